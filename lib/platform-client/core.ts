@@ -1,0 +1,47 @@
+import "server-only";
+import { env } from "@/lib/env";
+import type { ApiEnvelope, ApiError, TenantDto } from "./types";
+
+/** A failed platform call, carrying the platform's `SP:` code and message. */
+export class PlatformCallError extends Error {
+  constructor(
+    readonly status: number,
+    readonly error: ApiError,
+  ) {
+    super(error.message);
+    this.name = "PlatformCallError";
+  }
+  get code() {
+    return this.error.code;
+  }
+}
+
+export type CallOptions = { body?: unknown; token?: string; locale?: string; query?: Record<string, string | number | undefined> };
+
+/**
+ * Calls the platform API as the storefront's server: in-process when the platform is embedded,
+ * else over HTTP to PLATFORM_API_URL with the tenant in the `__tenant` header.
+ */
+export async function platformCall<T>(tenant: TenantDto, method: string, path: string, opts: CallOptions = {}): Promise<T> {
+  const e = env();
+  const base = e.PLATFORM_API_URL ?? "http://platform.internal/";
+  const url = new URL(`api/app/${path}`, base);
+  for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+  const headers = new Headers({ "accept-language": opts.locale ?? "ar", __tenant: tenant.id });
+  if (opts.body !== undefined) headers.set("content-type", "application/json");
+  if (opts.token) headers.set("authorization", `Bearer ${opts.token}`);
+  const init: RequestInit = { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body), cache: "no-store" };
+
+  let res: Response;
+  if (e.PLATFORM_API_URL) {
+    res = await fetch(url, init);
+  } else {
+    const [{ handlePlatformRequest }, { platformDb }] = await Promise.all([import("@/platform/api"), import("@/platform/db")]);
+    const { db } = await platformDb();
+    res = await handlePlatformRequest(new Request(url, init), url.pathname.replace(/^\/api\/app\//, ""), tenant, db);
+  }
+  const payload = (await res.json().catch(() => null)) as ApiEnvelope<T> | null;
+  if (!payload) throw new PlatformCallError(res.status, { code: "SP:BadGateway", message: "The platform answered with no JSON" });
+  if ("error" in payload) throw new PlatformCallError(res.status, payload.error);
+  return payload.data;
+}

@@ -1,0 +1,13 @@
+import type { NextConfig } from "next";
+import createNextIntlPlugin from "next-intl/plugin";
+
+const withNextIntl = createNextIntlPlugin("./i18n/request.ts");
+
+const nextConfig: NextConfig = {
+  poweredByHeader: false,
+  // PGlite loads its WebAssembly next to its own files; node-postgres has optional native parts.
+  serverExternalPackages: ["@electric-sql/pglite", "pg"],
+  outputFileTracingIncludes: { "/**": ["./platform/db/migrations/**/*"] },
+};
+
+export default withNextIntl(nextConfig);

@@ -1,0 +1,6 @@
+// The platform API: importing this module registers every route (one file per domain).
+import "./routes/website";
+import "./routes/catalog";
+import "./routes/cart";
+
+export { handlePlatformRequest, errorResponse } from "./router";

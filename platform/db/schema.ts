@@ -1,0 +1,252 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+/** Product kinds (spec §3). The numeric `type` mirrors the platform's enum; typeString is the name. */
+export const PRODUCT_TYPES = ["reservation", "subscription", "merchandise", "gift"] as const;
+export type ProductTypeString = (typeof PRODUCT_TYPES)[number];
+
+export type OpeningHours = Record<string, [string, string] | null>; // "0".."6" (Sun..Sat) → ["09:00","21:00"]
+export type GiftTheme = { id: string; nameAr: string; nameEn: string; color: string };
+export type GiftDetails = { toName: string; fromName?: string | null; showBuyerInfo: boolean; theme: string };
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const tenants = pgTable("tenants", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  slug: text("slug").notNull().unique(),
+  name: text("name").notNull(),
+  /** The tenant's settings map: string keys to string values (spec §3 storefront configuration). */
+  settings: jsonb("settings").$type<Record<string, string>>().notNull().default({}),
+  ...timestamps,
+});
+
+export const tenantDomains = pgTable("tenant_domains", {
+  domain: text("domain").primaryKey(),
+  tenantId: uuid("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+  ...timestamps,
+});
+
+export const products = pgTable(
+  "products",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: uuid("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+    typeString: text("type_string").$type<ProductTypeString>().notNull(),
+    nameAr: text("name_ar").notNull(),
+    nameEn: text("name_en").notNull(),
+    descriptionAr: text("description_ar").notNull().default(""),
+    descriptionEn: text("description_en").notNull().default(""),
+    images: jsonb("images").$type<string[]>().notNull().default([]),
+    sortOrder: integer("sort_order").notNull().default(0),
+    isActive: boolean("is_active").notNull().default(true),
+    // reservation
+    isFullDayBooking: boolean("is_full_day_booking").notNull().default(false),
+    isVariableDuration: boolean("is_variable_duration").notNull().default(false),
+    /** Fixed slots: slot length; variable duration: the unit (e.g. 60 = priced per hour). */
+    slotMinutes: integer("slot_minutes"),
+    /** Seats per slot (fixed), or 1 for exclusive resources (pool, resthouse). */
+    capacity: integer("capacity"),
+    openingHours: jsonb("opening_hours").$type<OpeningHours>(),
+    /** Variable duration: units per booking; full-day: nights per booking. */
+    minDays: integer("min_days"),
+    maxDays: integer("max_days"),
+    minUnits: integer("min_units"),
+    maxUnits: integer("max_units"),
+    depositPercent: integer("deposit_percent"),
+    /** How many days ahead a reservation may be made. */
+    bookingWindowDays: integer("booking_window_days").notNull().default(60),
+    // subscription
+    subscriptionDays: integer("subscription_days"),
+    perCustomerLimit: integer("per_customer_limit"),
+    hasPackage: boolean("has_package").notNull().default(false),
+    packageSessions: integer("package_sessions"),
+    /** Products whose bookings a package of this product pays for. */
+    packageProductIds: jsonb("package_product_ids").$type<string[]>(),
+    // merchandise
+    stock: integer("stock"),
+    // gift
+    giftThemes: jsonb("gift_themes").$type<GiftTheme[]>(),
+    ...timestamps,
+  },
+  (t) => [index("products_tenant_idx").on(t.tenantId, t.sortOrder), check("stock_non_negative", sql`${t.stock} IS NULL OR ${t.stock} >= 0`)],
+);
+
+export const productPrices = pgTable(
+  "product_prices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: uuid("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+    productId: uuid("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+    nameAr: text("name_ar").notNull(),
+    nameEn: text("name_en").notNull(),
+    /** Halalas, before tax. Per slot, per unit of duration, per night, per item or per gift. */
+    amount: integer("amount").notNull(),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [index("product_prices_product_idx").on(t.productId)],
+);
+
+export const customers = pgTable(
+  "customers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: uuid("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+    name: text("name").notNull().default(""),
+    /** E.164. */
+    mobileNumber: text("mobile_number").notNull(),
+    email: text("email"),
+    customFields: jsonb("custom_fields").$type<Record<string, string>>().notNull().default({}),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("customers_tenant_mobile_uq").on(t.tenantId, t.mobileNumber)],
+);
+
+export const coupons = pgTable(
+  "coupons",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: uuid("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    kind: text("kind").$type<"percentage" | "fixed">().notNull(),
+    /** Percentage points, or halalas for fixed. */
+    value: integer("value").notNull(),
+    isActive: boolean("is_active").notNull().default(true),
+    startsAt: timestamp("starts_at", { withTimezone: true }),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    minCartAmount: integer("min_cart_amount"),
+    maxUsage: integer("max_usage"),
+    perCustomerUsage: integer("per_customer_usage"),
+    usageCount: integer("usage_count").notNull().default(0),
+    productIds: jsonb("product_ids").$type<string[]>(),
+    customerIds: jsonb("customer_ids").$type<string[]>(),
+    channel: text("channel").$type<"both" | "website" | "mobile">().notNull().default("both"),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("coupons_tenant_code_uq").on(t.tenantId, t.code)],
+);
+
+export const carts = pgTable(
+  "carts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: uuid("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+    customerId: uuid("customer_id").references(() => customers.id, { onDelete: "set null" }),
+    couponId: uuid("coupon_id").references(() => coupons.id, { onDelete: "set null" }),
+    couponCode: text("coupon_code"),
+    /** active | completed | pending_payment */
+    status: text("status").notNull().default("active"),
+    currency: text("currency").notNull().default("SAR"),
+    paymentMethod: text("payment_method"),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    ...timestamps,
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("carts_tenant_customer_idx").on(t.tenantId, t.customerId)],
+);
+
+export const cartItems = pgTable(
+  "cart_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: uuid("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+    cartId: uuid("cart_id").notNull().references(() => carts.id, { onDelete: "cascade" }),
+    productId: uuid("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+    priceId: uuid("price_id").notNull().references(() => productPrices.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull().default(1),
+    /** Units the price is multiplied by besides quantity: hours (variable duration), nights (full day). */
+    units: integer("units").notNull().default(1),
+    reservationDateFrom: timestamp("reservation_date_from", { withTimezone: true }),
+    /** Exclusive end: slot end, or the checkout day for full-day bookings (shown minus one day). */
+    reservationDateTo: timestamp("reservation_date_to", { withTimezone: true }),
+    subscriptionStartDate: text("subscription_start_date"),
+    giftDetails: jsonb("gift_details").$type<GiftDetails>(),
+    ...timestamps,
+  },
+  (t) => [
+    index("cart_items_cart_idx").on(t.cartId),
+    index("cart_items_product_from_idx").on(t.productId, t.reservationDateFrom),
+    check("quantity_positive", sql`${t.quantity} > 0`),
+  ],
+);
+
+/** Seats held by completed orders (and seeded bookings); the source of truth for availability. */
+export const bookings = pgTable(
+  "bookings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: uuid("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+    productId: uuid("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+    cartItemId: uuid("cart_item_id").references(() => cartItems.id, { onDelete: "set null" }),
+    customerId: uuid("customer_id").references(() => customers.id, { onDelete: "set null" }),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    seats: integer("seats").notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [index("bookings_product_time_idx").on(t.tenantId, t.productId, t.startsAt)],
+);
+
+export const customerPackages = pgTable("customer_packages", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  tenantId: uuid("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+  customerId: uuid("customer_id").notNull().references(() => customers.id, { onDelete: "cascade" }),
+  productId: uuid("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+  totalSessions: integer("total_sessions").notNull(),
+  remainingSessions: integer("remaining_sessions").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }),
+  ...timestamps,
+}, (t) => [check("remaining_non_negative", sql`${t.remainingSessions} >= 0`)]);
+
+export const couponUsages = pgTable(
+  "coupon_usages",
+  {
+    tenantId: uuid("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+    couponId: uuid("coupon_id").notNull().references(() => coupons.id, { onDelete: "cascade" }),
+    cartId: uuid("cart_id").notNull().references(() => carts.id, { onDelete: "cascade" }),
+    customerId: uuid("customer_id").references(() => customers.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.couponId, t.cartId] })],
+);
+
+export const websitePages = pgTable(
+  "website_pages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: uuid("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+    /** Without a leading slash, e.g. "z/terms-and-conditions". */
+    path: text("path").notNull(),
+    titleAr: text("title_ar").notNull(),
+    titleEn: text("title_en").notNull(),
+    /** Plain text paragraphs separated by blank lines (rendered as text, never as HTML). */
+    bodyAr: text("body_ar").notNull(),
+    bodyEn: text("body_en").notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("website_pages_tenant_path_uq").on(t.tenantId, t.path)],
+);
+
+export const bankAccounts = pgTable("bank_accounts", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  tenantId: uuid("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+  /** Bank code, e.g. "alrajhi", "snb" (logo by code). */
+  bank: text("bank").notNull(),
+  holderName: text("holder_name").notNull(),
+  iban: text("iban").notNull(),
+  accountNumber: text("account_number").notNull(),
+  sortOrder: integer("sort_order").notNull().default(0),
+});

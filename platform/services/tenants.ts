@@ -1,0 +1,36 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { tenantDomains, tenants } from "../db/schema";
+
+export type TenantRow = typeof tenants.$inferSelect;
+
+/**
+ * Host name → tenant: a custom domain first, then `<slug>.<base domain>`, then the default tenant
+ * for the bare base domain and loopback addresses. Anything else is unknown (null).
+ */
+export async function resolveTenantByHost(db: Db, host: string, opts: { baseDomain: string; defaultSlug: string }): Promise<TenantRow | null> {
+  const name = host.toLowerCase();
+  const [custom] = await db
+    .select({ tenant: tenants })
+    .from(tenantDomains)
+    .innerJoin(tenants, eq(tenants.id, tenantDomains.tenantId))
+    .where(eq(tenantDomains.domain, name))
+    .limit(1);
+  if (custom) return custom.tenant;
+  const base = opts.baseDomain.toLowerCase();
+  let slug: string | null = null;
+  if (name.endsWith(`.${base}`)) {
+    slug = name.slice(0, -(base.length + 1));
+    if (slug.includes(".")) return null;
+  } else if (name === base || name === "localhost" || name === "127.0.0.1" || name === "::1" || name === "0.0.0.0") {
+    slug = opts.defaultSlug;
+  }
+  if (!slug) return null;
+  const [row] = await db.select().from(tenants).where(eq(tenants.slug, slug)).limit(1);
+  return row ?? null;
+}
+
+export async function getTenantById(db: Db, id: string): Promise<TenantRow | null> {
+  const [row] = await db.select().from(tenants).where(eq(tenants.id, id)).limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,29 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { siteKeyFromHost, splitLocale } from "@/lib/site-routing";
+
+/**
+ * Host → site, path → locale. Pages live under /{site}/{locale}/…, so every tenant and language
+ * has its own cacheable paths. The site key is resolved to a tenant (custom domain, then
+ * <slug>.<base domain>, then the default tenant) in the [site] layout through the platform client,
+ * which is cached; an unknown host renders the 404 page there.
+ */
+export function proxy(request: NextRequest) {
+  const site = siteKeyFromHost(request.headers.get("host"));
+  if (!site) return new NextResponse("Bad host", { status: 400 });
+  const { pathname, search } = request.nextUrl;
+  const { locale, rest, redirectTo } = splitLocale(pathname);
+  if (redirectTo) {
+    const url = request.nextUrl.clone();
+    url.pathname = redirectTo;
+    return NextResponse.redirect(url, 308);
+  }
+  const url = request.nextUrl.clone();
+  url.pathname = `/${site}/${locale}${rest}`;
+  url.search = search;
+  return NextResponse.rewrite(url);
+}
+
+export const config = {
+  // Everything but the API, the sandboxes, Next's own files and static files with an extension.
+  matcher: ["/((?!api/|sandbox/|_next/|demo/|favicon\\.ico|.*\\.[a-z0-9]+$).*)", "/sitemap.xml", "/robots.txt"],
+};
