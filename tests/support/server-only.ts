@@ -1,0 +1,2 @@
+// Tests import server modules directly; Next's "server-only" guard is for bundles, not for Node.
+export {};

@@ -1,0 +1,20 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      "server-only": path.resolve(__dirname, "tests/support/server-only.ts"),
+      "@": path.resolve(__dirname, "."),
+    },
+  },
+  test: {
+    include: ["tests/**/*.test.ts", "lib/**/*.test.ts", "platform/**/*.test.ts", "components/**/*.test.ts"],
+    exclude: ["e2e/**", "node_modules/**", ".next/**"],
+    environment: "node",
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // Database suites each open their own PGlite (and PostgreSQL database); two cores, so two at once.
+    maxWorkers: 2,
+  },
+});
