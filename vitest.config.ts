@@ -4,8 +4,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: {
     alias: {
-      "server-only": path.resolve(__dirname, "tests/support/server-only.ts"),
-      "@": path.resolve(__dirname, "."),
+      "server-only": path.resolve(import.meta.dirname, "tests/support/server-only.ts"),
+      "@": path.resolve(import.meta.dirname, "."),
     },
   },
   test: {

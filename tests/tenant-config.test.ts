@@ -1,0 +1,131 @@
+import { describe, expect, it } from "vitest";
+import { parseCartMinimum, parseLanguages, parseTaxRate, toTenantConfig } from "@/lib/tenant-config";
+import { coffeeSettings, spaSettings } from "@/platform/seed/demo";
+
+describe("tenant config defaults (empty settings map)", () => {
+  const c = toTenantConfig({});
+  it("offers Arabic only", () => expect(c.languages).toEqual(["ar"]));
+  it("uses moyasar as the online payment provider", () => expect(c.onlinePaymentProvider).toBe("moyasar"));
+  it("shows providers as a dropdown", () => expect(c.providersViewType).toBe("dropdown"));
+  it("has no tax (rate 1)", () => {
+    expect(c.taxEnabled).toBe(false);
+    expect(c.taxRate).toBe(1);
+  });
+  it("enables no payment method", () => expect(c.enabledPaymentMethods).toEqual([]));
+  it("uses the default cart type", () => expect(c.cartType).toBe("default"));
+  it("has no cart minimum", () => expect(c.cartMinimumAmount).toBeNull());
+  it("turns every flag off", () => {
+    for (const k of ["disableCODForDeposit", "termsEnabled", "tosCheckboxEnabled", "separateFirstAndLastName", "compactProductCards", "cartNotesEnabled", "disableMultiCart", "hideDuration", "hasPackages", "walletPassesEnabled", "hideBranches", "payLaterEnabled", "showTamaraPromo"] as const) {
+      expect(c[k], k).toBe(false);
+    }
+  });
+  it("has no texts", () => {
+    expect(c.logoUrl).toBeNull();
+    expect(c.brandName).toBeNull();
+    expect(c.customTosMessage).toBeNull();
+    expect(c.orderSuccessMessage).toBeNull();
+    expect(c.moyasarPublicTokenKey).toBeNull();
+    expect(c.announcement).toEqual({ ar: null, en: null, link: null });
+  });
+});
+
+describe("flags are on only for the exact text True", () => {
+  it.each([
+    ["True", true],
+    ["true", false],
+    ["TRUE", false],
+    ["1", false],
+    ["yes", false],
+    [" True", false],
+    ["", false],
+  ])("%j → %s", (value, expected) => {
+    expect(toTenantConfig({ disableMultiCart: value }).disableMultiCart).toBe(expected);
+    expect(toTenantConfig({ cashEnabled: value }).enabledPaymentMethods.includes("CASH")).toBe(expected);
+  });
+});
+
+describe("tax rate = percentage / 100 + 1, else 1", () => {
+  it.each([
+    [true, "15", 1.15],
+    [true, "0", 1],
+    [true, "5.5", 1.055],
+    [true, "", 1],
+    [true, undefined, 1],
+    [true, "abc", 1],
+    [true, "-3", 1],
+    [false, "15", 1],
+  ])("enabled %s, %j → %s", (enabled, pct, rate) => expect(parseTaxRate(enabled, pct)).toBeCloseTo(rate, 10));
+  it("reads taxEnabled and taxPercentage", () => expect(toTenantConfig({ taxEnabled: "True", taxPercentage: "15" }).taxRate).toBeCloseTo(1.15, 10));
+});
+
+describe("cart minimum amount is an integer", () => {
+  it.each([
+    ["50", 50],
+    [" 50 ", 50],
+    ["50.5", null],
+    ["abc", null],
+    ["0", null],
+    ["-10", null],
+    ["", null],
+    [undefined, null],
+  ])("%j → %s", (v, expected) => expect(parseCartMinimum(v)).toBe(expected));
+});
+
+describe("languages", () => {
+  it.each([
+    [undefined, ["ar"]],
+    ["", ["ar"]],
+    ["ar", ["ar"]],
+    ["ar,en", ["ar", "en"]],
+    [" en , ar ", ["en", "ar"]],
+    ["en", ["ar", "en"]],
+    ["fr,de", ["ar"]],
+    ["AR,EN,en", ["ar", "en"]],
+  ])("%j → %j", (v, expected) => expect(parseLanguages(v)).toEqual(expected));
+});
+
+describe("payment settings", () => {
+  it("lists enabled methods in the enum's order", () => {
+    const c = toTenantConfig({ visaEnabled: "True", cashEnabled: "True", madaEnabled: "True", bankTransferEnabled: "True" });
+    expect(c.enabledPaymentMethods).toEqual(["MADA", "CASH", "VISA", "BANK_TRANSFER"]);
+  });
+  it("keeps the provider as written, lower-cased, so that an unknown one can be refused", () => {
+    expect(toTenantConfig({ onlinePaymentProvider: "MyFatoorah" }).onlinePaymentProvider).toBe("myfatoorah");
+    expect(toTenantConfig({ onlinePaymentProvider: "rekaz-pay" }).onlinePaymentProvider).toBe("rekaz-pay");
+    expect(toTenantConfig({ onlinePaymentProvider: "paypal" }).onlinePaymentProvider).toBe("paypal");
+  });
+  it.each([
+    [{ tabbyEnabled: "True", tabbyPublicKey: "pk", tabbyMerchantCode: "m" }, true],
+    [{ tabbyEnabled: "True", tabbyPublicKey: "pk" }, false],
+    [{ tabbyEnabled: "True", tabbyMerchantCode: "m" }, false],
+    [{ tabbyPublicKey: "pk", tabbyMerchantCode: "m" }, false],
+    [{ tamaraEnabled: "True", tamaraPublicKey: "pk" }, true],
+    [{ tamaraEnabled: "True" }, false],
+    [{ tamaraPublicKey: "pk" }, false],
+  ])("pay later %j → %s", (settings, expected) => expect(toTenantConfig(settings).payLaterEnabled).toBe(expected));
+  it.each([
+    [{ tamaraEnabled: "True", tamaraPublicKey: "pk", tamaraMerchantCode: "m" }, true],
+    [{ tamaraEnabled: "True", tamaraPublicKey: "pk" }, false],
+    [{ tamaraPublicKey: "pk", tamaraMerchantCode: "m" }, false],
+  ])("tamara promo widget %j → %s", (settings, expected) => expect(toTenantConfig(settings).showTamaraPromo).toBe(expected));
+});
+
+describe("demo tenants", () => {
+  it("spa: Arabic and English, 15% tax, every method, terms", () => {
+    const c = toTenantConfig(spaSettings);
+    expect(c.languages).toEqual(["ar", "en"]);
+    expect(c.taxRate).toBeCloseTo(1.15, 10);
+    expect(c.enabledPaymentMethods).toEqual(["MADA", "CASH", "VISA", "APPLE_PAY", "TAMARA", "TABBY", "BANK_TRANSFER"]);
+    expect(c.termsEnabled).toBe(true);
+    expect(c.cartType).toBe("default");
+  });
+  it("coffee: Arabic only, quick cart, first/last name, no multi-cart, minimum 50, cash and bank transfer", () => {
+    const c = toTenantConfig(coffeeSettings);
+    expect(c.languages).toEqual(["ar"]);
+    expect(c.cartType).toBe("quick");
+    expect(c.separateFirstAndLastName).toBe(true);
+    expect(c.disableMultiCart).toBe(true);
+    expect(c.cartMinimumAmount).toBe(50);
+    expect(c.enabledPaymentMethods).toEqual(["CASH", "BANK_TRANSFER"]);
+  });
+});
