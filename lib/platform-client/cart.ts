@@ -1,0 +1,43 @@
+import "server-only";
+import type { Locale } from "@/lib/tenant-config";
+import { PlatformCallError, platformCall } from "./core";
+import type { AddCartItemInput, CartDto, TenantDto, UpdateCartItemInput } from "./types";
+
+// Every mutation answers with the whole cart (totals recomputed by the platform), so that the
+// caller never computes money itself. Rule violations throw PlatformCallError with the SP: code.
+
+const cartPath = (cartId: string, rest = "") => `cart/${encodeURIComponent(cartId)}${rest}`;
+
+/** A new, empty, active cart for the tenant. */
+export function createCart(tenant: TenantDto, locale: Locale): Promise<CartDto> {
+  return platformCall<CartDto>(tenant, "POST", "cart", { locale });
+}
+
+/** The cart with items and totals; null when it does not exist for this tenant (e.g. a stale cookie). */
+export async function getCart(tenant: TenantDto, locale: Locale, cartId: string): Promise<CartDto | null> {
+  try {
+    return await platformCall<CartDto>(tenant, "GET", cartPath(cartId), { locale });
+  } catch (err) {
+    if (err instanceof PlatformCallError && err.status === 404) return null;
+    throw err;
+  }
+}
+
+/** Adds an item (merchandise of the same product and price merges into its line). */
+export function addCartItem(tenant: TenantDto, locale: Locale, cartId: string, input: AddCartItemInput): Promise<CartDto> {
+  return platformCall<CartDto>(tenant, "POST", cartPath(cartId, "/items"), { locale, body: input });
+}
+
+/** Changes an item's quantity and, optionally, its price. */
+export function updateCartItem(tenant: TenantDto, locale: Locale, cartId: string, itemId: string, input: UpdateCartItemInput): Promise<CartDto> {
+  return platformCall<CartDto>(tenant, "PUT", cartPath(cartId, `/items/${encodeURIComponent(itemId)}`), { locale, body: input });
+}
+
+export function removeCartItem(tenant: TenantDto, locale: Locale, cartId: string, itemId: string): Promise<CartDto> {
+  return platformCall<CartDto>(tenant, "DELETE", cartPath(cartId, `/items/${encodeURIComponent(itemId)}`), { locale });
+}
+
+/** Empties the cart (items, coupon); the cart id stays valid. */
+export function resetCart(tenant: TenantDto, locale: Locale, cartId: string): Promise<CartDto> {
+  return platformCall<CartDto>(tenant, "POST", cartPath(cartId, "/reset"), { locale });
+}
