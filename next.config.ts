@@ -1,5 +1,9 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
+import { parseEnv } from "./lib/env-schema";
+
+// A bad environment fails the build with a clear message.
+parseEnv(process.env);
 
 const withNextIntl = createNextIntlPlugin("./i18n/request.ts");
 

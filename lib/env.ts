@@ -1,42 +1,12 @@
 import "server-only";
-import { z } from "zod";
+import { parseEnv, type Env } from "./env-schema";
 
-const flag = z
-  .enum(["on", "off", "true", "false", "1", "0"])
-  .transform((v) => v === "on" || v === "true" || v === "1");
-
-const schema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// or postgresql:// URL")
-    .optional(),
-  DATA_DIR: z.string().min(1).default(".data/pglite"),
-  PLATFORM_API_URL: z.url("PLATFORM_API_URL must be an absolute URL").optional(),
-  BASE_DOMAIN: z.string().min(1).default("localhost"),
-  DEFAULT_TENANT: z.string().min(1).default("spa"),
-  SANDBOX: flag.default(true),
-  SEED_DEMO: flag.default(true),
-  PUBLIC_URL_SCHEME: z.enum(["http", "https"]).optional(),
-});
-
-export type Env = z.infer<typeof schema>;
-
-function parseEnv(source: NodeJS.ProcessEnv): Env {
-  // Empty strings in .env files mean "unset".
-  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
-  const parsed = schema.safeParse(cleaned);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
-    throw new Error(`Invalid environment:\n${lines}`);
-  }
-  return parsed.data;
-}
+export type { Env };
 
 let cached: Env | undefined;
+
+/** The validated environment of this process. */
 export function env(): Env {
   cached ??= parseEnv(process.env);
   return cached;
 }
-
-export { parseEnv };
