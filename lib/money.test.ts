@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { formatNumber, formatSar, withTax } from "./money";
+
+describe("withTax", () => {
+  it("multiplies by the tenant's tax rate and rounds to halalas", () => {
+    expect(withTax(250, 1.15)).toBe(287.5);
+    expect(withTax(60, 1.15)).toBe(69);
+    expect(withTax(65, 1.15)).toBe(74.75);
+    expect(withTax(0.1, 1.15)).toBe(0.12);
+    expect(withTax(33.33, 1.15)).toBe(38.33);
+  });
+  it("leaves the amount alone when tax is off (rate 1)", () => {
+    expect(withTax(150, 1)).toBe(150);
+    expect(withTax(19.99, 1)).toBe(19.99);
+  });
+});
+
+describe("formatSar", () => {
+  it("formats riyals in English with the currency code and drops .00 on whole amounts", () => {
+    expect(formatSar(1234.5, "en")).toBe("SAR\u00a01,234.50");
+    expect(formatSar(250, "en")).toBe("SAR\u00a0250");
+  });
+  it("uses Arabic-Indic digits and the riyal abbreviation in Arabic", () => {
+    const s = formatSar(287.5, "ar");
+    expect(s).toContain("٢٨٧٫٥٠");
+    expect(s).toContain("ر.س");
+    expect(formatSar(250, "ar")).toContain("٢٥٠");
+    expect(formatSar(250, "ar")).not.toContain("٫");
+  });
+});
+
+describe("formatNumber", () => {
+  it("writes digits of the page's language", () => {
+    expect(formatNumber(12, "ar")).toBe("١٢");
+    expect(formatNumber(12, "en")).toBe("12");
+  });
+});

@@ -1,0 +1,35 @@
+/**
+ * SAR formatting for both languages, one place (ARCHITECTURE §5). Arabic uses Arabic-Indic digits
+ * everywhere (the explicit `nu-arab` keeps server and browser ICU in agreement); whole amounts drop
+ * the halalas, others show two decimals.
+ */
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function numberLocale(locale: string): string {
+  return locale === "ar" ? "ar-SA-u-nu-arab" : "en-SA";
+}
+
+export function formatSar(amount: number, locale: string): string {
+  const whole = Number.isInteger(Math.round(amount * 100) / 100);
+  const key = `${locale}:${whole}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(numberLocale(locale), { style: "currency", currency: "SAR", minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: 2 });
+    formatters.set(key, f);
+  }
+  return f.format(amount);
+}
+
+/** A plain number in the page's digits (quantities, nights, hours). */
+export function formatNumber(value: number, locale: string): string {
+  return new Intl.NumberFormat(numberLocale(locale)).format(value);
+}
+
+/**
+ * The price including VAT: the amount (SAR, before tax) × the tenant's tax multiplier, rounded to
+ * halalas the way the platform rounds (on integer halalas, so 0.1 + 0.2 style errors never show).
+ */
+export function withTax(amount: number, taxRate: number): number {
+  const halalas = Math.round(amount * 100);
+  return Math.round(halalas * taxRate) / 100;
+}
