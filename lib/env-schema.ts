@@ -13,6 +13,14 @@ export const envSchema = z.object({
     .optional(),
   DATA_DIR: z.string().min(1).default(".data/pglite"),
   PLATFORM_API_URL: z.url("PLATFORM_API_URL must be an absolute URL").optional(),
+  /**
+   * Host names that serve only the platform API to other servers (no storefront): there, and only
+   * there, /api/app/* takes the tenant from the `__tenant` header.
+   */
+  PLATFORM_HOSTS: z
+    .string()
+    .transform((v) => v.split(",").map((h) => h.trim().toLowerCase()).filter(Boolean))
+    .default([]),
   BASE_DOMAIN: z.string().min(1).default("localhost"),
   DEFAULT_TENANT: z.string().min(1).default("spa"),
   SANDBOX: flag.default(true),
