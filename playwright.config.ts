@@ -1,6 +1,13 @@
 import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT || 3100);
+const pgPort = Number(process.env.E2E_PG_PORT || 3102);
+const withPostgres = !!process.env.TEST_DATABASE_URL;
+
+const chromium = {
+  executablePath: "/usr/bin/chromium",
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+};
 
 export default defineConfig({
   testDir: "./e2e",
@@ -16,20 +23,17 @@ export default defineConfig({
     baseURL: `http://spa.localhost:${port}`,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
-    launchOptions: {
-      executablePath: "/usr/bin/chromium",
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-    },
+    launchOptions: chromium,
   },
   projects: [
-    { name: "phone", use: { ...devices["Desktop Chrome"], viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
-    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
+    { name: "phone", testIgnore: /postgres\.spec/, use: { ...devices["Desktop Chrome"], viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+    { name: "desktop", testIgnore: /postgres\.spec/, use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
+    ...(withPostgres ? [{ name: "postgres", testMatch: /postgres\.spec/, use: { ...devices["Desktop Chrome"], baseURL: `http://spa.localhost:${pgPort}` } }] : []),
   ],
-  webServer: {
-    command: "node scripts/e2e-server.mjs",
-    url: `http://127.0.0.1:${port}/api/health`,
-    timeout: 300_000,
-    reuseExistingServer: false,
-    stdout: "pipe",
-  },
+  webServer: [
+    { command: "node scripts/e2e-server.mjs", url: `http://127.0.0.1:${port}/api/health`, timeout: 300_000, reuseExistingServer: false, stdout: "pipe" },
+    ...(withPostgres
+      ? [{ command: "node scripts/e2e-server.mjs --postgres", url: `http://127.0.0.1:${pgPort}/api/health`, timeout: 300_000, reuseExistingServer: false, stdout: "pipe" as const }]
+      : []),
+  ],
 });

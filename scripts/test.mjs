@@ -38,5 +38,6 @@ if (!process.env.TEST_DATABASE_URL) console.log("TEST_DATABASE_URL is not set: d
 step("Type-check", bin("tsc"), ["--noEmit", "-p", "."]);
 step("Lint", bin("eslint"), [".", "--max-warnings=0"]);
 step("Unit and integration tests", bin("vitest"), ["run"]);
-step("Browser tests", bin("playwright"), ["test"], { CI: process.env.CI ?? "" });
+step("Production build", process.execPath, ["-e", "import('./scripts/build-stamp.mjs').then((m) => m.ensureBuild())"]);
+step("Browser tests", bin("playwright"), ["test"]);
 console.log(`\nAll tests passed in ${((Date.now() - started) / 1000).toFixed(0)} s.`);

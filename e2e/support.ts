@@ -1,0 +1,19 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { Page, TestInfo } from "@playwright/test";
+
+export const PORT = Number(process.env.E2E_PORT || 3100);
+export const spaUrl = (p = "/") => `http://spa.localhost:${PORT}${p}`;
+export const coffeeUrl = (p = "/") => `http://coffee.localhost:${PORT}${p}`;
+
+export const LOCALES = [
+  { locale: "ar", prefix: "", dir: "rtl" },
+  { locale: "en", prefix: "/en", dir: "ltr" },
+] as const;
+
+/** Saves a full-page screenshot under e2e/screenshots/<project>/<name>.png for people to look at. */
+export async function snap(page: Page, testInfo: TestInfo, name: string) {
+  const dir = path.join("e2e", "screenshots", testInfo.project.name);
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
