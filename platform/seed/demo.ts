@@ -2,18 +2,10 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import * as s from "../db/schema";
 import type { OpeningHours } from "../db/schema";
+import { riyadhDayStart } from "../time";
 
 const everyDay = (open: string, close: string): OpeningHours =>
   Object.fromEntries(["0", "1", "2", "3", "4", "5", "6"].map((d) => [d, [open, close] as [string, string]]));
-
-const RIYADH_OFFSET_MS = 3 * 60 * 60 * 1000;
-
-/** Midnight in Riyadh (UTC+3, no daylight saving) of the day `daysAhead` from `now`, as a UTC Date. */
-export function riyadhDayStart(now: Date, daysAhead: number): Date {
-  const local = new Date(now.getTime() + RIYADH_OFFSET_MS);
-  const day = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + daysAhead);
-  return new Date(day - RIYADH_OFFSET_MS);
-}
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;

@@ -1,0 +1,134 @@
+import { and, eq, gt, lt } from "drizzle-orm";
+import type { Db, Tx } from "../db/client";
+import { bookings } from "../db/schema";
+import { notFound, validation } from "../errors";
+import { DAY_MS, dayStart, MINUTE_MS, openingWindow, today } from "../time";
+import { addDays, daysBetween } from "@/lib/riyadh-days";
+import type { AvailabilityDto } from "@/lib/platform-client/types";
+import { findActiveProduct, type ProductRow } from "./catalog";
+
+/** Seats taken by bookings (or by lines of a cart) in an interval; half-open intervals [from, to). */
+export type Occupancy = { from: Date; to: Date; seats: number };
+
+export type ReservationKind = "slots" | "duration" | "days";
+
+export function reservationKind(p: ProductRow): ReservationKind | null {
+  if (p.typeString !== "reservation") return null;
+  if (p.isFullDayBooking) return "days";
+  return p.isVariableDuration ? "duration" : "slots";
+}
+
+export const capacityOf = (p: ProductRow) => p.capacity ?? 1;
+export const unitMs = (p: ProductRow) => (p.slotMinutes ?? 60) * MINUTE_MS;
+
+/** Bookings of a product overlapping [from, to). */
+export function bookingsBetween(db: Db | Tx, tenantId: string, productId: string, from: Date, to: Date): Promise<Occupancy[]> {
+  return db
+    .select({ from: bookings.startsAt, to: bookings.endsAt, seats: bookings.seats })
+    .from(bookings)
+    .where(and(eq(bookings.tenantId, tenantId), eq(bookings.productId, productId), lt(bookings.startsAt, to), gt(bookings.endsAt, from)));
+}
+
+/** Seats taken in [from, to) — a conservative sum of every occupancy that overlaps it. */
+export function seatsTaken(occupancy: Occupancy[], from: Date, to: Date): number {
+  let seats = 0;
+  for (const o of occupancy) if (o.from < to && o.to > from) seats += o.seats;
+  return seats;
+}
+
+/** Whether a day may be booked now: not before today and at most bookingWindowDays ahead. */
+export function withinBookingWindow(p: ProductRow, day: string, now: Date): boolean {
+  const ahead = daysBetween(today(now), day);
+  return ahead >= 0 && ahead <= p.bookingWindowDays;
+}
+
+/** Start instants of a day's fixed slots (or duration units): aligned to the opening time, ending by closing. */
+export function slotStarts(p: ProductRow, day: string): Date[] {
+  const window = openingWindow(p.openingHours, day);
+  if (!window) return [];
+  const step = unitMs(p);
+  const starts: Date[] = [];
+  for (let t = window.open.getTime(); t + step <= window.close.getTime(); t += step) starts.push(new Date(t));
+  return starts;
+}
+
+/**
+ * Consecutive bookable units from `start` for `seats` seats, capped by the product's maxUnits and
+ * the closing time.
+ */
+export function freeUnitsFrom(p: ProductRow, start: Date, close: Date, occupancy: Occupancy[], seats = 1): number {
+  const step = unitMs(p);
+  const cap = p.maxUnits ?? Number.MAX_SAFE_INTEGER;
+  let units = 0;
+  for (let t = start.getTime(); units < cap && t + step <= close.getTime(); t += step) {
+    if (capacityOf(p) - seatsTaken(occupancy, new Date(t), new Date(t + step)) < seats) break;
+    units++;
+  }
+  return units;
+}
+
+async function slotsAvailability(db: Db, tenantId: string, p: ProductRow, day: string, now: Date): Promise<AvailabilityDto> {
+  const starts = withinBookingWindow(p, day, now) ? slotStarts(p, day).filter((s) => s > now) : [];
+  if (starts.length === 0) return { kind: "slots", date: day, slots: [] };
+  const step = unitMs(p);
+  const occupancy = await bookingsBetween(db, tenantId, p.id, starts[0], new Date(starts[starts.length - 1].getTime() + step));
+  const capacity = capacityOf(p);
+  return {
+    kind: "slots",
+    date: day,
+    slots: starts.map((s) => {
+      const to = new Date(s.getTime() + step);
+      return { from: s.toISOString(), to: to.toISOString(), available: Math.max(0, capacity - seatsTaken(occupancy, s, to)), capacity };
+    }),
+  };
+}
+
+/** Every aligned start of the day that is not past; maxUnits is 0 when fewer than minUnits are free. */
+async function durationAvailability(db: Db, tenantId: string, p: ProductRow, day: string, now: Date): Promise<AvailabilityDto> {
+  const minUnits = p.minUnits ?? 1;
+  const base = { kind: "duration" as const, date: day, unitMinutes: p.slotMinutes ?? 60, minUnits };
+  const window = openingWindow(p.openingHours, day);
+  const starts = window && withinBookingWindow(p, day, now) ? slotStarts(p, day).filter((s) => s > now) : [];
+  if (!window || starts.length === 0) return { ...base, starts: [] };
+  const occupancy = await bookingsBetween(db, tenantId, p.id, starts[0], window.close);
+  return {
+    ...base,
+    starts: starts.map((s) => {
+      const free = freeUnitsFrom(p, s, window.close, occupancy);
+      return { from: s.toISOString(), maxUnits: free >= minUnits ? free : 0 };
+    }),
+  };
+}
+
+/** Nights from `from` for `days` days; a night is available when bookable now, open and not fully booked. */
+async function daysAvailability(db: Db, tenantId: string, p: ProductRow, from: string, days: number, now: Date): Promise<AvailabilityDto> {
+  const start = dayStart(from);
+  const occupancy = await bookingsBetween(db, tenantId, p.id, start, new Date(start.getTime() + days * DAY_MS));
+  const capacity = capacityOf(p);
+  const list = Array.from({ length: days }, (_, i) => {
+    const date = addDays(from, i);
+    const night = dayStart(date);
+    const available =
+      withinBookingWindow(p, date, now) &&
+      openingWindow(p.openingHours, date) !== null &&
+      capacity - seatsTaken(occupancy, night, new Date(night.getTime() + DAY_MS)) > 0;
+    return { date, available };
+  });
+  return { kind: "days", from, days: list };
+}
+
+export type AvailabilityQuery = { date?: string; from?: string; days?: number };
+
+/** GET products/{id}/availability: fixed slots or duration starts for `date`, nights from `from` for full-day. */
+export async function getAvailability(db: Db, tenantId: string, productId: string, query: AvailabilityQuery, now = new Date()): Promise<AvailabilityDto> {
+  const product = await findActiveProduct(db, tenantId, productId);
+  if (!product) throw notFound("Product");
+  const kind = reservationKind(product);
+  if (!kind) throw validation("This product is not a reservation", { productId: "Not a reservation" });
+  if (kind === "days") {
+    if (!query.from) throw validation("from is required for a full-day booking", { from: "required" });
+    return daysAvailability(db, tenantId, product, query.from, query.days ?? 31, now);
+  }
+  if (!query.date) throw validation("date is required", { date: "required" });
+  return kind === "slots" ? slotsAvailability(db, tenantId, product, query.date, now) : durationAvailability(db, tenantId, product, query.date, now);
+}

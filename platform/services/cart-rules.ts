@@ -1,0 +1,148 @@
+import type { Tx } from "../db/client";
+import type { GiftDetails } from "../db/schema";
+import { PlatformError, validation } from "../errors";
+import { DAY_MS, dayStart, openingWindow, riyadhDay, today } from "../time";
+import { addDays, daysBetween, isDay } from "@/lib/riyadh-days";
+import { bookingsBetween, capacityOf, reservationKind, seatsTaken, slotStarts, unitMs, withinBookingWindow, type Occupancy } from "./availability";
+import type { AddCartItemInput } from "./cart-input";
+import type { ProductRow } from "./catalog";
+
+/** A cart line as the rules see it: instants for reservations, units = hours or nights. */
+export type CartLine = {
+  id?: string;
+  productId: string;
+  priceId: string;
+  quantity: number;
+  units: number;
+  from: Date | null;
+  to: Date | null;
+  subscriptionStartDate: string | null;
+  giftDetails: GiftDetails | null;
+};
+
+/** How far ahead a subscription may start. */
+export const SUBSCRIPTION_START_WINDOW_DAYS = 90;
+
+const outdated = () =>
+  new PlatformError("SP:Reservation:SelectedSlotIsUnavailableOrOutdated", 400, "The selected time is not bookable or has passed");
+const notAvailable = (available: number) =>
+  new PlatformError("SP:SlotIsNotAvailable", 409, "The selected time is not available", { available: Math.max(0, available) });
+const tooFew = (minimum: number) => new PlatformError("SP:MinimumDaysRequirementNotMet", 400, `At least ${minimum} required`, { minimum });
+const tooMany = (maximum: number) => new PlatformError("SP:MaximumDaysExceeded", 400, `At most ${maximum} allowed`, { maximum });
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+function instant(value: string | undefined, field: string): Date {
+  const ms = value && ISO_INSTANT.test(value) ? Date.parse(value) : NaN;
+  if (Number.isNaN(ms)) throw validation(`${field} must be an ISO date-time`, { [field]: "Expected an ISO date-time" });
+  return new Date(ms);
+}
+
+function day(value: string | undefined, field: string): string {
+  if (!value || !isDay(value)) throw validation(`${field} must be a YYYY-MM-DD day`, { [field]: "Expected a YYYY-MM-DD day" });
+  return value;
+}
+
+/** Turns an add-item request into a line for the product's kind; fields of other kinds are ignored. */
+export function lineFromInput(product: ProductRow, priceId: string, input: AddCartItemInput): CartLine {
+  const line: CartLine = {
+    productId: product.id,
+    priceId,
+    quantity: input.quantity,
+    units: 1,
+    from: null,
+    to: null,
+    subscriptionStartDate: null,
+    giftDetails: null,
+  };
+  switch (reservationKind(product)) {
+    case "slots": {
+      const from = instant(input.reservationDateFrom, "reservationDateFrom");
+      return { ...line, from, to: new Date(from.getTime() + unitMs(product)) };
+    }
+    case "duration": {
+      const from = instant(input.reservationDateFrom, "reservationDateFrom");
+      if (input.units === undefined) throw validation("units is required", { units: "Required" });
+      return { ...line, units: input.units, from, to: new Date(from.getTime() + input.units * unitMs(product)) };
+    }
+    case "days": {
+      const first = day(input.reservationDateFrom, "reservationDateFrom");
+      const end = day(input.reservationDateTo, "reservationDateTo");
+      return { ...line, units: daysBetween(first, end), from: dayStart(first), to: dayStart(end) };
+    }
+  }
+  if (product.typeString === "subscription") return { ...line, subscriptionStartDate: day(input.subscriptionStartDate, "subscriptionStartDate") };
+  if (product.typeString === "gift") {
+    if (!input.giftDetails) throw validation("giftDetails is required", { giftDetails: "Required" });
+    const { theme, toName, fromName, showBuyerInfo } = input.giftDetails;
+    return { ...line, giftDetails: { theme, toName, fromName, showBuyerInfo } };
+  }
+  return line;
+}
+
+function checkUnits(units: number, min: number, max: number | null) {
+  if (units < min) throw tooFew(min);
+  if (max !== null && units > max) throw tooMany(max);
+}
+
+/** Rules that need no other rows: the time is a bookable one, the counts are within limits, the gift theme exists. */
+export function checkLineRules(product: ProductRow, line: CartLine, now: Date): void {
+  const kind = reservationKind(product);
+  if (kind === "slots" || kind === "duration") {
+    const from = line.from!;
+    if (kind === "duration") checkUnits(line.units, product.minUnits ?? 1, product.maxUnits);
+    const startDay = riyadhDay(from);
+    const window = openingWindow(product.openingHours, startDay);
+    const isSlotStart = slotStarts(product, startDay).some((s) => s.getTime() === from.getTime());
+    if (!window || !isSlotStart || from <= now || !withinBookingWindow(product, startDay, now)) throw outdated();
+    if (line.to! > window.close) throw outdated();
+    return;
+  }
+  if (kind === "days") {
+    checkUnits(line.units, product.minDays ?? 1, product.maxDays);
+    if (!withinBookingWindow(product, riyadhDay(line.from!), now)) throw outdated();
+    return;
+  }
+  if (product.typeString === "subscription") {
+    const start = line.subscriptionStartDate!;
+    const ahead = daysBetween(today(now), start);
+    if (ahead < 0 || ahead > SUBSCRIPTION_START_WINDOW_DAYS) {
+      throw validation(`The start date must be between today and ${addDays(today(now), SUBSCRIPTION_START_WINDOW_DAYS)}`, {
+        subscriptionStartDate: "Out of range",
+      });
+    }
+    return;
+  }
+  if (product.typeString === "gift") {
+    const themes = (product.giftThemes ?? []).map((t) => t.id);
+    if (!line.giftDetails || !themes.includes(line.giftDetails.theme)) throw validation("Unknown gift theme", { "giftDetails.theme": "Not one of the product's themes" });
+  }
+}
+
+/**
+ * Rules against other rows: merchandise stock, and free seats in every unit (slot, hour, night)
+ * after bookings and after this cart's other lines of the same product. `others` excludes `line`.
+ */
+export async function checkCapacity(tx: Tx, tenantId: string, product: ProductRow, line: CartLine, others: CartLine[]): Promise<void> {
+  if (product.typeString === "merchandise") {
+    if (product.stock === null) return;
+    const inCart = others.reduce((s, o) => s + o.quantity, 0);
+    if (inCart + line.quantity > product.stock) {
+      throw new PlatformError("SP:MerchandiseItemInsufficientStock", 409, "Not enough stock", { available: Math.max(0, product.stock - inCart) });
+    }
+    return;
+  }
+  const kind = reservationKind(product);
+  if (!kind || !line.from || !line.to) return;
+  const booked = await bookingsBetween(tx, tenantId, product.id, line.from, line.to);
+  const held: Occupancy[] = others.filter((o) => o.from && o.to).map((o) => ({ from: o.from!, to: o.to!, seats: o.quantity }));
+  const step = kind === "days" ? DAY_MS : unitMs(product);
+  let least = Number.MAX_SAFE_INTEGER;
+  for (let t = line.from.getTime(); t < line.to.getTime(); t += step) {
+    const from = new Date(t);
+    const to = new Date(Math.min(t + step, line.to.getTime()));
+    if (kind === "days" && !openingWindow(product.openingHours, riyadhDay(from))) throw notAvailable(0);
+    least = Math.min(least, capacityOf(product) - seatsTaken(booked, from, to) - seatsTaken(held, from, to));
+  }
+  if (least < line.quantity) throw notAvailable(least);
+}

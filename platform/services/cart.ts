@@ -1,0 +1,218 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { Db, Tx } from "../db/client";
+import { cartItems, carts, productPrices, products, tenants } from "../db/schema";
+import { notFound, PlatformError, validation } from "../errors";
+import { toSar } from "../money";
+import { riyadhDay } from "../time";
+import type { Locale } from "@/lib/tenant-config";
+import { parseTaxRate } from "@/lib/tenant-config";
+import type { CartDto, CartItemDto } from "@/lib/platform-client/types";
+import { checkCapacity, checkLineRules, lineFromInput, type CartLine } from "./cart-rules";
+import type { AddCartItemInput, UpdateCartItemInput } from "./cart-input";
+import { computeCartTotals } from "./cart-totals";
+import { findActiveProduct, localized, productTypeNumber, type ProductRow } from "./catalog";
+import { isUuid } from "./ids";
+import { reservationKind } from "./availability";
+
+type Conn = Db | Tx;
+
+const cartNotFound = () => notFound("Cart");
+
+/** Reads a cart with its lines and totals: one query for the cart (and tax settings), one for the lines. */
+export async function readCart(db: Conn, tenantId: string, cartId: string, locale: Locale): Promise<CartDto> {
+  if (!isUuid(cartId)) throw cartNotFound();
+  const [head] = await db
+    .select({ cart: carts, settings: tenants.settings })
+    .from(carts)
+    .innerJoin(tenants, eq(tenants.id, carts.tenantId))
+    .where(and(eq(carts.tenantId, tenantId), eq(carts.id, cartId)))
+    .limit(1);
+  if (!head) throw cartNotFound();
+  const rows = await db
+    .select({ item: cartItems, product: products, price: productPrices })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .innerJoin(productPrices, eq(productPrices.id, cartItems.priceId))
+    .where(and(eq(cartItems.tenantId, tenantId), eq(cartItems.cartId, cartId)))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+
+  const taxRate = parseTaxRate(head.settings.taxEnabled === "True", head.settings.taxPercentage);
+  const totals = computeCartTotals(
+    rows.map((r) => ({ unitPrice: r.price.amount, quantity: r.item.quantity, units: r.item.units, depositPercent: r.product.depositPercent })),
+    taxRate,
+  );
+  const items = rows.map((r, i) => toItemDto(r, totals.lines[i], locale));
+  const { cart } = head;
+  return {
+    id: cart.id,
+    customerId: cart.customerId,
+    cartItems: items,
+    items,
+    couponId: cart.couponId,
+    couponCode: cart.couponCode,
+    subTotal: toSar(totals.subTotal),
+    discountAmount: toSar(totals.discountAmount),
+    taxAmount: toSar(totals.taxAmount),
+    fees: totals.fees.map((f) => ({ name: f.name, amount: toSar(f.amount) })),
+    totalAmount: toSar(totals.totalAmount),
+    depositAmount: toSar(totals.depositAmount),
+    amountToBePaid: toSar(totals.amountToBePaid),
+    hasPackageDiscounts: false,
+    status: cart.status,
+    currency: "SAR",
+  };
+}
+
+type ItemRow = { item: typeof cartItems.$inferSelect; product: ProductRow; price: typeof productPrices.$inferSelect };
+
+function toItemDto({ item, product, price }: ItemRow, line: { amount: number; taxAmount: number; effectiveQuantity: number }, locale: Locale): CartItemDto {
+  // Full-day bookings are calendar days (as they were sent); other reservations are instants.
+  const fullDay = product.isFullDayBooking;
+  const date = (d: Date | null) => (d ? (fullDay ? riyadhDay(d) : d.toISOString()) : null);
+  return {
+    id: item.id,
+    type: productTypeNumber(product.typeString),
+    amount: toSar(line.amount),
+    taxAmount: toSar(line.taxAmount),
+    quantity: item.quantity,
+    effectiveQuantity: line.effectiveQuantity,
+    product: {
+      id: product.id,
+      name: localized(locale, product.nameAr, product.nameEn),
+      typeString: product.typeString,
+      images: product.images,
+      hasPackage: product.hasPackage,
+      isFullDayBooking: product.isFullDayBooking,
+      isVariableDuration: product.isVariableDuration,
+    },
+    price: { id: price.id, name: localized(locale, price.nameAr, price.nameEn), amount: toSar(price.amount) },
+    giftDetails: item.giftDetails,
+    reservationDateFrom: date(item.reservationDateFrom),
+    reservationDateTo: date(item.reservationDateTo),
+    subscriptionStartDate: item.subscriptionStartDate,
+  };
+}
+
+export async function createCart(db: Db, tenantId: string, locale: Locale): Promise<CartDto> {
+  const [cart] = await db.insert(carts).values({ tenantId }).returning({ id: carts.id });
+  return readCart(db, tenantId, cart.id, locale);
+}
+
+export const getCart = readCart;
+
+/**
+ * Runs a change on an active cart inside one transaction, holding the cart's row lock so that
+ * concurrent changes to one cart are checked one after the other; any refusal rolls back.
+ */
+async function changeCart(db: Db, tenantId: string, cartId: string, locale: Locale, change: (tx: Tx) => Promise<void>): Promise<CartDto> {
+  if (!isUuid(cartId)) throw cartNotFound();
+  return db.transaction(async (tx) => {
+    const [cart] = await tx
+      .update(carts)
+      .set({ updatedAt: new Date() })
+      .where(and(eq(carts.tenantId, tenantId), eq(carts.id, cartId)))
+      .returning({ status: carts.status });
+    if (!cart) throw cartNotFound();
+    if (cart.status !== "active") throw new PlatformError("SP:CartAlreadyCompleted", 400, "This cart is already completed");
+    await change(tx);
+    return readCart(tx, tenantId, cartId, locale);
+  });
+}
+
+async function productWithPrice(tx: Tx, tenantId: string, productId: string, priceId: string): Promise<ProductRow> {
+  const product = await findActiveProduct(tx, tenantId, productId);
+  if (!product) throw notFound("Product");
+  const [price] = isUuid(priceId)
+    ? await tx
+        .select({ id: productPrices.id })
+        .from(productPrices)
+        .where(and(eq(productPrices.tenantId, tenantId), eq(productPrices.productId, product.id), eq(productPrices.id, priceId)))
+        .limit(1)
+    : [];
+  if (!price) throw validation("The price does not belong to the product", { priceId: "Not a price of this product" });
+  return product;
+}
+
+const toLine = (r: typeof cartItems.$inferSelect): CartLine => ({
+  id: r.id,
+  productId: r.productId,
+  priceId: r.priceId,
+  quantity: r.quantity,
+  units: r.units,
+  from: r.reservationDateFrom,
+  to: r.reservationDateTo,
+  subscriptionStartDate: r.subscriptionStartDate,
+  giftDetails: r.giftDetails,
+});
+
+async function productLines(tx: Tx, tenantId: string, cartId: string, productId: string): Promise<CartLine[]> {
+  const rows = await tx
+    .select()
+    .from(cartItems)
+    .where(and(eq(cartItems.tenantId, tenantId), eq(cartItems.cartId, cartId), eq(cartItems.productId, productId)));
+  return rows.map(toLine);
+}
+
+/** Merchandise merges by price; a fixed slot merges with the same price and start (more seats). */
+function mergeTarget(product: ProductRow, line: CartLine, lines: CartLine[]): CartLine | undefined {
+  const kind = reservationKind(product);
+  if (product.typeString !== "merchandise" && kind !== "slots") return undefined;
+  return lines.find((l) => l.priceId === line.priceId && (l.from?.getTime() ?? null) === (line.from?.getTime() ?? null));
+}
+
+const columns = (line: CartLine) => ({
+  priceId: line.priceId,
+  quantity: line.quantity,
+  units: line.units,
+  reservationDateFrom: line.from,
+  reservationDateTo: line.to,
+  subscriptionStartDate: line.subscriptionStartDate,
+  giftDetails: line.giftDetails,
+});
+
+export async function addCartItem(db: Db, tenantId: string, cartId: string, input: AddCartItemInput, locale: Locale, now = new Date()): Promise<CartDto> {
+  return changeCart(db, tenantId, cartId, locale, async (tx) => {
+    const product = await productWithPrice(tx, tenantId, input.productId, input.priceId);
+    let line = lineFromInput(product, input.priceId, input);
+    checkLineRules(product, line, now);
+    const existing = await productLines(tx, tenantId, cartId, product.id);
+    const target = mergeTarget(product, line, existing);
+    if (target) line = { ...line, id: target.id, quantity: target.quantity + line.quantity };
+    await checkCapacity(tx, tenantId, product, line, existing.filter((l) => l.id !== line.id));
+    if (line.id) await tx.update(cartItems).set(columns(line)).where(and(eq(cartItems.tenantId, tenantId), eq(cartItems.id, line.id)));
+    else await tx.insert(cartItems).values({ tenantId, cartId, productId: product.id, ...columns(line) });
+  });
+}
+
+/** Changes quantity (and price); the line is checked again as if it were added now. */
+export async function updateCartItem(db: Db, tenantId: string, cartId: string, itemId: string, input: UpdateCartItemInput, locale: Locale, now = new Date()): Promise<CartDto> {
+  return changeCart(db, tenantId, cartId, locale, async (tx) => {
+    const [row] = isUuid(itemId)
+      ? await tx.select().from(cartItems).where(and(eq(cartItems.tenantId, tenantId), eq(cartItems.cartId, cartId), eq(cartItems.id, itemId))).limit(1)
+      : [];
+    if (!row) throw notFound("Cart item");
+    const line: CartLine = { ...toLine(row), priceId: input.priceId ?? row.priceId, quantity: input.quantity };
+    const product = await productWithPrice(tx, tenantId, row.productId, line.priceId);
+    checkLineRules(product, line, now);
+    const others = (await productLines(tx, tenantId, cartId, product.id)).filter((l) => l.id !== row.id);
+    await checkCapacity(tx, tenantId, product, line, others);
+    await tx.update(cartItems).set(columns(line)).where(and(eq(cartItems.tenantId, tenantId), eq(cartItems.id, row.id)));
+  });
+}
+
+export async function removeCartItem(db: Db, tenantId: string, cartId: string, itemId: string, locale: Locale): Promise<CartDto> {
+  return changeCart(db, tenantId, cartId, locale, async (tx) => {
+    const removed = isUuid(itemId)
+      ? await tx.delete(cartItems).where(and(eq(cartItems.tenantId, tenantId), eq(cartItems.cartId, cartId), eq(cartItems.id, itemId))).returning({ id: cartItems.id })
+      : [];
+    if (removed.length === 0) throw notFound("Cart item");
+  });
+}
+
+/** Empties the cart and drops its coupon; the cart itself stays. */
+export async function resetCart(db: Db, tenantId: string, cartId: string, locale: Locale): Promise<CartDto> {
+  return changeCart(db, tenantId, cartId, locale, async (tx) => {
+    await tx.delete(cartItems).where(and(eq(cartItems.tenantId, tenantId), eq(cartItems.cartId, cartId)));
+    await tx.update(carts).set({ couponId: null, couponCode: null }).where(and(eq(carts.tenantId, tenantId), eq(carts.id, cartId)));
+  });
+}

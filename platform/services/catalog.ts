@@ -1,0 +1,87 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { Db, Tx } from "../db/client";
+import { PRODUCT_TYPES, productPrices, products, type ProductTypeString } from "../db/schema";
+import { notFound } from "../errors";
+import { toSar } from "../money";
+import type { Locale } from "@/lib/tenant-config";
+import type { ProductDto } from "@/lib/platform-client/types";
+import { isUuid } from "./ids";
+
+export type ProductRow = typeof products.$inferSelect;
+export type PriceRow = typeof productPrices.$inferSelect;
+
+/** The numeric product type of the platform's enum: the index in PRODUCT_TYPES (0 reservation … 3 gift). */
+export function productTypeNumber(typeString: ProductTypeString): number {
+  return PRODUCT_TYPES.indexOf(typeString);
+}
+
+export const localized = (locale: Locale, ar: string, en: string) => (locale === "en" ? en : ar);
+
+export function toProductDto(p: ProductRow, prices: PriceRow[], locale: Locale): ProductDto {
+  const sorted = [...prices].sort((a, b) => a.sortOrder - b.sortOrder);
+  return {
+    id: p.id,
+    type: productTypeNumber(p.typeString),
+    typeString: p.typeString,
+    name: localized(locale, p.nameAr, p.nameEn),
+    description: localized(locale, p.descriptionAr, p.descriptionEn),
+    images: p.images,
+    amount: toSar(sorted.length ? Math.min(...sorted.map((pr) => pr.amount)) : 0),
+    hasPackage: p.hasPackage,
+    isFullDayBooking: p.isFullDayBooking,
+    isVariableDuration: p.isVariableDuration,
+    prices: sorted.map((pr) => ({ id: pr.id, name: localized(locale, pr.nameAr, pr.nameEn), amount: toSar(pr.amount) })),
+    reservation:
+      p.typeString === "reservation"
+        ? {
+            slotMinutes: p.slotMinutes,
+            capacity: p.capacity ?? 1,
+            minDays: p.minDays,
+            maxDays: p.maxDays,
+            minUnits: p.minUnits,
+            maxUnits: p.maxUnits,
+            depositPercent: p.depositPercent,
+            bookingWindowDays: p.bookingWindowDays,
+            openingHours: p.openingHours,
+          }
+        : null,
+    subscription:
+      p.typeString === "subscription" ? { durationDays: p.subscriptionDays, perCustomerLimit: p.perCustomerLimit, packageSessions: p.packageSessions } : null,
+    stock: p.typeString === "merchandise" ? p.stock : null,
+    giftThemes: p.typeString === "gift" ? (p.giftThemes ?? []).map((t) => ({ id: t.id, name: localized(locale, t.nameAr, t.nameEn), color: t.color })) : null,
+  };
+}
+
+/** The tenant's active products in display order, optionally of one kind. */
+export async function listProducts(db: Db, tenantId: string, opts: { type?: ProductTypeString; locale: Locale }): Promise<ProductDto[]> {
+  const conditions = [eq(products.tenantId, tenantId), eq(products.isActive, true)];
+  if (opts.type) conditions.push(eq(products.typeString, opts.type));
+  const rows = await db.select().from(products).where(and(...conditions)).orderBy(asc(products.sortOrder), asc(products.createdAt), asc(products.id));
+  if (rows.length === 0) return [];
+  const prices = await db
+    .select()
+    .from(productPrices)
+    .where(and(eq(productPrices.tenantId, tenantId), inArray(productPrices.productId, rows.map((r) => r.id))));
+  return rows.map((r) => toProductDto(r, prices.filter((pr) => pr.productId === r.id), opts.locale));
+}
+
+/** An active product of the tenant, or null (unknown id, another tenant's, inactive). */
+export async function findActiveProduct(db: Db | Tx, tenantId: string, id: string): Promise<ProductRow | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.tenantId, tenantId), eq(products.id, id), eq(products.isActive, true)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function getProduct(db: Db, tenantId: string, id: string, locale: Locale): Promise<ProductDto> {
+  const product = await findActiveProduct(db, tenantId, id);
+  if (!product) throw notFound("Product");
+  const prices = await db
+    .select()
+    .from(productPrices)
+    .where(and(eq(productPrices.tenantId, tenantId), eq(productPrices.productId, product.id)));
+  return toProductDto(product, prices, locale);
+}

@@ -1,0 +1,95 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, vi } from "vitest";
+import pg from "pg";
+import { eq } from "drizzle-orm";
+import { openDatabase, type Db, type DbHandle } from "@/platform/db/client";
+import { tenants } from "@/platform/db/schema";
+import { seedDemo } from "@/platform/seed/demo";
+import { riyadhDayStart, HOUR_MS } from "@/platform/time";
+import type { TenantInfo } from "@/platform/api/router";
+
+export type DbKind = "pglite" | "postgres";
+
+export type TestDb = { db: Db; kind: DbKind; spa: TenantInfo; coffee: TenantInfo; now: Date };
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL names a server we may create databases on. */
+export function testDatabaseKinds(): DbKind[] {
+  return process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+}
+
+/** A fresh, uniquely named database on TEST_DATABASE_URL's server; dropped again by `close`. */
+async function openPostgres(): Promise<DbHandle> {
+  const serverUrl = process.env.TEST_DATABASE_URL!;
+  const name = `storefront_test_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  try {
+    const handle = await openDatabase({ url: url.toString(), poolSize: 5 });
+    return {
+      ...handle,
+      close: async () => {
+        await handle.close();
+        await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      },
+    };
+  } catch (err) {
+    await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    throw err;
+  }
+}
+
+export async function openTestDatabase(kind: DbKind): Promise<DbHandle> {
+  return kind === "postgres" ? openPostgres() : openDatabase({});
+}
+
+async function tenantInfo(db: Db, slug: string): Promise<TenantInfo> {
+  const [row] = await db.select().from(tenants).where(eq(tenants.slug, slug)).limit(1);
+  return { id: row.id, slug: row.slug, name: row.name, settings: row.settings };
+}
+
+/**
+ * The clock of database suites: tomorrow 12:00 in Riyadh, frozen (only Date is faked), so that
+ * "today", "past" and the seeded bookings mean the same thing in every run. Tomorrow, so that
+ * the real clock never passes it while a suite runs.
+ */
+export function suiteNow(): Date {
+  return new Date(riyadhDayStart(new Date(), 1).getTime() + 12 * HOUR_MS);
+}
+
+/**
+ * Runs `fn` once per available database (see testDatabaseKinds), each a fresh database migrated
+ * and seeded with the demo tenants at a frozen `now`. Read the handle inside tests: `t().db`.
+ */
+export function describeEachDb(name: string, fn: (t: () => TestDb) => void) {
+  for (const kind of testDatabaseKinds()) {
+    describe(`${name} [${kind}]`, () => {
+      let handle: DbHandle | undefined;
+      let ctx: TestDb | undefined;
+      beforeAll(async () => {
+        const now = suiteNow();
+        vi.useFakeTimers({ toFake: ["Date"], now });
+        handle = await openTestDatabase(kind);
+        await seedDemo(handle.db, now);
+        ctx = { db: handle.db, kind, spa: await tenantInfo(handle.db, "spa"), coffee: await tenantInfo(handle.db, "coffee"), now };
+      });
+      afterAll(async () => {
+        vi.useRealTimers();
+        await handle?.close();
+      });
+      fn(() => {
+        if (!ctx) throw new Error("The test database is not open yet");
+        return ctx;
+      });
+    });
+  }
+}
