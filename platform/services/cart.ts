@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { cartItems, carts, productPrices, products, tenants } from "../db/schema";
 import { notFound, PlatformError, validation } from "../errors";
@@ -10,13 +10,29 @@ import type { CartDto, CartItemDto } from "@/lib/platform-client/types";
 import { checkCapacity, checkLineRules, lineFromInput, type CartLine } from "./cart-rules";
 import type { AddCartItemInput, UpdateCartItemInput } from "./cart-input";
 import { computeCartTotals } from "./cart-totals";
-import { findActiveProduct, localized, productTypeNumber, type ProductRow } from "./catalog";
+import { localized, productTypeNumber, type ProductRow } from "./catalog";
 import { isUuid } from "./ids";
 import { reservationKind } from "./availability";
 
 type Conn = Db | Tx;
 
 const cartNotFound = () => notFound("Cart");
+/** Stands in for an id that is not a UUID, so that it matches nothing instead of failing the cast. */
+const NO_ID = "00000000-0000-0000-0000-000000000000";
+
+// Only what a line shows and prices: product rows carry wide JSON columns a cart read never needs.
+const lineProductColumns = {
+  id: products.id,
+  typeString: products.typeString,
+  nameAr: products.nameAr,
+  nameEn: products.nameEn,
+  images: products.images,
+  hasPackage: products.hasPackage,
+  isFullDayBooking: products.isFullDayBooking,
+  isVariableDuration: products.isVariableDuration,
+  depositPercent: products.depositPercent,
+};
+const linePriceColumns = { id: productPrices.id, nameAr: productPrices.nameAr, nameEn: productPrices.nameEn, amount: productPrices.amount };
 
 /** Reads a cart with its lines and totals: one query for the cart (and tax settings), one for the lines. */
 export async function readCart(db: Conn, tenantId: string, cartId: string, locale: Locale): Promise<CartDto> {
@@ -29,7 +45,7 @@ export async function readCart(db: Conn, tenantId: string, cartId: string, local
     .limit(1);
   if (!head) throw cartNotFound();
   const rows = await db
-    .select({ item: cartItems, product: products, price: productPrices })
+    .select({ item: cartItems, product: lineProductColumns, price: linePriceColumns })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
     .innerJoin(productPrices, eq(productPrices.id, cartItems.priceId))
@@ -63,7 +79,11 @@ export async function readCart(db: Conn, tenantId: string, cartId: string, local
   };
 }
 
-type ItemRow = { item: typeof cartItems.$inferSelect; product: ProductRow; price: typeof productPrices.$inferSelect };
+type ItemRow = {
+  item: typeof cartItems.$inferSelect;
+  product: Pick<ProductRow, keyof typeof lineProductColumns>;
+  price: Pick<typeof productPrices.$inferSelect, keyof typeof linePriceColumns>;
+};
 
 function toItemDto({ item, product, price }: ItemRow, line: { amount: number; taxAmount: number; effectiveQuantity: number }, locale: Locale): CartItemDto {
   // Full-day bookings are calendar days (as they were sent); other reservations are instants.
@@ -119,18 +139,22 @@ async function changeCart(db: Db, tenantId: string, cartId: string, locale: Loca
   });
 }
 
+/** The tenant's active product and whether `priceId` is one of its prices, in one query. */
 async function productWithPrice(tx: Tx, tenantId: string, productId: string, priceId: string): Promise<ProductRow> {
-  const product = await findActiveProduct(tx, tenantId, productId);
-  if (!product) throw notFound("Product");
-  const [price] = isUuid(priceId)
+  const [row] = isUuid(productId)
     ? await tx
-        .select({ id: productPrices.id })
-        .from(productPrices)
-        .where(and(eq(productPrices.tenantId, tenantId), eq(productPrices.productId, product.id), eq(productPrices.id, priceId)))
+        .select({ product: products, priceId: productPrices.id })
+        .from(products)
+        .leftJoin(
+          productPrices,
+          and(eq(productPrices.productId, products.id), eq(productPrices.tenantId, tenantId), eq(productPrices.id, isUuid(priceId) ? priceId : NO_ID)),
+        )
+        .where(and(eq(products.tenantId, tenantId), eq(products.id, productId), eq(products.isActive, true)))
         .limit(1)
     : [];
-  if (!price) throw validation("The price does not belong to the product", { priceId: "Not a price of this product" });
-  return product;
+  if (!row) throw notFound("Product");
+  if (!row.priceId) throw validation("The price does not belong to the product", { priceId: "Not a price of this product" });
+  return row.product;
 }
 
 const toLine = (r: typeof cartItems.$inferSelect): CartLine => ({
@@ -173,14 +197,23 @@ const columns = (line: CartLine) => ({
 export async function addCartItem(db: Db, tenantId: string, cartId: string, input: AddCartItemInput, locale: Locale, now = new Date()): Promise<CartDto> {
   return changeCart(db, tenantId, cartId, locale, async (tx) => {
     const product = await productWithPrice(tx, tenantId, input.productId, input.priceId);
-    let line = lineFromInput(product, input.priceId, input);
+    const line = lineFromInput(product, input.priceId, input);
     checkLineRules(product, line, now);
+    // Checked against every line already in the cart, so a merge below adds exactly what was checked.
     const existing = await productLines(tx, tenantId, cartId, product.id);
+    await checkCapacity(tx, tenantId, product, line, existing);
     const target = mergeTarget(product, line, existing);
-    if (target) line = { ...line, id: target.id, quantity: target.quantity + line.quantity };
-    await checkCapacity(tx, tenantId, product, line, existing.filter((l) => l.id !== line.id));
-    if (line.id) await tx.update(cartItems).set(columns(line)).where(and(eq(cartItems.tenantId, tenantId), eq(cartItems.id, line.id)));
-    else await tx.insert(cartItems).values({ tenantId, cartId, productId: product.id, ...columns(line) });
+    if (target) {
+      await tx
+        .update(cartItems)
+        .set({ quantity: target.quantity + line.quantity })
+        .where(and(eq(cartItems.tenantId, tenantId), eq(cartItems.id, target.id!)));
+      return;
+    }
+    // Lines are listed in the order they were added; PGlite's clock has millisecond resolution, so
+    // a line is stamped after the cart's latest one (the cart's row lock makes this race-free).
+    const createdAt = sql`greatest(now(), (select max(${cartItems.createdAt}) + interval '1 microsecond' from ${cartItems} where ${cartItems.cartId} = ${cartId}))`;
+    await tx.insert(cartItems).values({ tenantId, cartId, productId: product.id, createdAt, ...columns(line) });
   });
 }
 
