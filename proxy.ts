@@ -11,6 +11,12 @@ export function proxy(request: NextRequest) {
   const site = siteKeyFromHost(request.headers.get("host"));
   if (!site) return new NextResponse("Bad host", { status: 400 });
   const { pathname, search } = request.nextUrl;
+  // One sitemap and one robots.txt per store, whatever the language: served by app/[site]/….
+  if (pathname === "/sitemap.xml" || pathname === "/robots.txt") {
+    const url = request.nextUrl.clone();
+    url.pathname = `/${site}${pathname}`;
+    return NextResponse.rewrite(url);
+  }
   const { locale, rest, redirectTo } = splitLocale(pathname);
   if (redirectTo) {
     const url = request.nextUrl.clone();

@@ -14,7 +14,10 @@ export function RadioGroup({ legend, legendClassName, className, children, ...pr
   );
 }
 
-/** One choice: the whole card is the label, the radio itself is visually hidden but focusable. */
+/**
+ * One choice: the whole card is the label; the native radio is transparent and covers the card, so
+ * a tap (or a test's click on the radio itself) lands on it.
+ */
 export function RadioCard({ className, children, ...inputProps }: Omit<ComponentProps<"input">, "type" | "children"> & { children: ReactNode }) {
   return (
     <label
@@ -27,7 +30,7 @@ export function RadioCard({ className, children, ...inputProps }: Omit<Component
         className,
       )}
     >
-      <input type="radio" className="sr-only" {...inputProps} />
+      <input type="radio" className="absolute inset-0 z-10 m-0 size-full cursor-pointer appearance-none rounded-[inherit] opacity-0 disabled:cursor-not-allowed" {...inputProps} />
       {children}
     </label>
   );

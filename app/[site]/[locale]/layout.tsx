@@ -1,17 +1,68 @@
 import type { ReactNode } from "react";
+import type { Metadata, Viewport } from "next";
 import { NextIntlClientProvider } from "next-intl";
-import { getMessages } from "next-intl/server";
+import { getMessages, getTranslations } from "next-intl/server";
+import { CartButton } from "@/components/cart/cart-button";
+import { AnnouncementBanner } from "@/components/layout/announcement-banner";
+import { SiteFooter } from "@/components/layout/site-footer";
+import { SiteHeader } from "@/components/layout/site-header";
+import { Providers } from "@/components/providers";
+import { getWebsiteConfig } from "@/lib/platform-client/website";
+import { absoluteUrl, siteOrigin } from "@/lib/seo";
 import { loadSite, type SiteParams } from "@/lib/site";
 import "../../globals.css";
 
-export default async function SiteLayout({ children, params }: { children: ReactNode; params: Promise<SiteParams> }) {
-  const { locale } = await loadSite(await params);
-  const messages = await getMessages();
+type Props = { children: ReactNode; params: Promise<SiteParams> };
+
+// Namespaces only server components read; the rest go to the browser for client components.
+const SERVER_ONLY_NAMESPACES = new Set(["home"]);
+
+export const viewport: Viewport = { themeColor: "#faf8f5", width: "device-width", initialScale: 1 };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { site, tenant, config } = await loadSite(await params);
+  const storeName = config.brandName ?? tenant.name;
+  const t = await getTranslations("home.meta");
+  return {
+    metadataBase: new URL(siteOrigin(site)),
+    title: { default: storeName, template: `%s | ${storeName}` },
+    description: t("description", { name: storeName }),
+    applicationName: storeName,
+    icons: config.logoUrl ? { icon: absoluteUrl(site, config.logoUrl) } : undefined,
+    formatDetection: { telephone: false },
+  };
+}
+
+/** The website pages for the footer; a failure costs the footer its links, never the page. */
+async function footerPages(tenant: Awaited<ReturnType<typeof loadSite>>["tenant"], locale: "ar" | "en") {
+  try {
+    return (await getWebsiteConfig(tenant, locale)).pages;
+  } catch (err) {
+    console.error("[layout] website config unavailable for the footer", err);
+    return [];
+  }
+}
+
+export default async function SiteLayout({ children, params }: Props) {
+  const { tenant, config, locale } = await loadSite(await params);
+  const [messages, pages, t] = await Promise.all([getMessages(), footerPages(tenant, locale), getTranslations("common")]);
+  const clientMessages = Object.fromEntries(Object.entries(messages).filter(([ns]) => !SERVER_ONLY_NAMESPACES.has(ns)));
+  const storeName = config.brandName ?? tenant.name;
   return (
     <html lang={locale} dir={locale === "ar" ? "rtl" : "ltr"}>
-      <body>
-        <NextIntlClientProvider locale={locale} messages={messages}>
-          {children}
+      <body className="flex min-h-dvh flex-col">
+        <NextIntlClientProvider locale={locale} messages={clientMessages}>
+          <Providers>
+            <a href="#main" className="sr-only z-50 rounded-lg bg-card px-4 py-2 font-medium shadow-lift focus:not-sr-only focus:fixed focus:start-3 focus:top-3">
+              {t("skipToContent")}
+            </a>
+            <AnnouncementBanner announcement={config.announcement} locale={locale} />
+            <SiteHeader locale={locale} languages={config.languages} storeName={storeName} logoUrl={config.logoUrl} cartSlot={<CartButton />} />
+            <main id="main" className="flex-1">
+              {children}
+            </main>
+            <SiteFooter locale={locale} storeName={storeName} logoUrl={config.logoUrl} pages={pages} />
+          </Providers>
         </NextIntlClientProvider>
       </body>
     </html>

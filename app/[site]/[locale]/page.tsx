@@ -1,6 +1,54 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import { ArrowLeft, ArrowRight } from "lucide-react";
+import { HomeHero } from "@/components/layout/home-hero";
+import { ProductGrid } from "@/components/product/product-card";
+import { buttonVariants } from "@/components/ui/button";
+import { cn } from "@/lib/cn";
+import { listProducts } from "@/lib/platform-client/products";
+import { pageMetadata } from "@/lib/seo";
 import { loadSite, type SiteParams } from "@/lib/site";
+import { localePath } from "@/lib/site-routing";
 
-export default async function HomePage({ params }: { params: Promise<SiteParams> }) {
-  const { tenant } = await loadSite(await params);
-  return <h1>{tenant.name}</h1>;
+type Props = { params: Promise<SiteParams> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { site, tenant, config, locale } = await loadSite(await params);
+  const storeName = config.brandName ?? tenant.name;
+  const t = await getTranslations("home.meta");
+  return {
+    title: { absolute: storeName },
+    ...pageMetadata({ site, locale, languages: config.languages, path: "/", description: t("description", { name: storeName }), storeName, image: config.logoUrl }),
+  };
+}
+
+export default async function HomePage({ params }: Props) {
+  const { tenant, config, locale } = await loadSite(await params);
+  const [products, t] = await Promise.all([listProducts(tenant, locale), getTranslations("home")]);
+  const storeName = config.brandName ?? tenant.name;
+  const Arrow = locale === "ar" ? ArrowLeft : ArrowRight;
+  return (
+    <>
+      <HomeHero storeName={storeName} logoUrl={config.logoUrl} locale={locale} products={products} />
+      <section aria-labelledby="products-heading" className="mx-auto max-w-6xl px-4 pt-10 sm:px-6 sm:pt-14">
+        <div className="mb-5 flex items-end justify-between gap-4">
+          <h2 id="products-heading" className="text-xl font-bold sm:text-2xl">
+            {t("products.title")}
+          </h2>
+          {products.length > 0 ? (
+            <Link href={localePath(locale, "/products")} className={cn(buttonVariants({ variant: "link", size: "sm" }), "px-0")}>
+              {t("products.viewAll")}
+              <Arrow aria-hidden="true" />
+            </Link>
+          ) : null}
+        </div>
+        {products.length > 0 ? (
+          <ProductGrid products={products} locale={locale} taxRate={config.taxRate} compact={config.compactProductCards} />
+        ) : (
+          <p className="rounded-xl border border-dashed border-border bg-card px-6 py-12 text-center text-muted-foreground">{t("products.empty")}</p>
+        )}
+      </section>
+    </>
+  );
 }

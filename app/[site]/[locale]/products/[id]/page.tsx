@@ -1,0 +1,113 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { getTranslations } from "next-intl/server";
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { ProductFacts } from "@/components/product/product-facts";
+import { ProductGallery } from "@/components/product/product-gallery";
+import { JsonLd, productJsonLd } from "@/components/product/product-json-ld";
+import { kindKey } from "@/components/product/product-kind";
+import { ProductPrice } from "@/components/product/product-price";
+import { PurchaseWidget } from "@/components/product/purchase/purchase-widget";
+import { widgetSpec } from "@/components/product/purchase/widget-spec";
+import { Badge } from "@/components/ui/badge";
+import { getProduct } from "@/lib/platform-client/products";
+import { tenantForSite } from "@/lib/platform-client/tenants";
+import type { Locale } from "@/lib/tenant-config";
+import { pageMetadata, pageUrl } from "@/lib/seo";
+import { loadSite, type SiteParams } from "@/lib/site";
+import { localePath } from "@/lib/site-routing";
+
+type Props = { params: Promise<SiteParams & { id: string }> };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** One platform call per request for metadata and page; anything but a product id is a 404. */
+const loadProduct = cache(async (site: string, locale: Locale, id: string) => {
+  if (!UUID.test(id)) return null;
+  const tenant = await tenantForSite(decodeURIComponent(site));
+  return tenant ? getProduct(tenant, locale, id) : null;
+});
+
+/** The description's first sentence-ish part, for the meta description. */
+const summary = (text: string) => (text.length > 160 ? `${text.slice(0, 157).trimEnd()}…` : text);
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const p = await params;
+  const { site, tenant, config, locale } = await loadSite(p);
+  const product = await loadProduct(site, locale, p.id);
+  if (!product) return {};
+  const storeName = config.brandName ?? tenant.name;
+  return pageMetadata({ site, locale, languages: config.languages, path: `/products/${product.id}`, title: product.name, description: summary(product.description || product.name), storeName, image: product.images[0] ?? config.logoUrl });
+}
+
+export default async function ProductPage({ params }: Props) {
+  const p = await params;
+  const { site, tenant, config, locale } = await loadSite(p);
+  const product = await loadProduct(site, locale, p.id);
+  if (!product) notFound();
+  const t = await getTranslations("product");
+  const tc = await getTranslations("common.nav");
+  const storeName = config.brandName ?? tenant.name;
+  const Separator = locale === "ar" ? ChevronLeft : ChevronRight;
+  const jsonLd = productJsonLd({ product, site, url: pageUrl(site, locale, `/products/${product.id}`), storeName, taxRate: config.taxRate, fallbackImage: config.logoUrl });
+  const paragraphs = product.description.split(/\n\s*\n/).filter((s) => s.trim());
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 pt-4 sm:px-6 sm:pt-6">
+      <JsonLd data={jsonLd} />
+      <nav aria-label={t("details.breadcrumb")} className="mb-4 text-sm text-muted-foreground">
+        <ol className="flex flex-wrap items-center gap-1.5">
+          <li>
+            <Link href={localePath(locale, "/")} className="hover:text-foreground hover:underline">
+              {tc("home")}
+            </Link>
+          </li>
+          <li aria-hidden="true">
+            <Separator className="size-3.5" />
+          </li>
+          <li>
+            <Link href={localePath(locale, "/products")} className="hover:text-foreground hover:underline">
+              {tc("products")}
+            </Link>
+          </li>
+          <li aria-hidden="true">
+            <Separator className="size-3.5" />
+          </li>
+          <li aria-current="page" className="max-w-[14rem] truncate text-foreground">
+            {product.name}
+          </li>
+        </ol>
+      </nav>
+      <div className="grid gap-6 md:grid-cols-2 md:gap-10 lg:gap-14">
+        <div className="md:sticky md:top-24 md:self-start">
+          <ProductGallery product={product} />
+        </div>
+        <div className="flex min-w-0 flex-col gap-5">
+          <div className="flex flex-col gap-3">
+            <Badge>{t(`kind.${kindKey(product)}`)}</Badge>
+            <h1 className="text-2xl font-bold sm:text-3xl">{product.name}</h1>
+            <ProductPrice product={product} locale={locale} taxRate={config.taxRate} size="lg" showVatNote />
+            <ProductFacts product={product} locale={locale} />
+          </div>
+          {paragraphs.length > 0 ? (
+            <div className="flex flex-col gap-3 leading-relaxed text-foreground/85">
+              {paragraphs.map((para, i) => (
+                <p key={i} className="whitespace-pre-line">
+                  {para}
+                </p>
+              ))}
+            </div>
+          ) : null}
+          <section aria-labelledby="purchase-heading" className="rounded-2xl border border-border bg-card p-4 shadow-soft sm:p-6">
+            <h2 id="purchase-heading" className="mb-4 text-lg font-bold">
+              {t(`widget.heading.${kindKey(product)}`)}
+            </h2>
+            <PurchaseWidget productId={product.id} prices={product.prices} locale={locale} taxRate={config.taxRate} spec={widgetSpec(product, config, storeName)} />
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import { formatNumber } from "@/lib/money";
+import { localePath } from "@/lib/site-routing";
+import type { Locale } from "@/lib/tenant-config";
+import { StoreMark } from "./store-mark";
+
+const TERMS_PATH = "z/terms-and-conditions";
+
+/** Store footer: the tenant's website pages (terms first) and the copyright line. */
+export async function SiteFooter({ locale, storeName, logoUrl, pages }: { locale: Locale; storeName: string; logoUrl: string | null; pages: { path: string; title: string }[] }) {
+  const t = await getTranslations("common");
+  const ordered = [...pages].sort((a, b) => Number(b.path === TERMS_PATH) - Number(a.path === TERMS_PATH));
+  const year = new Date().getFullYear();
+  return (
+    <footer className="mt-16 border-t border-border bg-card">
+      <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10 sm:px-6 md:flex-row md:items-start md:justify-between">
+        <div className="flex items-center gap-3">
+          <StoreMark name={storeName} logoUrl={logoUrl} size={40} />
+          <div>
+            <p className="font-display font-bold">{storeName}</p>
+            <p className="text-sm text-muted-foreground">{t("footer.prices")}</p>
+          </div>
+        </div>
+        {ordered.length > 0 ? (
+          <nav aria-label={t("footer.pagesLabel")}>
+            <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+              <li>
+                <Link href={localePath(locale, "/products")} className="text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
+                  {t("nav.products")}
+                </Link>
+              </li>
+              {ordered.map((p) => (
+                <li key={p.path}>
+                  <Link href={localePath(locale, `/${p.path}`)} className="text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
+                    {p.path === TERMS_PATH ? t("footer.terms") : p.title}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+      </div>
+      <div className="border-t border-border">
+        <p className="mx-auto max-w-6xl px-4 py-4 text-xs text-muted-foreground sm:px-6">{t("footer.rights", { year: formatNumber(year, locale).replace(/[٬,]/g, ""), name: storeName })}</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,40 @@
+import type { ReactNode } from "react";
+import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import { cn } from "@/lib/cn";
+import { localePath } from "@/lib/site-routing";
+import type { Locale } from "@/lib/tenant-config";
+import { LanguageSwitch } from "./language-switch";
+import { StoreMark } from "./store-mark";
+
+type HeaderProps = {
+  locale: Locale;
+  languages: readonly Locale[];
+  storeName: string;
+  logoUrl: string | null;
+  /** The cart button (the cart feature's), rendered at the header's end. */
+  cartSlot?: ReactNode;
+};
+
+/** Sticky store header: logo and name (home), products, language switch when offered, cart. */
+export async function SiteHeader({ locale, languages, storeName, logoUrl, cartSlot }: HeaderProps) {
+  const t = await getTranslations("common");
+  const other = languages.find((l) => l !== locale);
+  return (
+    <header className="sticky top-0 z-40 border-b border-border/70 bg-background/85 backdrop-blur-md supports-[backdrop-filter]:bg-background/75">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
+        <Link href={localePath(locale, "/")} className="flex min-w-0 items-center gap-2.5 rounded-lg pe-2 focus-visible:outline-2 focus-visible:outline-ring" aria-label={`${storeName} — ${t("nav.home")}`}>
+          <StoreMark name={storeName} logoUrl={logoUrl} size={36} />
+          <span dir="auto" className="truncate font-display text-base font-bold sm:text-lg">{storeName}</span>
+        </Link>
+        <nav aria-label={t("nav.label")} className="ms-auto flex items-center gap-1">
+          <Link href={localePath(locale, "/products")} className={cn("rounded-lg px-3 py-2 text-sm font-medium text-foreground/80 transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring")}>
+            {t("nav.products")}
+          </Link>
+          {other ? <LanguageSwitch locale={locale} target={other} label={t("language.switchLabel")} text={t("language.switchTo")} shortText={t("language.switchToShort")} /> : null}
+          {cartSlot}
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,15 @@
+import { addDays, weekday } from "@/lib/riyadh-days";
+import type { DayStatus } from "./day-calendar";
+
+/** Opening hours per weekday ("0" Sunday … "6" Saturday); null for a closed weekday. */
+export type OpeningHoursDays = Record<string, [string, string] | null> | null;
+
+/** Days on which the place is closed, from its weekly opening hours (no hours at all = always open). */
+export function closedStatus(openingHours: OpeningHoursDays): (day: string) => DayStatus {
+  return (day) => (openingHours && !openingHours[String(weekday(day))] ? "closed" : undefined);
+}
+
+/** The first day from `today` within a week that is open (today when none is). */
+export function firstOpenDay(today: string, status: (day: string) => DayStatus): string {
+  return Array.from({ length: 7 }, (_, i) => addDays(today, i)).find((d) => !status(d)) ?? today;
+}

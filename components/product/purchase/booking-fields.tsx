@@ -1,0 +1,70 @@
+"use client";
+
+import { useId, type ReactNode } from "react";
+import { useTranslations } from "next-intl";
+import { RadioCard, RadioGroup } from "@/components/ui/radio-group";
+import { formatTime } from "@/lib/riyadh-days";
+import { AvailabilityState } from "./availability-state";
+import { DayCalendar, type DayCalendarProps } from "./day-calendar";
+
+/**
+ * A titled month calendar with the translated navigation and day-state labels; `aside` sits beside
+ * the title (a rule), `hint` under it (what to tap next, announced).
+ */
+export function CalendarField({ label, aside, hint, ...props }: Omit<DayCalendarProps, "labels"> & { label: string; aside?: ReactNode; hint?: ReactNode }) {
+  const t = useTranslations("product.widget.calendar");
+  const id = useId();
+  return (
+    <section aria-labelledby={id}>
+      <div className="mb-2 flex flex-wrap items-baseline justify-between gap-x-3">
+        <h3 id={id} className="font-sans text-sm font-medium">
+          {label}
+        </h3>
+        {aside ? <p className="text-xs text-muted-foreground">{aside}</p> : null}
+      </div>
+      {hint !== undefined ? (
+        <p className="mb-2 min-h-5 text-sm text-muted-foreground" aria-live="polite">
+          {hint}
+        </p>
+      ) : null}
+      <DayCalendar {...props} labels={{ previous: t("previous"), next: t("next"), booked: t("booked"), closed: t("closed") }} />
+    </section>
+  );
+}
+
+export type TimeOption = { from: string; disabled: boolean; note: string };
+
+/** The day's start times as a grid of choices; taken ones stay visible, disabled, with their note. */
+export function TimeChoice({
+  legend,
+  state,
+  emptyText,
+  options,
+  value,
+  onChange,
+  locale,
+}: {
+  legend: string;
+  state: { isLoading: boolean; errorCode?: string; retry: () => void };
+  emptyText: string;
+  options: TimeOption[];
+  value: string | null;
+  onChange: (from: string) => void;
+  locale: string;
+}) {
+  const name = useId();
+  return (
+    <RadioGroup legend={legend}>
+      <AvailabilityState state={state} emptyText={emptyText} isEmpty={options.length === 0}>
+        <div className="grid grid-cols-3 gap-2 sm:grid-cols-4">
+          {options.map((o) => (
+            <RadioCard key={o.from} name={name} value={o.from} checked={value === o.from} disabled={o.disabled} onChange={() => onChange(o.from)} className="flex-col items-center justify-center gap-0 px-2 py-2 text-center">
+              <span className="tabular font-semibold">{formatTime(o.from, locale)}</span>
+              <span className="text-xs text-muted-foreground">{o.note}</span>
+            </RadioCard>
+          ))}
+        </div>
+      </AvailabilityState>
+    </RadioGroup>
+  );
+}

@@ -1,0 +1,129 @@
+"use client";
+
+import { useState } from "react";
+import { useTranslations } from "next-intl";
+import { ArrowLeft, ArrowRight, Moon } from "lucide-react";
+import { useAddToCart } from "@/components/cart/use-add-to-cart";
+import { formatNumber, formatSar } from "@/lib/money";
+import { addDays, daysBetween, formatDay, monthStart, riyadhToday } from "@/lib/riyadh-days";
+import { AvailabilityState } from "./availability-state";
+import { closedStatus, type OpeningHoursDays } from "./booking-days";
+import { CalendarField } from "./booking-fields";
+import type { DayStatus } from "./day-calendar";
+import { lineTotal, PriceChoice, PurchaseFooter, type WidgetProps } from "./purchase-parts";
+import { useAvailability } from "./use-availability";
+
+/** The nights of the visible month that can still be asked about (the booking window cuts it). */
+function monthQuery(month: string, today: string, maxDay: string) {
+  const from = month < today ? today : month;
+  const last = addDays(monthStart(month, 1), -1);
+  const days = daysBetween(from, last < maxDay ? last : maxDay) + 1;
+  return days > 0 ? { from, days } : null;
+}
+
+/**
+ * Full-day booking by the night: first night, then last night (inclusive). The platform gets the
+ * last night + 1 as the exclusive end (spec §9). Booked nights cannot be tapped, but a range may
+ * span one — and may exceed the maximum — so that the platform's translated refusal is shown.
+ */
+export function FullDayBooking({
+  productId,
+  prices,
+  locale,
+  taxRate,
+  bookingWindowDays,
+  openingHours,
+  minDays,
+  maxDays,
+  depositPercent,
+}: WidgetProps & { bookingWindowDays: number; openingHours: OpeningHoursDays; minDays: number | null; maxDays: number | null; depositPercent: number | null }) {
+  const t = useTranslations("product.widget");
+  const { addToCart, isPending } = useAddToCart();
+  const today = riyadhToday();
+  const maxDay = addDays(today, bookingWindowDays);
+  const [month, setMonth] = useState(monthStart(today));
+  const [from, setFrom] = useState<string | null>(null);
+  const [to, setTo] = useState<string | null>(null);
+  const [priceId, setPriceId] = useState(prices[0]?.id ?? "");
+  const price = prices.find((p) => p.id === priceId);
+
+  const availability = useAvailability(productId, monthQuery(month, today, maxDay), locale);
+  const nights = availability.data?.kind === "days" ? availability.data.days : [];
+  const closed = closedStatus(openingHours);
+  const status = (day: string): DayStatus => {
+    const night = nights.find((n) => n.date === day);
+    return night && !night.available ? "booked" : closed(day);
+  };
+
+  const select = (day: string) => {
+    if (!from || to || day < from) {
+      setFrom(day);
+      setTo(null);
+    } else {
+      setTo(day);
+    }
+  };
+
+  const count = from && to ? daysBetween(from, to) + 1 : 0;
+  const total = lineTotal(price, 1, count, taxRate);
+  const deposit = total !== null && depositPercent ? Math.round(total * depositPercent) / 100 : null;
+  const Arrow = locale === "ar" ? ArrowLeft : ArrowRight;
+
+  const add = async () => {
+    if (!from || !to || !price) return;
+    await addToCart({ productId, priceId: price.id, quantity: 1, reservationDateFrom: from, reservationDateTo: addDays(to, 1) });
+  };
+
+  return (
+    <div className="grid gap-5">
+      <PriceChoice prices={prices} value={priceId} onChange={setPriceId} locale={locale} taxRate={taxRate} unit={t("perNight")} />
+      <CalendarField
+        label={t("stay")}
+        aside={minDays || maxDays ? t("nightsRule", { min: formatNumber(minDays ?? 1, locale), max: formatNumber(maxDays ?? bookingWindowDays, locale) }) : undefined}
+        hint={!from ? t("pickFirstNight") : !to ? t("pickLastNight") : ""}
+        locale={locale}
+        month={month}
+        onMonthChange={setMonth}
+        minDay={today}
+        maxDay={maxDay}
+        selectedFrom={from}
+        selectedTo={to}
+        onSelect={select}
+        status={status}
+      />
+      {availability.errorCode ? (
+        <AvailabilityState state={{ ...availability, isLoading: false }} isEmpty={false} emptyText="">
+          {null}
+        </AvailabilityState>
+      ) : null}
+      {from ? (
+        <div className="grid grid-cols-[1fr_auto_1fr] items-center gap-2 rounded-lg bg-muted px-3.5 py-3 text-sm" aria-live="polite">
+          <div>
+            <p className="text-xs text-muted-foreground">{t("firstNight")}</p>
+            <p className="font-semibold">{formatDay(from, locale)}</p>
+          </div>
+          <Arrow className="size-4 text-muted-foreground" aria-hidden="true" />
+          <div className="text-end">
+            <p className="text-xs text-muted-foreground">{t("lastNight")}</p>
+            <p className="font-semibold">{to ? formatDay(to, locale) : "—"}</p>
+          </div>
+          {count > 0 ? (
+            <p className="col-span-3 flex items-center gap-1.5 border-t border-border pt-2 text-foreground">
+              <Moon className="size-4 text-accent" aria-hidden="true" />
+              {t("nightsCount", { n: formatNumber(count, locale), count })}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      <PurchaseFooter
+        total={total}
+        locale={locale}
+        taxRate={taxRate}
+        pending={isPending}
+        disabled={!from || !to}
+        note={deposit !== null ? t("depositNote", { amount: formatSar(deposit, locale), percent: formatNumber(depositPercent ?? 0, locale) }) : undefined}
+        onAdd={add}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+"use client";
+
+import { useId, useState } from "react";
+import { useTranslations } from "next-intl";
+import { Check, Gift } from "lucide-react";
+import { useAddToCart } from "@/components/cart/use-add-to-cart";
+import { FormMessage } from "@/components/ui/form-message";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { RadioGroup } from "@/components/ui/radio-group";
+import { Switch } from "@/components/ui/switch";
+import { cn } from "@/lib/cn";
+import { formatSar, withTax } from "@/lib/money";
+import type { GiftThemeDto } from "@/lib/platform-client/types";
+import { lineTotal, PriceChoice, PurchaseFooter, type WidgetProps } from "./purchase-parts";
+
+const NAME_MAX = 60;
+
+type Errors = { toName?: string; fromName?: string };
+
+/** Gift card: a theme (swatches), the amount, the recipient, and the buyer's name when they want it shown. */
+export function GiftPurchase({ productId, prices, locale, taxRate, themes, storeName }: WidgetProps & { themes: GiftThemeDto[]; storeName: string }) {
+  const t = useTranslations("product.widget");
+  const tv = useTranslations("validation");
+  const { addToCart, isPending } = useAddToCart();
+  const ids = { to: useId(), from: useId(), show: useId() };
+  const [theme, setTheme] = useState(themes[0]?.id ?? "");
+  const [priceId, setPriceId] = useState(prices[0]?.id ?? "");
+  const [toName, setToName] = useState("");
+  const [fromName, setFromName] = useState("");
+  const [showBuyer, setShowBuyer] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+  const price = prices.find((p) => p.id === priceId);
+  const current = themes.find((th) => th.id === theme);
+
+  const validate = (): Errors => {
+    const e: Errors = {};
+    if (!toName.trim()) e.toName = tv("required");
+    else if (toName.trim().length > NAME_MAX) e.toName = tv("tooLong", { max: NAME_MAX });
+    if (showBuyer && !fromName.trim()) e.fromName = tv("required");
+    else if (showBuyer && fromName.trim().length > NAME_MAX) e.fromName = tv("tooLong", { max: NAME_MAX });
+    return e;
+  };
+  const errors = submitted ? validate() : {};
+
+  const add = async () => {
+    setSubmitted(true);
+    const e = validate();
+    if (e.toName || e.fromName) {
+      document.getElementById(e.toName ? ids.to : ids.from)?.focus();
+      return;
+    }
+    if (!price) return;
+    await addToCart({
+      productId,
+      priceId: price.id,
+      quantity: 1,
+      giftDetails: { theme, toName: toName.trim(), fromName: showBuyer ? fromName.trim() : null, showBuyerInfo: showBuyer },
+    });
+  };
+
+  return (
+    <div className="grid gap-5">
+      <GiftPreview color={current?.color ?? "#1e5b57"} themeName={current?.name ?? ""} storeName={storeName} amount={price ? formatSar(withTax(price.amount, taxRate), locale) : ""} to={toName.trim()} from={showBuyer ? fromName.trim() : ""} labels={{ to: t("giftTo"), from: t("giftFrom") }} />
+      {themes.length > 0 ? (
+        <RadioGroup legend={t("theme")}>
+          <div className="flex flex-wrap gap-3">
+            {themes.map((th) => (
+              <label key={th.id} className="relative flex cursor-pointer flex-col items-center gap-1.5 text-xs">
+                <input type="radio" name="gift-theme" value={th.id} checked={theme === th.id} onChange={() => setTheme(th.id)} className="peer absolute inset-0 z-10 m-0 size-full cursor-pointer appearance-none opacity-0" />
+                <span
+                  className="flex size-12 items-center justify-center rounded-full text-white shadow-soft ring-offset-2 ring-offset-card transition peer-checked:ring-2 peer-checked:ring-primary peer-focus-visible:outline-2 peer-focus-visible:outline-offset-4 peer-focus-visible:outline-ring"
+                  style={{ background: `linear-gradient(135deg, ${th.color}, color-mix(in srgb, ${th.color} 60%, #000))` }}
+                >
+                  {theme === th.id ? <Check className="size-5" aria-hidden="true" /> : null}
+                </span>
+                <span className={cn("text-muted-foreground", theme === th.id && "font-semibold text-foreground")}>{th.name}</span>
+              </label>
+            ))}
+          </div>
+        </RadioGroup>
+      ) : null}
+      <PriceChoice prices={prices} value={priceId} onChange={setPriceId} locale={locale} taxRate={taxRate} />
+      <div className="grid gap-1.5">
+        <Label htmlFor={ids.to} required>
+          {t("toName")}
+        </Label>
+        <Input id={ids.to} value={toName} onChange={(e) => setToName(e.target.value)} autoComplete="off" maxLength={NAME_MAX + 20} aria-required="true" aria-invalid={!!errors.toName} aria-describedby={errors.toName ? `${ids.to}-error` : undefined} />
+        <FormMessage id={`${ids.to}-error`}>{errors.toName}</FormMessage>
+      </div>
+      <div className="grid gap-3">
+        <div className="flex items-center justify-between gap-3">
+          <label htmlFor={ids.show} className="text-sm font-medium">
+            {t("showMyName")}
+          </label>
+          <Switch id={ids.show} checked={showBuyer} onChange={(e) => setShowBuyer(e.target.checked)} />
+        </div>
+        {showBuyer ? (
+          <div className="grid gap-1.5">
+            <Label htmlFor={ids.from} required>
+              {t("fromName")}
+            </Label>
+            <Input id={ids.from} value={fromName} onChange={(e) => setFromName(e.target.value)} autoComplete="name" maxLength={NAME_MAX + 20} aria-required="true" aria-invalid={!!errors.fromName} aria-describedby={errors.fromName ? `${ids.from}-error` : undefined} />
+            <FormMessage id={`${ids.from}-error`}>{errors.fromName}</FormMessage>
+          </div>
+        ) : null}
+      </div>
+      <PurchaseFooter total={lineTotal(price, 1, 1, taxRate)} locale={locale} taxRate={taxRate} pending={isPending} disabled={!price} onAdd={add} />
+    </div>
+  );
+}
+
+/** A live picture of the card the recipient gets, in the chosen theme. */
+function GiftPreview({ color, themeName, storeName, amount, to, from, labels }: { color: string; themeName: string; storeName: string; amount: string; to: string; from: string; labels: { to: string; from: string } }) {
+  return (
+    <div
+      aria-hidden="true"
+      className="relative isolate flex aspect-[1.7] flex-col justify-between overflow-hidden rounded-xl p-5 text-white shadow-lift"
+      style={{ background: `linear-gradient(135deg, ${color} 0%, color-mix(in srgb, ${color} 55%, #000) 100%)` }}
+    >
+      <div className="pointer-events-none absolute -end-10 -top-10 -z-10 size-40 rounded-full bg-white/10" />
+      <div className="pointer-events-none absolute -bottom-16 -start-8 -z-10 size-44 rounded-full bg-white/10" />
+      <div className="flex items-start justify-between gap-3">
+        <span className="text-sm font-semibold opacity-90">{storeName}</span>
+        <Gift className="size-6 opacity-90" />
+      </div>
+      <div>
+        <p className="text-xs uppercase tracking-wide opacity-80">{themeName}</p>
+        <p className="tabular font-display text-2xl font-bold">{amount}</p>
+      </div>
+      <div className="flex flex-wrap justify-between gap-x-4 text-sm">
+        <span className="truncate">
+          <span className="opacity-75">{labels.to} </span>
+          {to || "…"}
+        </span>
+        {from ? (
+          <span className="truncate">
+            <span className="opacity-75">{labels.from} </span>
+            {from}
+          </span>
+        ) : null}
+      </div>
+    </div>
+  );
+}

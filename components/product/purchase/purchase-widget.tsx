@@ -1,0 +1,40 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import type { GiftThemeDto } from "@/lib/platform-client/types";
+import type { OpeningHoursDays } from "./booking-days";
+import type { WidgetProps } from "./purchase-parts";
+
+/** Which widget a product needs, with only the fields that widget reads (keeps the page payload small). */
+export type WidgetSpec =
+  | { kind: "slots"; bookingWindowDays: number; openingHours: OpeningHoursDays; capacity: number }
+  | { kind: "duration"; bookingWindowDays: number; openingHours: OpeningHoursDays; minUnits: number; hideDuration: boolean }
+  | { kind: "days"; bookingWindowDays: number; openingHours: OpeningHoursDays; minDays: number | null; maxDays: number | null; depositPercent: number | null }
+  | { kind: "subscription"; durationDays: number | null }
+  | { kind: "merchandise"; stock: number | null }
+  | { kind: "gift"; themes: GiftThemeDto[]; storeName: string };
+
+// One chunk per kind: a product page downloads the code of its own widget only.
+const SlotBooking = dynamic(() => import("./slot-booking").then((m) => m.SlotBooking));
+const DurationBooking = dynamic(() => import("./duration-booking").then((m) => m.DurationBooking));
+const FullDayBooking = dynamic(() => import("./full-day-booking").then((m) => m.FullDayBooking));
+const SubscriptionPurchase = dynamic(() => import("./subscription-purchase").then((m) => m.SubscriptionPurchase));
+const MerchandisePurchase = dynamic(() => import("./merchandise-purchase").then((m) => m.MerchandisePurchase));
+const GiftPurchase = dynamic(() => import("./gift-purchase").then((m) => m.GiftPurchase));
+
+export function PurchaseWidget({ spec, ...props }: WidgetProps & { spec: WidgetSpec }) {
+  switch (spec.kind) {
+    case "slots":
+      return <SlotBooking {...props} {...spec} />;
+    case "duration":
+      return <DurationBooking {...props} {...spec} />;
+    case "days":
+      return <FullDayBooking {...props} {...spec} />;
+    case "subscription":
+      return <SubscriptionPurchase {...props} {...spec} />;
+    case "merchandise":
+      return <MerchandisePurchase {...props} {...spec} />;
+    case "gift":
+      return <GiftPurchase {...props} {...spec} />;
+  }
+}

@@ -1,0 +1,17 @@
+import type { ProductDto } from "@/lib/platform-client/types";
+import type { TenantConfig } from "@/lib/tenant-config";
+import type { WidgetSpec } from "./purchase-widget";
+
+/** The widget a product needs (server side): reservation flavour by its flags, else its kind. */
+export function widgetSpec(product: ProductDto, config: Pick<TenantConfig, "hideDuration">, storeName: string): WidgetSpec {
+  const r = product.reservation;
+  if (product.typeString === "reservation") {
+    const base = { bookingWindowDays: r?.bookingWindowDays ?? 60, openingHours: r?.openingHours ?? null };
+    if (product.isFullDayBooking) return { kind: "days", ...base, minDays: r?.minDays ?? null, maxDays: r?.maxDays ?? null, depositPercent: r?.depositPercent ?? null };
+    if (product.isVariableDuration) return { kind: "duration", ...base, minUnits: r?.minUnits ?? 1, hideDuration: config.hideDuration };
+    return { kind: "slots", ...base, capacity: r?.capacity ?? 1 };
+  }
+  if (product.typeString === "subscription") return { kind: "subscription", durationDays: product.subscription?.durationDays ?? null };
+  if (product.typeString === "gift") return { kind: "gift", themes: product.giftThemes ?? [], storeName };
+  return { kind: "merchandise", stock: product.stock };
+}

@@ -1,0 +1,64 @@
+import "server-only";
+import type { Metadata } from "next";
+import { env } from "@/lib/env";
+import { localePath } from "@/lib/site-routing";
+import type { Locale } from "@/lib/tenant-config";
+
+const LOCAL_HOST = /(^|\.)localhost$|^\d+\.\d+\.\d+\.\d+$/;
+
+/**
+ * The public origin of a site, from its site key (the request's host name, which is what the proxy
+ * puts in the path). Built without reading request headers, so that pages stay cacheable per
+ * tenant: local hosts are served over http on this server's PORT, other hosts over https
+ * (PUBLIC_URL_SCHEME overrides the scheme, e.g. behind a plain-http proxy).
+ */
+export function siteOrigin(site: string): string {
+  const local = LOCAL_HOST.test(site);
+  const scheme = env().PUBLIC_URL_SCHEME ?? (local ? "http" : "https");
+  const port = local ? Number(process.env.PORT) || 3000 : null;
+  const defaultPort = (scheme === "http" && port === 80) || (scheme === "https" && port === 443);
+  return `${scheme}://${site}${port && !defaultPort ? `:${port}` : ""}`;
+}
+
+/** Absolute URL of a page (path without locale prefix) in a language. */
+export function pageUrl(site: string, locale: Locale, path: string): string {
+  return `${siteOrigin(site)}${localePath(locale, path)}`;
+}
+
+/** An absolute URL for an image or link that may be relative to the site. */
+export function absoluteUrl(site: string, url: string): string {
+  return /^https?:\/\//.test(url) ? url : `${siteOrigin(site)}${url.startsWith("/") ? "" : "/"}${url}`;
+}
+
+/**
+ * Canonical URL of the page in its language and hreflang alternates for the languages the tenant
+ * offers (ar unprefixed, en under /en; x-default is Arabic, the store's default).
+ */
+export function alternates(site: string, locale: Locale, path: string, languages: readonly Locale[]): NonNullable<Metadata["alternates"]> {
+  const langs = Object.fromEntries(languages.map((l) => [l, pageUrl(site, l, path)]));
+  return {
+    canonical: pageUrl(site, locale, path),
+    languages: languages.length > 1 ? { ...langs, "x-default": pageUrl(site, "ar", path) } : undefined,
+  };
+}
+
+type PageMeta = { site: string; locale: Locale; languages: readonly Locale[]; path: string; title?: string; description: string; storeName: string; image?: string | null };
+
+/** Title, description, canonical, hreflang and Open Graph for a storefront page. */
+export function pageMetadata({ site, locale, languages, path, title, description, storeName, image }: PageMeta): Metadata {
+  const url = pageUrl(site, locale, path);
+  return {
+    ...(title ? { title } : {}),
+    description,
+    alternates: alternates(site, locale, path, languages),
+    openGraph: {
+      type: "website",
+      url,
+      siteName: storeName,
+      title: title ? `${title} | ${storeName}` : storeName,
+      description,
+      locale: locale === "ar" ? "ar_SA" : "en_US",
+      ...(image ? { images: [{ url: absoluteUrl(site, image) }] } : {}),
+    },
+  };
+}

@@ -1,0 +1,22 @@
+import "server-only";
+import { pageUrl } from "@/lib/seo";
+import type { Locale } from "@/lib/tenant-config";
+
+const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] as string);
+
+/**
+ * A store's sitemap: every page in every language the store offers, each with its hreflang
+ * alternates (ar unprefixed, en under /en) so search engines pair the translations.
+ */
+export function buildSitemap(site: string, paths: string[], languages: readonly Locale[]): string {
+  const urls = paths.flatMap((path) =>
+    languages.map((locale) => {
+      const alternates =
+        languages.length > 1
+          ? [...languages.map((l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${escapeXml(pageUrl(site, l, path))}"/>`), `<xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(pageUrl(site, "ar", path))}"/>`].join("")
+          : "";
+      return `<url><loc>${escapeXml(pageUrl(site, locale, path))}</loc>${alternates}</url>`;
+    }),
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join("\n")}\n</urlset>\n`;
+}
