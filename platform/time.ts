@@ -38,6 +38,14 @@ export function today(now: Date): string {
   return riyadhDay(now);
 }
 
+/**
+ * A day the platform will reason about: a real YYYY-MM-DD in the years 2000–2999. Other years are
+ * never a booking, and near year 9999 day arithmetic leaves the YYYY-MM-DD form.
+ */
+export function isPlatformDay(value: string): boolean {
+  return isDay(value) && value >= "2000-01-01" && value <= "2999-12-31";
+}
+
 /** "HH:MM" (00:00–24:00) → minutes after midnight, or null when malformed. */
 export function parseHm(hm: string): number | null {
   const m = HM_RE.exec(hm);

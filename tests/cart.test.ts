@@ -206,7 +206,7 @@ describeEachDb("cart", (t) => {
       await expectPlatformError(add(cartId, { productId: g.id, priceId: g.priceId }), "SP:ValidationError", 400);
     });
 
-    it("validates gift names by schema: 1–60 characters after trimming, buyer name up to 60", () => {
+    it("validates gift names by schema: 1–60 characters after trimming, buyer name up to 60, no control characters", () => {
       const base = { productId: "p", priceId: "q" };
       const gift = (giftDetails: Record<string, unknown>) => AddCartItemInput.safeParse({ ...base, giftDetails: { theme: "eid", ...giftDetails } }).success;
       expect(gift({ toName: "   " })).toBe(false);
@@ -214,6 +214,9 @@ describeEachDb("cart", (t) => {
       expect(gift({ toName: ` ${"x".repeat(60)} ` })).toBe(true);
       expect(gift({ toName: "Noura", fromName: "y".repeat(61) })).toBe(false);
       expect(gift({ toName: "Noura", fromName: "Sara" })).toBe(true);
+      expect(gift({ toName: "نورة 🌸" })).toBe(true);
+      expect(gift({ toName: "No\u0000ura" })).toBe(false);
+      expect(gift({ toName: "Noura\ud800" })).toBe(false);
     });
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dayStart, formatHm, openingWindow, parseHm, riyadhDay, riyadhDayStart, today } from "@/platform/time";
+import { dayStart, formatHm, isPlatformDay, openingWindow, parseHm, riyadhDay, riyadhDayStart, today } from "@/platform/time";
 
 describe("platform time (Asia/Riyadh, UTC+3)", () => {
   it("puts a Riyadh day's midnight at 21:00 UTC the day before", () => {
@@ -9,6 +9,14 @@ describe("platform time (Asia/Riyadh, UTC+3)", () => {
   it("refuses malformed days", () => {
     expect(() => dayStart("2026-02-30")).toThrow(RangeError);
     expect(() => dayStart("10/03/2026")).toThrow(RangeError);
+  });
+  it("accepts real days of the years 2000–2999 only", () => {
+    expect(isPlatformDay("2026-02-28")).toBe(true);
+    expect(isPlatformDay("2028-02-29")).toBe(true);
+    expect(isPlatformDay("2026-02-29")).toBe(false);
+    expect(isPlatformDay("1999-12-31")).toBe(false);
+    expect(isPlatformDay("9999-12-31")).toBe(false);
+    expect(isPlatformDay("2026-3-1")).toBe(false);
   });
   it("names the Riyadh day of an instant across the UTC day boundary", () => {
     expect(riyadhDay(new Date("2026-03-09T20:59:59Z"))).toBe("2026-03-09");

@@ -8,15 +8,23 @@ import { z } from "zod";
  */
 
 const id = z.string().trim().min(1).max(64);
+/**
+ * A name as people type it: no control characters and no lone UTF-16 surrogates. None belong in a
+ * name, and PostgreSQL refuses both NUL and broken surrogates inside JSON.
+ */
+const personName = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .regex(/^[^\p{Cc}\p{Cs}]*$/u, "Contains characters that are not allowed");
+
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Expected a YYYY-MM-DD day");
 
 export const GiftDetailsInput = z.object({
   theme: z.string().trim().min(1).max(64),
-  toName: z.string().trim().min(1).max(60),
-  fromName: z
-    .string()
-    .trim()
-    .max(60)
+  toName: personName(60).min(1),
+  fromName: personName(60)
     .nullish()
     .transform((v) => (v ? v : null)),
   showBuyerInfo: z.boolean().default(false),

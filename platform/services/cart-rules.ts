@@ -1,8 +1,8 @@
 import type { Tx } from "../db/client";
 import type { GiftDetails } from "../db/schema";
 import { PlatformError, validation } from "../errors";
-import { DAY_MS, dayStart, openingWindow, riyadhDay, today } from "../time";
-import { addDays, daysBetween, isDay } from "@/lib/riyadh-days";
+import { DAY_MS, dayStart, isPlatformDay, openingWindow, riyadhDay, today } from "../time";
+import { addDays, daysBetween } from "@/lib/riyadh-days";
 import { bookingsBetween, capacityOf, reservationKind, seatsTaken, slotStarts, unitMs, withinBookingWindow, type Occupancy } from "./availability";
 import type { AddCartItemInput } from "./cart-input";
 import type { ProductRow } from "./catalog";
@@ -20,6 +20,9 @@ export type CartLine = {
   giftDetails: GiftDetails | null;
 };
 
+/** Nights of one stay when the product sets no maximum (bounds the per-night checks). */
+export const MAX_NIGHTS = 366;
+
 /** How far ahead a subscription may start. */
 export const SUBSCRIPTION_START_WINDOW_DAYS = 90;
 
@@ -34,12 +37,12 @@ const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\
 
 function instant(value: string | undefined, field: string): Date {
   const ms = value && ISO_INSTANT.test(value) ? Date.parse(value) : NaN;
-  if (Number.isNaN(ms)) throw validation(`${field} must be an ISO date-time`, { [field]: "Expected an ISO date-time" });
+  if (Number.isNaN(ms) || !isPlatformDay(riyadhDay(new Date(ms)))) throw validation(`${field} must be an ISO date-time`, { [field]: "Expected an ISO date-time" });
   return new Date(ms);
 }
 
 function day(value: string | undefined, field: string): string {
-  if (!value || !isDay(value)) throw validation(`${field} must be a YYYY-MM-DD day`, { [field]: "Expected a YYYY-MM-DD day" });
+  if (!value || !isPlatformDay(value)) throw validation(`${field} must be a YYYY-MM-DD day`, { [field]: "Expected a YYYY-MM-DD day" });
   return value;
 }
 
@@ -99,7 +102,7 @@ export function checkLineRules(product: ProductRow, line: CartLine, now: Date): 
     return;
   }
   if (kind === "days") {
-    checkUnits(line.units, product.minDays ?? 1, product.maxDays);
+    checkUnits(line.units, product.minDays ?? 1, product.maxDays ?? MAX_NIGHTS);
     if (!withinBookingWindow(product, riyadhDay(line.from!), now)) throw outdated();
     return;
   }

@@ -2,10 +2,10 @@ import { z } from "zod";
 import { PRODUCT_TYPES } from "../../db/schema";
 import { getAvailability } from "../../services/availability";
 import { getProduct, listProducts } from "../../services/catalog";
-import { isDay } from "@/lib/riyadh-days";
+import { isPlatformDay } from "../../time";
 import { route } from "../router";
 
-const day = z.string().refine(isDay, "Expected a YYYY-MM-DD day");
+const day = z.string().refine(isPlatformDay, "Expected a YYYY-MM-DD day");
 
 const listQuery = z.object({ type: z.enum(PRODUCT_TYPES).optional() });
 
