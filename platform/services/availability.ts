@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq, gt, lt } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { bookings } from "../db/schema";

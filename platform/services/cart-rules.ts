@@ -1,3 +1,4 @@
+import "server-only";
 import type { Tx } from "../db/client";
 import type { GiftDetails } from "../db/schema";
 import { PlatformError, validation } from "../errors";

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { cartItems, carts, productPrices, products, tenants } from "../db/schema";

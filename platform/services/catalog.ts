@@ -1,3 +1,4 @@
+import "server-only";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { PRODUCT_TYPES, productPrices, products, type ProductTypeString } from "../db/schema";
