@@ -1,0 +1,26 @@
+"use client";
+
+import Link from "next/link";
+import { ShoppingBag } from "lucide-react";
+import { useLocale, useTranslations } from "next-intl";
+import { buttonVariants } from "@/components/ui/button";
+import { localePath } from "@/lib/site-routing";
+import { closeCartSheet } from "./cart-sheet-state";
+
+/** Spec §2: an empty cart shows a title and a description, with a way to find products. */
+export function CartEmpty() {
+  const t = useTranslations("cart.empty");
+  const locale = useLocale();
+  return (
+    <div className="flex h-full flex-col items-center justify-center gap-3 px-6 py-12 text-center">
+      <span aria-hidden="true" className="mb-2 inline-flex size-16 items-center justify-center rounded-full bg-primary-soft text-primary">
+        <ShoppingBag className="size-7" strokeWidth={1.5} />
+      </span>
+      <h3 className="text-lg font-semibold">{t("title")}</h3>
+      <p className="max-w-sm text-sm text-muted-foreground">{t("description")}</p>
+      <Link href={localePath(locale, "/products")} className={buttonVariants({ className: "mt-3" })} onClick={closeCartSheet}>
+        {t("browse")}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import { describe, expect, it } from "vitest";
+import type { CartItemDto } from "@/lib/platform-client/types";
+import { describeCartItem, formatCartDay, hasQuantityStepper, itemUnits, riyadhDay } from "./cart-item-details";
+
+const NOW = new Date("2026-11-21T09:00:00Z");
+
+function item(over: Partial<Omit<CartItemDto, "product">> & { product?: Partial<CartItemDto["product"]> }): CartItemDto {
+  const { product, ...rest } = over;
+  return {
+    id: "i1",
+    type: 0,
+    amount: 100,
+    taxAmount: 15,
+    quantity: 1,
+    effectiveQuantity: 1,
+    product: { id: "p1", name: "Massage", typeString: "reservation", images: [], hasPackage: false, isFullDayBooking: false, isVariableDuration: false, ...product },
+    price: { id: "pr1", name: "Standard", amount: 100 },
+    giftDetails: null,
+    reservationDateFrom: null,
+    reservationDateTo: null,
+    subscriptionStartDate: null,
+    ...rest,
+  };
+}
+
+const byKey = (details: ReturnType<typeof describeCartItem>) => Object.fromEntries(details.map((d) => [d.key, d]));
+
+describe("cart item details", () => {
+  it("shows a fixed slot's Riyadh date and time range, and the seats when more than one", () => {
+    const slot = item({ quantity: 2, effectiveQuantity: 2, reservationDateFrom: "2026-11-22T07:00:00.000Z", reservationDateTo: "2026-11-22T08:00:00.000Z" });
+    const d = byKey(describeCartItem(slot, "en", NOW));
+    expect(d.date.value).toBe("Sun 22 Nov");
+    expect(d.time.value.replace(/\s/g, " ")).toBe("10:00 AM – 11:00 AM");
+    expect(d.seats).toMatchObject({ count: 2, value: "2" });
+    expect(d.hours).toBeUndefined();
+    expect(byKey(describeCartItem({ ...slot, quantity: 1, effectiveQuantity: 1 }, "en", NOW)).seats).toBeUndefined();
+  });
+
+  it("takes the Riyadh day, not the UTC one, for a slot just after midnight", () => {
+    const late = item({ reservationDateFrom: "2026-11-22T21:30:00.000Z", reservationDateTo: "2026-11-22T22:30:00.000Z" });
+    expect(byKey(describeCartItem(late, "en", NOW)).date.value).toBe("Mon 23 Nov");
+  });
+
+  it("shows a variable-duration booking's start and hours", () => {
+    const pool = item({ effectiveQuantity: 3, product: { isVariableDuration: true }, reservationDateFrom: "2026-11-22T12:00:00.000Z", reservationDateTo: "2026-11-22T15:00:00.000Z" });
+    const d = byKey(describeCartItem(pool, "en", NOW));
+    expect(d.time.value.replace(/\s/g, " ")).toBe("3:00 PM – 6:00 PM");
+    expect(d.hours).toMatchObject({ count: 3, value: "3" });
+  });
+
+  it("shows a full-day stay ending the day before the exclusive end, with its nights", () => {
+    const stay = item({ effectiveQuantity: 3, product: { isFullDayBooking: true }, reservationDateFrom: "2026-12-01", reservationDateTo: "2026-12-04" });
+    const d = byKey(describeCartItem(stay, "en", NOW));
+    expect(d.stay.value).toBe("Tue 1 Dec – Thu 3 Dec");
+    expect(d.nights).toMatchObject({ count: 3, value: "3" });
+  });
+
+  it("reads full-day dates given as instants at Riyadh midnight, and a one-night stay as one day", () => {
+    const stay = item({ product: { isFullDayBooking: true }, reservationDateFrom: "2026-11-30T21:00:00.000Z", reservationDateTo: "2026-12-01T21:00:00.000Z" });
+    const d = byKey(describeCartItem(stay, "en", NOW));
+    expect(d.stay.value).toBe("Tue 1 Dec");
+    expect(d.nights).toMatchObject({ count: 1 });
+  });
+
+  it("writes Arabic dates and counts in Arabic-Indic digits", () => {
+    const stay = item({ effectiveQuantity: 2, product: { isFullDayBooking: true }, reservationDateFrom: "2026-12-01", reservationDateTo: "2026-12-03" });
+    const d = byKey(describeCartItem(stay, "ar", NOW));
+    expect(d.stay.value).toContain("١");
+    expect(d.stay.value).toContain("٢");
+    expect(d.nights.value).toBe("٢");
+  });
+
+  it("adds the year only for another year", () => {
+    expect(formatCartDay("2026-12-01", "en", NOW)).toBe("Tue 1 Dec");
+    expect(formatCartDay("2027-01-05", "en", NOW)).toBe("Tue, 5 Jan 2027");
+  });
+
+  it("shows a subscription's start date", () => {
+    const sub = item({ product: { typeString: "subscription" }, subscriptionStartDate: "2026-12-01" });
+    expect(describeCartItem(sub, "en", NOW)).toEqual([{ key: "startDate", value: "Tue 1 Dec" }]);
+  });
+
+  it("shows a gift's theme and recipient, and the buyer only when asked to", () => {
+    const gift = item({ product: { typeString: "gift" }, giftDetails: { theme: "Birthday", toName: "Sara", fromName: "Omar", showBuyerInfo: false } });
+    expect(describeCartItem(gift, "en", NOW)).toEqual([
+      { key: "giftTheme", value: "Birthday" },
+      { key: "giftTo", value: "Sara" },
+    ]);
+    const signed = { ...gift, giftDetails: { ...gift.giftDetails!, showBuyerInfo: true } };
+    expect(byKey(describeCartItem(signed, "en", NOW)).giftFrom.value).toBe("Omar");
+  });
+
+  it("leaves merchandise to its quantity stepper", () => {
+    const oil = item({ quantity: 2, effectiveQuantity: 2, product: { typeString: "merchandise" } });
+    expect(describeCartItem(oil, "en", NOW)).toEqual([]);
+    expect(hasQuantityStepper(oil)).toBe(true);
+    expect(hasQuantityStepper(item({}))).toBe(false);
+  });
+
+  it("derives units and Riyadh days", () => {
+    expect(itemUnits({ quantity: 2, effectiveQuantity: 6 })).toBe(3);
+    expect(itemUnits({ quantity: 1, effectiveQuantity: 1 })).toBe(1);
+    expect(riyadhDay("2026-11-22")).toBe("2026-11-22");
+    expect(riyadhDay("2026-11-21T21:00:00.000Z")).toBe("2026-11-22");
+  });
+});

@@ -1,0 +1,86 @@
+import type { CartItemDto } from "@/lib/platform-client/types";
+import { formatNumber } from "@/lib/money";
+import { addDays, daysBetween, formatDay, formatTime, isDay, riyadhToday } from "@/lib/riyadh-days";
+
+/**
+ * What a cart line says about its booking, gift or subscription, as message keys of the `cart`
+ * namespace (`item.<key>`) with values already formatted for the locale in Asia/Riyadh.
+ * Pure, so that the rules (full-day end date minus one day, nights, hours) are unit-tested.
+ */
+export type ItemDetail =
+  | { key: "date" | "time" | "stay" | "startDate" | "giftTheme" | "giftTo" | "giftFrom"; value: string }
+  | { key: "hours" | "nights" | "seats"; value: string; count: number };
+
+/** A Riyadh calendar day from either a YYYY-MM-DD day or an ISO instant. */
+export function riyadhDay(value: string): string {
+  return isDay(value) ? value : riyadhToday(new Date(value));
+}
+
+/** Short weekday, day and month; the year only when it is not the current one. */
+export function formatCartDay(day: string, locale: string, now: Date = new Date()): string {
+  const sameYear = day.slice(0, 4) === riyadhToday(now).slice(0, 4);
+  return formatDay(day, locale, { weekday: "short", day: "numeric", month: "short", ...(sameYear ? {} : { year: "numeric" }) });
+}
+
+const range = (a: string, b: string) => `${a} – ${b}`;
+
+/** Units (hours or nights) the line's price is multiplied by, besides its quantity. */
+export function itemUnits(item: Pick<CartItemDto, "quantity" | "effectiveQuantity">): number {
+  return item.quantity > 0 ? Math.max(1, Math.round(item.effectiveQuantity / item.quantity)) : 1;
+}
+
+function reservationDetails(item: CartItemDto, locale: string, now: Date): ItemDetail[] {
+  const from = item.reservationDateFrom;
+  if (!from) return [];
+  const to = item.reservationDateTo;
+
+  if (item.product.isFullDayBooking) {
+    const first = riyadhDay(from);
+    // The platform keeps the exclusive check-out day; people read the last night's day (spec §9).
+    const endExclusive = to ? riyadhDay(to) : addDays(first, itemUnits(item));
+    const last = addDays(endExclusive, -1);
+    const nights = Math.max(1, daysBetween(first, endExclusive));
+    const stay = last === first ? formatCartDay(first, locale, now) : range(formatCartDay(first, locale, now), formatCartDay(last, locale, now));
+    return [
+      { key: "stay", value: stay },
+      { key: "nights", value: formatNumber(nights, locale), count: nights },
+    ];
+  }
+
+  const details: ItemDetail[] = [{ key: "date", value: formatCartDay(riyadhDay(from), locale, now) }];
+  details.push({ key: "time", value: to ? range(formatTime(from, locale), formatTime(to, locale)) : formatTime(from, locale) });
+  if (item.product.isVariableDuration) {
+    const hours = itemUnits(item);
+    details.push({ key: "hours", value: formatNumber(hours, locale), count: hours });
+  } else if (item.quantity > 1) {
+    details.push({ key: "seats", value: formatNumber(item.quantity, locale), count: item.quantity });
+  }
+  return details;
+}
+
+export function describeCartItem(item: CartItemDto, locale: string, now: Date = new Date()): ItemDetail[] {
+  switch (item.product.typeString) {
+    case "reservation":
+      return reservationDetails(item, locale, now);
+    case "subscription":
+      return item.subscriptionStartDate ? [{ key: "startDate", value: formatCartDay(riyadhDay(item.subscriptionStartDate), locale, now) }] : [];
+    case "gift": {
+      const gift = item.giftDetails;
+      if (!gift) return [];
+      const details: ItemDetail[] = [
+        { key: "giftTheme", value: gift.theme },
+        { key: "giftTo", value: gift.toName },
+      ];
+      if (gift.showBuyerInfo && gift.fromName) details.push({ key: "giftFrom", value: gift.fromName });
+      return details;
+    }
+    default:
+      // Merchandise shows its quantity in the stepper instead.
+      return [];
+  }
+}
+
+/** Only merchandise lines change quantity in the cart; bookings are re-chosen on the product page. */
+export function hasQuantityStepper(item: Pick<CartItemDto, "product">): boolean {
+  return item.product.typeString === "merchandise";
+}

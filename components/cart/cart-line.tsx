@@ -1,0 +1,70 @@
+"use client";
+
+import { Trash2 } from "lucide-react";
+import { useLocale, useTranslations } from "next-intl";
+import { ProductLogo } from "@/components/product/product-logo";
+import { Button } from "@/components/ui/button";
+import { formatSar } from "@/lib/money";
+import type { CartItemDto } from "@/lib/platform-client/types";
+import { describeCartItem, hasQuantityStepper, type ItemDetail } from "./cart-item-details";
+import { QuantityStepper } from "./quantity-stepper";
+import { useRemoveCartItem, useUpdateCartItem } from "./use-cart";
+
+function DetailValue({ detail }: { detail: ItemDetail }) {
+  const t = useTranslations("cart.item.count");
+  if ("count" in detail) return <>{t(detail.key, { count: detail.count, value: detail.value })}</>;
+  return <bdi>{detail.value}</bdi>;
+}
+
+/** One cart line: picture, name, price name, what was booked, quantity and remove. */
+export function CartLine({ item }: { item: CartItemDto }) {
+  const t = useTranslations("cart.item");
+  const locale = useLocale();
+  const update = useUpdateCartItem();
+  const remove = useRemoveCartItem();
+  const details = describeCartItem(item, locale);
+  const name = item.product.name;
+  return (
+    <li className="flex gap-3 py-4 sm:gap-4">
+      <ProductLogo product={item.product} size={64} className="rounded-xl" />
+      <div className="min-w-0 flex-1">
+        <div className="flex items-start justify-between gap-3">
+          <div className="min-w-0">
+            <h3 className="font-sans text-[0.95rem] leading-snug font-semibold">{name}</h3>
+            <p className="text-sm text-muted-foreground">{item.price.name}</p>
+          </div>
+          <div className="flex shrink-0 flex-col items-end">
+            <p className="tabular text-[0.95rem] font-semibold">{formatSar(item.amount, locale)}</p>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="-me-2 h-8 px-2 text-muted-foreground hover:text-destructive"
+              aria-label={t("removeLabel", { name })}
+              onClick={() => remove.mutate({ itemId: item.id })}
+            >
+              <Trash2 aria-hidden="true" />
+              {t("remove")}
+            </Button>
+          </div>
+        </div>
+        {details.length > 0 && (
+          <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
+            {details.map((detail) => (
+              <div key={detail.key} className="contents">
+                <dt className="text-muted-foreground">{t(`detail.${detail.key}`)}</dt>
+                <dd className="tabular min-w-0 break-words">
+                  <DetailValue detail={detail} />
+                </dd>
+              </div>
+            ))}
+          </dl>
+        )}
+        {hasQuantityStepper(item) && (
+          <div className="mt-2">
+            <QuantityStepper name={name} quantity={item.quantity} onChange={(quantity) => update.mutate({ itemId: item.id, quantity })} />
+          </div>
+        )}
+      </div>
+    </li>
+  );
+}

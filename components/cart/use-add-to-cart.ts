@@ -1,0 +1,41 @@
+"use client";
+
+import { useCallback } from "react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useLocale, useTranslations } from "next-intl";
+import { toast } from "sonner";
+import type { AddCartItemInput } from "@/lib/platform-client/types";
+import { cartApi, cartQueryKey } from "./cart-api";
+import { openCartSheet } from "./cart-sheet-state";
+import { useCartErrorMessage } from "./use-cart-error-message";
+
+/**
+ * For the purchase widgets: puts an item in the cart (the first add creates the cart), then shows
+ * the cart. Resolves false after showing the translated refusal (sold out, slot taken, too many
+ * nights…), so the widget keeps the shopper's choices and can react.
+ */
+export function useAddToCart(): { addToCart: (input: AddCartItemInput) => Promise<boolean>; isPending: boolean } {
+  const client = useQueryClient();
+  const locale = useLocale();
+  const t = useTranslations("cart");
+  const errorMessage = useCartErrorMessage();
+  const { mutateAsync, isPending } = useMutation({ mutationFn: (input: AddCartItemInput) => cartApi.addItem(locale, input) });
+
+  const addToCart = useCallback(
+    async (input: AddCartItemInput) => {
+      try {
+        const cart = await mutateAsync(input);
+        client.setQueryData(cartQueryKey(locale), cart);
+        toast.success(t("toast.added"));
+        openCartSheet();
+        return true;
+      } catch (err) {
+        toast.error(errorMessage(err), { duration: 6000 });
+        return false;
+      }
+    },
+    [client, errorMessage, locale, mutateAsync, t],
+  );
+
+  return { addToCart, isPending };
+}

@@ -1,0 +1,37 @@
+"use client";
+
+import { useEffect } from "react";
+import { Toaster as Sonner, toast, useSonner } from "sonner";
+
+/**
+ * Spec §2: one toast at a time, a new one replaces the old. `visibleToasts={1}` alone only hides
+ * older toasts behind the newest, and they come back when it closes; so every toast but the
+ * newest is dismissed as soon as it is shown, from whichever component called toast().
+ * Sonner then animates it out; it keeps dismissed toasts only in its bounded history, there is
+ * no removal delay to configure (the spec's "very long delay" belongs to another toast library).
+ */
+function OneToastAtATime() {
+  const { toasts } = useSonner();
+  useEffect(() => {
+    // useSonner lists the newest toast first.
+    for (const older of toasts.slice(1)) toast.dismiss(older.id);
+  }, [toasts]);
+  return null;
+}
+
+export function Toaster({ dir }: { dir: "rtl" | "ltr" }) {
+  return (
+    <>
+      <Sonner
+        dir={dir}
+        // The top corner on the reading side's end, clear of the bottom sheet's footer.
+        position={dir === "rtl" ? "top-left" : "top-right"}
+        visibleToasts={1}
+        closeButton
+        richColors
+        toastOptions={{ duration: 4000, className: "font-sans" }}
+      />
+      <OneToastAtATime />
+    </>
+  );
+}
