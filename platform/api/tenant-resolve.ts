@@ -3,12 +3,13 @@ import { env } from "@/lib/env";
 import { platformDb } from "../db";
 import { PlatformError } from "../errors";
 import { resolveTenantByHost } from "../services/tenants";
+import { publicSettings } from "../services/website";
 
 const query = z.object({ host: z.string().min(1).max(253) });
 
 /**
  * GET api/app/tenants/resolve?host= — for a storefront running against this platform
- * (PLATFORM_API_URL): host name → tenant with its settings. Served on platform-only hosts alone.
+ * (PLATFORM_API_URL): host name → tenant with its public settings (secret keys stay on the platform). Served on platform-only hosts alone.
  */
 export async function resolveTenantRoute(req: Request): Promise<Response> {
   const { host } = query.parse(Object.fromEntries(new URL(req.url).searchParams));
@@ -16,5 +17,5 @@ export async function resolveTenantRoute(req: Request): Promise<Response> {
   const { db } = await platformDb();
   const row = await resolveTenantByHost(db, host.toLowerCase(), { baseDomain: e.BASE_DOMAIN, defaultSlug: e.DEFAULT_TENANT });
   if (!row) throw new PlatformError("SP:TenantNotFound", 404, "No store at this address");
-  return Response.json({ data: { id: row.id, slug: row.slug, name: row.name, settings: row.settings } }, { headers: { "cache-control": "no-store" } });
+  return Response.json({ data: { id: row.id, slug: row.slug, name: row.name, settings: publicSettings(row.settings) } }, { headers: { "cache-control": "no-store" } });
 }
