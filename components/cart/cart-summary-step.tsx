@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { formatSar } from "@/lib/money";
@@ -16,9 +16,16 @@ function EmptyCartButton() {
   const t = useTranslations("cart.clear");
   const reset = useResetCart();
   const [confirming, setConfirming] = useState(false);
+  const actionRef = useRef<HTMLButtonElement>(null);
+  const wasConfirming = useRef(false);
+  useEffect(() => {
+    // "Keep items" disappears with the question: give focus back to the button that asked it.
+    if (wasConfirming.current && !confirming) actionRef.current?.focus();
+    wasConfirming.current = confirming;
+  }, [confirming]);
   if (!confirming) {
     return (
-      <Button variant="ghost" size="sm" className="text-muted-foreground" onClick={() => setConfirming(true)}>
+      <Button ref={actionRef} variant="ghost" size="sm" className="text-muted-foreground" onClick={() => setConfirming(true)}>
         {t("action")}
       </Button>
     );

@@ -25,6 +25,8 @@ export function useAddToCart(): { addToCart: (input: AddCartItemInput) => Promis
     async (input: AddCartItemInput) => {
       try {
         const cart = await mutateAsync(input);
+        // A cart read still in flight (the page's first load) must not overwrite the newer answer.
+        await client.cancelQueries({ queryKey: cartQueryKey(locale) });
         client.setQueryData(cartQueryKey(locale), cart);
         toast.success(t("toast.added"));
         openCartSheet();
