@@ -201,7 +201,7 @@ describeEachDb("cart", (t) => {
       const cartId = await newCart();
       const g = await product(DEMO.gift);
       const cart = await add(cartId, { productId: g.id, priceId: g.prices[1], giftDetails: { theme: "eid", toName: "  Noura  ", fromName: "", showBuyerInfo: true } });
-      expect(cart.items[0]).toMatchObject({ type: 3, amount: 500, giftDetails: { theme: "eid", toName: "Noura", fromName: null, showBuyerInfo: true } });
+      expect(cart.items[0]).toMatchObject({ type: 3, amount: 500, giftDetails: { theme: "eid", themeName: "Eid Mubarak", themeColor: "#6366f1", toName: "Noura", fromName: null, showBuyerInfo: true } });
       await expectPlatformError(add(cartId, { productId: g.id, priceId: g.priceId, giftDetails: { theme: "coffee", toName: "Noura" } }), "SP:ValidationError", 400);
       await expectPlatformError(add(cartId, { productId: g.id, priceId: g.priceId }), "SP:ValidationError", 400);
     });

@@ -51,6 +51,8 @@ export type AvailabilityDto =
   | { kind: "days"; from: string; days: { date: string; available: boolean }[] };
 
 export type GiftDetailsDto = { toName: string; fromName?: string | null; showBuyerInfo: boolean; theme: string };
+/** A gift line in a cart also carries its theme's localized name and colour. */
+export type CartGiftDetailsDto = GiftDetailsDto & { themeName: string; themeColor: string | null };
 
 export type CartItemDto = {
   id: string;
@@ -63,7 +65,7 @@ export type CartItemDto = {
   effectiveQuantity: number;
   product: { id: string; name: string; typeString: ProductTypeString; images: string[]; hasPackage: boolean; isFullDayBooking: boolean; isVariableDuration: boolean };
   price: { id: string; name: string; amount: number };
-  giftDetails: GiftDetailsDto | null;
+  giftDetails: CartGiftDetailsDto | null;
   reservationDateFrom: string | null;
   /** Exclusive end; full-day bookings display it minus one day. */
   reservationDateTo: string | null;

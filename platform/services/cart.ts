@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
-import { cartItems, carts, productPrices, products, tenants } from "../db/schema";
+import { cartItems, carts, productPrices, products, tenants, type GiftDetails, type GiftTheme } from "../db/schema";
 import { notFound, PlatformError, validation } from "../errors";
 import { toSar } from "../money";
 import { riyadhDay } from "../time";
@@ -32,6 +32,7 @@ const lineProductColumns = {
   isFullDayBooking: products.isFullDayBooking,
   isVariableDuration: products.isVariableDuration,
   depositPercent: products.depositPercent,
+  giftThemes: products.giftThemes,
 };
 const linePriceColumns = { id: productPrices.id, nameAr: productPrices.nameAr, nameEn: productPrices.nameEn, amount: productPrices.amount };
 
@@ -107,11 +108,17 @@ function toItemDto({ item, product, price }: ItemRow, line: { amount: number; ta
       isVariableDuration: product.isVariableDuration,
     },
     price: { id: price.id, name: localized(locale, price.nameAr, price.nameEn), amount: toSar(price.amount) },
-    giftDetails: item.giftDetails,
+    giftDetails: item.giftDetails ? withThemeName(item.giftDetails, product.giftThemes, locale) : null,
     reservationDateFrom: date(item.reservationDateFrom),
     reservationDateTo: date(item.reservationDateTo),
     subscriptionStartDate: item.subscriptionStartDate,
   };
+}
+
+/** The gift line as stored, plus its theme's name and colour in the reader's language. */
+function withThemeName(details: GiftDetails, themes: GiftTheme[] | null, locale: Locale): CartItemDto["giftDetails"] {
+  const theme = themes?.find((t) => t.id === details.theme);
+  return { ...details, themeName: theme ? localized(locale, theme.nameAr, theme.nameEn) : details.theme, themeColor: theme?.color ?? null };
 }
 
 export async function createCart(db: Db, tenantId: string, locale: Locale): Promise<CartDto> {
