@@ -81,9 +81,9 @@ describe("cart item details", () => {
   });
 
   it("shows a gift's theme and recipient, and the buyer only when asked to", () => {
-    const gift = item({ product: { typeString: "gift" }, giftDetails: { theme: "Birthday", toName: "Sara", fromName: "Omar", showBuyerInfo: false } });
+    const gift = item({ product: { typeString: "gift" }, giftDetails: { theme: "birthday", themeName: "Birthday", themeColor: "#f59e0b", toName: "Sara", fromName: "Omar", showBuyerInfo: false } });
     expect(describeCartItem(gift, "en", NOW)).toEqual([
-      { key: "giftTheme", value: "Birthday" },
+      { key: "giftTheme", value: "Birthday", color: "#f59e0b" },
       { key: "giftTo", value: "Sara" },
     ]);
     const signed = { ...gift, giftDetails: { ...gift.giftDetails!, showBuyerInfo: true } };

@@ -8,7 +8,8 @@ import { addDays, daysBetween, formatDay, formatTime, isDay, riyadhToday } from 
  * Pure, so that the rules (full-day end date minus one day, nights, hours) are unit-tested.
  */
 export type ItemDetail =
-  | { key: "date" | "time" | "stay" | "startDate" | "giftTheme" | "giftTo" | "giftFrom"; value: string }
+  | { key: "date" | "time" | "stay" | "startDate" | "giftTo" | "giftFrom"; value: string }
+  | { key: "giftTheme"; value: string; color: string | null }
   | { key: "hours" | "nights" | "seats"; value: string; count: number };
 
 /** A Riyadh calendar day from either a YYYY-MM-DD day or an ISO instant. */
@@ -68,7 +69,7 @@ export function describeCartItem(item: CartItemDto, locale: string, now: Date = 
       const gift = item.giftDetails;
       if (!gift) return [];
       const details: ItemDetail[] = [
-        { key: "giftTheme", value: gift.theme },
+        { key: "giftTheme", value: gift.themeName || gift.theme, color: gift.themeColor },
         { key: "giftTo", value: gift.toName },
       ];
       if (gift.showBuyerInfo && gift.fromName) details.push({ key: "giftFrom", value: gift.fromName });

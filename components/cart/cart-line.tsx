@@ -13,6 +13,14 @@ import { useRemoveCartItem, useUpdateCartItem } from "./use-cart";
 function DetailValue({ detail }: { detail: ItemDetail }) {
   const t = useTranslations("cart.item.count");
   if ("count" in detail) return <>{t(detail.key, { count: detail.count, value: detail.value })}</>;
+  if (detail.key === "giftTheme" && detail.color) {
+    return (
+      <span className="inline-flex items-center gap-1.5">
+        <span aria-hidden="true" className="size-3 rounded-full ring-1 ring-border" style={{ backgroundColor: detail.color }} />
+        <bdi>{detail.value}</bdi>
+      </span>
+    );
+  }
   return <bdi>{detail.value}</bdi>;
 }
 
