@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { switchLocaleHref } from "./locale-switch";
+import { publicPathname, switchLocaleHref } from "./locale-switch";
 
 describe("switchLocaleHref", () => {
   it("adds /en to an Arabic page and keeps the query", () => {
@@ -13,5 +13,17 @@ describe("switchLocaleHref", () => {
   });
   it("does not mistake a path that merely starts with 'en'", () => {
     expect(switchLocaleHref("/enquiry", "", "ar", "en")).toBe("/en/enquiry");
+  });
+});
+
+describe("publicPathname", () => {
+  it("maps the proxy's internal path to the public one", () => {
+    expect(publicPathname("/spa.localhost/ar/products/x", "spa.localhost", "ar")).toBe("/products/x");
+    expect(publicPathname("/spa.localhost/en", "spa.localhost", "en")).toBe("/en");
+    expect(publicPathname("/spa.localhost/en/products", "spa.localhost", "en")).toBe("/en/products");
+  });
+  it("leaves a public path alone", () => {
+    expect(publicPathname("/en/products", "spa.localhost", "en")).toBe("/en/products");
+    expect(publicPathname("/", "spa.localhost", "ar")).toBe("/");
   });
 });

@@ -8,6 +8,8 @@ import { LanguageSwitch } from "./language-switch";
 import { StoreMark } from "./store-mark";
 
 type HeaderProps = {
+  /** The site key of the proxy's internal path, so the language switch can recognise it. */
+  site: string;
   locale: Locale;
   languages: readonly Locale[];
   storeName: string;
@@ -17,21 +19,21 @@ type HeaderProps = {
 };
 
 /** Sticky store header: logo and name (home), products, language switch when offered, cart. */
-export async function SiteHeader({ locale, languages, storeName, logoUrl, cartSlot }: HeaderProps) {
+export async function SiteHeader({ site, locale, languages, storeName, logoUrl, cartSlot }: HeaderProps) {
   const t = await getTranslations("common");
   const other = languages.find((l) => l !== locale);
   return (
     <header className="sticky top-0 z-40 border-b border-border/70 bg-background/85 backdrop-blur-md supports-[backdrop-filter]:bg-background/75">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
-        <Link href={localePath(locale, "/")} className="flex min-w-0 items-center gap-2.5 rounded-lg pe-2 focus-visible:outline-2 focus-visible:outline-ring" aria-label={`${storeName} — ${t("nav.home")}`}>
-          <StoreMark name={storeName} logoUrl={logoUrl} size={36} />
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-1.5 px-3 sm:gap-2 sm:px-6">
+        <Link href={localePath(locale, "/")} className="flex min-w-0 items-center gap-2 rounded-lg pe-1 sm:gap-2.5 sm:pe-2 focus-visible:outline-2 focus-visible:outline-ring" aria-label={`${storeName} — ${t("nav.home")}`}>
+          <StoreMark name={storeName} logoUrl={logoUrl} size={34} />
           <span dir="auto" className="truncate font-display text-base font-bold sm:text-lg">{storeName}</span>
         </Link>
-        <nav aria-label={t("nav.label")} className="ms-auto flex items-center gap-1">
-          <Link href={localePath(locale, "/products")} className={cn("rounded-lg px-3 py-2 text-sm font-medium text-foreground/80 transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring")}>
+        <nav aria-label={t("nav.label")} className="ms-auto flex shrink-0 items-center sm:gap-1">
+          <Link href={localePath(locale, "/products")} className={cn("rounded-lg px-2 py-2 text-sm font-medium sm:px-3 text-foreground/80 transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring")}>
             {t("nav.products")}
           </Link>
-          {other ? <LanguageSwitch locale={locale} target={other} label={t("language.switchLabel")} text={t("language.switchTo")} shortText={t("language.switchToShort")} /> : null}
+          {other ? <LanguageSwitch site={site} locale={locale} target={other} label={t("language.switchLabel")} text={t("language.switchTo")} /> : null}
           {cartSlot}
         </nav>
       </div>

@@ -10,7 +10,8 @@ import { kindKey } from "./product-kind";
 import { ProductLogo } from "./product-logo";
 import { ProductPrice } from "./product-price";
 
-type CardProps = { product: ProductDto; locale: string; taxRate: number; priority?: boolean };
+/** `heading`: the level of the card titles, one below the section's own heading. */
+type CardProps = { product: ProductDto; locale: string; taxRate: number; priority?: boolean; heading?: "h2" | "h3" };
 
 const LOW_STOCK = 5;
 
@@ -22,7 +23,7 @@ async function StockBadge({ stock, locale }: { stock: number | null; locale: str
 }
 
 /** A product in the grid: picture, kind, name, price (VAT included). The whole card is the link. */
-export async function ProductCard({ product, locale, taxRate, priority }: CardProps) {
+export async function ProductCard({ product, locale, taxRate, priority, heading: Heading = "h3" }: CardProps) {
   const t = await getTranslations("product.kind");
   return (
     <Link
@@ -36,7 +37,7 @@ export async function ProductCard({ product, locale, taxRate, priority }: CardPr
         </Badge>
       </div>
       <div className="flex flex-1 flex-col gap-2 p-3.5 sm:p-4">
-        <h3 className="line-clamp-2 font-sans text-[0.95rem] font-semibold leading-snug sm:text-base">{product.name}</h3>
+        <Heading className="line-clamp-2 font-sans text-[0.95rem] font-semibold leading-snug sm:text-base">{product.name}</Heading>
         <div className="mt-auto flex flex-wrap items-end justify-between gap-2">
           <ProductPrice product={product} locale={locale} taxRate={taxRate} />
           <StockBadge stock={product.typeString === "merchandise" ? product.stock : null} locale={locale} />
@@ -47,7 +48,7 @@ export async function ProductCard({ product, locale, taxRate, priority }: CardPr
 }
 
 /** The compact card (tenant setting compactProductCards): a row with the product logo. */
-export async function CompactProductCard({ product, locale, taxRate, priority }: CardProps) {
+export async function CompactProductCard({ product, locale, taxRate, priority, heading: Heading = "h3" }: CardProps) {
   const t = await getTranslations("product.kind");
   const Chevron = locale === "ar" ? ChevronLeft : ChevronRight;
   return (
@@ -58,7 +59,7 @@ export async function CompactProductCard({ product, locale, taxRate, priority }:
       <ProductLogo product={product} size={76} priority={priority} />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <span className="text-xs text-muted-foreground">{t(kindKey(product))}</span>
-        <h3 className="line-clamp-2 font-sans text-[0.95rem] font-semibold leading-snug">{product.name}</h3>
+        <Heading className="line-clamp-2 font-sans text-[0.95rem] font-semibold leading-snug">{product.name}</Heading>
         <div className="flex flex-wrap items-center gap-2">
           <ProductPrice product={product} locale={locale} taxRate={taxRate} />
           <StockBadge stock={product.typeString === "merchandise" ? product.stock : null} locale={locale} />
@@ -70,13 +71,13 @@ export async function CompactProductCard({ product, locale, taxRate, priority }:
 }
 
 /** The catalogue grid; compact rows when the tenant asks for them. The first images load eagerly (LCP). */
-export function ProductGrid({ products, locale, taxRate, compact }: { products: ProductDto[]; locale: string; taxRate: number; compact: boolean }) {
+export function ProductGrid({ products, locale, taxRate, compact, heading }: { products: ProductDto[]; locale: string; taxRate: number; compact: boolean; heading?: "h2" | "h3" }) {
   if (compact) {
     return (
       <ul className="grid gap-3 md:grid-cols-2">
         {products.map((p, i) => (
           <li key={p.id}>
-            <CompactProductCard product={p} locale={locale} taxRate={taxRate} priority={i < 4} />
+            <CompactProductCard product={p} locale={locale} taxRate={taxRate} priority={i < 4} heading={heading} />
           </li>
         ))}
       </ul>
@@ -86,7 +87,7 @@ export function ProductGrid({ products, locale, taxRate, compact }: { products: 
     <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
       {products.map((p, i) => (
         <li key={p.id} className="flex">
-          <ProductCard product={p} locale={locale} taxRate={taxRate} priority={i < 2} />
+          <ProductCard product={p} locale={locale} taxRate={taxRate} priority={i < 2} heading={heading} />
         </li>
       ))}
     </ul>

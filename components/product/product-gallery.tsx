@@ -1,12 +1,35 @@
-import { ProductImage } from "./product-image";
+import { Gift } from "lucide-react";
+import { ProductImage, type PicturedProduct } from "./product-image";
 
-type GalleryProduct = { name: string; images: string[]; typeString: Parameters<typeof ProductImage>[0]["product"]["typeString"]; hasPackage?: boolean };
+type GalleryProduct = PicturedProduct & { name: string; giftThemes?: { color: string }[] | null };
+
+/** A gift card without pictures is drawn in its own theme colours: two cards, the front one named. */
+function GiftCardArt({ name, colors, storeName }: { name: string; colors: string[]; storeName: string }) {
+  const [front, back = "#a07a45"] = colors;
+  const card = (color: string) => ({ background: `linear-gradient(135deg, ${color}, color-mix(in srgb, ${color} 55%, #000))` });
+  return (
+    <div role="img" aria-label={name} className="relative flex aspect-square items-center justify-center overflow-hidden rounded-2xl border border-border bg-[radial-gradient(circle_at_30%_20%,var(--color-card),var(--color-muted))]">
+      <div className="absolute aspect-[1.6] w-[62%] -translate-y-[12%] translate-x-[10%] rotate-[8deg] rounded-2xl opacity-90 shadow-lift" style={card(back)} />
+      <div className="relative flex aspect-[1.6] w-[66%] -rotate-[4deg] flex-col justify-between rounded-2xl p-[5%] text-white shadow-lift" style={card(front)}>
+        <div className="flex items-start justify-between gap-2">
+          <span className="text-sm font-semibold opacity-90 sm:text-base">{storeName}</span>
+          <Gift className="size-6 opacity-90 sm:size-7" aria-hidden="true" />
+        </div>
+        <span className="font-display text-lg font-bold sm:text-xl">{name}</span>
+      </div>
+    </div>
+  );
+}
 
 /**
  * The product's pictures in a swipeable, snap-scrolling strip (no client JS); the kind's icon
  * when it has none. The first picture is the page's LCP image and loads eagerly.
  */
-export function ProductGallery({ product }: { product: GalleryProduct }) {
+export function ProductGallery({ product, storeName }: { product: GalleryProduct; storeName: string }) {
+  const themes = product.giftThemes ?? [];
+  if (product.typeString === "gift" && product.images.length === 0 && themes.length > 0) {
+    return <GiftCardArt name={product.name} colors={themes.map((t) => t.color)} storeName={storeName} />;
+  }
   if (product.images.length <= 1) {
     return (
       <div className="aspect-square overflow-hidden rounded-2xl border border-border bg-muted">

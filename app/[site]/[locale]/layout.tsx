@@ -44,7 +44,7 @@ async function footerPages(tenant: Awaited<ReturnType<typeof loadSite>>["tenant"
 }
 
 export default async function SiteLayout({ children, params }: Props) {
-  const { tenant, config, locale } = await loadSite(await params);
+  const { site, tenant, config, locale } = await loadSite(await params);
   const [messages, pages, t] = await Promise.all([getMessages(), footerPages(tenant, locale), getTranslations("common")]);
   const clientMessages = Object.fromEntries(Object.entries(messages).filter(([ns]) => !SERVER_ONLY_NAMESPACES.has(ns)));
   const storeName = config.brandName ?? tenant.name;
@@ -57,7 +57,7 @@ export default async function SiteLayout({ children, params }: Props) {
               {t("skipToContent")}
             </a>
             <AnnouncementBanner announcement={config.announcement} locale={locale} />
-            <SiteHeader locale={locale} languages={config.languages} storeName={storeName} logoUrl={config.logoUrl} cartSlot={<CartButton />} />
+            <SiteHeader site={site} locale={locale} languages={config.languages} storeName={storeName} logoUrl={config.logoUrl} cartSlot={<CartButton />} />
             <main id="main" className="flex-1">
               {children}
             </main>

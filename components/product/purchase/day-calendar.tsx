@@ -21,6 +21,8 @@ export type DayCalendarProps = {
   onSelect: (day: string) => void;
   status?: (day: string) => DayStatus;
   labels: { previous: string; next: string; booked: string; closed: string };
+  /** Show what a booked day looks like under the grid (full-day bookings). */
+  showBookedLegend?: boolean;
   className?: string;
 };
 
@@ -32,7 +34,7 @@ const A_SUNDAY = "2026-11-22";
  * closed/booked are disabled; arrow keys move between days (mirrored in RTL) across months.
  */
 export function DayCalendar(props: DayCalendarProps) {
-  const { locale, month, onMonthChange, minDay, maxDay, selectedFrom, selectedTo, onSelect, status, labels, className } = props;
+  const { locale, month, onMonthChange, minDay, maxDay, selectedFrom, selectedTo, onSelect, status, labels, showBookedLegend, className } = props;
   const grid = useRef<HTMLDivElement>(null);
   const pendingFocus = useRef<string | null>(null);
   const rtl = locale === "ar";
@@ -116,7 +118,7 @@ export function DayCalendar(props: DayCalendarProps) {
                   "tabular relative flex size-10 items-center justify-center rounded-full text-sm transition-colors",
                   "hover:bg-primary-soft focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring",
                   "disabled:cursor-not-allowed disabled:text-muted-foreground/45 disabled:hover:bg-transparent",
-                  dayStatus === "booked" && "line-through decoration-destructive/60",
+                  dayStatus === "booked" && "bg-destructive-soft/70 line-through disabled:text-destructive/75",
                   selected && "bg-primary font-semibold text-primary-foreground hover:bg-primary-hover",
                 )}
               >
@@ -126,6 +128,12 @@ export function DayCalendar(props: DayCalendarProps) {
           );
         })}
       </div>
+      {showBookedLegend ? (
+        <p className="mt-2 flex items-center gap-2 text-xs text-muted-foreground" aria-hidden="true">
+          <span className="inline-flex size-6 items-center justify-center rounded-full bg-destructive-soft/70 text-destructive/75 line-through">{formatDay(month, locale, { day: "numeric" })}</span>
+          {labels.booked}
+        </p>
+      ) : null}
     </div>
   );
 }

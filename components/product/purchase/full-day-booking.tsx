@@ -90,6 +90,7 @@ export function FullDayBooking({
         selectedTo={to}
         onSelect={select}
         status={status}
+        showBookedLegend
       />
       {availability.errorCode ? (
         <AvailabilityState state={{ ...availability, isLoading: false }} isEmpty={false} emptyText="">

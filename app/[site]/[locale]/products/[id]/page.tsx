@@ -82,7 +82,7 @@ export default async function ProductPage({ params }: Props) {
       </nav>
       <div className="grid gap-6 md:grid-cols-2 md:gap-10 lg:gap-14">
         <div className="md:sticky md:top-24 md:self-start">
-          <ProductGallery product={product} />
+          <ProductGallery product={product} storeName={storeName} />
         </div>
         <div className="flex min-w-0 flex-col gap-5">
           <div className="flex flex-col gap-3">
