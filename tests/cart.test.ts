@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { z } from "zod";
 import { carts } from "@/platform/db/schema";
-import { AddCartItemInput, UpdateCartItemInput } from "@/platform/services/cart-input";
+import { AddCartItemInput, UpdateCartItemInput } from "@/lib/validation/cart-input";
 import { addCartItem, createCart, getCart, removeCartItem, resetCart, updateCartItem } from "@/platform/services/cart";
 import type { AddCartItemInput as StorefrontAddInput, CartDto, UpdateCartItemInput as StorefrontUpdateInput } from "@/lib/platform-client/types";
 import { describeEachDb } from "./helpers/test-db";

@@ -5,7 +5,7 @@ import { PlatformError, validation } from "../errors";
 import { DAY_MS, dayStart, isPlatformDay, openingWindow, riyadhDay, today } from "../time";
 import { addDays, daysBetween } from "@/lib/riyadh-days";
 import { bookingsBetween, capacityOf, reservationKind, seatsTaken, slotStarts, unitMs, withinBookingWindow, type Occupancy } from "./availability";
-import type { AddCartItemInput } from "./cart-input";
+import type { AddCartItemInput } from "@/lib/validation/cart-input";
 import type { ProductRow } from "./catalog";
 
 /** A cart line as the rules see it: instants for reservations, units = hours or nights. */

@@ -9,7 +9,7 @@ import type { Locale } from "@/lib/tenant-config";
 import { parseTaxRate } from "@/lib/tenant-config";
 import type { CartDto, CartItemDto } from "@/lib/platform-client/types";
 import { checkCapacity, checkLineRules, lineFromInput, type CartLine } from "./cart-rules";
-import type { AddCartItemInput, UpdateCartItemInput } from "./cart-input";
+import type { AddCartItemInput, UpdateCartItemInput } from "@/lib/validation/cart-input";
 import { computeCartTotals } from "./cart-totals";
 import { localized, productTypeNumber, type ProductRow } from "./catalog";
 import { isUuid } from "./ids";

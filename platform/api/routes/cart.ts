@@ -1,5 +1,5 @@
 import { route } from "../router";
-import { AddCartItemInput, UpdateCartItemInput } from "../../services/cart-input";
+import { AddCartItemInput, UpdateCartItemInput } from "@/lib/validation/cart-input";
 import { addCartItem, createCart, getCart, removeCartItem, resetCart, updateCartItem } from "../../services/cart";
 
 route("POST", "cart", ({ db, tenant, locale }) => createCart(db, tenant.id, locale));

@@ -1,5 +1,5 @@
 import { cartRoute, readJson } from "@/lib/cart/bff";
-import { addCartItemSchema } from "@/lib/cart/cart-input-schema";
+import { AddCartItemInput as addCartItemSchema } from "@/lib/validation/cart-input";
 import { addItem } from "@/lib/cart/cart-session";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 import { cartRoute, readJson } from "@/lib/cart/bff";
-import { updateCartItemSchema } from "@/lib/cart/cart-input-schema";
+import { UpdateCartItemInput as updateCartItemSchema } from "@/lib/validation/cart-input";
 import { removeItem, updateItem } from "@/lib/cart/cart-session";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,8 @@
 import { z } from "zod";
 
 /**
- * Request bodies of the cart endpoints. Shapes only: what a value means for a product (a slot
+ * Request bodies of the cart endpoints, shared by the platform and the storefront's cart BFF so
+ * that neither refuses what the other takes. Shapes only: what a value means for a product (a slot
  * start, a number of nights, a theme of this gift) is checked by cart-rules with the spec's codes,
  * so units and dates are left loose here on purpose (0 nights is SP:MinimumDaysRequirementNotMet,
  * not a validation error).
