@@ -22,7 +22,12 @@ export function formatSar(amount: number, locale: string): string {
 
 /** A plain number in the page's digits (quantities, nights, hours). */
 export function formatNumber(value: number, locale: string): string {
-  return new Intl.NumberFormat(numberLocale(locale)).format(value);
+  let f = formatters.get(locale);
+  if (!f) {
+    f = new Intl.NumberFormat(numberLocale(locale));
+    formatters.set(locale, f);
+  }
+  return f.format(value);
 }
 
 /**
