@@ -11,10 +11,11 @@ export function proxy(request: NextRequest) {
   const site = siteKeyFromHost(request.headers.get("host"));
   if (!site) return new NextResponse("Bad host", { status: 400 });
   const { pathname, search } = request.nextUrl;
-  // One sitemap and one robots.txt per store, whatever the language: served by app/[site]/….
+  // One sitemap and one robots.txt per store, whatever the language: served by
+  // app/[site]/sitemap-xml and app/[site]/robots-txt (names Next does not treat as metadata files).
   if (pathname === "/sitemap.xml" || pathname === "/robots.txt") {
     const url = request.nextUrl.clone();
-    url.pathname = `/${site}${pathname}`;
+    url.pathname = `/${site}${pathname === "/sitemap.xml" ? "/sitemap-xml" : "/robots-txt"}`;
     return NextResponse.rewrite(url);
   }
   const { locale, rest, redirectTo } = splitLocale(pathname);

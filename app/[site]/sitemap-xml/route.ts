@@ -4,7 +4,7 @@ import { listProducts } from "@/lib/platform-client/products";
 import { getWebsiteConfig } from "@/lib/platform-client/website";
 import { toTenantConfig } from "@/lib/tenant-config";
 
-/** GET /sitemap.xml of a store (the proxy rewrites it to /{site}/sitemap.xml). */
+/** GET /sitemap.xml of a store (the proxy rewrites it to /{site}/sitemap-xml). */
 export async function GET(_req: Request, { params }: { params: Promise<{ site: string }> }) {
   const site = decodeURIComponent((await params).site);
   const tenant = await tenantForSite(site);

@@ -1,7 +1,7 @@
 import { siteOrigin } from "@/lib/seo";
 import { tenantForSite } from "@/lib/platform-client/tenants";
 
-/** GET /robots.txt of a store: everything public may be crawled; the API, checkout and profile may not. */
+/** GET /robots.txt of a store (the proxy rewrites it to /{site}/robots-txt): everything public may be crawled; the API, checkout and profile may not. */
 export async function GET(_req: Request, { params }: { params: Promise<{ site: string }> }) {
   const site = decodeURIComponent((await params).site);
   const tenant = await tenantForSite(site);
