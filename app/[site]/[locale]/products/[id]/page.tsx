@@ -6,7 +6,7 @@ import { getTranslations } from "next-intl/server";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { ProductFacts } from "@/components/product/product-facts";
 import { ProductGallery } from "@/components/product/product-gallery";
-import { JsonLd, productJsonLd } from "@/components/product/product-json-ld";
+import { jsonLdText, productJsonLd } from "@/components/product/product-json-ld";
 import { kindKey } from "@/components/product/product-kind";
 import { ProductPrice } from "@/components/product/product-price";
 import { PurchaseWidget } from "@/components/product/purchase/purchase-widget";
@@ -56,7 +56,7 @@ export default async function ProductPage({ params }: Props) {
 
   return (
     <div className="mx-auto max-w-6xl px-4 pt-4 sm:px-6 sm:pt-6">
-      <JsonLd data={jsonLd} />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(jsonLd) }} />
       <nav aria-label={t("details.breadcrumb")} className="mb-4 text-sm text-muted-foreground">
         <ol className="flex flex-wrap items-center gap-1.5">
           <li>

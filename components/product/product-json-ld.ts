@@ -35,7 +35,7 @@ export function productJsonLd({ product, site, url, storeName, taxRate, fallback
   };
 }
 
-/** The JSON-LD script; "<" is escaped so tenant text can never close the script element. */
-export function JsonLd({ data }: { data: object }) {
-  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, "\\u003c") }} />;
+/** JSON for a ld+json script; "<" is escaped so tenant text can never close the script element. */
+export function jsonLdText(data: object): string {
+  return JSON.stringify(data).replace(/</g, "\\u003c");
 }

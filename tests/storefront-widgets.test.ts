@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { safeAnnouncementLink } from "@/components/layout/announcement-link";
+import { closedStatus, firstOpenDay } from "@/components/product/purchase/booking-days";
+import { widgetSpec } from "@/components/product/purchase/widget-spec";
+import type { ProductDto } from "@/lib/platform-client/types";
+
+const reservation = { slotMinutes: 60, capacity: 2, minDays: 1, maxDays: 7, minUnits: 1, maxUnits: 6, depositPercent: 30, bookingWindowDays: 120, openingHours: null };
+const product = (over: Partial<ProductDto>): ProductDto => ({
+  id: "p",
+  type: 0,
+  typeString: "reservation",
+  name: "n",
+  description: "",
+  images: [],
+  amount: 1,
+  hasPackage: false,
+  isFullDayBooking: false,
+  isVariableDuration: false,
+  prices: [],
+  reservation,
+  subscription: null,
+  stock: null,
+  giftThemes: null,
+  ...over,
+});
+
+describe("widgetSpec", () => {
+  it("picks the reservation widget by its flags", () => {
+    expect(widgetSpec(product({}), { hideDuration: false }, "S")).toMatchObject({ kind: "slots", capacity: 2 });
+    expect(widgetSpec(product({ isVariableDuration: true }), { hideDuration: true }, "S")).toMatchObject({ kind: "duration", minUnits: 1, hideDuration: true });
+    expect(widgetSpec(product({ isFullDayBooking: true }), { hideDuration: false }, "S")).toMatchObject({ kind: "days", minDays: 1, maxDays: 7, depositPercent: 30, bookingWindowDays: 120 });
+  });
+  it("picks the other kinds by type", () => {
+    expect(widgetSpec(product({ typeString: "subscription", reservation: null, subscription: { durationDays: 30, perCustomerLimit: 1, packageSessions: null } }), { hideDuration: false }, "S")).toEqual({ kind: "subscription", durationDays: 30 });
+    expect(widgetSpec(product({ typeString: "merchandise", reservation: null, stock: 3 }), { hideDuration: false }, "S")).toEqual({ kind: "merchandise", stock: 3 });
+    expect(widgetSpec(product({ typeString: "gift", reservation: null, giftThemes: [{ id: "t", name: "T", color: "#000" }] }), { hideDuration: false }, "Store")).toEqual({ kind: "gift", themes: [{ id: "t", name: "T", color: "#000" }], storeName: "Store" });
+  });
+});
+
+describe("opening days", () => {
+  const fridaysClosed = { "0": ["10:00", "22:00"], "1": ["10:00", "22:00"], "2": ["10:00", "22:00"], "3": ["10:00", "22:00"], "4": ["10:00", "22:00"], "5": null, "6": ["10:00", "22:00"] } as Record<string, [string, string] | null>;
+  it("marks a weekday without hours as closed, and everything open without hours at all", () => {
+    expect(closedStatus(fridaysClosed)("2026-11-27")).toBe("closed"); // a Friday
+    expect(closedStatus(fridaysClosed)("2026-11-28")).toBeUndefined();
+    expect(closedStatus(null)("2026-11-27")).toBeUndefined();
+  });
+  it("starts on the first open day", () => {
+    expect(firstOpenDay("2026-11-27", closedStatus(fridaysClosed))).toBe("2026-11-28");
+    expect(firstOpenDay("2026-11-26", closedStatus(fridaysClosed))).toBe("2026-11-26");
+  });
+});
+
+describe("safeAnnouncementLink", () => {
+  it("keeps same-site paths in the page's language and http(s) links", () => {
+    expect(safeAnnouncementLink("/products", "en")).toEqual({ href: "/en/products", external: false });
+    expect(safeAnnouncementLink("/products", "ar")).toEqual({ href: "/products", external: false });
+    expect(safeAnnouncementLink("https://example.com/x", "ar")).toEqual({ href: "https://example.com/x", external: true });
+  });
+  it("drops scripts, protocol-relative and malformed links", () => {
+    expect(safeAnnouncementLink("javascript:alert(1)", "ar")).toBeNull();
+    expect(safeAnnouncementLink("//evil.example", "ar")).toBeNull();
+    expect(safeAnnouncementLink("/\\evil.example", "ar")).toBeNull();
+    expect(safeAnnouncementLink("not a url", "ar")).toBeNull();
+    expect(safeAnnouncementLink(null, "ar")).toBeNull();
+  });
+});
