@@ -5,13 +5,14 @@ import { Badge } from "@/components/ui/badge";
 import { formatNumber } from "@/lib/money";
 import type { ProductDto } from "@/lib/platform-client/types";
 import { localePath } from "@/lib/site-routing";
+import { GiftCardArt } from "./product-gallery";
 import { ProductImage } from "./product-image";
 import { kindKey } from "./product-kind";
 import { ProductLogo } from "./product-logo";
 import { ProductPrice } from "./product-price";
 
 /** `heading`: the level of the card titles, one below the section's own heading. */
-type CardProps = { product: ProductDto; locale: string; taxRate: number; priority?: boolean; heading?: "h2" | "h3" };
+type CardProps = { product: ProductDto; locale: string; taxRate: number; storeName: string; priority?: boolean; heading?: "h2" | "h3" };
 
 const LOW_STOCK = 5;
 
@@ -23,7 +24,7 @@ async function StockBadge({ stock, locale }: { stock: number | null; locale: str
 }
 
 /** A product in the grid: picture, kind, name, price (VAT included). The whole card is the link. */
-export async function ProductCard({ product, locale, taxRate, priority, heading: Heading = "h3" }: CardProps) {
+export async function ProductCard({ product, locale, taxRate, storeName, priority, heading: Heading = "h3" }: CardProps) {
   const t = await getTranslations("product.kind");
   return (
     <Link
@@ -31,7 +32,11 @@ export async function ProductCard({ product, locale, taxRate, priority, heading:
       className="group flex w-full flex-col overflow-hidden rounded-xl border border-border bg-card shadow-soft transition-[box-shadow,transform,border-color] duration-200 hover:-translate-y-0.5 hover:border-primary/25 hover:shadow-lift focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
     >
       <div className="relative aspect-[4/3] overflow-hidden bg-muted">
-        <ProductImage product={product} alt="" width={480} height={360} priority={priority} className="transition-transform duration-300 group-hover:scale-[1.03]" />
+        {product.typeString === "gift" && product.images.length === 0 && product.giftThemes?.length ? (
+          <GiftCardArt name={product.name} colors={product.giftThemes.map((th) => th.color)} storeName={storeName} className="aspect-auto size-full rounded-none border-0" compact />
+        ) : (
+          <ProductImage product={product} alt="" width={480} height={360} priority={priority} className="transition-transform duration-300 group-hover:scale-[1.03]" />
+        )}
         <Badge variant="outline" className="absolute start-2.5 top-2.5 border-transparent bg-card/90 text-foreground backdrop-blur-sm">
           {t(kindKey(product))}
         </Badge>
@@ -71,13 +76,13 @@ export async function CompactProductCard({ product, locale, taxRate, priority, h
 }
 
 /** The catalogue grid; compact rows when the tenant asks for them. The first images load eagerly (LCP). */
-export function ProductGrid({ products, locale, taxRate, compact, heading }: { products: ProductDto[]; locale: string; taxRate: number; compact: boolean; heading?: "h2" | "h3" }) {
+export function ProductGrid({ products, locale, taxRate, storeName, compact, heading }: { products: ProductDto[]; locale: string; taxRate: number; storeName: string; compact: boolean; heading?: "h2" | "h3" }) {
   if (compact) {
     return (
       <ul className="grid gap-3 md:grid-cols-2">
         {products.map((p, i) => (
           <li key={p.id}>
-            <CompactProductCard product={p} locale={locale} taxRate={taxRate} priority={i < 4} heading={heading} />
+            <CompactProductCard product={p} locale={locale} taxRate={taxRate} storeName={storeName} priority={i < 4} heading={heading} />
           </li>
         ))}
       </ul>
@@ -87,7 +92,7 @@ export function ProductGrid({ products, locale, taxRate, compact, heading }: { p
     <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
       {products.map((p, i) => (
         <li key={p.id} className="flex">
-          <ProductCard product={p} locale={locale} taxRate={taxRate} priority={i < 2} heading={heading} />
+          <ProductCard product={p} locale={locale} taxRate={taxRate} storeName={storeName} priority={i < 2} heading={heading} />
         </li>
       ))}
     </ul>

@@ -44,7 +44,7 @@ export default async function HomePage({ params }: Props) {
           ) : null}
         </div>
         {products.length > 0 ? (
-          <ProductGrid products={products} locale={locale} taxRate={config.taxRate} compact={config.compactProductCards} />
+          <ProductGrid products={products} locale={locale} taxRate={config.taxRate} storeName={config.brandName ?? tenant.name} compact={config.compactProductCards} />
         ) : (
           <p className="rounded-xl border border-dashed border-border bg-card px-6 py-12 text-center text-muted-foreground">{t("products.empty")}</p>
         )}

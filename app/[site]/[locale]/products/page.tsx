@@ -74,7 +74,7 @@ export default async function ProductsPage({ params, searchParams }: Props) {
         </nav>
       ) : null}
       {products.length > 0 ? (
-        <ProductGrid products={products} locale={locale} taxRate={config.taxRate} compact={config.compactProductCards} heading="h2" />
+        <ProductGrid products={products} locale={locale} taxRate={config.taxRate} storeName={config.brandName ?? tenant.name} compact={config.compactProductCards} heading="h2" />
       ) : (
         <div className="rounded-xl border border-dashed border-border bg-card px-6 py-12 text-center">
           <p className="text-muted-foreground">{t("empty")}</p>
