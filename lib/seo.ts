@@ -15,7 +15,7 @@ const LOCAL_HOST = /(^|\.)localhost$|^\d+\.\d+\.\d+\.\d+$/;
 export function siteOrigin(site: string): string {
   const local = LOCAL_HOST.test(site);
   const scheme = env().PUBLIC_URL_SCHEME ?? (local ? "http" : "https");
-  const port = local ? Number(process.env.PORT) || 3000 : null;
+  const port = local ? env().PORT : null;
   const defaultPort = (scheme === "http" && port === 80) || (scheme === "https" && port === 443);
   return `${scheme}://${site}${port && !defaultPort ? `:${port}` : ""}`;
 }

@@ -19,3 +19,14 @@ describe("environment validation", () => {
   });
   it("turns sandboxes off with SANDBOX=off", () => expect(parseEnv({ SANDBOX: "off" }).SANDBOX).toBe(false));
 });
+
+describe("PORT", () => {
+  it("defaults to 3000 and reads a number", () => {
+    expect(parseEnv({}).PORT).toBe(3000);
+    expect(parseEnv({ PORT: "3100" }).PORT).toBe(3100);
+  });
+  it("refuses what is not a port", () => {
+    expect(() => parseEnv({ PORT: "http" })).toThrow(/PORT/);
+    expect(() => parseEnv({ PORT: "70000" })).toThrow(/PORT/);
+  });
+});
