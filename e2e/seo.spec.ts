@@ -1,0 +1,38 @@
+import { expect, test } from "@playwright/test";
+import { formatSar } from "@/lib/money";
+import { openProduct } from "./cart-support";
+import { coffeeUrl, spaUrl } from "./support";
+
+test.describe("search engines see server-rendered pages", () => {
+  test("a product page's HTML carries its name, price, Product JSON-LD in SAR, canonical and hreflang", async ({ page }) => {
+    await openProduct(page, "/en", "Lavender massage oil");
+    const path = new URL(page.url()).pathname.replace(/^\/en/, "");
+    // The HTML as served (view-source), fetched by the page: the test runner cannot resolve tenant hosts.
+    const html = await page.evaluate(async () => (await fetch(location.href)).text());
+    expect(html).toContain("Lavender massage oil");
+    expect(html).toContain(formatSar(69, "en")); // 60.00 + 15% VAT
+    const ldText = /<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/s.exec(html)?.[1];
+    expect(ldText, "Product JSON-LD in the HTML").toBeTruthy();
+    const ld = JSON.parse(ldText!);
+    expect(ld).toMatchObject({ "@type": "Product", name: "Lavender massage oil", offers: { priceCurrency: "SAR", price: expect.anything() } });
+    expect(Number(ld.offers.price)).toBe(69);
+    expect(ld.offers.priceSpecification).toMatchObject({ valueAddedTaxIncluded: true });
+    const origin = new URL(spaUrl()).origin;
+    expect(html).toContain(`<link rel="canonical" href="${origin}/en${path}"/>`);
+    expect(html).toContain(`hrefLang="ar" href="${origin}${path}"`);
+    expect(html).toContain(`hrefLang="en" href="${origin}/en${path}"`);
+  });
+
+  test("each tenant has its own sitemap.xml and robots.txt", async ({ page }) => {
+    await page.goto(spaUrl("/sitemap.xml"));
+    const spaMap = await page.evaluate(async () => (await fetch("/sitemap.xml")).text());
+    expect(spaMap).toContain(`${new URL(spaUrl()).origin}/en/products/`);
+    expect(spaMap).not.toContain("coffee.localhost");
+
+    await page.goto(coffeeUrl("/robots.txt"));
+    const robots = await page.evaluate(async () => (await fetch("/robots.txt")).text());
+    expect(robots).toContain(`Sitemap: ${new URL(coffeeUrl()).origin}/sitemap.xml`);
+    const coffeeMap = await page.evaluate(async () => (await fetch("/sitemap.xml")).text());
+    expect(coffeeMap).not.toContain("/en/");
+  });
+});

@@ -1,0 +1,57 @@
+import { expect, test } from "@playwright/test";
+import { coffeeUrl, snap, spaUrl } from "./support";
+
+test.describe("tenants by host and languages", () => {
+  test("spa serves Arabic right-to-left at / and English left-to-right at /en", async ({ page }, info) => {
+    const ar = await page.goto(spaUrl("/"));
+    expect(ar?.status()).toBe(200);
+    await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(page.getByText("مساج استرخاء ٦٠ دقيقة").first()).toBeVisible();
+    await snap(page, info, "home-spa-ar");
+
+    const en = await page.goto(spaUrl("/en"));
+    expect(en?.status()).toBe(200);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
+    await expect(page.getByText("60-minute relaxing massage").first()).toBeVisible();
+    await snap(page, info, "home-spa-en");
+  });
+
+  test("the bare localhost serves the default tenant", async ({ page }) => {
+    const res = await page.goto(`http://localhost:${new URL(spaUrl()).port}/`);
+    expect(res?.status()).toBe(200);
+    await expect(page.getByText("مساج استرخاء ٦٠ دقيقة").first()).toBeVisible();
+  });
+
+  test("each tenant shows only its own catalogue", async ({ page }, info) => {
+    await page.goto(coffeeUrl("/products"));
+    await expect(page.getByText("مطحنة يدوية").first()).toBeVisible();
+    await expect(page.getByText("مساج استرخاء ٦٠ دقيقة")).toHaveCount(0);
+    await snap(page, info, "products-coffee-ar");
+
+    await page.goto(spaUrl("/products"));
+    await expect(page.getByText("زيت مساج باللافندر").first()).toBeVisible();
+    await expect(page.getByText("مطحنة يدوية")).toHaveCount(0);
+  });
+
+  test("English is not offered on coffee", async ({ page }) => {
+    const res = await page.goto(coffeeUrl("/en"));
+    expect(res?.status()).toBe(404);
+    const products = await page.goto(coffeeUrl("/en/products"));
+    expect(products?.status()).toBe(404);
+  });
+
+  test("an unknown host gets a 404 page", async ({ page }, info) => {
+    const res = await page.goto(`http://nowhere.localhost:${new URL(spaUrl()).port}/`);
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "المتجر غير موجود" })).toBeVisible();
+    await snap(page, info, "unknown-host");
+  });
+
+  test("an unknown path inside a store gets the store's 404 page", async ({ page }) => {
+    const res = await page.goto(spaUrl("/en/no-such-page"));
+    expect(res?.status()).toBe(404);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  });
+});
