@@ -1,6 +1,9 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { siteKeyFromHost, splitLocale } from "@/lib/site-routing";
 
+// Hosts that serve only the platform API to other servers have no storefront pages.
+const platformHosts = new Set((process.env.PLATFORM_HOSTS ?? "").split(",").map((h) => h.trim().toLowerCase()).filter(Boolean));
+
 /**
  * Host → site, path → locale. Pages live under /{site}/{locale}/…, so every tenant and language
  * has its own cacheable paths. The site key is resolved to a tenant (custom domain, then
@@ -10,6 +13,7 @@ import { siteKeyFromHost, splitLocale } from "@/lib/site-routing";
 export function proxy(request: NextRequest) {
   const site = siteKeyFromHost(request.headers.get("host"));
   if (!site) return new NextResponse("Bad host", { status: 400 });
+  if (platformHosts.has(site)) return new NextResponse("Not found", { status: 404 });
   const { pathname, search } = request.nextUrl;
   // One sitemap and one robots.txt per store, whatever the language: served by
   // app/[site]/sitemap-xml and app/[site]/robots-txt (names Next does not treat as metadata files).
