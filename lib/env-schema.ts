@@ -27,9 +27,29 @@ export const envSchema = z.object({
   SANDBOX: flag.default(true),
   SEED_DEMO: flag.default(true),
   PUBLIC_URL_SCHEME: z.enum(["http", "https"]).optional(),
+  /** Signs the platform's access tokens (HS256). Required in production; a fixed development key otherwise. */
+  JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters").optional(),
+  /** Encrypts the storefront's session cookie. Required in production; a fixed development key otherwise. */
+  SESSION_PASSWORD: z.string().min(32, "SESSION_PASSWORD must be at least 32 characters").optional(),
+  /** Where one-time codes go: the development outbox (default) or a real HTTP SMS gateway. */
+  SMS_PROVIDER: z.enum(["outbox", "gateway"]).default("outbox"),
+  SMS_GATEWAY_URL: z.url("SMS_GATEWAY_URL must be an absolute URL").optional(),
+  SMS_GATEWAY_KEY: z.string().min(1).optional(),
+  SMS_SENDER: z.string().min(1).max(11).default("Storefront"),
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** Rules across variables: production needs real secrets, the gateway needs its address and key. */
+const crossChecks = (e: Env): string[] => {
+  const problems: string[] = [];
+  if (e.NODE_ENV === "production" && !e.SANDBOX) {
+    if (!e.JWT_SECRET) problems.push("  JWT_SECRET: required when SANDBOX=off (a real deployment)");
+    if (!e.SESSION_PASSWORD) problems.push("  SESSION_PASSWORD: required when SANDBOX=off (a real deployment)");
+  }
+  if (e.SMS_PROVIDER === "gateway" && (!e.SMS_GATEWAY_URL || !e.SMS_GATEWAY_KEY)) problems.push("  SMS_GATEWAY_URL, SMS_GATEWAY_KEY: required when SMS_PROVIDER=gateway");
+  return problems;
+};
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   // Empty strings in .env files mean "unset".
@@ -39,6 +59,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
     throw new Error(`Invalid environment:\n${lines}`);
   }
+  const problems = crossChecks(parsed.data);
+  if (problems.length > 0) throw new Error(`Invalid environment:\n${problems.join("\n")}`);
   return parsed.data;
 }
 

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -20,6 +21,12 @@ export type ProductTypeString = (typeof PRODUCT_TYPES)[number];
 export type OpeningHours = Record<string, [string, string] | null>; // "0".."6" (Sun..Sat) → ["09:00","21:00"]
 export type GiftTheme = { id: string; nameAr: string; nameEn: string; color: string };
 export type GiftDetails = { toName: string; fromName?: string | null; showBuyerInfo: boolean; theme: string };
+
+/** Raw bytes (PostgreSQL bytea), read and written as Node Buffers. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -250,3 +257,156 @@ export const bankAccounts = pgTable("bank_accounts", {
   accountNumber: text("account_number").notNull(),
   sortOrder: integer("sort_order").notNull().default(0),
 });
+
+// ── Sign-in, sessions and the customer's account (issue 3) ──────────────────────────────────
+
+/** One SMS code sent to a number; `tokenHash` binds the verify call to this send. */
+export const otpChallenges = pgTable(
+  "otp_challenges",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: uuid("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+    mobileNumber: text("mobile_number").notNull(),
+    purpose: text("purpose").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    codeHash: text("code_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    consumedAt: timestamp("consumed_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("otp_challenges_token_uq").on(t.tokenHash), index("otp_challenges_number_idx").on(t.tenantId, t.mobileNumber, t.createdAt)],
+);
+
+/** Wrong codes per number, across every code sent to it: a new code does not reset the count. */
+export const otpFailures = pgTable(
+  "otp_failures",
+  {
+    tenantId: uuid("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+    mobileNumber: text("mobile_number").notNull(),
+    failedAttempts: integer("failed_attempts").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.mobileNumber] })],
+);
+
+/** Fixed-window counters shared by every instance (send rate per number, per IP, …). */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+  count: integer("count").notNull().default(0),
+});
+
+/** Refresh tokens, stored hashed; each use rotates it, and a reused one revokes its whole family. */
+export const refreshTokens = pgTable(
+  "refresh_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: uuid("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+    customerId: uuid("customer_id").notNull().references(() => customers.id, { onDelete: "cascade" }),
+    familyId: uuid("family_id").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("refresh_tokens_hash_uq").on(t.tokenHash), index("refresh_tokens_family_idx").on(t.familyId)],
+);
+
+/** Messages the development SMS sink "sent" (readable at /sandbox/sms when sandboxes are on). */
+export const smsOutbox = pgTable(
+  "sms_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: uuid("tenant_id").references(() => tenants.id, { onDelete: "cascade" }),
+    to: text("to").notNull(),
+    text: text("text").notNull(),
+    ...timestamps,
+  },
+  (t) => [index("sms_outbox_to_idx").on(t.to, t.createdAt)],
+);
+
+export const CUSTOM_FIELD_TYPES = ["text", "number", "date", "select", "document", "image"] as const;
+export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number];
+
+/** The tenant's customer custom fields (spec §3), asked at checkout and in account settings. */
+export const customFieldDefinitions = pgTable(
+  "custom_field_definitions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: uuid("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+    /** The key in a customer's customFields map. */
+    name: text("name").notNull(),
+    labelAr: text("label_ar").notNull(),
+    labelEn: text("label_en").notNull(),
+    type: text("type").$type<CustomFieldType>().notNull(),
+    /** Select options: value and labels. */
+    options: jsonb("options").$type<{ value: string; labelAr: string; labelEn: string }[]>(),
+    isRequired: boolean("is_required").notNull().default(false),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [uniqueIndex("custom_field_definitions_name_uq").on(t.tenantId, t.name)],
+);
+
+/** Uploaded files (custom-field documents and images, bank receipts), kept in the database so every instance sees them. */
+export const uploads = pgTable(
+  "uploads",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: uuid("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+    customerId: uuid("customer_id").references(() => customers.id, { onDelete: "cascade" }),
+    purpose: text("purpose").notNull(),
+    /** Sniffed from the bytes, never taken from the request. */
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    /** Server-made, e.g. "3f2a….png". */
+    storedName: text("stored_name").notNull(),
+    data: bytea("data").notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("uploads_stored_name_uq").on(t.storedName), index("uploads_customer_idx").on(t.tenantId, t.customerId)],
+);
+
+/** A tenant's preset: a named group of fields customers can fill once and reuse (spec §3). */
+export const presets = pgTable("presets", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  tenantId: uuid("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+  nameAr: text("name_ar").notNull(),
+  nameEn: text("name_en").notNull(),
+  fields: jsonb("fields").$type<{ name: string; labelAr: string; labelEn: string; type: "text" | "number" | "date"; isRequired: boolean }[]>().notNull().default([]),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+/** A customer's saved values for a preset; one per preset and customer may be the default. */
+export const presetValues = pgTable(
+  "preset_values",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: uuid("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+    presetId: uuid("preset_id").notNull().references(() => presets.id, { onDelete: "cascade" }),
+    customerId: uuid("customer_id").notNull().references(() => customers.id, { onDelete: "cascade" }),
+    values: jsonb("values").$type<Record<string, string>>().notNull().default({}),
+    isDefault: boolean("is_default").notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [index("preset_values_customer_idx").on(t.tenantId, t.customerId, t.presetId)],
+);
+
+/** Subscriptions customers hold (created when an order completes; seeded for the demo customer). */
+export const customerSubscriptions = pgTable(
+  "customer_subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: uuid("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+    customerId: uuid("customer_id").notNull().references(() => customers.id, { onDelete: "cascade" }),
+    productId: uuid("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+    cartItemId: uuid("cart_item_id").references(() => cartItems.id, { onDelete: "set null" }),
+    startsOn: text("starts_on").notNull(),
+    endsOn: text("ends_on").notNull(),
+    /** active | cancelled */
+    status: text("status").notNull().default("active"),
+    ...timestamps,
+  },
+  (t) => [index("customer_subscriptions_customer_idx").on(t.tenantId, t.customerId)],
+);

@@ -1,0 +1,39 @@
+import "server-only";
+import { jwtVerify, SignJWT, errors as joseErrors } from "jose";
+import { env } from "@/lib/env";
+import { PlatformError } from "../errors";
+
+/** Access tokens live 15 minutes; the storefront refreshes 10 s before they expire (spec §4). */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+
+// Only for development and tests: a real deployment (SANDBOX=off in production) must set JWT_SECRET.
+const DEVELOPMENT_KEY = "development-only-jwt-key-not-for-production-use";
+
+const key = () => new TextEncoder().encode(env().JWT_SECRET ?? DEVELOPMENT_KEY);
+
+export type AccessClaims = { sub: string; tenantid: string; exp: number; iat: number };
+
+/** Signs an access token for a customer of a tenant (payload: sub, tenantid, iat, exp). */
+export async function issueAccessToken(customerId: string, tenantId: string, now = new Date()): Promise<{ token: string; expiresAt: number }> {
+  const iat = Math.floor(now.getTime() / 1000);
+  const exp = iat + ACCESS_TOKEN_TTL_SECONDS;
+  const token = await new SignJWT({ tenantid: tenantId }).setProtectedHeader({ alg: "HS256", typ: "JWT" }).setSubject(customerId).setIssuedAt(iat).setExpirationTime(exp).sign(key());
+  return { token, expiresAt: exp * 1000 };
+}
+
+/**
+ * Checks signature, expiry and that the token was issued for `tenantId`; any failure is a 401 with a
+ * code, never a hint of which part failed beyond expiry.
+ */
+export async function verifyAccessToken(token: string, tenantId: string, now = new Date()): Promise<AccessClaims> {
+  try {
+    const { payload } = await jwtVerify(token, key(), { algorithms: ["HS256"], currentDate: now });
+    if (typeof payload.sub !== "string" || typeof payload.tenantid !== "string" || typeof payload.exp !== "number") throw new PlatformError("SP:InvalidToken", 401, "The access token is not valid");
+    if (payload.tenantid !== tenantId) throw new PlatformError("SP:TenantMismatch", 401, "The access token belongs to another store");
+    return payload as AccessClaims;
+  } catch (err) {
+    if (err instanceof PlatformError) throw err;
+    if (err instanceof joseErrors.JWTExpired) throw new PlatformError("SP:TokenExpired", 401, "The access token has expired");
+    throw new PlatformError("SP:InvalidToken", 401, "The access token is not valid");
+  }
+}
