@@ -16,7 +16,8 @@ export class PlatformCallError extends Error {
   }
 }
 
-export type CallOptions = { body?: unknown; token?: string; locale?: string; query?: Record<string, string | number | undefined> };
+/** `headers`: extra request headers, e.g. x-forwarded-for carrying the visitor's IP for the platform's rate limits. */
+export type CallOptions = { body?: unknown; token?: string; locale?: string; query?: Record<string, string | number | undefined>; headers?: HeadersInit };
 
 /**
  * Calls the platform API as the storefront's server: in-process when the platform is embedded,
@@ -27,7 +28,9 @@ export async function platformCall<T>(tenant: TenantDto, method: string, path: s
   const base = e.PLATFORM_API_URL ?? "http://platform.internal/";
   const url = new URL(`api/app/${path}`, base);
   for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
-  const headers = new Headers({ "accept-language": opts.locale ?? "ar", __tenant: tenant.id });
+  const headers = new Headers(opts.headers);
+  headers.set("accept-language", opts.locale ?? "ar");
+  headers.set("__tenant", tenant.id);
   if (opts.body !== undefined) headers.set("content-type", "application/json");
   if (opts.token) headers.set("authorization", `Bearer ${opts.token}`);
   const init: RequestInit = { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body), cache: "no-store" };
