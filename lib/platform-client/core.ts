@@ -24,6 +24,28 @@ export type CallOptions = { body?: unknown; token?: string; locale?: string; que
  * else over HTTP to PLATFORM_API_URL with the tenant in the `__tenant` header.
  */
 export async function platformCall<T>(tenant: TenantDto, method: string, path: string, opts: CallOptions = {}): Promise<T> {
+  const headers = new Headers(opts.headers);
+  if (opts.body !== undefined) headers.set("content-type", "application/json");
+  const res = await platformFetchRaw(tenant, method, path, {
+    token: opts.token,
+    locale: opts.locale,
+    query: opts.query,
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
+  const payload = (await res.json().catch(() => null)) as ApiEnvelope<T> | null;
+  if (!payload) throw new PlatformCallError(res.status, { code: "SP:BadGateway", message: "The platform answered with no JSON" });
+  if ("error" in payload) throw new PlatformCallError(res.status, payload.error);
+  return payload.data;
+}
+
+export type RawCallOptions = Omit<CallOptions, "body"> & { body?: BodyInit; headers?: Headers };
+
+/**
+ * The platform's raw Response, for what is not a JSON call: multipart uploads (a FormData body
+ * sets its own content type) and file downloads. Same routing and headers as platformCall.
+ */
+export async function platformFetchRaw(tenant: TenantDto, method: string, path: string, opts: RawCallOptions = {}): Promise<Response> {
   const e = env();
   const base = e.PLATFORM_API_URL ?? "http://platform.internal/";
   const url = new URL(`api/app/${path}`, base);
@@ -31,20 +53,10 @@ export async function platformCall<T>(tenant: TenantDto, method: string, path: s
   const headers = new Headers(opts.headers);
   headers.set("accept-language", opts.locale ?? "ar");
   headers.set("__tenant", tenant.id);
-  if (opts.body !== undefined) headers.set("content-type", "application/json");
   if (opts.token) headers.set("authorization", `Bearer ${opts.token}`);
-  const init: RequestInit = { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body), cache: "no-store" };
-
-  let res: Response;
-  if (e.PLATFORM_API_URL) {
-    res = await fetch(url, init);
-  } else {
-    const [{ handlePlatformRequest }, { platformDb }] = await Promise.all([import("@/platform/api"), import("@/platform/db")]);
-    const { db } = await platformDb();
-    res = await handlePlatformRequest(new Request(url, init), url.pathname.replace(/^\/api\/app\//, ""), tenant, db);
-  }
-  const payload = (await res.json().catch(() => null)) as ApiEnvelope<T> | null;
-  if (!payload) throw new PlatformCallError(res.status, { code: "SP:BadGateway", message: "The platform answered with no JSON" });
-  if ("error" in payload) throw new PlatformCallError(res.status, payload.error);
-  return payload.data;
+  const init: RequestInit = { method, headers, body: opts.body, cache: "no-store" };
+  if (e.PLATFORM_API_URL) return fetch(url, init);
+  const [{ handlePlatformRequest }, { platformDb }] = await Promise.all([import("@/platform/api"), import("@/platform/db")]);
+  const { db } = await platformDb();
+  return handlePlatformRequest(new Request(url, init), url.pathname.replace(/^\/api\/app\//, ""), tenant, db);
 }

@@ -2,7 +2,7 @@
  * The platform API's data shapes (spec §3), as the storefront receives them inside `{data}`.
  * Amounts are SAR as decimal numbers (two places); the platform stores halalas.
  */
-import type { ProductTypeString, OpeningHours } from "@/platform/db/schema";
+import type { CustomFieldType, ProductTypeString, OpeningHours } from "@/platform/db/schema";
 
 export type { ProductTypeString };
 
@@ -117,3 +117,85 @@ export type WebsiteConfigDto = {
 };
 
 export type TenantDto = { id: string; slug: string; name: string; settings: Record<string, string> };
+
+// ── The customer's account (issue 3) ────────────────────────────────────────────────────────
+
+export type { CustomFieldType };
+
+/** GET identity-customer/me and every profile update. */
+export type CustomerDto = {
+  id: string;
+  name: string;
+  /** E.164, e.g. "+966500000001". */
+  mobileNumber: string;
+  email: string | null;
+  /** Field name → value; document/image values are upload names (see UploadDto). */
+  customFields: Record<string, string>;
+  /** Name set and every required custom field filled. */
+  isProfileComplete: boolean;
+};
+
+/** PUT identity-customer/ — name trimmed 1–100; email optional (null or "" clears it). */
+export type UpdateProfileInput = { name: string; email?: string | null };
+
+/** POST identity-customer/customer — the signed-in customer's own record; mobileNumber must be theirs. */
+export type SaveCustomerInput = { name: string; mobileNumber: string; email?: string | null; customFields?: Record<string, string | null> };
+
+/**
+ * PUT identity-customer/customer-custom-fields. Merged over the stored values: a key sent replaces
+ * that field ("" or null clears it), a key not sent keeps its value. Unknown names are refused.
+ */
+export type UpdateCustomFieldsInput = { customFields: Record<string, string | null> };
+
+/** GET customer/checkout-custom-fields (labels in the request's language). */
+export type CustomFieldDefinitionDto = {
+  name: string;
+  label: string;
+  type: CustomFieldType;
+  /** Select fields only. */
+  options?: { value: string; label: string }[];
+  isRequired: boolean;
+};
+
+/** POST customer/uploads answer; `name` is server-made (`<uuid>.<ext>`) and is the custom field's value. */
+export type UploadDto = { name: string; contentType: string; size: number };
+export type UploadPurpose = "custom-field";
+
+export type PresetFieldDto = { name: string; label: string; type: "text" | "number" | "date"; isRequired: boolean };
+export type PresetDto = { id: string; name: string; fields: PresetFieldDto[] };
+export type PresetValueDto = { id: string; presetId: string; customerId: string; values: Record<string, string>; isDefault: boolean; createdAt: string };
+/** Body of POST presets/value and PUT presets/values/{id}; values are validated against the preset's fields. */
+export type PresetValueInput = { values: Record<string, string | null>; isDefault?: boolean };
+
+/** One booking of the customer (GET customer/reservations). */
+export type ReservationDto = {
+  id: string;
+  productId: string;
+  productName: string;
+  /** First product image, null when it has none (the UI falls back to the kind's icon). */
+  productImage: string | null;
+  /** ISO instants. Full-day bookings: startsAt is the first day's midnight (Riyadh) and endsAt the exclusive checkout day — show endsAt − 1 day. */
+  startsAt: string;
+  endsAt: string;
+  isFullDayBooking: boolean;
+  seats: number;
+};
+/** upcoming: not yet ended, soonest first; past: ended, most recent first. */
+export type ReservationsDto = { upcoming: ReservationDto[]; past: ReservationDto[] };
+
+/**
+ * GET customer/subscriptions. status: "active" | "upcoming" (starts later) | "expired" (ended) |
+ * "cancelled". Package counts only for subscriptions whose product is a package.
+ */
+export type SubscriptionDto = {
+  id: string;
+  productId: string;
+  productName: string;
+  productImage: string | null;
+  /** YYYY-MM-DD Riyadh days, both inclusive. */
+  startsOn: string;
+  endsOn: string;
+  status: "active" | "upcoming" | "expired" | "cancelled";
+  packageSessionsLeft?: number;
+  packageSessionsTotal?: number;
+};

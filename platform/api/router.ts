@@ -100,6 +100,8 @@ export async function handlePlatformRequest(req: Request, pathname: string, tena
   };
   try {
     const data = await found.route.handler(ctx);
+    // A handler that serves something other than JSON (an uploaded file) answers a Response itself.
+    if (data instanceof Response) return data;
     return json(200, { data: data ?? null });
   } catch (err) {
     return errorResponse(err);
