@@ -17,6 +17,20 @@ export const KNOWN_ERROR_CODES = [
   "SP:OtpCodeMismatch",
   "SP:OtpCodeIsExpired",
   "SP:MaxRetriesReached",
+  "SP:TooManyRequests",
+  "SP:InvalidMobileNumber",
+  "SP:SmsDeliveryFailed",
+  // Sessions and access
+  "SP:Unauthorized",
+  "SP:InvalidToken",
+  "SP:TokenExpired",
+  "SP:TenantMismatch",
+  "SP:InvalidRefreshToken",
+  "SP:Forbidden",
+  // Uploads
+  "SP:UnsupportedFileType",
+  "SP:FileTooLarge",
+  "SP:FileRequired",
   // Customer custom fields
   "SP:CustomFieldValueIsRequired",
   "SP:ValueMustBeNumber",
