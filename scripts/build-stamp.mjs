@@ -35,7 +35,7 @@ export function ensureBuild() {
   const fingerprint = sourceFingerprint();
   if (isBuilt(fingerprint)) return;
   console.log("Building the storefront (first start, or the sources changed)…");
-  const r = spawnSync(process.execPath, [nextBin, "build"], { cwd: root, stdio: "inherit", env: process.env });
+  const r = spawnSync(process.execPath, [nextBin, "build"], { cwd: root, stdio: "inherit", env: { NEXT_TELEMETRY_DISABLED: "1", ...process.env } });
   if (r.status !== 0) process.exit(r.status ?? 1);
   writeFileSync(stampFile, fingerprint);
 }

@@ -13,7 +13,7 @@ if (!Number.isInteger(port) || port <= 0 || port > 65535) {
 
 ensureBuild();
 
-const child = spawn(process.execPath, [nextBin, "start", "-p", String(port)], { cwd: root, stdio: "inherit", env: process.env });
+const child = spawn(process.execPath, [nextBin, "start", "-p", String(port)], { cwd: root, stdio: "inherit", env: { NEXT_TELEMETRY_DISABLED: "1", ...process.env } });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
 
@@ -28,7 +28,7 @@ function probe() {
       console.log(`  http://localhost:${port}            Rimal Wellness (spa), the default tenant — Arabic`);
       console.log(`  http://localhost:${port}/en         the same in English`);
       console.log(`  http://spa.${base}:${port}`);
-      console.log(`  http://coffee.${base}:${port}       Bunn Roastery (Arabic only, quick checkout)\n`);
+      console.log(`  http://coffee.${base}:${port}    Bunn Roastery (Arabic only, quick checkout)\n`);
     } else setTimeout(probe, 500);
   });
   req.on("error", () => setTimeout(probe, 500));
