@@ -2,5 +2,8 @@
 import "./routes/website";
 import "./routes/catalog";
 import "./routes/cart";
+import "./routes/customers";
+import "./routes/presets";
+import "./routes/account";
 
 export { handlePlatformRequest, errorResponse } from "./router";

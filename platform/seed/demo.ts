@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import * as s from "../db/schema";
 import type { OpeningHours } from "../db/schema";
 import { riyadhDayStart } from "../time";
+import { seedCoffeeAccounts, seedSpaAccounts } from "./demo-accounts";
 
 const everyDay = (open: string, close: string): OpeningHours =>
   Object.fromEntries(["0", "1", "2", "3", "4", "5", "6"].map((d) => [d, [open, close] as [string, string]]));
@@ -139,7 +140,7 @@ async function seedSpa(db: Db, now: Date) {
     },
     [{ ar: "شهر واحد", en: "One month", amount: 40000 }],
   );
-  await product(
+  const bundle = await product(
     {
       typeString: "subscription",
       nameAr: "باقة ١٠ جلسات مساج",
@@ -200,6 +201,7 @@ async function seedSpa(db: Db, now: Date) {
   const restDay = riyadhDayStart(now, 10);
   bookingRows.push({ tenantId: t, productId: resthouse.product.id, startsAt: restDay, endsAt: new Date(restDay.getTime() + 2 * DAY), seats: 1 });
   await db.insert(s.bookings).values(bookingRows);
+  await seedSpaAccounts(db, t, now, { massage, resthouse, membership, bundle });
 
   await db.insert(s.websitePages).values([
     {
@@ -224,7 +226,6 @@ async function seedSpa(db: Db, now: Date) {
     { tenantId: t, code: "RELAX10", kind: "percentage", value: 10, productIds: [massage.product.id] },
     { tenantId: t, code: "WELCOME50", kind: "fixed", value: 5000, minCartAmount: 20000 },
   ]);
-  void membership;
 }
 
 async function seedCoffee(db: Db) {
@@ -248,6 +249,7 @@ async function seedCoffee(db: Db) {
     { tenantId: t, bank: "alinma", holderName: "Bunn Roastery Est.", iban: "SA6905000068201234567000", accountNumber: "68201234567000", sortOrder: 2 },
   ]);
   await db.insert(s.websitePages).values({ tenantId: t, path: "z/about", titleAr: "عن بُن", titleEn: "About Bunn", bodyAr: "محمصة قهوة مختصة في جدة.", bodyEn: "A specialty coffee roastery in Jeddah.", });
+  await seedCoffeeAccounts(db, t);
 }
 
 /** Seeds the demo tenants once; a database that already has them is left as it is. */

@@ -1,0 +1,76 @@
+import { expect, it } from "vitest";
+import type { ReservationsDto, SubscriptionDto } from "@/lib/platform-client/types";
+import { getAvailability } from "@/platform/services/availability";
+import { dayStart, DAY_MS } from "@/platform/time";
+import { callApi, demoCustomer, newCustomer } from "./helpers/account-api";
+import { describeEachDb } from "./helpers/test-db";
+import { at, dayAhead, DEMO, demoProduct } from "./helpers/demo-catalog";
+
+describeEachDb("customer reservations and subscriptions", (t) => {
+  it("splits the caller's bookings into upcoming (soonest first) and past, with localized product names", async () => {
+    const { db, spa, now } = t();
+    const sara = await demoCustomer(db, spa);
+    const res = await callApi<ReservationsDto>(db, spa, "GET", "customer/reservations", { token: sara.token });
+    expect(res.status).toBe(200);
+    const massage = await demoProduct(db, spa.id, DEMO.massage);
+    const resthouse = await demoProduct(db, spa.id, DEMO.resthouse);
+    expect(res.data?.upcoming).toEqual([
+      { id: expect.any(String), productId: massage.id, productName: DEMO.massage, productImage: "/demo/massage.svg", startsAt: at(now, 3, 20), endsAt: at(now, 3, 21), isFullDayBooking: false, seats: 1 },
+      {
+        id: expect.any(String),
+        productId: resthouse.id,
+        productName: DEMO.resthouse,
+        productImage: null,
+        startsAt: dayStart(dayAhead(now, 10)).toISOString(),
+        // Exclusive: the checkout day; the page shows the day before (the 11th day ahead).
+        endsAt: dayStart(dayAhead(now, 12)).toISOString(),
+        isFullDayBooking: true,
+        seats: 1,
+      },
+    ]);
+    expect(res.data?.past).toEqual([expect.objectContaining({ productName: DEMO.massage, startsAt: at(now, -5, 11), isFullDayBooking: false })]);
+    const ar = await callApi<ReservationsDto>(db, spa, "GET", "customer/reservations", { token: sara.token, locale: "ar" });
+    expect(ar.data?.upcoming[0].productName).toBe("مساج استرخاء ٦٠ دقيقة");
+    expect(new Date(res.data!.upcoming[1].endsAt).getTime() - new Date(res.data!.upcoming[1].startsAt).getTime()).toBe(2 * DAY_MS);
+  });
+
+  it("leaves the seeded calendars as they were: Sara's seat is one of the two of the full 20:00 slot", async () => {
+    const { db, spa, now } = t();
+    const massage = await demoProduct(db, spa.id, DEMO.massage);
+    const slots = (await getAvailability(db, spa.id, massage.id, { date: dayAhead(now, 3) })) as { slots: { from: string; available: number }[] };
+    expect(slots.slots.find((s) => s.from === at(now, 3, 20))?.available).toBe(0);
+  });
+
+  it("lists subscriptions with status, dates and package sessions left", async () => {
+    const { db, spa, now } = t();
+    const sara = await demoCustomer(db, spa);
+    const res = await callApi<SubscriptionDto[]>(db, spa, "GET", "customer/subscriptions", { token: sara.token });
+    expect(res.data).toEqual([
+      { id: expect.any(String), productId: expect.any(String), productName: DEMO.membership, productImage: "/demo/membership.svg", startsOn: dayAhead(now, -10), endsOn: dayAhead(now, 19), status: "active" },
+      {
+        id: expect.any(String),
+        productId: expect.any(String),
+        productName: DEMO.bundle,
+        productImage: null,
+        startsOn: dayAhead(now, -20),
+        endsOn: dayAhead(now, 159),
+        status: "active",
+        packageSessionsLeft: 7,
+        packageSessionsTotal: 10,
+      },
+    ]);
+  });
+
+  it("shows another customer nothing of Sara's, and refuses no token and a foreign store's token", async () => {
+    const { db, spa, coffee } = t();
+    const other = await newCustomer(db, spa);
+    expect((await callApi<ReservationsDto>(db, spa, "GET", "customer/reservations", { token: other.token })).data).toEqual({ upcoming: [], past: [] });
+    expect((await callApi<SubscriptionDto[]>(db, spa, "GET", "customer/subscriptions", { token: other.token })).data).toEqual([]);
+    const sara = await demoCustomer(db, spa);
+    for (const path of ["customer/reservations", "customer/subscriptions"]) {
+      expect((await callApi(db, spa, "GET", path)).status).toBe(401);
+      const foreign = await callApi(db, coffee, "GET", path, { token: sara.token });
+      expect([foreign.status, foreign.error?.code]).toEqual([401, "SP:TenantMismatch"]);
+    }
+  });
+});
