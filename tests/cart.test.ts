@@ -3,19 +3,20 @@ import { describe, expect, expectTypeOf, it } from "vitest";
 import type { z } from "zod";
 import { carts } from "@/platform/db/schema";
 import { AddCartItemInput, UpdateCartItemInput } from "@/lib/validation/cart-input";
-import { addCartItem, createCart, getCart, removeCartItem, resetCart, updateCartItem } from "@/platform/services/cart";
+import { addCartItem, createCart, getCart, removeCartItem, resetCart, updateCartItem, type CartScope } from "@/platform/services/cart";
 import type { AddCartItemInput as StorefrontAddInput, CartDto, UpdateCartItemInput as StorefrontUpdateInput } from "@/lib/platform-client/types";
 import { describeEachDb } from "./helpers/test-db";
 import { at, dayAhead, DEMO, demoProduct, expectPlatformError } from "./helpers/demo-catalog";
 
 const OUTDATED = "SP:Reservation:SelectedSlotIsUnavailableOrOutdated";
+const guest = (tenantId: string): CartScope => ({ tenantId, customerId: null });
 
 describeEachDb("cart", (t) => {
-  const newCart = async (tenant: "spa" | "coffee" = "spa") => (await createCart(t().db, t()[tenant].id, "en")).id;
+  const newCart = async (tenant: "spa" | "coffee" = "spa") => (await createCart(t().db, guest(t()[tenant].id), "en")).id;
   const add = (cartId: string, input: Record<string, unknown>, tenant: "spa" | "coffee" = "spa") =>
-    addCartItem(t().db, t()[tenant].id, cartId, AddCartItemInput.parse(input), "en", t().now);
+    addCartItem(t().db, guest(t()[tenant].id), cartId, AddCartItemInput.parse(input), "en", t().now);
   const product = (name: string, tenant: "spa" | "coffee" = "spa") => demoProduct(t().db, t()[tenant].id, name);
-  const read = (cartId: string) => getCart(t().db, t().spa.id, cartId, "en");
+  const read = (cartId: string) => getCart(t().db, guest(t().spa.id), cartId, "en");
   const snapshot = (cart: CartDto) => ({ items: cart.items.map((i) => [i.id, i.quantity, i.price.id]), total: cart.totalAmount });
 
   describe("merchandise", () => {
@@ -35,9 +36,9 @@ describeEachDb("cart", (t) => {
       const cartId = await newCart("coffee");
       const grinder = await product(DEMO.grinder, "coffee");
       const cart = await add(cartId, { productId: grinder.id, priceId: grinder.priceId }, "coffee");
-      const update = updateCartItem(t().db, t().coffee.id, cartId, cart.items[0].id, { quantity: 2 }, "en", t().now);
+      const update = updateCartItem(t().db, guest(t().coffee.id), cartId, cart.items[0].id, { quantity: 2 }, "en", t().now);
       await expectPlatformError(update, "SP:MerchandiseItemInsufficientStock", 409);
-      expect((await getCart(t().db, t().coffee.id, cartId, "en")).items[0].quantity).toBe(1);
+      expect((await getCart(t().db, guest(t().coffee.id), cartId, "en")).items[0].quantity).toBe(1);
     });
   });
 
@@ -85,9 +86,9 @@ describeEachDb("cart", (t) => {
       const massage = await product(DEMO.massage);
       const cart = await add(cartId, { productId: massage.id, priceId: massage.priceId, reservationDateFrom: at(t().now, 2, 11) });
       const itemId = cart.items[0].id;
-      const two = await updateCartItem(t().db, t().spa.id, cartId, itemId, { quantity: 2, priceId: massage.prices[1] }, "en", t().now);
+      const two = await updateCartItem(t().db, guest(t().spa.id), cartId, itemId, { quantity: 2, priceId: massage.prices[1] }, "en", t().now);
       expect(two.items[0]).toMatchObject({ quantity: 2, amount: 640, price: { id: massage.prices[1], name: "Hot stone massage", amount: 320 } });
-      await expectPlatformError(updateCartItem(t().db, t().spa.id, cartId, itemId, { quantity: 3 }, "en", t().now), "SP:SlotIsNotAvailable", 409);
+      await expectPlatformError(updateCartItem(t().db, guest(t().spa.id), cartId, itemId, { quantity: 3 }, "en", t().now), "SP:SlotIsNotAvailable", 409);
       expect(snapshot(await read(cartId))).toEqual(snapshot(two));
     });
   });
@@ -231,7 +232,7 @@ describeEachDb("cart", (t) => {
       await expectPlatformError(add(cartId, { productId: "nope", priceId: "nope" }), "SP:EntityNotFound", 404);
       const cart = await add(cartId, { productId: oil.id, priceId: oil.priceId });
       await expectPlatformError(
-        updateCartItem(t().db, t().spa.id, cartId, cart.items[0].id, { quantity: 1, priceId: massage.priceId }, "en", t().now),
+        updateCartItem(t().db, guest(t().spa.id), cartId, cart.items[0].id, { quantity: 1, priceId: massage.priceId }, "en", t().now),
         "SP:ValidationError",
         400,
       );
@@ -243,10 +244,10 @@ describeEachDb("cart", (t) => {
       const oil = await product(DEMO.oil);
       const cart = await add(cartId, { productId: oil.id, priceId: oil.priceId });
       const beans = await product(DEMO.beans, "coffee");
-      await expectPlatformError(getCart(db, coffee.id, cartId, "en"), "SP:EntityNotFound", 404);
+      await expectPlatformError(getCart(db, guest(coffee.id), cartId, "en"), "SP:EntityNotFound", 404);
       await expectPlatformError(add(cartId, { productId: beans.id, priceId: beans.priceId }, "coffee"), "SP:EntityNotFound", 404);
-      await expectPlatformError(removeCartItem(db, coffee.id, cartId, cart.items[0].id, "en"), "SP:EntityNotFound", 404);
-      await expectPlatformError(resetCart(db, coffee.id, cartId, "en"), "SP:EntityNotFound", 404);
+      await expectPlatformError(removeCartItem(db, guest(coffee.id), cartId, cart.items[0].id, "en"), "SP:EntityNotFound", 404);
+      await expectPlatformError(resetCart(db, guest(coffee.id), cartId, "en"), "SP:EntityNotFound", 404);
       expect((await read(cartId)).items).toHaveLength(1);
     });
 
@@ -258,9 +259,9 @@ describeEachDb("cart", (t) => {
       await db.update(carts).set({ status: "completed" }).where(eq(carts.id, cartId));
       const itemId = cart.items[0].id;
       await expectPlatformError(add(cartId, { productId: oil.id, priceId: oil.priceId }), "SP:CartAlreadyCompleted", 400);
-      await expectPlatformError(updateCartItem(db, spa.id, cartId, itemId, { quantity: 2 }, "en"), "SP:CartAlreadyCompleted", 400);
-      await expectPlatformError(removeCartItem(db, spa.id, cartId, itemId, "en"), "SP:CartAlreadyCompleted", 400);
-      await expectPlatformError(resetCart(db, spa.id, cartId, "en"), "SP:CartAlreadyCompleted", 400);
+      await expectPlatformError(updateCartItem(db, guest(spa.id), cartId, itemId, { quantity: 2 }, "en"), "SP:CartAlreadyCompleted", 400);
+      await expectPlatformError(removeCartItem(db, guest(spa.id), cartId, itemId, "en"), "SP:CartAlreadyCompleted", 400);
+      await expectPlatformError(resetCart(db, guest(spa.id), cartId, "en"), "SP:CartAlreadyCompleted", 400);
       expect(await read(cartId)).toMatchObject({ status: "completed", items: [{ id: itemId, quantity: 1 }] });
     });
 
@@ -271,15 +272,15 @@ describeEachDb("cart", (t) => {
       const gift = await product(DEMO.gift);
       await add(cartId, { productId: oil.id, priceId: oil.priceId });
       const two = await add(cartId, { productId: gift.id, priceId: gift.priceId, giftDetails: { theme: "thanks", toName: "Ali" } });
-      const afterRemove = await removeCartItem(db, spa.id, cartId, two.items[0].id, "en");
+      const afterRemove = await removeCartItem(db, guest(spa.id), cartId, two.items[0].id, "en");
       expect(afterRemove.items.map((i) => i.product.name)).toEqual([DEMO.gift]);
-      await expectPlatformError(removeCartItem(db, spa.id, cartId, two.items[0].id, "en"), "SP:EntityNotFound", 404);
-      await expectPlatformError(updateCartItem(db, spa.id, cartId, "x", { quantity: 1 }, "en"), "SP:EntityNotFound", 404);
+      await expectPlatformError(removeCartItem(db, guest(spa.id), cartId, two.items[0].id, "en"), "SP:EntityNotFound", 404);
+      await expectPlatformError(updateCartItem(db, guest(spa.id), cartId, "x", { quantity: 1 }, "en"), "SP:EntityNotFound", 404);
       await db.update(carts).set({ couponCode: "RELAX10" }).where(eq(carts.id, cartId));
-      const reset = await resetCart(db, spa.id, cartId, "en");
+      const reset = await resetCart(db, guest(spa.id), cartId, "en");
       expect(reset).toMatchObject({ items: [], cartItems: [], couponCode: null, couponId: null, subTotal: 0, totalAmount: 0, status: "active" });
-      await expectPlatformError(getCart(db, spa.id, "00000000-0000-4000-8000-000000000000", "en"), "SP:EntityNotFound", 404);
-      await expectPlatformError(getCart(db, spa.id, "abc", "en"), "SP:EntityNotFound", 404);
+      await expectPlatformError(getCart(db, guest(spa.id), "00000000-0000-4000-8000-000000000000", "en"), "SP:EntityNotFound", 404);
+      await expectPlatformError(getCart(db, guest(spa.id), "abc", "en"), "SP:EntityNotFound", 404);
     });
   });
 
@@ -291,14 +292,14 @@ describeEachDb("cart", (t) => {
       const massage = await product(DEMO.massage);
       await add(cartId, { productId: oil.id, priceId: oil.priceId, quantity: 2 });
       await add(cartId, { productId: massage.id, priceId: massage.priceId, reservationDateFrom: at(t().now, 4, 10) });
-      const en = await getCart(db, spa.id, cartId, "en");
+      const en = await getCart(db, guest(spa.id), cartId, "en");
       expect(en.items.map((i) => [i.product.name, i.price.name, i.type])).toEqual([
         [DEMO.oil, "100 ml bottle", 2],
         [DEMO.massage, "Swedish massage", 0],
       ]);
       expect(en).toMatchObject({ subTotal: 370, taxAmount: 55.5, totalAmount: 425.5, depositAmount: 0, amountToBePaid: 425.5, currency: "SAR", customerId: null, hasPackageDiscounts: false });
       expect(en.cartItems).toEqual(en.items);
-      const ar = await getCart(db, spa.id, cartId, "ar");
+      const ar = await getCart(db, guest(spa.id), cartId, "ar");
       expect(ar.items.map((i) => i.product.name)).toEqual(["زيت مساج باللافندر", "مساج استرخاء ٦٠ دقيقة"]);
     });
   });

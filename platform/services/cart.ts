@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { cartItems, carts, productPrices, products, tenants, type GiftDetails, type GiftTheme } from "../db/schema";
 import { notFound, PlatformError, validation } from "../errors";
@@ -16,6 +16,19 @@ import { isUuid } from "./ids";
 import { reservationKind } from "./availability";
 
 type Conn = Db | Tx;
+
+/**
+ * Who asks: the tenant, and the signed-in customer or null for a guest. A guest cart (no
+ * customer) answers to anyone holding its id; a customer's cart only to that customer, and
+ * looks missing (404) to everyone else so that its existence is not revealed.
+ */
+export type CartScope = { tenantId: string; customerId: string | null };
+
+/** The row condition of a cart the caller may read or change. */
+export function visibleCart(scope: CartScope, cartId: string): SQL {
+  const owner = scope.customerId === null ? isNull(carts.customerId) : or(isNull(carts.customerId), eq(carts.customerId, scope.customerId))!;
+  return and(eq(carts.tenantId, scope.tenantId), eq(carts.id, cartId), owner)!;
+}
 
 const cartNotFound = () => notFound("Cart");
 /** Stands in for an id that is not a UUID, so that it matches nothing instead of failing the cast. */
@@ -37,13 +50,14 @@ const lineProductColumns = {
 const linePriceColumns = { id: productPrices.id, nameAr: productPrices.nameAr, nameEn: productPrices.nameEn, amount: productPrices.amount };
 
 /** Reads a cart with its lines and totals: one query for the cart (and tax settings), one for the lines. */
-export async function readCart(db: Conn, tenantId: string, cartId: string, locale: Locale): Promise<CartDto> {
+export async function readCart(db: Conn, scope: CartScope, cartId: string, locale: Locale): Promise<CartDto> {
   if (!isUuid(cartId)) throw cartNotFound();
+  const { tenantId } = scope;
   const [head] = await db
     .select({ cart: carts, settings: tenants.settings })
     .from(carts)
     .innerJoin(tenants, eq(tenants.id, carts.tenantId))
-    .where(and(eq(carts.tenantId, tenantId), eq(carts.id, cartId)))
+    .where(visibleCart(scope, cartId))
     .limit(1);
   if (!head) throw cartNotFound();
   const rows = await db
@@ -121,9 +135,10 @@ function withThemeName(details: GiftDetails, themes: GiftTheme[] | null, locale:
   return { ...details, themeName: theme ? localized(locale, theme.nameAr, theme.nameEn) : details.theme, themeColor: theme?.color ?? null };
 }
 
-export async function createCart(db: Db, tenantId: string, locale: Locale): Promise<CartDto> {
-  const [cart] = await db.insert(carts).values({ tenantId }).returning({ id: carts.id });
-  return readCart(db, tenantId, cart.id, locale);
+/** A new active cart: the signed-in caller's, or a guest cart. */
+export async function createCart(db: Db, scope: CartScope, locale: Locale): Promise<CartDto> {
+  const [cart] = await db.insert(carts).values({ tenantId: scope.tenantId, customerId: scope.customerId }).returning({ id: carts.id });
+  return readCart(db, scope, cart.id, locale);
 }
 
 export const getCart = readCart;
@@ -132,18 +147,14 @@ export const getCart = readCart;
  * Runs a change on an active cart inside one transaction, holding the cart's row lock so that
  * concurrent changes to one cart are checked one after the other; any refusal rolls back.
  */
-async function changeCart(db: Db, tenantId: string, cartId: string, locale: Locale, change: (tx: Tx) => Promise<void>): Promise<CartDto> {
+async function changeCart(db: Db, scope: CartScope, cartId: string, locale: Locale, change: (tx: Tx, tenantId: string) => Promise<void>): Promise<CartDto> {
   if (!isUuid(cartId)) throw cartNotFound();
   return db.transaction(async (tx) => {
-    const [cart] = await tx
-      .update(carts)
-      .set({ updatedAt: new Date() })
-      .where(and(eq(carts.tenantId, tenantId), eq(carts.id, cartId)))
-      .returning({ status: carts.status });
+    const [cart] = await tx.update(carts).set({ updatedAt: new Date() }).where(visibleCart(scope, cartId)).returning({ status: carts.status });
     if (!cart) throw cartNotFound();
     if (cart.status !== "active") throw new PlatformError("SP:CartAlreadyCompleted", 400, "This cart is already completed");
-    await change(tx);
-    return readCart(tx, tenantId, cartId, locale);
+    await change(tx, scope.tenantId);
+    return readCart(tx, scope, cartId, locale);
   });
 }
 
@@ -202,8 +213,8 @@ const columns = (line: CartLine) => ({
   giftDetails: line.giftDetails,
 });
 
-export async function addCartItem(db: Db, tenantId: string, cartId: string, input: AddCartItemInput, locale: Locale, now = new Date()): Promise<CartDto> {
-  return changeCart(db, tenantId, cartId, locale, async (tx) => {
+export async function addCartItem(db: Db, scope: CartScope, cartId: string, input: AddCartItemInput, locale: Locale, now = new Date()): Promise<CartDto> {
+  return changeCart(db, scope, cartId, locale, async (tx, tenantId) => {
     const product = await productWithPrice(tx, tenantId, input.productId, input.priceId);
     const line = lineFromInput(product, input.priceId, input);
     checkLineRules(product, line, now);
@@ -226,8 +237,8 @@ export async function addCartItem(db: Db, tenantId: string, cartId: string, inpu
 }
 
 /** Changes quantity (and price); the line is checked again as if it were added now. */
-export async function updateCartItem(db: Db, tenantId: string, cartId: string, itemId: string, input: UpdateCartItemInput, locale: Locale, now = new Date()): Promise<CartDto> {
-  return changeCart(db, tenantId, cartId, locale, async (tx) => {
+export async function updateCartItem(db: Db, scope: CartScope, cartId: string, itemId: string, input: UpdateCartItemInput, locale: Locale, now = new Date()): Promise<CartDto> {
+  return changeCart(db, scope, cartId, locale, async (tx, tenantId) => {
     const [row] = isUuid(itemId)
       ? await tx.select().from(cartItems).where(and(eq(cartItems.tenantId, tenantId), eq(cartItems.cartId, cartId), eq(cartItems.id, itemId))).limit(1)
       : [];
@@ -241,8 +252,8 @@ export async function updateCartItem(db: Db, tenantId: string, cartId: string, i
   });
 }
 
-export async function removeCartItem(db: Db, tenantId: string, cartId: string, itemId: string, locale: Locale): Promise<CartDto> {
-  return changeCart(db, tenantId, cartId, locale, async (tx) => {
+export async function removeCartItem(db: Db, scope: CartScope, cartId: string, itemId: string, locale: Locale): Promise<CartDto> {
+  return changeCart(db, scope, cartId, locale, async (tx, tenantId) => {
     const removed = isUuid(itemId)
       ? await tx.delete(cartItems).where(and(eq(cartItems.tenantId, tenantId), eq(cartItems.cartId, cartId), eq(cartItems.id, itemId))).returning({ id: cartItems.id })
       : [];
@@ -251,8 +262,8 @@ export async function removeCartItem(db: Db, tenantId: string, cartId: string, i
 }
 
 /** Empties the cart and drops its coupon; the cart itself stays. */
-export async function resetCart(db: Db, tenantId: string, cartId: string, locale: Locale): Promise<CartDto> {
-  return changeCart(db, tenantId, cartId, locale, async (tx) => {
+export async function resetCart(db: Db, scope: CartScope, cartId: string, locale: Locale): Promise<CartDto> {
+  return changeCart(db, scope, cartId, locale, async (tx, tenantId) => {
     await tx.delete(cartItems).where(and(eq(cartItems.tenantId, tenantId), eq(cartItems.cartId, cartId)));
     await tx.update(carts).set({ couponId: null, couponCode: null }).where(and(eq(carts.tenantId, tenantId), eq(carts.id, cartId)));
   });

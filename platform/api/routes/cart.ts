@@ -1,19 +1,31 @@
-import { route } from "../router";
+import { route, type RouteContext } from "../router";
+import { optionalCustomer, requireCustomer } from "../auth";
 import { AddCartItemInput, UpdateCartItemInput } from "@/lib/validation/cart-input";
-import { addCartItem, createCart, getCart, removeCartItem, resetCart, updateCartItem } from "../../services/cart";
+import { addCartItem, createCart, getCart, removeCartItem, resetCart, updateCartItem, type CartScope } from "../../services/cart";
+import { assignCart } from "../../services/cart-assign";
 
-route("POST", "cart", ({ db, tenant, locale }) => createCart(db, tenant.id, locale));
+// A bearer token is optional on cart calls: with one, the caller's own carts are visible too;
+// a token that is sent must be valid (401 otherwise), so an expired session is noticed.
+async function scope(ctx: RouteContext): Promise<CartScope> {
+  const caller = await optionalCustomer(ctx);
+  return { tenantId: ctx.tenant.id, customerId: caller?.customerId ?? null };
+}
 
-route("GET", "cart/:id", ({ db, tenant, locale, params }) => getCart(db, tenant.id, params.id, locale));
+route("POST", "cart", async (ctx) => createCart(ctx.db, await scope(ctx), ctx.locale));
 
-route("POST", "cart/:id/items", async ({ db, tenant, locale, params, json }) =>
-  addCartItem(db, tenant.id, params.id, AddCartItemInput.parse(await json()), locale),
+route("GET", "cart/:id", async (ctx) => getCart(ctx.db, await scope(ctx), ctx.params.id, ctx.locale));
+
+route("POST", "cart/:id/items", async (ctx) => addCartItem(ctx.db, await scope(ctx), ctx.params.id, AddCartItemInput.parse(await ctx.json()), ctx.locale));
+
+route("PUT", "cart/:id/items/:itemId", async (ctx) =>
+  updateCartItem(ctx.db, await scope(ctx), ctx.params.id, ctx.params.itemId, UpdateCartItemInput.parse(await ctx.json()), ctx.locale),
 );
 
-route("PUT", "cart/:id/items/:itemId", async ({ db, tenant, locale, params, json }) =>
-  updateCartItem(db, tenant.id, params.id, params.itemId, UpdateCartItemInput.parse(await json()), locale),
-);
+route("DELETE", "cart/:id/items/:itemId", async (ctx) => removeCartItem(ctx.db, await scope(ctx), ctx.params.id, ctx.params.itemId, ctx.locale));
 
-route("DELETE", "cart/:id/items/:itemId", ({ db, tenant, locale, params }) => removeCartItem(db, tenant.id, params.id, params.itemId, locale));
+route("POST", "cart/:id/reset", async (ctx) => resetCart(ctx.db, await scope(ctx), ctx.params.id, ctx.locale));
 
-route("POST", "cart/:id/reset", ({ db, tenant, locale, params }) => resetCart(db, tenant.id, params.id, locale));
+route("POST", "cart/:id/assign", async (ctx) => {
+  const { customerId } = await requireCustomer(ctx);
+  return assignCart(ctx.db, { tenantId: ctx.tenant.id, customerId }, ctx.params.id, ctx.locale);
+});

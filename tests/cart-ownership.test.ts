@@ -1,0 +1,120 @@
+import { beforeAll, expect, it } from "vitest";
+import { customers } from "@/platform/db/schema";
+import { setPlatformDb } from "@/platform/db";
+import { issueAccessToken } from "@/platform/services/access-tokens";
+import { assignCart } from "@/platform/services/cart-assign";
+import { addCartItem, createCart } from "@/platform/services/cart";
+import type { TenantInfo } from "@/platform/api/router";
+import { assignCart as assignCartCall, addCartItem as addCartItemCall, createCart as createCartCall, getCart as getCartCall } from "@/lib/platform-client/cart";
+import type { CartDto } from "@/lib/platform-client/types";
+import { describeEachDb } from "./helpers/test-db";
+import { apiCall } from "./helpers/api-call";
+import { DEMO, demoProduct, expectPlatformError } from "./helpers/demo-catalog";
+
+let seq = 0;
+
+describeEachDb("cart ownership", (t) => {
+  beforeAll(() => setPlatformDb({ db: t().db, kind: t().kind, close: async () => {} }));
+
+  const call = <T>(tenant: TenantInfo, method: string, path: string, opts: Parameters<typeof apiCall>[4] = {}) => apiCall<T>(t().db, tenant, method, path, opts);
+
+  /** A customer of the tenant and their access token (as a sign-in makes them). */
+  async function customer(tenant: TenantInfo = t().spa) {
+    const [row] = await t().db.insert(customers).values({ tenantId: tenant.id, mobileNumber: `+96654${String(++seq).padStart(7, "0")}` }).returning();
+    return { id: row.id, token: (await issueAccessToken(row.id, tenant.id)).token };
+  }
+
+  async function guestCartWithOil() {
+    const cart = await createCart(t().db, { tenantId: t().spa.id, customerId: null }, "en");
+    const oil = await demoProduct(t().db, t().spa.id, DEMO.oil);
+    await addCartItem(t().db, { tenantId: t().spa.id, customerId: null }, cart.id, { productId: oil.id, priceId: oil.priceId, quantity: 1 }, "en", t().now);
+    return { cartId: cart.id, oil };
+  }
+
+  it("turns a guest cart into the customer's, visible to that customer only", async () => {
+    const { cartId, oil } = await guestCartWithOil();
+    const a = await customer();
+    const b = await customer();
+    const assigned = await call<CartDto>(t().spa, "POST", `cart/${cartId}/assign`, { token: a.token });
+    expect(assigned.status).toBe(200);
+    expect(assigned.body.data).toMatchObject({ id: cartId, customerId: a.id, items: [{ quantity: 1 }] });
+
+    const paths: [string, string, unknown?][] = [
+      ["GET", `cart/${cartId}`],
+      ["POST", `cart/${cartId}/items`, { productId: oil.id, priceId: oil.priceId }],
+      ["PUT", `cart/${cartId}/items/${assigned.body.data!.items[0].id}`, { quantity: 2 }],
+      ["DELETE", `cart/${cartId}/items/${assigned.body.data!.items[0].id}`],
+      ["POST", `cart/${cartId}/reset`],
+      ["POST", `cart/${cartId}/assign`],
+    ];
+    for (const token of [undefined, b.token]) {
+      for (const [method, path, body] of paths) {
+        const res = await call(t().spa, method, path, { body, token });
+        if (!token && path.endsWith("/assign")) expect(res.status).toBe(401);
+        else expect(res, `${method} ${path} ${token ? "as another customer" : "anonymously"}`).toMatchObject({ status: 404, body: { error: { code: "SP:EntityNotFound" } } });
+      }
+    }
+    const own = await call<CartDto>(t().spa, "GET", `cart/${cartId}`, { token: a.token });
+    expect(own.body.data).toMatchObject({ id: cartId, items: [{ quantity: 1 }] });
+    const added = await call<CartDto>(t().spa, "POST", `cart/${cartId}/items`, { body: { productId: oil.id, priceId: oil.priceId }, token: a.token });
+    expect(added.body.data?.items[0].quantity).toBe(2);
+  });
+
+  it("keeps a guest cart open to anyone with its id, signed in or not", async () => {
+    const { cartId } = await guestCartWithOil();
+    const a = await customer();
+    expect((await call(t().spa, "GET", `cart/${cartId}`)).status).toBe(200);
+    expect((await call(t().spa, "GET", `cart/${cartId}`, { token: a.token })).status).toBe(200);
+  });
+
+  it("answers the customer's other active cart when the guest cart is empty", async () => {
+    const a = await customer();
+    const own = await call<CartDto>(t().spa, "POST", "cart", { token: a.token });
+    expect(own.body.data?.customerId).toBe(a.id);
+    const emptyGuest = await createCart(t().db, { tenantId: t().spa.id, customerId: null }, "en");
+    const answered = await assignCart(t().db, { tenantId: t().spa.id, customerId: a.id }, emptyGuest.id, "en");
+    expect(answered.id).toBe(own.body.data!.id);
+    // A guest cart with items is kept (nothing is lost), even when another cart exists.
+    const { cartId } = await guestCartWithOil();
+    expect((await assignCart(t().db, { tenantId: t().spa.id, customerId: a.id }, cartId, "en")).id).toBe(cartId);
+    // A customer without another cart gets the empty guest cart itself.
+    const b = await customer();
+    const lone = await createCart(t().db, { tenantId: t().spa.id, customerId: null }, "en");
+    expect(await assignCart(t().db, { tenantId: t().spa.id, customerId: b.id }, lone.id, "en")).toMatchObject({ id: lone.id, customerId: b.id });
+  });
+
+  it("refuses another customer's cart, a foreign tenant's cart and nonsense ids", async () => {
+    const a = await customer();
+    const b = await customer();
+    const { cartId } = await guestCartWithOil();
+    await assignCart(t().db, { tenantId: t().spa.id, customerId: a.id }, cartId, "en");
+    await expectPlatformError(assignCart(t().db, { tenantId: t().spa.id, customerId: b.id }, cartId, "en"), "SP:EntityNotFound", 404);
+    const c = await customer(t().coffee);
+    const coffeeCart = await createCart(t().db, { tenantId: t().coffee.id, customerId: null }, "en");
+    await expectPlatformError(assignCart(t().db, { tenantId: t().spa.id, customerId: a.id }, coffeeCart.id, "en"), "SP:EntityNotFound", 404);
+    await expectPlatformError(assignCart(t().db, { tenantId: t().coffee.id, customerId: c.id }, "nope", "en"), "SP:EntityNotFound", 404);
+  });
+
+  it("gives a guest cart to one of two customers assigning it at once", async () => {
+    const { cartId } = await guestCartWithOil();
+    const [a, b] = [await customer(), await customer()];
+    const results = await Promise.all([a, b].map((c) => call<CartDto>(t().spa, "POST", `cart/${cartId}/assign`, { token: c.token })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 404]);
+    const winner = results.find((r) => r.status === 200)!.body.data!.customerId;
+    expect([a.id, b.id]).toContain(winner);
+  });
+
+  it("works through the storefront's client: a token opens the customer's cart, none reads it as missing", async () => {
+    const { spa } = t();
+    const a = await customer();
+    const guest = await createCartCall(spa, "en");
+    const oil = await demoProduct(t().db, spa.id, DEMO.oil);
+    await addCartItemCall(spa, "en", guest.id, { productId: oil.id, priceId: oil.priceId });
+    const assigned = await assignCartCall(spa, "en", guest.id, a.token);
+    expect(assigned.customerId).toBe(a.id);
+    expect(await getCartCall(spa, "en", guest.id)).toBeNull();
+    expect((await getCartCall(spa, "en", guest.id, a.token))?.items).toHaveLength(1);
+    const owned = await createCartCall(spa, "en", a.token);
+    expect(owned.customerId).toBe(a.id);
+  });
+});
