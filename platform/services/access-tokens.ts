@@ -9,7 +9,10 @@ export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 // Only for development and tests: a real deployment (SANDBOX=off in production) must set JWT_SECRET.
 const DEVELOPMENT_KEY = "development-only-jwt-key-not-for-production-use";
 
-const key = () => new TextEncoder().encode(env().JWT_SECRET ?? DEVELOPMENT_KEY);
+/** The platform's secret: signs access tokens, and keys the HMAC of one-time codes (services/otp). */
+export const platformSecret = () => env().JWT_SECRET ?? DEVELOPMENT_KEY;
+
+const key = () => new TextEncoder().encode(platformSecret());
 
 export type AccessClaims = { sub: string; tenantid: string; exp: number; iat: number };
 

@@ -1,0 +1,11 @@
+/**
+ * The client's IP for rate limits: the LAST x-forwarded-for entry, which is the one our own
+ * server (Next appends the socket address; the storefront's BFF forwards the visitor's) wrote —
+ * earlier entries are whatever the client sent and cannot be trusted. "unknown" without one.
+ */
+export function clientIp(headers: Headers): string {
+  const entries = (headers.get("x-forwarded-for") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  const last = entries.at(-1);
+  // Bounded, so a crafted header cannot grow the rate-limit keys.
+  return last && last.length <= 64 ? last : "unknown";
+}
