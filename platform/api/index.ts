@@ -2,6 +2,7 @@
 import "./routes/website";
 import "./routes/catalog";
 import "./routes/cart";
+import "./routes/auth";
 import "./routes/customers";
 import "./routes/presets";
 import "./routes/account";
