@@ -100,6 +100,10 @@ describeEachDb("customer profile and custom fields", (t) => {
       [{ preferred_therapist: "someone" }, "SP:OptionIsNotValid", "preferred_therapist"],
       [{ preferred_therapist: "Noura" }, "SP:OptionIsNotValid", "preferred_therapist"],
       [{ national_id: "x".repeat(501) }, "SP:ValidationError", "national_id"],
+      // PostgreSQL refuses NUL and lone surrogates inside JSON: a 400, never a 500.
+      [{ national_id: "a\u0000b" }, "SP:ValidationError", "national_id"],
+      [{ national_id: "a\ud800b" }, "SP:ValidationError", "national_id"],
+      [{ preferred_therapist: "noura\u0000" }, "SP:ValidationError", "preferred_therapist"],
       [{ no_such_field: "1" }, "SP:ValidationError", "no_such_field"],
       [{ id_document: "not-an-upload.pdf" }, "SP:UploadNotFound", "id_document"],
     ];
