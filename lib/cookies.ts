@@ -47,6 +47,25 @@ export function parseCartId(value: string | undefined): string | null {
   return value && CART_ID.test(value) ? value : null;
 }
 
+/**
+ * The signed-in customer's session (lib/session), one per tenant for the same reason as the cart.
+ * Its value is sealed by iron-session: encrypted and signed, so neither scripts nor the shopper
+ * can read or change the tokens inside.
+ */
+export function sessionCookieName(tenantSlug: string): string {
+  return `sf_session_${tenantSlug.toLowerCase().replace(/[^a-z0-9_-]/g, "_")}`;
+}
+
+/**
+ * The session lives as long as its refresh token (30 days). httpOnly: browser JavaScript never
+ * sees a token. Lax: a link from an ad arrives signed in, a cross-site POST does not carry it.
+ */
+export const SESSION_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
+
+export function sessionCookieFlags(secure = secureCookies()): CookieFlags {
+  return { httpOnly: true, sameSite: "lax", secure, path: "/", maxAge: SESSION_COOKIE_MAX_AGE_S };
+}
+
 export async function readCartId(tenantSlug: string): Promise<string | null> {
   const jar = await cookies();
   return parseCartId(jar.get(cartCookieName(tenantSlug))?.value);

@@ -7,9 +7,9 @@ import { siteKeyFromHost } from "@/lib/site-routing";
 import { parseLanguages, type Locale } from "@/lib/tenant-config";
 
 /**
- * The storefront's cart endpoints (/api/cart/*) share this wrapper: tenant from the Host header,
- * locale from `?locale=` or Accept-Language, `{data}` or `{error:{code,message}}` with the
- * platform's status, and never a stack trace.
+ * The storefront's BFF endpoints (the cart's /api/cart/* and the session's /api/session/*) share
+ * this wrapper: tenant from the Host header, locale from `?locale=` or Accept-Language, `{data}`
+ * or `{error:{code,message}}` with the platform's status, and never a stack trace.
  */
 
 export type BffContext = { req: Request; tenant: TenantDto; locale: Locale };
@@ -83,22 +83,28 @@ export function errorBody(err: unknown): { status: number; error: ApiError } {
     const details = Object.fromEntries(err.issues.map((i) => [i.path.join(".") || "body", i.message]));
     return { status: 400, error: { code: "SP:ValidationError", message: "The request is not valid", details } };
   }
-  console.error("[cart] unexpected error", err);
+  console.error("[bff] unexpected error", err);
   return { status: 500, error: { code: "SP:InternalError", message: "Something went wrong on our side" } };
 }
 
-type Handler<P> = (ctx: BffContext, params: P) => Promise<CartDto | null>;
+type Handler<T, P> = (ctx: BffContext, params: P) => Promise<T>;
 
-/** Wraps a cart operation as a route handler answering `{data: CartDto|null}` or `{error}`. */
-export function cartRoute<P extends Record<string, string> = Record<string, never>>(handler: Handler<P>) {
+/** Wraps an operation as a route handler answering `{data}` or `{error}`; a Response (a file) goes out as it is. */
+export function bffRoute<T, P extends Record<string, string> = Record<string, never>>(handler: Handler<T, P>) {
   return async (req: Request, segment?: { params: Promise<P> }): Promise<Response> => {
     try {
       const ctx = await resolveContext(req);
       const params = segment ? await segment.params : ({} as P);
-      return json(200, { data: await handler(ctx, params) });
+      const data = await handler(ctx, params);
+      return data instanceof Response ? data : json(200, { data });
     } catch (err) {
       const { status, error } = errorBody(err);
       return json(status, { error });
     }
   };
+}
+
+/** A cart operation as a route handler answering `{data: CartDto|null}` or `{error}`. */
+export function cartRoute<P extends Record<string, string> = Record<string, never>>(handler: Handler<CartDto | null, P>) {
+  return bffRoute<CartDto | null, P>(handler);
 }

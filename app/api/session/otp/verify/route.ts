@@ -1,0 +1,19 @@
+import { bffRoute, readJson } from "@/lib/cart/bff";
+import { verifyOtp } from "@/lib/platform-client/auth";
+import { adoptGuestCart } from "@/lib/session/adopt-guest-cart";
+import { clientIp } from "@/lib/session/client-ip";
+import { readSession, saveTokens } from "@/lib/session/session";
+import { viewOf } from "@/lib/session/session-view";
+import { verifyOtpBody } from "@/lib/validation/sign-in";
+
+export const dynamic = "force-dynamic";
+
+/** Checks the code, stores the tokens in the session cookie, and makes the guest cart the customer's. */
+export const POST = bffRoute(async (ctx) => {
+  const { token, code } = verifyOtpBody.parse(await readJson(ctx.req));
+  const answer = await verifyOtp(ctx.tenant, ctx.locale, token, code, clientIp(ctx.req));
+  const session = await readSession(ctx.tenant);
+  const data = await saveTokens(session, ctx.tenant, answer.customer.id, answer);
+  await adoptGuestCart(ctx, data.accessToken);
+  return viewOf(ctx, session, data);
+});

@@ -1,0 +1,12 @@
+import { bffRoute, readJson } from "@/lib/cart/bff";
+import { updateProfile } from "@/lib/platform-client/customers";
+import { requireToken } from "@/lib/session/session-view";
+import { profileBody } from "@/lib/validation/account";
+
+export const dynamic = "force-dynamic";
+
+/** Saves the signed-in customer's name and email; answers the customer. */
+export const PUT = bffRoute(async (ctx) => {
+  const input = profileBody.parse(await readJson(ctx.req));
+  return updateProfile(ctx.tenant, ctx.locale, await requireToken(ctx), input);
+});

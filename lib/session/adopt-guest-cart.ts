@@ -1,0 +1,27 @@
+import "server-only";
+import type { BffContext } from "@/lib/cart/bff";
+import { clearCartId, readCartId, writeCartId } from "@/lib/cookies";
+import { assignCart } from "@/lib/platform-client/cart";
+import { PlatformCallError } from "@/lib/platform-client/core";
+
+/**
+ * On sign-in the visitor's guest cart becomes the customer's (nothing in it is lost). The platform
+ * may answer with another cart (the customer's active one, when the guest cart was empty): the
+ * cookie follows whatever it returns. A cart that is gone or someone else's is forgotten; any
+ * other failure leaves the cookie as it is and never undoes the sign-in.
+ */
+export async function adoptGuestCart(ctx: BffContext, accessToken: string): Promise<void> {
+  const cartId = await readCartId(ctx.tenant.slug);
+  if (!cartId) return;
+  try {
+    const cart = await assignCart(ctx.tenant, ctx.locale, cartId, accessToken);
+    if (cart.status === "completed") await clearCartId(ctx.tenant.slug);
+    else await writeCartId(ctx.tenant.slug, cart.id);
+  } catch (err) {
+    if (err instanceof PlatformCallError && (err.status === 404 || err.code === "SP:CartAlreadyCompleted")) {
+      await clearCartId(ctx.tenant.slug);
+      return;
+    }
+    console.error("[session] guest cart not assigned", err);
+  }
+}
