@@ -1,0 +1,70 @@
+"use client";
+
+import { useRef, useState } from "react";
+import dynamic from "next/dynamic";
+import { UserRound } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { Button } from "@/components/ui/button";
+import { loadSignInSheet, SignInSheetHost } from "./sign-in-sheet-host";
+import { openSignIn } from "./sign-in-state";
+import { useSession } from "./use-session";
+
+const loadAccountMenu = () => import("./account-menu");
+const AccountMenu = dynamic(() => loadAccountMenu().then((m) => m.AccountMenu), { ssr: false });
+
+/** The first letter of the customer's name, for the signed-in button's face. */
+export function initialOf(name: string): string | null {
+  const first = [...name.trim()][0];
+  return first ? first.toLocaleUpperCase() : null;
+}
+
+/**
+ * The header's account button (spec §2): signed in, it toggles the account menu (a sheet on
+ * phones, a panel on wider screens); signed out, it starts sign-in instead. Same size either way,
+ * so the header never shifts when the session arrives.
+ */
+export function AccountButton() {
+  const t = useTranslations("account.menu");
+  const { customer, isSignedIn } = useSession();
+  const [open, setOpen] = useState(false);
+  const [requested, setRequested] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const initial = customer ? initialOf(customer.name) : null;
+  // Warm the code the click will need while the pointer is on its way.
+  const prefetch = () => void (isSignedIn ? loadAccountMenu() : loadSignInSheet());
+
+  const toggle = () => {
+    if (!isSignedIn) {
+      openSignIn();
+      return;
+    }
+    setRequested(true);
+    setOpen((o) => !o);
+  };
+
+  return (
+    <div className="relative">
+      <Button
+        ref={button}
+        variant="ghost"
+        size="icon"
+        aria-label={isSignedIn ? t("open") : t("signIn")}
+        aria-haspopup={isSignedIn ? "true" : "dialog"}
+        aria-expanded={isSignedIn ? open : undefined}
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
+        onClick={toggle}
+      >
+        {isSignedIn ? (
+          <span aria-hidden="true" className="flex size-7 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground">
+            {initial ?? <UserRound className="size-4" />}
+          </span>
+        ) : (
+          <UserRound aria-hidden="true" />
+        )}
+      </Button>
+      {requested && customer ? <AccountMenu open={open} onOpenChange={setOpen} customer={customer} trigger={button} /> : null}
+      <SignInSheetHost />
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+"use client";
+
+import { useCallback } from "react";
+import { useLocale, useTranslations } from "next-intl";
+import { errorMessageKey } from "@/lib/errors";
+import { formatNumber } from "@/lib/money";
+import { SessionApiError } from "./session-api";
+
+/** The `errors` key for a failed session call: by `SP:` code, "network" when no answer came, else "unknown". */
+export function sessionErrorKey(err: unknown): string {
+  if (!(err instanceof SessionApiError)) return "unknown";
+  return err.status === 0 ? "network" : errorMessageKey(err.code);
+}
+
+/** Seconds to wait before trying again, when the platform said so (rate limits). */
+export function retryAfterSeconds(err: unknown): number | null {
+  if (!(err instanceof SessionApiError)) return null;
+  const value = err.details?.retryAfterSeconds;
+  return typeof value === "number" && Number.isFinite(value) && value > 0 ? Math.ceil(value) : null;
+}
+
+/** Turns a failed session call into the customer's language. */
+export function useSessionErrorMessage() {
+  const t = useTranslations("errors");
+  return useCallback((err: unknown) => t(sessionErrorKey(err)), [t]);
+}
+
+/**
+ * The message of a failed sign-in call with what the platform adds: the tries left after a wrong
+ * code, or when to try again (rate limits): in seconds under a minute, else whole minutes.
+ */
+export function useSignInErrorText() {
+  const toMessage = useSessionErrorMessage();
+  const t = useTranslations("account.signIn");
+  const locale = useLocale();
+  return useCallback(
+    (err: unknown) => {
+      const left = err instanceof SessionApiError ? err.details?.remainingAttempts : undefined;
+      if (typeof left === "number" && left > 0) return `${toMessage(err)} ${t("attemptsLeft", { count: left, formatted: formatNumber(left, locale) })}`;
+      const wait = retryAfterSeconds(err);
+      if (!wait) return toMessage(err);
+      const minutes = Math.ceil(wait / 60);
+      const after = wait < 60 ? t("retryInSeconds", { count: wait, formatted: formatNumber(wait, locale) }) : t("retryInMinutes", { count: minutes, formatted: formatNumber(minutes, locale) });
+      return `${toMessage(err)} ${after}`;
+    },
+    [toMessage, t, locale],
+  );
+}
