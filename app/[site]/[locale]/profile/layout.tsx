@@ -1,0 +1,29 @@
+import type { ReactNode } from "react";
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { ProfileTabs } from "@/components/account/profile-tabs";
+import { loadSite, type SiteParams } from "@/lib/site";
+
+type Props = { children: ReactNode; params: Promise<SiteParams> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  await loadSite(await params);
+  const t = await getTranslations("account");
+  // Personal pages: never in a search index.
+  return { title: t("title"), robots: { index: false, follow: false } };
+}
+
+/** The customer's account: a heading and the three pages as tabs (spec §2). */
+export default async function ProfileLayout({ children, params }: Props) {
+  await loadSite(await params);
+  const t = await getTranslations("account");
+  return (
+    <div className="mx-auto grid max-w-3xl gap-6 px-4 pt-8 pb-4 sm:px-6 sm:pt-10">
+      <header className="grid gap-4">
+        <h1 className="text-2xl font-bold sm:text-3xl">{t("title")}</h1>
+        <ProfileTabs />
+      </header>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,183 @@
+"use client";
+
+import { useId, useMemo, useState } from "react";
+import { Controller, useForm, type FieldPath } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQueryClient } from "@tanstack/react-query";
+import { useLocale, useTranslations } from "next-intl";
+import { toast } from "sonner";
+import { SESSION_QUERY_KEY, sessionApi, SessionApiError, type SessionView } from "@/components/auth/session-api";
+import { requireSignIn, setKnownSignedIn } from "@/components/auth/sign-in-state";
+import { sessionErrorKey } from "@/components/auth/use-session-error-message";
+import { Button } from "@/components/ui/button";
+import { FormMessage } from "@/components/ui/form-message";
+import { Input, inputClassName } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { cn } from "@/lib/cn";
+import type { CustomerDto, CustomFieldDefinitionDto } from "@/lib/platform-client/types";
+import { accountFormSchema, type AccountForm } from "@/lib/validation/account";
+import { normalizeFieldValue } from "@/lib/validation/custom-field-values";
+import { UploadField } from "./upload-field";
+
+type Props = { customer: CustomerDto; definitions: CustomFieldDefinitionDto[] };
+
+function formValues(customer: CustomerDto, definitions: CustomFieldDefinitionDto[]): AccountForm {
+  return {
+    name: customer.name,
+    email: customer.email ?? "",
+    customFields: Object.fromEntries(definitions.map((d) => [d.name, customer.customFields[d.name] ?? ""])),
+  };
+}
+
+/**
+ * Account settings (spec §5): name, email and every custom field the store defines, checked in
+ * the browser with the platform's own rules and saved through the session BFF. A refused save is
+ * a destructive toast titled with the error (spec §8), and the field it names is marked.
+ */
+export function AccountSettingsForm({ customer, definitions }: Props) {
+  const t = useTranslations("account.settings");
+  const tRoot = useTranslations();
+  const tErrors = useTranslations("errors");
+  const locale = useLocale();
+  const client = useQueryClient();
+  const baseId = useId();
+  const schema = useMemo(() => accountFormSchema(definitions), [definitions]);
+  const form = useForm<AccountForm>({ resolver: zodResolver(schema), defaultValues: formValues(customer, definitions), reValidateMode: "onChange" });
+  const { errors, isSubmitting } = form.formState;
+  const [fileErrors, setFileErrors] = useState<Record<string, string | null>>({});
+  const idOf = (name: string) => `${baseId}-${name}`;
+  const errorIdOf = (name: string) => `${baseId}-${name}-error`;
+
+  const save = async (values: AccountForm) => {
+    try {
+      let saved = await sessionApi.updateProfile({ name: values.name, email: values.email || null }, locale);
+      if (definitions.length > 0) {
+        const customFields = Object.fromEntries(definitions.map((d) => [d.name, normalizeFieldValue(d, values.customFields[d.name]) || null]));
+        saved = await sessionApi.updateCustomFields(customFields, locale);
+      }
+      client.setQueryData<SessionView | null>(SESSION_QUERY_KEY, (old) => (old ? { ...old, customer: saved } : old));
+      form.reset(formValues(saved, definitions));
+      toast.success(t("saved"));
+    } catch (err) {
+      onSaveError(err);
+    }
+  };
+
+  const onSaveError = (err: unknown) => {
+    if (err instanceof SessionApiError && err.status === 401) {
+      // The session ended meanwhile: sign in again, then the same values are saved.
+      client.setQueryData(SESSION_QUERY_KEY, null);
+      setKnownSignedIn(false);
+      requireSignIn(() => void form.handleSubmit(save)());
+      return;
+    }
+    const title = tErrors(sessionErrorKey(err));
+    const field = err instanceof SessionApiError && typeof err.details?.field === "string" ? err.details.field : null;
+    const definition = field ? definitions.find((d) => d.name === field) : undefined;
+    if (definition) form.setError(`customFields.${definition.name}` as FieldPath<AccountForm>, { message: `errors.${sessionErrorKey(err)}` }, { shouldFocus: true });
+    // The BFF's own validation names the body's fields (name, email) in its details.
+    for (const key of ["name", "email"] as const) {
+      if (err instanceof SessionApiError && err.code === "SP:ValidationError" && err.details?.[key]) form.setError(key, { message: "validation.invalid" });
+    }
+    toast.error(title, { description: definition?.label, duration: 6000 });
+  };
+
+  const messageOf = (key: string | undefined) => (key ? tRoot(key) : undefined);
+
+  return (
+    <form onSubmit={form.handleSubmit(save)} noValidate className="grid gap-6">
+      <section className="grid gap-5 rounded-2xl border border-border bg-card p-5 shadow-soft sm:p-6" aria-labelledby={`${baseId}-personal`}>
+        <h2 id={`${baseId}-personal`} className="text-lg font-semibold">
+          {t("personal")}
+        </h2>
+        <div className="grid gap-2">
+          <Label htmlFor={idOf("name")} required>
+            {t("name")}
+          </Label>
+          <Input id={idOf("name")} autoComplete="name" aria-required="true" aria-invalid={errors.name ? true : undefined} aria-describedby={errors.name ? errorIdOf("name") : undefined} {...form.register("name")} />
+          <FormMessage id={errorIdOf("name")}>{messageOf(errors.name?.message)}</FormMessage>
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor={idOf("email")}>{t("email")}</Label>
+          <Input id={idOf("email")} type="email" dir="ltr" autoComplete="email" inputMode="email" className="text-start rtl:text-end" aria-invalid={errors.email ? true : undefined} aria-describedby={errors.email ? errorIdOf("email") : undefined} {...form.register("email")} />
+          <FormMessage id={errorIdOf("email")}>{messageOf(errors.email?.message)}</FormMessage>
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor={idOf("mobile")}>{t("mobile")}</Label>
+          <Input id={idOf("mobile")} value={customer.mobileNumber} readOnly dir="ltr" className="bg-muted text-start tabular rtl:text-end" aria-describedby={`${idOf("mobile")}-hint`} />
+          <p id={`${idOf("mobile")}-hint`} className="text-xs text-muted-foreground">
+            {t("mobileHint")}
+          </p>
+        </div>
+      </section>
+
+      {definitions.length > 0 ? (
+        <section className="grid gap-5 rounded-2xl border border-border bg-card p-5 shadow-soft sm:p-6" aria-labelledby={`${baseId}-more`}>
+          <h2 id={`${baseId}-more`} className="text-lg font-semibold">
+            {t("moreInfo")}
+          </h2>
+          {definitions.map((d) => {
+            const path = `customFields.${d.name}` as const;
+            const error = messageOf(errors.customFields?.[d.name]?.message) ?? fileErrors[d.name] ?? undefined;
+            const common = {
+              id: idOf(d.name),
+              "aria-required": d.isRequired || undefined,
+              "aria-invalid": error ? true : undefined,
+              "aria-describedby": error ? errorIdOf(d.name) : undefined,
+            };
+            return (
+              <div key={d.name} className="grid gap-2">
+                <Label htmlFor={idOf(d.name)} required={d.isRequired}>
+                  {d.label}
+                </Label>
+                {d.type === "text" ? <Input {...common} {...form.register(path)} /> : null}
+                {d.type === "number" ? <Input {...common} inputMode="decimal" dir="ltr" className="text-start tabular rtl:text-end" {...form.register(path)} /> : null}
+                {d.type === "date" ? <Input {...common} type="date" {...form.register(path)} /> : null}
+                {d.type === "select" ? (
+                  <select {...common} {...form.register(path)} className={cn(inputClassName, "appearance-auto")}>
+                    <option value="">{t("choose")}</option>
+                    {(d.options ?? []).map((o) => (
+                      <option key={o.value} value={o.value}>
+                        {o.label}
+                      </option>
+                    ))}
+                  </select>
+                ) : null}
+                {d.type === "document" || d.type === "image" ? (
+                  <Controller
+                    control={form.control}
+                    name={path}
+                    render={({ field }) => (
+                      <UploadField
+                        id={idOf(d.name)}
+                        kind={d.type as "document" | "image"}
+                        label={d.label}
+                        value={field.value ?? ""}
+                        onChange={(v) => {
+                          field.onChange(v);
+                          void form.trigger(path);
+                        }}
+                        onBlur={field.onBlur}
+                        inputRef={field.ref}
+                        invalid={Boolean(error)}
+                        describedBy={error ? errorIdOf(d.name) : undefined}
+                        onError={(message) => setFileErrors((prev) => ({ ...prev, [d.name]: message }))}
+                      />
+                    )}
+                  />
+                ) : null}
+                <FormMessage id={errorIdOf(d.name)}>{error}</FormMessage>
+              </div>
+            );
+          })}
+        </section>
+      ) : null}
+
+      <div className="flex items-center justify-end gap-3">
+        <Button type="submit" size="lg" disabled={isSubmitting} aria-busy={isSubmitting || undefined} className="w-full sm:w-auto">
+          {isSubmitting ? t("saving") : t("save")}
+        </Button>
+      </div>
+    </form>
+  );
+}
