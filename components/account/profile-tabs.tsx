@@ -3,9 +3,9 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
-import { ACCOUNT_PAGES } from "./account-pages";
 import { cn } from "@/lib/cn";
 import { localePath } from "@/lib/site-routing";
+import { ACCOUNT_PAGES } from "./account-pages";
 
 /** The three account pages as tabs above their content; the current one is marked for screen readers. */
 export function ProfileTabs() {
@@ -13,7 +13,7 @@ export function ProfileTabs() {
   const locale = useLocale();
   const pathname = usePathname();
   return (
-    <nav aria-label={t("title")} className="-mx-4 overflow-x-auto px-4 scrollbar-none sm:mx-0 sm:px-0">
+    <nav aria-label={t("pagesLabel")} className="-mx-4 overflow-x-auto px-4 scrollbar-none sm:mx-0 sm:px-0">
       <ul className="flex w-max gap-1 rounded-xl bg-muted p-1">
         {ACCOUNT_PAGES.map(({ path, key }) => {
           const href = localePath(locale, path);

@@ -49,7 +49,8 @@ export function AccountButton() {
         variant="ghost"
         size="icon"
         aria-label={isSignedIn ? t("open") : t("signIn")}
-        aria-haspopup={isSignedIn ? "true" : "dialog"}
+        // Signed in it discloses the account menu (aria-expanded); signed out it opens the sign-in dialog.
+        aria-haspopup={isSignedIn ? undefined : "dialog"}
         aria-expanded={isSignedIn ? open : undefined}
         onPointerEnter={prefetch}
         onFocus={prefetch}
