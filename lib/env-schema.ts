@@ -46,6 +46,8 @@ const crossChecks = (e: Env): string[] => {
   if (e.NODE_ENV === "production" && !e.SANDBOX) {
     if (!e.JWT_SECRET) problems.push("  JWT_SECRET: required when SANDBOX=off (a real deployment)");
     if (!e.SESSION_PASSWORD) problems.push("  SESSION_PASSWORD: required when SANDBOX=off (a real deployment)");
+    // The outbox is readable only through the sandbox: nobody could sign in.
+    if (e.SMS_PROVIDER !== "gateway") problems.push("  SMS_PROVIDER: must be gateway when SANDBOX=off (a real deployment)");
   }
   if (e.SMS_PROVIDER === "gateway" && (!e.SMS_GATEWAY_URL || !e.SMS_GATEWAY_KEY)) problems.push("  SMS_GATEWAY_URL, SMS_GATEWAY_KEY: required when SMS_PROVIDER=gateway");
   return problems;

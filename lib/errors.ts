@@ -31,6 +31,8 @@ export const KNOWN_ERROR_CODES = [
   "SP:UnsupportedFileType",
   "SP:FileTooLarge",
   "SP:FileRequired",
+  "SP:MalformedMultipart",
+  "SP:UploadNotFound",
   // Customer custom fields
   "SP:CustomFieldValueIsRequired",
   "SP:ValueMustBeNumber",

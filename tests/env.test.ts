@@ -30,3 +30,19 @@ describe("PORT", () => {
     expect(() => parseEnv({ PORT: "70000" })).toThrow(/PORT/);
   });
 });
+
+describe("a real deployment (production with SANDBOX=off)", () => {
+  const real = { NODE_ENV: "production", SANDBOX: "off" };
+  const secrets = { JWT_SECRET: "j".repeat(32), SESSION_PASSWORD: "s".repeat(32), SMS_PROVIDER: "gateway", SMS_GATEWAY_URL: "https://sms.example.com", SMS_GATEWAY_KEY: "k" };
+  it("needs real secrets and an SMS gateway", () => {
+    expect(() => parseEnv(real)).toThrow(/JWT_SECRET[\s\S]*SESSION_PASSWORD[\s\S]*SMS_PROVIDER/);
+    expect(parseEnv({ ...real, ...secrets }).SMS_PROVIDER).toBe("gateway");
+  });
+  it("refuses short secrets and a gateway without address or key", () => {
+    expect(() => parseEnv({ ...real, ...secrets, JWT_SECRET: "short" })).toThrow(/JWT_SECRET must be at least 32/);
+    expect(() => parseEnv({ SMS_PROVIDER: "gateway" })).toThrow(/SMS_GATEWAY_URL, SMS_GATEWAY_KEY/);
+  });
+  it("runs the demo (production build, sandboxes on) without secrets", () => {
+    expect(parseEnv({ NODE_ENV: "production" }).SANDBOX).toBe(true);
+  });
+});

@@ -36,6 +36,9 @@ async function forward(req: Request, path: string, tenant: TenantDto, base: stri
     if (v) headers.set(h, v);
   }
   headers.set("__tenant", tenant.id);
+  // The shopper's address (Next's server appends it last) for the platform's per-IP limits.
+  const clientIp = req.headers.get("x-forwarded-for")?.split(",").pop()?.trim();
+  if (clientIp) headers.set("x-forwarded-for", clientIp);
   const body = req.method === "GET" || req.method === "HEAD" ? undefined : await req.arrayBuffer();
   const res = await fetch(url, { method: req.method, headers, body, cache: "no-store" });
   return new Response(res.body, { status: res.status, headers: { "content-type": res.headers.get("content-type") ?? "application/json", "cache-control": "no-store" } });
