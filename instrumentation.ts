@@ -8,4 +8,9 @@ export async function register() {
   const started = Date.now();
   const handle = await platformDb();
   console.log(`[platform] ${handle.kind === "postgres" ? "PostgreSQL" : `PGlite (${e.DATA_DIR})`} ready in ${Date.now() - started} ms`);
+  // Expired codes, rate windows, tokens and development SMS are pruned hourly (any instance may).
+  const { pruneExpired } = await import("./platform/services/housekeeping");
+  const prune = () => pruneExpired(handle.db).catch((err) => console.error("[platform] pruning failed", err));
+  setInterval(prune, 60 * 60 * 1000).unref();
+  void prune();
 }

@@ -1,0 +1,28 @@
+import { expect, it } from "vitest";
+import { otpChallenges, rateLimits, smsOutbox } from "@/platform/db/schema";
+import { pruneExpired } from "@/platform/services/housekeeping";
+import { describeEachDb } from "./helpers/test-db";
+
+describeEachDb("housekeeping", (t) => {
+  it("deletes expired codes, old rate windows and old SMS, and keeps current ones", async () => {
+    const { db, spa, now } = t();
+    const ago = (days: number) => new Date(now.getTime() - days * 86_400_000);
+    await db.insert(otpChallenges).values([
+      { tenantId: spa.id, mobileNumber: "+966500000009", purpose: "CustomerLogin", tokenHash: "old", codeHash: "x", expiresAt: ago(2) },
+      { tenantId: spa.id, mobileNumber: "+966500000009", purpose: "CustomerLogin", tokenHash: "new", codeHash: "x", expiresAt: new Date(now.getTime() + 60_000) },
+    ]);
+    await db.insert(rateLimits).values([
+      { key: "old-window", windowStart: ago(2), count: 3 },
+      { key: "new-window", windowStart: now, count: 1 },
+    ]);
+    await db.insert(smsOutbox).values([
+      { tenantId: spa.id, to: "+966500000009", text: "old", createdAt: ago(8) },
+      { tenantId: spa.id, to: "+966500000009", text: "new", createdAt: now },
+    ]);
+    const pruned = await pruneExpired(db, now);
+    expect(pruned).toMatchObject({ codes: 1, windows: 1, sms: 1 });
+    expect((await db.select().from(otpChallenges)).map((r) => r.tokenHash)).toEqual(["new"]);
+    expect((await db.select().from(rateLimits)).map((r) => r.key)).toEqual(["new-window"]);
+    expect((await db.select().from(smsOutbox)).map((r) => r.text)).toEqual(["new"]);
+  });
+});
