@@ -13,18 +13,19 @@ export function ProfileTabs() {
   const locale = useLocale();
   const pathname = usePathname();
   return (
-    <nav aria-label={t("pagesLabel")} className="-mx-4 overflow-x-auto px-4 scrollbar-none sm:mx-0 sm:px-0">
-      <ul className="flex w-max gap-1 rounded-xl bg-muted p-1">
+    <nav aria-label={t("pagesLabel")}>
+      {/* Three equal tabs on phones (a long name wraps), their natural width on wider screens. */}
+      <ul className="flex w-full gap-1 rounded-xl bg-muted p-1 sm:w-max">
         {ACCOUNT_PAGES.map(({ path, key }) => {
           const href = localePath(locale, path);
           const current = pathname === href;
           return (
-            <li key={key}>
+            <li key={key} className="flex-1 sm:flex-none">
               <Link
                 href={href}
                 aria-current={current ? "page" : undefined}
                 className={cn(
-                  "inline-flex h-10 items-center rounded-lg px-4 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+                  "flex min-h-10 w-full items-center justify-center rounded-lg px-2 py-1.5 text-center text-sm leading-tight font-medium sm:px-4 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
                   current ? "bg-card text-foreground shadow-soft" : "text-muted-foreground hover:text-foreground",
                 )}
               >
