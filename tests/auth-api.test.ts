@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { refreshTokens } from "@/platform/db/schema";
 import { verifyAccessToken } from "@/platform/services/access-tokens";
+import { REUSE_GRACE_MS } from "@/platform/services/refresh-tokens";
 import { latestOutboxMessage } from "@/platform/services/sms-outbox";
 import type { TenantInfo } from "@/platform/api/router";
 import type { OtpSendDto, OtpVerifyDto, TokenPairDto } from "@/lib/platform-client/auth";
@@ -88,6 +89,7 @@ describeEachDb("sign-in API", (t) => {
       expect(second.body.data!.refresh_token).not.toBe(first.refresh_token);
       expect((await verifyAccessToken(second.body.data!.access_token, t().spa.id)).sub).toBe(first.customer.id);
 
+      vi.setSystemTime(new Date(Date.now() + REUSE_GRACE_MS));
       const reused = await call(t().spa, "POST", "token/refresh", { body: { refresh_token: first.refresh_token } });
       expect(reused).toMatchObject({ status: 401, body: { error: { code: "SP:InvalidRefreshToken" } } });
       const successor = await call(t().spa, "POST", "token/refresh", { body: { refresh_token: second.body.data!.refresh_token } });
@@ -97,10 +99,14 @@ describeEachDb("sign-in API", (t) => {
       expect((await call(t().spa, "POST", "token/refresh", { body: { refresh_token: other.refresh_token } })).status).toBe(200);
     });
 
-    it("lets one of two simultaneous refreshes win, and treats the other as a reuse", async () => {
+    it("lets two simultaneous refreshes (two instances, two tabs) both succeed, and a late reuse revoke the family", async () => {
       const first = await signIn(t().spa);
       const both = await Promise.all([0, 1].map(() => call<TokenPairDto>(t().spa, "POST", "token/refresh", { body: { refresh_token: first.refresh_token } })));
-      expect(both.map((r) => r.status).sort()).toEqual([200, 401]);
+      expect(both.map((r) => r.status)).toEqual([200, 200]);
+      expect(both[0].body.data!.refresh_token).not.toBe(both[1].body.data!.refresh_token);
+      vi.setSystemTime(new Date(Date.now() + REUSE_GRACE_MS));
+      expect((await call(t().spa, "POST", "token/refresh", { body: { refresh_token: first.refresh_token } })).status).toBe(401);
+      for (const r of both) expect((await call(t().spa, "POST", "token/refresh", { body: { refresh_token: r.body.data!.refresh_token } })).status).toBe(401);
     });
 
     it("stores tokens hashed, and refuses unknown, expired and other stores' tokens", async () => {

@@ -8,6 +8,13 @@ import { PlatformError } from "../errors";
 /** Refresh tokens live 30 days from their issue; every use replaces the token (rotation). */
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
+/**
+ * A token spent less than this long ago may be spent once more without counting as a reuse: two
+ * storefront instances refreshing the same session at the same moment (two tabs, two requests)
+ * must not sign the customer out. Later uses are reuses and revoke the family.
+ */
+export const REUSE_GRACE_MS = 10_000;
+
 const invalid = () => new PlatformError("SP:InvalidRefreshToken", 401, "The refresh token is not valid; sign in again");
 
 // Only the SHA-256 is stored: a database leak yields no usable token. The token has 256 random
@@ -39,7 +46,7 @@ async function revokeFamily(db: Db | Tx, tenantId: string, familyId: string, now
 
 /**
  * Spends a refresh token and answers its successor (same family). A token used a second time
- * means it was copied: the whole family is revoked, the thief's and the customer's sessions
+ * (after REUSE_GRACE_MS) means it was copied: the whole family is revoked, the thief's and the customer's sessions
  * alike, and the customer signs in again. A token of another tenant is unknown here.
  */
 export async function rotateRefreshToken(db: Db, tenantId: string, token: unknown, now = new Date()): Promise<{ customerId: string; token: string; expiresAt: Date }> {
@@ -60,6 +67,10 @@ export async function rotateRefreshToken(db: Db, tenantId: string, token: unknow
     return spent ? issueRefreshToken(tx, tenantId, row.customerId, row.familyId, now) : null;
   });
   if (!next) {
+    const [again] = await db.select({ usedAt: refreshTokens.usedAt, revokedAt: refreshTokens.revokedAt }).from(refreshTokens).where(eq(refreshTokens.id, row.id)).limit(1);
+    if (again?.usedAt && !again.revokedAt && now.getTime() - again.usedAt.getTime() < REUSE_GRACE_MS) {
+      return { customerId: row.customerId, ...(await issueRefreshToken(db, tenantId, row.customerId, row.familyId, now)) };
+    }
     // Outside the transaction above, so that the revocation stays while the call fails.
     await revokeFamily(db, tenantId, row.familyId, now);
     throw invalid();
