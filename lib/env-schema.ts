@@ -36,6 +36,8 @@ export const envSchema = z.object({
   SMS_GATEWAY_URL: z.url("SMS_GATEWAY_URL must be an absolute URL").optional(),
   SMS_GATEWAY_KEY: z.string().min(1).optional(),
   SMS_SENDER: z.string().min(1).max(11).default("Storefront"),
+  /** Sign-in codes one client address may ask for per store in 10 minutes (a shared office or carrier NAT may need more). */
+  OTP_SENDS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -53,14 +53,15 @@ export async function sendOtp(
   db: Db,
   tenant: OtpTenant,
   input: { mobileNumber: string; purpose: (typeof OTP_PURPOSES)[number] },
-  opts: { clientIp: string; locale: Locale; sms: SmsSender; now?: Date },
+  opts: { clientIp: string; locale: Locale; sms: SmsSender; now?: Date; sendsPerIp?: number },
 ): Promise<{ token: string }> {
   const now = opts.now ?? new Date();
   const mobileNumber = normalizeMobile(input.mobileNumber);
   if (!mobileNumber) throw new PlatformError("SP:InvalidMobileNumber", 400, "The mobile number is not valid", { mobileNumber: "invalid" });
   const lock = await lockedUntil(db, tenant.id, mobileNumber, now);
   if (lock) throw locked(lock, now);
-  await enforceRateLimit(db, `otp-send:ip:${tenant.id}:${opts.clientIp}`, OTP_SEND_LIMIT_PER_IP, now);
+  const ipLimit = opts.sendsPerIp ? { ...OTP_SEND_LIMIT_PER_IP, limit: opts.sendsPerIp } : OTP_SEND_LIMIT_PER_IP;
+  await enforceRateLimit(db, `otp-send:ip:${tenant.id}:${opts.clientIp}`, ipLimit, now);
   await enforceRateLimit(db, `otp-send:number:${tenant.id}:${mobileNumber}`, OTP_SEND_LIMIT_PER_NUMBER, now);
 
   const token = newChallengeToken();

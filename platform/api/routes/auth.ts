@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { route } from "../router";
+import { env } from "@/lib/env";
 import { clientIp } from "../client-ip";
 import { issueAccessToken, ACCESS_TOKEN_TTL_SECONDS } from "../../services/access-tokens";
 import { getCustomer } from "../../services/customers";
@@ -23,7 +24,7 @@ async function tokenPair(customerId: string, tenantId: string, refreshToken: str
 
 route("POST", "otp/send", async ({ db, tenant, locale, req, json }): Promise<OtpSendDto> => {
   const input = SendInput.parse(await json());
-  return sendOtp(db, tenant, input, { clientIp: clientIp(req.headers), locale, sms: smsSender(db, tenant.id) });
+  return sendOtp(db, tenant, input, { clientIp: clientIp(req.headers), locale, sms: smsSender(db, tenant.id), sendsPerIp: env().OTP_SENDS_PER_IP });
 });
 
 route("POST", "otp/verify", async ({ db, tenant, json }): Promise<OtpVerifyDto> => {
