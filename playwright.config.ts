@@ -26,7 +26,7 @@ export default defineConfig({
     launchOptions: chromium,
   },
   projects: [
-    { name: "phone", testIgnore: /postgres\.spec/, use: { ...devices["Desktop Chrome"], viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+    { name: "phone", testIgnore: /postgres\.spec|secrets\.spec/, use: { ...devices["Desktop Chrome"], viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
     { name: "desktop", testIgnore: /postgres\.spec/, use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
     ...(withPostgres ? [{ name: "postgres", testMatch: /postgres\.spec/, use: { ...devices["Desktop Chrome"], baseURL: `http://spa.localhost:${pgPort}` } }] : []),
   ],
