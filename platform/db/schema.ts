@@ -74,6 +74,8 @@ export const products = pgTable(
     minUnits: integer("min_units"),
     maxUnits: integer("max_units"),
     depositPercent: integer("deposit_percent"),
+    /** A customer's next booking of this product must start at least this many days after their last one. */
+    minDaysBetweenBookings: integer("min_days_between_bookings"),
     /** How many days ahead a reservation may be made. */
     bookingWindowDays: integer("booking_window_days").notNull().default(60),
     // subscription
@@ -154,15 +156,27 @@ export const carts = pgTable(
     customerId: uuid("customer_id").references(() => customers.id, { onDelete: "set null" }),
     couponId: uuid("coupon_id").references(() => coupons.id, { onDelete: "set null" }),
     couponCode: text("coupon_code"),
-    /** active | completed | pending_payment */
+    /** active | completed */
     status: text("status").notNull().default("active"),
     currency: text("currency").notNull().default("SAR"),
     paymentMethod: text("payment_method"),
+    /** unpaid | pay_on_site (cash) | pending_review (bank transfer) | paid (online, issue 5) */
+    paymentStatus: text("payment_status").notNull().default("unpaid"),
+    /** Short human order number, unique per tenant, given at completion. */
+    orderNumber: text("order_number"),
+    /** Whether the customer's prepaid package sessions pay for the items they cover. */
+    usePackages: boolean("use_packages").notNull().default(true),
+    bookingNotes: text("booking_notes"),
+    /** The customer's name and mobile as given at checkout (the order keeps them if the profile changes). */
+    customerName: text("customer_name"),
+    customerMobile: text("customer_mobile"),
+    transferorName: text("transferor_name"),
+    receiptUploadId: uuid("receipt_upload_id"),
     completedAt: timestamp("completed_at", { withTimezone: true }),
     ...timestamps,
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("carts_tenant_customer_idx").on(t.tenantId, t.customerId)],
+  (t) => [index("carts_tenant_customer_idx").on(t.tenantId, t.customerId), uniqueIndex("carts_order_number_uq").on(t.tenantId, t.orderNumber)],
 );
 
 export const cartItems = pgTable(
@@ -181,6 +195,8 @@ export const cartItems = pgTable(
     reservationDateTo: timestamp("reservation_date_to", { withTimezone: true }),
     subscriptionStartDate: text("subscription_start_date"),
     giftDetails: jsonb("gift_details").$type<GiftDetails>(),
+    /** The customer's package whose sessions paid for this line (set when the order completes). */
+    customerPackageId: uuid("customer_package_id"),
     ...timestamps,
   },
   (t) => [
