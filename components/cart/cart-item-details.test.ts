@@ -19,6 +19,7 @@ function item(over: Partial<Omit<CartItemDto, "product">> & { product?: Partial<
     reservationDateFrom: null,
     reservationDateTo: null,
     subscriptionStartDate: null,
+    packageCovered: false,
     ...rest,
   };
 }

@@ -3,6 +3,7 @@
  * Amounts are SAR as decimal numbers (two places); the platform stores halalas.
  */
 import type { CustomFieldType, ProductTypeString, OpeningHours } from "@/platform/db/schema";
+import type { PaymentMethod } from "@/lib/tenant-config";
 
 export type { ProductTypeString };
 
@@ -70,9 +71,11 @@ export type CartItemDto = {
   /** Exclusive end; full-day bookings display it minus one day. */
   reservationDateTo: string | null;
   subscriptionStartDate: string | null;
+  /** Paid for by one of the owner's packages (see CartDto.packages); its amount counts in discountAmount. */
+  packageCovered: boolean;
 };
 
-export type CartDto = {
+export type CartDto = CartCheckoutFields & {
   id: string;
   customerId: string | null;
   cartItems: CartItemDto[];
@@ -199,3 +202,74 @@ export type SubscriptionDto = {
   packageSessionsLeft?: number;
   packageSessionsTotal?: number;
 };
+
+// ── Checkout (issue 4) ──────────────────────────────────────────────────────────────────────
+
+/** unpaid until an order completes; cash ⇒ pay_on_site, bank transfer ⇒ pending_review, online ⇒ paid (issue 5). */
+export type PaymentStatus = "unpaid" | "pay_on_site" | "pending_review" | "paid";
+
+/** Methods the platform completes an order with in this issue (online methods come with issue 5). */
+export type SubmitPaymentMethod = "CASH" | "BANK_TRANSFER";
+
+/**
+ * One of the signed-in owner's prepaid packages that covers items of the cart. Sessions are
+ * counted as they would be used if the order completed now; they are only spent on completion.
+ */
+export type CartPackageDto = {
+  id: string;
+  productName: string;
+  remainingSessions: number;
+  totalSessions: number;
+  /** Cart item ids this package pays for (each needs seats × quantity sessions). */
+  coversItemIds: string[];
+};
+
+/**
+ * Checkout fields of a cart (additive to CartDto). `paymentMethod` is one of spec §3's enum once
+ * the order is submitted; `completedAt` an ISO instant; `packages` is empty for guests.
+ */
+export type CartCheckoutFields = {
+  paymentMethod: PaymentMethod | null;
+  paymentStatus: PaymentStatus;
+  /** Short order number (e.g. "K7P2QX"), given when the order completes. */
+  orderNumber: string | null;
+  bookingNotes: string | null;
+  customerName: string | null;
+  customerMobile: string | null;
+  completedAt: string | null;
+  /** Whether the customer's packages pay for the items they cover (PUT cart/{id}/packages). */
+  usePackages: boolean;
+  packages: CartPackageDto[];
+};
+
+/** POST cart/{id}/coupon. The platform prices the cart's own lines; `cartItems` (item ids) is accepted for compatibility. */
+export type ApplyCouponInput = { couponCode: string; cartItems?: string[]; customerId?: string };
+
+/** Where a coupon is redeemed (header x-sales-channel); the storefront is "website". */
+export type SalesChannel = "website" | "mobile";
+
+/** PUT cart/{id}/packages. */
+export type SetUsePackagesInput = { usePackages: boolean };
+
+/** The customer snapshot an order keeps (name trimmed; mobile normalised to E.164 by the platform). */
+export type CheckoutCustomerInput = { name: string; mobileNumber: string };
+
+/** POST cart/{id}/submit — CASH only; BANK_TRANSFER completes through POST cart/{id}/bank-receipt. */
+export type SubmitCartInput = {
+  paymentMethod: SubmitPaymentMethod;
+  customer: CheckoutCustomerInput;
+  bookingNotes?: string | null;
+  termsAccepted?: boolean;
+};
+
+/**
+ * The multipart `checkout` field of POST cart/{id}/bank-receipt (JSON text); the form also has
+ * `transferorName` (text) and `files` (exactly one image or PDF, ≤ 5 MB).
+ */
+export type BankReceiptCheckoutInput = Omit<SubmitCartInput, "paymentMethod">;
+
+/** GET cart/{id}/validate: valid, or the first failing rule's error is thrown. */
+export type ValidateCartDto = { valid: true };
+
+/** GET bank-account/bank-account (spec §7). `bank` is a bank code (logo by code), e.g. "alrajhi". */
+export type BankAccountDto = { id: string; bank: string; holderName: string; iban: string; accountNumber: string };

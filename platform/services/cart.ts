@@ -92,6 +92,15 @@ export async function readCart(db: Conn, scope: CartScope, cartId: string, local
     hasPackageDiscounts: false,
     status: cart.status,
     currency: "SAR",
+    paymentMethod: cart.paymentMethod as CartDto["paymentMethod"],
+    paymentStatus: cart.paymentStatus as CartDto["paymentStatus"],
+    orderNumber: cart.orderNumber,
+    bookingNotes: cart.bookingNotes,
+    customerName: cart.customerName,
+    customerMobile: cart.customerMobile,
+    completedAt: cart.completedAt?.toISOString() ?? null,
+    usePackages: cart.usePackages,
+    packages: [],
   };
 }
 
@@ -126,6 +135,7 @@ function toItemDto({ item, product, price }: ItemRow, line: { amount: number; ta
     reservationDateFrom: date(item.reservationDateFrom),
     reservationDateTo: date(item.reservationDateTo),
     subscriptionStartDate: item.subscriptionStartDate,
+    packageCovered: false,
   };
 }
 
