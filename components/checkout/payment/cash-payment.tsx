@@ -1,0 +1,52 @@
+"use client";
+
+import { useId } from "react";
+import { CalendarCheck, HandCoins, Receipt } from "lucide-react";
+import { useLocale, useTranslations } from "next-intl";
+import type { CashLabelKey } from "@/lib/checkout/payment-methods";
+import { formatSar } from "@/lib/money";
+import type { CartDto } from "@/lib/platform-client/types";
+import { paymentApi, type CheckoutDetails } from "./payment-api";
+import { PaymentActions } from "./payment-actions";
+import { usePayOrder } from "./use-pay-order";
+
+/** The last part of the checkout's cash label key: which of spec §9's four cash flows this is. */
+type CashFlow = "cashOnDelivery" | "payLater" | "confirmBooking" | "confirmSubscription";
+const cashFlow = (key: CashLabelKey) => key.slice(key.lastIndexOf(".") + 1) as CashFlow;
+
+type Props = { cart: CartDto; amount: number; cashLabelKey: CashLabelKey; checkout: CheckoutDetails; onBack: () => void };
+
+/**
+ * Cash (spec §5, §9): what happens next under the method's name (cash on delivery, pay later,
+ * confirm booking or subscription), the amount due and one button that completes the order.
+ */
+export function CashPayment({ cart, amount, cashLabelKey, checkout, onBack }: Props) {
+  const t = useTranslations("order.cash");
+  const tCheckout = useTranslations("checkout");
+  const locale = useLocale();
+  const id = useId();
+  const pay = usePayOrder(cart.id);
+  const flow = cashFlow(cashLabelKey);
+  const due = amount > 0;
+  const Icon = flow === "cashOnDelivery" ? HandCoins : flow === "payLater" ? Receipt : CalendarCheck;
+  return (
+    <section aria-labelledby={`${id}-title`} className="grid gap-5">
+      <div className="flex items-start gap-3 rounded-xl border border-border bg-card p-4 shadow-soft">
+        <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary">
+          <Icon className="size-5" />
+        </span>
+        <div className="grid gap-1">
+          <h3 id={`${id}-title`} className="font-semibold">
+            {tCheckout(cashLabelKey)}
+          </h3>
+          <p className="text-sm text-muted-foreground">{due ? t(`next.${flow}`, { amount: formatSar(amount, locale) }) : t("next.nothingDue")}</p>
+        </div>
+      </div>
+      <dl className="flex items-baseline justify-between gap-4 rounded-xl bg-muted px-4 py-3">
+        <dt className="text-sm">{t("amountDue")}</dt>
+        <dd className="tabular text-lg font-semibold">{formatSar(amount, locale)}</dd>
+      </dl>
+      <PaymentActions onBack={onBack} busy={pay.isPending || pay.isSuccess} submitLabel={t(`submit.${flow}`)} onSubmit={() => pay.mutate(() => paymentApi.submitCash(locale, checkout))} />
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+import { getLocale, getTranslations } from "next-intl/server";
+import { describeCartItem, type ItemDetail } from "@/components/cart/cart-item-details";
+import { ProductLogo } from "@/components/product/product-logo";
+import { formatNumber, formatSar } from "@/lib/money";
+import type { CartItemDto } from "@/lib/platform-client/types";
+
+/**
+ * The order's lines as the platform has them: name, price, what was booked (a full-day stay ends
+ * on the last night's day, spec §9) and the line amount. Server-rendered: nothing here changes.
+ */
+export async function OrderItems({ items }: { items: CartItemDto[] }) {
+  const [t, locale] = await Promise.all([getTranslations("cart.item"), getLocale()]);
+  const value = (d: ItemDetail) => ("count" in d ? t(`count.${d.key}`, { count: d.count, value: d.value }) : d.value);
+  return (
+    <ul className="divide-y divide-border">
+      {items.map((item) => {
+        const details = describeCartItem(item, locale);
+        return (
+          <li key={item.id} className="flex gap-3 py-3.5">
+            <ProductLogo product={item.product} size={56} className="rounded-xl" />
+            <div className="min-w-0 flex-1">
+              <div className="flex items-start justify-between gap-3">
+                <div className="min-w-0">
+                  <p className="font-semibold leading-snug">{item.product.name}</p>
+                  <p className="text-sm text-muted-foreground">
+                    {item.price.name}
+                    {item.product.typeString === "merchandise" && item.quantity > 1 ? ` × ${formatNumber(item.quantity, locale)}` : ""}
+                  </p>
+                </div>
+                <p className="tabular shrink-0 font-semibold">{formatSar(item.amount, locale)}</p>
+              </div>
+              {details.length > 0 ? (
+                <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
+                  {details.map((d) => (
+                    <div key={d.key} className="contents">
+                      <dt className="text-muted-foreground">{t(`detail.${d.key}`)}</dt>
+                      <dd className="tabular min-w-0 break-words">
+                        <bdi>{value(d)}</bdi>
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
+              ) : null}
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,129 @@
+import Link from "next/link";
+import { getLocale, getTranslations } from "next-intl/server";
+import { CircleCheck, Clock } from "lucide-react";
+import { CartTotalsList } from "@/components/cart/cart-totals-list";
+import { Badge } from "@/components/ui/badge";
+import { buttonVariants } from "@/components/ui/button";
+import { paymentMethodKey, paymentStatusKey } from "@/lib/checkout/done-state";
+import { formatSar } from "@/lib/money";
+import { formatDay, riyadhToday } from "@/lib/riyadh-days";
+import type { CartDto } from "@/lib/platform-client/types";
+import { localePath } from "@/lib/site-routing";
+import { OrderItems } from "./order-items";
+
+/** The Riyadh day the order completed, e.g. "21 November 2026" / "٢١ نوفمبر ٢٠٢٦". */
+const formatPlacedOn = (iso: string, locale: string) => formatDay(riyadhToday(new Date(iso)), locale, { day: "numeric", month: "long", year: "numeric" });
+
+/**
+ * A completed order as the platform has it (spec §2 done page): number, payment (a bank
+ * transfer is "pending review" until the store checks it), the store's own success message as
+ * plain text, the lines, the amounts and the customer snapshot; then home and the profile.
+ */
+export async function OrderView({ cart, successMessage }: { cart: CartDto; successMessage: string | null }) {
+  const [t, locale] = await Promise.all([getTranslations("order.done"), getLocale()]);
+  const status = paymentStatusKey(cart);
+  const method = paymentMethodKey(cart.paymentMethod);
+  const pending = status === "pendingReview";
+  const Icon = pending ? Clock : CircleCheck;
+  return (
+    <div className="grid gap-6">
+      <header className="flex flex-col items-center gap-3 text-center">
+        <span aria-hidden="true" className={pending ? "flex size-16 items-center justify-center rounded-full bg-accent-soft text-accent-foreground" : "flex size-16 items-center justify-center rounded-full bg-success-soft text-success"}>
+          <Icon className="size-8" />
+        </span>
+        <h1 className="text-2xl font-bold sm:text-3xl">{pending ? t("titleReceived") : t("titleConfirmed")}</h1>
+        {cart.orderNumber ? (
+          <p className="text-muted-foreground">
+            {t("orderNumber")}{" "}
+            <span dir="ltr" className="font-mono text-lg font-semibold tracking-wider text-foreground">
+              {cart.orderNumber}
+            </span>
+          </p>
+        ) : null}
+        {cart.completedAt ? <p className="text-sm text-muted-foreground">{t("placedOn", { date: formatPlacedOn(cart.completedAt, locale) })}</p> : null}
+      </header>
+
+      <section aria-labelledby="order-payment" className="grid gap-3 rounded-xl border border-border bg-card p-4 shadow-soft">
+        <h2 id="order-payment" className="font-sans text-sm font-semibold">
+          {t("payment")}
+        </h2>
+        <dl className="grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-2 text-sm">
+          {method ? (
+            <>
+              <dt className="text-muted-foreground">{t("paymentMethod")}</dt>
+              <dd>{t(`method.${method}`)}</dd>
+            </>
+          ) : null}
+          <dt className="text-muted-foreground">{t("paymentStatus")}</dt>
+          <dd>
+            <Badge variant={status === "paid" || status === "nothingDue" ? "success" : pending ? "accent" : "muted"}>{t(`status.${status}`)}</Badge>
+          </dd>
+        </dl>
+        {pending ? <p className="text-sm">{t("statusNote.pendingReview")}</p> : null}
+        {status === "payOnSite" ? <p className="text-sm">{t("statusNote.payOnSite", { amount: formatSar(cart.amountToBePaid, locale) })}</p> : null}
+      </section>
+
+      {successMessage ? (
+        <section aria-labelledby="order-store-message" className="rounded-xl bg-primary-soft p-4">
+          <h2 id="order-store-message" className="mb-1 font-sans text-sm font-semibold text-primary">
+            {t("storeMessage")}
+          </h2>
+          {/* The tenant's text, shown as text: never parsed as HTML. */}
+          <p className="text-sm whitespace-pre-line" dir="auto">
+            {successMessage}
+          </p>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="order-items" className="rounded-xl border border-border bg-card px-4 pt-3 shadow-soft">
+        <h2 id="order-items" className="font-sans text-sm font-semibold">
+          {t("items")}
+        </h2>
+        <OrderItems items={cart.cartItems} />
+      </section>
+
+      <CartTotalsList cart={cart} updating={false} />
+
+      {cart.customerName || cart.customerMobile || cart.bookingNotes ? (
+        <section aria-labelledby="order-customer" className="rounded-xl border border-border bg-card p-4 shadow-soft">
+          <h2 id="order-customer" className="mb-2 font-sans text-sm font-semibold">
+            {t("customer")}
+          </h2>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
+            {cart.customerName ? (
+              <>
+                <dt className="text-muted-foreground">{t("name")}</dt>
+                <dd dir="auto">{cart.customerName}</dd>
+              </>
+            ) : null}
+            {cart.customerMobile ? (
+              <>
+                <dt className="text-muted-foreground">{t("mobile")}</dt>
+                <dd dir="ltr" className="tabular text-start rtl:text-end">
+                  {cart.customerMobile}
+                </dd>
+              </>
+            ) : null}
+            {cart.bookingNotes ? (
+              <>
+                <dt className="text-muted-foreground">{t("notes")}</dt>
+                <dd dir="auto" className="whitespace-pre-line break-words">
+                  {cart.bookingNotes}
+                </dd>
+              </>
+            ) : null}
+          </dl>
+        </section>
+      ) : null}
+
+      <nav className="flex flex-col gap-2 sm:flex-row sm:justify-center" aria-label={t("metaTitle")}>
+        <Link href={localePath(locale, "/")} className={buttonVariants({ size: "lg" })}>
+          {t("home")}
+        </Link>
+        <Link href={localePath(locale, "/profile")} className={buttonVariants({ size: "lg", variant: "outline" })}>
+          {t("profile")}
+        </Link>
+      </nav>
+    </div>
+  );
+}
