@@ -1,0 +1,89 @@
+import type { CartDto } from "@/lib/platform-client/types";
+import type { TenantConfig } from "@/lib/tenant-config";
+
+/**
+ * Which payment methods the checkout offers, how cash is named and what each one charges
+ * (spec §5 and §9). Pure: the settings were already read by toTenantConfig (a method is enabled
+ * only when its setting is exactly "True"); everything else is decided here and unit-tested.
+ */
+
+export type CheckoutMethodId = "CARD" | "APPLE_PAY" | "TABBY" | "TAMARA" | "CASH" | "BANK_TRANSFER";
+
+/** Keys of the `checkout` namespace. */
+export type CashLabelKey = "methods.cash.cashOnDelivery" | "methods.cash.payLater" | "methods.cash.confirmBooking" | "methods.cash.confirmSubscription";
+export type MethodLabelKey = "methods.card" | "methods.applePay" | "methods.tabby" | "methods.tamara" | "methods.bankTransfer" | CashLabelKey;
+
+export type CheckoutMethod = { id: CheckoutMethodId; labelKey: MethodLabelKey };
+
+export type PaymentMethodsInput = {
+  config: Pick<TenantConfig, "enabledPaymentMethods" | "disableCODForDeposit">;
+  cart: Pick<CartDto, "totalAmount" | "amountToBePaid" | "depositAmount" | "cartItems">;
+  /** The device can pay with Apple Pay (ApplePaySession.canMakePayments()). */
+  applePaySupported: boolean;
+};
+
+export type PaymentMethods = {
+  /** In display order; empty means "No payment methods enabled". */
+  methods: CheckoutMethod[];
+  /** The first method: the one preselected (spec §4). */
+  defaultMethod: CheckoutMethodId | null;
+  cashLabelKey: CashLabelKey;
+  amountToPay: (method: CheckoutMethodId) => number;
+};
+
+const AMOUNT_LABELS = { CARD: "methods.card", APPLE_PAY: "methods.applePay", TABBY: "methods.tabby", TAMARA: "methods.tamara", BANK_TRANSFER: "methods.bankTransfer" } as const;
+
+type CartKinds = Pick<CartDto, "cartItems">;
+const everyItemIs = (cart: CartKinds, kind: string) => cart.cartItems.length > 0 && cart.cartItems.every((i) => i.product.typeString === kind);
+
+/**
+ * Cash's name: confirm subscription for a zero-total cart of subscriptions only; confirm booking
+ * when nothing is to be paid or cash is the only way to pay; pay later when every item is a
+ * reservation (paid at the visit); else cash on delivery.
+ */
+export function cashLabelKey(cart: Pick<CartDto, "totalAmount"> & CartKinds, cashIsOnlyMethod: boolean): CashLabelKey {
+  const free = cart.totalAmount <= 0;
+  if (free && everyItemIs(cart, "subscription")) return "methods.cash.confirmSubscription";
+  if (free || cashIsOnlyMethod) return "methods.cash.confirmBooking";
+  if (everyItemIs(cart, "reservation")) return "methods.cash.payLater";
+  return "methods.cash.cashOnDelivery";
+}
+
+/** Spec §9: Tabby and Tamara are charged the full total, every other method the amount due now (deposit). */
+export function amountToPay(cart: Pick<CartDto, "totalAmount" | "amountToBePaid">, method: CheckoutMethodId): number {
+  return method === "TABBY" || method === "TAMARA" ? cart.totalAmount : cart.amountToBePaid;
+}
+
+export function paymentMethods({ config, cart, applePaySupported }: PaymentMethodsInput): PaymentMethods {
+  const enabled = new Set(config.enabledPaymentMethods);
+  // Amount-based methods have nothing to charge on a zero total.
+  const chargeable = cart.totalAmount > 0;
+  const ids: CheckoutMethodId[] = [];
+  if (chargeable && (enabled.has("VISA") || enabled.has("MADA"))) ids.push("CARD");
+  if (chargeable && enabled.has("APPLE_PAY") && applePaySupported) ids.push("APPLE_PAY");
+  if (chargeable && enabled.has("TABBY")) ids.push("TABBY");
+  if (chargeable && enabled.has("TAMARA")) ids.push("TAMARA");
+  const depositBlocksCash = config.disableCODForDeposit && cart.depositAmount > 0;
+  if ((enabled.has("CASH") || !chargeable) && !depositBlocksCash) ids.push("CASH");
+  if (chargeable && enabled.has("BANK_TRANSFER")) ids.push("BANK_TRANSFER");
+
+  const cashLabel = cashLabelKey(cart, ids.length === 1 && ids[0] === "CASH");
+  const methods = ids.map((id): CheckoutMethod => ({ id, labelKey: id === "CASH" ? cashLabel : AMOUNT_LABELS[id] }));
+  return {
+    methods,
+    defaultMethod: methods[0]?.id ?? null,
+    cashLabelKey: cashLabel,
+    amountToPay: (method) => amountToPay(cart, method),
+  };
+}
+
+/** Whether this browser can pay with Apple Pay (Safari on Apple devices with a card in Wallet). */
+export function deviceSupportsApplePay(): boolean {
+  const session = (globalThis as { ApplePaySession?: { canMakePayments?: () => boolean } }).ApplePaySession;
+  try {
+    return typeof session?.canMakePayments === "function" && session.canMakePayments() === true;
+  } catch {
+    // Safari throws outside a secure context: then it is simply not offered.
+    return false;
+  }
+}
