@@ -13,6 +13,11 @@ export const KNOWN_ERROR_CODES = [
   "SP:MerchandiseItemInsufficientStock",
   "SP:SubscriptionLimitExceeded",
   "SP:CartAlreadyCompleted",
+  // Checkout
+  "SP:CartIsEmpty",
+  "SP:PaymentMethodNotAllowed",
+  "SP:BankReceiptRequired",
+  "SP:NotEnoughPackageSessions",
   // Sign-in
   "SP:OtpCodeMismatch",
   "SP:OtpCodeIsExpired",

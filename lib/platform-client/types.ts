@@ -212,15 +212,18 @@ export type PaymentStatus = "unpaid" | "pay_on_site" | "pending_review" | "paid"
 export type SubmitPaymentMethod = "CASH" | "BANK_TRANSFER";
 
 /**
- * One of the signed-in owner's prepaid packages that covers items of the cart. Sessions are
- * counted as they would be used if the order completed now; they are only spent on completion.
+ * One of the signed-in owner's prepaid packages that covers items of the cart (listed even while
+ * usePackages is off, so the toggle can be shown). Sessions are only spent when the order completes.
  */
 export type CartPackageDto = {
   id: string;
   productName: string;
+  /** Sessions left now (for a completed order: after it). */
   remainingSessions: number;
   totalSessions: number;
-  /** Cart item ids this package pays for (each needs seats × quantity sessions). */
+  /** Sessions this cart uses: one per seat and unit (quantity × units) of each covered item. */
+  sessionsToUse: number;
+  /** Cart item ids this package pays for (each line is covered whole or not at all). */
   coversItemIds: string[];
 };
 

@@ -6,5 +6,6 @@ import "./routes/auth";
 import "./routes/customers";
 import "./routes/presets";
 import "./routes/account";
+import "./routes/checkout";
 
 export { handlePlatformRequest, errorResponse } from "./router";

@@ -4,6 +4,7 @@ import * as s from "../db/schema";
 import type { OpeningHours } from "../db/schema";
 import { riyadhDayStart } from "../time";
 import { seedCoffeeAccounts, seedSpaAccounts } from "./demo-accounts";
+import { seedCheckoutDemo } from "./demo-checkout";
 
 const everyDay = (open: string, close: string): OpeningHours =>
   Object.fromEntries(["0", "1", "2", "3", "4", "5", "6"].map((d) => [d, [open, close] as [string, string]]));
@@ -122,6 +123,7 @@ async function seedSpa(db: Db, now: Date) {
       minDays: 1,
       maxDays: 7,
       depositPercent: 30,
+      minDaysBetweenBookings: 14,
       bookingWindowDays: 120,
     },
     [{ ar: "الليلة", en: "Per night", amount: 90000 }],
@@ -222,10 +224,7 @@ async function seedSpa(db: Db, now: Date) {
     },
   ]);
   await db.insert(s.bankAccounts).values({ tenantId: t, bank: "alrajhi", holderName: "Rimal Wellness Co.", iban: "SA0380000000608010167519", accountNumber: "608010167519" });
-  await db.insert(s.coupons).values([
-    { tenantId: t, code: "RELAX10", kind: "percentage", value: 10, productIds: [massage.product.id] },
-    { tenantId: t, code: "WELCOME50", kind: "fixed", value: 5000, minCartAmount: 20000 },
-  ]);
+  // Coupons: seedCheckoutDemo (demo-checkout.ts).
 }
 
 async function seedCoffee(db: Db) {
@@ -252,13 +251,16 @@ async function seedCoffee(db: Db) {
   await seedCoffeeAccounts(db, t);
 }
 
-/** Seeds the demo tenants once; a database that already has them is left as it is. */
+/** Seeds the demo tenants once (true when it did); a database that already has them only gets what later issues added. */
 export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
   const existing = await db.select({ id: s.tenants.id }).from(s.tenants).where(eq(s.tenants.slug, "spa")).limit(1);
-  if (existing.length > 0) return false;
-  await db.transaction(async (tx) => {
-    await seedSpa(tx as unknown as Db, now);
-    await seedCoffee(tx as unknown as Db);
-  });
-  return true;
+  if (existing.length === 0) {
+    await db.transaction(async (tx) => {
+      await seedSpa(tx as unknown as Db, now);
+      await seedCoffee(tx as unknown as Db);
+    });
+  }
+  // Additive demo data of later issues, written only where missing (also on an older database).
+  await seedCheckoutDemo(db, now);
+  return existing.length === 0;
 }

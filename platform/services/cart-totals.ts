@@ -3,10 +3,18 @@ import type { CartDto } from "@/lib/platform-client/types";
 
 /**
  * Cart totals (team rule, platform only), all in halalas:
- * line amount = unit price × quantity × units; tax per line and on the whole net amount;
- * deposit lines contribute round(gross × pct / 100) and defer the rest of their gross.
+ * line amount = unit price × quantity × units; a line's discount (its package coverage and its
+ * share of the coupon) comes off before tax, so tax is on the net amount, per line and on the
+ * whole; deposit lines contribute round(net gross × pct / 100) and defer the rest of their gross.
  */
-export type TotalsLine = { unitPrice: number; quantity: number; units: number; depositPercent: number | null };
+export type TotalsLine = {
+  unitPrice: number;
+  quantity: number;
+  units: number;
+  depositPercent: number | null;
+  /** Halalas taken off this line (package coverage, coupon share); capped at the line amount. */
+  discount?: number;
+};
 
 export type LineTotals = { amount: number; taxAmount: number; effectiveQuantity: number };
 
@@ -15,13 +23,16 @@ export type CartTotals = Pick<CartDto, "subTotal" | "discountAmount" | "taxAmoun
   lines: LineTotals[];
 };
 
-export function computeCartTotals(lines: TotalsLine[], taxRate: number, discountAmount = 0): CartTotals {
+/** `extraDiscount`: a discount not allocated to lines (taken off the subtotal before tax). */
+export function computeCartTotals(lines: TotalsLine[], taxRate: number, extraDiscount = 0): CartTotals {
   const totals = lines.map((l) => {
     const amount = l.unitPrice * l.quantity * l.units;
-    return { amount, taxAmount: taxOn(amount, taxRate), effectiveQuantity: l.quantity * l.units };
+    const discount = Math.min(Math.max(0, l.discount ?? 0), amount);
+    return { amount, discount, taxAmount: taxOn(amount - discount, taxRate), effectiveQuantity: l.quantity * l.units };
   });
   const subTotal = totals.reduce((s, l) => s + l.amount, 0);
-  const discount = Math.min(discountAmount, subTotal);
+  const lineDiscounts = totals.reduce((s, l) => s + l.discount, 0);
+  const discount = Math.min(lineDiscounts + Math.max(0, extraDiscount), subTotal);
   const taxAmount = taxOn(subTotal - discount, taxRate);
   const fees: CartTotals["fees"] = [];
   const totalAmount = subTotal - discount + taxAmount + fees.reduce((s, f) => s + f.amount, 0);
@@ -29,10 +40,38 @@ export function computeCartTotals(lines: TotalsLine[], taxRate: number, discount
   let deferred = 0;
   lines.forEach((l, i) => {
     if (!l.depositPercent || l.depositPercent <= 0) return;
-    const gross = totals[i].amount + totals[i].taxAmount;
+    const gross = totals[i].amount - totals[i].discount + totals[i].taxAmount;
     const deposit = percentOf(gross, Math.min(l.depositPercent, 100));
     depositAmount += deposit;
     deferred += gross - deposit;
   });
-  return { lines: totals, subTotal, discountAmount: discount, taxAmount, fees, totalAmount, depositAmount, amountToBePaid: totalAmount - deferred };
+  return {
+    lines: totals.map(({ amount, taxAmount, effectiveQuantity }) => ({ amount, taxAmount, effectiveQuantity })),
+    subTotal,
+    discountAmount: discount,
+    taxAmount,
+    fees,
+    totalAmount,
+    depositAmount,
+    amountToBePaid: totalAmount - deferred,
+  };
+}
+
+/**
+ * Splits `discount` halalas over lines in proportion to their `bases` (what each line still costs),
+ * never more than a line's base; the halalas rounding leaves go to the first lines with room.
+ */
+export function allocateDiscount(discount: number, bases: number[]): number[] {
+  const total = bases.reduce((s, b) => s + b, 0);
+  const amount = Math.min(Math.max(0, discount), total);
+  if (amount === 0) return bases.map(() => 0);
+  const shares = bases.map((b) => Math.floor((amount * b) / total));
+  let left = amount - shares.reduce((s, x) => s + x, 0);
+  for (let i = 0; left > 0 && i < shares.length; i++) {
+    const room = bases[i] - shares[i];
+    const add = Math.min(room, left);
+    shares[i] += add;
+    left -= add;
+  }
+  return shares;
 }

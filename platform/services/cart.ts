@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { cartItems, carts, productPrices, products, tenants, type GiftDetails, type GiftTheme } from "../db/schema";
 import { notFound, PlatformError, validation } from "../errors";
@@ -10,7 +10,8 @@ import { parseTaxRate } from "@/lib/tenant-config";
 import type { CartDto, CartItemDto } from "@/lib/platform-client/types";
 import { checkCapacity, checkLineRules, lineFromInput, type CartLine } from "./cart-rules";
 import type { AddCartItemInput, UpdateCartItemInput } from "@/lib/validation/cart-input";
-import { computeCartTotals } from "./cart-totals";
+import type { LineTotals } from "./cart-totals";
+import { loadCartLines, priceCart, type ItemRow } from "./cart-pricing";
 import { localized, productTypeNumber, type ProductRow } from "./catalog";
 import { isUuid } from "./ids";
 import { reservationKind } from "./availability";
@@ -34,23 +35,8 @@ const cartNotFound = () => notFound("Cart");
 /** Stands in for an id that is not a UUID, so that it matches nothing instead of failing the cast. */
 const NO_ID = "00000000-0000-0000-0000-000000000000";
 
-// Only what a line shows and prices: product rows carry wide JSON columns a cart read never needs.
-const lineProductColumns = {
-  id: products.id,
-  typeString: products.typeString,
-  nameAr: products.nameAr,
-  nameEn: products.nameEn,
-  images: products.images,
-  hasPackage: products.hasPackage,
-  isFullDayBooking: products.isFullDayBooking,
-  isVariableDuration: products.isVariableDuration,
-  depositPercent: products.depositPercent,
-  giftThemes: products.giftThemes,
-};
-const linePriceColumns = { id: productPrices.id, nameAr: productPrices.nameAr, nameEn: productPrices.nameEn, amount: productPrices.amount };
-
-/** Reads a cart with its lines and totals: one query for the cart (and tax settings), one for the lines. */
-export async function readCart(db: Conn, scope: CartScope, cartId: string, locale: Locale): Promise<CartDto> {
+/** Reads a cart with its lines and totals: one query for the cart (and tax settings), one for the lines, then its pricing. */
+export async function readCart(db: Conn, scope: CartScope, cartId: string, locale: Locale, now = new Date()): Promise<CartDto> {
   if (!isUuid(cartId)) throw cartNotFound();
   const { tenantId } = scope;
   const [head] = await db
@@ -60,21 +46,12 @@ export async function readCart(db: Conn, scope: CartScope, cartId: string, local
     .where(visibleCart(scope, cartId))
     .limit(1);
   if (!head) throw cartNotFound();
-  const rows = await db
-    .select({ item: cartItems, product: lineProductColumns, price: linePriceColumns })
-    .from(cartItems)
-    .innerJoin(products, eq(products.id, cartItems.productId))
-    .innerJoin(productPrices, eq(productPrices.id, cartItems.priceId))
-    .where(and(eq(cartItems.tenantId, tenantId), eq(cartItems.cartId, cartId)))
-    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
-
+  const rows = await loadCartLines(db, tenantId, cartId);
   const taxRate = parseTaxRate(head.settings.taxEnabled === "True", head.settings.taxPercentage);
-  const totals = computeCartTotals(
-    rows.map((r) => ({ unitPrice: r.price.amount, quantity: r.item.quantity, units: r.item.units, depositPercent: r.product.depositPercent })),
-    taxRate,
-  );
-  const items = rows.map((r, i) => toItemDto(r, totals.lines[i], locale));
   const { cart } = head;
+  const pricing = await priceCart(db, { tenantId, cart, rows, taxRate, locale, now });
+  const { totals } = pricing;
+  const items = rows.map((r, i) => toItemDto(r, totals.lines[i], pricing.coverage.byItem.has(r.item.id), locale));
   return {
     id: cart.id,
     customerId: cart.customerId,
@@ -89,7 +66,7 @@ export async function readCart(db: Conn, scope: CartScope, cartId: string, local
     totalAmount: toSar(totals.totalAmount),
     depositAmount: toSar(totals.depositAmount),
     amountToBePaid: toSar(totals.amountToBePaid),
-    hasPackageDiscounts: false,
+    hasPackageDiscounts: pricing.coverage.byItem.size > 0,
     status: cart.status,
     currency: "SAR",
     paymentMethod: cart.paymentMethod as CartDto["paymentMethod"],
@@ -100,17 +77,11 @@ export async function readCart(db: Conn, scope: CartScope, cartId: string, local
     customerMobile: cart.customerMobile,
     completedAt: cart.completedAt?.toISOString() ?? null,
     usePackages: cart.usePackages,
-    packages: [],
+    packages: pricing.packages,
   };
 }
 
-type ItemRow = {
-  item: typeof cartItems.$inferSelect;
-  product: Pick<ProductRow, keyof typeof lineProductColumns>;
-  price: Pick<typeof productPrices.$inferSelect, keyof typeof linePriceColumns>;
-};
-
-function toItemDto({ item, product, price }: ItemRow, line: { amount: number; taxAmount: number; effectiveQuantity: number }, locale: Locale): CartItemDto {
+function toItemDto({ item, product, price }: ItemRow, line: LineTotals, packageCovered: boolean, locale: Locale): CartItemDto {
   // Full-day bookings are calendar days (as they were sent); other reservations are instants.
   const fullDay = product.isFullDayBooking;
   const date = (d: Date | null) => (d ? (fullDay ? riyadhDay(d) : d.toISOString()) : null);
@@ -135,7 +106,7 @@ function toItemDto({ item, product, price }: ItemRow, line: { amount: number; ta
     reservationDateFrom: date(item.reservationDateFrom),
     reservationDateTo: date(item.reservationDateTo),
     subscriptionStartDate: item.subscriptionStartDate,
-    packageCovered: false,
+    packageCovered,
   };
 }
 

@@ -1,0 +1,54 @@
+import { z } from "zod";
+import { CustomerName } from "./customer-input";
+
+/**
+ * Request bodies of the checkout endpoints (issue 4), shared by the platform and the storefront's
+ * checkout BFF. Shapes only: whether a code is a coupon, or a number a mobile number, is decided by
+ * the platform with the spec's codes (SP:CouponNotFound, SP:InvalidMobileNumber).
+ */
+
+export const ApplyCouponInput = z.object({
+  couponCode: z.string().trim().min(1).max(64),
+  /** Item ids, accepted for compatibility: the platform prices the cart's own lines. */
+  cartItems: z.array(z.string().max(64)).max(500).optional(),
+  /** When sent, must be the signed-in customer. */
+  customerId: z.string().max(64).nullish(),
+});
+export type ApplyCouponInput = z.output<typeof ApplyCouponInput>;
+
+export const SetUsePackagesInput = z.object({ usePackages: z.boolean() });
+export type SetUsePackagesInput = z.output<typeof SetUsePackagesInput>;
+
+export const CheckoutCustomerInput = z.object({
+  name: CustomerName,
+  mobileNumber: z.string().trim().min(1).max(40),
+});
+
+/** Notes as typed, without control characters other than line breaks and tabs; "" means none. */
+const BookingNotes = z
+  .string()
+  .trim()
+  .max(1000)
+  .regex(/^[^\p{Cs}\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/u, "Contains characters that are not allowed")
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+export const BankReceiptCheckoutInput = z.object({
+  customer: CheckoutCustomerInput,
+  bookingNotes: BookingNotes,
+  termsAccepted: z.boolean().optional(),
+});
+export type BankReceiptCheckoutInput = z.output<typeof BankReceiptCheckoutInput>;
+
+export const SubmitCartInput = BankReceiptCheckoutInput.extend({
+  paymentMethod: z.enum(["CASH", "BANK_TRANSFER"]),
+});
+export type SubmitCartInput = z.output<typeof SubmitCartInput>;
+
+/** The bank-transfer form's transferor name (spec §5: at least 1 character). */
+export const TransferorName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(/^[^\p{Cc}\p{Cs}]*$/u, "Contains characters that are not allowed");

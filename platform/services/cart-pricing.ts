@@ -1,0 +1,115 @@
+import "server-only";
+import { and, asc, eq } from "drizzle-orm";
+import type { Db, Tx } from "../db/client";
+import { cartItems, carts, productPrices, products, tenants } from "../db/schema";
+import { parseTaxRate, type Locale } from "@/lib/tenant-config";
+import type { CartPackageDto } from "@/lib/platform-client/types";
+import { computeCartTotals, type CartTotals } from "./cart-totals";
+import { couponById, couponLineDiscounts, type CouponLine, type CouponRow } from "./coupon-rules";
+import { computeCoverage, packageDtos, packagesById, usablePackages, type Coverage, type PackageRow } from "./packages";
+import type { ProductRow } from "./catalog";
+
+type Conn = Db | Tx;
+export type CartRow = typeof carts.$inferSelect;
+
+// Only what a line shows and prices: product rows carry wide JSON columns a cart read never needs.
+const lineProductColumns = {
+  id: products.id,
+  typeString: products.typeString,
+  nameAr: products.nameAr,
+  nameEn: products.nameEn,
+  images: products.images,
+  hasPackage: products.hasPackage,
+  isFullDayBooking: products.isFullDayBooking,
+  isVariableDuration: products.isVariableDuration,
+  depositPercent: products.depositPercent,
+  giftThemes: products.giftThemes,
+};
+const linePriceColumns = { id: productPrices.id, nameAr: productPrices.nameAr, nameEn: productPrices.nameEn, amount: productPrices.amount };
+
+export type ItemRow = {
+  item: typeof cartItems.$inferSelect;
+  product: Pick<ProductRow, keyof typeof lineProductColumns>;
+  price: Pick<typeof productPrices.$inferSelect, keyof typeof linePriceColumns>;
+};
+
+/** The cart's lines with what they show and cost, in the order they were added. */
+export function loadCartLines(conn: Conn, tenantId: string, cartId: string): Promise<ItemRow[]> {
+  return conn
+    .select({ item: cartItems, product: lineProductColumns, price: linePriceColumns })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .innerJoin(productPrices, eq(productPrices.id, cartItems.priceId))
+    .where(and(eq(cartItems.tenantId, tenantId), eq(cartItems.cartId, cartId)))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+}
+
+/** The tenant's tax multiplier (1 when tax is off). */
+export async function tenantTaxRate(conn: Conn, tenantId: string): Promise<number> {
+  const [row] = await conn.select({ settings: tenants.settings }).from(tenants).where(eq(tenants.id, tenantId)).limit(1);
+  return parseTaxRate(row?.settings.taxEnabled === "True", row?.settings.taxPercentage);
+}
+
+export type CartPricing = {
+  totals: CartTotals;
+  /** The coverage that pays (empty while usePackages is off). */
+  coverage: Coverage;
+  packages: CartPackageDto[];
+  coupon: CouponRow | null;
+  /** Lines as the coupon sees them (after package coverage), and their sum: the coupon's cart amount. */
+  couponLines: CouponLine[];
+  cartAmount: number;
+};
+
+const NO_COVERAGE: Coverage = { byItem: new Map(), uses: new Map() };
+const lineAmount = (r: ItemRow) => r.price.amount * r.item.quantity * r.item.units;
+
+/** A completed order's coverage is what it spent (cart_items.customer_package_id), not what is left now. */
+async function completedCoverage(conn: Conn, tenantId: string, customerId: string, rows: ItemRow[]): Promise<{ packages: PackageRow[]; coverage: Coverage }> {
+  const coverage: Coverage = { byItem: new Map(), uses: new Map() };
+  for (const r of rows) {
+    const pkg = r.item.customerPackageId;
+    if (!pkg) continue;
+    coverage.byItem.set(r.item.id, pkg);
+    coverage.uses.set(pkg, (coverage.uses.get(pkg) ?? 0) + r.item.quantity * r.item.units);
+  }
+  return { packages: await packagesById(conn, tenantId, customerId, [...coverage.uses.keys()]), coverage };
+}
+
+/**
+ * Prices a cart: package coverage first (a covered line costs nothing), then the coupon on what
+ * is left of the lines it applies to, then tax on the net amount. An active cart's coupon gives no
+ * discount while the cart is below its minimum; the other coupon rules are checked by validate and
+ * submit, which answer the coupon's code.
+ */
+export async function priceCart(conn: Conn, p: { tenantId: string; cart: CartRow; rows: ItemRow[]; taxRate: number; locale: Locale; now: Date }): Promise<CartPricing> {
+  const { tenantId, cart, rows } = p;
+  const completed = cart.status !== "active";
+  let packages: PackageRow[] = [];
+  let coverage = NO_COVERAGE;
+  if (cart.customerId && completed) {
+    ({ packages, coverage } = await completedCoverage(conn, tenantId, cart.customerId, rows));
+  } else if (cart.customerId && rows.some((r) => r.product.typeString === "reservation")) {
+    packages = await usablePackages(conn, tenantId, cart.customerId, p.now);
+    const lines = rows.map((r) => ({ id: r.item.id, productId: r.product.id, isReservation: r.product.typeString === "reservation", sessions: r.item.quantity * r.item.units }));
+    coverage = computeCoverage(lines, packages);
+  }
+  const paying = completed || cart.usePackages ? coverage : NO_COVERAGE;
+  const packageDiscounts = rows.map((r) => (paying.byItem.has(r.item.id) ? lineAmount(r) : 0));
+  const couponLines = rows.map((r, i) => ({ productId: r.product.id, base: lineAmount(r) - packageDiscounts[i] }));
+  const cartAmount = couponLines.reduce((s, l) => s + l.base, 0);
+  const coupon = cart.couponId ? await couponById(conn, tenantId, cart.couponId) : null;
+  const meetsMinimum = coupon !== null && (completed || coupon.minCartAmount === null || cartAmount >= coupon.minCartAmount);
+  const couponDiscounts = coupon && meetsMinimum ? couponLineDiscounts(coupon, couponLines) : rows.map(() => 0);
+  const totals = computeCartTotals(
+    rows.map((r, i) => ({
+      unitPrice: r.price.amount,
+      quantity: r.item.quantity,
+      units: r.item.units,
+      depositPercent: r.product.depositPercent,
+      discount: packageDiscounts[i] + couponDiscounts[i],
+    })),
+    p.taxRate,
+  );
+  return { totals, coverage: paying, packages: packageDtos(packages, coverage, p.locale), coupon, couponLines, cartAmount };
+}

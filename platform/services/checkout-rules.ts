@@ -1,0 +1,143 @@
+import "server-only";
+import { and, asc, count, eq, gt, gte, inArray, lt, sql } from "drizzle-orm";
+import type { Tx } from "../db/client";
+import { bookings, cartItems, customerPackages, customerSubscriptions, products } from "../db/schema";
+import { notFound, PlatformError } from "../errors";
+import { DAY_MS, dayStart, today } from "../time";
+import { addDays } from "@/lib/riyadh-days";
+import { toTenantConfig, type SettingsMap } from "@/lib/tenant-config";
+import type { SubmitPaymentMethod } from "@/lib/platform-client/types";
+import { checkCapacity, checkLineRules, type CartLine } from "./cart-rules";
+import type { CartTotals } from "./cart-totals";
+import { reservationKind } from "./availability";
+import type { ProductRow } from "./catalog";
+
+/**
+ * The rules an order is completed under, applied line by line inside the completion transaction
+ * after the products' rows are locked (lockProducts, in id order), so that the stock and
+ * seats counted here cannot change before the transaction commits.
+ */
+
+type ItemRow = typeof cartItems.$inferSelect;
+export type OrderContext = { tenantId: string; customerId: string; now: Date };
+
+/** Locks the cart's products in id order (every order takes them in the same order: no deadlock). */
+export async function lockProducts(tx: Tx, tenantId: string, ids: string[]): Promise<Map<string, ProductRow>> {
+  const rows = await tx
+    .select()
+    .from(products)
+    .where(and(eq(products.tenantId, tenantId), inArray(products.id, [...new Set(ids)])))
+    .orderBy(asc(products.id))
+    .for("update");
+  return new Map(rows.map((p) => [p.id, p]));
+}
+
+const lineOf = (item: ItemRow): CartLine => ({
+  id: item.id,
+  productId: item.productId,
+  priceId: item.priceId,
+  quantity: item.quantity,
+  units: item.units,
+  from: item.reservationDateFrom,
+  to: item.reservationDateTo,
+  subscriptionStartDate: item.subscriptionStartDate,
+  giftDetails: item.giftDetails,
+});
+
+/** Checks one line again as it would be added now, then takes what it buys: stock, seats, a subscription. */
+export async function fulfilLine(tx: Tx, ctx: OrderContext, product: ProductRow | undefined, item: ItemRow): Promise<void> {
+  if (!product || !product.isActive) throw notFound("Product");
+  const line = lineOf(item);
+  checkLineRules(product, line, ctx.now);
+  if (product.typeString === "merchandise") return takeStock(tx, ctx, product, line.quantity);
+  if (reservationKind(product)) return bookSeats(tx, ctx, product, line);
+  if (product.typeString === "subscription") return subscribe(tx, ctx, product, line);
+}
+
+/** Conditional decrement: 0 rows means another order took the stock first. */
+async function takeStock(tx: Tx, ctx: OrderContext, product: ProductRow, quantity: number) {
+  if (product.stock === null) return;
+  const [left] = await tx
+    .update(products)
+    .set({ stock: sql`${products.stock} - ${quantity}` })
+    .where(and(eq(products.tenantId, ctx.tenantId), eq(products.id, product.id), gte(products.stock, quantity)))
+    .returning({ stock: products.stock });
+  if (!left) {
+    const [now] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, product.id));
+    throw new PlatformError("SP:MerchandiseItemInsufficientStock", 409, "Not enough stock", { available: Math.max(0, now?.stock ?? 0) });
+  }
+}
+
+/**
+ * Seats are counted from bookings under the product's row lock (this order's earlier lines
+ * included, they are bookings already), then booked. A customer's bookings of a product with
+ * minDaysBetweenBookings must start at least that many days apart.
+ */
+async function bookSeats(tx: Tx, ctx: OrderContext, product: ProductRow, line: CartLine) {
+  const from = line.from!;
+  const gap = product.minDaysBetweenBookings;
+  if (gap && gap > 0) {
+    const [{ n }] = await tx
+      .select({ n: count() })
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.tenantId, ctx.tenantId),
+          eq(bookings.productId, product.id),
+          eq(bookings.customerId, ctx.customerId),
+          gt(bookings.startsAt, new Date(from.getTime() - gap * DAY_MS)),
+          lt(bookings.startsAt, new Date(from.getTime() + gap * DAY_MS)),
+        ),
+      );
+    if (n > 0) throw new PlatformError("SP:NextReservationPeriodNotMet", 400, `Bookings of this product must be at least ${gap} days apart`, { days: gap });
+  }
+  await checkCapacity(tx, ctx.tenantId, product, line, []);
+  await tx.insert(bookings).values({ tenantId: ctx.tenantId, productId: product.id, cartItemId: line.id, customerId: ctx.customerId, startsAt: from, endsAt: line.to!, seats: line.quantity });
+}
+
+/** perCustomerLimit counts the customer's active, not yet ended subscriptions of the product. */
+async function subscribe(tx: Tx, ctx: OrderContext, product: ProductRow, line: CartLine) {
+  if (product.perCustomerLimit !== null) {
+    const [{ n }] = await tx
+      .select({ n: count() })
+      .from(customerSubscriptions)
+      .where(
+        and(
+          eq(customerSubscriptions.tenantId, ctx.tenantId),
+          eq(customerSubscriptions.customerId, ctx.customerId),
+          eq(customerSubscriptions.productId, product.id),
+          eq(customerSubscriptions.status, "active"),
+          gte(customerSubscriptions.endsOn, today(ctx.now)),
+        ),
+      );
+    if (n + line.quantity > product.perCustomerLimit) {
+      throw new PlatformError("SP:SubscriptionLimitExceeded", 400, "The subscription limit for this plan is reached", { limit: product.perCustomerLimit });
+    }
+  }
+  const startsOn = line.subscriptionStartDate!;
+  const endsOn = addDays(startsOn, Math.max(1, product.subscriptionDays ?? 30) - 1);
+  const copies = Array.from({ length: line.quantity });
+  await tx.insert(customerSubscriptions).values(copies.map(() => ({ tenantId: ctx.tenantId, customerId: ctx.customerId, productId: product.id, cartItemId: line.id, startsOn, endsOn })));
+  const sessions = product.hasPackage ? (product.packageSessions ?? 0) : 0;
+  if (sessions > 0) {
+    const expiresAt = dayStart(addDays(endsOn, 1));
+    await tx
+      .insert(customerPackages)
+      .values(copies.map(() => ({ tenantId: ctx.tenantId, customerId: ctx.customerId, productId: product.id, totalSessions: sessions, remainingSessions: sessions, expiresAt })));
+  }
+}
+
+/**
+ * Spec §5/§9 on the platform: a method must be enabled (text "True"); cash is also allowed for a
+ * zero total, but never for a cart with a deposit when disableCODForDeposit is set; bank transfer
+ * is an amount-based method (total > 0).
+ */
+export function checkPaymentMethod(settings: SettingsMap, method: SubmitPaymentMethod, totals: Pick<CartTotals, "totalAmount" | "depositAmount">): void {
+  const config = toTenantConfig(settings);
+  const enabled = config.enabledPaymentMethods as readonly string[];
+  const allowed =
+    method === "CASH"
+      ? (enabled.includes("CASH") || totals.totalAmount === 0) && !(config.disableCODForDeposit && totals.depositAmount > 0)
+      : enabled.includes("BANK_TRANSFER") && totals.totalAmount > 0;
+  if (!allowed) throw new PlatformError("SP:PaymentMethodNotAllowed", 400, "This payment method is not available for this order", { paymentMethod: method });
+}

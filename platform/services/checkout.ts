@@ -1,0 +1,99 @@
+import "server-only";
+import { and, asc, eq, TransactionRollbackError } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { bankAccounts, carts } from "../db/schema";
+import { PlatformError, validation } from "../errors";
+import { normalizeMobile } from "@/lib/phone";
+import type { Locale } from "@/lib/tenant-config";
+import type { BankAccountDto, CartDto, SalesChannel, ValidateCartDto } from "@/lib/platform-client/types";
+import { BankReceiptCheckoutInput, TransferorName, type SubmitCartInput } from "@/lib/validation/checkout-input";
+import { readCart } from "./cart";
+import { completeOrder, type OrderDetails, type Payment } from "./complete-order";
+import { changeOwnCart, type OwnerScope } from "./own-cart";
+import { checkUpload } from "./uploads";
+
+type Request = { channel: SalesChannel; locale: Locale; now?: Date };
+
+/** GET bank-account/bank-account (public): the tenant's accounts for transfers, in display order. */
+export async function listBankAccounts(db: Db, tenantId: string): Promise<BankAccountDto[]> {
+  return db
+    .select({ id: bankAccounts.id, bank: bankAccounts.bank, holderName: bankAccounts.holderName, iban: bankAccounts.iban, accountNumber: bankAccounts.accountNumber })
+    .from(bankAccounts)
+    .where(eq(bankAccounts.tenantId, tenantId))
+    .orderBy(asc(bankAccounts.sortOrder), asc(bankAccounts.id));
+}
+
+/** PUT cart/{id}/packages: whether the customer's package sessions pay for the items they cover. */
+export function setUsePackages(db: Db, scope: OwnerScope, cartId: string, usePackages: boolean, locale: Locale, now = new Date()): Promise<CartDto> {
+  return changeOwnCart(db, scope, cartId, locale, now, async (tx, cart) => {
+    await tx
+      .update(carts)
+      .set({ usePackages })
+      .where(and(eq(carts.tenantId, scope.tenantId), eq(carts.id, cart.id)));
+  });
+}
+
+/**
+ * GET cart/{id}/validate: runs the completion itself — every check, lock and conditional update —
+ * and rolls it back, so that it answers exactly what a submit would now (the first failing rule's
+ * code), payment method aside.
+ */
+export async function validateCart(db: Db, scope: OwnerScope, cartId: string, req: Request): Promise<ValidateCartDto> {
+  try {
+    await db.transaction(async (tx) => {
+      await completeOrder(tx, scope, cartId, { payment: null, channel: req.channel, locale: req.locale, now: req.now ?? new Date() });
+      tx.rollback();
+    });
+  } catch (err) {
+    if (err instanceof TransactionRollbackError) return { valid: true };
+    throw err;
+  }
+  throw new Error("validateCart: the dry run was not rolled back");
+}
+
+function orderDetails(input: BankReceiptCheckoutInput): OrderDetails {
+  const customerMobile = normalizeMobile(input.customer.mobileNumber);
+  if (!customerMobile) throw new PlatformError("SP:InvalidMobileNumber", 400, "The mobile number is not valid", { field: "customer.mobileNumber" });
+  return { customerName: input.customer.name, customerMobile, bookingNotes: input.bookingNotes };
+}
+
+async function complete(db: Db, scope: OwnerScope, cartId: string, payment: Payment, req: Request): Promise<CartDto> {
+  const now = req.now ?? new Date();
+  return db.transaction(async (tx) => {
+    await completeOrder(tx, scope, cartId, { payment, channel: req.channel, locale: req.locale, now });
+    return readCart(tx, scope, cartId, req.locale, now);
+  });
+}
+
+const receiptRequired = () => new PlatformError("SP:BankReceiptRequired", 400, "Upload the bank transfer receipt");
+
+/** POST cart/{id}/submit: cash (or confirm booking for a zero total). Bank transfer needs its receipt. */
+export function submitCart(db: Db, scope: OwnerScope, cartId: string, input: SubmitCartInput, req: Request): Promise<CartDto> {
+  if (input.paymentMethod === "BANK_TRANSFER") throw receiptRequired();
+  return complete(db, scope, cartId, { method: "CASH", details: orderDetails(input) }, req);
+}
+
+/**
+ * POST cart/{id}/bank-receipt (multipart): `files` (one image or PDF, ≤ 5 MB, type sniffed from
+ * the bytes), `transferorName`, and `checkout` (JSON: customer, bookingNotes). Every check runs
+ * before anything is written; the receipt is stored in the completion's transaction.
+ */
+export async function completeWithBankTransfer(db: Db, scope: OwnerScope, cartId: string, form: FormData, req: Request): Promise<CartDto> {
+  const files = form.getAll("files").filter((f) => !(typeof f === "string" && f === ""));
+  if (files.length > 1) throw validation("Send one receipt", { field: "files" });
+  const file = files[0];
+  if (!(file instanceof Blob) || file.size === 0) throw receiptRequired();
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const type = checkUpload(bytes);
+
+  const transferor = TransferorName.safeParse(form.get("transferorName") ?? "");
+  if (!transferor.success) throw validation("The transferor's name is required", { field: "transferorName" });
+  let checkout: unknown;
+  try {
+    checkout = JSON.parse(String(form.get("checkout") ?? ""));
+  } catch {
+    throw validation("checkout must be JSON", { field: "checkout" });
+  }
+  const details = orderDetails(BankReceiptCheckoutInput.parse(checkout));
+  return complete(db, scope, cartId, { method: "BANK_TRANSFER", details, receipt: { transferorName: transferor.data, bytes, type } }, req);
+}

@@ -1,0 +1,131 @@
+import "server-only";
+import { randomInt, randomUUID } from "node:crypto";
+import { and, eq, inArray } from "drizzle-orm";
+import type { Tx } from "../db/client";
+import { cartItems, carts, tenants, uploads } from "../db/schema";
+import { PlatformError } from "../errors";
+import type { Locale } from "@/lib/tenant-config";
+import type { SalesChannel, SubmitPaymentMethod } from "@/lib/platform-client/types";
+import { loadCartLines, priceCart } from "./cart-pricing";
+import { checkCoupon, redeemCoupon } from "./coupon-rules";
+import { checkPaymentMethod, fulfilLine, lockProducts } from "./checkout-rules";
+import { lockOwnActiveCart, type OwnerScope } from "./own-cart";
+import { spendSessions } from "./packages";
+import { parseTaxRate } from "@/lib/tenant-config";
+import type { SniffedType } from "./uploads";
+
+/** What the shopper gave at checkout (name trimmed, mobile already normalised to E.164). */
+export type OrderDetails = { customerName: string; customerMobile: string; bookingNotes: string | null };
+
+export type Receipt = { transferorName: string; bytes: Uint8Array; type: SniffedType };
+
+/** How the order is paid; none for a dry run (GET cart/{id}/validate). */
+export type Payment =
+  | { method: "CASH"; details: OrderDetails }
+  | { method: "BANK_TRANSFER"; details: OrderDetails; receipt: Receipt };
+
+const PAYMENT_STATUS: Record<SubmitPaymentMethod, string> = { CASH: "pay_on_site", BANK_TRANSFER: "pending_review" };
+
+/**
+ * Completes the caller's cart inside the caller's transaction — every check and every write, so
+ * that any refusal rolls all of it back and leaves the cart active and unpaid. Locks, always in
+ * this order: the cart row, the products (id order), then coupon and package rows through their
+ * conditional updates. With `payment` null nothing is meant to be kept: the caller rolls back.
+ */
+export async function completeOrder(tx: Tx, scope: OwnerScope, cartId: string, opts: { payment: Payment | null; channel: SalesChannel; locale: Locale; now: Date }): Promise<void> {
+  const { tenantId, customerId } = scope;
+  const { now, payment } = opts;
+  const cart = await lockOwnActiveCart(tx, scope, cartId);
+  const rows = await loadCartLines(tx, tenantId, cart.id);
+  if (rows.length === 0) throw new PlatformError("SP:CartIsEmpty", 400, "The cart is empty");
+  const locked = await lockProducts(tx, tenantId, rows.map((r) => r.item.productId));
+  const [{ settings }] = await tx.select({ settings: tenants.settings }).from(tenants).where(eq(tenants.id, tenantId));
+  const taxRate = parseTaxRate(settings.taxEnabled === "True", settings.taxPercentage);
+  const pricing = await priceCart(tx, { tenantId, cart, rows, taxRate, locale: opts.locale, now });
+  if (payment) checkPaymentMethod(settings, payment.method, pricing.totals);
+
+  const ctx = { tenantId, customerId, now };
+  for (const r of rows) await fulfilLine(tx, ctx, locked.get(r.item.productId), r.item);
+
+  if (pricing.coupon) {
+    await checkCoupon(tx, pricing.coupon, { customerId, channel: opts.channel, now, lines: pricing.couponLines, cartAmount: pricing.cartAmount });
+    await redeemCoupon(tx, pricing.coupon, cart.id, customerId);
+  }
+  await spendSessions(tx, tenantId, pricing.coverage.uses, now);
+  for (const pkg of new Set(pricing.coverage.byItem.values())) {
+    const items = [...pricing.coverage.byItem].filter(([, p]) => p === pkg).map(([item]) => item);
+    await tx
+      .update(cartItems)
+      .set({ customerPackageId: pkg })
+      .where(and(eq(cartItems.tenantId, tenantId), eq(cartItems.cartId, cart.id), inArray(cartItems.id, items)));
+  }
+  if (!payment) return;
+
+  const receiptUploadId = payment.method === "BANK_TRANSFER" ? await storeReceipt(tx, scope, payment.receipt) : null;
+  await tx
+    .update(carts)
+    .set({
+      status: "completed",
+      paymentMethod: payment.method,
+      paymentStatus: PAYMENT_STATUS[payment.method],
+      customerName: payment.details.customerName,
+      customerMobile: payment.details.customerMobile,
+      bookingNotes: payment.details.bookingNotes,
+      transferorName: payment.method === "BANK_TRANSFER" ? payment.receipt.transferorName : null,
+      receiptUploadId,
+      completedAt: now,
+      updatedAt: now,
+    })
+    .where(and(eq(carts.tenantId, tenantId), eq(carts.id, cart.id)));
+  await giveOrderNumber(tx, tenantId, cart.id);
+}
+
+/** The receipt is kept like any upload (bytes in the database, server-made name), for staff to review. */
+async function storeReceipt(tx: Tx, scope: OwnerScope, receipt: Receipt): Promise<string> {
+  const [row] = await tx
+    .insert(uploads)
+    .values({
+      tenantId: scope.tenantId,
+      customerId: scope.customerId,
+      purpose: "bank-receipt",
+      contentType: receipt.type.contentType,
+      size: receipt.bytes.length,
+      storedName: `${randomUUID()}.${receipt.type.ext}`,
+      data: Buffer.from(receipt.bytes),
+    })
+    .returning({ id: uploads.id });
+  return row.id;
+}
+
+/** No 0/O or 1/I: order numbers are read out over the phone. */
+const ORDER_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+export const ORDER_NUMBER_LENGTH = 6;
+
+export function newOrderNumber(): string {
+  return Array.from({ length: ORDER_NUMBER_LENGTH }, () => ORDER_ALPHABET[randomInt(ORDER_ALPHABET.length)]).join("");
+}
+
+const isUniqueViolation = (err: unknown): boolean => {
+  const e = err as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === "23505" || e?.cause?.code === "23505";
+};
+
+/**
+ * A random 6-character number, unique per tenant (unique index). A collision (1 in ~10⁹ per
+ * existing order) is retried inside a savepoint, so the order's transaction survives it.
+ */
+async function giveOrderNumber(tx: Tx, tenantId: string, cartId: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await tx.transaction(async (sp) => {
+        await sp
+          .update(carts)
+          .set({ orderNumber: newOrderNumber() })
+          .where(and(eq(carts.tenantId, tenantId), eq(carts.id, cartId)));
+      });
+      return;
+    } catch (err) {
+      if (!isUniqueViolation(err) || attempt >= 4) throw err;
+    }
+  }
+}

@@ -1,0 +1,42 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { carts } from "../db/schema";
+import { PlatformError } from "../errors";
+import type { Locale } from "@/lib/tenant-config";
+import type { CartDto, SalesChannel } from "@/lib/platform-client/types";
+import type { ApplyCouponInput } from "@/lib/validation/checkout-input";
+import { loadCartLines, priceCart, tenantTaxRate } from "./cart-pricing";
+import { checkCoupon, findCoupon } from "./coupon-rules";
+import { changeOwnCart, type OwnerScope } from "./own-cart";
+
+/**
+ * POST cart/{id}/coupon: one coupon per cart (remove it before applying another), signed in only.
+ * Every rule is checked now against the cart as it is; usage is counted when the order completes.
+ */
+export function applyCoupon(db: Db, scope: OwnerScope, cartId: string, input: ApplyCouponInput, channel: SalesChannel, locale: Locale, now = new Date()): Promise<CartDto> {
+  if (input.customerId && input.customerId !== scope.customerId) {
+    throw new PlatformError("SP:Forbidden", 403, "A coupon can only be applied for the signed-in customer");
+  }
+  return changeOwnCart(db, scope, cartId, locale, now, async (tx, cart) => {
+    if (cart.couponId) throw new PlatformError("SP:CouponAlreadyExists", 400, "A coupon is already applied to this cart; remove it first");
+    const coupon = await findCoupon(tx, scope.tenantId, input.couponCode);
+    const rows = await loadCartLines(tx, scope.tenantId, cart.id);
+    const pricing = await priceCart(tx, { tenantId: scope.tenantId, cart, rows, taxRate: await tenantTaxRate(tx, scope.tenantId), locale, now });
+    await checkCoupon(tx, coupon, { customerId: scope.customerId, channel, now, lines: pricing.couponLines, cartAmount: pricing.cartAmount });
+    await tx
+      .update(carts)
+      .set({ couponId: coupon.id, couponCode: coupon.code })
+      .where(and(eq(carts.tenantId, scope.tenantId), eq(carts.id, cart.id)));
+  });
+}
+
+/** DELETE cart/{id}/coupon: a cart without a coupon answers unchanged. */
+export function removeCoupon(db: Db, scope: OwnerScope, cartId: string, locale: Locale, now = new Date()): Promise<CartDto> {
+  return changeOwnCart(db, scope, cartId, locale, now, async (tx, cart) => {
+    await tx
+      .update(carts)
+      .set({ couponId: null, couponCode: null })
+      .where(and(eq(carts.tenantId, scope.tenantId), eq(carts.id, cart.id)));
+  });
+}

@@ -1,0 +1,44 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import type { Db, Tx } from "../db/client";
+import { carts } from "../db/schema";
+import { notFound, PlatformError } from "../errors";
+import type { Locale } from "@/lib/tenant-config";
+import type { CartDto } from "@/lib/platform-client/types";
+import { readCart } from "./cart";
+import type { CartRow } from "./cart-pricing";
+import { isUuid } from "./ids";
+
+/**
+ * Checkout calls act on the signed-in customer's own cart only: another customer's cart and a
+ * guest cart (assigned at sign-in, see cart-assign) answer 404, as a missing cart does.
+ */
+export type OwnerScope = { tenantId: string; customerId: string };
+
+export const alreadyCompleted = () => new PlatformError("SP:CartAlreadyCompleted", 400, "This cart is already completed");
+
+/**
+ * Locks the caller's cart row for the rest of the transaction (concurrent checkout calls on one
+ * cart run one after the other) and answers it; a completed cart is SP:CartAlreadyCompleted.
+ */
+export async function lockOwnActiveCart(tx: Tx, scope: OwnerScope, cartId: string): Promise<CartRow> {
+  const [cart] = isUuid(cartId)
+    ? await tx
+        .update(carts)
+        .set({ updatedAt: new Date() })
+        .where(and(eq(carts.tenantId, scope.tenantId), eq(carts.id, cartId), eq(carts.customerId, scope.customerId)))
+        .returning()
+    : [];
+  if (!cart) throw notFound("Cart");
+  if (cart.status !== "active") throw alreadyCompleted();
+  return cart;
+}
+
+/** Runs a change on the caller's active cart in one transaction and answers the cart after it. */
+export function changeOwnCart(db: Db, scope: OwnerScope, cartId: string, locale: Locale, now: Date, change: (tx: Tx, cart: CartRow) => Promise<void>): Promise<CartDto> {
+  return db.transaction(async (tx) => {
+    const cart = await lockOwnActiveCart(tx, scope, cartId);
+    await change(tx, cart);
+    return readCart(tx, scope, cartId, locale, now);
+  });
+}

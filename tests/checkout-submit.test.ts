@@ -1,0 +1,207 @@
+import { and, eq } from "drizzle-orm";
+import { beforeEach, expect, it, vi } from "vitest";
+import { bookings, carts, customerPackages, customerSubscriptions, products } from "@/platform/db/schema";
+import { issueAccessToken } from "@/platform/services/access-tokens";
+import { describeEachDb } from "./helpers/test-db";
+import { demoCustomer, newCustomer } from "./helpers/account-api";
+import { at, DEMO, dayAhead, demoProduct } from "./helpers/demo-catalog";
+import { checkoutApi, expectCode, withSettings } from "./helpers/checkout";
+
+describeEachDb("checkout submit", (t) => {
+  const api = checkoutApi(() => t().db);
+  const spa = () => t().spa;
+  const product = (name: string) => demoProduct(t().db, t().spa.id, name);
+  const stockOf = async (id: string) => (await t().db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0].stock;
+  const massageAt = async (day: number, hour: number, quantity = 1) => {
+    const m = await product(DEMO.massage);
+    return { productId: m.id, priceId: m.priceId, quantity, reservationDateFrom: at(t().now, day, hour) };
+  };
+  const oil = async (quantity = 1) => {
+    const o = await product(DEMO.oil);
+    return { productId: o.id, priceId: o.priceId, quantity };
+  };
+  const resthouse = async (fromDay: number, nights: number) => {
+    const r = await product(DEMO.resthouse);
+    return { productId: r.id, priceId: r.priceId, reservationDateFrom: dayAhead(t().now, fromDay), reservationDateTo: dayAhead(t().now, fromDay + nights) };
+  };
+
+  // Every test starts with the oil's seeded stock.
+  beforeEach(async () => {
+    const o = await product(DEMO.oil);
+    await t().db.update(products).set({ stock: 3 }).where(eq(products.id, o.id));
+  });
+
+  it("completes a cash order in one go: stock, seats, snapshot, order number; a second submit is refused", async () => {
+    const oilItem = await oil(1);
+    const before = await stockOf(oilItem.productId);
+    const { shopper, cart } = await api.cartWith(spa(), [oilItem, await massageAt(2, 11)]);
+    const done = await api.submit(spa(), shopper, cart.id, { bookingNotes: "  Window seat please " });
+    expect(done.error).toBeUndefined();
+    expect(done.data).toMatchObject({
+      id: cart.id,
+      status: "completed",
+      paymentMethod: "CASH",
+      paymentStatus: "pay_on_site",
+      customerName: "Test Shopper",
+      customerMobile: shopper.mobileNumber,
+      bookingNotes: "Window seat please",
+      totalAmount: cart.totalAmount,
+    });
+    expect(done.data!.orderNumber).toMatch(/^[A-HJ-NP-Z2-9]{6}$/);
+    expect(done.data!.completedAt).toBe(t().now.toISOString());
+    expect(await stockOf(oilItem.productId)).toBe(before! - 1);
+    const booked = await t().db.select().from(bookings).where(eq(bookings.cartItemId, cart.items[1].id));
+    expect(booked).toMatchObject([{ customerId: shopper.id, seats: 1, startsAt: new Date(at(t().now, 2, 11)) }]);
+
+    expectCode(await api.submit(spa(), shopper, cart.id), "SP:CartAlreadyCompleted", 400);
+    expectCode(await api.call(spa(), "POST", `cart/${cart.id}/items`, { token: shopper.token, body: oilItem }), "SP:CartAlreadyCompleted", 400);
+    expect(await stockOf(oilItem.productId)).toBe(before! - 1);
+    // The done page reads it (owner only).
+    expect((await api.call(spa(), "GET", `cart/${cart.id}`, { token: shopper.token })).data).toMatchObject({ status: "completed", orderNumber: done.data!.orderNumber });
+    const other = await newCustomer(t().db, spa());
+    expectCode(await api.call(spa(), "GET", `cart/${cart.id}`, { token: other.token }), "SP:EntityNotFound", 404);
+  });
+
+  it("submits only the caller's own, non-empty cart", async () => {
+    const { shopper, cart } = await api.cartWith(spa(), []);
+    expectCode(await api.submit(spa(), shopper, cart.id), "SP:CartIsEmpty", 400);
+    const { cart: full } = await api.cartWith(spa(), [await oil()]);
+    expectCode(await api.submit(spa(), shopper, full.id), "SP:EntityNotFound", 404);
+    expectCode(await api.call(spa(), "POST", `cart/${full.id}/submit`, { body: api.submitBody(shopper) }), "SP:Unauthorized", 401);
+    const guest = await api.call(spa(), "POST", "cart");
+    await api.call(spa(), "POST", `cart/${guest.data!.id}/items`, { body: await oil() });
+    expectCode(await api.submit(spa(), shopper, guest.data!.id), "SP:EntityNotFound", 404);
+    expectCode(await api.submit(t().coffee, shopper, full.id), "SP:TenantMismatch", 401);
+    expectCode(await api.submit(spa(), shopper, "not-a-uuid"), "SP:EntityNotFound", 404);
+  });
+
+  it("checks the order's details: a valid mobile, a name, a known method; bank transfer needs its receipt", async () => {
+    const { shopper, cart } = await api.cartWith(spa(), [await oil()]);
+    expectCode(await api.submit(spa(), shopper, cart.id, { customer: { name: "Sara", mobileNumber: "12345" } }), "SP:InvalidMobileNumber", 400);
+    expectCode(await api.submit(spa(), shopper, cart.id, { customer: { name: "   ", mobileNumber: shopper.mobileNumber } }), "SP:ValidationError", 400);
+    expectCode(await api.submit(spa(), shopper, cart.id, { paymentMethod: "VISA" as "CASH" }), "SP:ValidationError", 400);
+    expectCode(await api.submit(spa(), shopper, cart.id, { paymentMethod: "BANK_TRANSFER" }), "SP:BankReceiptRequired", 400);
+    // A mobile typed nationally is kept in E.164.
+    const done = await api.submit(spa(), shopper, cart.id, { customer: { name: "Sara", mobileNumber: "0551234567" } });
+    expect(done.data).toMatchObject({ customerMobile: "+966551234567", status: "completed" });
+  });
+
+  it("refuses cash when it is not enabled, but confirms a zero-total order with it", async () => {
+    const restore = await withSettings(t().db, spa(), { cashEnabled: null });
+    try {
+      const { shopper, cart } = await api.cartWith(spa(), [await oil()]);
+      expectCode(await api.submit(spa(), shopper, cart.id), "SP:PaymentMethodNotAllowed", 400);
+      expect((await t().db.select().from(carts).where(eq(carts.id, cart.id)))[0]).toMatchObject({ status: "active", paymentStatus: "unpaid" });
+      // Sara's package pays for a massage: total 0, confirmed with CASH.
+      const sara = await demoCustomer(t().db, spa());
+      const covered = await api.cartWith(spa(), [await massageAt(4, 12)], sara);
+      expect(covered.cart.totalAmount).toBe(0);
+      expect((await api.submit(spa(), sara, covered.cart.id)).data).toMatchObject({ status: "completed", paymentMethod: "CASH", paymentStatus: "pay_on_site" });
+    } finally {
+      await restore();
+    }
+  });
+
+  it("refuses cash for a deposit cart when disableCODForDeposit is set", async () => {
+    const restore = await withSettings(t().db, spa(), { disableCODForDeposit: "True" });
+    try {
+      const { shopper, cart } = await api.cartWith(spa(), [await resthouse(40, 2)]);
+      expect(cart.depositAmount).toBeGreaterThan(0);
+      expectCode(await api.submit(spa(), shopper, cart.id), "SP:PaymentMethodNotAllowed", 400);
+      const plain = await api.cartWith(spa(), [await oil()]);
+      const plainDone = await api.submit(spa(), plain.shopper, plain.cart.id);
+      expect(plainDone.data?.status, JSON.stringify(plainDone.error)).toBe("completed");
+    } finally {
+      await restore();
+    }
+  });
+
+  it("enforces the subscription limit and creates subscriptions and packages", async () => {
+    const membership = await product(DEMO.membership);
+    const item = { productId: membership.id, priceId: membership.priceId, subscriptionStartDate: dayAhead(t().now, 1) };
+    const sara = await demoCustomer(t().db, spa());
+    const saras = await api.cartWith(spa(), [item], sara);
+    expectCode(await api.validate(spa(), sara, saras.cart.id), "SP:SubscriptionLimitExceeded", 400);
+    expectCode(await api.submit(spa(), sara, saras.cart.id), "SP:SubscriptionLimitExceeded", 400);
+
+    const { shopper, cart } = await api.cartWith(spa(), [item]);
+    expect((await api.submit(spa(), shopper, cart.id)).data?.status).toBe("completed");
+    const subs = await t().db.select().from(customerSubscriptions).where(eq(customerSubscriptions.customerId, shopper.id));
+    expect(subs).toMatchObject([{ productId: membership.id, startsOn: dayAhead(t().now, 1), endsOn: dayAhead(t().now, 30), status: "active" }]);
+    const again = await api.cartWith(spa(), [item], shopper);
+    expectCode(await api.submit(spa(), shopper, again.cart.id), "SP:SubscriptionLimitExceeded", 400);
+
+    const bundle = await product(DEMO.bundle);
+    const bought = await api.cartWith(spa(), [{ productId: bundle.id, priceId: bundle.priceId, subscriptionStartDate: dayAhead(t().now, 0) }], shopper);
+    expect((await api.submit(spa(), shopper, bought.cart.id)).data?.status).toBe("completed");
+    const pkgs = await t().db.select().from(customerPackages).where(eq(customerPackages.customerId, shopper.id));
+    expect(pkgs).toMatchObject([{ productId: bundle.id, totalSessions: 10, remainingSessions: 10 }]);
+    // The new package pays for the next massage.
+    const next = await api.cartWith(spa(), [await massageAt(5, 10)], shopper);
+    expect(next.cart).toMatchObject({ hasPackageDiscounts: true, totalAmount: 0, packages: [{ id: pkgs[0].id, remainingSessions: 10, sessionsToUse: 1 }] });
+  });
+
+  it("keeps a customer's bookings of the resthouse 14 days apart", async () => {
+    const sara = await demoCustomer(t().db, spa());
+    // Sara stays nights 10–11 (seeded).
+    const soon = await api.cartWith(spa(), [await resthouse(20, 1)], sara);
+    expectCode(await api.validate(spa(), sara, soon.cart.id), "SP:NextReservationPeriodNotMet", 400);
+    expectCode(await api.submit(spa(), sara, soon.cart.id), "SP:NextReservationPeriodNotMet", 400);
+    const later = await api.cartWith(spa(), [await resthouse(24, 1)], sara);
+    expect((await api.submit(spa(), sara, later.cart.id)).data?.status).toBe("completed");
+
+    const { shopper, cart } = await api.cartWith(spa(), [await resthouse(50, 2)]);
+    const first = await api.submit(spa(), shopper, cart.id);
+    expect(first.data?.status, JSON.stringify(first.error)).toBe("completed");
+    const back = await api.cartWith(spa(), [await resthouse(45, 1)], shopper);
+    expectCode(await api.submit(spa(), shopper, back.cart.id), "SP:NextReservationPeriodNotMet", 400);
+    // Two stays in one cart count against each other too.
+    const two = await api.cartWith(spa(), [await resthouse(70, 1), await resthouse(75, 1)]);
+    expectCode(await api.submit(spa(), two.shopper, two.cart.id), "SP:NextReservationPeriodNotMet", 400);
+    expect(await t().db.select().from(bookings).where(eq(bookings.customerId, two.shopper.id))).toEqual([]);
+  });
+
+  it("validates without keeping anything, and answers the first rule that fails now", async () => {
+    const oilItem = await oil(1);
+    const stock = await stockOf(oilItem.productId);
+    const { shopper, cart } = await api.cartWith(spa(), [oilItem, await massageAt(3, 13)]);
+    expect((await api.validate(spa(), shopper, cart.id)).data).toEqual({ valid: true });
+    expect(await stockOf(oilItem.productId)).toBe(stock);
+    expect(await t().db.select().from(bookings).where(eq(bookings.cartItemId, cart.items[1].id))).toEqual([]);
+    expect((await t().db.select().from(carts).where(eq(carts.id, cart.id)))[0].status).toBe("active");
+
+    // Someone else buys the rest of the stock.
+    const rival = await api.cartWith(spa(), [await oil(stock!)]);
+    expect((await api.submit(spa(), rival.shopper, rival.cart.id)).data?.status).toBe("completed");
+    expectCode(await api.validate(spa(), shopper, cart.id), "SP:MerchandiseItemInsufficientStock", 409);
+    expectCode(await api.submit(spa(), shopper, cart.id), "SP:MerchandiseItemInsufficientStock", 409);
+    expect(await stockOf(oilItem.productId)).toBe(0);
+
+    // The last seats of a slot go to whoever completes first.
+    const a = await api.cartWith(spa(), [await massageAt(6, 15, 2)]);
+    const b = await api.cartWith(spa(), [await massageAt(6, 15, 1)]);
+    expect((await api.submit(spa(), a.shopper, a.cart.id)).data?.status).toBe("completed");
+    expectCode(await api.validate(spa(), b.shopper, b.cart.id), "SP:SlotIsNotAvailable", 409);
+
+    // A slot that has started can no longer be bought.
+    const late = await api.cartWith(spa(), [await massageAt(1, 13)]);
+    vi.setSystemTime(new Date(at(t().now, 1, 13, 30)));
+    try {
+      // (A fresh token: the shopper's own would have expired by then.)
+      const token = (await issueAccessToken(late.shopper.id, spa().id)).token;
+      expectCode(await api.validate(spa(), { ...late.shopper, token }, late.cart.id), "SP:Reservation:SelectedSlotIsUnavailableOrOutdated", 400);
+    } finally {
+      vi.setSystemTime(t().now);
+    }
+  });
+
+  it("keeps orders of different tenants apart", async () => {
+    const grinder = await demoProduct(t().db, t().coffee.id, DEMO.beans);
+    const { shopper, cart } = await api.cartWith(t().coffee, [{ productId: grinder.id, priceId: grinder.priceId, quantity: 1 }]);
+    expect((await api.submit(t().coffee, shopper, cart.id)).data).toMatchObject({ status: "completed", paymentStatus: "pay_on_site" });
+    const spaShopper = await newCustomer(t().db, spa());
+    expectCode(await api.submit(spa(), spaShopper, cart.id), "SP:EntityNotFound", 404);
+    const rows = await t().db.select().from(carts).where(and(eq(carts.tenantId, t().coffee.id), eq(carts.id, cart.id)));
+    expect(rows[0].orderNumber).toMatch(/^[A-Z2-9]{6}$/);
+  });
+});
