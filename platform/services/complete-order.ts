@@ -38,11 +38,13 @@ export async function completeOrder(tx: Tx, scope: OwnerScope, cartId: string, o
   const cart = await lockOwnActiveCart(tx, scope, cartId);
   const rows = await loadCartLines(tx, tenantId, cart.id);
   if (rows.length === 0) throw new PlatformError("SP:CartIsEmpty", 400, "The cart is empty");
-  const locked = await lockProducts(tx, tenantId, rows.map((r) => r.item.productId));
   const [{ settings }] = await tx.select({ settings: tenants.settings }).from(tenants).where(eq(tenants.id, tenantId));
   const taxRate = parseTaxRate(settings.taxEnabled === "True", settings.taxPercentage);
+  // Priced before waiting for the product locks, as the shopper last saw it: a package session
+  // another order spends meanwhile is then a refusal (spendSessions), never a silent price change.
   const pricing = await priceCart(tx, { tenantId, cart, rows, taxRate, locale: opts.locale, now });
   if (payment) checkPaymentMethod(settings, payment.method, pricing.totals);
+  const locked = await lockProducts(tx, tenantId, rows.map((r) => r.item.productId));
 
   const ctx = { tenantId, customerId, now };
   for (const r of rows) await fulfilLine(tx, ctx, locked.get(r.item.productId), r.item);

@@ -12,9 +12,12 @@ import { callApi, type ApiResult } from "./account-api";
 /** A customer's checkout through the HTTP router: their cart, its items, and the checkout calls. */
 export type Shopper = { id: string; mobileNumber: string; token: string };
 
+// Consecutive numbers from a random start: unique within a test database, however many are made.
+let nextNumber = randomInt(1_000_000, 5_000_000);
+
 /** A new customer with a valid Saudi mobile number (05 5… range) and an access token. */
 export async function newShopper(db: Db, tenant: TenantInfo, name = "Test Shopper"): Promise<Shopper> {
-  const mobileNumber = `+96655${randomInt(1_000_000, 10_000_000)}`;
+  const mobileNumber = `+96655${nextNumber++}`;
   const [row] = await db.insert(customers).values({ tenantId: tenant.id, mobileNumber, name }).returning();
   return { id: row.id, mobileNumber, token: (await issueAccessToken(row.id, tenant.id)).token };
 }

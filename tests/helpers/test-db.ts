@@ -18,7 +18,7 @@ export function testDatabaseKinds(): DbKind[] {
 }
 
 /** A fresh, uniquely named database on TEST_DATABASE_URL's server; dropped again by `close`. */
-async function openPostgres(): Promise<DbHandle> {
+async function openPostgres(poolSize = 5): Promise<DbHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL!;
   const name = `storefront_test_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
   const admin = async (sql: string) => {
@@ -34,11 +34,22 @@ async function openPostgres(): Promise<DbHandle> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   try {
-    const handle = await openDatabase({ url: url.toString(), poolSize: 5 });
+    const handle = await openDatabase({ url: url.toString(), poolSize });
     return {
       ...handle,
       close: async () => {
         await handle.close();
+        // pool.end() resolves before the server has seen every connection go; FORCE would kill
+        // the ones still closing, and their clients report it as an unhandled error. Wait first.
+        for (let attempt = 0; attempt < 40; attempt++) {
+          try {
+            await admin(`DROP DATABASE IF EXISTS "${name}"`);
+            return;
+          } catch (err) {
+            if ((err as { code?: string }).code !== "55006") throw err;
+            await new Promise((r) => setTimeout(r, 50));
+          }
+        }
         await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       },
     };
@@ -48,8 +59,9 @@ async function openPostgres(): Promise<DbHandle> {
   }
 }
 
-export async function openTestDatabase(kind: DbKind): Promise<DbHandle> {
-  return kind === "postgres" ? openPostgres() : openDatabase({});
+/** `poolSize`: PostgreSQL connections (race tests need enough for their requests to truly overlap). */
+export async function openTestDatabase(kind: DbKind, poolSize?: number): Promise<DbHandle> {
+  return kind === "postgres" ? openPostgres(poolSize) : openDatabase({});
 }
 
 async function tenantInfo(db: Db, slug: string): Promise<TenantInfo> {
@@ -70,7 +82,7 @@ export function suiteNow(): Date {
  * Runs `fn` once per available database (see testDatabaseKinds), each a fresh database migrated
  * and seeded with the demo tenants at a frozen `now`. Read the handle inside tests: `t().db`.
  */
-export function describeEachDb(name: string, fn: (t: () => TestDb) => void) {
+export function describeEachDb(name: string, fn: (t: () => TestDb) => void, opts: { poolSize?: number } = {}) {
   for (const kind of testDatabaseKinds()) {
     describe(`${name} [${kind}]`, () => {
       let handle: DbHandle | undefined;
@@ -78,7 +90,7 @@ export function describeEachDb(name: string, fn: (t: () => TestDb) => void) {
       beforeAll(async () => {
         const now = suiteNow();
         vi.useFakeTimers({ toFake: ["Date"], now });
-        handle = await openTestDatabase(kind);
+        handle = await openTestDatabase(kind, opts.poolSize);
         await seedDemo(handle.db, now);
         ctx = { db: handle.db, kind, spa: await tenantInfo(handle.db, "spa"), coffee: await tenantInfo(handle.db, "coffee"), now };
       });
