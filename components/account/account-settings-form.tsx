@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useMemo, useState } from "react";
-import { Controller, useForm, type FieldPath } from "react-hook-form";
+import { useForm, type FieldPath } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
@@ -11,13 +11,12 @@ import { requireSignIn, setKnownSignedIn } from "@/components/auth/sign-in-state
 import { sessionErrorKey } from "@/components/auth/use-session-error-message";
 import { Button } from "@/components/ui/button";
 import { FormMessage } from "@/components/ui/form-message";
-import { Input, inputClassName } from "@/components/ui/input";
+import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { cn } from "@/lib/cn";
 import type { CustomerDto, CustomFieldDefinitionDto } from "@/lib/platform-client/types";
 import { accountFormSchema, type AccountForm } from "@/lib/validation/account";
 import { normalizeFieldValue } from "@/lib/validation/custom-field-values";
-import { UploadField } from "./upload-field";
+import { CustomFieldRow } from "./custom-field-row";
 
 type Props = { customer: CustomerDto; definitions: CustomFieldDefinitionDto[] };
 
@@ -116,60 +115,19 @@ export function AccountSettingsForm({ customer, definitions }: Props) {
           <h2 id={`${baseId}-more`} className="text-lg font-semibold">
             {t("moreInfo")}
           </h2>
-          {definitions.map((d) => {
-            const path = `customFields.${d.name}` as const;
-            const error = messageOf(errors.customFields?.[d.name]?.message) ?? fileErrors[d.name] ?? undefined;
-            const common = {
-              id: idOf(d.name),
-              "aria-required": d.isRequired || undefined,
-              "aria-invalid": error ? true : undefined,
-              "aria-describedby": error ? errorIdOf(d.name) : undefined,
-            };
-            return (
-              <div key={d.name} className="grid gap-2">
-                <Label htmlFor={idOf(d.name)} required={d.isRequired}>
-                  {d.label}
-                </Label>
-                {d.type === "text" ? <Input {...common} {...form.register(path)} /> : null}
-                {d.type === "number" ? <Input {...common} inputMode="decimal" dir="ltr" className="text-start tabular rtl:text-end" {...form.register(path)} /> : null}
-                {d.type === "date" ? <Input {...common} type="date" {...form.register(path)} /> : null}
-                {d.type === "select" ? (
-                  <select {...common} {...form.register(path)} className={cn(inputClassName, "appearance-auto")}>
-                    <option value="">{t("choose")}</option>
-                    {(d.options ?? []).map((o) => (
-                      <option key={o.value} value={o.value}>
-                        {o.label}
-                      </option>
-                    ))}
-                  </select>
-                ) : null}
-                {d.type === "document" || d.type === "image" ? (
-                  <Controller
-                    control={form.control}
-                    name={path}
-                    render={({ field }) => (
-                      <UploadField
-                        id={idOf(d.name)}
-                        kind={d.type as "document" | "image"}
-                        label={d.label}
-                        value={field.value ?? ""}
-                        onChange={(v) => {
-                          field.onChange(v);
-                          void form.trigger(path);
-                        }}
-                        onBlur={field.onBlur}
-                        inputRef={field.ref}
-                        invalid={Boolean(error)}
-                        describedBy={error ? errorIdOf(d.name) : undefined}
-                        onError={(message) => setFileErrors((prev) => ({ ...prev, [d.name]: message }))}
-                      />
-                    )}
-                  />
-                ) : null}
-                <FormMessage id={errorIdOf(d.name)}>{error}</FormMessage>
-              </div>
-            );
-          })}
+          {definitions.map((d) => (
+            <CustomFieldRow
+              key={d.name}
+              control={form.control}
+              name={`customFields.${d.name}`}
+              definition={d}
+              id={idOf(d.name)}
+              errorId={errorIdOf(d.name)}
+              error={messageOf(errors.customFields?.[d.name]?.message) ?? fileErrors[d.name] ?? undefined}
+              onFileError={(message) => setFileErrors((prev) => ({ ...prev, [d.name]: message }))}
+              onFileChange={() => void form.trigger(`customFields.${d.name}`)}
+            />
+          ))}
         </section>
       ) : null}
 

@@ -5,22 +5,24 @@ import type { AddCartItemInput, ApiEnvelope, CartDto, UpdateCartItemInput } from
  * cookie, so these calls never name the cart; the page's language travels as `?locale=`.
  */
 
-/** A refused cart call, carrying the platform's `SP:` code for translation. */
+/** A refused cart or checkout call, carrying the platform's `SP:` code (and details such as the field). */
 export class CartApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = "CartApiError";
   }
 }
 
-async function call(locale: string, method: string, path: string, body?: unknown): Promise<CartDto | null> {
+/** One call to a storefront BFF endpoint (`/api/cart/…`, `/api/checkout/…`) answering `{data}` or `{error}`. */
+export async function callBff<T>(locale: string, method: string, url: string, body?: unknown): Promise<T> {
   let res: Response;
   try {
-    res = await fetch(`/api/cart${path}?locale=${encodeURIComponent(locale)}`, {
+    res = await fetch(`${url}${url.includes("?") ? "&" : "?"}locale=${encodeURIComponent(locale)}`, {
       method,
       headers: body === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -30,11 +32,13 @@ async function call(locale: string, method: string, path: string, body?: unknown
   } catch {
     throw new CartApiError(0, "network", "The store could not be reached");
   }
-  const payload = (await res.json().catch(() => null)) as ApiEnvelope<CartDto | null> | null;
+  const payload = (await res.json().catch(() => null)) as ApiEnvelope<T> | null;
   if (payload && "data" in payload && res.ok) return payload.data;
-  if (payload && "error" in payload) throw new CartApiError(res.status, payload.error.code, payload.error.message);
+  if (payload && "error" in payload) throw new CartApiError(res.status, payload.error.code, payload.error.message, payload.error.details);
   throw new CartApiError(res.status, "SP:BadGateway", "The store answered with no JSON");
 }
+
+const call = (locale: string, method: string, path: string, body?: unknown) => callBff<CartDto | null>(locale, method, `/api/cart${path}`, body);
 
 export const cartApi = {
   get: (locale: string) => call(locale, "GET", ""),

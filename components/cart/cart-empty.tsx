@@ -18,7 +18,8 @@ export function CartEmpty() {
       </span>
       <h3 className="text-lg font-semibold">{t("title")}</h3>
       <p className="max-w-sm text-sm text-muted-foreground">{t("description")}</p>
-      <Link href={localePath(locale, "/products")} className={buttonVariants({ className: "mt-3" })} onClick={closeCartSheet}>
+      {/* On phones the sheet's footer offers the same way out (spec §2). */}
+      <Link href={localePath(locale, "/products")} className={buttonVariants({ className: "mt-3 hidden md:inline-flex" })} onClick={closeCartSheet}>
         {t("browse")}
       </Link>
     </div>

@@ -1,8 +1,9 @@
 "use client";
 
-import { Trash2 } from "lucide-react";
+import { Package, Trash2 } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { ProductLogo } from "@/components/product/product-logo";
+import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { formatSar } from "@/lib/money";
 import type { CartItemDto } from "@/lib/platform-client/types";
@@ -27,6 +28,7 @@ function DetailValue({ detail }: { detail: ItemDetail }) {
 /** One cart line: picture, name, price name, what was booked, quantity and remove. */
 export function CartLine({ item }: { item: CartItemDto }) {
   const t = useTranslations("cart.item");
+  const tCheckout = useTranslations("checkout.packages");
   const locale = useLocale();
   const update = useUpdateCartItem();
   const remove = useRemoveCartItem();
@@ -40,6 +42,12 @@ export function CartLine({ item }: { item: CartItemDto }) {
           <div className="min-w-0">
             <h3 className="font-sans text-[0.95rem] leading-snug font-semibold">{name}</h3>
             <p className="text-sm text-muted-foreground">{item.price.name}</p>
+            {item.packageCovered ? (
+              <Badge variant="success" className="mt-1">
+                <Package aria-hidden="true" />
+                {tCheckout("covered")}
+              </Badge>
+            ) : null}
           </div>
           <div className="flex shrink-0 flex-col items-end">
             <p className="tabular text-[0.95rem] font-semibold">{formatSar(item.amount, locale)}</p>

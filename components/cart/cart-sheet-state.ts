@@ -24,12 +24,28 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+/** The URL hash of an open cart sheet: "#cart", or "#cart/<checkout step>" (see checkout-steps). */
+export const CART_HASH = "#cart";
+
+export function isCartHash(hash: string): boolean {
+  return hash === CART_HASH || hash.startsWith(`${CART_HASH}/`);
+}
+
+/** Puts the sheet's step in the address (null removes it) without a history entry or a navigation. */
+export function writeCartHash(hash: string | null) {
+  const base = `${window.location.pathname}${window.location.search}`;
+  if (window.location.hash === (hash ?? "")) return;
+  window.history.replaceState(null, "", `${base}${hash ?? ""}`);
+}
+
 export function setCartSheetOpen(next: boolean) {
   if (open === next) return;
   open = next;
   if (next) {
     requested = true;
     opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  } else if (isCartHash(window.location.hash)) {
+    writeCartHash(null);
   }
   emit();
 }

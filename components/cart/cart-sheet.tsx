@@ -1,92 +1,95 @@
 "use client";
 
-import { useState } from "react";
-import { X } from "lucide-react";
+import { useEffect, type ReactNode } from "react";
+import dynamic from "next/dynamic";
+import Link from "next/link";
+import { Plus } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { Drawer } from "vaul";
-import { Button } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/skeleton";
+import { CheckoutFlow } from "@/components/checkout/checkout-flow";
+import { useCheckoutSetup } from "@/components/checkout/use-checkout-setup";
+import { Button, buttonVariants } from "@/components/ui/button";
+import { DrawerCloseButton, DrawerHandle } from "@/components/ui/drawer-parts";
 import { formatNumber } from "@/lib/money";
+import { localePath } from "@/lib/site-routing";
 import { CartEmpty } from "./cart-empty";
-import { nextStepIndex, previousStepIndex, showsProgress } from "./cart-step-navigation";
-import { CartStepProgress } from "./cart-step-progress";
-import { CART_STEPS, type CartStepProps } from "./cart-steps";
 import { cartItemCount } from "./cart-totals";
-import { closeCartSheet, restoreFocusAfterSheet, setCartSheetOpen, useCartSheetOpen } from "./cart-sheet-state";
+import { closeCartSheet, CART_HASH, isCartHash, restoreFocusAfterSheet, setCartSheetOpen, useCartSheetOpen, writeCartHash } from "./cart-sheet-state";
+import { SheetBody, SheetFooter, SheetLoading } from "./sheet-layout";
 import { useCart } from "./use-cart";
 
-function LoadingBody() {
-  const t = useTranslations("cart.sheet");
-  return (
-    <div role="status" className="space-y-4 py-4">
-      <span className="sr-only">{t("loading")}</span>
-      {[0, 1].map((i) => (
-        <div key={i} className="flex gap-3">
-          <Skeleton className="size-16 rounded-xl" />
-          <div className="flex-1 space-y-2">
-            <Skeleton className="h-4 w-2/3" />
-            <Skeleton className="h-3 w-1/3" />
-          </div>
-        </div>
-      ))}
-    </div>
-  );
-}
+// The coffee-shop kind of store (cart type quick) has its own one-page checkout; others never load it.
+const QuickCheckout = dynamic(() => import("@/components/checkout/quick-checkout").then((m) => m.QuickCheckout), { ssr: false, loading: () => <SheetLoading /> });
 
 function ErrorBody({ retry }: { retry: () => void }) {
   const t = useTranslations("cart.sheet");
   return (
-    <div role="alert" className="flex flex-col items-center gap-3 py-12 text-center">
-      <p className="max-w-sm text-sm text-muted-foreground">{t("loadError")}</p>
-      <Button variant="outline" onClick={retry}>
-        {t("retry")}
-      </Button>
-    </div>
+    <SheetBody>
+      <div role="alert" className="flex flex-col items-center gap-3 py-12 text-center">
+        <p className="max-w-sm text-sm text-muted-foreground">{t("loadError")}</p>
+        <Button variant="outline" onClick={retry}>
+          {t("retry")}
+        </Button>
+      </div>
+    </SheetBody>
+  );
+}
+
+/** Spec §2: an empty cart shows a title and a description; on phones the footer offers a product. */
+function EmptyCartView() {
+  const t = useTranslations("checkout.summary");
+  const locale = useLocale();
+  return (
+    <>
+      <SheetBody>
+        <CartEmpty />
+      </SheetBody>
+      <SheetFooter className="md:hidden">
+        <Link href={localePath(locale, "/products")} onClick={closeCartSheet} className={buttonVariants({ size: "lg", className: "w-full" })}>
+          <Plus aria-hidden="true" />
+          {t("addFirstProduct")}
+        </Link>
+      </SheetFooter>
+    </>
   );
 }
 
 /**
- * The cart as a bottom sheet (spec §2: 95% of the screen's height; a centred column on wide
- * screens). It is the summary step that the checkout grows into: each step brings a body and a
- * footer, and the progress header appears once there is more than one step.
+ * The cart as a bottom sheet that grows into the checkout (spec §2: 95% of the screen's height;
+ * a centred column on wide screens). Default stores get the stepped checkout, quick-cart stores
+ * the one-page quick checkout. The tenant's configuration is read when the sheet first opens.
  */
 export function CartSheet() {
   const t = useTranslations("cart.sheet");
   const locale = useLocale();
   const open = useCartSheetOpen();
-  const { data: cart, isPending, isError, refetch } = useCart();
-  const [stepIndex, setStepIndex] = useState(0);
-  const step = CART_STEPS[stepIndex];
+  const cartQuery = useCart();
+  const setup = useCheckoutSetup();
+  const cart = cartQuery.data;
   const count = cartItemCount(cart);
-  const hasItems = !!cart && cart.cartItems.length > 0;
 
-  const stepProps: CartStepProps | null = cart
-    ? {
-        cart,
-        close: closeCartSheet,
-        next: () => setStepIndex((i) => nextStepIndex(i, CART_STEPS.length)),
-        back: () => setStepIndex((i) => previousStepIndex(i)),
-        goToSummary: () => setStepIndex(0),
-      }
-    : null;
+  // An open sheet is in the address, so that a reload opens it again (the checkout adds its step).
+  useEffect(() => {
+    if (open && !isCartHash(window.location.hash)) writeCartHash(CART_HASH);
+  }, [open]);
 
-  let body;
-  if (isPending) body = <LoadingBody />;
-  else if (isError && !cart) body = <ErrorBody retry={() => void refetch()} />;
-  else if (!stepProps || !hasItems) body = <CartEmpty />;
-  else body = <step.Body {...stepProps} />;
+  let content: ReactNode;
+  if (cartQuery.isPending || setup.isPending) content = <SheetLoading />;
+  else if ((cartQuery.isError && !cart) || !setup.data)
+    content = (
+      <ErrorBody
+        retry={() => {
+          void cartQuery.refetch();
+          void setup.refetch();
+        }}
+      />
+    );
+  else if (!cart || cart.cartItems.length === 0) content = <EmptyCartView />;
+  else if (setup.data.config.cartType === "quick") content = <QuickCheckout cart={cart} setup={setup.data} />;
+  else content = <CheckoutFlow cart={cart} setup={setup.data} />;
 
   return (
-    <Drawer.Root
-      open={open}
-      // vaul leaves focus on the trigger by default, and then nothing is trapped: move it in.
-      autoFocus
-      onOpenChange={(next) => {
-        setCartSheetOpen(next);
-        // A reopened sheet starts from the summary.
-        if (!next) setStepIndex(0);
-      }}
-    >
+    <Drawer.Root open={open} autoFocus onOpenChange={setCartSheetOpen}>
       <Drawer.Portal>
         <Drawer.Overlay className="fixed inset-0 z-50 bg-foreground/40" />
         <Drawer.Content
@@ -95,8 +98,9 @@ export function CartSheet() {
             event.preventDefault();
             restoreFocusAfterSheet();
           }}
-          className="fixed inset-x-0 bottom-0 z-50 mx-auto flex h-[95dvh] max-w-2xl flex-col rounded-t-2xl bg-background shadow-lift outline-none">
-          <div aria-hidden="true" className="mx-auto mt-2.5 h-1.5 w-12 shrink-0 rounded-full bg-border" />
+          className="fixed inset-x-0 bottom-0 z-50 mx-auto flex h-[95dvh] max-w-2xl flex-col rounded-t-2xl bg-background shadow-lift outline-none"
+        >
+          <DrawerHandle />
           <header className="flex items-center gap-3 px-4 pt-2 pb-3">
             <div className="min-w-0 flex-1">
               <Drawer.Title className="text-lg font-bold">{t("title")}</Drawer.Title>
@@ -104,19 +108,9 @@ export function CartSheet() {
                 {count > 0 ? t("itemCount", { count, formatted: formatNumber(count, locale) }) : t("description")}
               </Drawer.Description>
             </div>
-            <Drawer.Close asChild>
-              <Button variant="ghost" size="icon" aria-label={t("close")}>
-                <X aria-hidden="true" />
-              </Button>
-            </Drawer.Close>
+            <DrawerCloseButton label={t("close")} />
           </header>
-          {hasItems && showsProgress(CART_STEPS.length) && <CartStepProgress steps={CART_STEPS} current={stepIndex} onJump={setStepIndex} />}
-          <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain border-t border-border px-4">{body}</div>
-          {hasItems && stepProps && (
-            <footer className="border-t border-border bg-card px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
-              <step.Footer {...stepProps} />
-            </footer>
-          )}
+          {content}
         </Drawer.Content>
       </Drawer.Portal>
     </Drawer.Root>

@@ -1,14 +1,23 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
+import Link from "next/link";
+import { Plus } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
-import { Button } from "@/components/ui/button";
+import { CouponForm } from "@/components/checkout/coupon-form";
+import { PackageSection } from "@/components/checkout/package-section";
+import { BackArrow, ForwardArrow } from "@/components/checkout/step-nav";
+import { Button, buttonVariants } from "@/components/ui/button";
+import { isBelowCartMinimum } from "@/lib/checkout/cart-minimum";
 import { formatSar } from "@/lib/money";
-import { CartEmpty } from "./cart-empty";
+import type { CartDto } from "@/lib/platform-client/types";
+import { localePath } from "@/lib/site-routing";
+import type { TenantConfig } from "@/lib/tenant-config";
 import { CartLine } from "./cart-line";
+import { closeCartSheet } from "./cart-sheet-state";
 import { hasDeposit } from "./cart-totals";
 import { CartTotalsList } from "./cart-totals-list";
-import type { CartStepProps } from "./cart-steps";
+import { SheetBody, SheetFooter } from "./sheet-layout";
 import { useCartChanging, useResetCart } from "./use-cart";
 
 /** Empties the cart after an inline confirmation (a second modal over the sheet would be heavy). */
@@ -50,12 +59,11 @@ function EmptyCartButton() {
   );
 }
 
-export function SummaryStepBody({ cart }: CartStepProps) {
+/** The cart's lines and a way to empty it: the summary's list, and the quick checkout's order list. */
+export function CartItemList({ cart }: { cart: CartDto }) {
   const t = useTranslations("cart");
-  const updating = useCartChanging();
-  if (cart.cartItems.length === 0) return <CartEmpty />;
   return (
-    <div className="space-y-4 pb-4">
+    <div>
       <h3 className="sr-only">{t("item.list")}</h3>
       <ul className="divide-y divide-border">
         {cart.cartItems.map((item) => (
@@ -65,26 +73,90 @@ export function SummaryStepBody({ cart }: CartStepProps) {
       <div className="flex justify-end">
         <EmptyCartButton />
       </div>
-      <CartTotalsList cart={cart} updating={updating} />
     </div>
   );
 }
 
-/** The total due (the deposit's amount when one applies) and a way back to the store. */
-export function SummaryStepFooter({ cart, close }: CartStepProps) {
+/** What is due now (the deposit's amount when one applies). */
+export function AmountDue({ cart }: { cart: CartDto }) {
   const t = useTranslations("cart.footer");
   const locale = useLocale();
-  if (cart.cartItems.length === 0) return null;
   const deposit = hasDeposit(cart);
   return (
-    <div className="flex items-center justify-between gap-4">
-      <div className="min-w-0">
-        <p className="text-sm text-muted-foreground">{deposit ? t("dueNow") : t("total")}</p>
-        <p className="tabular text-lg font-bold">{formatSar(deposit ? cart.amountToBePaid : cart.totalAmount, locale)}</p>
-      </div>
-      <Button variant="outline" onClick={close}>
-        {t("continueShopping")}
-      </Button>
+    <div className="flex min-w-0 items-baseline justify-between gap-4">
+      <p className="text-sm text-muted-foreground">{deposit ? t("dueNow") : t("total")}</p>
+      <p className="tabular text-lg font-bold">{formatSar(deposit ? cart.amountToBePaid : cart.totalAmount, locale)}</p>
     </div>
+  );
+}
+
+/** Spec §5: the minimum order, when the cart is below it (Continue is disabled meanwhile). */
+export function CartMinimumNotice({ config, cart, id }: { config: Pick<TenantConfig, "cartMinimumAmount">; cart: CartDto; id?: string }) {
+  const t = useTranslations("checkout.summary");
+  const locale = useLocale();
+  if (!isBelowCartMinimum(config, cart) || config.cartMinimumAmount === null) return null;
+  return (
+    <p id={id} role="status" className="rounded-lg bg-accent-soft px-3 py-2 text-sm font-medium text-accent-foreground">
+      {t("minimumAmount", { amount: formatSar(config.cartMinimumAmount, locale) })}
+    </p>
+  );
+}
+
+// Two buttons side by side on a 360 px phone: long labels wrap instead of pushing out of the sheet.
+const WRAPPING = "h-auto min-h-12 min-w-0 py-2 leading-tight whitespace-normal";
+
+type SummaryProps = {
+  cart: CartDto;
+  config: TenantConfig;
+  signedIn: boolean;
+  onContinue: () => void;
+  onCouponNeedsSignIn: (code: string) => void;
+  pendingCoupon: string | null;
+  onPendingCouponTaken: () => void;
+};
+
+/**
+ * The Cart stage's summary (spec §2): items, the customer's packages, the coupon, the amounts, and
+ * Continue, with a way back to the store (add another product, or Back when one cart is all a
+ * shopper may have).
+ */
+export function SummaryStep({ cart, config, signedIn, onContinue, onCouponNeedsSignIn, pendingCoupon, onPendingCouponTaken }: SummaryProps) {
+  const t = useTranslations("checkout.summary");
+  const locale = useLocale();
+  const updating = useCartChanging();
+  const minimumId = useId();
+  const below = isBelowCartMinimum(config, cart);
+  return (
+    <>
+      <SheetBody>
+        <div className="space-y-4 pb-4">
+          <CartItemList cart={cart} />
+          <PackageSection cart={cart} />
+          <CouponForm cart={cart} signedIn={signedIn} onNeedSignIn={onCouponNeedsSignIn} pendingCode={pendingCoupon} onPendingTaken={onPendingCouponTaken} />
+          <CartTotalsList cart={cart} updating={updating} />
+        </div>
+      </SheetBody>
+      <SheetFooter className="grid gap-3">
+        <CartMinimumNotice config={config} cart={cart} id={minimumId} />
+        <AmountDue cart={cart} />
+        <div className="grid grid-cols-2 gap-2">
+          {config.disableMultiCart ? (
+            <Button variant="outline" size="lg" className={WRAPPING} onClick={closeCartSheet}>
+              <BackArrow />
+              {t("back")}
+            </Button>
+          ) : (
+            <Link href={localePath(locale, "/products")} onClick={closeCartSheet} className={buttonVariants({ variant: "outline", size: "lg", className: WRAPPING })}>
+              <Plus aria-hidden="true" />
+              {t("addProduct")}
+            </Link>
+          )}
+          <Button size="lg" className={WRAPPING} disabled={below || updating} aria-describedby={below ? minimumId : undefined} onClick={onContinue}>
+            {t("continue")}
+            <ForwardArrow />
+          </Button>
+        </div>
+      </SheetFooter>
+    </>
   );
 }

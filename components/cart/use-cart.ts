@@ -1,5 +1,6 @@
 "use client";
 
+import { useCallback } from "react";
 import { useIsMutating, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useLocale } from "next-intl";
 import { toast } from "sonner";
@@ -78,4 +79,11 @@ export function useResetCart() {
 /** True while a cart change is on its way: totals on screen may be about to change. */
 export function useCartChanging(): boolean {
   return useIsMutating({ mutationKey: CART_MUTATION }) > 0;
+}
+
+/** Puts a cart the platform answered with (a coupon applied, packages toggled) in the shared cache. */
+export function useSetCart() {
+  const client = useQueryClient();
+  const locale = useLocale();
+  return useCallback((cart: CartDto | null) => client.setQueryData(cartQueryKey(locale), cart), [client, locale]);
 }

@@ -1,0 +1,18 @@
+import { bffRoute, readJson } from "@/lib/cart/bff";
+import { getMe, saveCustomer } from "@/lib/platform-client/customers";
+import { requireToken } from "@/lib/session/session-view";
+import { checkoutCustomerBody } from "@/lib/validation/checkout";
+
+export const dynamic = "force-dynamic";
+
+/**
+ * The customer-info step's save: name and custom fields on the customer's record in one call
+ * (identity-customer/customer). The record keeps the number they signed in with and their email;
+ * the order's own contact number travels with the order instead.
+ */
+export const POST = bffRoute(async (ctx) => {
+  const { name, customFields } = checkoutCustomerBody.parse(await readJson(ctx.req));
+  const token = await requireToken(ctx);
+  const me = await getMe(ctx.tenant, ctx.locale, token);
+  return saveCustomer(ctx.tenant, ctx.locale, token, { name, mobileNumber: me.mobileNumber, email: me.email, customFields });
+});

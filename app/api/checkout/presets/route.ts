@@ -1,0 +1,16 @@
+import { bffRoute } from "@/lib/cart/bff";
+import { listPresets, listPresetValues } from "@/lib/platform-client/presets";
+import type { CheckoutPresetDto } from "@/components/checkout/checkout-api";
+import { requireToken } from "@/lib/session/session-view";
+
+export const dynamic = "force-dynamic";
+
+/** The tenant's presets, each with the signed-in customer's saved values (default first). */
+export const GET = bffRoute(async (ctx): Promise<CheckoutPresetDto[]> => {
+  const token = await requireToken(ctx);
+  const [presets, values] = await Promise.all([listPresets(ctx.tenant, ctx.locale, token), listPresetValues(ctx.tenant, ctx.locale, token)]);
+  return presets.map((preset) => ({
+    ...preset,
+    values: values.filter((v) => v.presetId === preset.id).sort((a, b) => Number(b.isDefault) - Number(a.isDefault)),
+  }));
+});

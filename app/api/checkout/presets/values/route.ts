@@ -1,0 +1,16 @@
+import { z } from "zod";
+import { bffRoute, readJson } from "@/lib/cart/bff";
+import { createPresetValue } from "@/lib/platform-client/presets";
+import { requireToken } from "@/lib/session/session-view";
+import { presetValueBody } from "@/lib/validation/checkout";
+
+export const dynamic = "force-dynamic";
+
+const presetId = z.string().trim().min(1).max(64);
+
+/** Saves the checkout's values as a new value of the preset (?presetId=); answers it. */
+export const POST = bffRoute(async (ctx) => {
+  const id = presetId.parse(new URL(ctx.req.url).searchParams.get("presetId") ?? "");
+  const input = presetValueBody.parse(await readJson(ctx.req));
+  return createPresetValue(ctx.tenant, ctx.locale, await requireToken(ctx), id, input);
+});

@@ -1,0 +1,28 @@
+import type { CheckoutMethodId } from "@/lib/checkout/payment-methods";
+import type { CheckoutForm } from "@/lib/validation/checkout";
+
+/**
+ * What the shopper entered in the checkout, kept in session storage for this cart so that a
+ * reload on the payment stage does not lose it (the tab's storage only; gone with the tab).
+ */
+export type CheckoutDraft = { cartId: string; form: CheckoutForm | null; method: CheckoutMethodId | null };
+
+const KEY = "checkout:draft";
+
+export function readDraft(cartId: string): CheckoutDraft | null {
+  try {
+    const draft = JSON.parse(window.sessionStorage.getItem(KEY) ?? "null") as CheckoutDraft | null;
+    return draft && draft.cartId === cartId ? draft : null;
+  } catch {
+    // Storage blocked or a value from an older version: start without a draft.
+    return null;
+  }
+}
+
+export function writeDraft(draft: CheckoutDraft) {
+  try {
+    window.sessionStorage.setItem(KEY, JSON.stringify(draft));
+  } catch {
+    // Storage full or blocked (private mode): the checkout still works, only a reload forgets it.
+  }
+}

@@ -1,0 +1,166 @@
+"use client";
+
+import { useId, useState } from "react";
+import dynamic from "next/dynamic";
+import { LogIn } from "lucide-react";
+import { useTranslations } from "next-intl";
+import type { SentCode } from "@/components/auth/phone-step";
+import { useSession } from "@/components/auth/use-session";
+import { AmountDue, CartItemList, CartMinimumNotice } from "@/components/cart/cart-summary-step";
+import { CartTotalsList } from "@/components/cart/cart-totals-list";
+import { SheetBody, SheetFooter, SheetLoading } from "@/components/cart/sheet-layout";
+import { useCartChanging } from "@/components/cart/use-cart";
+import { Button } from "@/components/ui/button";
+import { isBelowCartMinimum } from "@/lib/checkout/cart-minimum";
+import type { CheckoutMethodId } from "@/lib/checkout/payment-methods";
+import type { CartDto, CustomFieldDefinitionDto } from "@/lib/platform-client/types";
+import { checkoutDetails, type CheckoutForm } from "@/lib/validation/checkout";
+import { CustomerFields } from "./customer-fields";
+import { MethodChoice, usePaymentMethods } from "./payment-method-step";
+import { SignInStage } from "./sign-in-stage";
+import { useCustomFieldDefinitions, type CheckoutSetup } from "./use-checkout-setup";
+import { checkoutFormDefaults, useCheckoutForm, useSaveCheckoutCustomer } from "./use-checkout-form";
+
+const PaymentStep = dynamic(() => import("@/components/checkout/payment/payment-step").then((m) => m.PaymentStep), { ssr: false, loading: () => <SheetLoading /> });
+
+type Props = { cart: CartDto; setup: CheckoutSetup };
+type Paying = { method: CheckoutMethodId; form: CheckoutForm };
+
+function SectionTitle({ children }: { children: string }) {
+  return <h3 className="font-sans text-base font-semibold">{children}</h3>;
+}
+
+/** Signed in: the customer's fields, terms and method, then Complete. */
+function QuickOrderForm({ cart, setup, definitions, saved, onComplete, onSessionLost }: Props & { definitions: CustomFieldDefinitionDto[]; saved: Paying | null; onComplete: (paying: Paying) => void; onSessionLost: () => void }) {
+  const t = useTranslations("checkout.quick");
+  const formId = useId();
+  const { customer } = useSession();
+  const updating = useCartChanging();
+  const methods = usePaymentMethods(setup.config, cart);
+  const [method, setMethod] = useState<CheckoutMethodId | null>(saved?.method ?? methods.defaultMethod);
+  const form = useCheckoutForm(setup, definitions, checkoutFormDefaults(customer, definitions, saved?.form));
+  const save = useSaveCheckoutCustomer(form, definitions, setup.config.separateFirstAndLastName, onSessionLost);
+  const { isSubmitting } = form.formState;
+  const below = isBelowCartMinimum(setup.config, cart);
+  const chosen = method && methods.methods.some((m) => m.id === method) ? method : methods.defaultMethod;
+  return (
+    <>
+      <SheetBody>
+        <form
+          id={formId}
+          noValidate
+          className="grid gap-6 py-4"
+          onSubmit={form.handleSubmit(async (values) => {
+            if (chosen && (await save(values))) onComplete({ method: chosen, form: values });
+          })}
+        >
+          <section className="grid gap-2">
+            <SectionTitle>{t("order")}</SectionTitle>
+            <CartItemList cart={cart} />
+            <CartTotalsList cart={cart} updating={updating} />
+          </section>
+          <section className="grid gap-4">
+            <SectionTitle>{t("details")}</SectionTitle>
+            <CustomerFields form={form} setup={setup} definitions={definitions} />
+          </section>
+          <section className="grid gap-2">
+            <MethodChoice methods={methods} value={chosen} onChange={setMethod} legend={t("method")} />
+          </section>
+        </form>
+      </SheetBody>
+      <SheetFooter className="grid gap-3">
+        <CartMinimumNotice config={setup.config} cart={cart} id={`${formId}-minimum`} />
+        <AmountDue cart={cart} />
+        <Button type="submit" form={formId} size="lg" disabled={below || !chosen || updating || isSubmitting} aria-busy={isSubmitting || undefined} aria-describedby={below ? `${formId}-minimum` : undefined}>
+          {isSubmitting ? t("saving") : t("complete")}
+        </Button>
+      </SheetFooter>
+    </>
+  );
+}
+
+/** Signed out: the order, and sign-in before anything else (spec §6). */
+function QuickOrderSignedOut({ cart, setup, onSignIn }: Props & { onSignIn: () => void }) {
+  const t = useTranslations("checkout.quick");
+  const updating = useCartChanging();
+  return (
+    <>
+      <SheetBody>
+        <div className="grid gap-6 py-4">
+          <section className="grid gap-2">
+            <SectionTitle>{t("order")}</SectionTitle>
+            <CartItemList cart={cart} />
+            <CartTotalsList cart={cart} updating={updating} />
+          </section>
+          <p className="rounded-xl bg-primary-soft p-4 text-sm">{t("signInNote")}</p>
+        </div>
+      </SheetBody>
+      <SheetFooter className="grid gap-3">
+        <CartMinimumNotice config={setup.config} cart={cart} />
+        <AmountDue cart={cart} />
+        <Button size="lg" onClick={onSignIn} disabled={isBelowCartMinimum(setup.config, cart)}>
+          <LogIn aria-hidden="true" className="rtl:-scale-x-100" />
+          {t("signIn")}
+        </Button>
+      </SheetFooter>
+    </>
+  );
+}
+
+/**
+ * The quick checkout (spec §2, cart type quick): one page with the order list (remove and
+ * quantities), the customer's fields and terms, the method among the enabled ones, and Complete,
+ * which pays through the payment step (cash confirms, bank transfer asks for the receipt).
+ * Signing in comes first (spec §6).
+ */
+export function QuickCheckout({ cart, setup }: Props) {
+  const { isSignedIn, isPending } = useSession();
+  const definitions = useCustomFieldDefinitions();
+  const [view, setView] = useState<"order" | "send-otp" | "verify-otp" | "payment">("order");
+  const [sent, setSent] = useState<SentCode | null>(null);
+  const [paying, setPaying] = useState<Paying | null>(null);
+
+  if (view === "send-otp" || view === "verify-otp") {
+    return (
+      <SignInStage
+        step={view}
+        sent={sent}
+        reason="continue"
+        onSent={(next) => {
+          setSent(next);
+          setView("verify-otp");
+        }}
+        onChangeNumber={() => setView("send-otp")}
+        onBack={() => setView(view === "verify-otp" ? "send-otp" : "order")}
+        onSignedIn={() => {
+          setSent(null);
+          setView("order");
+        }}
+      />
+    );
+  }
+  if (isPending || definitions.isPending) return <SheetLoading />;
+  if (!isSignedIn) return <QuickOrderSignedOut cart={cart} setup={setup} onSignIn={() => setView("send-otp")} />;
+  if (view === "payment" && paying) {
+    return (
+      <SheetBody>
+        <div className="py-5">
+          <PaymentStep method={paying.method} cart={cart} config={setup.config} checkout={checkoutDetails(paying.form, setup.config.separateFirstAndLastName)} onBack={() => setView("order")} />
+        </div>
+      </SheetBody>
+    );
+  }
+  return (
+    <QuickOrderForm
+      cart={cart}
+      setup={setup}
+      definitions={definitions.data ?? []}
+      saved={paying}
+      onComplete={(next) => {
+        setPaying(next);
+        setView("payment");
+      }}
+      onSessionLost={() => setView("send-otp")}
+    />
+  );
+}
