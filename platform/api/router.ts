@@ -25,7 +25,12 @@ const routes: Route[] = [];
 
 /** Registers `METHOD path` where path segments starting with ":" are parameters (e.g. "cart/:id/items"). */
 export function route(method: "GET" | "POST" | "PUT" | "DELETE" | "PATCH", path: string, handler: Handler) {
-  routes.push({ method, parts: path.split("/").filter(Boolean), handler });
+  const parts = path.split("/").filter(Boolean);
+  // A registration for the same method and path replaces the old one: in development an edited
+  // routes module runs again against this same array, and the first match must be the new handler.
+  const existing = routes.findIndex((r) => r.method === method && r.parts.join("/") === parts.join("/"));
+  if (existing >= 0) routes[existing] = { method, parts, handler };
+  else routes.push({ method, parts, handler });
 }
 
 function match(method: string, segments: string[]): { route: Route; params: Record<string, string> } | { methodMismatch: true } | null {
