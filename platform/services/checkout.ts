@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, TransactionRollbackError } from "drizzle-orm";
+import { and, asc, eq, is, TransactionRollbackError } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { bankAccounts, carts } from "../db/schema";
 import { PlatformError, validation } from "../errors";
@@ -45,7 +45,8 @@ export async function validateCart(db: Db, scope: OwnerScope, cartId: string, re
       tx.rollback();
     });
   } catch (err) {
-    if (err instanceof TransactionRollbackError) return { valid: true };
+    // drizzle's is(): Next's dev bundles can hold two copies of drizzle-orm, where instanceof fails.
+    if (is(err, TransactionRollbackError)) return { valid: true };
     throw err;
   }
   throw new Error("validateCart: the dry run was not rolled back");
