@@ -35,6 +35,7 @@ const itemsRoute = await import("@/app/api/cart/items/route");
 const submitRoute = await import("@/app/api/checkout/submit/route");
 const receiptRoute = await import("@/app/api/checkout/bank-receipt/route");
 const accountsRoute = await import("@/app/api/checkout/bank-accounts/route");
+const validateRoute = await import("@/app/api/checkout/validate/route");
 
 const HOST = "spa.localhost";
 const json = (method: string, path: string, body?: unknown, host = HOST) =>
@@ -100,6 +101,8 @@ describeEachDb("checkout payment BFF", (t) => {
   it("completes a cash order, clears the cart cookie, and the next add starts a new cart", async () => {
     await signIn();
     const cart = await cartWithOil(2);
+    // What the payment step calls first, before every payment.
+    expect(data((await read(await validateRoute.GET(json("GET", "/api/checkout/validate")))).body)).toEqual({ valid: true });
     const done = await read<CartDto>(await submitRoute.POST(json("POST", "/api/checkout/submit?locale=en", cashBody())));
     expect(done.status).toBe(200);
     const order = data(done.body);

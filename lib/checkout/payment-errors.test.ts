@@ -82,9 +82,16 @@ describe("redirect guard (spec §4)", () => {
     expect(claimDoneRedirect(storage, other, "SP:CartAlreadyCompleted")).toBe(true);
   });
 
+  it("also redirects once when the cart cookie is gone (the order completed in another tab)", () => {
+    const storage = memoryStorage();
+    expect(claimDoneRedirect(storage, cart, "SP:EntityNotFound")).toBe(true);
+    // One flag per cart, whichever code spent it.
+    expect(claimDoneRedirect(storage, cart, "SP:CartAlreadyCompleted")).toBe(false);
+  });
+
   it("never redirects for other codes, and they do not spend the flag", () => {
     const storage = memoryStorage();
-    for (const code of ["SP:SlotIsNotAvailable", "SP:InternalError", "network", null, undefined]) expect(claimDoneRedirect(storage, cart, code)).toBe(false);
+    for (const code of ["SP:SlotIsNotAvailable", "SP:MerchandiseItemInsufficientStock", "SP:Unauthorized", "SP:InternalError", "network", null, undefined]) expect(claimDoneRedirect(storage, cart, code)).toBe(false);
     expect(storage.data.size).toBe(0);
     expect(claimDoneRedirect(storage, cart, "SP:CartAlreadyCompleted")).toBe(true);
   });

@@ -74,18 +74,20 @@ export function paymentErrorMessageKey(code: string | null | undefined): string 
 }
 
 /**
- * Refusals that mean the order is already through (spec §4 redirect guard): the done page shows
- * it as the platform has it. SP:CartAlreadyCompleted only: any other code leaves the cart active,
- * so the shopper must stay in checkout to fix it.
+ * Refusals after which the order may well be through (spec §4 redirect guard); the done page
+ * then shows it as the platform has it (completed, or "not received yet" with the way back).
+ * SP:CartAlreadyCompleted: the platform says so. SP:EntityNotFound: the checkout BFF found no
+ * cart cookie, which completing the order in another tab clears. Every other code leaves the cart
+ * active, so the shopper stays in checkout to fix it.
  */
-export const REDIRECT_TO_DONE_CODES: readonly string[] = ["SP:CartAlreadyCompleted"];
+export const REDIRECT_TO_DONE_CODES: readonly string[] = ["SP:CartAlreadyCompleted", "SP:EntityNotFound"];
 
 /**
  * Spec §8's known-error list: the toast's title (error.title) is blank for these, their own
  * message says it all. CartAlreadyCompleted is here for its second occurrence (after the one
  * redirect), when it is shown as a toast.
  */
-export const KNOWN_PAYMENT_ERRORS: readonly string[] = [...Object.keys(CARD_FAILURE_REASONS), ...ACTIONABLE_PAYMENT_CODES, ...REDIRECT_TO_DONE_CODES];
+export const KNOWN_PAYMENT_ERRORS: readonly string[] = [...Object.keys(CARD_FAILURE_REASONS), ...ACTIONABLE_PAYMENT_CODES, "SP:CartAlreadyCompleted"];
 
 const known = new Set(KNOWN_PAYMENT_ERRORS);
 
