@@ -54,7 +54,7 @@ const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n
 /** A Windows executable's first bytes ("MZ"), named and typed as a PDF. */
 const EXE = new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00]);
 
-function receiptForm(file: Uint8Array | null, name = "receipt.pdf", type = "application/pdf", mobileNumber = "0500000000") {
+function receiptForm(file: Uint8Array<ArrayBuffer> | null, name = "receipt.pdf", type = "application/pdf", mobileNumber = "0500000000") {
   const form = new FormData();
   form.set("transferorName", "Sara Al-Qahtani");
   if (file) form.set("files", new Blob([file], { type }), name);
