@@ -195,6 +195,38 @@ describeEachDb("checkout submit", (t) => {
     }
   });
 
+  it("answers every checkout route across tenants with 401 or 404, never data", async () => {
+    const { shopper, cart } = await api.cartWith(spa(), [await oil()]);
+    const beans = await demoProduct(t().db, t().coffee.id, DEMO.beans);
+    const coffee = await api.cartWith(t().coffee, [{ productId: beans.id, priceId: beans.priceId, quantity: 1 }]);
+    const form = () => {
+      const f = new FormData();
+      f.set("transferorName", "X");
+      f.set("files", new Blob([new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d])]), "r.pdf");
+      f.set("checkout", JSON.stringify({ customer: { name: "X", mobileNumber: shopper.mobileNumber } }));
+      return f;
+    };
+    const routes: [string, string, Parameters<typeof api.call>[3]][] = [
+      ["POST", "coupon", { body: { couponCode: "RELAX10" } }],
+      ["DELETE", "coupon", {}],
+      ["PUT", "packages", { body: { usePackages: false } }],
+      ["GET", "validate", {}],
+      ["POST", "submit", { body: api.submitBody(shopper) }],
+      ["POST", "bank-receipt", { form: form() }],
+    ];
+    for (const [method, rest, opts] of routes) {
+      const what = `${method} ${rest}`;
+      // A spa token on the coffee host, for the spa cart and for a coffee cart.
+      expectCode(await api.call(t().coffee, method, `cart/${cart.id}/${rest}`, { ...opts, token: shopper.token, form: rest === "bank-receipt" ? form() : undefined }), "SP:TenantMismatch", 401);
+      expectCode(await api.call(t().coffee, method, `cart/${coffee.cart.id}/${rest}`, { ...opts, token: shopper.token, form: rest === "bank-receipt" ? form() : undefined }), "SP:TenantMismatch", 401);
+      // A coffee cart's id on the spa host with a spa token: no such cart.
+      const res = await api.call(spa(), method, `cart/${coffee.cart.id}/${rest}`, { ...opts, token: shopper.token, form: rest === "bank-receipt" ? form() : undefined });
+      expect(res.status, what).toBe(404);
+      expect(res.data, what).toBeUndefined();
+    }
+    expect((await api.call(t().coffee, "GET", `cart/${coffee.cart.id}`, { token: coffee.shopper.token })).data?.status).toBe("active");
+  });
+
   it("keeps orders of different tenants apart", async () => {
     const grinder = await demoProduct(t().db, t().coffee.id, DEMO.beans);
     const { shopper, cart } = await api.cartWith(t().coffee, [{ productId: grinder.id, priceId: grinder.priceId, quantity: 1 }]);

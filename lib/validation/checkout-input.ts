@@ -7,12 +7,20 @@ import { CustomerName } from "./customer-input";
  * the platform with the spec's codes (SP:CouponNotFound, SP:InvalidMobileNumber).
  */
 
+/** No control characters or lone surrogates (PostgreSQL refuses NUL and broken UTF-16 in text). */
+const printable = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .regex(/^[^\p{Cc}\p{Cs}]*$/u, "Contains characters that are not allowed");
+
 export const ApplyCouponInput = z.object({
-  couponCode: z.string().trim().min(1).max(64),
+  couponCode: printable(64).min(1),
   /** Item ids, accepted for compatibility: the platform prices the cart's own lines. */
-  cartItems: z.array(z.string().max(64)).max(500).optional(),
+  cartItems: z.array(printable(64)).max(500).optional(),
   /** When sent, must be the signed-in customer. */
-  customerId: z.string().max(64).nullish(),
+  customerId: printable(64).nullish(),
 });
 export type ApplyCouponInput = z.output<typeof ApplyCouponInput>;
 
@@ -46,9 +54,4 @@ export const SubmitCartInput = BankReceiptCheckoutInput.extend({
 export type SubmitCartInput = z.output<typeof SubmitCartInput>;
 
 /** The bank-transfer form's transferor name (spec §5: at least 1 character). */
-export const TransferorName = z
-  .string()
-  .trim()
-  .min(1)
-  .max(100)
-  .regex(/^[^\p{Cc}\p{Cs}]*$/u, "Contains characters that are not allowed");
+export const TransferorName = printable(100).min(1);
