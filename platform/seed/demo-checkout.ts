@@ -1,9 +1,8 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../db/client";
 import * as s from "../db/schema";
-import { riyadhDay, riyadhDayStart } from "../time";
+import { dayStart, riyadhDay, riyadhDayStart } from "../time";
 import { monthStart } from "@/lib/riyadh-days";
-import { dayStart } from "../time";
 import { DEMO_CUSTOMER_MOBILE } from "./demo-accounts";
 
 // The checkout side of the demo (issue 4): coupons that show every coupon code of spec §8, the

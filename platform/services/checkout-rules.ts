@@ -21,14 +21,18 @@ import type { ProductRow } from "./catalog";
 type ItemRow = typeof cartItems.$inferSelect;
 export type OrderContext = { tenantId: string; customerId: string; now: Date };
 
-/** Locks the cart's products in id order (every order takes them in the same order: no deadlock). */
+/**
+ * Locks the cart's products in id order (every order takes them in the same order: no deadlock).
+ * NO KEY UPDATE: completions of one product queue behind each other, while adding it to a cart
+ * (whose foreign key only takes KEY SHARE) does not wait for them.
+ */
 export async function lockProducts(tx: Tx, tenantId: string, ids: string[]): Promise<Map<string, ProductRow>> {
   const rows = await tx
     .select()
     .from(products)
     .where(and(eq(products.tenantId, tenantId), inArray(products.id, [...new Set(ids)])))
     .orderBy(asc(products.id))
-    .for("update");
+    .for("no key update");
   return new Map(rows.map((p) => [p.id, p]));
 }
 

@@ -12,7 +12,8 @@ import { completeOrder, type OrderDetails, type Payment } from "./complete-order
 import { changeOwnCart, type OwnerScope } from "./own-cart";
 import { checkUpload } from "./uploads";
 
-type Request = { channel: SalesChannel; locale: Locale; now?: Date };
+/** Where the call comes from: the sales channel (coupon rules) and the reader's language. */
+type CheckoutRequest = { channel: SalesChannel; locale: Locale; now?: Date };
 
 /** GET bank-account/bank-account (public): the tenant's accounts for transfers, in display order. */
 export async function listBankAccounts(db: Db, tenantId: string): Promise<BankAccountDto[]> {
@@ -38,7 +39,7 @@ export function setUsePackages(db: Db, scope: OwnerScope, cartId: string, usePac
  * and rolls it back, so that it answers exactly what a submit would now (the first failing rule's
  * code), payment method aside.
  */
-export async function validateCart(db: Db, scope: OwnerScope, cartId: string, req: Request): Promise<ValidateCartDto> {
+export async function validateCart(db: Db, scope: OwnerScope, cartId: string, req: CheckoutRequest): Promise<ValidateCartDto> {
   try {
     await db.transaction(async (tx) => {
       await completeOrder(tx, scope, cartId, { payment: null, channel: req.channel, locale: req.locale, now: req.now ?? new Date() });
@@ -58,7 +59,7 @@ function orderDetails(input: BankReceiptCheckoutInput): OrderDetails {
   return { customerName: input.customer.name, customerMobile, bookingNotes: input.bookingNotes };
 }
 
-async function complete(db: Db, scope: OwnerScope, cartId: string, payment: Payment, req: Request): Promise<CartDto> {
+async function complete(db: Db, scope: OwnerScope, cartId: string, payment: Payment, req: CheckoutRequest): Promise<CartDto> {
   const now = req.now ?? new Date();
   return db.transaction(async (tx) => {
     await completeOrder(tx, scope, cartId, { payment, channel: req.channel, locale: req.locale, now });
@@ -69,7 +70,7 @@ async function complete(db: Db, scope: OwnerScope, cartId: string, payment: Paym
 const receiptRequired = () => new PlatformError("SP:BankReceiptRequired", 400, "Upload the bank transfer receipt");
 
 /** POST cart/{id}/submit: cash (or confirm booking for a zero total). Bank transfer needs its receipt. */
-export function submitCart(db: Db, scope: OwnerScope, cartId: string, input: SubmitCartInput, req: Request): Promise<CartDto> {
+export function submitCart(db: Db, scope: OwnerScope, cartId: string, input: SubmitCartInput, req: CheckoutRequest): Promise<CartDto> {
   if (input.paymentMethod === "BANK_TRANSFER") throw receiptRequired();
   return complete(db, scope, cartId, { method: "CASH", details: orderDetails(input) }, req);
 }
@@ -79,7 +80,7 @@ export function submitCart(db: Db, scope: OwnerScope, cartId: string, input: Sub
  * the bytes), `transferorName`, and `checkout` (JSON: customer, bookingNotes). Every check runs
  * before anything is written; the receipt is stored in the completion's transaction.
  */
-export async function completeWithBankTransfer(db: Db, scope: OwnerScope, cartId: string, form: FormData, req: Request): Promise<CartDto> {
+export async function completeWithBankTransfer(db: Db, scope: OwnerScope, cartId: string, form: FormData, req: CheckoutRequest): Promise<CartDto> {
   const files = form.getAll("files").filter((f) => !(typeof f === "string" && f === ""));
   if (files.length > 1) throw validation("Send one receipt", { field: "files" });
   const file = files[0];

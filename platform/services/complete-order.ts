@@ -4,14 +4,13 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Tx } from "../db/client";
 import { cartItems, carts, tenants, uploads } from "../db/schema";
 import { PlatformError } from "../errors";
-import type { Locale } from "@/lib/tenant-config";
+import { parseTaxRate, type Locale } from "@/lib/tenant-config";
 import type { SalesChannel, SubmitPaymentMethod } from "@/lib/platform-client/types";
 import { loadCartLines, priceCart } from "./cart-pricing";
 import { checkCoupon, redeemCoupon } from "./coupon-rules";
 import { checkPaymentMethod, fulfilLine, lockProducts } from "./checkout-rules";
 import { lockOwnActiveCart, type OwnerScope } from "./own-cart";
 import { spendSessions } from "./packages";
-import { parseTaxRate } from "@/lib/tenant-config";
 import type { SniffedType } from "./uploads";
 
 /** What the shopper gave at checkout (name trimmed, mobile already normalised to E.164). */
