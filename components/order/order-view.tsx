@@ -93,7 +93,9 @@ export async function OrderView({ cart, successMessage }: { cart: CartDto; succe
             {cart.customerName ? (
               <>
                 <dt className="text-muted-foreground">{t("name")}</dt>
-                <dd dir="auto">{cart.customerName}</dd>
+                <dd>
+                  <bdi>{cart.customerName}</bdi>
+                </dd>
               </>
             ) : null}
             {cart.customerMobile ? (

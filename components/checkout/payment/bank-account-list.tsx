@@ -18,15 +18,15 @@ export function useBankAccounts() {
 
 function AccountRow({ label, value, copyValue, copyLabel }: { label: string; value: string; copyValue: string; copyLabel: string }) {
   return (
-    <div className="flex items-center justify-between gap-2">
-      <div className="min-w-0">
-        <dt className="text-xs text-muted-foreground">{label}</dt>
+    <div>
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="flex items-center justify-between gap-2">
         {/* IBANs and account numbers read left to right in both languages. */}
-        <dd dir="ltr" className="tabular break-all text-start font-mono text-sm rtl:text-end">
+        <span dir="ltr" className="tabular min-w-0 break-all text-start font-mono text-sm rtl:text-end">
           {value}
-        </dd>
-      </div>
-      <CopyButton value={copyValue} label={copyLabel} />
+        </span>
+        <CopyButton value={copyValue} label={copyLabel} />
+      </dd>
     </div>
   );
 }
@@ -41,7 +41,9 @@ function BankAccountCard({ account }: { account: BankAccountDto }) {
         <BankLogo code={account.bank} />
         <div className="min-w-0">
           <p className="font-semibold">{bankName}</p>
-          <p className="truncate text-sm text-muted-foreground">{account.holderName}</p>
+          <p className="truncate text-sm text-muted-foreground">
+            <bdi>{account.holderName}</bdi>
+          </p>
         </div>
       </div>
       <dl className="grid gap-2">

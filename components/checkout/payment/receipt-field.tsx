@@ -46,8 +46,8 @@ export function ReceiptField({ inputRef, id, value, onChange, error, disabled }:
         <div className="min-w-0 flex-1 text-sm">
           {value ? (
             <>
-              <p className="truncate font-medium" dir="auto">
-                {value.name}
+              <p className="truncate font-medium">
+                <bdi>{value.name}</bdi>
               </p>
               <p className="text-xs text-muted-foreground">{formatSize(value.size, locale)}</p>
             </>
