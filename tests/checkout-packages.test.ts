@@ -83,10 +83,10 @@ describeEachDb("checkout packages", (t) => {
   });
 
   it("refuses to spend sessions a package no longer has, and never uses an expired package", async () => {
-    const { pkg } = await saraPackage();
+    const { sara, pkg } = await saraPackage();
     const left = (await t().db.select().from(customerPackages).where(eq(customerPackages.id, pkg.id)))[0].remainingSessions;
     await expectPlatformError(
-      t().db.transaction((tx) => spendSessions(tx, spa().id, new Map([[pkg.id, left + 1]]), t().now)),
+      t().db.transaction((tx) => spendSessions(tx, { tenantId: spa().id, customerId: sara.id }, new Map([[pkg.id, left + 1]]), t().now)),
       "SP:NotEnoughPackageSessions",
       409,
     );
@@ -101,7 +101,7 @@ describeEachDb("checkout packages", (t) => {
     const { cart } = await api.cartWith(spa(), [await massage(6, 10)], shopper);
     expect(cart).toMatchObject({ hasPackageDiscounts: false, packages: [] });
     await expectPlatformError(
-      t().db.transaction((tx) => spendSessions(tx, spa().id, new Map([[expired.id, 1]]), t().now)),
+      t().db.transaction((tx) => spendSessions(tx, { tenantId: spa().id, customerId: shopper.id }, new Map([[expired.id, 1]]), t().now)),
       "SP:NotEnoughPackageSessions",
     );
   });

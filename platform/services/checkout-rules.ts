@@ -67,7 +67,7 @@ async function takeStock(tx: Tx, ctx: OrderContext, product: ProductRow, quantit
     .where(and(eq(products.tenantId, ctx.tenantId), eq(products.id, product.id), gte(products.stock, quantity)))
     .returning({ stock: products.stock });
   if (!left) {
-    const [now] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, product.id));
+    const [now] = await tx.select({ stock: products.stock }).from(products).where(and(eq(products.tenantId, ctx.tenantId), eq(products.id, product.id)));
     throw new PlatformError("SP:MerchandiseItemInsufficientStock", 409, "Not enough stock", { available: Math.max(0, now?.stock ?? 0) });
   }
 }

@@ -52,7 +52,7 @@ export async function completeOrder(tx: Tx, scope: OwnerScope, cartId: string, o
     await checkCoupon(tx, pricing.coupon, { customerId, channel: opts.channel, now, lines: pricing.couponLines, cartAmount: pricing.cartAmount });
     await redeemCoupon(tx, pricing.coupon, cart.id, customerId);
   }
-  await spendSessions(tx, tenantId, pricing.coverage.uses, now);
+  await spendSessions(tx, scope, pricing.coverage.uses, now);
   for (const pkg of new Set(pricing.coverage.byItem.values())) {
     const items = [...pricing.coverage.byItem].filter(([, p]) => p === pkg).map(([item]) => item);
     await tx

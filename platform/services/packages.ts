@@ -114,7 +114,7 @@ export const notEnoughSessions = () =>
  * Spends the sessions an order uses. Each decrement is conditional (enough left, not expired), so
  * concurrent orders of one customer can never spend more than the package holds.
  */
-export async function spendSessions(tx: Tx, tenantId: string, uses: Map<string, number>, now: Date): Promise<void> {
+export async function spendSessions(tx: Tx, owner: { tenantId: string; customerId: string }, uses: Map<string, number>, now: Date): Promise<void> {
   // In id order: every order locks package rows in the same order (no deadlock between two orders).
   for (const [id, sessions] of [...uses].sort(([a], [b]) => a.localeCompare(b))) {
     const spent = await tx
@@ -122,7 +122,8 @@ export async function spendSessions(tx: Tx, tenantId: string, uses: Map<string, 
       .set({ remainingSessions: sql`${customerPackages.remainingSessions} - ${sessions}` })
       .where(
         and(
-          eq(customerPackages.tenantId, tenantId),
+          eq(customerPackages.tenantId, owner.tenantId),
+          eq(customerPackages.customerId, owner.customerId),
           eq(customerPackages.id, id),
           gte(customerPackages.remainingSessions, sessions),
           or(isNull(customerPackages.expiresAt), gt(customerPackages.expiresAt, now)),
