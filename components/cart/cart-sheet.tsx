@@ -6,6 +6,7 @@ import Link from "next/link";
 import { Plus } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { Drawer } from "vaul";
+import { clearDraft } from "@/components/checkout/checkout-draft";
 import { CheckoutFlow } from "@/components/checkout/checkout-flow";
 import { useCheckoutSetup } from "@/components/checkout/use-checkout-setup";
 import { Button, buttonVariants } from "@/components/ui/button";
@@ -39,6 +40,8 @@ function ErrorBody({ retry }: { retry: () => void }) {
 function EmptyCartView() {
   const t = useTranslations("checkout.summary");
   const locale = useLocale();
+  // No cart any more (emptied, or its order completed): what was typed for its checkout goes too.
+  useEffect(() => clearDraft(), []);
   return (
     <>
       <SheetBody>

@@ -26,3 +26,12 @@ export function writeDraft(draft: CheckoutDraft) {
     // Storage full or blocked (private mode): the checkout still works, only a reload forgets it.
   }
 }
+
+/** Forgets the draft (its cart is done or gone): the shopper's details do not outlive their use. */
+export function clearDraft() {
+  try {
+    window.sessionStorage.removeItem(KEY);
+  } catch {
+    // Storage blocked: there is nothing stored either.
+  }
+}

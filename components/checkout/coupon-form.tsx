@@ -88,7 +88,7 @@ export function CouponForm({ cart, signedIn, onNeedSignIn, pendingCode, onPendin
   };
 
   return (
-    <section aria-labelledby={`${ids.input}-title`} className="rounded-xl border border-border bg-card p-4">
+    <div className="rounded-xl border border-border bg-card p-4">
       <form
         noValidate
         onSubmit={(e) => {
@@ -97,7 +97,7 @@ export function CouponForm({ cart, signedIn, onNeedSignIn, pendingCode, onPendin
         }}
         className="grid gap-2"
       >
-        <Label id={`${ids.input}-title`} htmlFor={ids.input}>
+        <Label htmlFor={ids.input}>
           <TicketPercent aria-hidden="true" className="size-4 text-primary" />
           {t("label")}
         </Label>
@@ -137,6 +137,6 @@ export function CouponForm({ cart, signedIn, onNeedSignIn, pendingCode, onPendin
         <FormMessage id={ids.error}>{error}</FormMessage>
         {!signedIn && !applied ? <p className="text-xs text-muted-foreground">{t("signInNote")}</p> : null}
       </form>
-    </section>
+    </div>
   );
 }

@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import { isBelowCartMinimum } from "@/lib/checkout/cart-minimum";
+import { checkoutDetails, checkoutDetailsInput, checkoutFormSchema, splitName, type CheckoutForm } from "@/lib/validation/checkout";
+import type { FieldRule } from "@/lib/validation/custom-field-values";
+
+// Spec §5: the customer step's rules, with the spec's message keys.
+
+const DEFINITIONS: FieldRule[] = [
+  { name: "national_id", type: "text", isRequired: true },
+  { name: "age", type: "number", isRequired: false },
+  { name: "birth_date", type: "date", isRequired: false },
+  { name: "therapist", type: "select", isRequired: false, options: [{ value: "noura" }] },
+  { name: "id_document", type: "document", isRequired: true },
+];
+
+const filled: CheckoutForm = {
+  name: "  Sara  ",
+  firstName: "",
+  lastName: "",
+  mobile: { country: "SA", number: "0500000001" },
+  customFields: { national_id: "1023456789", age: "", birth_date: "", therapist: "", id_document: "a.pdf" },
+  bookingNotes: "",
+  termsAccepted: true,
+};
+
+function issues(form: CheckoutForm, opts: { separateNames?: boolean; termsRequired?: boolean } = {}) {
+  const schema = checkoutFormSchema({ separateNames: opts.separateNames ?? false, termsRequired: opts.termsRequired ?? true, definitions: DEFINITIONS });
+  const parsed = schema.safeParse(form);
+  return parsed.success ? {} : Object.fromEntries(parsed.error.issues.map((i) => [i.path.join("."), i.message]));
+}
+
+describe("checkout customer form", () => {
+  it("accepts a complete form and sends the trimmed name and the E.164 number", () => {
+    expect(issues(filled)).toEqual({});
+    expect(checkoutDetails(filled, false)).toEqual({ customer: { name: "Sara", mobileNumber: "+966500000001" }, bookingNotes: null, termsAccepted: true });
+  });
+
+  it.each([
+    ["name of spaces", { name: "   " }, { name: "validation.required" }],
+    ["no mobile", { mobile: { country: "SA" as const, number: "" } }, { "mobile.number": "validation.required" }],
+    ["a landline", { mobile: { country: "SA" as const, number: "0112345678" } }, { "mobile.number": "validation.invalid" }],
+    ["terms not accepted", { termsAccepted: false }, { termsAccepted: "checkout.termsAndConditionsError" }],
+  ] as [string, Partial<CheckoutForm>, Record<string, string>][])("refuses %s", (_name, change, expected) => {
+    expect(issues({ ...filled, ...change })).toEqual(expected);
+  });
+
+  it("asks for terms only when they are required", () => {
+    expect(issues({ ...filled, termsAccepted: false }, { termsRequired: false })).toEqual({});
+  });
+
+  it.each([
+    ["a required text field empty", { national_id: "" }, { "customFields.national_id": "validation.required" }],
+    ["a required document missing", { id_document: "" }, { "customFields.id_document": "validation.required" }],
+    ["a number that is not one", { age: "ten" }, { "customFields.age": "errors.SP_ValueMustBeNumber" }],
+    ["a date that is not one", { birth_date: "31/12/2000" }, { "customFields.birth_date": "errors.SP_ValueMustBeDate" }],
+    ["an option not offered", { therapist: "huda" }, { "customFields.therapist": "errors.SP_OptionIsNotValid" }],
+  ] as [string, Record<string, string>, Record<string, string>][])("checks custom fields from their definitions: %s", (_name, fields, expected) => {
+    expect(issues({ ...filled, customFields: { ...filled.customFields, ...fields } })).toEqual(expected);
+  });
+
+  it("takes first and last name when they are separate, joined by one space", () => {
+    const separate = { ...filled, name: "", firstName: " Khalid ", lastName: " Al-Otaibi " };
+    expect(issues(separate, { separateNames: true })).toEqual({});
+    expect(checkoutDetails(separate, true).customer.name).toBe("Khalid Al-Otaibi");
+    expect(issues({ ...separate, lastName: " " }, { separateNames: true })).toEqual({ lastName: "validation.required" });
+    expect(issues({ ...separate, firstName: "" }, { separateNames: true })).toEqual({ firstName: "validation.required" });
+  });
+
+  it("splits a stored name for the first and last name fields", () => {
+    expect(splitName("Sara Al-Qahtani")).toEqual({ firstName: "Sara", lastName: "Al-Qahtani" });
+    expect(splitName("  Noura  bint  Saad ")).toEqual({ firstName: "Noura", lastName: "bint Saad" });
+    expect(splitName("")).toEqual({ firstName: "", lastName: "" });
+  });
+});
+
+describe("order details the payment step sends (shared with the BFF)", () => {
+  it("normalises the mobile number and empties blank notes", () => {
+    expect(checkoutDetailsInput.parse({ customer: { name: " Sara ", mobileNumber: "٠٥٠٠٠٠٠٠٠١" }, bookingNotes: "  " })).toEqual({ customer: { name: "Sara", mobileNumber: "+966500000001" }, bookingNotes: null });
+    expect(checkoutDetailsInput.safeParse({ customer: { name: "Sara", mobileNumber: "12" } }).success).toBe(false);
+    expect(checkoutDetailsInput.safeParse({ customer: { name: "Sara", mobileNumber: "0500000001" }, bookingNotes: "x".repeat(1001) }).success).toBe(false);
+  });
+});
+
+describe("cart minimum (spec §5)", () => {
+  it.each([
+    [50, 74.75, false, false],
+    [50, 40, false, true],
+    [50, 40, true, false],
+    [null, 0, false, false],
+    [50, 50, false, false],
+  ] as [number | null, number, boolean, boolean][])("minimum %s, total %s, package discount %s ⇒ below %s", (minimum, total, hasPackageDiscounts, below) => {
+    expect(isBelowCartMinimum({ cartMinimumAmount: minimum }, { totalAmount: total, hasPackageDiscounts })).toBe(below);
+  });
+});
