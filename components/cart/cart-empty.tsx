@@ -4,6 +4,7 @@ import Link from "next/link";
 import { ShoppingBag } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { buttonVariants } from "@/components/ui/button";
+import { cn } from "@/lib/cn";
 import { localePath } from "@/lib/site-routing";
 import { closeCartSheet } from "./cart-sheet-state";
 
@@ -19,7 +20,7 @@ export function CartEmpty() {
       <h3 className="text-lg font-semibold">{t("title")}</h3>
       <p className="max-w-sm text-sm text-muted-foreground">{t("description")}</p>
       {/* On phones the sheet's footer offers the same way out (spec §2). */}
-      <Link href={localePath(locale, "/products")} className={buttonVariants({ className: "mt-3 hidden md:inline-flex" })} onClick={closeCartSheet}>
+      <Link href={localePath(locale, "/products")} className={cn(buttonVariants(), "mt-3 hidden md:inline-flex")} onClick={closeCartSheet}>
         {t("browse")}
       </Link>
     </div>
