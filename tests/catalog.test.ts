@@ -17,7 +17,7 @@ describeEachDb("catalogue", (t) => {
     const spaList = await listProducts(db, spa.id, { locale: "en" });
     const coffeeList = await listProducts(db, coffee.id, { locale: "en" });
     expect(spaList.map((p) => p.name)).toEqual([DEMO.massage, DEMO.pool, DEMO.resthouse, DEMO.membership, DEMO.bundle, DEMO.gift, DEMO.oil]);
-    expect(coffeeList.map((p) => p.name)).toEqual([DEMO.beans, DEMO.grinder, DEMO.coffeeGift]);
+    expect(coffeeList.map((p) => p.name)).toEqual([DEMO.beans, DEMO.grinder, DEMO.coffeeGift, DEMO.drip]);
     const spaIds = new Set(spaList.map((p) => p.id));
     expect(coffeeList.some((p) => spaIds.has(p.id))).toBe(false);
   });

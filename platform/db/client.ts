@@ -22,6 +22,8 @@ const migrationsFolder = path.join(/*turbopackIgnore: true*/ process.cwd(), "pla
 export async function openDatabase(opts: { url?: string; dataDir?: string; poolSize?: number }): Promise<DbHandle> {
   if (opts.url) {
     const pool = new Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    // An idle connection that drops (a database restart) must not take the process down; the pool reconnects.
+    pool.on("error", (err) => console.error("[platform] PostgreSQL connection lost", err.message));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return { db, kind: "postgres", close: () => pool.end() };

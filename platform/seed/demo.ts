@@ -230,15 +230,18 @@ async function seedSpa(db: Db, now: Date) {
 async function seedCoffee(db: Db) {
   const [tenant] = await db.insert(s.tenants).values({ slug: "coffee", name: "Bunn Roastery", settings: coffeeSettings }).returning();
   const t = tenant.id;
-  const [beans, grinder, gift] = await db
+  const [beans, grinder, gift, drip] = await db
     .insert(s.products)
     .values([
       { tenantId: t, typeString: "merchandise", nameAr: "بن إثيوبي مختص ٢٥٠ غ", nameEn: "Ethiopian specialty beans 250 g", descriptionAr: "تحميص متوسط بنكهات التوت والياسمين.", descriptionEn: "Medium roast with berry and jasmine notes.", images: ["/demo/beans.svg"], sortOrder: 1, stock: 40 },
       { tenantId: t, typeString: "merchandise", nameAr: "مطحنة يدوية", nameEn: "Hand grinder", descriptionAr: "مطحنة بتروس فولاذية قابلة للضبط.", descriptionEn: "Adjustable steel burr grinder.", images: ["/demo/grinder.svg"], sortOrder: 2, stock: 1 },
       { tenantId: t, typeString: "gift", nameAr: "بطاقة هدية بُن", nameEn: "Bunn gift card", descriptionAr: "هدية لمحبي القهوة.", descriptionEn: "A present for coffee lovers.", images: [], sortOrder: 3, giftThemes: [{ id: "coffee", nameAr: "قهوة", nameEn: "Coffee", color: "#92400e" }, { id: "thanks", nameAr: "شكر", nameEn: "Thank you", color: "#10b981" }] },
+      // Under the 50 SAR minimum on its own, so the minimum-order rule shows.
+      { tenantId: t, typeString: "merchandise", nameAr: "أكياس قهوة مقطرة (٥)", nameEn: "Drip coffee bags (5)", descriptionAr: "خمسة أكياس تقطير جاهزة للسفر.", descriptionEn: "Five ready-to-brew drip bags for the road.", images: ["/demo/beans.svg"], sortOrder: 4, stock: 200 },
     ])
     .returning();
   await db.insert(s.productPrices).values([
+    { tenantId: t, productId: drip.id, nameAr: "علبة ٥ أكياس", nameEn: "Box of 5", amount: 3000 },
     { tenantId: t, productId: beans.id, nameAr: "كيس ٢٥٠ غ", nameEn: "250 g bag", amount: 6500 },
     { tenantId: t, productId: grinder.id, nameAr: "مطحنة", nameEn: "Grinder", amount: 38000 },
     { tenantId: t, productId: gift.id, nameAr: "١٠٠ ريال", nameEn: "SAR 100", amount: 10000 },

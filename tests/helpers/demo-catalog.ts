@@ -28,6 +28,7 @@ export const DEMO = {
   beans: "Ethiopian specialty beans 250 g",
   grinder: "Hand grinder",
   coffeeGift: "Bunn gift card",
+  drip: "Drip coffee bags (5)",
 } as const;
 
 /** The Riyadh day `n` days after `now`'s day. */
