@@ -1,0 +1,145 @@
+import { beforeAll, beforeEach, expect, it, vi } from "vitest";
+import { setPlatformDb } from "@/platform/db";
+import { latestOutboxMessage } from "@/platform/services/sms-outbox";
+import { DEMO_CUSTOMER_MOBILE } from "@/platform/seed/demo-accounts";
+import { clearTenantCache } from "@/lib/platform-client/tenants";
+import type { ApiEnvelope, CartDto, CustomerDto, PresetValueDto } from "@/lib/platform-client/types";
+import type { CheckoutPresetDto } from "@/components/checkout/checkout-api";
+import { describeEachDb } from "./helpers/test-db";
+import { at, DEMO, demoProduct } from "./helpers/demo-catalog";
+
+/**
+ * The checkout sheet's BFF (/api/checkout/coupon, /packages, /validate, /customer, /presets…) end
+ * to end on the embedded platform: route handler → session and cart cookies → platform client →
+ * services → database. Next's cookie store is a plain jar.
+ */
+const jar = new Map<string, string>();
+
+vi.mock("next/headers", () => ({
+  cookies: async () => ({
+    get: (name: string) => (jar.has(name) ? { name, value: jar.get(name)! } : undefined),
+    set: (name: string, value: string, options: Record<string, unknown> = {}) => {
+      if (options.maxAge === 0 || value === "") jar.delete(name);
+      else jar.set(name, value);
+    },
+  }),
+}));
+
+const sendRoute = await import("@/app/api/session/otp/send/route");
+const verifyRoute = await import("@/app/api/session/otp/verify/route");
+const itemsRoute = await import("@/app/api/cart/items/route");
+const couponRoute = await import("@/app/api/checkout/coupon/route");
+const packagesRoute = await import("@/app/api/checkout/packages/route");
+const validateRoute = await import("@/app/api/checkout/validate/route");
+const customerRoute = await import("@/app/api/checkout/customer/route");
+const presetsRoute = await import("@/app/api/checkout/presets/route");
+const presetValuesRoute = await import("@/app/api/checkout/presets/values/route");
+const presetValueRoute = await import("@/app/api/checkout/presets/values/[id]/route");
+
+const HOST = "spa.localhost";
+const json = (method: string, path: string, body?: unknown) =>
+  new Request(`http://${HOST}${path}`, { method, headers: { host: HOST, "content-type": "application/json", "x-forwarded-for": "203.0.113.10" }, body: body === undefined ? undefined : JSON.stringify(body) });
+
+async function call<T>(res: Response | Promise<Response>): Promise<{ status: number; body: ApiEnvelope<T> }> {
+  const r = await res;
+  return { status: r.status, body: (await r.json()) as ApiEnvelope<T> };
+}
+function data<T>(r: { body: ApiEnvelope<T> }): T {
+  if ("error" in r.body) throw new Error(`unexpected error ${r.body.error.code}: ${r.body.error.message}`);
+  return r.body.data;
+}
+const codeOf = <T>(r: { body: ApiEnvelope<T> }) => ("error" in r.body ? r.body.error.code : null);
+
+describeEachDb("checkout sheet BFF", (t) => {
+  let massage: { id: string; priceId: string };
+  let n = 10;
+
+  async function signIn(mobile = `+9665000002${n++}`) {
+    const sent = data(await call<{ token: string }>(sendRoute.POST(json("POST", "/api/session/otp/send", { mobileNumber: mobile }))));
+    const code = (await latestOutboxMessage(t().db, t().spa.id, mobile))!.code!;
+    expect((await verifyRoute.POST(json("POST", "/api/session/otp/verify", { token: sent.token, code }))).status).toBe(200);
+    return mobile;
+  }
+
+  const addMassage = async (day = 4) =>
+    data(await call<CartDto>(itemsRoute.POST(json("POST", "/api/cart/items", { productId: massage.id, priceId: massage.priceId, quantity: 1, reservationDateFrom: at(t().now, day, 11 + (n % 6)) }))));
+
+  beforeAll(async () => {
+    const { db, spa } = t();
+    setPlatformDb({ db, kind: "pglite", close: async () => {} });
+    clearTenantCache();
+    massage = await demoProduct(db, spa.id, DEMO.massage);
+  });
+
+  beforeEach(() => jar.clear());
+
+  it("needs a signed-in customer and a cart", async () => {
+    await addMassage();
+    const signedOut = await call(couponRoute.POST(json("POST", "/api/checkout/coupon", { couponCode: "RELAX10" })));
+    expect(signedOut.status).toBe(401);
+    expect(codeOf(signedOut)).toBe("SP:Unauthorized");
+    jar.clear();
+    await signIn();
+    const noCart = await call(validateRoute.GET(json("GET", "/api/checkout/validate")));
+    expect(noCart.status).toBe(404);
+    expect(codeOf(noCart)).toBe("SP:EntityNotFound");
+  });
+
+  it("applies a coupon, passes the platform's refusals through with their codes, and removes it", async () => {
+    await signIn();
+    const cart = await addMassage(5);
+    const applied = data(await call<CartDto>(couponRoute.POST(json("POST", "/api/checkout/coupon", { couponCode: " relax10 " }))));
+    expect(applied.couponCode).toBe("RELAX10");
+    expect(applied.discountAmount).toBeCloseTo(cart.subTotal * 0.1, 2);
+    const second = await call(couponRoute.POST(json("POST", "/api/checkout/coupon", { couponCode: "WELCOME50" })));
+    expect([second.status, codeOf(second)]).toEqual([400, "SP:CouponAlreadyExists"]);
+    const removed = data(await call<CartDto>(couponRoute.DELETE(json("DELETE", "/api/checkout/coupon"))));
+    expect([removed.couponCode, removed.discountAmount]).toEqual([null, 0]);
+    for (const [code, expected] of [
+      ["NOPE", "SP:CouponNotFound"],
+      ["EXPIRED", "SP:CouponExpired"],
+      ["APPONLY", "SP:CouponOnlyForMobileApp"],
+    ]) {
+      expect(codeOf(await call(couponRoute.POST(json("POST", "/api/checkout/coupon", { couponCode: code }))))).toBe(expected);
+    }
+    const empty = await call(couponRoute.POST(json("POST", "/api/checkout/coupon", { couponCode: "  " })));
+    expect([empty.status, codeOf(empty)]).toEqual([400, "SP:ValidationError"]);
+    expect(data(await call(validateRoute.GET(json("GET", "/api/checkout/validate"))))).toEqual({ valid: true });
+  });
+
+  it("turns the customer's package sessions off and on", async () => {
+    await signIn(DEMO_CUSTOMER_MOBILE);
+    const cart = await addMassage(6);
+    expect(cart.packages.length).toBeGreaterThan(0);
+    expect(cart.hasPackageDiscounts).toBe(true);
+    const off = data(await call<CartDto>(packagesRoute.PUT(json("PUT", "/api/checkout/packages", { usePackages: false }))));
+    expect([off.usePackages, off.hasPackageDiscounts, off.discountAmount]).toEqual([false, false, 0]);
+    const on = data(await call<CartDto>(packagesRoute.PUT(json("PUT", "/api/checkout/packages", { usePackages: true }))));
+    expect([on.usePackages, on.hasPackageDiscounts]).toEqual([true, true]);
+    expect(codeOf(await call(packagesRoute.PUT(json("PUT", "/api/checkout/packages", { usePackages: "yes" }))))).toBe("SP:ValidationError");
+  });
+
+  it("saves the name and custom fields on the customer's record, keeping the number they signed in with", async () => {
+    const mobile = await signIn();
+    const saved = data(await call<CustomerDto>(customerRoute.POST(json("POST", "/api/checkout/customer", { name: "  Noura Saad ", customFields: { national_id: "1098765432", age: "31" } }))));
+    expect(saved).toMatchObject({ name: "Noura Saad", mobileNumber: mobile, customFields: { national_id: "1098765432", age: "31" } });
+    const refused = await call(customerRoute.POST(json("POST", "/api/checkout/customer", { name: "Noura", customFields: { age: "old" } })));
+    expect(refused.status).toBe(400);
+    expect("error" in refused.body && refused.body.error).toMatchObject({ code: "SP:ValueMustBeNumber", details: { field: "age" } });
+    expect(codeOf(await call(customerRoute.POST(json("POST", "/api/checkout/customer", { name: "   ", customFields: {} }))))).toBe("SP:ValidationError");
+  });
+
+  it("lists presets with the customer's own values, and creates and updates a value", async () => {
+    await signIn();
+    const [preset] = data(await call<CheckoutPresetDto[]>(presetsRoute.GET(json("GET", "/api/checkout/presets"))));
+    expect(preset.fields.map((f) => f.name)).toContain("guest_name");
+    expect(preset.values).toEqual([]);
+    const created = data(await call<PresetValueDto>(presetValuesRoute.POST(json("POST", `/api/checkout/presets/values?presetId=${preset.id}`, { values: { guest_name: "Huda", relation: null } }))));
+    expect(created.values.guest_name).toBe("Huda");
+    const updated = await call<PresetValueDto>(presetValueRoute.PUT(json("PUT", `/api/checkout/presets/values/${created.id}`, { values: { guest_name: "Huda S." } }), { params: Promise.resolve({ id: created.id }) }));
+    expect(data(updated).values.guest_name).toBe("Huda S.");
+    const listed = data(await call<CheckoutPresetDto[]>(presetsRoute.GET(json("GET", "/api/checkout/presets"))));
+    expect(listed[0].values.map((v) => v.id)).toEqual([created.id]);
+    expect(codeOf(await call(presetValuesRoute.POST(json("POST", "/api/checkout/presets/values", { values: {} }))))).toBe("SP:ValidationError");
+  });
+});
