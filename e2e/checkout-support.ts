@@ -1,0 +1,39 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, type Page } from "@playwright/test";
+import { account, freshMobile, latestCode } from "./account-support";
+import type { Locale } from "./cart-support";
+
+type Checkout = typeof import("@/messages/en/checkout.json");
+type Order = typeof import("@/messages/en/order.json");
+const read = <T>(locale: Locale, ns: string): T => JSON.parse(readFileSync(path.join("messages", locale, `${ns}.json`), "utf8"));
+export const checkout: Record<Locale, Checkout> = { ar: read("ar", "checkout"), en: read("en", "checkout") };
+export const order: Record<Locale, Order> = { ar: read("ar", "order"), en: read("en", "order") };
+type Text = typeof import("@/messages/en/text.json");
+export const text: Record<Locale, Text> = { ar: read("ar", "text"), en: read("en", "text") };
+
+/** The sign-in step inside the checkout sheet: a fresh number and the code from the outbox. Returns the national number. */
+export async function signInInSheet(page: Page, locale: Locale): Promise<string> {
+  const t = account[locale].signIn;
+  const national = freshMobile();
+  await page.getByLabel(t.mobileLabel).fill(national);
+  await page.getByRole("button", { name: t.sendCode }).click();
+  const codeBox = page.getByRole("textbox", { name: t.codeLabel });
+  await expect(codeBox).toBeVisible();
+  await codeBox.fill(await latestCode(page, `+966${national}`));
+  await expect(codeBox).toBeHidden();
+  return national;
+}
+
+/** Fills the spa customer step: name, the required national ID custom field. */
+export async function fillSpaDetails(page: Page, locale: Locale, name: string) {
+  const c = checkout[locale].customer;
+  await page.getByLabel(c.name).fill(name);
+  await page.getByLabel(locale === "ar" ? "رقم الهوية الوطنية" : "National ID number").fill("1012345678");
+}
+
+/** Chooses a payment method by its label and continues to the payment step. */
+export async function chooseMethod(page: Page, locale: Locale, label: string) {
+  await page.getByRole("radio", { name: label }).check();
+  await page.getByRole("button", { name: checkout[locale].methods.continue }).click();
+}

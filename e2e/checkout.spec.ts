@@ -1,0 +1,221 @@
+import { expect, test } from "@playwright/test";
+import { formatSar } from "@/lib/money";
+import { coffeeUrl, LOCALES, snap } from "./support";
+import { addAndCheck, addButton, cartDialog, closeCart, dayAhead, messages, openProduct, pickDay, platformCart } from "./cart-support";
+import { errors, validation } from "./account-support";
+import { checkout, chooseMethod, fillSpaDetails, order, signInInSheet, text } from "./checkout-support";
+
+/**
+ * Checkout journeys. Each viewport runs each journey in one language (phone: Arabic, desktop:
+ * English) so that demo stock (3 bottles of oil) and nights are not used up by repeats.
+ */
+const forProject = (name: string) => (name === "phone" ? LOCALES[0] : LOCALES[1]);
+const other = (name: string) => (name === "phone" ? LOCALES[1] : LOCALES[0]);
+
+test("spa: a reservation, a subscription, a gift and merchandise paid in cash; terms enforced", async ({ page }, info) => {
+  const { locale, prefix } = forProject(info.project.name);
+  const c = checkout[locale];
+  const dayOffset = info.project.name === "phone" ? 2 : 3;
+  const names = locale === "ar" ? { massage: "مساج استرخاء ٦٠ دقيقة", membership: "عضوية شهرية", gift: "بطاقة هدية", oil: "زيت مساج باللافندر" } : { massage: "60-minute relaxing massage", membership: "Monthly membership", gift: "Gift card", oil: "Lavender massage oil" };
+  const w = messages[locale].product.widget;
+
+  await openProduct(page, prefix, names.massage);
+  await pickDay(page, locale, dayAhead(dayOffset));
+  await page.getByRole("group", { name: w.time }).locator("input[type=radio]:not([disabled])").first().check();
+  await addAndCheck(page, locale);
+  await closeCart(page, locale);
+  await openProduct(page, prefix, names.membership);
+  await pickDay(page, locale, dayAhead(dayOffset));
+  await addAndCheck(page, locale);
+  await closeCart(page, locale);
+  await openProduct(page, prefix, names.gift);
+  await page.getByLabel(w.toName).fill(locale === "ar" ? "نورة" : "Noura");
+  await addAndCheck(page, locale);
+  await closeCart(page, locale);
+  await openProduct(page, prefix, names.oil);
+  const cart = await addAndCheck(page, locale);
+  expect(cart.items).toHaveLength(4);
+  await snap(page, info, `checkout-1-summary-${locale}`);
+
+  // Continue while signed out: sign-in happens inside the cart stage, then checkout goes on.
+  await page.getByRole("button", { name: c.summary.continue }).click();
+  await signInInSheet(page, locale);
+  await expect(page.getByLabel(c.customer.name)).toBeVisible();
+  await snap(page, info, `checkout-2-details-${locale}`);
+
+  // Terms are required: continuing without them shows the translated error.
+  await fillSpaDetails(page, locale, locale === "ar" ? "ريم العتيبي" : "Reem Alotaibi");
+  await page.getByRole("button", { name: c.customer.continue }).click();
+  await expect(page.getByText(c.termsAndConditionsError)).toBeVisible();
+  await snap(page, info, `checkout-3-terms-error-${locale}`);
+  await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: c.customer.continue }).click();
+
+  // Payment method: cash, labelled cash on delivery for a mixed cart.
+  await expect(page.getByRole("radio", { name: c.methods.cash.cashOnDelivery })).toBeVisible();
+  await snap(page, info, `checkout-4-methods-${locale}`);
+  await chooseMethod(page, locale, c.methods.cash.cashOnDelivery);
+  await snap(page, info, `checkout-5-cash-${locale}`);
+  await page.getByRole("button", { name: order[locale].cash.submit.cashOnDelivery }).click();
+
+  await page.waitForURL(/\/checkout\/done\//);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByText(order[locale].done.method.cash, { exact: true }).first()).toBeVisible();
+  await expect(page.getByText(order[locale].done.status.payOnSite, { exact: true }).first()).toBeVisible();
+  await expect(page.getByText(names.membership).first()).toBeVisible();
+  await snap(page, info, `checkout-6-done-${locale}`);
+  // The cart is finished: the next visit starts with an empty one.
+  expect(await platformCart(page, locale)).toBeNull();
+});
+
+test("spa: the resthouse paid by bank transfer, with the receipt refusals first", async ({ page }, info) => {
+  const { locale, prefix } = other(info.project.name);
+  const c = checkout[locale];
+  const o = order[locale].bankTransfer;
+  const first = info.project.name === "phone" ? 30 : 40;
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+
+  await openProduct(page, prefix, locale === "ar" ? "استراحة الرمال — بالليلة" : "Rimal resthouse — by the night");
+  await pickDay(page, locale, dayAhead(first));
+  await pickDay(page, locale, dayAhead(first + 1));
+  const cart = await addAndCheck(page, locale);
+  expect(cart.depositAmount).toBeGreaterThan(0);
+  await page.getByRole("button", { name: c.summary.continue }).click();
+  await signInInSheet(page, locale);
+  await fillSpaDetails(page, locale, locale === "ar" ? "خالد الحربي" : "Khalid Alharbi");
+  await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: c.customer.continue }).click();
+  await chooseMethod(page, locale, c.methods.bankTransfer);
+
+  await expect(page.getByText(o.title)).toBeVisible();
+  await page.getByRole("button", { name: o.copyIban.replace("{bank}", o.banks.alrajhi) }).click();
+  await expect(page.getByText(text[locale].copied, { exact: true })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("SA0380000000608010167519");
+  await snap(page, info, `bank-1-accounts-${locale}`);
+
+  // Empty receipt.
+  await page.getByRole("button", { name: o.submit }).click();
+  await expect(page.getByText(validation[locale].uplaodBankReceipt)).toBeVisible();
+  // An .exe renamed .pdf: the platform reads the bytes and refuses it; the order stays unpaid.
+  const receipt = page.getByLabel(o.receipt, { exact: false });
+  await receipt.setInputFiles({ name: "receipt.pdf", mimeType: "application/pdf", buffer: Buffer.concat([Buffer.from("MZ\x90\x00"), Buffer.alloc(2000)]) });
+  await page.getByRole("button", { name: o.submit }).click();
+  await expect(page.getByText(errors[locale].SP_UnsupportedFileType)).toBeVisible();
+  expect((await platformCart(page, locale))?.status).toBe("active");
+  // Over 5 MB: refused before it is sent.
+  await receipt.setInputFiles({ name: "big.pdf", mimeType: "application/pdf", buffer: Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(5 * 1024 * 1024)]) });
+  await page.getByRole("button", { name: o.submit }).click();
+  await expect(page.getByText(errors[locale].SP_FileTooLarge)).toBeVisible();
+  expect((await platformCart(page, locale))?.status).toBe("active");
+  await snap(page, info, `bank-2-refused-${locale}`);
+
+  await receipt.setInputFiles({ name: "receipt.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n") });
+  await page.getByRole("button", { name: o.submit }).click();
+  await page.waitForURL(/\/checkout\/done\//);
+  await expect(page.getByText(order[locale].done.status.pendingReview, { exact: true }).first()).toBeVisible();
+  await expect(page.getByText(order[locale].done.method.bankTransfer, { exact: true }).first()).toBeVisible();
+  await snap(page, info, `bank-3-done-${locale}`);
+});
+
+test("spa: coupons — sign-in first, each refusal in red, then a discount equal to the platform's", async ({ page }, info) => {
+  const { locale, prefix } = forProject(info.project.name);
+  const c = checkout[locale];
+  await openProduct(page, prefix, locale === "ar" ? "باقة ١٠ جلسات مساج" : "10-session massage bundle");
+  await pickDay(page, locale, dayAhead(1));
+  await addAndCheck(page, locale);
+  const coupon = page.getByLabel(c.coupon.label);
+  await coupon.fill("NOPE");
+  await page.getByRole("button", { name: c.coupon.apply }).click();
+  await signInInSheet(page, locale);
+  await expect(page.getByText(errors[locale].SP_CouponNotFound)).toBeVisible();
+  for (const [code, key] of [
+    ["EXPIRED", "SP_CouponExpired"],
+    ["INACTIVE", "SP_CouponIsNotActive"],
+    ["APPONLY", "SP_CouponOnlyForMobileApp"],
+    ["OIL20", "SP_CouponNotApplicable"],
+    ["VIP", "SP_CustomerNotApplicableForCoupon"],
+  ] as const) {
+    await coupon.fill(code);
+    await page.getByRole("button", { name: c.coupon.apply }).click();
+    await expect(page.getByText(errors[locale][key])).toBeVisible();
+  }
+  await snap(page, info, `coupon-refused-${locale}`);
+  await coupon.fill("WELCOME50");
+  await page.getByRole("button", { name: c.coupon.apply }).click();
+  await expect(coupon).toBeDisabled();
+  const cart = (await platformCart(page, locale))!;
+  expect(cart.couponCode).toBe("WELCOME50");
+  expect(cart.discountAmount).toBe(50);
+  const dd = cartDialog(page, locale).locator("dt", { hasText: messages[locale].cart.totals.discount }).locator("xpath=following-sibling::dd[1]");
+  await expect(dd).toContainText(formatSar(50, locale));
+  await snap(page, info, `coupon-applied-${locale}`);
+  await page.getByRole("button", { name: c.coupon.remove, exact: true }).click();
+  await expect(coupon).toBeEnabled();
+  expect((await platformCart(page, locale))!.discountAmount).toBe(0);
+});
+
+test("spa: a bought package pays for a massage, and its session is used when the order completes", async ({ page }, info) => {
+  const { locale, prefix } = other(info.project.name);
+  const c = checkout[locale];
+  // Buy the 10-session bundle in cash.
+  await openProduct(page, prefix, locale === "ar" ? "باقة ١٠ جلسات مساج" : "10-session massage bundle");
+  await pickDay(page, locale, dayAhead(0));
+  await addAndCheck(page, locale);
+  await page.getByRole("button", { name: c.summary.continue }).click();
+  await signInInSheet(page, locale);
+  await fillSpaDetails(page, locale, "Lama");
+  await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: c.customer.continue }).click();
+  await chooseMethod(page, locale, c.methods.cash.cashOnDelivery);
+  await page.getByRole("button", { name: order[locale].cash.submit.cashOnDelivery }).click();
+  await page.waitForURL(/\/checkout\/done\//);
+
+  // Now a massage: the package covers it, nothing is due, and the sheet says so.
+  await openProduct(page, prefix, locale === "ar" ? "مساج استرخاء ٦٠ دقيقة" : "60-minute relaxing massage");
+  await pickDay(page, locale, dayAhead(info.project.name === "phone" ? 6 : 7));
+  await page.getByRole("group", { name: messages[locale].product.widget.time }).locator("input[type=radio]:not([disabled])").first().check();
+  const cart = await addAndCheck(page, locale);
+  expect(cart.hasPackageDiscounts).toBe(true);
+  expect(cart.totalAmount).toBe(0);
+  await expect(page.getByText(c.packages.title).first()).toBeVisible();
+  await snap(page, info, `package-summary-${locale}`);
+  await page.getByRole("button", { name: c.summary.continue }).click();
+  await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: c.customer.continue }).click();
+  await chooseMethod(page, locale, c.methods.cash.confirmBooking);
+  await page.getByRole("button", { name: order[locale].cash.submit.confirmBooking }).click();
+  await page.waitForURL(/\/checkout\/done\//);
+
+  const subs = await page.evaluate(async () => (await fetch("/api/session")).ok);
+  expect(subs).toBe(true);
+  await page.goto(`${prefix}/profile/subscriptions`);
+  await expect(page.getByText(locale === "ar" ? /٩.*١٠/ : /9 of 10/)).toBeVisible();
+});
+
+test("coffee: quick checkout with first and last name, the minimum-order message, cash and bank transfer only", async ({ page }, info) => {
+  const c = checkout.ar;
+  await openProduct(page, "", "أكياس قهوة مقطرة (٥)", coffeeUrl(""));
+  await addButton(page, "ar").click();
+  await expect(cartDialog(page, "ar")).toBeVisible();
+  await expect(page.getByText(/الحد الأدنى/)).toBeVisible();
+  await snap(page, info, "quick-1-minimum");
+  await closeCart(page, "ar");
+  await openProduct(page, "", "بن إثيوبي مختص ٢٥٠ غ", coffeeUrl(""));
+  await addButton(page, "ar").click();
+  await expect(cartDialog(page, "ar")).toBeVisible();
+  await expect(page.getByText(/الحد الأدنى/)).toHaveCount(0);
+  await page.getByRole("button", { name: c.quick.signIn }).click();
+  await signInInSheet(page, "ar");
+  await page.getByLabel(c.customer.firstName).fill("فهد");
+  await page.getByLabel(c.customer.lastName).fill("الشهري");
+  const methods = page.getByRole("radio");
+  await expect(methods).toHaveCount(2);
+  await expect(page.getByRole("radio", { name: c.methods.bankTransfer })).toBeVisible();
+  await snap(page, info, "quick-2-details");
+  await page.getByRole("radio", { name: c.methods.cash.cashOnDelivery }).check();
+  await page.getByRole("button", { name: c.quick.complete }).click();
+  await page.getByRole("button", { name: order.ar.cash.submit.cashOnDelivery }).click();
+  await page.waitForURL(/\/checkout\/done\//);
+  await expect(page.getByText("فهد الشهري")).toBeVisible();
+  await snap(page, info, "quick-3-done");
+});
