@@ -15,6 +15,7 @@ export const KNOWN_ERROR_CODES = [
   "SP:CartAlreadyCompleted",
   // Checkout
   "SP:CartIsEmpty",
+  "SP:CartMinimumAmountNotMet",
   "SP:PaymentMethodNotAllowed",
   "SP:BankReceiptRequired",
   "SP:NotEnoughPackageSessions",

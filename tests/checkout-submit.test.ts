@@ -62,6 +62,17 @@ describeEachDb("checkout submit", (t) => {
     expectCode(await api.call(spa(), "GET", `cart/${cart.id}`, { token: other.token }), "SP:EntityNotFound", 404);
   });
 
+  it("refuses an order under the store's minimum on the platform too, and completes it once it is over", async () => {
+    const coffee = t().coffee;
+    const drip = await demoProduct(t().db, coffee.id, DEMO.drip);
+    const beans = await demoProduct(t().db, coffee.id, DEMO.beans);
+    const { shopper, cart } = await api.cartWith(coffee, [{ productId: drip.id, priceId: drip.priceId, quantity: 1 }]);
+    expectCode(await api.submit(coffee, shopper, cart.id), "SP:CartMinimumAmountNotMet", 400);
+    const added = await api.call(coffee, "POST", `cart/${cart.id}/items`, { token: shopper.token, body: { productId: beans.id, priceId: beans.priceId, quantity: 1 } });
+    expect(added.data!.totalAmount).toBeGreaterThanOrEqual(50);
+    expect((await api.submit(coffee, shopper, cart.id)).data?.status).toBe("completed");
+  });
+
   it("submits only the caller's own, non-empty cart", async () => {
     const { shopper, cart } = await api.cartWith(spa(), []);
     expectCode(await api.submit(spa(), shopper, cart.id), "SP:CartIsEmpty", 400);

@@ -145,3 +145,14 @@ export function checkPaymentMethod(settings: SettingsMap, method: SubmitPaymentM
       : enabled.includes("BANK_TRANSFER") && totals.totalAmount > 0;
   if (!allowed) throw new PlatformError("SP:PaymentMethodNotAllowed", 400, "This payment method is not available for this order", { paymentMethod: method });
 }
+
+/**
+ * Spec §5 on the platform too, so that no client can skip it: below the tenant's minimum order
+ * (whole riyals) an order completes only when package sessions pay for part of it.
+ */
+export function checkCartMinimum(settings: SettingsMap, totalAmount: number, hasPackageDiscounts: boolean): void {
+  const minimum = toTenantConfig(settings).cartMinimumAmount;
+  if (minimum !== null && !hasPackageDiscounts && totalAmount < minimum * 100) {
+    throw new PlatformError("SP:CartMinimumAmountNotMet", 400, "The order is below the store's minimum", { minimum });
+  }
+}

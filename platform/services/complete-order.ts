@@ -8,7 +8,7 @@ import { parseTaxRate, type Locale } from "@/lib/tenant-config";
 import type { SalesChannel, SubmitPaymentMethod } from "@/lib/platform-client/types";
 import { loadCartLines, priceCart } from "./cart-pricing";
 import { checkCoupon, redeemCoupon } from "./coupon-rules";
-import { checkPaymentMethod, fulfilLine, lockProducts } from "./checkout-rules";
+import { checkCartMinimum, checkPaymentMethod, fulfilLine, lockProducts } from "./checkout-rules";
 import { lockOwnActiveCart, type OwnerScope } from "./own-cart";
 import { spendSessions } from "./packages";
 import type { SniffedType } from "./uploads";
@@ -43,6 +43,7 @@ export async function completeOrder(tx: Tx, scope: OwnerScope, cartId: string, o
   // another order spends meanwhile is then a refusal (spendSessions), never a silent price change.
   const pricing = await priceCart(tx, { tenantId, cart, rows, taxRate, locale: opts.locale, now });
   if (payment) checkPaymentMethod(settings, payment.method, pricing.totals);
+  checkCartMinimum(settings, pricing.totals.totalAmount, pricing.coverage.uses.size > 0);
   const locked = await lockProducts(tx, tenantId, rows.map((r) => r.item.productId));
 
   const ctx = { tenantId, customerId, now };

@@ -31,7 +31,8 @@ export async function callApi<T = unknown>(db: Db, tenant: TenantInfo, method: s
 
 /** A fresh customer of the tenant (a random Saudi mobile number) and an access token for them. */
 export async function newCustomer(db: Db, tenant: TenantInfo, name = ""): Promise<{ id: string; mobileNumber: string; token: string }> {
-  const mobileNumber = `+9665${randomInt(10_000_000, 100_000_000)}`;
+  // 055… is a mobile range; a random 05X could be 051/052, which are not mobile numbers.
+  const mobileNumber = `+96655${randomInt(1_000_000, 10_000_000)}`;
   const [row] = await db.insert(customers).values({ tenantId: tenant.id, mobileNumber, name }).returning();
   return { id: row.id, mobileNumber, token: (await issueAccessToken(row.id, tenant.id)).token };
 }
