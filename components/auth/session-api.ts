@@ -1,4 +1,6 @@
-import type { ApiEnvelope, CustomerDto, UploadDto } from "@/lib/platform-client/types";
+import { fetchEnvelope } from "@/lib/client-fetch";
+import { CodedError } from "@/lib/http/coded-error";
+import type { CustomerDto, UploadDto } from "@/lib/platform-client/types";
 
 /**
  * The browser's side of the session BFF (/api/session/*). Tokens stay in the httpOnly session
@@ -9,39 +11,13 @@ import type { ApiEnvelope, CustomerDto, UploadDto } from "@/lib/platform-client/
 export type SessionView = { customer: CustomerDto; accessExpiresAt: number };
 
 /** A refused session call, carrying the platform's `SP:` code (and details such as the field). */
-export class SessionApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly details?: Record<string, unknown>,
-  ) {
-    super(message);
-    this.name = "SessionApiError";
-  }
+export class SessionApiError extends CodedError {
+  override name = "SessionApiError";
 }
 
-async function call<T>(method: string, path: string, body?: unknown, locale?: string): Promise<T> {
-  const isForm = typeof FormData !== "undefined" && body instanceof FormData;
-  const headers: Record<string, string> = { accept: "application/json" };
-  if (body !== undefined && !isForm) headers["content-type"] = "application/json";
-  let res: Response;
-  try {
-    res = await fetch(`/api/session${path}${locale ? `?locale=${encodeURIComponent(locale)}` : ""}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
-      credentials: "same-origin",
-      cache: "no-store",
-    });
-  } catch {
-    throw new SessionApiError(0, "network", "The store could not be reached");
-  }
-  const payload = (await res.json().catch(() => null)) as ApiEnvelope<T> | null;
-  if (payload && "data" in payload && res.ok) return payload.data;
-  if (payload && "error" in payload) throw new SessionApiError(res.status, payload.error.code, payload.error.message, payload.error.details);
-  throw new SessionApiError(res.status, "SP:BadGateway", "The store answered with no JSON");
-}
+// The session's calls without a language (get, refresh, logout) send no `?locale=` at all.
+const call = <T>(method: string, path: string, body?: unknown, locale?: string) =>
+  fetchEnvelope<T>(SessionApiError, method, `/api/session${path}`, body, locale || undefined);
 
 export const sessionApi = {
   get: () => call<SessionView | null>("GET", ""),

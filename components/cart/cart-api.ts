@@ -1,4 +1,6 @@
-import type { AddCartItemInput, ApiEnvelope, CartDto, UpdateCartItemInput } from "@/lib/platform-client/types";
+import { fetchEnvelope } from "@/lib/client-fetch";
+import { CodedError } from "@/lib/http/coded-error";
+import type { AddCartItemInput, CartDto, UpdateCartItemInput } from "@/lib/platform-client/types";
 
 /**
  * The browser's side of the storefront cart BFF (/api/cart/*). The cart id lives in an httpOnly
@@ -6,37 +8,13 @@ import type { AddCartItemInput, ApiEnvelope, CartDto, UpdateCartItemInput } from
  */
 
 /** A refused cart or checkout call, carrying the platform's `SP:` code (and details such as the field). */
-export class CartApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly details?: Record<string, unknown>,
-  ) {
-    super(message);
-    this.name = "CartApiError";
-  }
+export class CartApiError extends CodedError {
+  override name = "CartApiError";
 }
 
 /** One call to a storefront BFF endpoint (`/api/cart/…`, `/api/checkout/…`) answering `{data}` or `{error}`. */
-export async function callBff<T>(locale: string, method: string, url: string, body?: unknown): Promise<T> {
-  let res: Response;
-  try {
-    res = await fetch(`${url}${url.includes("?") ? "&" : "?"}locale=${encodeURIComponent(locale)}`, {
-      method,
-      headers: body === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: "same-origin",
-      cache: "no-store",
-    });
-  } catch {
-    throw new CartApiError(0, "network", "The store could not be reached");
-  }
-  const payload = (await res.json().catch(() => null)) as ApiEnvelope<T> | null;
-  if (payload && "data" in payload && res.ok) return payload.data;
-  if (payload && "error" in payload) throw new CartApiError(res.status, payload.error.code, payload.error.message, payload.error.details);
-  throw new CartApiError(res.status, "SP:BadGateway", "The store answered with no JSON");
-}
+export const callBff = <T>(locale: string, method: string, url: string, body?: unknown) =>
+  fetchEnvelope<T>(CartApiError, method, url, body, locale);
 
 const call = (locale: string, method: string, path: string, body?: unknown) => callBff<CartDto | null>(locale, method, `/api/cart${path}`, body);
 

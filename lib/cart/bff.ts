@@ -1,5 +1,6 @@
 import "server-only";
 import { ZodError } from "zod";
+import { CodedError } from "@/lib/http/coded-error";
 import { PlatformCallError } from "@/lib/platform-client/core";
 import { tenantForSite } from "@/lib/platform-client/tenants";
 import type { ApiError, CartDto, TenantDto } from "@/lib/platform-client/types";
@@ -15,16 +16,8 @@ import { parseLanguages, type Locale } from "@/lib/tenant-config";
 export type BffContext = { req: Request; tenant: TenantDto; locale: Locale };
 
 /** A refusal decided by the storefront itself (no tenant, foreign origin, bad body). */
-export class BffError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly details?: Record<string, unknown>,
-  ) {
-    super(message);
-    this.name = "BffError";
-  }
+export class BffError extends CodedError {
+  override name = "BffError";
 }
 
 /** `?locale=` wins over Accept-Language; a language the tenant does not offer falls back to Arabic. */

@@ -1,4 +1,6 @@
-import type { ApiEnvelope, BankAccountDto, CartDto } from "@/lib/platform-client/types";
+import { fetchEnvelope } from "@/lib/client-fetch";
+import { CodedError } from "@/lib/http/coded-error";
+import type { BankAccountDto, CartDto } from "@/lib/platform-client/types";
 import type { z } from "zod";
 import type { checkoutDetailsInput } from "@/lib/validation/checkout";
 
@@ -8,30 +10,12 @@ import type { checkoutDetailsInput } from "@/lib/validation/checkout";
  */
 
 /** A refused payment call with the platform's `SP:` code ("network" when no answer came). */
-export class PaymentApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = "PaymentApiError";
-  }
+export class PaymentApiError extends CodedError {
+  override name = "PaymentApiError";
 }
 
-async function call<T>(locale: string, method: string, path: string, body?: BodyInit, json = false): Promise<T> {
-  const headers: Record<string, string> = json ? { accept: "application/json", "content-type": "application/json" } : { accept: "application/json" };
-  let res: Response;
-  try {
-    res = await fetch(`/api/checkout${path}?locale=${encodeURIComponent(locale)}`, { method, headers, body, credentials: "same-origin", cache: "no-store" });
-  } catch {
-    throw new PaymentApiError(0, "network", "The store could not be reached");
-  }
-  const payload = (await res.json().catch(() => null)) as ApiEnvelope<T> | null;
-  if (payload && "data" in payload && res.ok) return payload.data;
-  if (payload && "error" in payload) throw new PaymentApiError(res.status, payload.error.code, payload.error.message);
-  throw new PaymentApiError(res.status, "SP:BadGateway", "The store answered with no JSON");
-}
+const call = <T>(locale: string, method: string, path: string, body?: unknown) =>
+  fetchEnvelope<T>(PaymentApiError, method, `/api/checkout${path}`, body, locale);
 
 /** The order's customer and notes from the customer-info step (the BFF normalises and checks them). */
 export type CheckoutDetails = z.input<typeof checkoutDetailsInput>;
@@ -42,7 +26,7 @@ export const paymentApi = {
   /** Every rule a completion would check, now (spec: before every payment); throws the first failure. */
   validate: (locale: string) => call<{ valid: true }>(locale, "GET", "/validate"),
   submitCash: (locale: string, checkout: CheckoutDetails) =>
-    call<CartDto>(locale, "POST", "/submit", JSON.stringify({ paymentMethod: "CASH", ...checkout }), true),
+    call<CartDto>(locale, "POST", "/submit", { paymentMethod: "CASH", ...checkout }),
   submitBankTransfer: (locale: string, input: BankTransferInput) => {
     const form = new FormData();
     form.set("transferorName", input.transferorName);
