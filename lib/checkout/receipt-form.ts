@@ -1,5 +1,6 @@
 import "server-only";
 import { BffError } from "@/lib/cart/bff";
+import { readBodyLimited } from "@/lib/http/read-body-limited";
 import { RECEIPT_MAX_BODY_BYTES, RECEIPT_MAX_BYTES } from "./bank-transfer";
 import { checkoutDetailsInput } from "@/lib/validation/checkout";
 
@@ -12,26 +13,6 @@ import { checkoutDetailsInput } from "@/lib/validation/checkout";
 
 const tooLarge = () => new BffError(413, "SP:FileTooLarge", "The file is larger than 5 MB", { maxBytes: RECEIPT_MAX_BYTES });
 const malformed = () => new BffError(400, "SP:MalformedMultipart", "The request body is not a valid multipart form");
-
-async function readLimited(req: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
-  if (Number(req.headers.get("content-length") ?? 0) > limit) throw tooLarge();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  const reader = req.body?.getReader();
-  while (reader) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(total);
-  chunks.reduce((at, chunk) => (body.set(chunk, at), at + chunk.byteLength), 0);
-  return body;
-}
 
 function parseCheckoutField(value: FormDataEntryValue | null) {
   let json: unknown;
@@ -46,7 +27,7 @@ function parseCheckoutField(value: FormDataEntryValue | null) {
 export async function readReceiptForm(req: Request): Promise<FormData> {
   const contentType = req.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data\s*;/i.test(contentType)) throw malformed();
-  const body = await readLimited(req, RECEIPT_MAX_BODY_BYTES);
+  const body = await readBodyLimited(req, RECEIPT_MAX_BODY_BYTES, tooLarge);
   let received: FormData;
   try {
     received = await new Response(body, { headers: { "content-type": contentType } }).formData();

@@ -4,6 +4,7 @@ import { and, count, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { uploads } from "../db/schema";
 import { notFound, PlatformError } from "../errors";
+import { readBodyLimited } from "@/lib/http/read-body-limited";
 import type { UploadDto } from "@/lib/platform-client/types";
 
 /** Spec §5/§9: one file of at most 5 MB (custom-field documents and images, bank receipts). */
@@ -42,43 +43,14 @@ export function checkUpload(bytes: Uint8Array): SniffedType {
 const STORED_NAME_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|gif|webp|pdf)$/;
 export const isStoredName = (name: string) => STORED_NAME_RE.test(name);
 
-/**
- * Reads a request body of at most `limit` bytes: the declared length is checked before reading,
- * and the stream is cut off once it passes the limit (a chunked body declares none).
- */
-export async function readBodyLimited(req: Request, limit = MAX_UPLOAD_BODY_BYTES): Promise<Uint8Array<ArrayBuffer>> {
-  const tooLarge = () => new PlatformError("SP:FileTooLarge", 413, "The file is larger than 5 MB", { maxBytes: MAX_UPLOAD_BYTES });
-  const declared = Number(req.headers.get("content-length") ?? "");
-  if (Number.isFinite(declared) && declared > limit) throw tooLarge();
-  if (!req.body) return new Uint8Array(0);
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return body;
-}
+const tooLarge = () => new PlatformError("SP:FileTooLarge", 413, "The file is larger than 5 MB", { maxBytes: MAX_UPLOAD_BYTES });
 
 /** The fields of a multipart body; anything that is not a parsable multipart form is a 400 with a code. */
 export async function parseMultipart(req: Request, limit = MAX_UPLOAD_BODY_BYTES): Promise<FormData> {
   const contentType = req.headers.get("content-type") ?? "";
   const malformed = () => new PlatformError("SP:MalformedMultipart", 400, "The request body is not a valid multipart form");
   if (!/^multipart\/form-data\s*;/i.test(contentType)) throw malformed();
-  const body = await readBodyLimited(req, limit);
+  const body = await readBodyLimited(req, limit, tooLarge);
   try {
     return await new Response(body, { headers: { "content-type": contentType } }).formData();
   } catch {
