@@ -5,6 +5,7 @@ import { setPlatformDb } from "@/platform/db";
 import { clearTenantCache } from "@/lib/platform-client/tenants";
 import type { ApiEnvelope, CartDto } from "@/lib/platform-client/types";
 import { describeEachDb } from "./helpers/test-db";
+import { envelopeData, jar, jsonRequest, nextHeadersMock, readEnvelope, sets } from "./helpers/bff-harness";
 import { DEMO, demoProduct } from "./helpers/demo-catalog";
 
 /**
@@ -12,36 +13,16 @@ import { DEMO, demoProduct } from "./helpers/demo-catalog";
  * cookie → platform client → services → database. Next's cookie store is replaced by a plain jar
  * (the handlers run outside a Next request here); everything of ours runs for real.
  */
-type SetCall = { name: string; value: string; options: Record<string, unknown> };
-const jar = new Map<string, string>();
-const sets: SetCall[] = [];
-
-vi.mock("next/headers", () => ({
-  cookies: async () => ({
-    get: (name: string) => (jar.has(name) ? { name, value: jar.get(name)! } : undefined),
-    set: (name: string, value: string, options: Record<string, unknown>) => {
-      sets.push({ name, value, options });
-      if (options.maxAge === 0) jar.delete(name);
-      else jar.set(name, value);
-    },
-  }),
-}));
+vi.mock("next/headers", () => nextHeadersMock());
 
 const cartRoute = await import("@/app/api/cart/route");
 const itemsRoute = await import("@/app/api/cart/items/route");
 const itemRoute = await import("@/app/api/cart/items/[itemId]/route");
 const resetRoute = await import("@/app/api/cart/reset/route");
 
-const request = (host: string, method: string, path: string, body?: unknown) =>
-  new Request(`http://${host}${path}`, { method, headers: { host, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
-
-async function read(res: Response): Promise<{ status: number; body: ApiEnvelope<CartDto | null> }> {
-  return { status: res.status, body: (await res.json()) as ApiEnvelope<CartDto | null> };
-}
-const data = (body: ApiEnvelope<CartDto | null>) => {
-  if ("error" in body) throw new Error(`unexpected error ${body.error.code}`);
-  return body.data;
-};
+const request = (host: string, method: string, path: string, body?: unknown) => jsonRequest(host, method, path, body);
+const read = (res: Response) => readEnvelope<CartDto | null>(res);
+const data = (body: ApiEnvelope<CartDto | null>) => envelopeData(body);
 const params = (itemId: string) => ({ params: Promise.resolve({ itemId }) });
 
 describeEachDb("storefront cart BFF", (t) => {

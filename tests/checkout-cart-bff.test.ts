@@ -6,6 +6,7 @@ import { clearTenantCache } from "@/lib/platform-client/tenants";
 import type { ApiEnvelope, CartDto, CustomerDto, PresetValueDto } from "@/lib/platform-client/types";
 import type { CheckoutPresetDto } from "@/components/checkout/checkout-api";
 import { describeEachDb } from "./helpers/test-db";
+import { envelopeData, jar, jsonRequest, nextHeadersMock, readEnvelope } from "./helpers/bff-harness";
 import { at, DEMO, demoProduct } from "./helpers/demo-catalog";
 
 /**
@@ -13,17 +14,7 @@ import { at, DEMO, demoProduct } from "./helpers/demo-catalog";
  * to end on the embedded platform: route handler → session and cart cookies → platform client →
  * services → database. Next's cookie store is a plain jar.
  */
-const jar = new Map<string, string>();
-
-vi.mock("next/headers", () => ({
-  cookies: async () => ({
-    get: (name: string) => (jar.has(name) ? { name, value: jar.get(name)! } : undefined),
-    set: (name: string, value: string, options: Record<string, unknown> = {}) => {
-      if (options.maxAge === 0 || value === "") jar.delete(name);
-      else jar.set(name, value);
-    },
-  }),
-}));
+vi.mock("next/headers", () => nextHeadersMock());
 
 const sendRoute = await import("@/app/api/session/otp/send/route");
 const verifyRoute = await import("@/app/api/session/otp/verify/route");
@@ -37,17 +28,9 @@ const presetValuesRoute = await import("@/app/api/checkout/presets/values/route"
 const presetValueRoute = await import("@/app/api/checkout/presets/values/[id]/route");
 
 const HOST = "spa.localhost";
-const json = (method: string, path: string, body?: unknown) =>
-  new Request(`http://${HOST}${path}`, { method, headers: { host: HOST, "content-type": "application/json", "x-forwarded-for": "203.0.113.10" }, body: body === undefined ? undefined : JSON.stringify(body) });
-
-async function call<T>(res: Response | Promise<Response>): Promise<{ status: number; body: ApiEnvelope<T> }> {
-  const r = await res;
-  return { status: r.status, body: (await r.json()) as ApiEnvelope<T> };
-}
-function data<T>(r: { body: ApiEnvelope<T> }): T {
-  if ("error" in r.body) throw new Error(`unexpected error ${r.body.error.code}: ${r.body.error.message}`);
-  return r.body.data;
-}
+const json = (method: string, path: string, body?: unknown) => jsonRequest(HOST, method, path, body, "203.0.113.10");
+const call = readEnvelope;
+const data = <T>(r: { body: ApiEnvelope<T> }) => envelopeData(r.body);
 const codeOf = <T>(r: { body: ApiEnvelope<T> }) => ("error" in r.body ? r.body.error.code : null);
 
 describeEachDb("checkout sheet BFF", (t) => {

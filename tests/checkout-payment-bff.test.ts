@@ -6,6 +6,7 @@ import { latestOutboxMessage } from "@/platform/services/sms-outbox";
 import { clearTenantCache } from "@/lib/platform-client/tenants";
 import type { ApiEnvelope, BankAccountDto, CartDto } from "@/lib/platform-client/types";
 import { describeEachDb } from "./helpers/test-db";
+import { cleared, envelopeData, jar, jsonRequest, nextHeadersMock, readEnvelope } from "./helpers/bff-harness";
 import { DEMO, demoProduct } from "./helpers/demo-catalog";
 
 /**
@@ -13,20 +14,7 @@ import { DEMO, demoProduct } from "./helpers/demo-catalog";
  * embedded platform: route handler → session and cart cookies → platform client → services →
  * database. Next's cookie store is a plain jar (the handlers run outside a Next request).
  */
-const jar = new Map<string, string>();
-const cleared: string[] = [];
-
-vi.mock("next/headers", () => ({
-  cookies: async () => ({
-    get: (name: string) => (jar.has(name) ? { name, value: jar.get(name)! } : undefined),
-    set: (name: string, value: string, options: Record<string, unknown> = {}) => {
-      if (options.maxAge === 0 || value === "") {
-        cleared.push(name);
-        jar.delete(name);
-      } else jar.set(name, value);
-    },
-  }),
-}));
+vi.mock("next/headers", () => nextHeadersMock());
 
 const sendRoute = await import("@/app/api/session/otp/send/route");
 const verifyRoute = await import("@/app/api/session/otp/verify/route");
@@ -38,16 +26,9 @@ const accountsRoute = await import("@/app/api/checkout/bank-accounts/route");
 const validateRoute = await import("@/app/api/checkout/validate/route");
 
 const HOST = "spa.localhost";
-const json = (method: string, path: string, body?: unknown, host = HOST) =>
-  new Request(`http://${host}${path}`, { method, headers: { host, "content-type": "application/json", "x-forwarded-for": "203.0.113.9" }, body: body === undefined ? undefined : JSON.stringify(body) });
-
-async function read<T>(res: Response): Promise<{ status: number; body: ApiEnvelope<T> }> {
-  return { status: res.status, body: (await res.json()) as ApiEnvelope<T> };
-}
-function data<T>(body: ApiEnvelope<T>): T {
-  if ("error" in body) throw new Error(`unexpected error ${body.error.code}: ${body.error.message}`);
-  return body.data;
-}
+const json = (method: string, path: string, body?: unknown, host = HOST) => jsonRequest(host, method, path, body, "203.0.113.9");
+const read = readEnvelope;
+const data = envelopeData;
 const errorOf = <T>(r: { body: ApiEnvelope<T> }) => ("error" in r.body ? r.body.error : null);
 
 const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");

@@ -2,8 +2,9 @@ import { beforeAll, beforeEach, expect, it, vi } from "vitest";
 import { setPlatformDb } from "@/platform/db";
 import { latestOutboxMessage } from "@/platform/services/sms-outbox";
 import { clearTenantCache } from "@/lib/platform-client/tenants";
-import type { ApiEnvelope, CartDto, CustomerDto } from "@/lib/platform-client/types";
+import type { CartDto, CustomerDto } from "@/lib/platform-client/types";
 import { describeEachDb } from "./helpers/test-db";
+import { envelopeData, jar, jsonRequest, nextHeadersMock, readEnvelope } from "./helpers/bff-harness";
 import { DEMO, demoProduct } from "./helpers/demo-catalog";
 
 /**
@@ -11,17 +12,7 @@ import { DEMO, demoProduct } from "./helpers/demo-catalog";
  * iron-session cookie → platform client → services → database. Next's cookie store is a plain jar
  * here (the handlers run outside a Next request); everything of ours runs for real.
  */
-const jar = new Map<string, string>();
-
-vi.mock("next/headers", () => ({
-  cookies: async () => ({
-    get: (name: string) => (jar.has(name) ? { name, value: jar.get(name)! } : undefined),
-    set: (name: string, value: string, options: Record<string, unknown> = {}) => {
-      if (options.maxAge === 0 || value === "") jar.delete(name);
-      else jar.set(name, value);
-    },
-  }),
-}));
+vi.mock("next/headers", () => nextHeadersMock());
 
 const sessionRoute = await import("@/app/api/session/route");
 const sendRoute = await import("@/app/api/session/otp/send/route");
@@ -36,20 +27,9 @@ const itemsRoute = await import("@/app/api/cart/items/route");
 
 type SessionView = { customer: CustomerDto; accessExpiresAt: number };
 
-const request = (host: string, method: string, path: string, body?: unknown, ip = "203.0.113.7") =>
-  new Request(`http://${host}${path}`, {
-    method,
-    headers: { host, "content-type": "application/json", "x-forwarded-for": `10.0.0.1, ${ip}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-
-async function read<T>(res: Response): Promise<{ status: number; body: ApiEnvelope<T> }> {
-  return { status: res.status, body: (await res.json()) as ApiEnvelope<T> };
-}
-function data<T>(body: ApiEnvelope<T>): T {
-  if ("error" in body) throw new Error(`unexpected error ${body.error.code}`);
-  return body.data;
-}
+const request = (host: string, method: string, path: string, body?: unknown, ip = "203.0.113.7") => jsonRequest(host, method, path, body, `10.0.0.1, ${ip}`);
+const read = readEnvelope;
+const data = envelopeData;
 const getSession = async (host = "spa.localhost") => data((await read<SessionView | null>(await sessionRoute.GET(request(host, "GET", "/api/session")))).body);
 
 describeEachDb("storefront session BFF", (t) => {
