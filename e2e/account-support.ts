@@ -1,11 +1,9 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { expect, type Page } from "@playwright/test";
 import type { Locale } from "./cart-support";
+import { readMessages as read } from "./support";
 
 type AccountMessages = typeof import("@/messages/en/account.json");
 type ErrorMessages = typeof import("@/messages/en/errors.json");
-const read = <T>(locale: Locale, ns: string): T => JSON.parse(readFileSync(path.join("messages", locale, `${ns}.json`), "utf8"));
 export const account: Record<Locale, AccountMessages> = { ar: read("ar", "account"), en: read("en", "account") };
 export const errors: Record<Locale, ErrorMessages> = { ar: read("ar", "errors"), en: read("en", "errors") };
 type ValidationMessages = typeof import("@/messages/en/validation.json");

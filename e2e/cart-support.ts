@@ -2,8 +2,7 @@ import { expect, type Locator, type Page } from "@playwright/test";
 import { formatSar } from "@/lib/money";
 import { addDays, riyadhToday } from "@/lib/riyadh-days";
 import type { CartDto } from "@/lib/platform-client/types";
-import { readFileSync } from "node:fs";
-import path from "node:path";
+import { readMessages } from "./support";
 
 export type Locale = "ar" | "en";
 type Catalogue = {
@@ -11,10 +10,11 @@ type Catalogue = {
   errors: typeof import("@/messages/en/errors.json");
   product: typeof import("@/messages/en/product.json");
 };
-const load = (locale: Locale): Catalogue => {
-  const read = (ns: string) => JSON.parse(readFileSync(path.join("messages", locale, `${ns}.json`), "utf8"));
-  return { cart: read("cart"), errors: read("errors"), product: read("product") };
-};
+const load = (locale: Locale): Catalogue => ({
+  cart: readMessages(locale, "cart"),
+  errors: readMessages(locale, "errors"),
+  product: readMessages(locale, "product"),
+});
 /** The app's own texts, so that the journeys assert what a shopper reads in each language. */
 export const messages: Record<Locale, Catalogue> = { ar: load("ar"), en: load("en") };
 

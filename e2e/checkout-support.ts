@@ -1,12 +1,10 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { expect, type Page } from "@playwright/test";
 import { account, freshMobile, latestCode } from "./account-support";
 import type { Locale } from "./cart-support";
+import { readMessages as read } from "./support";
 
 type Checkout = typeof import("@/messages/en/checkout.json");
 type Order = typeof import("@/messages/en/order.json");
-const read = <T>(locale: Locale, ns: string): T => JSON.parse(readFileSync(path.join("messages", locale, `${ns}.json`), "utf8"));
 export const checkout: Record<Locale, Checkout> = { ar: read("ar", "checkout"), en: read("en", "checkout") };
 export const order: Record<Locale, Order> = { ar: read("ar", "order"), en: read("en", "order") };
 type Text = typeof import("@/messages/en/text.json");

@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page, TestInfo } from "@playwright/test";
 
@@ -10,6 +10,10 @@ export const LOCALES = [
   { locale: "ar", prefix: "", dir: "rtl" },
   { locale: "en", prefix: "/en", dir: "ltr" },
 ] as const;
+
+/** One namespace of the app's own texts in one language, so journeys assert what a shopper reads. */
+export const readMessages = <T>(locale: (typeof LOCALES)[number]["locale"], namespace: string): T =>
+  JSON.parse(readFileSync(path.join("messages", locale, `${namespace}.json`), "utf8"));
 
 /** Saves a full-page screenshot under e2e/screenshots/<project>/<name>.png for people to look at. */
 export async function snap(page: Page, testInfo: TestInfo, name: string) {
