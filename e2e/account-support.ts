@@ -1,13 +1,13 @@
 import { expect, type Page } from "@playwright/test";
 import type { Locale } from "./cart-support";
-import { readMessages as read } from "./support";
+import { messagesByLocale } from "./support";
 
 type AccountMessages = typeof import("@/messages/en/account.json");
 type ErrorMessages = typeof import("@/messages/en/errors.json");
-export const account: Record<Locale, AccountMessages> = { ar: read("ar", "account"), en: read("en", "account") };
-export const errors: Record<Locale, ErrorMessages> = { ar: read("ar", "errors"), en: read("en", "errors") };
+export const account = messagesByLocale<AccountMessages>("account");
+export const errors = messagesByLocale<ErrorMessages>("errors");
 type ValidationMessages = typeof import("@/messages/en/validation.json");
-export const validation: Record<Locale, ValidationMessages> = { ar: read("ar", "validation"), en: read("en", "validation") };
+export const validation = messagesByLocale<ValidationMessages>("validation");
 
 /** A Saudi mobile number no other journey uses (the platform limits sends per number). */
 export function freshMobile(): string {

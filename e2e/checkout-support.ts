@@ -1,14 +1,14 @@
 import { expect, type Page } from "@playwright/test";
 import { account, freshMobile, latestCode } from "./account-support";
 import type { Locale } from "./cart-support";
-import { readMessages as read } from "./support";
+import { messagesByLocale } from "./support";
 
 type Checkout = typeof import("@/messages/en/checkout.json");
 type Order = typeof import("@/messages/en/order.json");
-export const checkout: Record<Locale, Checkout> = { ar: read("ar", "checkout"), en: read("en", "checkout") };
-export const order: Record<Locale, Order> = { ar: read("ar", "order"), en: read("en", "order") };
+export const checkout = messagesByLocale<Checkout>("checkout");
+export const order = messagesByLocale<Order>("order");
 type Text = typeof import("@/messages/en/text.json");
-export const text: Record<Locale, Text> = { ar: read("ar", "text"), en: read("en", "text") };
+export const text = messagesByLocale<Text>("text");
 
 /** The sign-in step inside the checkout sheet: a fresh number and the code from the outbox. Returns the national number. */
 export async function signInInSheet(page: Page, locale: Locale): Promise<string> {

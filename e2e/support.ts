@@ -15,6 +15,12 @@ export const LOCALES = [
 export const readMessages = <T>(locale: (typeof LOCALES)[number]["locale"], namespace: string): T =>
   JSON.parse(readFileSync(path.join("messages", locale, `${namespace}.json`), "utf8"));
 
+/** One namespace in every language the journeys run in. */
+export const messagesByLocale = <T>(namespace: string): Record<(typeof LOCALES)[number]["locale"], T> => ({
+  ar: readMessages<T>("ar", namespace),
+  en: readMessages<T>("en", namespace),
+});
+
 /** Saves a full-page screenshot under e2e/screenshots/<project>/<name>.png for people to look at. */
 export async function snap(page: Page, testInfo: TestInfo, name: string) {
   const dir = path.join("e2e", "screenshots", testInfo.project.name);
