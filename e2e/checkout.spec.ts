@@ -12,11 +12,12 @@ import { checkout, chooseMethod, fillSpaDetails, order, signInInSheet, text } fr
 const forProject = (name: string) => (name === "phone" ? LOCALES[0] : LOCALES[1]);
 const other = (name: string) => (name === "phone" ? LOCALES[1] : LOCALES[0]);
 
+// Merchandise here is the bath salts: the oil's three bottles are the purchase journeys' stock limit.
 test("spa: a reservation, a subscription, a gift and merchandise paid in cash; terms enforced", async ({ page }, info) => {
   const { locale, prefix } = forProject(info.project.name);
   const c = checkout[locale];
   const dayOffset = info.project.name === "phone" ? 2 : 3;
-  const names = locale === "ar" ? { massage: "مساج استرخاء ٦٠ دقيقة", membership: "عضوية شهرية", gift: "بطاقة هدية", oil: "زيت مساج باللافندر" } : { massage: "60-minute relaxing massage", membership: "Monthly membership", gift: "Gift card", oil: "Lavender massage oil" };
+  const names = locale === "ar" ? { massage: "مساج استرخاء ٦٠ دقيقة", membership: "عضوية شهرية", gift: "بطاقة هدية", salts: "أملاح استحمام بالورد" } : { massage: "60-minute relaxing massage", membership: "Monthly membership", gift: "Gift card", salts: "Rose bath salts" };
   const w = messages[locale].product.widget;
 
   await openProduct(page, prefix, names.massage);
@@ -32,7 +33,7 @@ test("spa: a reservation, a subscription, a gift and merchandise paid in cash; t
   await page.getByLabel(w.toName).fill(locale === "ar" ? "نورة" : "Noura");
   await addAndCheck(page, locale);
   await closeCart(page, locale);
-  await openProduct(page, prefix, names.oil);
+  await openProduct(page, prefix, names.salts);
   const cart = await addAndCheck(page, locale);
   expect(cart.items).toHaveLength(4);
   await snap(page, info, `checkout-1-summary-${locale}`);

@@ -16,7 +16,7 @@ describeEachDb("catalogue", (t) => {
     const { db, spa, coffee } = t();
     const spaList = await listProducts(db, spa.id, { locale: "en" });
     const coffeeList = await listProducts(db, coffee.id, { locale: "en" });
-    expect(spaList.map((p) => p.name)).toEqual([DEMO.massage, DEMO.pool, DEMO.resthouse, DEMO.membership, DEMO.bundle, DEMO.gift, DEMO.oil]);
+    expect(spaList.map((p) => p.name)).toEqual([DEMO.massage, DEMO.pool, DEMO.resthouse, DEMO.membership, DEMO.bundle, DEMO.gift, DEMO.oil, DEMO.salts]);
     expect(coffeeList.map((p) => p.name)).toEqual([DEMO.beans, DEMO.grinder, DEMO.coffeeGift, DEMO.drip]);
     const spaIds = new Set(spaList.map((p) => p.id));
     expect(coffeeList.some((p) => spaIds.has(p.id))).toBe(false);
@@ -24,7 +24,7 @@ describeEachDb("catalogue", (t) => {
 
   it("filters by kind", async () => {
     const { db, spa, coffee } = t();
-    expect((await listProducts(db, spa.id, { type: "merchandise", locale: "en" })).map((p) => p.name)).toEqual([DEMO.oil]);
+    expect((await listProducts(db, spa.id, { type: "merchandise", locale: "en" })).map((p) => p.name)).toEqual([DEMO.oil, DEMO.salts]);
     expect((await listProducts(db, spa.id, { type: "subscription", locale: "en" })).map((p) => p.name)).toEqual([DEMO.membership, DEMO.bundle]);
     expect(await listProducts(db, coffee.id, { type: "reservation", locale: "en" })).toEqual([]);
   });

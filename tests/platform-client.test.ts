@@ -15,7 +15,7 @@ describeEachDb("platform client", (t) => {
   it("lists, gets and 404s products as null", async () => {
     const { db, spa, coffee } = t();
     expect((await listProducts(coffee, "ar")).map((p) => p.name)).toEqual(["بن إثيوبي مختص ٢٥٠ غ", "مطحنة يدوية", "بطاقة هدية بُن", "أكياس قهوة مقطرة (٥)"]);
-    expect((await listProducts(spa, "en", "merchandise")).map((p) => p.name)).toEqual([DEMO.oil]);
+    expect((await listProducts(spa, "en", "merchandise")).map((p) => p.name)).toEqual([DEMO.oil, DEMO.salts]);
     const oil = await demoProduct(db, spa.id, DEMO.oil);
     expect((await getProduct(spa, "en", oil.id))?.stock).toBe(3);
     expect(await getProduct(coffee, "en", oil.id)).toBeNull();

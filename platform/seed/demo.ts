@@ -191,6 +191,21 @@ async function seedSpa(db: Db, now: Date) {
     },
     [{ ar: "عبوة ١٠٠ مل", en: "100 ml bottle", amount: 6000 }],
   );
+  // A second item in plenty, so that orders of the demo (and of the browser tests) leave the oil's
+  // three bottles for showing the stock limit.
+  await product(
+    {
+      typeString: "merchandise",
+      nameAr: "أملاح استحمام بالورد",
+      nameEn: "Rose bath salts",
+      descriptionAr: "أملاح طبيعية بعطر الورد الطائفي، ٣٠٠ غ.",
+      descriptionEn: "Natural salts scented with Taif rose, 300 g.",
+      images: [],
+      sortOrder: 8,
+      stock: 500,
+    },
+    [{ ar: "عبوة ٣٠٠ غ", en: "300 g jar", amount: 4500 }],
+  );
 
   // Fully booked 20:00 massage slot, the pool taken 18:00–20:00, and the resthouse taken
   // on the 10th and 11th nights ahead — on every seeded day, so the demo always shows them.

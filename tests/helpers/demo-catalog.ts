@@ -25,6 +25,7 @@ export const DEMO = {
   bundle: "10-session massage bundle",
   gift: "Gift card",
   oil: "Lavender massage oil",
+  salts: "Rose bath salts",
   beans: "Ethiopian specialty beans 250 g",
   grinder: "Hand grinder",
   coffeeGift: "Bunn gift card",
