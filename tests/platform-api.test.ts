@@ -24,7 +24,7 @@ describeEachDb("platform API over HTTP", (t) => {
     const { spa } = t();
     const en = await call<ProductDto[]>(spa, "GET", "products");
     expect(en.status).toBe(200);
-    expect(en.body.data).toHaveLength(7);
+    expect(en.body.data).toHaveLength(8);
     const ar = await call<ProductDto[]>(spa, "GET", "products?type=gift", { locale: "ar" });
     expect(ar.body.data?.map((p) => p.name)).toEqual(["بطاقة هدية"]);
     const bad = await call(spa, "GET", "products?type=vouchers");
