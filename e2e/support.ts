@@ -21,9 +21,14 @@ export const messagesByLocale = <T>(namespace: string): Record<(typeof LOCALES)[
   en: readMessages<T>("en", namespace),
 });
 
-/** Saves a full-page screenshot under e2e/screenshots/<project>/<name>.png for people to look at. */
+/**
+ * Saves a screenshot under e2e/screenshots/<project>/<name>.png for people to look at: the full
+ * page, or only the viewport while a sheet is open — a full-page shot resizes the viewport, which a
+ * bottom sheet with a focused input takes for a software keyboard and moves itself off screen.
+ */
 export async function snap(page: Page, testInfo: TestInfo, name: string) {
   const dir = path.join("e2e", "screenshots", testInfo.project.name);
   mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  const sheetOpen = (await page.getByRole("dialog").count()) > 0;
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: !sheetOpen });
 }
