@@ -60,6 +60,7 @@ test("spa: a reservation, a subscription, a gift and merchandise paid in cash; t
   await page.getByRole("button", { name: order[locale].cash.submit.cashOnDelivery }).click();
 
   await page.waitForURL(/\/checkout\/done\//);
+  await expect(page.getByRole("dialog"), "the checkout sheet closes on the done page").toHaveCount(0);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByText(order[locale].done.method.cash, { exact: true }).first()).toBeVisible();
   await expect(page.getByText(order[locale].done.status.payOnSite, { exact: true }).first()).toBeVisible();
@@ -113,6 +114,7 @@ test("spa: the resthouse paid by bank transfer, with the receipt refusals first"
   await receipt.setInputFiles({ name: "receipt.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n") });
   await page.getByRole("button", { name: o.submit }).click();
   await page.waitForURL(/\/checkout\/done\//);
+  await expect(page.getByRole("dialog"), "the checkout sheet closes on the done page").toHaveCount(0);
   await expect(page.getByText(order[locale].done.status.pendingReview, { exact: true }).first()).toBeVisible();
   await expect(page.getByText(order[locale].done.method.bankTransfer, { exact: true }).first()).toBeVisible();
   await snap(page, info, `bank-3-done-${locale}`);
@@ -170,6 +172,7 @@ test("spa: a bought package pays for a massage, and its session is used when the
   await chooseMethod(page, locale, c.methods.cash.cashOnDelivery);
   await page.getByRole("button", { name: order[locale].cash.submit.cashOnDelivery }).click();
   await page.waitForURL(/\/checkout\/done\//);
+  await expect(page.getByRole("dialog"), "the checkout sheet closes on the done page").toHaveCount(0);
 
   // Now a massage: the package covers it, nothing is due, and the sheet says so.
   await openProduct(page, prefix, locale === "ar" ? "مساج استرخاء ٦٠ دقيقة" : "60-minute relaxing massage");
@@ -186,6 +189,7 @@ test("spa: a bought package pays for a massage, and its session is used when the
   await chooseMethod(page, locale, c.methods.cash.confirmBooking);
   await page.getByRole("button", { name: order[locale].cash.submit.confirmBooking }).click();
   await page.waitForURL(/\/checkout\/done\//);
+  await expect(page.getByRole("dialog"), "the checkout sheet closes on the done page").toHaveCount(0);
 
   const subs = await page.evaluate(async () => (await fetch("/api/session")).ok);
   expect(subs).toBe(true);
@@ -217,6 +221,7 @@ test("coffee: quick checkout with first and last name, the minimum-order message
   await page.getByRole("button", { name: c.quick.complete }).click();
   await page.getByRole("button", { name: order.ar.cash.submit.cashOnDelivery }).click();
   await page.waitForURL(/\/checkout\/done\//);
+  await expect(page.getByRole("dialog"), "the checkout sheet closes on the done page").toHaveCount(0);
   await expect(page.getByText("فهد الشهري")).toBeVisible();
   await snap(page, info, "quick-3-done");
 });
