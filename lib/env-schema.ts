@@ -25,6 +25,11 @@ export const envSchema = z.object({
   BASE_DOMAIN: z.string().min(1).default("localhost"),
   DEFAULT_TENANT: z.string().min(1).default("spa"),
   SANDBOX: flag.default(true),
+  /**
+   * Where the server reaches this app's own /sandbox/<provider> APIs (provider accounts whose
+   * baseUrl is "sandbox"). Default http://127.0.0.1:$PORT.
+   */
+  SANDBOX_ORIGIN: z.url("SANDBOX_ORIGIN must be an absolute URL").optional(),
   SEED_DEMO: flag.default(true),
   PUBLIC_URL_SCHEME: z.enum(["http", "https"]).optional(),
   /** Signs the platform's access tokens (HS256). Required in production; a fixed development key otherwise. */

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Locale } from "@/lib/tenant-config";
 import { platformCall } from "./core";
-import type { TenantDto } from "./types";
+import type { TenantRef } from "./types";
 
 // Sign-in with a one-time code and the customer's tokens (issue 3). Only the storefront's server
 // (the session BFF) calls these; tokens never reach browser JavaScript. Failures throw
@@ -24,7 +24,7 @@ export type OtpVerifyDto = TokenPairDto & { customer: SignedInCustomerDto };
 const forwardedFor = (clientIp: string) => ({ "x-forwarded-for": clientIp });
 
 /** Sends a sign-in code to `mobileNumber` (any common format; the platform normalises it to E.164). */
-export function sendOtp(tenant: TenantDto, locale: Locale, mobileNumber: string, clientIp: string): Promise<OtpSendDto> {
+export function sendOtp(tenant: TenantRef, locale: Locale, mobileNumber: string, clientIp: string): Promise<OtpSendDto> {
   return platformCall<OtpSendDto>(tenant, "POST", "otp/send", {
     locale,
     body: { mobileNumber, purpose: "CustomerLogin" },
@@ -33,16 +33,16 @@ export function sendOtp(tenant: TenantDto, locale: Locale, mobileNumber: string,
 }
 
 /** Checks the code of the send that answered `token`; signs the customer in (created on first sign-in). */
-export function verifyOtp(tenant: TenantDto, locale: Locale, token: string, code: string, clientIp: string): Promise<OtpVerifyDto> {
+export function verifyOtp(tenant: TenantRef, locale: Locale, token: string, code: string, clientIp: string): Promise<OtpVerifyDto> {
   return platformCall<OtpVerifyDto>(tenant, "POST", "otp/verify", { locale, body: { token, code }, headers: forwardedFor(clientIp) });
 }
 
 /** Rotates the refresh token: the old one is spent, keep the returned pair. A reused token ⇒ 401 SP:InvalidRefreshToken. */
-export function refreshTokens(tenant: TenantDto, refreshToken: string): Promise<TokenPairDto> {
+export function refreshTokens(tenant: TenantRef, refreshToken: string): Promise<TokenPairDto> {
   return platformCall<TokenPairDto>(tenant, "POST", "token/refresh", { body: { refresh_token: refreshToken } });
 }
 
 /** Logout: revokes the refresh token's family. Always succeeds, whatever the token. */
-export async function revokeToken(tenant: TenantDto, refreshToken: string): Promise<void> {
+export async function revokeToken(tenant: TenantRef, refreshToken: string): Promise<void> {
   await platformCall<null>(tenant, "POST", "token/revoke", { body: { refresh_token: refreshToken } });
 }

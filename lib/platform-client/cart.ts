@@ -1,7 +1,7 @@
 import "server-only";
 import type { Locale } from "@/lib/tenant-config";
 import { PlatformCallError, platformCall } from "./core";
-import type { AddCartItemInput, CartDto, TenantDto, UpdateCartItemInput } from "./types";
+import type { AddCartItemInput, CartDto, TenantRef, UpdateCartItemInput } from "./types";
 
 // Every mutation answers with the whole cart (totals recomputed by the platform), so that the
 // caller never computes money itself. Rule violations throw PlatformCallError with the SP: code.
@@ -11,12 +11,12 @@ import type { AddCartItemInput, CartDto, TenantDto, UpdateCartItemInput } from "
 const cartPath = (cartId: string, rest = "") => `cart/${encodeURIComponent(cartId)}${rest}`;
 
 /** A new, empty, active cart for the tenant. */
-export function createCart(tenant: TenantDto, locale: Locale, token?: string): Promise<CartDto> {
+export function createCart(tenant: TenantRef, locale: Locale, token?: string): Promise<CartDto> {
   return platformCall<CartDto>(tenant, "POST", "cart", { locale, token });
 }
 
 /** The cart with items and totals; null when it does not exist for this tenant (e.g. a stale cookie) or is not the caller's. */
-export async function getCart(tenant: TenantDto, locale: Locale, cartId: string, token?: string): Promise<CartDto | null> {
+export async function getCart(tenant: TenantRef, locale: Locale, cartId: string, token?: string): Promise<CartDto | null> {
   try {
     return await platformCall<CartDto>(tenant, "GET", cartPath(cartId), { locale, token });
   } catch (err) {
@@ -26,21 +26,21 @@ export async function getCart(tenant: TenantDto, locale: Locale, cartId: string,
 }
 
 /** Adds an item (merchandise of the same product and price merges into its line). */
-export function addCartItem(tenant: TenantDto, locale: Locale, cartId: string, input: AddCartItemInput, token?: string): Promise<CartDto> {
+export function addCartItem(tenant: TenantRef, locale: Locale, cartId: string, input: AddCartItemInput, token?: string): Promise<CartDto> {
   return platformCall<CartDto>(tenant, "POST", cartPath(cartId, "/items"), { locale, body: input, token });
 }
 
 /** Changes an item's quantity and, optionally, its price. */
-export function updateCartItem(tenant: TenantDto, locale: Locale, cartId: string, itemId: string, input: UpdateCartItemInput, token?: string): Promise<CartDto> {
+export function updateCartItem(tenant: TenantRef, locale: Locale, cartId: string, itemId: string, input: UpdateCartItemInput, token?: string): Promise<CartDto> {
   return platformCall<CartDto>(tenant, "PUT", cartPath(cartId, `/items/${encodeURIComponent(itemId)}`), { locale, body: input, token });
 }
 
-export function removeCartItem(tenant: TenantDto, locale: Locale, cartId: string, itemId: string, token?: string): Promise<CartDto> {
+export function removeCartItem(tenant: TenantRef, locale: Locale, cartId: string, itemId: string, token?: string): Promise<CartDto> {
   return platformCall<CartDto>(tenant, "DELETE", cartPath(cartId, `/items/${encodeURIComponent(itemId)}`), { locale, token });
 }
 
 /** Empties the cart (items, coupon); the cart id stays valid. */
-export function resetCart(tenant: TenantDto, locale: Locale, cartId: string, token?: string): Promise<CartDto> {
+export function resetCart(tenant: TenantRef, locale: Locale, cartId: string, token?: string): Promise<CartDto> {
   return platformCall<CartDto>(tenant, "POST", cartPath(cartId, "/reset"), { locale, token });
 }
 
@@ -49,6 +49,6 @@ export function resetCart(tenant: TenantDto, locale: Locale, cartId: string, tok
  * cart is empty and the customer already has an active cart, that cart is returned instead: keep
  * the returned id.
  */
-export function assignCart(tenant: TenantDto, locale: Locale, cartId: string, token: string): Promise<CartDto> {
+export function assignCart(tenant: TenantRef, locale: Locale, cartId: string, token: string): Promise<CartDto> {
   return platformCall<CartDto>(tenant, "POST", cartPath(cartId, "/assign"), { locale, token });
 }

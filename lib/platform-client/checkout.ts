@@ -9,7 +9,7 @@ import type {
   CartDto,
   SalesChannel,
   SubmitCartInput,
-  TenantDto,
+  TenantRef,
   ValidateCartDto,
 } from "./types";
 
@@ -21,32 +21,32 @@ import type {
 const cartPath = (cartId: string, rest: string) => `cart/${encodeURIComponent(cartId)}${rest}`;
 
 /** Applies a coupon code (case-insensitive). The storefront is the "website" channel. */
-export function applyCoupon(tenant: TenantDto, locale: Locale, token: string, cartId: string, input: ApplyCouponInput, channel: SalesChannel = "website"): Promise<CartDto> {
+export function applyCoupon(tenant: TenantRef, locale: Locale, token: string, cartId: string, input: ApplyCouponInput, channel: SalesChannel = "website"): Promise<CartDto> {
   return platformCall<CartDto>(tenant, "POST", cartPath(cartId, "/coupon"), { locale, token, body: input, headers: { "x-sales-channel": channel } });
 }
 
 /** Removes the cart's coupon (a cart without one answers unchanged). */
-export function removeCoupon(tenant: TenantDto, locale: Locale, token: string, cartId: string): Promise<CartDto> {
+export function removeCoupon(tenant: TenantRef, locale: Locale, token: string, cartId: string): Promise<CartDto> {
   return platformCall<CartDto>(tenant, "DELETE", cartPath(cartId, "/coupon"), { locale, token });
 }
 
 /** Whether the customer's prepaid package sessions pay for the items they cover. */
-export function setUsePackages(tenant: TenantDto, locale: Locale, token: string, cartId: string, usePackages: boolean): Promise<CartDto> {
+export function setUsePackages(tenant: TenantRef, locale: Locale, token: string, cartId: string, usePackages: boolean): Promise<CartDto> {
   return platformCall<CartDto>(tenant, "PUT", cartPath(cartId, "/packages"), { locale, token, body: { usePackages } });
 }
 
 /** Checks every rule a submit would check, now (call it before every payment); throws the first failure. */
-export function validateCart(tenant: TenantDto, locale: Locale, token: string, cartId: string): Promise<ValidateCartDto> {
+export function validateCart(tenant: TenantRef, locale: Locale, token: string, cartId: string): Promise<ValidateCartDto> {
   return platformCall<ValidateCartDto>(tenant, "GET", cartPath(cartId, "/validate"), { locale, token });
 }
 
 /** Completes the order (CASH). Answers the completed cart: keep its id for the done page. */
-export function submitCart(tenant: TenantDto, locale: Locale, token: string, cartId: string, input: SubmitCartInput): Promise<CartDto> {
+export function submitCart(tenant: TenantRef, locale: Locale, token: string, cartId: string, input: SubmitCartInput): Promise<CartDto> {
   return platformCall<CartDto>(tenant, "POST", cartPath(cartId, "/submit"), { locale, token, body: input });
 }
 
 /** The tenant's bank accounts for transfers (public). */
-export function getBankAccounts(tenant: TenantDto, locale: Locale): Promise<BankAccountDto[]> {
+export function getBankAccounts(tenant: TenantRef, locale: Locale): Promise<BankAccountDto[]> {
   return platformCall<BankAccountDto[]>(tenant, "GET", "bank-account/bank-account", { locale });
 }
 
@@ -70,7 +70,7 @@ export function bankReceiptForm(input: { transferorName: string; receipt: Blob; 
  * pending review. Refusals (SP:BankReceiptRequired, SP:FileTooLarge, SP:UnsupportedFileType, …)
  * leave the cart active and unpaid.
  */
-export async function uploadBankReceipt(tenant: TenantDto, locale: Locale, token: string, cartId: string, form: FormData): Promise<CartDto> {
+export async function uploadBankReceipt(tenant: TenantRef, locale: Locale, token: string, cartId: string, form: FormData): Promise<CartDto> {
   const res = await platformFetchRaw(tenant, "POST", cartPath(cartId, "/bank-receipt"), { locale, token, body: form });
   const payload = (await res.json().catch(() => null)) as ApiEnvelope<CartDto> | null;
   if (!payload) throw new PlatformCallError(res.status, { code: "SP:BadGateway", message: "The platform answered with no JSON" });

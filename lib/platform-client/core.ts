@@ -1,6 +1,6 @@
 import "server-only";
 import { env } from "@/lib/env";
-import type { ApiEnvelope, ApiError, TenantDto } from "./types";
+import type { ApiEnvelope, ApiError, TenantRef } from "./types";
 
 /** A failed platform call, carrying the platform's `SP:` code and message. */
 export class PlatformCallError extends Error {
@@ -23,7 +23,7 @@ export type CallOptions = { body?: unknown; token?: string; locale?: string; que
  * Calls the platform API as the storefront's server: in-process when the platform is embedded,
  * else over HTTP to PLATFORM_API_URL with the tenant in the `__tenant` header.
  */
-export async function platformCall<T>(tenant: TenantDto, method: string, path: string, opts: CallOptions = {}): Promise<T> {
+export async function platformCall<T>(tenant: TenantRef, method: string, path: string, opts: CallOptions = {}): Promise<T> {
   const headers = new Headers(opts.headers);
   if (opts.body !== undefined) headers.set("content-type", "application/json");
   const res = await platformFetchRaw(tenant, method, path, {
@@ -45,7 +45,7 @@ export type RawCallOptions = Omit<CallOptions, "body"> & { body?: BodyInit; head
  * The platform's raw Response, for what is not a JSON call: multipart uploads (a FormData body
  * sets its own content type) and file downloads. Same routing and headers as platformCall.
  */
-export async function platformFetchRaw(tenant: TenantDto, method: string, path: string, opts: RawCallOptions = {}): Promise<Response> {
+export async function platformFetchRaw(tenant: TenantRef, method: string, path: string, opts: RawCallOptions = {}): Promise<Response> {
   const e = env();
   const base = e.PLATFORM_API_URL ?? "http://platform.internal/";
   const url = new URL(`api/app/${path}`, base);

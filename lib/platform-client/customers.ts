@@ -6,7 +6,7 @@ import type {
   CustomerDto,
   CustomFieldDefinitionDto,
   SaveCustomerInput,
-  TenantDto,
+  TenantRef,
   UpdateCustomFieldsInput,
   UpdateProfileInput,
   UploadDto,
@@ -18,27 +18,27 @@ import type {
 // SP: code (custom-field errors carry details.field).
 
 /** The signed-in customer. */
-export function getMe(tenant: TenantDto, locale: Locale, token: string): Promise<CustomerDto> {
+export function getMe(tenant: TenantRef, locale: Locale, token: string): Promise<CustomerDto> {
   return platformCall<CustomerDto>(tenant, "GET", "identity-customer/me", { locale, token });
 }
 
 /** PUT identity-customer/ — name and email. */
-export function updateProfile(tenant: TenantDto, locale: Locale, token: string, input: UpdateProfileInput): Promise<CustomerDto> {
+export function updateProfile(tenant: TenantRef, locale: Locale, token: string, input: UpdateProfileInput): Promise<CustomerDto> {
   return platformCall<CustomerDto>(tenant, "PUT", "identity-customer/", { locale, token, body: input });
 }
 
 /** POST identity-customer/customer — name, email and custom fields at once (checkout's customer step). */
-export function saveCustomer(tenant: TenantDto, locale: Locale, token: string, input: SaveCustomerInput): Promise<CustomerDto> {
+export function saveCustomer(tenant: TenantRef, locale: Locale, token: string, input: SaveCustomerInput): Promise<CustomerDto> {
   return platformCall<CustomerDto>(tenant, "POST", "identity-customer/customer", { locale, token, body: input });
 }
 
 /** PUT identity-customer/customer-custom-fields — merged over the stored values. */
-export function updateCustomFields(tenant: TenantDto, locale: Locale, token: string, customFields: UpdateCustomFieldsInput["customFields"]): Promise<CustomerDto> {
+export function updateCustomFields(tenant: TenantRef, locale: Locale, token: string, customFields: UpdateCustomFieldsInput["customFields"]): Promise<CustomerDto> {
   return platformCall<CustomerDto>(tenant, "PUT", "identity-customer/customer-custom-fields", { locale, token, body: { customFields } });
 }
 
 /** The tenant's custom field definitions, labels in `locale` (public). */
-export function getCustomFields(tenant: TenantDto, locale: Locale): Promise<CustomFieldDefinitionDto[]> {
+export function getCustomFields(tenant: TenantRef, locale: Locale): Promise<CustomFieldDefinitionDto[]> {
   return platformCall<CustomFieldDefinitionDto[]>(tenant, "GET", "customer/checkout-custom-fields", { locale });
 }
 
@@ -46,7 +46,7 @@ export function getCustomFields(tenant: TenantDto, locale: Locale): Promise<Cust
  * Uploads a document or image for a custom field. The platform sniffs the type from the bytes
  * (PNG, JPEG, GIF, WebP, PDF) and refuses more than 5 MB; the answer's `name` is the field value.
  */
-export async function uploadFile(tenant: TenantDto, token: string, file: Blob, purpose: UploadPurpose = "custom-field", locale: Locale = "ar"): Promise<UploadDto> {
+export async function uploadFile(tenant: TenantRef, token: string, file: Blob, purpose: UploadPurpose = "custom-field", locale: Locale = "ar"): Promise<UploadDto> {
   const form = new FormData();
   form.set("purpose", purpose);
   // The platform never uses the client's file name; "upload" keeps the part a file part.
@@ -62,7 +62,7 @@ export async function uploadFile(tenant: TenantDto, token: string, file: Blob, p
  * One of the customer's uploads as the platform's Response (body = the bytes, content-type =
  * the sniffed type), ready to stream on; null when it is not theirs or does not exist.
  */
-export async function getUpload(tenant: TenantDto, token: string, name: string): Promise<Response | null> {
+export async function getUpload(tenant: TenantRef, token: string, name: string): Promise<Response | null> {
   const res = await platformFetchRaw(tenant, "GET", `customer/uploads/${encodeURIComponent(name)}`, { token });
   if (res.ok) return res;
   if (res.status === 404) return null;

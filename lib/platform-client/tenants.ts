@@ -16,10 +16,16 @@ async function load(site: string): Promise<TenantDto | null> {
     if (!res.ok) throw new Error(`Tenant lookup failed with ${res.status}`);
     return ((await res.json()) as { data: TenantDto }).data;
   }
-  const [{ platformDb }, { resolveTenantByHost }] = await Promise.all([import("@/platform/db"), import("@/platform/services/tenants")]);
+  const [{ platformDb }, { resolveTenantByHost }, accounts] = await Promise.all([
+    import("@/platform/db"),
+    import("@/platform/services/tenants"),
+    import("@/platform/providers/accounts"),
+  ]);
   const { db } = await platformDb();
   const row = await resolveTenantByHost(db, site, { baseDomain: e.BASE_DOMAIN, defaultSlug: e.DEFAULT_TENANT });
-  return row ? { id: row.id, slug: row.slug, name: row.name, settings: row.settings } : null;
+  if (!row) return null;
+  const payments = accounts.publicPaymentEndpoints(await accounts.loadPaymentAccounts(db, row.id), row.settings.onlinePaymentProvider, e.SANDBOX);
+  return { id: row.id, slug: row.slug, name: row.name, settings: row.settings, payments };
 }
 
 /** The tenant a site key (host name) belongs to, or null. Cached for 30 s per process. */

@@ -119,7 +119,26 @@ export type WebsiteConfigDto = {
   pages: { path: string; title: string }[];
 };
 
-export type TenantDto = { id: string; slug: string; name: string; settings: Record<string, string> };
+export type TenantDto = { id: string; slug: string; name: string; settings: Record<string, string>; payments: PaymentEndpoints };
+
+/** What a platform call needs to know of its tenant. */
+export type TenantRef = Omit<TenantDto, "payments">;
+
+/**
+ * Browser-safe addresses of the tenant's payment providers (issue 5): the live provider's or this
+ * app's /sandbox/<provider> (relative). Null where the tenant has no account with that provider.
+ * Secrets never travel here: they stay in the platform's tenant_payment_accounts.
+ */
+export type PaymentEndpoints = {
+  /** Moyasar API base for the browser's calls with the publishable key: POST {base}/tokens, POST {base}/applepay/initiate. */
+  moyasarApiUrl: string | null;
+  /** MyFatoorah (or rekaz-pay) embedded card form script (session.js). */
+  myfatoorahScriptUrl: string | null;
+  /** Tabby's promo card widget script (tabby-card.js, global TabbyCard). */
+  tabbyCardScriptUrl: string | null;
+  /** Tamara's promo widget script (tamara-widget.js, element <tamara-widget>). */
+  tamaraWidgetScriptUrl: string | null;
+};
 
 // ── The customer's account (issue 3) ────────────────────────────────────────────────────────
 
@@ -205,8 +224,11 @@ export type SubscriptionDto = {
 
 // ── Checkout (issue 4) ──────────────────────────────────────────────────────────────────────
 
-/** unpaid until an order completes; cash ⇒ pay_on_site, bank transfer ⇒ pending_review, online ⇒ paid (issue 5). */
-export type PaymentStatus = "unpaid" | "pay_on_site" | "pending_review" | "paid";
+/**
+ * unpaid until an order completes; cash ⇒ pay_on_site, bank transfer ⇒ pending_review, online ⇒
+ * paid, or deposit_paid when the online payment was the deposit (amountToBePaid < totalAmount).
+ */
+export type PaymentStatus = "unpaid" | "pay_on_site" | "pending_review" | "paid" | "deposit_paid";
 
 /** Methods the platform completes an order with in this issue (online methods come with issue 5). */
 export type SubmitPaymentMethod = "CASH" | "BANK_TRANSFER";
@@ -276,3 +298,71 @@ export type ValidateCartDto = { valid: true };
 
 /** GET bank-account/bank-account (spec §7). `bank` is a bank code (logo by code), e.g. "alrajhi". */
 export type BankAccountDto = { id: string; bank: string; holderName: string; iban: string; accountNumber: string };
+
+// ── Online payments (issue 5) ───────────────────────────────────────────────────────────────
+// Every call below needs the cart owner's bearer token and validates the cart first (the first
+// failing rule's SP: code is thrown). Callback URLs must be on the tenant's own host (allow-list):
+// the platform refuses any other with SP:InvalidCallbackUrl.
+
+/** The order's customer and notes, as for cash: kept on the attempt until the payment completes the order. */
+export type OnlineCheckoutInput = BankReceiptCheckoutInput;
+
+/** POST payment/moyasar/session — creates a Moyasar payment from a browser-made token (card) or an Apple Pay token. */
+export type CreatePaymentInput = {
+  /** The cart id. */
+  reference: string;
+  /** Card: the token id (token_…). Apple Pay: the stringified Apple payment token. */
+  token: string;
+  tokenType: "token" | "applepay";
+  /** Where the shopper returns after 3-D Secure (the done page). */
+  callbackUrl: string;
+  description?: string;
+  checkout: OnlineCheckoutInput;
+};
+
+/**
+ * initiated ⇒ send the shopper to redirectUrl (3-D Secure). paid ⇒ the order is already complete
+ * (Apple Pay). failed ⇒ failureReason is spec §8's reason (e.g. INSUFFICIENT_FUNDS), errorMessageCode
+ * the code whose message to show.
+ */
+export type CreatePaymentDto = {
+  paymentId: string | null;
+  status: "initiated" | "paid" | "failed";
+  redirectUrl: string | null;
+  errorMessageCode: string | null;
+  failureReason: string | null;
+};
+
+/** POST payment/initiate-session/{cartId}?callbackUrl&totalAmount (totalAmount in SAR, must be the amount to pay). */
+export type InitiateSessionDto = { countryCode: string; sessionId: string };
+
+/** POST payment/execute-cart-payment?sessionId&cartId&callbackUrl&errorCallbackUrl, body { checkout }. */
+export type ExecuteCartPaymentDto = { redirectUrl: string };
+
+/** POST tabby/test-customer-eligibility { cartId }: the server's message (translated) when not eligible. */
+export type TabbyEligibilityDto = { eligible: boolean; rejectionReason: string | null; message: string | null };
+
+/** POST tabby/session and tamara/cart-session. */
+export type PayLaterSessionInput = {
+  /** The cart id. */
+  reference: string;
+  cancel_url: string;
+  failure_url: string;
+  success_url: string;
+  checkout: OnlineCheckoutInput;
+};
+export type PayLaterSessionDto = { checkout_url: string };
+
+/**
+ * POST payment/{cartId}/callback-payment: settles the cart's open payment attempts by asking each
+ * provider (the query the provider redirected with is never trusted). Same answer on every call.
+ * none ⇒ nothing was ever tried online for this cart.
+ */
+export type SettlementDto = {
+  outcome: "paid" | "pending" | "failed" | "cancelled" | "refused" | "none";
+  provider: PaymentProvider | null;
+  failureReason: string | null;
+  errorMessageCode: string | null;
+};
+
+export type PaymentProvider = "moyasar" | "myfatoorah" | "rekaz-pay" | "tabby" | "tamara";

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { env } from "@/lib/env";
 import { platformDb } from "../db";
 import { PlatformError } from "../errors";
+import { loadPaymentAccounts, publicPaymentEndpoints } from "../providers/accounts";
 import { resolveTenantByHost } from "../services/tenants";
 import { publicSettings } from "../services/website";
 
@@ -17,5 +18,6 @@ export async function resolveTenantRoute(req: Request): Promise<Response> {
   const { db } = await platformDb();
   const row = await resolveTenantByHost(db, host.toLowerCase(), { baseDomain: e.BASE_DOMAIN, defaultSlug: e.DEFAULT_TENANT });
   if (!row) throw new PlatformError("SP:TenantNotFound", 404, "No store at this address");
-  return Response.json({ data: { id: row.id, slug: row.slug, name: row.name, settings: publicSettings(row.settings) } }, { headers: { "cache-control": "no-store" } });
+  const payments = publicPaymentEndpoints(await loadPaymentAccounts(db, row.id), row.settings.onlinePaymentProvider, e.SANDBOX);
+  return Response.json({ data: { id: row.id, slug: row.slug, name: row.name, settings: publicSettings(row.settings), payments } }, { headers: { "cache-control": "no-store" } });
 }

@@ -426,3 +426,117 @@ export const customerSubscriptions = pgTable(
   },
   (t) => [index("customer_subscriptions_customer_idx").on(t.tenantId, t.customerId)],
 );
+
+// ── Online payments (issue 5) ───────────────────────────────────────────────────────────────
+
+/** The online payment providers (spec §9; rekaz-pay speaks MyFatoorah's API). */
+export const PAYMENT_PROVIDERS = ["moyasar", "myfatoorah", "rekaz-pay", "tabby", "tamara"] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+
+/**
+ * One provider account of a tenant. `baseUrl`: absent ⇒ the provider's live API; "sandbox" ⇒ this
+ * app's /sandbox/<provider> (refused when SANDBOX=off); else that URL (a self-hosted fake, tests).
+ */
+export type ProviderAccount = {
+  baseUrl?: string;
+  /** Moyasar secret key (sk_…), MyFatoorah/rekaz-pay API token, Tabby secret key, Tamara API token. */
+  secretKey: string;
+  /** Verifies webhooks: Moyasar's secret_token, MyFatoorah's signature key, Tabby's header value, Tamara's notification token. */
+  webhookSecret?: string;
+  /** Apple Pay: the domain-association file the provider gives (Moyasar). */
+  applePayDomainAssociation?: string;
+};
+export type PaymentAccounts = Partial<Record<PaymentProvider, ProviderAccount>>;
+
+/**
+ * A tenant's server-side provider keys. A table of its own, never selected with the tenant row,
+ * so that no tenant lookup (whose settings reach the browser) can carry a secret along.
+ */
+export const tenantPaymentAccounts = pgTable("tenant_payment_accounts", {
+  tenantId: uuid("tenant_id")
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: "cascade" }),
+  accounts: jsonb("accounts").$type<PaymentAccounts>().notNull().default({}),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Online methods as the checkout offers them (CARD is Moyasar's or MyFatoorah's card form). */
+export type OnlineMethod = "CARD" | "APPLE_PAY" | "TABBY" | "TAMARA";
+
+/**
+ * One try at paying a cart online: created before the shopper is sent to the provider, settled
+ * (paid, failed, cancelled or refused) by the one completion operation. Its id is the idempotency
+ * key given to the provider (Moyasar given_id).
+ */
+export const paymentAttempts = pgTable(
+  "payment_attempts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: uuid("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+    cartId: uuid("cart_id").notNull().references(() => carts.id, { onDelete: "cascade" }),
+    customerId: uuid("customer_id").notNull().references(() => customers.id, { onDelete: "cascade" }),
+    provider: text("provider").$type<PaymentProvider>().notNull(),
+    method: text("method").$type<OnlineMethod>().notNull(),
+    /** The provider's id of this payment: Moyasar payment id, MyFatoorah InvoiceId, Tabby payment id, Tamara order id. */
+    providerRef: text("provider_ref"),
+    /** A provider session before the payment exists (MyFatoorah SessionId, Tabby checkout id). */
+    sessionRef: text("session_ref"),
+    /** Halalas this attempt charges (the amount to pay, or the full total for Tabby and Tamara). */
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull().default("SAR"),
+    /** pending | paid | failed | cancelled | refused (paid at the provider but the order was refused: amount mismatch, stock gone) */
+    state: text("state").$type<"pending" | "paid" | "failed" | "cancelled" | "refused">().notNull().default("pending"),
+    /** The provider's failure reason (spec §8 list, e.g. INSUFFICIENT_FUNDS) or the platform's refusal code. */
+    failureReason: text("failure_reason"),
+    /** The order's customer snapshot and notes, kept until the payment completes the order. */
+    details: jsonb("details").$type<{ customerName: string; customerMobile: string; bookingNotes: string | null }>().notNull(),
+    ...timestamps,
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp("settled_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("payment_attempts_provider_ref_uq").on(t.tenantId, t.provider, t.providerRef), index("payment_attempts_cart_idx").on(t.tenantId, t.cartId)],
+);
+
+/** Money received: one row per provider payment, whatever number of callbacks and webhooks report it. */
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: uuid("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+    cartId: uuid("cart_id").notNull().references(() => carts.id, { onDelete: "cascade" }),
+    attemptId: uuid("attempt_id")
+      .notNull()
+      .references(() => paymentAttempts.id, { onDelete: "cascade" }),
+    provider: text("provider").$type<PaymentProvider>().notNull(),
+    providerPaymentId: text("provider_payment_id").notNull(),
+    /** Spec §3's enum: MADA, VISA, APPLE_PAY, TABBY, TAMARA. */
+    method: text("method").notNull(),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    /** paid (captured) | authorized (BNPL: the provider pays the merchant) */
+    status: text("status").notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("payments_provider_payment_uq").on(t.tenantId, t.provider, t.providerPaymentId), uniqueIndex("payments_attempt_uq").on(t.attemptId)],
+);
+
+/**
+ * State of the local provider sandboxes (/sandbox/<provider>): tokens, payments, sessions and
+ * orders as the simulated provider keeps them. In the database so that several instances agree.
+ */
+export const sandboxObjects = pgTable(
+  "sandbox_objects",
+  {
+    id: text("id").primaryKey(),
+    provider: text("provider").notNull(),
+    /** token | payment | session | invoice | checkout | order … */
+    kind: text("kind").notNull(),
+    /** The merchant account the object belongs to (derived from the key that created it). */
+    account: text("account").notNull(),
+    status: text("status").notNull(),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
+    ...timestamps,
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("sandbox_objects_kind_idx").on(t.provider, t.kind)],
+);

@@ -5,6 +5,7 @@ import type { OpeningHours } from "../db/schema";
 import { riyadhDayStart } from "../time";
 import { seedCoffeeAccounts, seedSpaAccounts } from "./demo-accounts";
 import { seedCheckoutDemo } from "./demo-checkout";
+import { seedPaymentsDemo } from "./demo-payments";
 
 const everyDay = (open: string, close: string): OpeningHours =>
   Object.fromEntries(["0", "1", "2", "3", "4", "5", "6"].map((d) => [d, [open, close] as [string, string]]));
@@ -280,5 +281,6 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
   }
   // Additive demo data of later issues, written only where missing (also on an older database).
   await seedCheckoutDemo(db, now);
+  await seedPaymentsDemo(db);
   return existing.length === 0;
 }

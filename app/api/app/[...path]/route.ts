@@ -3,7 +3,7 @@ import { PlatformError } from "@/platform/errors";
 import { env } from "@/lib/env";
 import { siteKeyFromHost } from "@/lib/site-routing";
 import { tenantForSite } from "@/lib/platform-client/tenants";
-import type { TenantDto } from "@/lib/platform-client/types";
+import type { TenantRef } from "@/lib/platform-client/types";
 
 export const dynamic = "force-dynamic";
 
@@ -12,7 +12,7 @@ type Params = { params: Promise<{ path: string[] }> };
 const tenantNotFound = () => new PlatformError("SP:TenantNotFound", 404, "No store at this address");
 
 /** The tenant of a request: from its host, or from `__tenant` on a platform-only host (server-to-server). */
-async function requestTenant(req: Request, site: string): Promise<TenantDto> {
+async function requestTenant(req: Request, site: string): Promise<TenantRef> {
   if (env().PLATFORM_HOSTS.includes(site)) {
     const id = req.headers.get("__tenant") ?? "";
     if (!/^[0-9a-f-]{36}$/i.test(id)) throw tenantNotFound();
@@ -28,7 +28,7 @@ async function requestTenant(req: Request, site: string): Promise<TenantDto> {
 }
 
 /** With PLATFORM_API_URL the browser's platform calls are passed on to the external platform. */
-async function forward(req: Request, path: string, tenant: TenantDto, base: string) {
+async function forward(req: Request, path: string, tenant: TenantRef, base: string) {
   const url = new URL(`api/app/${path}${new URL(req.url).search}`, base);
   const headers = new Headers();
   for (const h of ["content-type", "accept-language", "authorization"]) {

@@ -1,0 +1,55 @@
+import { PlatformError } from "../errors";
+import type { PaymentProvider } from "../db/schema";
+
+/**
+ * What every provider client shares (issue 5). Amounts cross this boundary in integer halalas
+ * only; each client converts to its provider's own format inside (ARCHITECTURE decision 5).
+ */
+
+/** Where a client calls and with which key; `fetch` is injectable for tests, `timeoutMs` bounds each call. */
+export type ProviderConfig = { baseUrl: string; secretKey: string; fetch?: typeof fetch; timeoutMs?: number };
+
+/** Spec §8's payment error codes, with their English texts as the fallback message. */
+export const PROVIDER_ERROR_TEXTS = {
+  CREATE_TOKEN_ERROR: "Failed to create token",
+  CREATE_PAYMENT_SESSION_ERROR: "Failed to create payment session",
+  CREATE_TAMARA_SESSION_ERROR: "Failed to create tamara payment session",
+  CREATE_TABBY_SESSION_ERROR: "Failed to create tabby payment session",
+  TEST_TABBY_CUSTOMER_ELIGIBILITY_ERROR: "Failed to test tabby customer eligibility",
+  /** Not in the spec: asking a provider for a payment's status failed (the settlement retries later). */
+  "SP:PaymentProviderUnavailable": "The payment provider did not answer",
+} as const;
+export type ProviderErrorCode = keyof typeof PROVIDER_ERROR_TEXTS;
+
+/**
+ * A provider call that failed: a refusal (4xx with the provider's error body), a provider fault
+ * (5xx), a timeout or no answer. `details.providerMessage` keeps the provider's own words for logs
+ * and for the shopper when it is a validation message.
+ */
+export class ProviderError extends PlatformError {
+  constructor(code: ProviderErrorCode, provider: PaymentProvider, info: { httpStatus?: number; providerMessage?: string } = {}) {
+    super(code, 502, PROVIDER_ERROR_TEXTS[code], { provider, ...info });
+    this.name = "ProviderError";
+  }
+}
+
+/** Spec §3's payment method enum, as recorded on a completed order. */
+export type OrderPaymentMethod = "MADA" | "VISA" | "APPLE_PAY" | "TABBY" | "TAMARA";
+
+/**
+ * A provider's payment as the settlement reads it, whatever the provider.
+ * paid: money captured. authorized: the provider guarantees it (Tabby AUTHORIZED/CLOSED, Tamara
+ * authorised, Moyasar authorized). approved: Tamara only — the merchant must authorise the order.
+ * pending: not decided yet. failed: refused (failureReason is spec §8's reason text when the
+ * provider gave one, e.g. "INSUFFICIENT_FUNDS", "3-D Secure transaction attempt failed (DECLINED)").
+ * cancelled: voided, refunded, cancelled or expired.
+ */
+export type PaymentState = {
+  providerPaymentId: string;
+  status: "paid" | "authorized" | "approved" | "pending" | "failed" | "cancelled";
+  /** Halalas. */
+  amount: number;
+  currency: string;
+  failureReason: string | null;
+  method: OrderPaymentMethod | null;
+};
