@@ -7,7 +7,14 @@ import type { PaymentProvider } from "../db/schema";
  */
 
 /** Where a client calls and with which key; `fetch` is injectable for tests, `timeoutMs` bounds each call. */
-export type ProviderConfig = { baseUrl: string; secretKey: string; fetch?: typeof fetch; timeoutMs?: number };
+export type ProviderConfig = {
+  baseUrl: string;
+  secretKey: string;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+  /** Named in errors; only needed where one client serves two providers (rekaz-pay speaks MyFatoorah's API). */
+  provider?: PaymentProvider;
+};
 
 /** Spec §8's payment error codes, with their English texts as the fallback message. */
 export const PROVIDER_ERROR_TEXTS = {

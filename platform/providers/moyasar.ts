@@ -1,0 +1,110 @@
+import "server-only";
+import { z } from "zod";
+import { providerRequest, segment } from "./http";
+import type { OrderPaymentMethod, PaymentState, ProviderConfig } from "./types";
+
+/**
+ * Moyasar (moyasar.com/docs/api), base `…/v1`, Basic auth with the key as user. Amounts are
+ * halalas on both sides, so nothing is converted here. Card data never passes through this
+ * client: the browser creates the token, the server creates the payment from it.
+ */
+
+export type MoyasarSource = { type: "token"; token: string } | { type: "applepay"; token: string };
+
+export type CreateMoyasarPaymentInput = {
+  /** Halalas. */
+  amount: number;
+  currency: "SAR";
+  description: string;
+  callbackUrl: string;
+  /** Idempotency: the same given_id answers the same payment. */
+  givenId: string;
+  metadata: Record<string, string>;
+  source: MoyasarSource;
+};
+
+const paymentSchema = z.object({
+  id: z.string().min(1),
+  status: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  description: z.string().nullish(),
+  metadata: z.record(z.string(), z.unknown()).nullish(),
+  source: z
+    .object({
+      type: z.string(),
+      company: z.string().nullish(),
+      name: z.string().nullish(),
+      number: z.string().nullish(),
+      message: z.string().nullish(),
+      transaction_url: z.string().nullish(),
+    })
+    .nullish(),
+});
+
+/** A Moyasar payment as the API answers it (provider field names; amount in halalas). */
+export type MoyasarPayment = z.infer<typeof paymentSchema>;
+
+/** `POST /payments` with the account's key; a refusal (4xx), fault or timeout ⇒ CREATE_PAYMENT_SESSION_ERROR. A declined card is not an error: status "failed". */
+export function createMoyasarPayment(cfg: ProviderConfig, input: CreateMoyasarPaymentInput): Promise<MoyasarPayment> {
+  return providerRequest(cfg, {
+    provider: "moyasar",
+    code: "CREATE_PAYMENT_SESSION_ERROR",
+    method: "POST",
+    path: "/payments",
+    auth: "basic",
+    body: {
+      amount: input.amount,
+      currency: input.currency,
+      description: input.description,
+      callback_url: input.callbackUrl,
+      given_id: input.givenId,
+      metadata: input.metadata,
+      source: input.source,
+    },
+    schema: paymentSchema,
+  });
+}
+
+/** `GET /payments/{id}` (secret key); any failure ⇒ SP:PaymentProviderUnavailable (the settlement asks again later). */
+export function fetchMoyasarPayment(cfg: ProviderConfig, id: string): Promise<MoyasarPayment> {
+  return providerRequest(cfg, {
+    provider: "moyasar",
+    code: "SP:PaymentProviderUnavailable",
+    method: "GET",
+    path: `/payments/${segment(id)}`,
+    auth: "basic",
+    schema: paymentSchema,
+  });
+}
+
+function moyasarMethod(p: MoyasarPayment): OrderPaymentMethod | null {
+  if (!p.source) return null;
+  if (p.source.type === "applepay") return "APPLE_PAY";
+  if (p.source.company?.toLowerCase() === "mada") return "MADA";
+  // Every other card network is recorded as the spec's VISA ("Visa/Mastercard").
+  return p.source.company ? "VISA" : null;
+}
+
+const STATUS: Record<string, PaymentState["status"]> = {
+  paid: "paid",
+  captured: "paid",
+  authorized: "authorized",
+  initiated: "pending",
+  failed: "failed",
+  voided: "cancelled",
+  refunded: "cancelled",
+};
+
+/** The payment as the settlement reads it; an unknown status is pending (never money we have not seen). */
+export function moyasarState(p: MoyasarPayment): PaymentState {
+  const status = STATUS[p.status] ?? "pending";
+  return {
+    providerPaymentId: p.id,
+    status,
+    amount: p.amount,
+    currency: p.currency.toUpperCase(),
+    failureReason: status === "failed" ? (p.source?.message ?? null) : null,
+    method: moyasarMethod(p),
+  };
+}
