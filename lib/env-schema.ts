@@ -31,6 +31,11 @@ export const envSchema = z.object({
    */
   SANDBOX_ORIGIN: z.url("SANDBOX_ORIGIN must be an absolute URL").optional(),
   SEED_DEMO: flag.default(true),
+  /**
+   * Browser-test servers only: POST /sandbox/operator/settings changes a tenant's settings (the
+   * journeys switch spa's card provider to MyFatoorah). Never on in a deployment: refused when SANDBOX=off.
+   */
+  SANDBOX_OPERATOR: flag.default(false),
   PUBLIC_URL_SCHEME: z.enum(["http", "https"]).optional(),
   /** Signs the platform's access tokens (HS256). Required in production; a fixed development key otherwise. */
   JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters").optional(),
@@ -56,6 +61,7 @@ const crossChecks = (e: Env): string[] => {
     // The outbox is readable only through the sandbox: nobody could sign in.
     if (e.SMS_PROVIDER !== "gateway") problems.push("  SMS_PROVIDER: must be gateway when SANDBOX=off (a real deployment)");
   }
+  if (e.SANDBOX_OPERATOR && !e.SANDBOX) problems.push("  SANDBOX_OPERATOR: only with the sandboxes on (SANDBOX=on)");
   if (e.SMS_PROVIDER === "gateway" && (!e.SMS_GATEWAY_URL || !e.SMS_GATEWAY_KEY)) problems.push("  SMS_GATEWAY_URL, SMS_GATEWAY_KEY: required when SMS_PROVIDER=gateway");
   return problems;
 };

@@ -9,7 +9,7 @@ import { isBuilt, root } from "./build-stamp.mjs";
 
 const usePostgres = process.argv.includes("--postgres");
 // Every journey signs in from 127.0.0.1: the per-address send limit is for the open internet.
-const env = { ...process.env, OTP_SENDS_PER_IP: "1000" };
+const env = { ...process.env, OTP_SENDS_PER_IP: "1000", SANDBOX_OPERATOR: "on" };
 
 if (usePostgres) {
   const { default: pg } = await import("pg");

@@ -1,0 +1,175 @@
+import { expect, request, type Page, type Request } from "@playwright/test";
+import type { CartDto } from "@/lib/platform-client/types";
+import { addAndCheck, dayAhead, openProduct, pickDay, platformCart, type Locale } from "./cart-support";
+import { account, latestCode } from "./account-support";
+import { checkout, chooseMethod, fillSpaDetails, order } from "./checkout-support";
+import { messagesByLocale, PORT } from "./support";
+
+type Errors = typeof import("@/messages/en/errors.json");
+export const errorTexts = messagesByLocale<Errors>("errors");
+
+export const NAMES = {
+  ar: { massage: "مساج استرخاء ٦٠ دقيقة", membership: "عضوية شهرية", shopper: "ريم العتيبي" },
+  en: { massage: "60-minute relaxing massage", membership: "Monthly membership", shopper: "Reem Alotaibi" },
+} as const;
+
+/** The sandboxes' test cards (platform/sandbox, brief of issue 5). */
+export const CARDS = {
+  visa3ds: "4111111111111111",
+  mada3ds: "4201320111111010",
+  declined: "4000000000000002",
+  insufficientFunds: "4000000000000010",
+} as const;
+
+/** A shopper's basket: a subscription (shows under /profile/subscriptions) or a reservation (/profile/reservations). */
+export type Basket = { kind: "membership" | "massage"; day: number };
+
+/** Adds the basket's product and answers the cart as the platform priced it. */
+export async function fillBasket(page: Page, locale: Locale, prefix: string, basket: Basket): Promise<CartDto> {
+  const names = NAMES[locale];
+  await openProduct(page, prefix, basket.kind === "membership" ? names.membership : names.massage);
+  await pickDay(page, locale, dayAhead(basket.day));
+  if (basket.kind === "massage") {
+    const w = (await import("./cart-support")).messages[locale].product.widget;
+    await page.getByRole("group", { name: w.time }).locator("input[type=radio]:not([disabled])").first().check();
+  }
+  return addAndCheck(page, locale);
+}
+
+/** Signs in inside the sheet with a given national number (one that may already be a customer). */
+export async function signInAs(page: Page, locale: Locale, national: string) {
+  const t = account[locale].signIn;
+  await page.getByLabel(t.mobileLabel).fill(national);
+  await page.getByRole("button", { name: t.sendCode }).click();
+  const codeBox = page.getByRole("textbox", { name: t.codeLabel });
+  await expect(codeBox).toBeVisible();
+  await codeBox.fill(await latestCode(page, `+966${national}`));
+  await expect(codeBox).toBeHidden();
+}
+
+/** A fresh 055… number (Tabby's sandbox rejects only +966500000002). */
+export const freshNational = () => `55${String(Math.floor(Math.random() * 10_000_000)).padStart(7, "0")}`;
+
+/** From an open cart sheet: continue, sign in, details and terms, then the payment method chosen by its label. */
+export async function checkoutTo(page: Page, locale: Locale, methodLabel: string, national = freshNational()) {
+  const c = checkout[locale];
+  await page.getByRole("button", { name: c.summary.continue }).click();
+  await signInAs(page, locale, national);
+  await fillSpaDetails(page, locale, NAMES[locale].shopper);
+  await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: c.customer.continue }).click();
+  await chooseMethod(page, locale, methodLabel);
+}
+
+/** Every request the page sends, with its body, to check where card data went. */
+export function recordRequests(page: Page): { url: string; body: string }[] {
+  const seen: { url: string; body: string }[] = [];
+  page.on("request", (req: Request) => seen.push({ url: req.url(), body: req.postData() ?? "" }));
+  return seen;
+}
+
+/** Only the card provider's own endpoint may receive the card number (the sandbox stands in for Moyasar or MyFatoorah). */
+export function expectCardOnlyAtProvider(requests: { url: string; body: string }[], number: string, providerPath: RegExp) {
+  const carrying = requests.filter((r) => r.body.includes(number) || r.url.includes(number));
+  expect(carrying.length, "the card number was sent to the provider").toBeGreaterThan(0);
+  for (const r of carrying) expect(new URL(r.url).pathname, `card number sent to ${r.url}`).toMatch(providerPath);
+}
+
+/** The done page for a paid order: the platform's order number once, the method and the paid status. */
+export async function expectPaidOrder(page: Page, locale: Locale, method: "card" | "applePay" | "tabby" | "tamara") {
+  const d = order[locale].done;
+  await page.waitForURL(/\/checkout\/done\//);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(d.titleConfirmed);
+  await expect(page.getByText(d.orderNumber)).toHaveCount(1);
+  await expect(page.getByText(d.method[method], { exact: true }).first()).toBeVisible();
+  // Massage and membership have no deposit: the whole amount is paid.
+  await expect(page.getByText(d.status.paid, { exact: true }).first()).toBeVisible();
+}
+
+/** After the order: the profile lists the product exactly once for this fresh customer. */
+export async function expectInProfile(page: Page, locale: Locale, prefix: string, basket: Basket) {
+  await page.goto(`${prefix}/profile/${basket.kind === "membership" ? "subscriptions" : "reservations"}`);
+  const name = basket.kind === "membership" ? NAMES[locale].membership : NAMES[locale].massage;
+  await expect(page.getByText(name, { exact: true })).toHaveCount(1);
+}
+
+/** The cart the cookie points at is gone once the order completed. */
+export async function expectCartFinished(page: Page, locale: Locale) {
+  expect(await platformCart(page, locale)).toBeNull();
+}
+
+/** Switches spa's settings on the browser-test server (SANDBOX_OPERATOR; the route needs no tenant host). */
+export async function setSpaSettings(settings: Record<string, string | null>) {
+  const ctx = await request.newContext({ baseURL: `http://127.0.0.1:${PORT}` });
+  const res = await ctx.post("/sandbox/operator/settings", { data: { tenant: "spa", settings } });
+  expect(res.status(), await res.text()).toBe(200);
+  await ctx.dispose();
+}
+
+/**
+ * A stand-in for Safari's ApplePaySession (Chromium has none): it walks the real sequence —
+ * merchant validation, then an authorised payment whose token the storefront sends for payment —
+ * and records what the page did, in window.__applePay. `decline` makes the sandbox refuse the token.
+ */
+export async function fakeApplePay(page: Page, mode: "approve" | "decline") {
+  await page.addInitScript((m) => {
+    type Log = { request?: unknown; version?: number; validated?: unknown; completed?: number; aborted?: boolean };
+    const log: Log = {};
+    (window as unknown as { __applePay: Log }).__applePay = log;
+    class FakeApplePaySession {
+      static STATUS_SUCCESS = 0;
+      static STATUS_FAILURE = 1;
+      static canMakePayments() {
+        return true;
+      }
+      static supportsVersion(v: number) {
+        return v <= 14;
+      }
+      onvalidatemerchant: ((e: { validationURL: string }) => void) | null = null;
+      onpaymentauthorized: ((e: { payment: unknown }) => void) | null = null;
+      oncancel: (() => void) | null = null;
+      constructor(version: number, request: unknown) {
+        log.version = version;
+        log.request = request;
+      }
+      begin() {
+        setTimeout(() => this.onvalidatemerchant?.({ validationURL: "https://apple-pay-gateway.apple.com/paymentservices/startSession" }), 10);
+      }
+      completeMerchantValidation(session: unknown) {
+        log.validated = session;
+        const mode = (window as unknown as { __applePayMode?: string }).__applePayMode ?? m;
+        const paymentData = mode === "decline" ? { data: "decline", version: "EC_v1" } : { data: "sandbox-approve", version: "EC_v1" };
+        setTimeout(() => this.onpaymentauthorized?.({ payment: { token: { paymentData, paymentMethod: { network: "Visa", type: "debit", displayName: "Visa 1111" }, transactionIdentifier: "sandbox" } } }), 10);
+      }
+      completePayment(status: number) {
+        log.completed = status;
+      }
+      abort() {
+        log.aborted = true;
+      }
+    }
+    (window as unknown as { ApplePaySession: typeof FakeApplePaySession }).ApplePaySession = FakeApplePaySession;
+  }, mode);
+}
+
+/** Switches the fake wallet's next answer without reloading the page. */
+export const setApplePayMode = (page: Page, mode: "approve" | "decline") =>
+  page.evaluate((m) => {
+    (window as unknown as { __applePayMode?: string }).__applePayMode = m;
+  }, mode);
+
+export const applePayLog = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __applePay: { request?: Record<string, unknown>; version?: number; validated?: unknown; completed?: number; aborted?: boolean } }).__applePay);
+
+/** Back in the sheet after a payment did not go through (already signed in): on to the payment step again. */
+export async function resumeCheckoutTo(page: Page, locale: Locale, methodLabel: string) {
+  const c = checkout[locale];
+  await page.getByRole("button", { name: c.summary.continue }).click();
+  const name = page.getByLabel(c.customer.name);
+  await expect(name).toBeVisible();
+  if (!(await name.inputValue())) await fillSpaDetails(page, locale, NAMES[locale].shopper);
+  const terms = page.getByRole("checkbox");
+  if (!(await terms.isChecked())) await terms.check();
+  await page.getByRole("button", { name: c.customer.continue }).click();
+  await chooseMethod(page, locale, methodLabel);
+}

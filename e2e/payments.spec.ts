@@ -1,0 +1,201 @@
+import { expect, test, type Page } from "@playwright/test";
+import { LOCALES, snap } from "./support";
+import { cartDialog, type Locale } from "./cart-support";
+import { checkout, order } from "./checkout-support";
+import {
+  applePayLog,
+  CARDS,
+  checkoutTo,
+  expectCardOnlyAtProvider,
+  expectCartFinished,
+  expectInProfile,
+  expectPaidOrder,
+  fakeApplePay,
+  fillBasket,
+  recordRequests,
+  resumeCheckoutTo,
+  setApplePayMode,
+} from "./payments-support";
+
+/**
+ * Online payments through the local provider sandboxes (Moyasar card and Apple Pay, Tabby,
+ * Tamara). Each journey runs once per project: the phone in one language and the desktop in the
+ * other, so every journey is seen in Arabic and in English. Days ahead differ per journey and
+ * project, so that no two journeys want the same massage seat.
+ */
+const forProject = (name: string) => (name === "phone" ? LOCALES[0] : LOCALES[1]);
+const other = (name: string) => (name === "phone" ? LOCALES[1] : LOCALES[0]);
+const dayFor = (name: string, base: number) => base + (name === "phone" ? 0 : 1);
+
+const card = (locale: Locale) => (locale === "ar" ? { name: "الاسم على البطاقة", number: "رقم البطاقة", month: "الشهر", year: "السنة", cvc: "رمز التحقق" } : { name: "Name on card", number: "Card number", month: "Month", year: "Year", cvc: "CVC" });
+const payButton = (page: Page, locale: Locale) => page.getByRole("button", { name: locale === "ar" ? /^ادفع/ : /^Pay / });
+
+async function fillCard(page: Page, locale: Locale, number: string) {
+  const l = card(locale);
+  await page.getByLabel(l.name).fill(locale === "ar" ? "Reem Alotaibi" : "Reem Alotaibi");
+  await page.getByLabel(l.number).fill(number);
+  await page.getByLabel(l.month).selectOption("12");
+  await page.getByLabel(l.year).selectOption(String(new Date().getFullYear() + 2));
+  await page.getByLabel(l.cvc).fill("123");
+}
+
+test("card: paid after 3-D Secure; the card number goes to the provider only; the order shows once", async ({ page }, info) => {
+  const { locale, prefix } = forProject(info.project.name);
+  const c = checkout[locale];
+  const requests = recordRequests(page);
+  const basket = { kind: "membership", day: dayFor(info.project.name, 4) } as const;
+  await fillBasket(page, locale, prefix, basket);
+  await checkoutTo(page, locale, c.methods.card);
+  await fillCard(page, locale, CARDS.visa3ds);
+  await snap(page, info, `payments-card-form-${locale}`);
+  await payButton(page, locale).click();
+
+  // The sandbox's 3-D Secure page, then back to the done page.
+  await page.waitForURL(/\/sandbox\/moyasar\//);
+  await snap(page, info, `payments-card-3ds-${locale}`);
+  await page.getByRole("button", { name: "Authenticate" }).click();
+  await expectPaidOrder(page, locale, "card");
+  await snap(page, info, `payments-card-done-${locale}`);
+  expectCardOnlyAtProvider(requests, CARDS.visa3ds, /^\/sandbox\/moyasar\/v1\/tokens$/);
+
+  // A reload settles nothing twice and still shows the one order.
+  await page.reload();
+  await expectPaidOrder(page, locale, "card");
+  await expectCartFinished(page, locale);
+  await expectInProfile(page, locale, prefix, basket);
+});
+
+test("card: declined and out of funds are explained and the form stays; 3-D Secure failure can be retried", async ({ page }, info) => {
+  const { locale, prefix } = other(info.project.name);
+  const c = checkout[locale];
+  const reasons = order[locale].paymentError.reasons;
+  await fillBasket(page, locale, prefix, { kind: "membership", day: dayFor(info.project.name, 6) });
+  await checkoutTo(page, locale, c.methods.card);
+
+  await fillCard(page, locale, CARDS.declined);
+  await payButton(page, locale).click();
+  await expect(page.getByText(reasons.declined)).toBeVisible();
+  await snap(page, info, `payments-card-declined-${locale}`);
+  // Nothing lost: the form is still filled in, another card can be tried at once.
+  await expect(page.getByLabel(card(locale).name)).toHaveValue("Reem Alotaibi");
+  await page.getByLabel(card(locale).number).fill(CARDS.insufficientFunds);
+  await payButton(page, locale).click();
+  await expect(page.getByText(reasons.insufficientFunds)).toBeVisible();
+
+  await page.getByLabel(card(locale).number).fill(CARDS.mada3ds);
+  await page.getByLabel(card(locale).cvc).fill("123");
+  await payButton(page, locale).click();
+  await page.waitForURL(/\/sandbox\/moyasar\//);
+  await page.getByRole("button", { name: "Fail authentication" }).click();
+  await page.waitForURL(/\/checkout\/done\//);
+  await expect(page.getByText(reasons.threeDSecureFailed)).toBeVisible();
+  await snap(page, info, `payments-card-3ds-failed-${locale}`);
+
+  // Try again: back in checkout with the same cart, and this time it goes through.
+  await page.getByRole("button", { name: locale === "ar" ? "حاول مرة أخرى" : "Try again" }).click();
+  await expect(cartDialog(page, locale)).toBeVisible();
+  await resumeCheckoutTo(page, locale, c.methods.card);
+  await fillCard(page, locale, CARDS.visa3ds);
+  await payButton(page, locale).click();
+  await page.waitForURL(/\/sandbox\/moyasar\//);
+  await page.getByRole("button", { name: "Authenticate" }).click();
+  await expectPaidOrder(page, locale, "card");
+});
+
+test("Apple Pay: a refused token aborts the sheet; an approved one completes the order", async ({ page }, info) => {
+  const { locale, prefix } = forProject(info.project.name);
+  const c = checkout[locale];
+  const basket = { kind: "massage", day: dayFor(info.project.name, 8) } as const;
+  await fakeApplePay(page, "decline");
+  await fillBasket(page, locale, prefix, basket);
+  await checkoutTo(page, locale, c.methods.applePay);
+  await snap(page, info, `payments-applepay-${locale}`);
+  await page.getByRole("button", { name: locale === "ar" ? "الدفع عبر Apple Pay" : "Pay with Apple Pay" }).click();
+  await expect.poll(async () => (await applePayLog(page)).aborted).toBe(true);
+  const log = await applePayLog(page);
+  expect(log.version).toBe(6);
+  expect(log.request).toMatchObject({ countryCode: "SA", currencyCode: "SAR", supportedNetworks: ["mada", "visa", "masterCard"], merchantCapabilities: ["supports3DS"] });
+  expect(log.validated, "merchant validation went through the provider").toBeTruthy();
+  await expect(page.getByText(order[locale].paymentError.reasons.declined)).toBeVisible();
+
+  // The same sheet, now an approving wallet: paid at once, no 3-D Secure.
+  await setApplePayMode(page, "approve");
+  await page.getByRole("button", { name: locale === "ar" ? "الدفع عبر Apple Pay" : "Pay with Apple Pay" }).click();
+  await page.waitForURL(/\/checkout\/done\/.*status=paid/);
+  expect((await applePayLog(page)).completed, "completePayment(STATUS_SUCCESS)").toBe(0);
+  await expectPaidOrder(page, locale, "applePay");
+  await snap(page, info, `payments-applepay-done-${locale}`);
+  await expectInProfile(page, locale, prefix, basket);
+});
+
+const continueTo = (page: Page, locale: Locale, provider: "tabby" | "tamara") =>
+  page.getByRole("button", { name: locale === "ar" ? (provider === "tabby" ? "المتابعة إلى تابي" : "المتابعة إلى تمارا") : provider === "tabby" ? "Continue to Tabby" : "Continue to Tamara" });
+
+test("Tabby: an eligible shopper approves on Tabby's page and the order is paid", async ({ page }, info) => {
+  const { locale, prefix } = other(info.project.name);
+  const basket = { kind: "membership", day: dayFor(info.project.name, 10) } as const;
+  await fillBasket(page, locale, prefix, basket);
+  await checkoutTo(page, locale, checkout[locale].methods.tabby);
+  await expect(continueTo(page, locale, "tabby")).toBeEnabled();
+  await snap(page, info, `payments-tabby-${locale}`);
+  await continueTo(page, locale, "tabby").click();
+  await page.waitForURL(/\/sandbox\/tabby\//);
+  await snap(page, info, `payments-tabby-hpp-${locale}`);
+  await page.getByRole("button", { name: "Approve" }).click();
+  await expectPaidOrder(page, locale, "tabby");
+  await snap(page, info, `payments-tabby-done-${locale}`);
+  await expectInProfile(page, locale, prefix, basket);
+});
+
+test("Tabby: an ineligible shopper sees Tabby's answer in red and cannot continue", async ({ page }, info) => {
+  const { locale, prefix } = forProject(info.project.name);
+  await fillBasket(page, locale, prefix, { kind: "membership", day: dayFor(info.project.name, 12) });
+  // Tabby's sandbox rejects +966500000002 at the eligibility check.
+  await checkoutTo(page, locale, checkout[locale].methods.tabby, "500000002");
+  await expect(continueTo(page, locale, "tabby")).toBeDisabled();
+  const refusal = page.getByRole("alert").filter({ hasText: locale === "ar" ? /تابي/ : /Tabby/ });
+  await expect(refusal).toBeVisible();
+  const [r, g] = (await refusal.evaluate((el) => getComputedStyle(el).color)).match(/\d+(\.\d+)?/g)!.map(Number);
+  expect(r, "the refusal is shown in red").toBeGreaterThan(g * 1.5);
+  await snap(page, info, `payments-tabby-ineligible-${locale}`);
+});
+
+test("Tabby: cancelling on Tabby's page comes back to the order with a way to pay otherwise", async ({ page }, info) => {
+  const { locale, prefix } = forProject(info.project.name);
+  const d = order[locale].done;
+  await fillBasket(page, locale, prefix, { kind: "membership", day: dayFor(info.project.name, 14) });
+  await checkoutTo(page, locale, checkout[locale].methods.tabby);
+  await continueTo(page, locale, "tabby").click();
+  await page.waitForURL(/\/sandbox\/tabby\//);
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await page.waitForURL(/payment_method=tabby&status=cancel/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(d.payLaterReturned.cancel.replace("{provider}", d.provider.tabby));
+  await snap(page, info, `payments-tabby-cancel-${locale}`);
+  await page.getByRole("button", { name: d.payLaterReturned.backToCheckout }).click();
+  await expect(cartDialog(page, locale)).toBeVisible();
+});
+
+test("Tamara: a declined payment comes back with the reason; paying again with Tamara completes the order", async ({ page }, info) => {
+  const { locale, prefix } = other(info.project.name);
+  const d = order[locale].done;
+  const basket = { kind: "massage", day: dayFor(info.project.name, 16) } as const;
+  await fillBasket(page, locale, prefix, basket);
+  await checkoutTo(page, locale, checkout[locale].methods.tamara);
+  await continueTo(page, locale, "tamara").click();
+  await page.waitForURL(/\/sandbox\/tamara\//);
+  await snap(page, info, `payments-tamara-hpp-${locale}`);
+  await page.getByRole("button", { name: "Decline" }).click();
+  await page.waitForURL(/payment_method=tamara&status=failure/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(d.payLaterReturned.failure.replace("{provider}", d.provider.tamara));
+  await snap(page, info, `payments-tamara-failure-${locale}`);
+
+  await page.getByRole("button", { name: d.payLaterReturned.backToCheckout }).click();
+  await expect(cartDialog(page, locale)).toBeVisible();
+  await resumeCheckoutTo(page, locale, checkout[locale].methods.tamara);
+  await continueTo(page, locale, "tamara").click();
+  await page.waitForURL(/\/sandbox\/tamara\//);
+  await page.getByRole("button", { name: "Approve" }).click();
+  await expectPaidOrder(page, locale, "tamara");
+  await snap(page, info, `payments-tamara-done-${locale}`);
+  await expectInProfile(page, locale, prefix, basket);
+});
