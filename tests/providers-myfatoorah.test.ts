@@ -1,0 +1,149 @@
+import { createHmac } from "node:crypto";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  executeMyFatoorahPayment,
+  getMyFatoorahPaymentStatus,
+  initiateMyFatoorahSession,
+  myfatoorahSignature,
+  verifyMyFatoorahSignature,
+} from "@/platform/providers/myfatoorah";
+import { ProviderError } from "@/platform/providers/types";
+import { commonFailures, startFakeProvider, type FakeProvider } from "./helpers/fake-provider";
+
+const ok = (Data: unknown) => ({ json: { IsSuccess: true, Message: "", ValidationErrors: null, Data } });
+const refusal = { status: 400, json: { IsSuccess: false, Message: "Invalid data", ValidationErrors: [{ Name: "SessionId", Error: "The session has no card" }], Data: null } };
+
+const execute = {
+  sessionId: "sess-1",
+  amount: 20070,
+  customerName: "Sara Ali",
+  customerMobile: "+966500000001",
+  callbackUrl: "https://spa.test/checkout/done/c1",
+  errorUrl: "https://spa.test/checkout/done/c1?status=failure",
+  language: "en" as const,
+  customerReference: "c1",
+  userDefinedField: "a1",
+};
+
+const invoice = (InvoiceStatus: string, transactions: Record<string, unknown>[] = []) =>
+  ok({ InvoiceId: 6210, InvoiceStatus, InvoiceValue: 200.7, CustomerReference: "c1", UserDefinedField: "a1", InvoiceTransactions: transactions });
+
+describe("MyFatoorah client", () => {
+  let fake: FakeProvider;
+  beforeAll(async () => {
+    fake = await startFakeProvider();
+  });
+  afterAll(() => fake.close());
+  beforeEach(() => fake.reset());
+  const cfg = () => fake.config("mf_test_rimal", { timeoutMs: 200 });
+
+  it("initiates a session: POST /v2/InitiateSession with the bearer token", async () => {
+    fake.answer(() => ok({ SessionId: "sess-1", CountryCode: "SAU" }));
+    expect(await initiateMyFatoorahSession(cfg(), { customerIdentifier: "cust-1" })).toEqual({ sessionId: "sess-1", countryCode: "SAU" });
+    expect(fake.seen[0]).toMatchObject({ method: "POST", url: "/v2/InitiateSession" });
+    expect(fake.seen[0].headers.authorization).toBe("Bearer mf_test_rimal");
+    expect(fake.seen[0].json()).toEqual({ CustomerIdentifier: "cust-1" });
+    await initiateMyFatoorahSession(cfg());
+    expect(fake.seen[1].json()).toEqual({});
+  });
+
+  it("executes a payment: InvoiceValue in riyals, mobile split for MyFatoorah, InvoiceId as text", async () => {
+    fake.answer(() => ok({ InvoiceId: 6210, PaymentURL: "https://spa.test/sandbox/myfatoorah/pay/6210", IsDirectPayment: false }));
+    expect(await executeMyFatoorahPayment(cfg(), execute)).toEqual({ invoiceId: "6210", paymentUrl: "https://spa.test/sandbox/myfatoorah/pay/6210" });
+    expect(fake.seen[0].url).toBe("/v2/ExecutePayment");
+    expect(fake.seen[0].json()).toEqual({
+      SessionId: "sess-1",
+      InvoiceValue: 200.7,
+      CustomerName: "Sara Ali",
+      MobileCountryCode: "+966",
+      CustomerMobile: "500000001",
+      CallBackUrl: execute.callbackUrl,
+      ErrorUrl: execute.errorUrl,
+      Language: "en",
+      CustomerReference: "c1",
+      DisplayCurrencyIso: "SAR",
+      UserDefinedField: "a1",
+    });
+  });
+
+  it("a 400 envelope ⇒ CREATE_PAYMENT_SESSION_ERROR with Message and ValidationErrors", async () => {
+    fake.answer(() => refusal);
+    const err = await executeMyFatoorahPayment(cfg(), execute).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ProviderError);
+    expect(err).toMatchObject({
+      code: "CREATE_PAYMENT_SESSION_ERROR",
+      details: { provider: "myfatoorah", httpStatus: 400, providerMessage: "Invalid data — SessionId: The session has no card" },
+    });
+  });
+
+  it("a 200 that says IsSuccess false is a refusal too", async () => {
+    fake.answer(() => ({ json: { ...refusal.json } }));
+    await expect(initiateMyFatoorahSession(cfg())).rejects.toMatchObject({ code: "CREATE_PAYMENT_SESSION_ERROR", details: { httpStatus: 200, providerMessage: /Invalid data/ } });
+  });
+
+  it("a 401 (no body) ⇒ the call's error, named for rekaz-pay when the config says so", async () => {
+    fake.answer(() => ({ status: 401, text: "" }));
+    await expect(initiateMyFatoorahSession({ ...cfg(), provider: "rekaz-pay" })).rejects.toMatchObject({
+      code: "CREATE_PAYMENT_SESSION_ERROR",
+      details: { provider: "rekaz-pay", httpStatus: 401, providerMessage: "HTTP 401" },
+    });
+  });
+
+  it.each(commonFailures)("executing: $name ⇒ CREATE_PAYMENT_SESSION_ERROR", async ({ reply, httpStatus, message }) => {
+    fake.answer(() => reply);
+    const err = await executeMyFatoorahPayment(cfg(), execute).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: "CREATE_PAYMENT_SESSION_ERROR", details: { httpStatus } });
+    expect(String((err as ProviderError).details?.providerMessage)).toMatch(message);
+  });
+
+  it.each(commonFailures)("status: $name ⇒ SP:PaymentProviderUnavailable", async ({ reply, httpStatus }) => {
+    fake.answer(() => reply);
+    await expect(getMyFatoorahPaymentStatus(cfg(), { key: "6210", keyType: "InvoiceId" })).rejects.toMatchObject({ code: "SP:PaymentProviderUnavailable", details: { httpStatus } });
+  });
+
+  it("status: posts Key and KeyType; a paid MADA invoice ⇒ paid, MADA, amount in halalas", async () => {
+    fake.answer(() =>
+      invoice("Paid", [
+        { PaymentId: "07-1", PaymentGateway: "MADA", TransactionStatus: "Failed", Error: "DECLINED" },
+        { PaymentId: "07-2", PaymentGateway: "MADA", TransactionStatus: "Succss", PaidCurrency: "SAR", PaidCurrencyValue: "200.700" },
+      ]),
+    );
+    const state = await getMyFatoorahPaymentStatus(cfg(), { key: "07-2", keyType: "PaymentId" });
+    expect(fake.seen[0]).toMatchObject({ method: "POST", url: "/v2/GetPaymentStatus" });
+    expect(fake.seen[0].json()).toEqual({ Key: "07-2", KeyType: "PaymentId" });
+    expect(state).toEqual({ providerPaymentId: "6210", status: "paid", amount: 20070, currency: "SAR", failureReason: null, method: "MADA" });
+  });
+
+  it("status: VISA/MASTER ⇒ VISA; Canceled ⇒ cancelled; Pending with a failed last try ⇒ failed with its Error; else pending", async () => {
+    const read = async (reply: ReturnType<typeof invoice>) => {
+      fake.answer(() => reply);
+      return getMyFatoorahPaymentStatus(cfg(), { key: "6210", keyType: "InvoiceId" });
+    };
+    expect(await read(invoice("Paid", [{ PaymentGateway: "VISA/MASTER", TransactionStatus: "Succss" }]))).toMatchObject({ status: "paid", method: "VISA", amount: 20070 });
+    expect(await read(invoice("Canceled"))).toMatchObject({ status: "cancelled", failureReason: null });
+    expect(await read(invoice("Pending", [{ TransactionStatus: "Failed", Error: "INSUFFICIENT_FUNDS", ErrorCode: "MF020" }]))).toMatchObject({
+      status: "failed",
+      failureReason: "INSUFFICIENT_FUNDS",
+    });
+    expect(await read(invoice("Pending", [{ TransactionStatus: "Failed", Error: "DECLINED" }, { TransactionStatus: "InProgress" }]))).toMatchObject({ status: "pending" });
+    expect(await read(invoice("Pending"))).toMatchObject({ status: "pending", method: null, amount: 20070 });
+  });
+});
+
+describe("MyFatoorah webhook signature", () => {
+  const data = { InvoiceId: 6210, InvoiceReference: "2024000001", CustomerName: "Sara Ali", TransactionStatus: "SUCCESS", PaymentId: "07-2", AuthorizationId: null };
+
+  it("is base64 HMAC-SHA256 of Key=value joined by commas, in the fields' order", () => {
+    const text = "InvoiceId=6210,InvoiceReference=2024000001,CustomerName=Sara Ali,TransactionStatus=SUCCESS,PaymentId=07-2,AuthorizationId=";
+    expect(myfatoorahSignature(data, "whsec")).toBe(createHmac("sha256", "whsec").update(text).digest("base64"));
+  });
+
+  it("verifies only the right signature with the right secret", () => {
+    const signature = myfatoorahSignature(data, "whsec_myfatoorah_rimal");
+    expect(verifyMyFatoorahSignature(data, signature, "whsec_myfatoorah_rimal")).toBe(true);
+    expect(verifyMyFatoorahSignature(data, signature, "other")).toBe(false);
+    expect(verifyMyFatoorahSignature({ ...data, InvoiceId: 6211 }, signature, "whsec_myfatoorah_rimal")).toBe(false);
+    expect(verifyMyFatoorahSignature(data, null, "whsec_myfatoorah_rimal")).toBe(false);
+    expect(verifyMyFatoorahSignature(data, "", "whsec_myfatoorah_rimal")).toBe(false);
+  });
+});
