@@ -1,0 +1,258 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import type { Db } from "../db/client";
+import { checkCard, maskedNumber, THREE_DS_FAILED, TIME_FRAME_EXPIRED, type CardBrand, type CardOutcome } from "./cards";
+import { basicUser, formatSar, httpOrigin, json, readJson, withQuery } from "./http";
+import { notFoundPage, pressButton, renderHostedPage } from "./pages";
+import { findObject, insertObject } from "./store";
+
+// The Moyasar sandbox (brief "Provider contracts"): API under /sandbox/moyasar/v1, the 3-D Secure
+// page under /sandbox/moyasar/3ds/{id}. A key pk_test_X / sk_test_X belongs to account X.
+
+type Key = { kind: "pk" | "sk"; account: string };
+
+type TokenData = { brand: CardBrand; name: string; firstSix: string; lastFour: string; month: number; year: number; outcome: CardOutcome; created_at: string };
+
+type Source = {
+  type: "creditcard" | "applepay";
+  company: CardBrand;
+  name: string | null;
+  number: string;
+  token?: string;
+  message: string | null;
+  transaction_url: string | null;
+};
+
+export type MoyasarPaymentData = {
+  id: string;
+  amount: number;
+  fee: number;
+  currency: string;
+  refunded: number;
+  captured: number;
+  amount_format: string;
+  description: string | null;
+  callback_url: string | null;
+  metadata: Record<string, unknown> | null;
+  created_at: string;
+  updated_at: string;
+  source: Source;
+};
+
+const P = "moyasar" as const;
+
+function moyasarKey(req: Request): Key | null {
+  const m = /^(pk|sk)_(?:test|live)_(.+)$/.exec(basicUser(req) ?? "");
+  return m ? { kind: m[1] as Key["kind"], account: m[2] } : null;
+}
+
+const unauthorized = () => json(401, { type: "authentication_error", message: "Invalid authorization credentials", errors: null });
+const notFound = () => json(404, { type: "api_error", message: "Object not found", errors: null });
+const invalid = (errors: Record<string, string[]>) => json(400, { type: "invalid_request_error", message: "Validation Failed", errors });
+
+function zodErrors(error: z.ZodError): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.issues) (errors[issue.path.join(".") || "base"] ??= []).push(issue.message);
+  return errors;
+}
+
+const paymentBody = z.object({
+  amount: z.number().int().min(100, "must be greater than or equal to 100"),
+  currency: z.string().toUpperCase().pipe(z.literal("SAR", "is not supported")),
+  description: z.string().max(255).nullish(),
+  callback_url: z.string().nullish(),
+  given_id: z.uuid("must be a UUID").nullish(),
+  metadata: z.record(z.string(), z.unknown()).nullish(),
+  source: z.discriminatedUnion("type", [
+    z.object({ type: z.literal("token"), token: z.string().min(1) }),
+    z.object({ type: z.literal("applepay"), token: z.string().min(1) }),
+  ]),
+});
+
+const paymentResponse = (p: { status: string; data: MoyasarPaymentData }, httpStatus: number) => json(httpStatus, { ...p.data, status: p.status });
+
+async function createToken(req: Request, db: Db, key: Key): Promise<Response> {
+  const body = await readJson(req);
+  if (!body || typeof body !== "object") return invalid({ base: ["body must be a JSON object"] });
+  const input = body as Record<string, unknown>;
+  const checked = checkCard({ name: input.name, number: input.number, month: input.month, year: input.year, cvc: input.cvc });
+  if ("errors" in checked) return invalid(checked.errors);
+  const { card } = checked;
+  const id = `token_${randomUUID().replace(/-/g, "")}`;
+  const data: TokenData = { ...card, created_at: new Date().toISOString() };
+  await insertObject(db, P, "token", id, { account: key.account, status: "initiated", data });
+  return json(201, {
+    id,
+    status: "initiated",
+    brand: card.brand,
+    funding: card.brand === "mada" ? "debit" : "credit",
+    country: "SA",
+    last_four: card.lastFour,
+    name: card.name,
+    month: String(card.month),
+    year: String(card.year),
+    created_at: data.created_at,
+    updated_at: data.created_at,
+    save_only: input.save_only === true,
+    verification_url: null,
+  });
+}
+
+/** Apple Pay's payment token as Moyasar receives it: the card network and its display name. */
+function applePaySource(token: string): Source {
+  let network = "";
+  let display = "";
+  try {
+    const parsed = JSON.parse(token) as { paymentMethod?: { network?: unknown; displayName?: unknown } };
+    network = String(parsed.paymentMethod?.network ?? "").toLowerCase();
+    display = String(parsed.paymentMethod?.displayName ?? "");
+  } catch {
+    // Not JSON: any text is a token in the sandbox.
+  }
+  const company: CardBrand = network === "mada" ? "mada" : network.startsWith("master") ? "master" : "visa";
+  const lastFour = /(\d{4})\s*$/.exec(display)?.[1] ?? "0000";
+  const declined = token.includes('"decline"');
+  return { type: "applepay", company, name: null, number: `XXXX-XXXX-XXXX-${lastFour}`, message: declined ? "DECLINED" : "APPROVED", transaction_url: null };
+}
+
+async function createPayment(req: Request, db: Db, key: Key): Promise<Response> {
+  const parsed = paymentBody.safeParse(await readJson(req));
+  if (!parsed.success) return invalid(zodErrors(parsed.error));
+  const input = parsed.data;
+  const id = input.given_id ?? randomUUID();
+  if (input.given_id) {
+    const existing = await findObject<MoyasarPaymentData>(db, P, "payment", id);
+    if (existing) return existing.account === key.account ? paymentResponse(existing, 200) : invalid({ given_id: ["has already been taken"] });
+  }
+  let status: string;
+  let source: Source;
+  if (input.source.type === "token") {
+    const origin = httpOrigin(input.callback_url);
+    if (!origin) return invalid({ callback_url: ["must be an absolute http(s) URL"] });
+    const token = await findObject<TokenData>(db, P, "token", input.source.token);
+    if (!token || token.account !== key.account) return invalid({ "source.token": ["is invalid"] });
+    const card = token.data;
+    status = card.outcome ? "failed" : "initiated";
+    source = {
+      type: "creditcard",
+      company: card.brand,
+      name: card.name,
+      number: maskedNumber(card),
+      token: input.source.token,
+      message: card.outcome,
+      transaction_url: card.outcome ? null : `${origin}/sandbox/moyasar/3ds/${id}`,
+    };
+  } else {
+    source = applePaySource(input.source.token);
+    status = source.message === "APPROVED" ? "paid" : "failed";
+  }
+  const now = new Date().toISOString();
+  const data: MoyasarPaymentData = {
+    id,
+    amount: input.amount,
+    fee: 0,
+    currency: "SAR",
+    refunded: 0,
+    captured: status === "paid" ? input.amount : 0,
+    amount_format: formatSar(input.amount),
+    description: input.description ?? null,
+    callback_url: input.callback_url ?? null,
+    metadata: input.metadata ?? null,
+    created_at: now,
+    updated_at: now,
+    source,
+  };
+  if (!(await insertObject(db, P, "payment", id, { account: key.account, status, data }))) {
+    // The same given_id raced in: answer the one that won.
+    const existing = await findObject<MoyasarPaymentData>(db, P, "payment", id);
+    if (existing?.account === key.account) return paymentResponse(existing, 200);
+    return invalid({ given_id: ["has already been taken"] });
+  }
+  return paymentResponse({ status, data }, 201);
+}
+
+const applePayBody = z.object({ validation_url: z.url(), display_name: z.string().min(1), domain_name: z.string().min(1), publishable_api_key: z.string().optional() });
+
+async function initiateApplePay(req: Request, key: Key | null): Promise<Response> {
+  const parsed = applePayBody.safeParse(await readJson(req));
+  if (!parsed.success) return invalid(zodErrors(parsed.error));
+  // The browser may name its publishable key in the body instead of the Authorization header.
+  const account = key?.account ?? /^pk_(?:test|live)_(.+)$/.exec(parsed.data.publishable_api_key ?? "")?.[1];
+  if (!account) return unauthorized();
+  const now = Date.now();
+  return json(200, {
+    epochTimestamp: now,
+    expiresAt: now + 60 * 60 * 1000,
+    merchantSessionIdentifier: `SSH${randomUUID().replace(/-/g, "").toUpperCase()}`,
+    nonce: randomUUID().slice(0, 8),
+    merchantIdentifier: `merchant.sandbox.moyasar.${account}`,
+    domainName: parsed.data.domain_name,
+    displayName: parsed.data.display_name,
+    signature: Buffer.from(`sandbox-signature:${account}:${now}`).toString("base64"),
+  });
+}
+
+const ACTIONS: Record<string, { status: "paid" | "failed"; message: string }> = {
+  authenticate: { status: "paid", message: "APPROVED" },
+  fail: { status: "failed", message: THREE_DS_FAILED },
+  expire: { status: "failed", message: TIME_FRAME_EXPIRED },
+};
+
+const returnUrl = (p: { status: string; data: MoyasarPaymentData }) =>
+  withQuery(p.data.callback_url ?? "about:blank", { id: p.data.id, status: p.status, message: p.data.source.message ?? "" });
+
+async function threeDSecure(req: Request, db: Db, id: string): Promise<Response> {
+  const payment = await findObject<MoyasarPaymentData>(db, P, "payment", id);
+  if (!payment || payment.data.source.type !== "creditcard" || !payment.data.callback_url) return notFoundPage("Moyasar");
+  if (req.method === "POST") {
+    const decide = (name: string) => {
+      const action = ACTIONS[name];
+      if (!action) return null;
+      const { amount, source } = payment.data;
+      return { status: action.status, data: { updated_at: new Date().toISOString(), captured: action.status === "paid" ? amount : 0, source: { ...source, message: action.message } } };
+    };
+    return pressButton<MoyasarPaymentData>(req, db, { provider: P, kind: "payment", id, open: ["initiated"] }, decide, returnUrl);
+  }
+  const { data } = payment;
+  return renderHostedPage({
+    provider: "Moyasar",
+    accent: "#1d4ed8",
+    title: "3-D Secure verification",
+    intro: "Your bank asks you to confirm this card payment.",
+    amount: formatSar(data.amount),
+    rows: [
+      ["Merchant", payment.account],
+      ...(data.description ? ([["Description", data.description]] as [string, string][]) : []),
+      ["Card", `${data.source.company.toUpperCase()} ${data.source.number}`],
+    ],
+    buttons:
+      payment.status === "initiated"
+        ? [
+            { action: "authenticate", label: "Authenticate", tone: "primary" },
+            { action: "fail", label: "Fail authentication", tone: "danger" },
+            { action: "expire", label: "Let it expire", tone: "secondary" },
+          ]
+        : undefined,
+    settled: payment.status === "initiated" ? undefined : { message: `This payment is ${payment.status}.`, returnUrl: returnUrl(payment) },
+  });
+}
+
+/** /sandbox/moyasar/<path…> */
+export async function moyasarSandbox(req: Request, db: Db, path: string[]): Promise<Response> {
+  const [head, a, b, c] = path;
+  if (head === "3ds" && a && path.length === 2 && (req.method === "GET" || req.method === "POST")) return threeDSecure(req, db, a);
+  if (head !== "v1") return notFound();
+  const key = moyasarKey(req);
+  const route = `${req.method} ${[a, b, c].filter(Boolean).length}`;
+  if (a === "applepay" && b === "initiate" && route === "POST 2") return initiateApplePay(req, key);
+  if (!key) return unauthorized();
+  if (a === "tokens" && route === "POST 1") return createToken(req, db, key);
+  if (a === "payments" && route === "POST 1") return createPayment(req, db, key);
+  if (a === "payments" && b && route === "GET 2") {
+    if (key.kind !== "sk") return unauthorized();
+    const payment = await findObject<MoyasarPaymentData>(db, P, "payment", b);
+    return payment && payment.account === key.account ? paymentResponse(payment, 200) : notFound();
+  }
+  return notFound();
+}

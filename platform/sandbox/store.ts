@@ -1,0 +1,66 @@
+import "server-only";
+import { and, eq, inArray } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { sandboxObjects } from "../db/schema";
+
+// The sandboxes' state: one sandboxObjects row per provider object. Row ids are namespaced
+// (`provider:kind:externalId`) because providers' own ids (e.g. MyFatoorah's numeric invoice ids) may clash.
+
+export type SandboxProvider = "moyasar" | "myfatoorah" | "tabby" | "tamara";
+
+export type SandboxObject<T> = { externalId: string; account: string; status: string; data: T; createdAt: Date; updatedAt: Date };
+
+const rowId = (provider: SandboxProvider, kind: string, externalId: string) => `${provider}:${kind}:${externalId}`;
+
+const toObject = <T>(row: typeof sandboxObjects.$inferSelect, externalId: string): SandboxObject<T> => ({
+  externalId,
+  account: row.account,
+  status: row.status,
+  // Written only by this module's callers with the same T.
+  data: row.data as T,
+  createdAt: row.createdAt,
+  updatedAt: row.updatedAt,
+});
+
+/** Inserts an object; false when one with this id exists already (idempotent creation). */
+export async function insertObject<T extends object>(
+  db: Db,
+  provider: SandboxProvider,
+  kind: string,
+  externalId: string,
+  values: { account: string; status: string; data: T },
+): Promise<boolean> {
+  const inserted = await db
+    .insert(sandboxObjects)
+    .values({ id: rowId(provider, kind, externalId), provider, kind, account: values.account, status: values.status, data: { ...values.data } as Record<string, unknown> })
+    .onConflictDoNothing()
+    .returning({ id: sandboxObjects.id });
+  return inserted.length > 0;
+}
+
+export async function findObject<T>(db: Db, provider: SandboxProvider, kind: string, externalId: string): Promise<SandboxObject<T> | null> {
+  const [row] = await db.select().from(sandboxObjects).where(eq(sandboxObjects.id, rowId(provider, kind, externalId))).limit(1);
+  return row ? toObject<T>(row, externalId) : null;
+}
+
+/**
+ * Moves an object to `status` (and merges `data`) only while its status is one of `from`, so that
+ * two clicks or two tabs settle it once; null when it was not in one of those states.
+ */
+export async function transitionObject<T>(
+  db: Db,
+  provider: SandboxProvider,
+  kind: string,
+  externalId: string,
+  from: string[],
+  to: { status: string; data?: Partial<T> },
+): Promise<SandboxObject<T> | null> {
+  const current = await findObject<T>(db, provider, kind, externalId);
+  if (!current || !from.includes(current.status)) return null;
+  const [row] = await db
+    .update(sandboxObjects)
+    .set({ status: to.status, data: { ...current.data, ...to.data } as Record<string, unknown>, updatedAt: new Date() })
+    .where(and(eq(sandboxObjects.id, rowId(provider, kind, externalId)), inArray(sandboxObjects.status, from)))
+    .returning();
+  return row ? toObject<T>(row, externalId) : null;
+}

@@ -1,0 +1,156 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import type { Db } from "../db/client";
+import { bearerToken, httpOrigin, json, readJson, script, withQuery } from "./http";
+import { notFoundPage, PAY_LATER_BUTTONS, pressButton, renderHostedPage } from "./pages";
+import { tabbyCardScript } from "./scripts/tabby-card";
+import { findObject, insertObject } from "./store";
+
+// The Tabby sandbox: /sandbox/tabby/api/v2/…, the hosted page /sandbox/tabby/hosted/{paymentId} and
+// the promo script /sandbox/tabby/tabby-card.js. A secret key sk_… is its own account.
+
+export type TabbyPaymentData = {
+  id: string;
+  session_id: string;
+  amount: string;
+  currency: string;
+  description: string | null;
+  buyer: { name: string; phone: string; email?: string | null };
+  order: { reference_id: string; items: unknown[] };
+  merchant_code: string;
+  merchant_urls: { success: string; cancel: string; failure: string };
+  lang: "ar" | "en";
+  created_at: string;
+};
+
+const P = "tabby" as const;
+/** Brief "Test data": this buyer is always refused; above 5000 SAR nobody is approved. */
+const REJECTED_PHONE = "500000002";
+const MAX_AMOUNT = 5000;
+
+const error = (status: number, errorType: string, message: string) => json(status, { status: "error", errorType, error: message });
+
+const amountText = z.string().regex(/^\d+(\.\d{1,2})?$/, "amount must be a decimal string like 100.00");
+
+const checkoutBody = z.looseObject({
+  payment: z.looseObject({
+    amount: amountText,
+    currency: z.literal("SAR"),
+    description: z.string().nullish(),
+    buyer: z.looseObject({ name: z.string().min(1), phone: z.string().min(5), email: z.string().nullish() }),
+    order: z.looseObject({ reference_id: z.string().min(1), items: z.array(z.looseObject({ title: z.string().min(1), quantity: z.number().int().min(1), unit_price: amountText })).default([]) }),
+  }),
+  lang: z.enum(["ar", "en"]).default("en"),
+  merchant_code: z.string().min(1),
+  merchant_urls: z.object({ success: z.url(), cancel: z.url(), failure: z.url() }),
+});
+
+const firstIssue = (e: z.ZodError) => {
+  const issue = e.issues[0];
+  return `${issue.path.join(".") || "body"}: ${issue.message}`;
+};
+
+function rejectionReason(phone: string, amount: number): string | null {
+  if (phone.replace(/\D/g, "").slice(-9) === REJECTED_PHONE) return "not_available";
+  if (amount > MAX_AMOUNT) return "order_amount_too_high";
+  return null;
+}
+
+async function createCheckout(req: Request, db: Db, account: string): Promise<Response> {
+  const parsed = checkoutBody.safeParse(await readJson(req));
+  if (!parsed.success) return error(400, "bad_data", firstIssue(parsed.error));
+  const input = parsed.data;
+  const origin = httpOrigin(input.merchant_urls.success)!;
+  const amount = Number(input.payment.amount).toFixed(2);
+  const reason = rejectionReason(input.payment.buyer.phone, Number(amount));
+  const sessionId = randomUUID();
+  const paymentId = randomUUID();
+  const data: TabbyPaymentData = {
+    id: paymentId,
+    session_id: sessionId,
+    amount,
+    currency: "SAR",
+    description: input.payment.description ?? null,
+    buyer: { name: input.payment.buyer.name, phone: input.payment.buyer.phone, email: input.payment.buyer.email ?? null },
+    order: { reference_id: input.payment.order.reference_id, items: input.payment.order.items },
+    merchant_code: input.merchant_code,
+    merchant_urls: input.merchant_urls,
+    lang: input.lang,
+    created_at: new Date().toISOString(),
+  };
+  await insertObject(db, P, "payment", paymentId, { account, status: reason ? "REJECTED" : "CREATED", data });
+  const webUrl = `${origin}/sandbox/tabby/hosted/${paymentId}`;
+  return json(200, {
+    id: sessionId,
+    status: reason ? "rejected" : "created",
+    payment: { id: paymentId, amount, currency: "SAR", description: data.description, status: reason ? "REJECTED" : "CREATED", is_test: true, created_at: data.created_at },
+    merchant_urls: input.merchant_urls,
+    configuration: {
+      currency: "SAR",
+      available_products: reason ? {} : { installments: [{ web_url: webUrl, downpayment: (Number(amount) / 4).toFixed(2), installments_count: 3 }] },
+      products: { installments: { type: "installments", is_available: !reason, rejection_reason: reason } },
+    },
+  });
+}
+
+const paymentBody = (p: { status: string; data: TabbyPaymentData }) => ({
+  id: p.data.id,
+  created_at: p.data.created_at,
+  status: p.status,
+  is_test: true,
+  amount: p.data.amount,
+  currency: p.data.currency,
+  description: p.data.description,
+  buyer: p.data.buyer,
+  order: p.data.order,
+  captures: [],
+  refunds: [],
+});
+
+const DECISIONS: Record<string, { status: string }> = { approve: { status: "AUTHORIZED" }, decline: { status: "REJECTED" }, cancel: { status: "EXPIRED" } };
+
+const returnUrl = (p: { status: string; data: TabbyPaymentData }) => {
+  const which = p.status === "AUTHORIZED" || p.status === "CLOSED" ? "success" : p.status === "REJECTED" ? "failure" : "cancel";
+  return withQuery(p.data.merchant_urls[which], { payment_id: p.data.id });
+};
+
+async function hostedPage(req: Request, db: Db, id: string): Promise<Response> {
+  const payment = await findObject<TabbyPaymentData>(db, P, "payment", id);
+  if (!payment) return notFoundPage("Tabby");
+  if (req.method === "POST") return pressButton<TabbyPaymentData>(req, db, { provider: P, kind: "payment", id, open: ["CREATED"] }, (a) => DECISIONS[a] ?? null, returnUrl);
+  const quarter = (Number(payment.data.amount) / 4).toFixed(2);
+  const open = payment.status === "CREATED";
+  return renderHostedPage({
+    provider: "Tabby",
+    accent: "#3bffc1",
+    accentText: "#111827",
+    title: "Pay in 4. No interest, no fees.",
+    intro: `Split your purchase into 4 payments of ${quarter} SAR.`,
+    amount: `${payment.data.amount} SAR`,
+    rows: [
+      ["Merchant", payment.data.merchant_code],
+      ["Order", payment.data.order.reference_id],
+      ["Buyer", `${payment.data.buyer.name} · ${payment.data.buyer.phone}`],
+      ["Today", `${quarter} SAR`],
+    ],
+    buttons: open ? PAY_LATER_BUTTONS : undefined,
+    settled: open ? undefined : { message: `This payment is ${payment.status.toLowerCase()}.`, returnUrl: returnUrl(payment) },
+  });
+}
+
+/** /sandbox/tabby/<path…> */
+export async function tabbySandbox(req: Request, db: Db, path: string[]): Promise<Response> {
+  const [head, a, b, c] = path;
+  if (head === "tabby-card.js" && path.length === 1 && req.method === "GET") return script(tabbyCardScript);
+  if (head === "hosted" && a && path.length === 2 && (req.method === "GET" || req.method === "POST")) return hostedPage(req, db, a);
+  if (head !== "api" || a !== "v2") return error(404, "not_found", "Not found");
+  const key = bearerToken(req);
+  if (!key || !/^sk_/.test(key)) return error(401, "unauthorized", "Invalid secret key");
+  if (b === "checkout" && path.length === 3 && req.method === "POST") return createCheckout(req, db, key);
+  if (b === "payments" && c && path.length === 4 && req.method === "GET") {
+    const payment = await findObject<TabbyPaymentData>(db, P, "payment", c);
+    return payment && payment.account === key ? json(200, paymentBody(payment)) : error(404, "not_found", "Payment not found");
+  }
+  return error(404, "not_found", "Not found");
+}
