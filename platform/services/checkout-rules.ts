@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, count, eq, gt, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Tx } from "../db/client";
-import { bookings, cartItems, customerPackages, customerSubscriptions, products } from "../db/schema";
+import { bookings, cartItems, customerPackages, customerSubscriptions, products, type OnlineMethod } from "../db/schema";
 import { notFound, PlatformError } from "../errors";
 import { DAY_MS, dayStart, today } from "../time";
 import { addDays } from "@/lib/riyadh-days";
@@ -131,19 +131,27 @@ async function subscribe(tx: Tx, ctx: OrderContext, product: ProductRow, line: C
   }
 }
 
+/** What a cart can be paid with: the submit methods and the online ones (CARD is Moyasar's or MyFatoorah's card form). */
+export type CheckoutMethod = SubmitPaymentMethod | OnlineMethod;
+
 /**
  * Spec §5/§9 on the platform: a method must be enabled (text "True"); cash is also allowed for a
- * zero total, but never for a cart with a deposit when disableCODForDeposit is set; bank transfer
- * is an amount-based method (total > 0).
+ * zero total, but never for a cart with a deposit when disableCODForDeposit is set; every other
+ * method is amount-based (total > 0). CARD needs VISA or MADA enabled.
  */
-export function checkPaymentMethod(settings: SettingsMap, method: SubmitPaymentMethod, totals: Pick<CartTotals, "totalAmount" | "depositAmount">): void {
+export function checkPaymentMethod(settings: SettingsMap, method: CheckoutMethod, totals: Pick<CartTotals, "totalAmount" | "depositAmount">): void {
   const config = toTenantConfig(settings);
   const enabled = config.enabledPaymentMethods as readonly string[];
   const allowed =
     method === "CASH"
       ? (enabled.includes("CASH") || totals.totalAmount === 0) && !(config.disableCODForDeposit && totals.depositAmount > 0)
-      : enabled.includes("BANK_TRANSFER") && totals.totalAmount > 0;
+      : (method === "CARD" ? enabled.includes("VISA") || enabled.includes("MADA") : enabled.includes(method)) && totals.totalAmount > 0;
   if (!allowed) throw new PlatformError("SP:PaymentMethodNotAllowed", 400, "This payment method is not available for this order", { paymentMethod: method });
+}
+
+/** Spec §9: Tabby and Tamara charge the full total; card and Apple Pay the amount to pay now (deposits). */
+export function amountDue(method: OnlineMethod, totals: Pick<CartTotals, "totalAmount" | "amountToBePaid">): number {
+  return method === "TABBY" || method === "TAMARA" ? totals.totalAmount : totals.amountToBePaid;
 }
 
 /**

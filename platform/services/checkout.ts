@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, is, TransactionRollbackError } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { bankAccounts, carts } from "../db/schema";
 import { PlatformError, validation } from "../errors";
@@ -8,7 +8,7 @@ import type { Locale } from "@/lib/tenant-config";
 import type { BankAccountDto, CartDto, SalesChannel, ValidateCartDto } from "@/lib/platform-client/types";
 import { BankReceiptCheckoutInput, TransferorName, type SubmitCartInput } from "@/lib/validation/checkout-input";
 import { readCart } from "./cart";
-import { completeOrder, type OrderDetails, type Payment } from "./complete-order";
+import { completeOrder, quoteOrder, type OrderDetails, type Payment } from "./complete-order";
 import { changeOwnCart, type OwnerScope } from "./own-cart";
 import { checkUpload } from "./uploads";
 
@@ -40,20 +40,12 @@ export function setUsePackages(db: Db, scope: OwnerScope, cartId: string, usePac
  * code), payment method aside.
  */
 export async function validateCart(db: Db, scope: OwnerScope, cartId: string, req: CheckoutRequest): Promise<ValidateCartDto> {
-  try {
-    await db.transaction(async (tx) => {
-      await completeOrder(tx, scope, cartId, { payment: null, channel: req.channel, locale: req.locale, now: req.now ?? new Date() });
-      tx.rollback();
-    });
-  } catch (err) {
-    // drizzle's is(): Next's dev bundles can hold two copies of drizzle-orm, where instanceof fails.
-    if (is(err, TransactionRollbackError)) return { valid: true };
-    throw err;
-  }
-  throw new Error("validateCart: the dry run was not rolled back");
+  await quoteOrder(db, scope, cartId, { channel: req.channel, locale: req.locale, now: req.now ?? new Date() });
+  return { valid: true };
 }
 
-function orderDetails(input: BankReceiptCheckoutInput): OrderDetails {
+/** The order's customer snapshot from a checkout form (mobile normalised to E.164). */
+export function orderDetails(input: BankReceiptCheckoutInput): OrderDetails {
   const customerMobile = normalizeMobile(input.customer.mobileNumber);
   if (!customerMobile) throw new PlatformError("SP:InvalidMobileNumber", 400, "The mobile number is not valid", { field: "customer.mobileNumber" });
   return { customerName: input.customer.name, customerMobile, bookingNotes: input.bookingNotes };

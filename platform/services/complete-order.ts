@@ -1,14 +1,16 @@
 import "server-only";
 import { randomInt, randomUUID } from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
-import type { Tx } from "../db/client";
-import { cartItems, carts, tenants, uploads } from "../db/schema";
+import { and, eq, inArray, is, TransactionRollbackError } from "drizzle-orm";
+import type { Db, Tx } from "../db/client";
+import { cartItems, carts, tenants, uploads, type OnlineMethod } from "../db/schema";
 import { PlatformError } from "../errors";
-import { parseTaxRate, type Locale } from "@/lib/tenant-config";
-import type { SalesChannel, SubmitPaymentMethod } from "@/lib/platform-client/types";
+import { parseTaxRate, type Locale, type SettingsMap } from "@/lib/tenant-config";
+import type { SalesChannel } from "@/lib/platform-client/types";
+import type { OrderPaymentMethod } from "../providers/types";
 import { loadCartLines, priceCart } from "./cart-pricing";
 import { checkCoupon, redeemCoupon } from "./coupon-rules";
-import { checkCartMinimum, checkPaymentMethod, fulfilLine, lockProducts } from "./checkout-rules";
+import { amountDue, checkCartMinimum, checkPaymentMethod, fulfilLine, lockProducts } from "./checkout-rules";
+import type { CartTotals } from "./cart-totals";
 import { lockOwnActiveCart, type OwnerScope } from "./own-cart";
 import { spendSessions } from "./packages";
 import type { SniffedType } from "./uploads";
@@ -18,12 +20,37 @@ export type OrderDetails = { customerName: string; customerMobile: string; booki
 
 export type Receipt = { transferorName: string; bytes: Uint8Array; type: SniffedType };
 
+/**
+ * Money a provider has confirmed (issue 5): `amount` halalas paid by `orderMethod`, recorded on
+ * the order. Only the settlement (payments-settle.ts) makes one.
+ */
+export type OnlinePayment = { method: "ONLINE"; orderMethod: OrderPaymentMethod; details: OrderDetails; amount: number };
+
 /** How the order is paid; none for a dry run (GET cart/{id}/validate). */
 export type Payment =
   | { method: "CASH"; details: OrderDetails }
-  | { method: "BANK_TRANSFER"; details: OrderDetails; receipt: Receipt };
+  | { method: "BANK_TRANSFER"; details: OrderDetails; receipt: Receipt }
+  | OnlinePayment;
 
-const PAYMENT_STATUS: Record<SubmitPaymentMethod, string> = { CASH: "pay_on_site", BANK_TRANSFER: "pending_review" };
+/** What the completion priced the cart at (halalas) and the tenant's settings it ran under. */
+export type CompletionQuote = { totals: CartTotals; settings: SettingsMap };
+
+const ONLINE_METHOD: Record<OrderPaymentMethod, OnlineMethod> = { MADA: "CARD", VISA: "CARD", APPLE_PAY: "APPLE_PAY", TABBY: "TABBY", TAMARA: "TAMARA" };
+
+function paymentStatus(payment: Payment, totals: CartTotals): string {
+  if (payment.method === "CASH") return "pay_on_site";
+  if (payment.method === "BANK_TRANSFER") return "pending_review";
+  return payment.amount < totals.totalAmount ? "deposit_paid" : "paid";
+}
+
+/**
+ * An online payment completes the order only for exactly what the order costs now: a cart
+ * changed (or repriced) after the shopper paid is refused, never completed for the old amount.
+ */
+function checkPaidAmount(payment: OnlinePayment, totals: CartTotals): void {
+  const due = amountDue(ONLINE_METHOD[payment.orderMethod], totals);
+  if (due !== payment.amount) throw new PlatformError("SP:PaymentAmountMismatch", 400, "The amount paid is not what the order costs", { paid: payment.amount, due });
+}
 
 /**
  * Completes the caller's cart inside the caller's transaction — every check and every write, so
@@ -31,7 +58,7 @@ const PAYMENT_STATUS: Record<SubmitPaymentMethod, string> = { CASH: "pay_on_site
  * this order: the cart row, the products (id order), then coupon and package rows through their
  * conditional updates. With `payment` null nothing is meant to be kept: the caller rolls back.
  */
-export async function completeOrder(tx: Tx, scope: OwnerScope, cartId: string, opts: { payment: Payment | null; channel: SalesChannel; locale: Locale; now: Date }): Promise<void> {
+export async function completeOrder(tx: Tx, scope: OwnerScope, cartId: string, opts: { payment: Payment | null; channel: SalesChannel; locale: Locale; now: Date }): Promise<CompletionQuote> {
   const { tenantId, customerId } = scope;
   const { now, payment } = opts;
   const cart = await lockOwnActiveCart(tx, scope, cartId);
@@ -42,7 +69,10 @@ export async function completeOrder(tx: Tx, scope: OwnerScope, cartId: string, o
   // Priced before waiting for the product locks, as the shopper last saw it: a package session
   // another order spends meanwhile is then a refusal (spendSessions), never a silent price change.
   const pricing = await priceCart(tx, { tenantId, cart, rows, taxRate, locale: opts.locale, now });
-  if (payment) checkPaymentMethod(settings, payment.method, pricing.totals);
+  // An online method was checked when its payment was created; the money it took is not refused
+  // because the store switched the method off meanwhile — only for a different amount.
+  if (payment?.method === "ONLINE") checkPaidAmount(payment, pricing.totals);
+  else if (payment) checkPaymentMethod(settings, payment.method, pricing.totals);
   checkCartMinimum(settings, pricing.totals.totalAmount, pricing.coverage.uses.size > 0);
   const locked = await lockProducts(tx, tenantId, rows.map((r) => r.item.productId));
 
@@ -61,15 +91,16 @@ export async function completeOrder(tx: Tx, scope: OwnerScope, cartId: string, o
       .set({ customerPackageId: pkg })
       .where(and(eq(cartItems.tenantId, tenantId), eq(cartItems.cartId, cart.id), inArray(cartItems.id, items)));
   }
-  if (!payment) return;
+  const quote = { totals: pricing.totals, settings };
+  if (!payment) return quote;
 
   const receiptUploadId = payment.method === "BANK_TRANSFER" ? await storeReceipt(tx, scope, payment.receipt) : null;
   await tx
     .update(carts)
     .set({
       status: "completed",
-      paymentMethod: payment.method,
-      paymentStatus: PAYMENT_STATUS[payment.method],
+      paymentMethod: payment.method === "ONLINE" ? payment.orderMethod : payment.method,
+      paymentStatus: paymentStatus(payment, pricing.totals),
       customerName: payment.details.customerName,
       customerMobile: payment.details.customerMobile,
       bookingNotes: payment.details.bookingNotes,
@@ -80,6 +111,27 @@ export async function completeOrder(tx: Tx, scope: OwnerScope, cartId: string, o
     })
     .where(and(eq(carts.tenantId, tenantId), eq(carts.id, cart.id)));
   await giveOrderNumber(tx, tenantId, cart.id);
+  return quote;
+}
+
+/**
+ * The completion itself — every check, lock and conditional update — rolled back: what a
+ * completion would refuse now (the first failing rule's code), payment method aside, or the
+ * price it would complete at.
+ */
+export async function quoteOrder(db: Db, scope: OwnerScope, cartId: string, opts: { channel: SalesChannel; locale: Locale; now: Date }): Promise<CompletionQuote> {
+  let quote: CompletionQuote | undefined;
+  try {
+    await db.transaction(async (tx) => {
+      quote = await completeOrder(tx, scope, cartId, { ...opts, payment: null });
+      tx.rollback();
+    });
+  } catch (err) {
+    // drizzle's is(): Next's dev bundles can hold two copies of drizzle-orm, where instanceof fails.
+    if (is(err, TransactionRollbackError) && quote) return quote;
+    throw err;
+  }
+  throw new Error("quoteOrder: the dry run was not rolled back");
 }
 
 /** The receipt is kept like any upload (bytes in the database, server-made name), for staff to review. */
