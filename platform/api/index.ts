@@ -7,5 +7,6 @@ import "./routes/customers";
 import "./routes/presets";
 import "./routes/account";
 import "./routes/checkout";
+import "./routes/payments";
 
 export { handlePlatformRequest, errorResponse } from "./router";

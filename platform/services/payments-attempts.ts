@@ -1,0 +1,107 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import type { Db, Tx } from "../db/client";
+import { paymentAttempts, type OnlineMethod, type PaymentProvider } from "../db/schema";
+import { ProviderError } from "../providers/types";
+import type { Locale } from "@/lib/tenant-config";
+import type { SalesChannel, SettlementDto } from "@/lib/platform-client/types";
+import type { OnlineCheckoutInput } from "@/lib/validation/payment-input";
+import { cardFailureReasonKey } from "@/lib/checkout/payment-errors";
+import { orderDetails } from "./checkout";
+import { amountDue, checkPaymentMethod } from "./checkout-rules";
+import { quoteOrder, type CompletionQuote, type OrderDetails } from "./complete-order";
+import type { OwnerScope } from "./own-cart";
+
+/**
+ * Payment attempts (issue 5): what every payment creation starts with — the cart's completion
+ * dry run, the method check, the amount to pay — and how a stored attempt is answered.
+ */
+
+export type AttemptRow = typeof paymentAttempts.$inferSelect;
+export type AttemptState = AttemptRow["state"];
+
+/** Where a payment call comes from: the sales channel (coupon rules) and the reader's language. */
+export type PaymentRequest = { channel: SalesChannel; locale: Locale };
+
+/** The order snapshot kept on the attempt; the channel too, so that the settlement redeems the coupon where the shopper used it. */
+export type AttemptDetails = OrderDetails & { channel: SalesChannel };
+
+/** The cart as a completion would take it now, for `method`: the first failing rule throws. */
+export type PaymentQuote = CompletionQuote & { amount: number };
+
+export async function quotePayment(db: Db, scope: OwnerScope, cartId: string, method: OnlineMethod, req: PaymentRequest): Promise<PaymentQuote> {
+  const quote = await quoteOrder(db, scope, cartId, { channel: req.channel, locale: req.locale, now: new Date() });
+  checkPaymentMethod(quote.settings, method, quote.totals);
+  return { ...quote, amount: amountDue(method, quote.totals) };
+}
+
+export function attemptDetails(checkout: OnlineCheckoutInput, channel: SalesChannel): AttemptDetails {
+  return { ...orderDetails(checkout), channel };
+}
+
+export async function createAttempt(
+  db: Db,
+  scope: OwnerScope,
+  a: { cartId: string; provider: PaymentProvider; method: OnlineMethod; amount: number; details: AttemptDetails; sessionRef?: string },
+): Promise<AttemptRow> {
+  const [row] = await db
+    .insert(paymentAttempts)
+    .values({ tenantId: scope.tenantId, customerId: scope.customerId, cartId: a.cartId, provider: a.provider, method: a.method, amount: a.amount, details: a.details, sessionRef: a.sessionRef ?? null })
+    .returning();
+  return row;
+}
+
+export async function loadAttempt(conn: Db | Tx, tenantId: string, attemptId: string): Promise<AttemptRow | undefined> {
+  const [row] = await conn
+    .select()
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.tenantId, tenantId), eq(paymentAttempts.id, attemptId)))
+    .limit(1);
+  return row;
+}
+
+/** The provider's ids once its payment exists (before anyone can settle it). */
+export async function setProviderRefs(db: Db, attempt: AttemptRow, refs: { providerRef: string; sessionRef?: string }): Promise<AttemptRow> {
+  const [row] = await db
+    .update(paymentAttempts)
+    .set({ providerRef: refs.providerRef, sessionRef: refs.sessionRef ?? attempt.sessionRef, updatedAt: new Date() })
+    .where(and(eq(paymentAttempts.tenantId, attempt.tenantId), eq(paymentAttempts.id, attempt.id)))
+    .returning();
+  return row;
+}
+
+/**
+ * Ends a still-pending attempt without money (failed or cancelled); a conditional update, so that
+ * whichever caller comes first decides and every caller answers what was stored.
+ */
+export async function closeAttempt(db: Db, attempt: AttemptRow, state: "failed" | "cancelled", failureReason: string | null): Promise<AttemptRow> {
+  const now = new Date();
+  await db
+    .update(paymentAttempts)
+    .set({ state, failureReason, settledAt: now, updatedAt: now })
+    .where(and(eq(paymentAttempts.tenantId, attempt.tenantId), eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.state, "pending")));
+  return (await loadAttempt(db, attempt.tenantId, attempt.id)) ?? attempt;
+}
+
+/** A provider call that failed before any payment exists: the attempt is closed with the error's code, and the error goes on. */
+export async function closingOnFailure<T>(db: Db, attempt: AttemptRow, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (err instanceof ProviderError) await closeAttempt(db, attempt, "failed", err.code);
+    throw err;
+  }
+}
+
+/** Spec §8: a known card failure reason is shown as itself, any other as Payment:Error:Unknown. */
+export function failureMessageCode(reason: string | null): string {
+  return cardFailureReasonKey(reason) ? reason! : "Payment:Error:Unknown";
+}
+
+/** An attempt as the callback and the webhooks answer it; a refusal's message is its SP: code. */
+export function settlementOf(attempt: Pick<AttemptRow, "state" | "provider" | "failureReason">): SettlementDto {
+  const errorMessageCode = attempt.state === "failed" ? failureMessageCode(attempt.failureReason) : attempt.state === "refused" ? attempt.failureReason : null;
+  return { outcome: attempt.state, provider: attempt.provider, failureReason: attempt.failureReason, errorMessageCode };
+}
+
+export const noSettlement = (provider: PaymentProvider | null = null): SettlementDto => ({ outcome: "none", provider, failureReason: null, errorMessageCode: null });

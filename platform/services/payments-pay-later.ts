@@ -1,0 +1,150 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { customers } from "../db/schema";
+import { PlatformError } from "../errors";
+import { toHalalas } from "../money";
+import { notConfigured } from "../providers/accounts";
+import { createTabbyCheckout, type TabbyCheckoutInput } from "../providers/tabby";
+import { createTamaraCheckout } from "../providers/tamara";
+import { toTenantConfig, type Locale } from "@/lib/tenant-config";
+import type { CartDto, PayLaterSessionDto, TabbyEligibilityDto } from "@/lib/platform-client/types";
+import type { PayLaterSessionInput } from "@/lib/validation/payment-input";
+import { readCart } from "./cart";
+import type { OwnerScope } from "./own-cart";
+import { attemptDetails, closeAttempt, closingOnFailure, createAttempt, quotePayment, setProviderRefs, type PaymentQuote, type PaymentRequest } from "./payments-attempts";
+import { checkCallbackUrls } from "./payments-callback-urls";
+import { providerConfig } from "./payments-providers";
+
+/** Tabby and Tamara: the full total, paid through the provider's hosted page. */
+
+/** Tabby's own texts for its rejection reasons (ar/en). */
+const TABBY_REJECTION: Record<Locale, Record<string, string>> = {
+  en: {
+    order_amount_too_high: "This purchase is above your current spending limit with Tabby, try a smaller cart or use another payment method.",
+    order_amount_too_low: "The purchase amount is below the minimum amount required to use Tabby, try adding more items or use another payment method.",
+    default: "Sorry, Tabby is unable to approve this purchase. Please use another payment method.",
+  },
+  ar: {
+    order_amount_too_high: "قيمة الطلب تفوق الحد الأقصى المسموح به حاليًا مع تابي. يُرجى تخفيض قيمة السلة أو استخدام وسيلة دفع أخرى.",
+    order_amount_too_low: "قيمة الطلب أقل من الحد الأدنى المطلوب لاستخدام خدمة تابي. يُرجى زيادة قيمة الطلب أو استخدام وسيلة دفع أخرى.",
+    default: "نأسف، تابي غير قادرة على الموافقة على هذه العملية. الرجاء استخدام طريقة دفع أخرى.",
+  },
+};
+
+export const tabbyRejectionMessage = (reason: string | null, locale: Locale) => TABBY_REJECTION[locale][reason ?? ""] ?? TABBY_REJECTION[locale].default;
+
+/** The cart's lines as the providers list them (halalas; each line's own amount before tax). */
+const lines = (cart: CartDto) =>
+  cart.items.map((item) => ({
+    name: item.product.name,
+    quantity: item.quantity,
+    unitPrice: Math.round(toHalalas(item.amount) / Math.max(1, item.quantity)),
+    referenceId: item.id,
+    sku: item.product.id,
+    kind: item.product.typeString,
+  }));
+
+type TabbyOrder = { scope: OwnerScope; cartId: string; quote: PaymentQuote; buyer: { name: string; phone: string; email?: string }; urls: TabbyCheckoutInput["merchantUrls"]; locale: Locale };
+
+async function tabbyCheckout(db: Db, o: TabbyOrder, code: "CREATE_TABBY_SESSION_ERROR" | "TEST_TABBY_CUSTOMER_ELIGIBILITY_ERROR") {
+  const merchantCode = toTenantConfig(o.quote.settings).tabby.merchantCode;
+  if (!merchantCode) throw notConfigured("tabby");
+  const { cfg } = await providerConfig(db, o.scope.tenantId, "tabby");
+  const cart = await readCart(db, o.scope, o.cartId, o.locale);
+  return (extra: { referenceId: string }) =>
+    createTabbyCheckout(
+      cfg,
+      {
+        amount: o.quote.amount,
+        currency: "SAR",
+        description: `#${o.cartId.slice(0, 8)}`,
+        buyer: o.buyer,
+        orderReferenceId: extra.referenceId,
+        items: lines(cart).map((l) => ({ title: l.name, quantity: l.quantity, unitPrice: l.unitPrice, referenceId: l.referenceId, category: l.kind })),
+        lang: o.locale,
+        merchantCode,
+        merchantUrls: o.urls,
+      },
+      code,
+    );
+}
+
+/** POST tabby/test-customer-eligibility: Tabby's pre-check for the signed-in customer's mobile and this cart's total. */
+export async function tabbyEligibility(db: Db, scope: OwnerScope, cartId: string, req: PaymentRequest & { origin: string }): Promise<TabbyEligibilityDto> {
+  const quote = await quotePayment(db, scope, cartId, "TABBY", req);
+  const [customer] = await db
+    .select({ name: customers.name, mobileNumber: customers.mobileNumber, email: customers.email })
+    .from(customers)
+    .where(and(eq(customers.tenantId, scope.tenantId), eq(customers.id, scope.customerId)));
+  const done = `${req.origin}/checkout/done/${encodeURIComponent(cartId)}?payment_method=tabby`;
+  const create = await tabbyCheckout(
+    db,
+    {
+      scope,
+      cartId,
+      quote,
+      buyer: { name: customer?.name || customer?.mobileNumber || "", phone: customer?.mobileNumber ?? "", ...(customer?.email ? { email: customer.email } : {}) },
+      urls: { success: done, cancel: `${done}&status=cancel`, failure: `${done}&status=failure` },
+      locale: req.locale,
+    },
+    "TEST_TABBY_CUSTOMER_ELIGIBILITY_ERROR",
+  );
+  const checkout = await create({ referenceId: cartId });
+  if (checkout.status === "created") return { eligible: true, rejectionReason: null, message: null };
+  return { eligible: false, rejectionReason: checkout.rejectionReason, message: tabbyRejectionMessage(checkout.rejectionReason, req.locale) };
+}
+
+/** The pay-later start both providers share: URLs, the dry run, the attempt. */
+async function startPayLater(db: Db, scope: OwnerScope, input: PayLaterSessionInput, req: PaymentRequest, method: "TABBY" | "TAMARA") {
+  const urls = await checkCallbackUrls(db, scope.tenantId, { success_url: input.success_url, cancel_url: input.cancel_url, failure_url: input.failure_url });
+  const quote = await quotePayment(db, scope, input.reference, method, req);
+  const details = attemptDetails(input.checkout, req.channel);
+  return { urls, quote, details };
+}
+
+/** POST tabby/session ⇒ Tabby's hosted page; a rejection here is SP:TabbyNotEligible with Tabby's message. */
+export async function createTabbySession(db: Db, scope: OwnerScope, input: PayLaterSessionInput, req: PaymentRequest): Promise<PayLaterSessionDto> {
+  const { urls, quote, details } = await startPayLater(db, scope, input, req, "TABBY");
+  const buyer = { name: details.customerName, phone: details.customerMobile };
+  const order = { scope, cartId: input.reference, quote, buyer, locale: req.locale };
+  const create = await tabbyCheckout(db, { ...order, urls: { success: urls.success_url.toString(), cancel: urls.cancel_url.toString(), failure: urls.failure_url.toString() } }, "CREATE_TABBY_SESSION_ERROR");
+  const attempt = await createAttempt(db, scope, { cartId: input.reference, provider: "tabby", method: "TABBY", amount: quote.amount, details });
+  const checkout = await closingOnFailure(db, attempt, () => create({ referenceId: attempt.id }));
+  if (checkout.status !== "created" || !checkout.paymentId || !checkout.webUrl) {
+    await closeAttempt(db, attempt, "failed", checkout.rejectionReason ?? "not_available");
+    throw new PlatformError("SP:TabbyNotEligible", 400, tabbyRejectionMessage(checkout.rejectionReason, req.locale), { rejectionReason: checkout.rejectionReason });
+  }
+  await setProviderRefs(db, attempt, { providerRef: checkout.paymentId, sessionRef: checkout.id });
+  return { checkout_url: checkout.webUrl };
+}
+
+/** POST tamara/cart-session ⇒ Tamara's hosted page; Tamara notifies us on the success URL's host. */
+export async function createTamaraSession(db: Db, scope: OwnerScope, input: PayLaterSessionInput, req: PaymentRequest): Promise<PayLaterSessionDto> {
+  const { urls, quote, details } = await startPayLater(db, scope, input, req, "TAMARA");
+  const { cfg } = await providerConfig(db, scope.tenantId, "tamara");
+  const cart = await readCart(db, scope, input.reference, req.locale);
+  const [firstName, ...rest] = details.customerName.split(/\s+/);
+  const [customer] = await db.select({ email: customers.email }).from(customers).where(and(eq(customers.tenantId, scope.tenantId), eq(customers.id, scope.customerId)));
+  const attempt = await createAttempt(db, scope, { cartId: input.reference, provider: "tamara", method: "TAMARA", amount: quote.amount, details });
+  const order = await closingOnFailure(db, attempt, () =>
+    createTamaraCheckout(cfg, {
+      orderReferenceId: attempt.id,
+      totalAmount: attempt.amount,
+      shippingAmount: 0,
+      taxAmount: quote.totals.taxAmount,
+      items: lines(cart).map((l) => ({ name: l.name, quantity: l.quantity, unitPrice: l.unitPrice, referenceId: l.referenceId, sku: l.sku, type: l.kind })),
+      consumer: { firstName, lastName: rest.join(" ") || firstName, phoneNumber: details.customerMobile, email: customer?.email ?? "" },
+      description: `#${attempt.cartId.slice(0, 8)}`,
+      merchantUrl: {
+        success: urls.success_url.toString(),
+        failure: urls.failure_url.toString(),
+        cancel: urls.cancel_url.toString(),
+        notification: `${urls.success_url.origin}/api/app/payment/webhooks/tamara`,
+      },
+      locale: req.locale === "en" ? "en_US" : "ar_SA",
+    }),
+  );
+  await setProviderRefs(db, attempt, { providerRef: order.orderId, sessionRef: order.checkoutId });
+  return { checkout_url: order.checkoutUrl };
+}
