@@ -19,6 +19,18 @@ export const KNOWN_ERROR_CODES = [
   "SP:PaymentMethodNotAllowed",
   "SP:BankReceiptRequired",
   "SP:NotEnoughPackageSessions",
+  // Online payments (the CREATE_* codes are the storefront's own, spec §8)
+  "CREATE_TOKEN_ERROR",
+  "CREATE_PAYMENT_SESSION_ERROR",
+  "CREATE_TAMARA_SESSION_ERROR",
+  "CREATE_TABBY_SESSION_ERROR",
+  "TEST_TABBY_CUSTOMER_ELIGIBILITY_ERROR",
+  "SP:PaymentAmountMismatch",
+  "SP:PaymentProviderNotConfigured",
+  "SP:PaymentProviderUnavailable",
+  "SP:InvalidCallbackUrl",
+  "SP:TabbyNotEligible",
+  "SP:InvalidWebhookSignature",
   // Sign-in
   "SP:OtpCodeMismatch",
   "SP:OtpCodeIsExpired",

@@ -58,6 +58,8 @@ export const ACTIONABLE_PAYMENT_CODES = [
   "SP:BankReceiptRequired",
   "SP:FileTooLarge",
   "SP:UnsupportedFileType",
+  "SP:PaymentAmountMismatch",
+  "SP:TabbyNotEligible",
 ] as const;
 
 

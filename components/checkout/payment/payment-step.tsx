@@ -7,10 +7,16 @@ import { amountToPay, deviceSupportsApplePay, paymentMethods, type CheckoutMetho
 import { formatSar } from "@/lib/money";
 import type { CartDto } from "@/lib/platform-client/types";
 import type { TenantConfig } from "@/lib/tenant-config";
+import { PaymentSetupError } from "@/lib/payments/provider-browser";
+import { ApplePayPayment } from "./apple-pay-payment";
 import { BankTransferPayment } from "./bank-transfer-payment";
+import { CardPayment } from "./card-payment";
 import { CashPayment } from "./cash-payment";
+import { MyfatoorahCardPayment } from "./myfatoorah-card-payment";
+import { PayLaterPayment } from "./pay-later-payment";
 import type { CheckoutDetails } from "./payment-api";
 import { PaymentActions } from "./payment-actions";
+import { useOnlinePay } from "./use-online-pay";
 
 export type { CheckoutDetails };
 
@@ -24,15 +30,16 @@ export type PaymentStepProps = {
 };
 
 /**
- * Card, Apple Pay, Tabby and Tamara are listed by the method choice but paid through the online
- * flows of the next issue: until then this says so plainly, with the pay button disabled.
+ * A card provider this storefront does not know (a typo in onlinePaymentProvider): the pay button
+ * says so in the error toast (spec §8 "invalid provider throws"), nothing is charged.
  */
-function OnlinePaymentUnavailable({ amount, onBack }: { amount: number; onBack: () => void }) {
+function UnknownProviderPayment({ cart, amount, provider, onBack }: { cart: CartDto; amount: number; provider: string; onBack: () => void }) {
   const t = useTranslations("order.online");
   const locale = useLocale();
+  const pay = useOnlinePay(cart.id, { validateFirst: false });
   return (
     <section aria-labelledby="online-unavailable-title" className="grid gap-5">
-      <div role="status" className="flex items-start gap-3 rounded-xl border border-border bg-card p-4 shadow-soft">
+      <div className="flex items-start gap-3 rounded-xl border border-border bg-card p-4 shadow-soft">
         <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full bg-muted text-muted-foreground">
           <CreditCard className="size-5" />
         </span>
@@ -43,7 +50,12 @@ function OnlinePaymentUnavailable({ amount, onBack }: { amount: number; onBack: 
           <p className="text-sm text-muted-foreground">{t("description")}</p>
         </div>
       </div>
-      <PaymentActions onBack={onBack} busy={false} disabled submitLabel={t("pay", { amount: formatSar(amount, locale) })} />
+      <PaymentActions
+        onBack={onBack}
+        busy={pay.isPending}
+        submitLabel={t("pay", { amount: formatSar(amount, locale) })}
+        onSubmit={() => pay.mutate(() => Promise.reject(new PaymentSetupError("unknownProvider", `Invalid online payment provider: ${provider}`)))}
+      />
     </section>
   );
 }
@@ -58,7 +70,16 @@ export function PaymentStep({ method, cart, config, checkout, onBack }: PaymentS
       return <CashPayment cart={cart} amount={amount} cashLabelKey={cashLabelKey} checkout={checkout} onBack={onBack} />;
     case "BANK_TRANSFER":
       return <BankTransferPayment cart={cart} amount={amount} checkout={checkout} onBack={onBack} />;
-    default:
-      return <OnlinePaymentUnavailable amount={amount} onBack={onBack} />;
+    case "CARD":
+      if (config.onlinePaymentProvider === "moyasar") return <CardPayment cart={cart} amount={amount} publicKey={config.moyasarPublicTokenKey} checkout={checkout} onBack={onBack} />;
+      if (config.onlinePaymentProvider === "myfatoorah" || config.onlinePaymentProvider === "rekaz-pay")
+        return <MyfatoorahCardPayment cart={cart} amount={amount} enabledMethods={config.enabledPaymentMethods} checkout={checkout} onBack={onBack} />;
+      return <UnknownProviderPayment cart={cart} amount={amount} provider={config.onlinePaymentProvider} onBack={onBack} />;
+    case "APPLE_PAY":
+      return <ApplePayPayment cart={cart} amount={amount} publicKey={config.moyasarPublicTokenKey} storeName={config.brandName ?? window.location.hostname} checkout={checkout} onBack={onBack} />;
+    case "TABBY":
+      return <PayLaterPayment provider="tabby" cart={cart} amount={amount} checkout={checkout} onBack={onBack} />;
+    case "TAMARA":
+      return <PayLaterPayment provider="tamara" cart={cart} amount={amount} checkout={checkout} onBack={onBack} />;
   }
 }

@@ -1,0 +1,88 @@
+"use client";
+
+import { useId } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { CalendarClock, Loader2 } from "lucide-react";
+import { useLocale, useTranslations } from "next-intl";
+import { Button } from "@/components/ui/button";
+import { FormMessage } from "@/components/ui/form-message";
+import { formatSar } from "@/lib/money";
+import type { PayLaterProvider } from "@/lib/payments/callback-urls";
+import type { CartDto } from "@/lib/platform-client/types";
+import { onlinePayApi } from "./online-pay-api";
+import type { CheckoutDetails } from "./payment-api";
+import { PaymentActions } from "./payment-actions";
+import { useOnlinePay } from "./use-online-pay";
+
+type Props = { provider: PayLaterProvider; cart: CartDto; amount: number; checkout: CheckoutDetails; onBack: () => void };
+
+/** Tabby's answer for this cart and customer, asked when its step shows (spec §8). */
+function useTabbyEligibility(cart: CartDto, enabled: boolean) {
+  const locale = useLocale();
+  return useQuery({
+    queryKey: ["checkout", "tabby-eligibility", cart.id, cart.totalAmount, locale],
+    queryFn: () => onlinePayApi.tabbyEligibility(locale),
+    enabled,
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
+/**
+ * Tabby or Tamara (spec §4, §9): the full total split into instalments on the provider's own
+ * page. Tabby is asked first whether it would approve this purchase; when it would not, its
+ * message shows in red and the button is disabled.
+ */
+export function PayLaterPayment({ provider, cart, amount, checkout, onBack }: Props) {
+  const t = useTranslations("order.payLater");
+  const locale = useLocale();
+  const id = useId();
+  const pay = useOnlinePay(cart.id);
+  const eligibility = useTabbyEligibility(cart, provider === "tabby");
+  const busy = pay.isPending || pay.isSuccess;
+  const checking = provider === "tabby" && eligibility.isPending;
+  const refused = provider === "tabby" && eligibility.data?.eligible === false;
+  const name = t(`provider.${provider}`);
+
+  const submit = () =>
+    pay.mutate(async () => {
+      const session = await (provider === "tabby" ? onlinePayApi.tabby(locale, { checkout }) : onlinePayApi.tamara(locale, { checkout }));
+      return { redirect: session.checkout_url };
+    });
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="grid gap-5">
+      <div className="flex items-start gap-3 rounded-xl border border-border bg-card p-4 shadow-soft">
+        <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary">
+          <CalendarClock className="size-5" />
+        </span>
+        <div className="grid gap-1">
+          <h3 id={`${id}-title`} className="font-semibold">
+            {t("title", { provider: name })}
+          </h3>
+          <p className="text-sm text-muted-foreground">{t("description", { provider: name, amount: formatSar(amount, locale) })}</p>
+        </div>
+      </div>
+      <dl className="flex items-baseline justify-between gap-4 rounded-xl bg-muted px-4 py-3">
+        <dt className="text-sm">{t("total")}</dt>
+        <dd className="tabular text-lg font-semibold">{formatSar(amount, locale)}</dd>
+      </dl>
+      {checking ? (
+        <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+          <Loader2 aria-hidden="true" className="size-4 animate-spin" />
+          {t("checking", { provider: name })}
+        </p>
+      ) : null}
+      {refused ? <FormMessage>{eligibility.data?.message || t("notEligible", { provider: name })}</FormMessage> : null}
+      {provider === "tabby" && eligibility.isError ? (
+        <div role="alert" className="grid justify-items-start gap-2 rounded-xl bg-destructive-soft p-4 text-sm">
+          <p>{t("checkFailed", { provider: name })}</p>
+          <Button variant="outline" size="sm" onClick={() => void eligibility.refetch()}>
+            {t("retry")}
+          </Button>
+        </div>
+      ) : null}
+      <PaymentActions onBack={onBack} busy={busy} disabled={checking || refused || (provider === "tabby" && eligibility.isError)} submitLabel={t(`continue.${provider}`)} onSubmit={submit} />
+    </section>
+  );
+}

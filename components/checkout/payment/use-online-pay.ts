@@ -1,0 +1,103 @@
+"use client";
+
+import { useEffect } from "react";
+import { useRouter } from "next/navigation";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useLocale, useTranslations } from "next-intl";
+import { toast } from "sonner";
+import { SESSION_QUERY_KEY } from "@/components/auth/session-api";
+import { requireSignIn, setKnownSignedIn } from "@/components/auth/sign-in-state";
+import { cartQueryKey } from "@/components/cart/cart-api";
+import { closeCartSheet } from "@/components/cart/cart-sheet-state";
+import { PAYMENT_ERROR_TOAST_MS } from "@/lib/checkout/payment-errors";
+import { errorMessageKey } from "@/lib/errors";
+import { PaymentCancelled, PaymentSetupError, ProviderRefusal } from "@/lib/payments/provider-browser";
+import type { CreatePaymentDto } from "@/lib/platform-client/types";
+import { localePath } from "@/lib/site-routing";
+import { onlinePayApi, paymentEndpointsQueryKey } from "./online-pay-api";
+import { paymentApi, PaymentApiError } from "./payment-api";
+import { usePaymentError } from "./use-payment-error";
+
+/** Where an online payment goes next: the provider's page (3-D Secure, hosted checkout) or the done page. */
+export type OnlineNext = { redirect: string } | { done: string };
+
+/**
+ * A Moyasar answer as the next step: initiated ⇒ its 3-D Secure page; paid ⇒ the done page with
+ * status=paid; failed ⇒ a refusal coded with spec §8's reason, so the toast names it.
+ */
+export function nextAfterMoyasar(answer: CreatePaymentDto): OnlineNext {
+  if (answer.status === "paid") return { done: "?status=paid" };
+  if (answer.status === "initiated" && answer.redirectUrl) return { redirect: answer.redirectUrl };
+  const reason = answer.errorMessageCode ?? answer.failureReason ?? "Payment:Error:Unknown";
+  throw new PaymentApiError(402, reason, answer.failureReason ?? reason);
+}
+
+/**
+ * Pays online: the cart is validated first (spec: before every payment; Apple Pay does it inside
+ * its sheet, `validateFirst: false`), then `start` runs the
+ * method's flow and the shopper is sent on. The button stays busy while the browser leaves; coming
+ * back with the back button (page restored from the cache) makes it usable again. Refusals are
+ * shown as every payment error is (6 s toast); a provider's own refusal names the step that
+ * failed with the provider's message.
+ */
+export function useOnlinePay(cartId: string, { validateFirst = true }: { validateFirst?: boolean } = {}) {
+  const locale = useLocale();
+  const t = useTranslations();
+  const client = useQueryClient();
+  const showError = usePaymentError(cartId);
+  const router = useRouter();
+  const mutation = useMutation({
+    mutationFn: async (start: () => Promise<OnlineNext>) => {
+      if (validateFirst) await paymentApi.validate(locale);
+      return start();
+    },
+    onSuccess: (next) => {
+      if ("redirect" in next) window.location.assign(next.redirect);
+      else {
+        client.setQueryData(cartQueryKey(locale), null);
+        closeCartSheet();
+        router.push(`${localePath(locale, `/checkout/done/${encodeURIComponent(cartId)}`)}${next.done}`);
+      }
+    },
+    onError: (err, start) => {
+      if (err instanceof PaymentApiError && err.status === 401) {
+        client.setQueryData(SESSION_QUERY_KEY, null);
+        setKnownSignedIn(false);
+        requireSignIn(() => mutation.mutate(start));
+        return;
+      }
+      if (err instanceof PaymentCancelled) return;
+      if (err instanceof ProviderRefusal) {
+        toast.error(t(`errors.${errorMessageKey(err.code)}`), { description: err.message, duration: PAYMENT_ERROR_TOAST_MS });
+        return;
+      }
+      if (err instanceof PaymentSetupError) {
+        toast.error(t("order.paymentError.title"), { description: t(`order.online.setup.${err.key}`), duration: PAYMENT_ERROR_TOAST_MS });
+        return;
+      }
+      if (showError(err) === "shown") void client.invalidateQueries({ queryKey: cartQueryKey(locale) });
+    },
+  });
+
+  const { reset } = mutation;
+  useEffect(() => {
+    const restored = (e: PageTransitionEvent) => {
+      if (e.persisted) reset();
+    };
+    window.addEventListener("pageshow", restored);
+    return () => window.removeEventListener("pageshow", restored);
+  }, [reset]);
+
+  return mutation;
+}
+
+/**
+ * The tenant's browser-safe provider addresses, read when a payment view first needs them.
+ * `load()` answers them now (from the cache when it has them), for a pay button's flow.
+ */
+export function usePaymentEndpoints() {
+  const locale = useLocale();
+  const client = useQueryClient();
+  const query = useQuery({ queryKey: paymentEndpointsQueryKey, queryFn: () => onlinePayApi.endpoints(locale), staleTime: 5 * 60_000 });
+  return { query, load: () => client.fetchQuery({ queryKey: paymentEndpointsQueryKey, queryFn: () => onlinePayApi.endpoints(locale), staleTime: 5 * 60_000 }) };
+}

@@ -1,0 +1,15 @@
+import type { PaymentMethod } from "@/lib/tenant-config";
+
+/**
+ * The card networks the embedded MyFatoorah form accepts (spec §9): MADA ⇒ md, VISA ⇒ v and m
+ * (Visa and Mastercard), as its comma text ("md,v,m"). An empty text means no card method.
+ */
+export function myfatoorahNetworks(enabled: readonly PaymentMethod[]): string {
+  const networks: string[] = [];
+  if (enabled.includes("MADA")) networks.push("md");
+  if (enabled.includes("VISA")) networks.push("v", "m");
+  return networks.join(",");
+}
+
+/** Apple Pay's networks (spec §9): always mada, Visa and Mastercard. */
+export const APPLE_PAY_NETWORKS = ["mada", "visa", "masterCard"] as const;
