@@ -21,7 +21,7 @@ const CASH_FLOWS: Record<CashLabelKey, true> = {
   "methods.cash.confirmBooking": true,
   "methods.cash.confirmSubscription": true,
 };
-const STATUSES: PaymentStatus[] = ["unpaid", "pay_on_site", "pending_review", "paid"];
+const STATUSES: PaymentStatus[] = ["unpaid", "pay_on_site", "pending_review", "paid", "deposit_paid"];
 
 describe("order and text messages", () => {
   it("have the same keys in Arabic and English", () => {

@@ -56,11 +56,14 @@ export async function OrderView({ cart, successMessage }: { cart: CartDto; succe
           ) : null}
           <dt className="text-muted-foreground">{t("paymentStatus")}</dt>
           <dd>
-            <Badge variant={status === "paid" || status === "nothingDue" ? "success" : pending ? "accent" : "muted"}>{t(`status.${status}`)}</Badge>
+            <Badge variant={status === "paid" || status === "depositPaid" || status === "nothingDue" ? "success" : pending ? "accent" : "muted"}>{t(`status.${status}`)}</Badge>
           </dd>
         </dl>
         {pending ? <p className="text-sm">{t("statusNote.pendingReview")}</p> : null}
         {status === "payOnSite" ? <p className="text-sm">{t("statusNote.payOnSite", { amount: formatSar(cart.amountToBePaid, locale) })}</p> : null}
+        {status === "depositPaid" && cart.totalAmount > cart.amountToBePaid ? (
+          <p className="text-sm">{t("statusNote.depositPaid", { paid: formatSar(cart.amountToBePaid, locale), remaining: formatSar(cart.totalAmount - cart.amountToBePaid, locale) })}</p>
+        ) : null}
       </section>
 
       {successMessage ? (

@@ -1,4 +1,5 @@
-import type { CartDto, PaymentStatus } from "@/lib/platform-client/types";
+import type { CartDto, PaymentStatus, SettlementDto } from "@/lib/platform-client/types";
+import { paymentErrorMessageKey } from "./payment-errors";
 
 /**
  * What the done page (/checkout/done/{cartId}, spec §2) shows. Its query parameters are hints
@@ -21,24 +22,54 @@ export function readDoneHint(params: Params): DoneHint {
 }
 
 /**
- * order: the platform completed the cart. payLaterReturned: not completed and the shopper came
- * back from Tabby/Tamara without paying. notReceived: not completed (a `status=paid` hint only
- * adds that confirmation may still be on its way).
+ * order: the platform completed the cart. failed: the online payment was refused (reasonKey is the
+ * message key of spec §8's reason). refused: the money was taken but the order could not be
+ * completed (stock gone, amount changed): the store follows up. payLaterReturned: the shopper came
+ * back from Tabby/Tamara without paying. notReceived: not completed, nothing settled (paidHint:
+ * a payment may still be confirming, so the page offers to check again).
  */
-export type DoneView = { kind: "order" } | { kind: "payLaterReturned"; provider: "tabby" | "tamara"; outcome: "cancel" | "failure" } | { kind: "notReceived"; paidHint: boolean };
+export type DoneView =
+  | { kind: "order" }
+  | { kind: "failed"; reasonKey: string }
+  | { kind: "refused" }
+  | { kind: "payLaterReturned"; provider: "tabby" | "tamara"; outcome: "cancel" | "failure" }
+  | { kind: "notReceived"; paidHint: boolean };
 
-export function doneView(cart: Pick<CartDto, "status">, hint: DoneHint): DoneView {
+/** What the platform's callback-payment answered for the cart (null: not asked, or it could not answer). */
+export type Settlement = Pick<SettlementDto, "outcome" | "provider" | "failureReason" | "errorMessageCode"> | null;
+
+const payLaterProvider = (provider: SettlementDto["provider"] | undefined): "tabby" | "tamara" | null => (provider === "tabby" || provider === "tamara" ? provider : null);
+
+/** The message key of a refused payment's reason: spec §8's reasons, else an SP code's message, else the generic card failure. */
+export function failureMessageKey(code: string | null | undefined): string {
+  const key = paymentErrorMessageKey(code);
+  return key === "errors.unknown" || key === "errors.network" ? "order.paymentError.reasons.unknown" : key;
+}
+
+export function doneView(cart: Pick<CartDto, "status">, hint: DoneHint, settlement: Settlement = null): DoneView {
   if (cart.status === "completed") return { kind: "order" };
+  const outcome = settlement?.outcome ?? "none";
+  const payLater = payLaterProvider(settlement?.provider) ?? (hint?.kind === "payLaterReturned" ? hint.provider : null);
+  if (outcome === "refused") return { kind: "refused" };
+  if ((outcome === "failed" || outcome === "cancelled") && payLater) {
+    return { kind: "payLaterReturned", provider: payLater, outcome: outcome === "cancelled" || (hint?.kind === "payLaterReturned" && hint.outcome === "cancel") ? "cancel" : "failure" };
+  }
+  if (outcome === "failed" || outcome === "cancelled") {
+    return { kind: "failed", reasonKey: failureMessageKey(settlement?.errorMessageCode ?? settlement?.failureReason) };
+  }
+  // Back through Tabby's or Tamara's cancel or failure address: their payment is not going ahead, even while still open there.
   if (hint?.kind === "payLaterReturned") return hint;
-  return { kind: "notReceived", paidHint: hint?.kind === "paid" };
+  return { kind: "notReceived", paidHint: hint?.kind === "paid" || outcome === "pending" };
 }
 
 /** Keys under `order.done.status`: how the order stands with its payment; a free order has nothing to pay. */
-export function paymentStatusKey(cart: { paymentStatus: PaymentStatus; totalAmount: number }): "paid" | "payOnSite" | "pendingReview" | "unpaid" | "nothingDue" {
+export function paymentStatusKey(cart: { paymentStatus: PaymentStatus; totalAmount: number }): "paid" | "depositPaid" | "payOnSite" | "pendingReview" | "unpaid" | "nothingDue" {
   if (cart.totalAmount <= 0) return "nothingDue";
   switch (cart.paymentStatus) {
     case "paid":
       return "paid";
+    case "deposit_paid":
+      return "depositPaid";
     case "pay_on_site":
       return "payOnSite";
     case "pending_review":

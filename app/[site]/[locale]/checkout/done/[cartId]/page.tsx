@@ -6,6 +6,7 @@ import { OrderPending } from "@/components/order/order-pending";
 import { OrderView } from "@/components/order/order-view";
 import { doneView, readDoneHint } from "@/lib/checkout/done-state";
 import { parseCartId } from "@/lib/cookies";
+import { settleCartPayments } from "@/lib/payments/settle";
 import { getCart } from "@/lib/platform-client/cart";
 import { loadForCustomer } from "@/lib/session/page-session";
 import { loadSite, type SiteParams } from "@/lib/site";
@@ -24,22 +25,30 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /**
  * /checkout/done/{cartId} (spec §2): the order as the platform has it, read with the customer's
- * token, so another customer's cart or an unknown id is a 404. The query (status=paid, Tabby or
- * Tamara cancel/failure) only chooses the wording for a cart that is not complete: it never marks
- * anything paid.
+ * token, so another customer's cart or an unknown id is a 404. A cart still active is settled
+ * first (the platform asks the providers). The query (status=paid, Tabby or Tamara cancel/failure)
+ * only chooses the wording for a cart that is not complete: it never marks anything paid.
  */
 export default async function OrderDonePage({ params, searchParams }: Props) {
   const p = await params;
   const { tenant, config, locale } = await loadSite(p);
   const cartId = parseCartId(p.cartId);
   if (!cartId) notFound();
-  const page = await loadForCustomer(tenant, (token) => getCart(tenant, locale, cartId, token));
+  const page = await loadForCustomer(tenant, async (token) => {
+    const cart = await getCart(tenant, locale, cartId, token);
+    // Back from a provider: the platform settles the cart's payments first (completing the order when paid).
+    if (!cart || cart.status === "completed") return { cart, settlement: null };
+    const settlement = await settleCartPayments(tenant, locale, token, cartId);
+    if (settlement?.outcome !== "paid") return { cart, settlement };
+    return { cart: (await getCart(tenant, locale, cartId, token)) ?? cart, settlement };
+  });
   const body = await (async () => {
     if (page.status !== "ok") return <AccountGate status={page.status} />;
-    if (!page.data) notFound();
+    const { cart, settlement } = page.data;
+    if (!cart) notFound();
     const query = await searchParams;
-    const view = doneView(page.data, readDoneHint(query));
-    if (view.kind === "order") return <OrderView cart={page.data} successMessage={config.orderSuccessMessage} />;
+    const view = doneView(cart, readDoneHint(query), settlement);
+    if (view.kind === "order") return <OrderView cart={cart} successMessage={config.orderSuccessMessage} />;
     const refresh = `${localePath(locale, `/checkout/done/${cartId}`)}?${new URLSearchParams(Object.entries(query).flatMap(([k, v]) => (typeof v === "string" ? [[k, v]] : []))).toString()}`;
     return <OrderPending view={view} refreshHref={refresh} />;
   })();
