@@ -31,7 +31,8 @@ describe("Moyasar client", () => {
   });
   afterAll(() => fake.close());
   beforeEach(() => fake.reset());
-  const cfg = () => fake.config("sk_test_rimal", { timeoutMs: 200 });
+  // Generous by default (a loaded machine is slow to its first request); short only where a hang is the point.
+  const cfg = (timeoutMs = 5_000) => fake.config("sk_test_rimal", { timeoutMs });
 
   it("creates a payment: POST /v1/payments, Basic auth with the key as user, amount in halalas, provider field names", async () => {
     fake.answer(() => ({ status: 201, json: payment() }));
@@ -77,9 +78,9 @@ describe("Moyasar client", () => {
     expect(err).toMatchObject({ code: "CREATE_PAYMENT_SESSION_ERROR", details: { httpStatus: 401, providerMessage: "Invalid authorization credentials" } });
   });
 
-  it.each(commonFailures)("creating: $name ⇒ CREATE_PAYMENT_SESSION_ERROR", async ({ reply, httpStatus, message }) => {
+  it.each(commonFailures)("creating: $name ⇒ CREATE_PAYMENT_SESSION_ERROR", async ({ reply, timeoutMs, httpStatus, message }) => {
     fake.answer(() => reply);
-    const err = await createMoyasarPayment(cfg(), input).catch((e: unknown) => e);
+    const err = await createMoyasarPayment(cfg(timeoutMs), input).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ProviderError);
     expect((err as ProviderError).code).toBe("CREATE_PAYMENT_SESSION_ERROR");
     expect((err as ProviderError).details?.httpStatus).toBe(httpStatus);
@@ -101,9 +102,9 @@ describe("Moyasar client", () => {
     await expect(fetchMoyasarPayment(cfg(), "pay_x")).rejects.toMatchObject({ code: "SP:PaymentProviderUnavailable", details: { httpStatus: 401 } });
   });
 
-  it.each(commonFailures)("fetching: $name ⇒ SP:PaymentProviderUnavailable", async ({ reply, httpStatus }) => {
+  it.each(commonFailures)("fetching: $name ⇒ SP:PaymentProviderUnavailable", async ({ reply, timeoutMs, httpStatus }) => {
     fake.answer(() => reply);
-    await expect(fetchMoyasarPayment(cfg(), "pay_x")).rejects.toMatchObject({ code: "SP:PaymentProviderUnavailable", details: { provider: "moyasar", httpStatus } });
+    await expect(fetchMoyasarPayment(cfg(timeoutMs), "pay_x")).rejects.toMatchObject({ code: "SP:PaymentProviderUnavailable", details: { provider: "moyasar", httpStatus } });
   });
 
   it("cannot reach a closed port ⇒ SP:PaymentProviderUnavailable", async () => {

@@ -35,7 +35,8 @@ describe("MyFatoorah client", () => {
   });
   afterAll(() => fake.close());
   beforeEach(() => fake.reset());
-  const cfg = () => fake.config("mf_test_rimal", { timeoutMs: 200 });
+  // Generous by default (a loaded machine is slow to its first request); short only where a hang is the point.
+  const cfg = (timeoutMs = 5_000) => fake.config("mf_test_rimal", { timeoutMs });
 
   it("initiates a session: POST /v2/InitiateSession with the bearer token", async () => {
     fake.answer(() => ok({ SessionId: "sess-1", CountryCode: "SAU" }));
@@ -89,16 +90,16 @@ describe("MyFatoorah client", () => {
     });
   });
 
-  it.each(commonFailures)("executing: $name ⇒ CREATE_PAYMENT_SESSION_ERROR", async ({ reply, httpStatus, message }) => {
+  it.each(commonFailures)("executing: $name ⇒ CREATE_PAYMENT_SESSION_ERROR", async ({ reply, timeoutMs, httpStatus, message }) => {
     fake.answer(() => reply);
-    const err = await executeMyFatoorahPayment(cfg(), execute).catch((e: unknown) => e);
+    const err = await executeMyFatoorahPayment(cfg(timeoutMs), execute).catch((e: unknown) => e);
     expect(err).toMatchObject({ code: "CREATE_PAYMENT_SESSION_ERROR", details: { httpStatus } });
     expect(String((err as ProviderError).details?.providerMessage)).toMatch(message);
   });
 
-  it.each(commonFailures)("status: $name ⇒ SP:PaymentProviderUnavailable", async ({ reply, httpStatus }) => {
+  it.each(commonFailures)("status: $name ⇒ SP:PaymentProviderUnavailable", async ({ reply, timeoutMs, httpStatus }) => {
     fake.answer(() => reply);
-    await expect(getMyFatoorahPaymentStatus(cfg(), { key: "6210", keyType: "InvoiceId" })).rejects.toMatchObject({ code: "SP:PaymentProviderUnavailable", details: { httpStatus } });
+    await expect(getMyFatoorahPaymentStatus(cfg(timeoutMs), { key: "6210", keyType: "InvoiceId" })).rejects.toMatchObject({ code: "SP:PaymentProviderUnavailable", details: { httpStatus } });
   });
 
   it("status: posts Key and KeyType; a paid MADA invoice ⇒ paid, MADA, amount in halalas", async () => {

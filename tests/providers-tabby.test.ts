@@ -35,7 +35,8 @@ describe("Tabby client", () => {
   });
   afterAll(() => fake.close());
   beforeEach(() => fake.reset());
-  const cfg = () => fake.config("sk_test_tabby_rimal", { timeoutMs: 200 });
+  // Generous by default (a loaded machine is slow to its first request); short only where a hang is the point.
+  const cfg = (timeoutMs = 5_000) => fake.config("sk_test_tabby_rimal", { timeoutMs });
 
   it("creates a checkout: POST /api/v2/checkout, bearer key, amounts as decimal strings", async () => {
     fake.answer(() => ({ json: created }));
@@ -92,9 +93,9 @@ describe("Tabby client", () => {
     });
   });
 
-  it.each(commonFailures)("checkout: $name ⇒ CREATE_TABBY_SESSION_ERROR", async ({ reply, httpStatus, message }) => {
+  it.each(commonFailures)("checkout: $name ⇒ CREATE_TABBY_SESSION_ERROR", async ({ reply, timeoutMs, httpStatus, message }) => {
     fake.answer(() => reply);
-    const err = await createTabbyCheckout(cfg(), input).catch((e: unknown) => e);
+    const err = await createTabbyCheckout(cfg(timeoutMs), input).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ProviderError);
     expect(err).toMatchObject({ code: "CREATE_TABBY_SESSION_ERROR", details: { httpStatus } });
     expect(String((err as ProviderError).details?.providerMessage)).toMatch(message);
@@ -122,9 +123,9 @@ describe("Tabby client", () => {
     await expect(fetchTabbyPayment(cfg(), "pay_t1")).rejects.toMatchObject({ code: "SP:PaymentProviderUnavailable", details: { providerMessage: /Unexpected answer \(amount\)/ } });
   });
 
-  it.each(commonFailures)("payment: $name ⇒ SP:PaymentProviderUnavailable", async ({ reply, httpStatus }) => {
+  it.each(commonFailures)("payment: $name ⇒ SP:PaymentProviderUnavailable", async ({ reply, timeoutMs, httpStatus }) => {
     fake.answer(() => reply);
-    await expect(fetchTabbyPayment(cfg(), "pay_t1")).rejects.toMatchObject({ code: "SP:PaymentProviderUnavailable", details: { httpStatus } });
+    await expect(fetchTabbyPayment(cfg(timeoutMs), "pay_t1")).rejects.toMatchObject({ code: "SP:PaymentProviderUnavailable", details: { httpStatus } });
   });
 });
 

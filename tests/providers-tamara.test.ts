@@ -30,7 +30,8 @@ describe("Tamara client", () => {
   });
   afterAll(() => fake.close());
   beforeEach(() => fake.reset());
-  const cfg = () => fake.config("tamara_test_rimal", { timeoutMs: 200 });
+  // Generous by default (a loaded machine is slow to its first request); short only where a hang is the point.
+  const cfg = (timeoutMs = 5_000) => fake.config("tamara_test_rimal", { timeoutMs });
 
   it("creates a checkout: POST /checkout, bearer token, amounts as numbers in riyals", async () => {
     fake.answer(() => ({ json: { order_id: "ord_1", checkout_id: "chk_1", checkout_url: "https://spa.test/sandbox/tamara/checkout/chk_1", status: "new" } }));
@@ -73,9 +74,9 @@ describe("Tamara client", () => {
     await expect(createTamaraCheckout(cfg(), input)).rejects.toMatchObject({ code: "CREATE_TAMARA_SESSION_ERROR", details: { httpStatus: 401, providerMessage: "Unauthorized" } });
   });
 
-  it.each(commonFailures)("checkout: $name ⇒ CREATE_TAMARA_SESSION_ERROR", async ({ reply, httpStatus, message }) => {
+  it.each(commonFailures)("checkout: $name ⇒ CREATE_TAMARA_SESSION_ERROR", async ({ reply, timeoutMs, httpStatus, message }) => {
     fake.answer(() => reply);
-    const err = await createTamaraCheckout(cfg(), input).catch((e: unknown) => e);
+    const err = await createTamaraCheckout(cfg(timeoutMs), input).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ProviderError);
     expect(err).toMatchObject({ code: "CREATE_TAMARA_SESSION_ERROR", details: { httpStatus } });
     expect(String((err as ProviderError).details?.providerMessage)).toMatch(message);
@@ -107,9 +108,9 @@ describe("Tamara client", () => {
     await expect(fetchTamaraOrder(cfg(), "nope")).rejects.toMatchObject({ code: "SP:PaymentProviderUnavailable", details: { httpStatus: 404, providerMessage: "Order not found — order_not_found" } });
   });
 
-  it.each(commonFailures)("order: $name ⇒ SP:PaymentProviderUnavailable", async ({ reply, httpStatus }) => {
+  it.each(commonFailures)("order: $name ⇒ SP:PaymentProviderUnavailable", async ({ reply, timeoutMs, httpStatus }) => {
     fake.answer(() => reply);
-    await expect(fetchTamaraOrder(cfg(), "ord_1")).rejects.toMatchObject({ code: "SP:PaymentProviderUnavailable", details: { httpStatus } });
+    await expect(fetchTamaraOrder(cfg(timeoutMs), "ord_1")).rejects.toMatchObject({ code: "SP:PaymentProviderUnavailable", details: { httpStatus } });
   });
 
   it("authorises: POST /orders/{id}/authorise, then reads the order for its amount", async () => {

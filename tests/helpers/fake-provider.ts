@@ -59,10 +59,10 @@ export async function startFakeProvider(basePath = ""): Promise<FakeProvider> {
  * The failures every client call must turn into its ProviderError: each provider's error body
  * shape comes from the test file; these are the rest (faults, non-JSON, wrong shape, timeout).
  */
-export const commonFailures: { name: string; reply: FakeReply; httpStatus?: number; message: RegExp }[] = [
+export const commonFailures: { name: string; reply: FakeReply; timeoutMs?: number; httpStatus?: number; message: RegExp }[] = [
   { name: "500 with an HTML page", reply: { status: 500, text: "<html><body>Internal Server Error</body></html>" }, httpStatus: 500, message: /HTTP 500.*Internal Server Error/ },
   { name: "502 with an empty body", reply: { status: 502, text: "" }, httpStatus: 502, message: /HTTP 502/ },
   { name: "200 that is not JSON", reply: { status: 200, text: "<html>maintenance</html>" }, httpStatus: 200, message: /Not JSON/ },
   { name: "200 with another shape", reply: { status: 200, json: { unexpected: true } }, httpStatus: 200, message: /Unexpected answer/ },
-  { name: "no answer (timeout)", reply: "hang", httpStatus: undefined, message: /No answer within 200 ms/ },
+  { name: "no answer (timeout)", reply: "hang", timeoutMs: 200, httpStatus: undefined, message: /No answer within 200 ms/ },
 ];
