@@ -108,6 +108,8 @@ describeSandbox("Tamara sandbox", (db) => {
     const page = await callSandbox(db(), "GET", c.checkout_url);
     expect(page.text).toContain("Sandbox — Tamara");
     expect(page.text).toContain("300.50 SAR");
+    // A quarter of 300.50 is 75.125: rounded half up to the halala, as the promo scripts show it.
+    expect(page.text).toContain("75.13 SAR");
     for (const label of ["Approve", "Decline", "Cancel"]) expect(page.text).toContain(`>${label}</button>`);
     const back = new URL(await pressSandboxButton(db(), c.checkout_url, "approve"));
     expect(back.searchParams.get("payment_method")).toBe("tamara");

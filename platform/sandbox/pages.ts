@@ -28,8 +28,8 @@ const css = (accent: string, accentText: string) => `
 body{margin:0;min-height:100vh;background:#f3f4f6;color:#111827;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;display:flex;align-items:flex-start;justify-content:center;padding:24px 16px}
 main{width:100%;max-width:440px;background:#fff;border-radius:16px;box-shadow:0 10px 30px rgba(17,24,39,.08);overflow:hidden}
 header{background:${accent};color:${accentText};padding:16px 20px;display:flex;align-items:center;justify-content:space-between;gap:12px}
-header strong{font-size:18px;letter-spacing:.2px}
-.badge{background:#fde68a;color:#78350f;border-radius:999px;padding:2px 10px;font-size:12px;font-weight:700;text-transform:uppercase;letter-spacing:.6px}
+header strong{font-size:17px;letter-spacing:.2px}
+.badge{flex-shrink:0;white-space:nowrap;background:#fde68a;color:#78350f;border-radius:999px;padding:2px 10px;font-size:12px;font-weight:700;text-transform:uppercase;letter-spacing:.6px}
 section{padding:20px}
 h1{font-size:20px;margin:0 0 6px}
 p{margin:0 0 16px;color:#4b5563}
@@ -88,6 +88,9 @@ export function notFoundPage(provider: string): Response {
     404,
   );
 }
+
+/** One of four instalments, rounded half up to the halala as the promo scripts show it ("114.20"). */
+export const quarterOf = (riyals: number) => (Math.round(Math.round(riyals * 100) / 4) / 100).toFixed(2);
 
 /** Tabby's and Tamara's hosted page buttons (brief "Test data"). */
 export const PAY_LATER_BUTTONS: PageButton[] = [

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { Db } from "../db/client";
 import { bearerToken, httpOrigin, json, readJson, script, withQuery } from "./http";
-import { notFoundPage, PAY_LATER_BUTTONS, pressButton, renderHostedPage } from "./pages";
+import { notFoundPage, PAY_LATER_BUTTONS, pressButton, quarterOf, renderHostedPage } from "./pages";
 import { tabbyCardScript } from "./scripts/tabby-card";
 import { findObject, insertObject } from "./store";
 
@@ -88,7 +88,7 @@ async function createCheckout(req: Request, db: Db, account: string): Promise<Re
     merchant_urls: input.merchant_urls,
     configuration: {
       currency: "SAR",
-      available_products: reason ? {} : { installments: [{ web_url: webUrl, downpayment: (Number(amount) / 4).toFixed(2), installments_count: 3 }] },
+      available_products: reason ? {} : { installments: [{ web_url: webUrl, downpayment: quarterOf(Number(amount)), installments_count: 3 }] },
       products: { installments: { type: "installments", is_available: !reason, rejection_reason: reason } },
     },
   });
@@ -119,7 +119,7 @@ async function hostedPage(req: Request, db: Db, id: string): Promise<Response> {
   const payment = await findObject<TabbyPaymentData>(db, P, "payment", id);
   if (!payment) return notFoundPage("Tabby");
   if (req.method === "POST") return pressButton<TabbyPaymentData>(req, db, { provider: P, kind: "payment", id, open: ["CREATED"] }, (a) => DECISIONS[a] ?? null, returnUrl);
-  const quarter = (Number(payment.data.amount) / 4).toFixed(2);
+  const quarter = quarterOf(Number(payment.data.amount));
   const open = payment.status === "CREATED";
   return renderHostedPage({
     provider: "Tabby",

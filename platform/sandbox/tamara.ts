@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { Db } from "../db/client";
 import { bearerToken, httpOrigin, json, randomDigits, readJson, script, withQuery } from "./http";
-import { notFoundPage, PAY_LATER_BUTTONS, pressButton, renderHostedPage } from "./pages";
+import { notFoundPage, PAY_LATER_BUTTONS, pressButton, quarterOf, renderHostedPage } from "./pages";
 import { tamaraWidgetScript } from "./scripts/tamara-widget";
 import { findObject, insertObject, transitionObject } from "./store";
 
@@ -130,12 +130,12 @@ async function hostedPage(req: Request, db: Db, orderId: string): Promise<Respon
     provider: "Tamara",
     accent: "#8b3dff",
     title: "Split in 4 payments",
-    intro: `Pay ${riyals(total / 4)} today and the rest over 3 months. No interest, no late fees.`,
+    intro: `Pay ${quarterOf(total)} SAR today and the rest over 3 months. No interest, no late fees.`,
     amount: riyals(total),
     rows: [
       ["Order", order.data.order_reference_id],
       ["Customer", `${order.data.consumer.first_name} ${order.data.consumer.last_name} · ${order.data.consumer.phone_number}`],
-      ["Today", riyals(total / 4)],
+      ["Today", `${quarterOf(total)} SAR`],
     ],
     buttons: open ? PAY_LATER_BUTTONS : undefined,
     settled: open ? undefined : { message: `This order is ${order.status}.`, returnUrl: returnUrl(order) },

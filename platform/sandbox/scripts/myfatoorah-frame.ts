@@ -85,6 +85,8 @@ const frameScript = `
   function show(message) { errorBox.textContent = message || ""; resize(); }
   function reply(id, result) { result.mf = "result"; result.id = id; parent.postMessage(result, cfg.parentOrigin || "*"); }
   form.addEventListener("submit", function (e) { e.preventDefault(); });
+  // A correction clears the last complaint.
+  form.addEventListener("input", function (e) { if (e.target && e.target.id) mark(e.target.id, false); if (errorBox.textContent) show(""); });
   window.addEventListener("message", function (e) {
     if (cfg.parentOrigin && e.origin !== cfg.parentOrigin) return;
     if (!e.data || e.data.mf !== "submit") return;

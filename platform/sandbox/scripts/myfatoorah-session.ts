@@ -10,9 +10,13 @@ export const myfatoorahSessionScript = `/* MyFatoorah cardview v1 — sandbox */
   var frame = null;
   var pending = {};
   var seq = 0;
+  // The frame's first message says it is listening; a submit() before that waits for it.
+  var ready = null;
+  var markReady = null;
 
   window.addEventListener("message", function (e) {
     if (!frame || e.source !== frame.contentWindow || e.origin !== base.origin || !e.data) return;
+    if (markReady) { markReady(); markReady = null; }
     if (e.data.mf === "height" && e.data.height > 0) { frame.style.height = Math.ceil(e.data.height) + "px"; return; }
     if (e.data.mf !== "result") return;
     var p = pending[e.data.id];
@@ -35,6 +39,7 @@ export const myfatoorahSessionScript = `/* MyFatoorah cardview v1 — sandbox */
       url.searchParams.set("language", config.language === "ar" ? "ar" : "en");
       url.searchParams.set("countryCode", config.countryCode || "SAU");
       url.searchParams.set("origin", location.origin);
+      ready = new Promise(function (resolve) { markReady = resolve; });
       frame = document.createElement("iframe");
       frame.src = url.toString();
       frame.title = config.language === "ar" ? "بيانات البطاقة" : "Card details";
@@ -46,10 +51,11 @@ export const myfatoorahSessionScript = `/* MyFatoorah cardview v1 — sandbox */
     submit: function () {
       if (!frame || !frame.contentWindow) return Promise.reject(new Error("myFatoorah.init has not been called"));
       var id = ++seq;
+      var target = frame;
       return new Promise(function (resolve, reject) {
         var timer = setTimeout(function () { delete pending[id]; reject(new Error("The card form did not answer")); }, 20000);
         pending[id] = { resolve: resolve, reject: reject, timer: timer };
-        frame.contentWindow.postMessage({ mf: "submit", id: id }, base.origin);
+        ready.then(function () { target.contentWindow.postMessage({ mf: "submit", id: id }, base.origin); });
       });
     }
   };

@@ -18,7 +18,7 @@ export const tabbyCardScript = `/* Tabby card — sandbox */
     var t = TEXT[lang];
     var currency = o.currency || "SAR";
     var price = Number(o.price) || 0;
-    var quarter = (Math.round(price * 25) / 100).toFixed(2);
+    var quarter = (Math.round(Math.round(price * 100) / 4) / 100).toFixed(2);
     var dark = o.theme === "black";
     var wrap = document.createElement("div");
     var root = wrap.attachShadow ? wrap.attachShadow({ mode: "open" }) : wrap;

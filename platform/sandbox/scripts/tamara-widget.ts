@@ -19,7 +19,7 @@ export const tamaraWidgetScript = `/* Tamara widget v2 — sandbox */
       var lang = (this.getAttribute("lang") || config().lang) === "ar" ? "ar" : "en";
       var t = TEXT[lang];
       var amount = Number(this.getAttribute("amount")) || 0;
-      var quarter = (Math.round(amount * 25) / 100).toFixed(2);
+      var quarter = (Math.round(Math.round(amount * 100) / 4) / 100).toFixed(2);
       var root = this.shadowRoot || this.attachShadow({ mode: "open" });
       root.innerHTML =
         "<style>:host{display:block}" +
