@@ -19,11 +19,12 @@ async function payWithMyFatoorah(page: Page, locale: Locale, prefix: string, day
   await checkoutTo(page, locale, checkout[locale].methods.card);
   // The embedded form is the provider's own frame: the card is typed there, never into our page.
   const frame = page.frameLocator("iframe[src*='/sandbox/myfatoorah/']");
-  await frame.getByLabel("Card number").fill(CARDS.mada3ds);
-  await frame.getByLabel("Name on card").fill("Reem Alotaibi");
-  await frame.getByLabel("Expiry month").fill("12");
-  await frame.getByLabel("Expiry year").fill(String((new Date().getFullYear() + 2) % 100));
-  await frame.getByLabel("CVV").fill("123");
+  const l = locale === "ar" ? { number: "رقم البطاقة", name: "الاسم على البطاقة", month: "الشهر", year: "السنة", cvc: "رمز التحقق" } : { number: "Card number", name: "Name on card", month: "Month", year: "Year", cvc: "CVC" };
+  await frame.getByLabel(l.number).fill(CARDS.mada3ds);
+  await frame.getByLabel(l.name).fill("Reem Alotaibi");
+  await frame.getByLabel(l.month).fill("12");
+  await frame.getByLabel(l.year).fill(String(new Date().getFullYear() + 2));
+  await frame.getByLabel(l.cvc).fill("123");
   await snap(page, test.info(), `payments-myfatoorah-${locale}`);
   await page.getByRole("button", { name: locale === "ar" ? /^ادفع/ : /^Pay / }).click();
   await page.waitForURL(/\/sandbox\/myfatoorah\//);
