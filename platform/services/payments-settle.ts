@@ -99,6 +99,9 @@ async function recordPayment(db: Db, attempt: AttemptRow, state: PaymentState): 
       .where(and(eq(paymentAttempts.tenantId, attempt.tenantId), eq(paymentAttempts.id, attempt.id)))
       .for("update");
     if (!row || row.state !== "pending") return settlementOf(row ?? attempt);
+    // Then its cart, before the payments row's foreign key share-locks it: two attempts of one
+    // cart settling at once queue here instead of deadlocking in the completion's cart update.
+    await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, row.cartId)).for("no key update");
     const now = new Date();
     const method = state.method ?? ORDER_METHOD[row.method];
     await tx.insert(payments).values({

@@ -22,7 +22,7 @@ const badSignature = () => new PlatformError("SP:InvalidWebhookSignature", 401, 
 
 const id = z.union([z.string().min(1).max(200), z.number().int().transform(String)]);
 const moyasarBody = z.object({ secret_token: z.string().optional(), data: z.object({ id }) });
-const myfatoorahBody = z.object({ Data: z.record(z.string(), z.unknown()).and(z.object({ InvoiceId: id })) });
+const myfatoorahBody = z.object({ Data: z.looseObject({ InvoiceId: id }) });
 const tabbyBody = z.object({ id });
 const tamaraBody = z.object({ order_id: id });
 
