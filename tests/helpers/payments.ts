@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, expect, vi } from "vitest";
+import { and, eq } from "drizzle-orm";
+import type { TenantInfo } from "@/platform/api/router";
+import type { Db } from "@/platform/db/client";
+import { carts, paymentAttempts, payments, products, tenantPaymentAccounts, type PaymentAccounts, type PaymentProvider } from "@/platform/db/schema";
+import { SANDBOX_API_PATHS } from "@/platform/providers/accounts";
+import { pressSandboxButton } from "@/platform/sandbox";
+import { startSandboxServer } from "@/platform/sandbox/node-server";
+import { SPA_PAYMENT_ACCOUNTS } from "@/platform/seed/demo-payments";
+import type { AddCartItemInput, CreatePaymentDto, PayLaterSessionInput, SettlementDto } from "@/lib/platform-client/types";
+import { checkoutApi, type Shopper } from "./checkout";
+import { DEMO, demoProduct } from "./demo-catalog";
+import type { TestDb } from "./test-db";
+
+/**
+ * Online payment suites: the provider sandboxes on a local node:http server stand in for the
+ * providers (spa's accounts point at it), and every call goes through the platform's router.
+ */
+export function paymentsHarness(t: () => TestDb) {
+  const api = checkoutApi(() => t().db);
+  let sandbox: Awaited<ReturnType<typeof startSandboxServer>> | undefined;
+  beforeAll(async () => {
+    sandbox = await startSandboxServer(t().db);
+    await pointAccountsAt(t().db, t().spa, sandbox.origin);
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+  });
+  const origin = () => {
+    if (!sandbox) throw new Error("The sandbox server is not running yet");
+    return sandbox.origin;
+  };
+  const db = () => t().db;
+  const spa = () => t().spa;
+
+  /** A browser-made Moyasar card token (publishable key), as the card form makes it. */
+  async function cardToken(number: string): Promise<string> {
+    const res = await fetch(`${origin()}/sandbox/moyasar/v1/tokens`, {
+      method: "POST",
+      headers: { authorization: `Basic ${Buffer.from("pk_test_rimal_sandbox:").toString("base64")}`, "content-type": "application/json" },
+      body: JSON.stringify({ name: "Test Shopper", number, month: "12", year: String(new Date().getFullYear() + 2), cvc: "123", callback_url: "http://spa.localhost/", save_only: false }),
+    });
+    const body = (await res.json()) as { id?: string };
+    expect(res.status, JSON.stringify(body)).toBe(201);
+    return body.id!;
+  }
+
+  const doneUrl = (cartId: string, host = "spa.localhost") => `http://${host}/checkout/done/${cartId}`;
+  const checkout = (s: Shopper) => ({ customer: { name: " Test Shopper ", mobileNumber: s.mobileNumber }, bookingNotes: "Online" });
+
+  /** A fresh shopper's cart with `quantity` jars of bath salts (plenty of stock). */
+  async function saltsCart(quantity = 1, extra: AddCartItemInput[] = []) {
+    const salts = await demoProduct(db(), spa().id, DEMO.salts);
+    return api.cartWith(spa(), [{ productId: salts.id, priceId: salts.priceId, quantity }, ...extra]);
+  }
+
+  /**
+   * The suites' clock is frozen (and PGlite's now() follows it): a second passes before each new
+   * payment, so that attempts have the order in which the shopper made them, as in real life.
+   */
+  const tick = () => vi.setSystemTime(new Date(Date.now() + 1000));
+
+  const payMoyasar = (s: Shopper, cartId: string, over: { token?: string; tokenType?: "token" | "applepay"; callbackUrl?: string } = {}) =>
+    tick() &&
+    api.call<CreatePaymentDto>(spa(), "POST", "payment/moyasar/session", {
+      token: s.token,
+      body: { reference: cartId, token: over.token ?? "", tokenType: over.tokenType ?? "token", callbackUrl: over.callbackUrl ?? doneUrl(cartId), checkout: checkout(s) },
+    });
+
+  const callback = (s: Shopper, cartId: string, query = "") => api.call<SettlementDto>(spa(), "POST", `payment/${cartId}/callback-payment${query}`, { token: s.token });
+
+  const payLaterBody = (s: Shopper, cartId: string, method: "tabby" | "tamara", host = "spa.localhost"): PayLaterSessionInput => {
+    const done = `${doneUrl(cartId, host)}?payment_method=${method}`;
+    return { reference: cartId, success_url: done, cancel_url: `${done}&status=cancel`, failure_url: `${done}&status=failure`, checkout: checkout(s) };
+  };
+
+  /** The shopper pressing a button on a hosted page; answers where the browser goes next. */
+  const press = (pageUrl: string, action: string) => pressSandboxButton(db(), pageUrl, action);
+
+  const paymentsOf = (cartId: string) => db().select().from(payments).where(eq(payments.cartId, cartId));
+  const attemptsOf = (cartId: string) => db().select().from(paymentAttempts).where(eq(paymentAttempts.cartId, cartId));
+  const cartRow = async (cartId: string) => (await db().select().from(carts).where(eq(carts.id, cartId)))[0];
+  const stockOf = async (productId: string) => (await db().select({ stock: products.stock }).from(products).where(eq(products.id, productId)))[0].stock;
+
+  return { api, origin, tick, cardToken, doneUrl, checkout, saltsCart, payMoyasar, callback, payLaterBody, press, paymentsOf, attemptsOf, cartRow, stockOf };
+}
+
+/** Points every account of the tenant at the sandbox server (a base URL of its own, as a self-hosted fake). */
+export async function pointAccountsAt(db: Db, tenant: TenantInfo, origin: string, base: PaymentAccounts = SPA_PAYMENT_ACCOUNTS): Promise<void> {
+  const accounts: PaymentAccounts = {};
+  for (const [provider, account] of Object.entries(base) as [PaymentProvider, NonNullable<PaymentAccounts[PaymentProvider]>][]) {
+    accounts[provider] = { ...account, baseUrl: `${origin}${SANDBOX_API_PATHS[provider]}` };
+  }
+  await db
+    .insert(tenantPaymentAccounts)
+    .values({ tenantId: tenant.id, accounts })
+    .onConflictDoUpdate({ target: tenantPaymentAccounts.tenantId, set: { accounts } });
+}
+
+/** The attempt of a cart's payment by the provider's id (e.g. for a webhook's body). */
+export async function attemptByRef(db: Db, tenantId: string, providerRef: string) {
+  const [row] = await db
+    .select()
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.tenantId, tenantId), eq(paymentAttempts.providerRef, providerRef)));
+  return row;
+}
