@@ -87,24 +87,3 @@ export async function validateApplePayMerchant(apiUrl: string, publicKey: string
   const body = { validation_url: input.validationUrl, display_name: input.displayName, domain_name: input.domainName, publishable_api_key: publicKey };
   return postJson(`${apiUrl.replace(/\/$/, "")}/applepay/initiate`, publicKey, body, "CREATE_PAYMENT_SESSION_ERROR", "Failed to create payment session");
 }
-
-/** Loads a provider's script once per page, on demand (never on first paint); resolves when it has run. */
-const loading = new Map<string, Promise<void>>();
-export function loadScript(src: string): Promise<void> {
-  const known = loading.get(src);
-  if (known) return known;
-  const promise = new Promise<void>((resolve, reject) => {
-    const script = document.createElement("script");
-    script.src = src;
-    script.async = true;
-    script.onload = () => resolve();
-    script.onerror = () => {
-      loading.delete(src);
-      script.remove();
-      reject(new PaymentSetupError("scriptFailed", `Could not load ${src}`));
-    };
-    document.head.appendChild(script);
-  });
-  loading.set(src, promise);
-  return promise;
-}

@@ -7,7 +7,8 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatSar } from "@/lib/money";
 import { myfatoorahNetworks } from "@/lib/payments/card-networks";
-import { loadScript, PaymentSetupError, ProviderRefusal } from "@/lib/payments/provider-browser";
+import { loadScript } from "@/lib/payments/load-script";
+import { PaymentSetupError, ProviderRefusal } from "@/lib/payments/provider-browser";
 import type { CartDto } from "@/lib/platform-client/types";
 import type { PaymentMethod } from "@/lib/tenant-config";
 import { onlinePayApi } from "./online-pay-api";
@@ -43,7 +44,10 @@ export function MyfatoorahCardPayment({ cart, amount, enabledMethods, checkout, 
     queryFn: async () => {
       const { myfatoorahScriptUrl } = await endpoints.load();
       if (!myfatoorahScriptUrl) throw new PaymentSetupError("unknownProvider", "The card form is not configured");
-      const [started] = await Promise.all([onlinePayApi.myfatoorahSession(locale, amount), loadScript(myfatoorahScriptUrl)]);
+      const script = loadScript(myfatoorahScriptUrl).catch((err: unknown) => {
+        throw new PaymentSetupError("scriptFailed", err instanceof Error ? err.message : "The card form could not be loaded");
+      });
+      const [started] = await Promise.all([onlinePayApi.myfatoorahSession(locale, amount), script]);
       return started;
     },
     staleTime: Infinity,

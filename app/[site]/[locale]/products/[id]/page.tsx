@@ -8,10 +8,12 @@ import { ProductFacts } from "@/components/product/product-facts";
 import { ProductGallery } from "@/components/product/product-gallery";
 import { jsonLdText, productJsonLd } from "@/components/product/product-json-ld";
 import { kindKey } from "@/components/product/product-kind";
+import { PaymentPromos } from "@/components/product/payment-promos";
 import { ProductPrice } from "@/components/product/product-price";
 import { PurchaseWidget } from "@/components/product/purchase/purchase-widget";
 import { widgetSpec } from "@/components/product/purchase/widget-spec";
 import { Badge } from "@/components/ui/badge";
+import { promoAmount, promoWidgets } from "@/lib/payments/promo-widgets";
 import { getProduct } from "@/lib/platform-client/products";
 import { tenantForSite } from "@/lib/platform-client/tenants";
 import type { Locale } from "@/lib/tenant-config";
@@ -90,6 +92,7 @@ export default async function ProductPage({ params }: Props) {
             <h1 className="text-2xl font-bold sm:text-3xl">{product.name}</h1>
             <ProductPrice product={product} locale={locale} taxRate={config.taxRate} size="lg" showVatNote />
             <ProductFacts product={product} locale={locale} />
+            <PaymentPromos widgets={promoWidgets(config, tenant.payments, promoAmount(product, config.taxRate))} amount={promoAmount(product, config.taxRate)} locale={locale} />
           </div>
           {paragraphs.length > 0 ? (
             <div className="flex flex-col gap-3 leading-relaxed text-foreground/85">
