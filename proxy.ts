@@ -35,6 +35,6 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Everything but the API, the sandboxes, Next's own files and static files with an extension.
-  matcher: ["/((?!api/|sandbox/|_next/|demo/|favicon\\.ico|.*\\.[a-z0-9]+$).*)", "/sitemap.xml", "/robots.txt"],
+  // Everything but the API, the sandboxes, Next's own files, /.well-known/ (Apple Pay's domain check) and static files with an extension.
+  matcher: ["/((?!api/|sandbox/|_next/|demo/|\\.well-known/|favicon\\.ico|.*\\.[a-z0-9]+$).*)", "/sitemap.xml", "/robots.txt"],
 };
