@@ -1,0 +1,130 @@
+import { beforeAll, beforeEach, expect, it, vi } from "vitest";
+import { setPlatformDb } from "@/platform/db";
+import { latestOutboxMessage } from "@/platform/services/sms-outbox";
+import { clearTenantCache } from "@/lib/platform-client/tenants";
+import type { ApiEnvelope, CartDto, CreatePaymentDto, PayLaterSessionDto, PaymentEndpoints, TabbyEligibilityDto } from "@/lib/platform-client/types";
+import { describeEachDb } from "./helpers/test-db";
+import { cleared, envelopeData, jar, jsonRequest, nextHeadersMock, readEnvelope } from "./helpers/bff-harness";
+import { DEMO, demoProduct } from "./helpers/demo-catalog";
+import { paymentsHarness } from "./helpers/payments";
+
+/**
+ * The online payment BFF (/api/checkout/pay/*) end to end on the embedded platform, the provider
+ * sandboxes on a local server: return addresses are built from the request (never taken from the
+ * body), the cart and customer come from the cookies, an Apple Pay payment forgets the cart.
+ */
+vi.mock("next/headers", () => nextHeadersMock());
+
+const sendRoute = await import("@/app/api/session/otp/send/route");
+const verifyRoute = await import("@/app/api/session/otp/verify/route");
+const itemsRoute = await import("@/app/api/cart/items/route");
+const moyasarRoute = await import("@/app/api/checkout/pay/moyasar/route");
+const tabbyRoute = await import("@/app/api/checkout/pay/tabby/route");
+const tamaraRoute = await import("@/app/api/checkout/pay/tamara/route");
+const eligibilityRoute = await import("@/app/api/checkout/pay/tabby/eligibility/route");
+const endpointsRoute = await import("@/app/api/checkout/pay/endpoints/route");
+
+const HOST = "spa.localhost";
+const json = (method: string, path: string, body?: unknown) => jsonRequest(HOST, method, path, body, "203.0.113.10");
+const errorOf = <T>(r: { body: ApiEnvelope<T> }) => ("error" in r.body ? r.body.error : null);
+
+describeEachDb("online payment BFF", (t) => {
+  const p = paymentsHarness(t);
+  let salts: { id: string; priceId: string };
+  let n = 10;
+  let mobile = "";
+
+  async function signIn(national?: string) {
+    mobile = national ? `+966${national}` : `+9665000002${n++}`;
+    const sent = envelopeData((await readEnvelope<{ token: string }>(sendRoute.POST(json("POST", "/api/session/otp/send", { mobileNumber: mobile })))).body);
+    const code = (await latestOutboxMessage(t().db, t().spa.id, mobile))!.code!;
+    expect((await verifyRoute.POST(json("POST", "/api/session/otp/verify", { token: sent.token, code }))).status).toBe(200);
+  }
+  const cartWithSalts = async () => envelopeData((await readEnvelope<CartDto>(itemsRoute.POST(json("POST", "/api/cart/items", { productId: salts.id, priceId: salts.priceId, quantity: 1 })))).body);
+  const checkout = () => ({ customer: { name: "Reem Alotaibi", mobileNumber: mobile }, bookingNotes: null });
+
+  beforeAll(async () => {
+    setPlatformDb({ db: t().db, kind: "pglite", close: async () => {} });
+    clearTenantCache();
+    salts = await demoProduct(t().db, t().spa.id, DEMO.salts);
+  });
+
+  beforeEach(() => {
+    jar.clear();
+    cleared.length = 0;
+  });
+
+  it("card: the 3-D Secure page returns to this host's done page in the page's language", async () => {
+    await signIn();
+    const cart = await cartWithSalts();
+    const token = await p.cardToken("4111111111111111");
+    const paid = await readEnvelope<CreatePaymentDto>(moyasarRoute.POST(json("POST", "/api/checkout/pay/moyasar?locale=en", { token, tokenType: "token", checkout: checkout(), callbackUrl: "https://evil.example/steal" })));
+    const answer = envelopeData(paid.body);
+    expect(answer).toMatchObject({ status: "initiated" });
+    expect(answer.redirectUrl).toMatch(/^http:\/\/spa\.localhost\/sandbox\/moyasar\//);
+    const back = await p.press(answer.redirectUrl!, "authenticate");
+    expect(back).toContain(`http://spa.localhost/en/checkout/done/${cart.id}?`);
+    // Nothing completed yet: the cart cookie still points at the cart until it is paid.
+    expect(cleared).not.toContain("sf_cart_spa");
+  });
+
+  it("card: a declined card answers failed with spec §8's reason", async () => {
+    await signIn();
+    await cartWithSalts();
+    const token = await p.cardToken("4000000000000002");
+    const answer = envelopeData((await readEnvelope<CreatePaymentDto>(moyasarRoute.POST(json("POST", "/api/checkout/pay/moyasar", { token, tokenType: "token", checkout: checkout() })))).body);
+    expect(answer).toMatchObject({ status: "failed", redirectUrl: null, errorMessageCode: "DECLINED" });
+  });
+
+  it("Apple Pay: paid at once, and the completed cart's cookie is forgotten", async () => {
+    await signIn();
+    const cart = await cartWithSalts();
+    const token = JSON.stringify({ paymentData: { data: "sandbox-approve" } });
+    const answer = envelopeData((await readEnvelope<CreatePaymentDto>(moyasarRoute.POST(json("POST", "/api/checkout/pay/moyasar", { token, tokenType: "applepay", checkout: checkout() })))).body);
+    expect(answer.status).toBe("paid");
+    expect(cleared).toContain("sf_cart_spa");
+    expect(await p.cartRow(cart.id)).toMatchObject({ status: "completed", paymentMethod: "APPLE_PAY" });
+  });
+
+  it("Tabby and Tamara: hosted pages on this host that come back naming the provider", async () => {
+    await signIn();
+    const cart = await cartWithSalts();
+    expect(envelopeData((await readEnvelope<TabbyEligibilityDto>(eligibilityRoute.POST(json("POST", "/api/checkout/pay/tabby/eligibility")))).body)).toMatchObject({ eligible: true });
+    const tabby = envelopeData((await readEnvelope<PayLaterSessionDto>(tabbyRoute.POST(json("POST", "/api/checkout/pay/tabby", { checkout: checkout(), success_url: "https://evil.example/" })))).body);
+    expect(tabby.checkout_url).toMatch(/^http:\/\/spa\.localhost\/sandbox\/tabby\//);
+    expect(await p.press(tabby.checkout_url, "cancel")).toContain(`http://spa.localhost/checkout/done/${cart.id}?payment_method=tabby&status=cancel`);
+    const tamara = envelopeData((await readEnvelope<PayLaterSessionDto>(tamaraRoute.POST(json("POST", "/api/checkout/pay/tamara?locale=en", { checkout: checkout() })))).body);
+    expect(tamara.checkout_url).toMatch(/^http:\/\/spa\.localhost\/sandbox\/tamara\//);
+    expect(await p.press(tamara.checkout_url, "decline")).toContain(`http://spa.localhost/en/checkout/done/${cart.id}?payment_method=tamara&status=failure`);
+  });
+
+  it("Tabby: the rejected test number is not eligible, with a message in the page's language", async () => {
+    await signIn("500000002");
+    await cartWithSalts();
+    const answer = envelopeData((await readEnvelope<TabbyEligibilityDto>(eligibilityRoute.POST(json("POST", "/api/checkout/pay/tabby/eligibility?locale=en")))).body);
+    expect(answer).toMatchObject({ eligible: false });
+    expect(answer.message).toMatch(/Tabby/);
+  });
+
+  it("refuses a signed-out shopper, a missing cart and a body with card data instead of a token", async () => {
+    await cartWithSalts();
+    const signedOut = await readEnvelope(tamaraRoute.POST(json("POST", "/api/checkout/pay/tamara", { checkout: checkout() })));
+    expect([signedOut.status, errorOf(signedOut)?.code]).toEqual([401, "SP:Unauthorized"]);
+
+    await signIn();
+    jar.delete("sf_cart_spa");
+    const noCart = await readEnvelope(tabbyRoute.POST(json("POST", "/api/checkout/pay/tabby", { checkout: checkout() })));
+    expect([noCart.status, errorOf(noCart)?.code]).toEqual([404, "SP:EntityNotFound"]);
+
+    await cartWithSalts();
+    const card = await readEnvelope(moyasarRoute.POST(json("POST", "/api/checkout/pay/moyasar", { number: "4111111111111111", tokenType: "creditcard", checkout: checkout() })));
+    expect([card.status, errorOf(card)?.code]).toEqual([400, "SP:ValidationError"]);
+  });
+
+  it("gives the browser the providers' public addresses and nothing secret", async () => {
+    const endpoints = await readEnvelope<PaymentEndpoints>(endpointsRoute.GET(json("GET", "/api/checkout/pay/endpoints")));
+    const body = JSON.stringify(endpoints.body);
+    expect(Object.keys(envelopeData(endpoints.body)).sort()).toEqual(["moyasarApiUrl", "myfatoorahScriptUrl", "tabbyCardScriptUrl", "tamaraWidgetScriptUrl"]);
+    expect(body).not.toMatch(/sk_test|whsec|mf_test|tamara_test|notification/);
+  });
+});
