@@ -18,6 +18,16 @@ describeEachDb("payments: Tabby and Tamara", (t) => {
   const eligibility = (s: { token: string }, cartId: string, locale = "en") => p.api.call<TabbyEligibilityDto>(spa(), "POST", "tabby/test-customer-eligibility", { token: s.token, body: { cartId }, locale });
   const withMobile = async (customerId: string, mobileNumber: string) => t().db.update(customers).set({ mobileNumber }).where(eq(customers.id, customerId));
 
+  it("Tabby eligibility takes the storefront's return addresses when given, on the store's own hosts only", async () => {
+    const { shopper, cart } = await p.saltsCart(1);
+    const urls = p.payLaterBody(shopper, cart.id, "tabby");
+    const own = { cartId: cart.id, success_url: urls.success_url, cancel_url: urls.cancel_url, failure_url: urls.failure_url };
+    const ok = await p.api.call<TabbyEligibilityDto>(spa(), "POST", "tabby/test-customer-eligibility", { token: shopper.token, body: own });
+    expect(ok.data).toEqual({ eligible: true, rejectionReason: null, message: null });
+    const foreign = { ...own, failure_url: "https://evil.example/done" };
+    expectCode(await p.api.call(spa(), "POST", "tabby/test-customer-eligibility", { token: shopper.token, body: foreign }), "SP:InvalidCallbackUrl", 400);
+  });
+
   it("Tabby: eligible, hosted page approved, callback completes the order for the full total (TABBY, paid)", async () => {
     const { shopper, cart } = await p.saltsCart(2);
     expect((await eligibility(shopper, cart.id)).data).toEqual({ eligible: true, rejectionReason: null, message: null });

@@ -39,7 +39,10 @@ export function executeMyfatoorahPayment(ctx: BffContext, body: z.output<typeof 
 
 /** Whether Tabby would take this cart from this customer; its message is already in the request's language. */
 export function tabbyEligibility(ctx: BffContext): Promise<TabbyEligibilityDto> {
-  return onCheckoutCart(ctx, (cartId, token) => testTabbyEligibility(ctx.tenant, ctx.locale, token, cartId));
+  return onCheckoutCart(ctx, (cartId, token) => {
+    const { success_url, cancel_url, failure_url } = payLaterUrls(origin(ctx), ctx.locale, cartId, "tabby");
+    return testTabbyEligibility(ctx.tenant, ctx.locale, token, cartId, { success_url, cancel_url, failure_url });
+  });
 }
 
 /** Tabby or Tamara: their hosted checkout, returning to the done page with how the shopper left. */

@@ -40,8 +40,14 @@ export function executeCardPayment(
 }
 
 /** Tabby's pre-check for the signed-in customer and the cart; `message` is Tabby's text in `locale` when not eligible. */
-export function testTabbyEligibility(tenant: TenantRef, locale: Locale, token: string, cartId: string): Promise<TabbyEligibilityDto> {
-  return platformCall<TabbyEligibilityDto>(tenant, "POST", "tabby/test-customer-eligibility", { locale, token, body: { cartId } });
+export function testTabbyEligibility(
+  tenant: TenantRef,
+  locale: Locale,
+  token: string,
+  cartId: string,
+  urls?: { success_url: string; cancel_url: string; failure_url: string },
+): Promise<TabbyEligibilityDto> {
+  return platformCall<TabbyEligibilityDto>(tenant, "POST", "tabby/test-customer-eligibility", { locale, token, body: { cartId, ...urls } });
 }
 
 /** Tabby's hosted page; a rejection is SP:TabbyNotEligible (message translated). */

@@ -33,7 +33,8 @@ export const InitiateSessionQuery = z.object({
 export const ExecuteCartPaymentQuery = z.object({ sessionId: Id, cartId: Id, callbackUrl: Url, errorCallbackUrl: Url });
 export const ExecuteCartPaymentInput = z.object({ checkout: OnlineCheckoutInput });
 
-export const TabbyEligibilityInput = z.object({ cartId: Id });
+/** The return addresses are optional here (the shopper is not sent anywhere) but, when given, are what Tabby sees, checked like a session's. */
+export const TabbyEligibilityInput = z.object({ cartId: Id, success_url: Url.optional(), cancel_url: Url.optional(), failure_url: Url.optional() });
 
 export const PayLaterSessionInput = z.object({
   reference: Id,

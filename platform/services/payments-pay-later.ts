@@ -71,12 +71,19 @@ async function tabbyCheckout(db: Db, o: TabbyOrder, code: "CREATE_TABBY_SESSION_
 }
 
 /** POST tabby/test-customer-eligibility: Tabby's pre-check for the signed-in customer's mobile and this cart's total. */
-export async function tabbyEligibility(db: Db, scope: OwnerScope, cartId: string, req: PaymentRequest & { origin: string }): Promise<TabbyEligibilityDto> {
+export async function tabbyEligibility(
+  db: Db,
+  scope: OwnerScope,
+  cartId: string,
+  req: PaymentRequest & { origin: string; urls?: { success_url?: string; cancel_url?: string; failure_url?: string } },
+): Promise<TabbyEligibilityDto> {
   const quote = await quotePayment(db, scope, cartId, "TABBY", req);
   const [customer] = await db
     .select({ name: customers.name, mobileNumber: customers.mobileNumber, email: customers.email })
     .from(customers)
     .where(and(eq(customers.tenantId, scope.tenantId), eq(customers.id, scope.customerId)));
+  // The storefront's own return addresses when it sent them (an embedded platform's request origin is internal).
+  const given = req.urls?.success_url && req.urls.cancel_url && req.urls.failure_url ? await checkCallbackUrls(db, scope.tenantId, { success: req.urls.success_url, cancel: req.urls.cancel_url, failure: req.urls.failure_url }) : null;
   const done = `${req.origin}/checkout/done/${encodeURIComponent(cartId)}?payment_method=tabby`;
   const create = await tabbyCheckout(
     db,
@@ -85,7 +92,7 @@ export async function tabbyEligibility(db: Db, scope: OwnerScope, cartId: string
       cartId,
       quote,
       buyer: { name: customer?.name || customer?.mobileNumber || "", phone: customer?.mobileNumber ?? "", ...(customer?.email ? { email: customer.email } : {}) },
-      urls: { success: done, cancel: `${done}&status=cancel`, failure: `${done}&status=failure` },
+      urls: given ? { success: given.success.href, cancel: given.cancel.href, failure: given.failure.href } : { success: done, cancel: `${done}&status=cancel`, failure: `${done}&status=failure` },
       locale: req.locale,
     },
     "TEST_TABBY_CUSTOMER_ELIGIBILITY_ERROR",

@@ -51,8 +51,8 @@ route("POST", "payment/execute-cart-payment", async (ctx) => {
 
 route("POST", "tabby/test-customer-eligibility", async (ctx) => {
   const scope = await owner(ctx);
-  const { cartId } = TabbyEligibilityInput.parse(await ctx.json());
-  return tabbyEligibility(ctx.db, scope, cartId, { ...request(ctx), origin: new URL(ctx.req.url).origin });
+  const { cartId, ...urls } = TabbyEligibilityInput.parse(await ctx.json());
+  return tabbyEligibility(ctx.db, scope, cartId, { ...request(ctx), origin: new URL(ctx.req.url).origin, urls });
 });
 
 route("POST", "tabby/session", async (ctx) => createTabbySession(ctx.db, await owner(ctx), PayLaterSessionInput.parse(await ctx.json()), request(ctx)));
