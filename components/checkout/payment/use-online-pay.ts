@@ -38,7 +38,7 @@ export function nextAfterMoyasar(answer: CreatePaymentDto): OnlineNext {
  * method's flow and the shopper is sent on. The button stays busy while the browser leaves; coming
  * back with the back button (page restored from the cache) makes it usable again. Refusals are
  * shown as every payment error is (6 s toast); a provider's own refusal names the step that
- * failed with the provider's message.
+ * failed with the provider's message; anything unforeseen goes to /checkout/payment-error.
  */
 export function useOnlinePay(cartId: string, { validateFirst = true }: { validateFirst?: boolean } = {}) {
   const locale = useLocale();
@@ -73,6 +73,14 @@ export function useOnlinePay(cartId: string, { validateFirst = true }: { validat
       }
       if (err instanceof PaymentSetupError) {
         toast.error(t("order.paymentError.title"), { description: t(`order.online.setup.${err.key}`), duration: PAYMENT_ERROR_TOAST_MS });
+        return;
+      }
+      if (!(err instanceof PaymentApiError)) {
+        // Not a refusal anyone answered with (a provider script that broke, an unexpected exception):
+        // nothing in the sheet can fix it, so the payment-error page explains and leads back to the cart.
+        console.error("[checkout] online payment failed unexpectedly", err);
+        closeCartSheet();
+        router.push(localePath(locale, "/checkout/payment-error"));
         return;
       }
       if (showError(err) === "shown") void client.invalidateQueries({ queryKey: cartQueryKey(locale) });
