@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { LOCALES, snap } from "./support";
-import { cartDialog, type Locale } from "./cart-support";
+import { cartDialog, openProduct as openProductPage, type Locale } from "./cart-support";
 import { checkout, order } from "./checkout-support";
 import {
   applePayLog,
@@ -201,4 +201,21 @@ test("Tamara: a declined payment comes back with the reason; paying again with T
   await expectPaidOrder(page, locale, "tamara");
   await snap(page, info, `payments-tamara-done-${locale}`);
   await expectInProfile(page, locale, prefix, basket);
+});
+
+test("product page: Tabby's and Tamara's promo widgets appear, their scripts fetched only after the page has loaded", async ({ page }, info) => {
+  const { locale, prefix } = forProject(info.project.name);
+  await openProductPage(page, prefix, locale === "ar" ? "عضوية شهرية" : "Monthly membership");
+  // A full page load of the product page itself (the list navigated to it inside the app).
+  await page.goto(page.url());
+  await expect(page.getByText(locale === "ar" ? /4 دفعات بدون فوائد/ : /4 interest-free payments of/)).toBeVisible();
+  await expect(page.getByText(locale === "ar" ? /قسّمها على 4 دفعات/ : /Split in 4 payments of/)).toBeVisible();
+  const timing = await page.evaluate(() => {
+    const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+    const scripts = performance.getEntriesByType("resource").filter((e) => /tabby-card\.js|tamara-widget\.js/.test(e.name));
+    return { loadEnd: nav.loadEventEnd, starts: scripts.map((s) => s.startTime) };
+  });
+  expect(timing.starts).toHaveLength(2);
+  for (const start of timing.starts) expect(start, "a promo script was fetched before the page finished loading").toBeGreaterThanOrEqual(timing.loadEnd);
+  await snap(page, info, `payments-promos-${locale}`);
 });
