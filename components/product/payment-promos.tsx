@@ -72,7 +72,7 @@ function TamaraSlot({ promo, amount, locale }: { promo: NonNullable<PromoWidgets
     widget.setAttribute("lang", locale);
     slot.replaceChildren(widget);
   });
-  return <div ref={ref} hidden={failed} className="h-[4.5rem] overflow-hidden" />;
+  return <div ref={ref} hidden={failed} className="h-24 overflow-hidden sm:h-[4.5rem]" />;
 }
 
 /** Tabby's and Tamara's "split it in 4" messages under the price (spec §2), in slots drawn on the server. */
