@@ -1,11 +1,13 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { products } from "@/platform/db/schema";
+import { products, tenantPaymentAccounts } from "@/platform/db/schema";
 import { describeEachDb } from "./helpers/test-db";
 import { newCustomer } from "./helpers/account-api";
 import { DEMO, dayAhead, demoProduct } from "./helpers/demo-catalog";
 import { expectCode, withSettings } from "./helpers/checkout";
-import { paymentsHarness } from "./helpers/payments";
+import { paymentsHarness, pointAccountsAt } from "./helpers/payments";
+import { startFakeProvider } from "./helpers/fake-provider";
+import { SPA_PAYMENT_ACCOUNTS } from "@/platform/seed/demo-payments";
 
 describeEachDb("payments: Moyasar card and Apple Pay", (t) => {
   const p = paymentsHarness(t);
@@ -172,5 +174,38 @@ describeEachDb("payments: Moyasar card and Apple Pay", (t) => {
     expect(res.res.headers.get("content-type")).toMatch(/^text\/plain/);
     expect(await res.res.text()).toBe("sandbox-apple-pay-domain-association:rimal");
     expectCode(await p.api.call(t().coffee, "GET", "payment/apple-pay/domain-association"), "SP:EntityNotFound", 404);
+  });
+
+  it("Moyasar not answering the payment creation: the attempt stays open under its given_id and settles once Moyasar has it", async () => {
+    const fake = await startFakeProvider("/v1");
+    try {
+      await t().db.update(tenantPaymentAccounts).set({ accounts: { moyasar: { ...SPA_PAYMENT_ACCOUNTS.moyasar!, baseUrl: fake.base } } }).where(eq(tenantPaymentAccounts.tenantId, spa().id));
+      const { shopper, cart } = await p.saltsCart(1);
+      fake.answer(() => ({ status: 503, text: "<html>upstream unavailable</html>" }));
+      expectCode(await p.payMoyasar(shopper, cart.id, { token: "token_x" }), "CREATE_PAYMENT_SESSION_ERROR", 502);
+      const [attempt] = await p.attemptsOf(cart.id);
+      expect(attempt).toMatchObject({ state: "pending", providerRef: attempt.id });
+      const created = fake.seen.find((r) => r.method === "POST")!.json() as { given_id: string };
+      expect(created.given_id).toBe(attempt.id);
+
+      // Moyasar did take it: the payment carries the given_id as its id.
+      fake.answer((req) =>
+        req.method === "GET" && req.url === `/v1/payments/${attempt.id}`
+          ? { json: { id: attempt.id, status: "paid", amount: attempt.amount, currency: "SAR", source: { type: "creditcard", company: "visa", message: "APPROVED" } } }
+          : { status: 404, json: { type: "api_error", message: "Object not found" } },
+      );
+      expect((await p.callback(shopper, cart.id)).data).toMatchObject({ outcome: "paid", provider: "moyasar" });
+      expect(await p.cartRow(cart.id)).toMatchObject({ status: "completed", paymentMethod: "VISA", paymentStatus: "paid" });
+      expect(await p.paymentsOf(cart.id)).toHaveLength(1);
+
+      // A clear refusal (4xx) closes the attempt: nothing exists at Moyasar.
+      const second = await p.saltsCart(1);
+      fake.answer(() => ({ status: 400, json: { type: "invalid_request_error", message: "Validation Failed", errors: { source: ["is invalid"] } } }));
+      expectCode(await p.payMoyasar(second.shopper, second.cart.id, { token: "token_x" }), "CREATE_PAYMENT_SESSION_ERROR", 502);
+      expect((await p.attemptsOf(second.cart.id))[0]).toMatchObject({ state: "failed", failureReason: "CREATE_PAYMENT_SESSION_ERROR" });
+    } finally {
+      await pointAccountsAt(t().db, spa(), p.origin());
+      await fake.close();
+    }
   });
 });

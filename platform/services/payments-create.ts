@@ -4,6 +4,7 @@ import type { PaymentProvider } from "../db/schema";
 import { PlatformError } from "../errors";
 import { toHalalas } from "../money";
 import { createMoyasarPayment, moyasarState } from "../providers/moyasar";
+import { ProviderError } from "../providers/types";
 import { executeMyFatoorahPayment, initiateMyFatoorahSession } from "../providers/myfatoorah";
 import { toTenantConfig, type SettingsMap } from "@/lib/tenant-config";
 import type { CreatePaymentDto, ExecuteCartPaymentDto, InitiateSessionDto } from "@/lib/platform-client/types";
@@ -31,7 +32,7 @@ export async function createMoyasarSession(db: Db, scope: OwnerScope, input: Cre
   const details = attemptDetails(input.checkout, req.channel);
   const { cfg } = await providerConfig(db, scope.tenantId, "moyasar");
   const attempt = await createAttempt(db, scope, { cartId: input.reference, provider: "moyasar", method, amount: quote.amount, details });
-  const payment = await closingOnFailure(db, attempt, () =>
+  const create = () =>
     createMoyasarPayment(cfg, {
       amount: attempt.amount,
       currency: "SAR",
@@ -40,8 +41,17 @@ export async function createMoyasarSession(db: Db, scope: OwnerScope, input: Cre
       givenId: attempt.id,
       metadata: { cart_id: attempt.cartId, attempt_id: attempt.id },
       source: { type: input.tokenType, token: input.token },
-    }),
-  );
+    });
+  const payment = await create().catch(async (err: unknown) => {
+    // No answer, or a fault on Moyasar's side: the payment may exist all the same, and Moyasar names
+    // it by its given_id. The attempt stays open under that id, for the webhook or the done page's
+    // callback to settle; a clear refusal (4xx) closes it.
+    if (err instanceof ProviderError && !isRefusal(err)) {
+      await setProviderRefs(db, attempt, { providerRef: attempt.id });
+      throw err;
+    }
+    return closingOnFailure(db, attempt, () => Promise.reject(err));
+  });
   const state = moyasarState(payment);
   const created = await setProviderRefs(db, attempt, { providerRef: payment.id });
   const answer = { paymentId: payment.id, redirectUrl: null, errorMessageCode: null, failureReason: null };
@@ -53,6 +63,12 @@ export async function createMoyasarSession(db: Db, scope: OwnerScope, input: Cre
   const reason = settled.failureReason;
   return { ...answer, status: "failed", failureReason: reason, errorMessageCode: settled.outcome === "refused" ? reason : failureMessageCode(reason) };
 }
+
+/** A provider's clear "no" (a 4xx answer), as opposed to no answer or a fault on its side. */
+const isRefusal = (err: ProviderError) => {
+  const status = err.details?.httpStatus;
+  return typeof status === "number" && status >= 400 && status < 500;
+};
 
 /** The store's MyFatoorah-speaking card provider (myfatoorah or rekaz-pay), else the method is not offered. */
 function cardProvider(settings: SettingsMap): PaymentProvider {
