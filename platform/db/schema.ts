@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  doublePrecision,
   customType,
   index,
   integer,
@@ -172,6 +173,8 @@ export const carts = pgTable(
     customerMobile: text("customer_mobile"),
     transferorName: text("transferor_name"),
     receiptUploadId: uuid("receipt_upload_id"),
+    /** The campaign the order came from (spec §3 UTM record), stored when the order completes. */
+    utm: jsonb("utm").$type<UtmRecord>(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
     ...timestamps,
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -540,3 +543,28 @@ export const sandboxObjects = pgTable(
   },
   (t) => [index("sandbox_objects_kind_idx").on(t.provider, t.kind)],
 );
+
+// ── Locations (issue 6) ─────────────────────────────────────────────────────────────────────
+
+/** Spec §3's location types. "current" is the browser's position, which a customer may also save. */
+export const LOCATION_TYPES = ["home", "work", "resthouse", "friendsplace", "other", "current"] as const;
+export type LocationType = (typeof LOCATION_TYPES)[number];
+
+/** A customer's saved delivery or visit location (at most 6 per customer, spec §9, enforced by the service). */
+export const customerLocations = pgTable(
+  "customer_locations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: uuid("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+    customerId: uuid("customer_id").notNull().references(() => customers.id, { onDelete: "cascade" }),
+    type: text("type").$type<LocationType>().notNull(),
+    latitude: doublePrecision("latitude").notNull(),
+    longitude: doublePrecision("longitude").notNull(),
+    description: text("description"),
+    ...timestamps,
+  },
+  (t) => [index("customer_locations_customer_idx").on(t.tenantId, t.customerId)],
+);
+
+/** Spec §3's UTM record, as the storefront kept it from the landing URL and sent with the order. */
+export type UtmRecord = { source?: string; medium?: string; campaign?: string; term?: string; content?: string; id?: string; timestamp?: string };
