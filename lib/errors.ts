@@ -45,6 +45,8 @@ export const KNOWN_ERROR_CODES = [
   "SP:TenantMismatch",
   "SP:InvalidRefreshToken",
   "SP:Forbidden",
+  // Locations
+  "SP:MaximumLocationsReached",
   // Uploads
   "SP:UnsupportedFileType",
   "SP:FileTooLarge",

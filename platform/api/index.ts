@@ -5,6 +5,7 @@ import "./routes/cart";
 import "./routes/auth";
 import "./routes/customers";
 import "./routes/presets";
+import "./routes/locations";
 import "./routes/account";
 import "./routes/checkout";
 import "./routes/payments";
