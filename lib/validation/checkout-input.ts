@@ -41,10 +41,29 @@ const BookingNotes = z
   .nullish()
   .transform((v) => (v ? v : null));
 
+/** Spec §3's UTM record as the storefront kept it from the landing URL; each field ≤ 200 characters, unknown keys dropped. */
+export const UtmInput = z.object({
+  source: printable(200).optional(),
+  medium: printable(200).optional(),
+  campaign: printable(200).optional(),
+  term: printable(200).optional(),
+  content: printable(200).optional(),
+  id: printable(200).optional(),
+  timestamp: printable(200).optional(),
+})
+  // Empty fields are dropped, and a record with nothing left is no record.
+  .transform((v) => {
+    const kept = Object.fromEntries(Object.entries(v).filter(([, x]) => x));
+    return Object.keys(kept).length > 0 ? (kept as typeof v) : null;
+  });
+export type UtmInput = z.output<typeof UtmInput>;
+
 export const BankReceiptCheckoutInput = z.object({
   customer: CheckoutCustomerInput,
   bookingNotes: BookingNotes,
   termsAccepted: z.boolean().optional(),
+  /** The campaign the shopper arrived from (issue 6), kept on the order. */
+  utm: UtmInput.nullish(),
 });
 export type BankReceiptCheckoutInput = z.output<typeof BankReceiptCheckoutInput>;
 

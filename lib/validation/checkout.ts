@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { normalizeMobile } from "@/lib/phone";
+import { UtmInput } from "./checkout-input";
 import { customFieldError, customFieldsBody, profileBody } from "./account";
 import type { FieldRule } from "./custom-field-values";
 import { phoneFormMobile, phoneFormSchema, toLatinDigits } from "./sign-in";
@@ -36,6 +37,8 @@ export const checkoutDetailsInput = z.object({
     .nullish()
     .transform((v) => v || null),
   termsAccepted: z.boolean().optional(),
+  /** The landing's campaign (issue 6), passed on to the platform. */
+  utm: UtmInput.nullish(),
 });
 export type CheckoutDetailsInput = z.output<typeof checkoutDetailsInput>;
 

@@ -48,7 +48,7 @@ export async function validateCart(db: Db, scope: OwnerScope, cartId: string, re
 export function orderDetails(input: BankReceiptCheckoutInput): OrderDetails {
   const customerMobile = normalizeMobile(input.customer.mobileNumber);
   if (!customerMobile) throw new PlatformError("SP:InvalidMobileNumber", 400, "The mobile number is not valid", { field: "customer.mobileNumber" });
-  return { customerName: input.customer.name, customerMobile, bookingNotes: input.bookingNotes };
+  return { customerName: input.customer.name, customerMobile, bookingNotes: input.bookingNotes, utm: input.utm ?? null };
 }
 
 async function complete(db: Db, scope: OwnerScope, cartId: string, payment: Payment, req: CheckoutRequest): Promise<CartDto> {

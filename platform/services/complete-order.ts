@@ -2,7 +2,7 @@ import "server-only";
 import { randomInt, randomUUID } from "node:crypto";
 import { and, eq, inArray, is, TransactionRollbackError } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
-import { cartItems, carts, tenants, uploads, type OnlineMethod } from "../db/schema";
+import { cartItems, carts, tenants, uploads, type OnlineMethod, type UtmRecord } from "../db/schema";
 import { PlatformError } from "../errors";
 import { parseTaxRate, type Locale, type SettingsMap } from "@/lib/tenant-config";
 import type { SalesChannel } from "@/lib/platform-client/types";
@@ -16,7 +16,7 @@ import { spendSessions } from "./packages";
 import type { SniffedType } from "./uploads";
 
 /** What the shopper gave at checkout (name trimmed, mobile already normalised to E.164). */
-export type OrderDetails = { customerName: string; customerMobile: string; bookingNotes: string | null };
+export type OrderDetails = { customerName: string; customerMobile: string; bookingNotes: string | null; utm?: UtmRecord | null };
 
 export type Receipt = { transferorName: string; bytes: Uint8Array; type: SniffedType };
 
@@ -104,6 +104,7 @@ export async function completeOrder(tx: Tx, scope: OwnerScope, cartId: string, o
       customerName: payment.details.customerName,
       customerMobile: payment.details.customerMobile,
       bookingNotes: payment.details.bookingNotes,
+      utm: payment.details.utm ?? null,
       transferorName: payment.method === "BANK_TRANSFER" ? payment.receipt.transferorName : null,
       receiptUploadId,
       completedAt: now,
