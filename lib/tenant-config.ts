@@ -43,6 +43,11 @@ export const SETTINGS_KEYS = [
   "announcementText",
   "announcementTextEn",
   "announcementLink",
+  "gtmId",
+  "metaPixelId",
+  "tiktokPixelId",
+  "snapchatPixelId",
+  "clarityId",
 ] as const;
 export type SettingsKey = (typeof SETTINGS_KEYS)[number];
 export type SettingsMap = Partial<Record<SettingsKey, string>> & Record<string, string>;
@@ -75,6 +80,12 @@ export function parseTaxRate(enabled: boolean, percentage: string | undefined): 
   const n = Number(percentage);
   if (percentage === undefined || percentage.trim() === "" || !Number.isFinite(n) || n < 0) return 1;
   return n / 100 + 1;
+}
+
+/** A tracking ID goes into script URLs: letters, digits, "-" and "_" only, else treated as missing. */
+export function pixelId(v: string | undefined): string | null {
+  const id = v?.trim();
+  return id && /^[A-Za-z0-9_-]{1,64}$/.test(id) ? id : null;
 }
 
 /** An integer number of riyals, else null (no minimum). */
@@ -137,6 +148,14 @@ export function toTenantConfig(settings: SettingsMap) {
       ar: text(settings.announcementText),
       en: text(settings.announcementTextEn),
       link: text(settings.announcementLink),
+    },
+    /** Marketing pixels (issue 6); a missing one is skipped with a warning in the browser. */
+    pixels: {
+      gtmId: pixelId(settings.gtmId),
+      metaPixelId: pixelId(settings.metaPixelId),
+      tiktokPixelId: pixelId(settings.tiktokPixelId),
+      snapchatPixelId: pixelId(settings.snapchatPixelId),
+      clarityId: pixelId(settings.clarityId),
     },
   };
 }

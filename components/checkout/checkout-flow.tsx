@@ -9,6 +9,8 @@ import { writeCartHash } from "@/components/cart/cart-sheet-state";
 import { SheetBody, SheetLoading } from "@/components/cart/sheet-layout";
 import type { CheckoutMethodId } from "@/lib/checkout/payment-methods";
 import type { CartDto } from "@/lib/platform-client/types";
+import { track } from "@/lib/tracking/pixels";
+import { storedUtm } from "@/lib/tracking/utm";
 import { checkoutDetails, type CheckoutForm } from "@/lib/validation/checkout";
 import { readDraft, writeDraft, type CheckoutDraft } from "./checkout-draft";
 import { CheckoutProgress } from "./checkout-progress";
@@ -34,7 +36,7 @@ function PaymentStage({ cart, setup, method, form, onBack }: Props & { method: C
   return (
     <SheetBody>
       <div className="py-5">
-        <PaymentStep method={method} cart={cart} config={setup.config} checkout={checkoutDetails(form, setup.config.separateFirstAndLastName)} onBack={onBack} />
+        <PaymentStep method={method} cart={cart} config={setup.config} checkout={{ ...checkoutDetails(form, setup.config.separateFirstAndLastName), utm: storedUtm() }} onBack={onBack} />
       </div>
     </SheetBody>
   );
@@ -90,7 +92,12 @@ export function CheckoutFlow({ cart, setup }: Props) {
           cart={cart}
           config={setup.config}
           signedIn={isSignedIn}
-          onContinue={() => (isSignedIn ? go(stepAfterSummary(true)) : signIn({ kind: "continue" }))}
+          onContinue={() => {
+            // Leaving the summary starts the checkout (once per cart and session: see lib/tracking/dedupe.ts).
+            track("InitiateCheckout", { value: cart.totalAmount, id: cart.id });
+            if (isSignedIn) go(stepAfterSummary(true));
+            else signIn({ kind: "continue" });
+          }}
           onCouponNeedsSignIn={(code) => signIn({ kind: "coupon", code })}
           pendingCoupon={pendingCoupon}
           onPendingCouponTaken={() => setPendingCoupon(null)}

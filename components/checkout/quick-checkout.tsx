@@ -15,6 +15,8 @@ import { isBelowCartMinimum } from "@/lib/checkout/cart-minimum";
 import type { CheckoutMethodId } from "@/lib/checkout/payment-methods";
 import type { CartDto, CustomFieldDefinitionDto } from "@/lib/platform-client/types";
 import { checkoutDetails, type CheckoutForm } from "@/lib/validation/checkout";
+import { track } from "@/lib/tracking/pixels";
+import { storedUtm } from "@/lib/tracking/utm";
 import { CustomerFields } from "./customer-fields";
 import { MethodChoice, usePaymentMethods } from "./payment-method-step";
 import { SignInStage } from "./sign-in-stage";
@@ -145,7 +147,7 @@ export function QuickCheckout({ cart, setup }: Props) {
     return (
       <SheetBody>
         <div className="py-5">
-          <PaymentStep method={paying.method} cart={cart} config={setup.config} checkout={checkoutDetails(paying.form, setup.config.separateFirstAndLastName)} onBack={() => setView("order")} />
+          <PaymentStep method={paying.method} cart={cart} config={setup.config} checkout={{ ...checkoutDetails(paying.form, setup.config.separateFirstAndLastName), utm: storedUtm() }} onBack={() => setView("order")} />
         </div>
       </SheetBody>
     );
@@ -157,6 +159,8 @@ export function QuickCheckout({ cart, setup }: Props) {
       definitions={definitions.data ?? []}
       saved={paying}
       onComplete={(next) => {
+        // The quick cart has no summary step: heading for payment starts the checkout.
+        track("InitiateCheckout", { value: cart.totalAmount, id: cart.id });
         setPaying(next);
         setView("payment");
       }}

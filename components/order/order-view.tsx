@@ -9,6 +9,7 @@ import { formatSar } from "@/lib/money";
 import { formatDay, riyadhToday } from "@/lib/riyadh-days";
 import type { CartDto } from "@/lib/platform-client/types";
 import { localePath } from "@/lib/site-routing";
+import { TrackEvent } from "@/components/tracking/track-event";
 import { OrderItems } from "./order-items";
 
 /** The Riyadh day the order completed, e.g. "21 November 2026" / "٢١ نوفمبر ٢٠٢٦". */
@@ -27,6 +28,7 @@ export async function OrderView({ cart, successMessage }: { cart: CartDto; succe
   const Icon = pending ? Clock : CircleCheck;
   return (
     <div className="grid gap-6">
+      <TrackEvent event="Purchase" value={cart.totalAmount} id={cart.id} />
       <header className="flex flex-col items-center gap-3 text-center">
         <span aria-hidden="true" className={pending ? "flex size-16 items-center justify-center rounded-full bg-accent-soft text-accent-foreground" : "flex size-16 items-center justify-center rounded-full bg-success-soft text-success"}>
           <Icon className="size-8" />

@@ -6,6 +6,7 @@ import { riyadhDayStart } from "../time";
 import { seedCoffeeAccounts, seedSpaAccounts } from "./demo-accounts";
 import { seedCheckoutDemo } from "./demo-checkout";
 import { seedPaymentsDemo } from "./demo-payments";
+import { seedPixelsDemo, SPA_PIXELS } from "./demo-pixels";
 
 const everyDay = (open: string, close: string): OpeningHours =>
   Object.fromEntries(["0", "1", "2", "3", "4", "5", "6"].map((d) => [d, [open, close] as [string, string]]));
@@ -45,6 +46,7 @@ export const spaSettings: Record<string, string> = {
   announcementText: "خصم ١٠٪ على جميع جلسات المساج هذا الأسبوع — استخدم الكود RELAX10",
   announcementTextEn: "10% off every massage this week — use code RELAX10",
   announcementLink: "/products",
+  ...SPA_PIXELS,
 };
 
 export const coffeeSettings: Record<string, string> = {
@@ -282,5 +284,6 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
   // Additive demo data of later issues, written only where missing (also on an older database).
   await seedCheckoutDemo(db, now);
   await seedPaymentsDemo(db);
+  await seedPixelsDemo(db);
   return existing.length === 0;
 }

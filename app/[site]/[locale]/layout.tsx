@@ -7,6 +7,7 @@ import { AnnouncementBanner } from "@/components/layout/announcement-banner";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
 import { Providers } from "@/components/providers";
+import { Tracking } from "@/components/tracking/tracking";
 import { getWebsiteConfig } from "@/lib/platform-client/website";
 import { absoluteUrl, siteOrigin } from "@/lib/seo";
 import { loadSite, type SiteParams } from "@/lib/site";
@@ -62,6 +63,7 @@ export default async function SiteLayout({ children, params }: Props) {
               {children}
             </main>
             <SiteFooter locale={locale} storeName={storeName} logoUrl={config.logoUrl} pages={pages} />
+            <Tracking ids={config.pixels} />
           </Providers>
         </NextIntlClientProvider>
       </body>

@@ -12,6 +12,7 @@ import { PaymentPromos } from "@/components/product/payment-promos";
 import { ProductPrice } from "@/components/product/product-price";
 import { PurchaseWidget } from "@/components/product/purchase/purchase-widget";
 import { widgetSpec } from "@/components/product/purchase/widget-spec";
+import { TrackEvent } from "@/components/tracking/track-event";
 import { Badge } from "@/components/ui/badge";
 import { promoAmount, promoWidgets } from "@/lib/payments/promo-widgets";
 import { getProduct } from "@/lib/platform-client/products";
@@ -59,6 +60,7 @@ export default async function ProductPage({ params }: Props) {
   return (
     <div className="mx-auto max-w-6xl px-4 pt-4 sm:px-6 sm:pt-6">
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(jsonLd) }} />
+      <TrackEvent event="ViewContent" value={promoAmount(product, config.taxRate)} id={product.id} />
       <nav aria-label={t("details.breadcrumb")} className="mb-4 text-sm text-muted-foreground">
         <ol className="flex flex-wrap items-center gap-1.5">
           <li>

@@ -1,0 +1,54 @@
+"use client";
+
+import { useEffect, useRef } from "react";
+import { usePathname } from "next/navigation";
+import type { PixelIds } from "@/lib/tracking/load-pixels";
+import { sendsPageView } from "@/lib/tracking/page-view";
+import { track } from "@/lib/tracking/pixels";
+import { captureUtm } from "@/lib/tracking/utm";
+
+/** After the load event and an idle moment: the pixels' code is fetched only then, never with the page. */
+function whenIdleAfterLoad(run: () => void): () => void {
+  let cancelled = false;
+  const idle = () => {
+    const go = () => !cancelled && run();
+    if ("requestIdleCallback" in window) window.requestIdleCallback(go, { timeout: 4000 });
+    else setTimeout(go, 1500);
+  };
+  if (document.readyState === "complete") idle();
+  else window.addEventListener("load", idle, { once: true });
+  return () => {
+    cancelled = true;
+    window.removeEventListener("load", idle);
+  };
+}
+
+/**
+ * Mounted once in the site layout: keeps the landing's UTM (spec §3), loads the marketing pixels
+ * when the page is interactive (spec §1), and sends one page view per navigation except on
+ * product pages (they send ViewContent).
+ */
+export function Tracking({ ids }: { ids: PixelIds }) {
+  const pathname = usePathname();
+  const lastPath = useRef<string | null>(null);
+  const key = JSON.stringify(ids);
+
+  useEffect(
+    () =>
+      whenIdleAfterLoad(() => {
+        import("@/lib/tracking/load-pixels").then((m) => m.loadPixels(JSON.parse(key) as PixelIds)).catch((err: unknown) => console.warn("[pixels] loader unavailable", err));
+      }),
+    [key],
+  );
+
+  useEffect(() => {
+    // The browser's address (the app's pathname is the rewritten one under the proxy).
+    const path = window.location.pathname;
+    if (lastPath.current === path) return;
+    lastPath.current = path;
+    captureUtm(window.location.search, window.localStorage);
+    if (sendsPageView(path)) track("PageView");
+  }, [pathname]);
+
+  return null;
+}

@@ -1,0 +1,116 @@
+import type { PixelEvent, PixelPayload, PixelSink } from "./pixels";
+import { attachPixels } from "./pixels";
+
+/**
+ * The pixels' standard loaders (loaded on demand, after the page's load event and an idle
+ * moment, never with the page): each defines its global queue, injects its script and maps our
+ * events to its names. A script that fails to load fails quietly (the queue stays unsent).
+ */
+
+export type PixelIds = { gtmId: string | null; metaPixelId: string | null; tiktokPixelId: string | null; snapchatPixelId: string | null; clarityId: string | null };
+
+type Fn = ((...args: unknown[]) => void) & Record<string, unknown>;
+type W = Window & Record<string, unknown> & { __sfPixelLog?: { pixel: string; event: string; params: unknown }[] };
+
+const w = () => window as unknown as W;
+
+function inject(src: string): void {
+  const s = document.createElement("script");
+  s.async = true;
+  s.src = src;
+  s.onerror = () => undefined;
+  document.head.appendChild(s);
+}
+
+/** Every call a pixel gets, for the browser tests (and for debugging a store's tags). */
+function logged(pixel: string, fn: (name: string, params: Record<string, unknown>) => void, names: Record<PixelEvent, string>, params: (p: PixelPayload) => Record<string, unknown>): PixelSink {
+  return (event, payload) => {
+    const name = names[event];
+    const p = params(payload);
+    (w().__sfPixelLog ??= []).push({ pixel, event: name, params: p });
+    fn(name, p);
+  };
+}
+
+/** A stub like the vendors' snippets: calls queue until the real script takes over. */
+function stub(name: string, onCall: (f: Fn, args: unknown[]) => void): Fn {
+  const existing = w()[name] as Fn | undefined;
+  if (existing) return existing;
+  const f = ((...args: unknown[]) => onCall(f, args)) as Fn;
+  w()[name] = f;
+  return f;
+}
+
+const money = (p: PixelPayload) => (p.value === undefined ? {} : { value: p.value, currency: p.currency ?? "SAR" });
+
+function gtm(id: string): PixelSink {
+  const dl = ((w().dataLayer as unknown[] | undefined) ??= []) as unknown[];
+  w().dataLayer = dl;
+  dl.push({ "gtm.start": Date.now(), event: "gtm.js" });
+  inject(`https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(id)}`);
+  const names = { PageView: "page_view", ViewContent: "view_item", AddToCart: "add_to_cart", InitiateCheckout: "begin_checkout", Purchase: "purchase" } as const;
+  return logged("gtm", (event, params) => dl.push({ event, ecommerce: params }), names, (p) => ({ ...money(p), ...(p.id ? { transaction_id: p.id } : {}) }));
+}
+
+function meta(id: string): PixelSink {
+  const fbq = stub("fbq", (f, args) => (typeof f.callMethod === "function" ? (f.callMethod as Fn)(...args) : (f.queue as unknown[]).push(args)));
+  Object.assign(fbq, { push: fbq, loaded: true, version: "2.0", queue: (fbq.queue as unknown[] | undefined) ?? [] });
+  w()._fbq ??= fbq;
+  inject("https://connect.facebook.net/en_US/fbevents.js");
+  fbq("init", id);
+  const names = { PageView: "PageView", ViewContent: "ViewContent", AddToCart: "AddToCart", InitiateCheckout: "InitiateCheckout", Purchase: "Purchase" } as const;
+  return logged("meta", (event, { eventID, ...params }) => (eventID ? fbq("track", event, params, { eventID }) : fbq("track", event, params)), names, (p) => ({ ...money(p), ...(p.id ? { eventID: p.id } : {}) }));
+}
+
+function tiktok(id: string): PixelSink {
+  type Ttq = unknown[] & Record<string, unknown>;
+  const ttq = ((w().ttq as Ttq | undefined) ?? []) as Ttq;
+  w().ttq = ttq;
+  w().TiktokAnalyticsObject = "ttq";
+  for (const m of ["page", "track", "identify", "instances", "debug", "on", "off", "once", "ready", "alias", "group", "enableCookie", "disableCookie"]) {
+    ttq[m] ??= (...args: unknown[]) => ttq.push([m, ...args]);
+  }
+  Object.assign(ttq, { _i: { ...(ttq._i as object), [id]: [] }, _t: { ...(ttq._t as object), [id]: Date.now() }, _o: { ...(ttq._o as object), [id]: {} } });
+  inject(`https://analytics.tiktok.com/i18n/pixel/events.js?sdkid=${encodeURIComponent(id)}&lib=ttq`);
+  const call = (m: string, ...args: unknown[]) => (ttq[m] as Fn)(...args);
+  const names = { PageView: "page", ViewContent: "ViewContent", AddToCart: "AddToCart", InitiateCheckout: "InitiateCheckout", Purchase: "CompletePayment" } as const;
+  return logged("tiktok", (event, { event_id, ...params }) => (event === "page" ? call("page") : call("track", event, params, event_id ? { event_id } : {})), names, (p) => ({ ...money(p), ...(p.id ? { event_id: p.id } : {}) }));
+}
+
+function snapchat(id: string): PixelSink {
+  const snaptr = stub("snaptr", (f, args) => (typeof f.handleRequest === "function" ? (f.handleRequest as Fn)(...args) : (f.queue as unknown[]).push(args)));
+  snaptr.queue ??= [];
+  inject("https://sc-static.net/scevent.min.js");
+  snaptr("init", id, {});
+  const names = { PageView: "PAGE_VIEW", ViewContent: "VIEW_CONTENT", AddToCart: "ADD_CART", InitiateCheckout: "START_CHECKOUT", Purchase: "PURCHASE" } as const;
+  return logged("snapchat", (event, params) => snaptr("track", event, params), names, (p) => ({ ...(p.value === undefined ? {} : { price: p.value, currency: p.currency ?? "SAR" }), ...(p.id ? { transaction_id: p.id } : {}) }));
+}
+
+function clarity(id: string): void {
+  stub("clarity", (f, args) => ((f.q as unknown[] | undefined) ?? (f.q = [])).push(args) as unknown as void);
+  inject(`https://www.clarity.ms/tag/${encodeURIComponent(id)}`);
+}
+
+const LABELS: Record<keyof PixelIds, string> = { gtmId: "tag manager", metaPixelId: "Meta pixel", tiktokPixelId: "TikTok pixel", snapchatPixelId: "Snapchat pixel", clarityId: "Clarity" };
+
+/** Loads every configured pixel and hands them to track(); one with no ID is skipped with a warning naming it. */
+export function loadPixels(ids: PixelIds): void {
+  for (const key of Object.keys(LABELS) as (keyof PixelIds)[]) {
+    if (!ids[key]) console.warn(`[pixels] ${LABELS[key]} skipped: no ${key} in the store's settings`);
+  }
+  const sinks: PixelSink[] = [];
+  const start = (make: () => PixelSink | void) => {
+    try {
+      const sink = make();
+      if (sink) sinks.push(sink);
+    } catch (err) {
+      console.warn("[pixels] a pixel failed to start", err);
+    }
+  };
+  if (ids.gtmId) start(() => gtm(ids.gtmId!));
+  if (ids.metaPixelId) start(() => meta(ids.metaPixelId!));
+  if (ids.tiktokPixelId) start(() => tiktok(ids.tiktokPixelId!));
+  if (ids.snapchatPixelId) start(() => snapchat(ids.snapchatPixelId!));
+  if (ids.clarityId) start(() => clarity(ids.clarityId!));
+  attachPixels(sinks);
+}
