@@ -15,3 +15,21 @@ export function safeAnnouncementLink(link: string | null, locale: Locale): { hre
     return null;
   }
 }
+
+/** Where the dismissed announcement's key is kept (localStorage; per store, as storage is per host). */
+export const BANNER_DISMISSED_KEY = "sf:announcement-dismissed";
+
+/** A short key for this announcement (texts and link): a changed announcement shows again after a dismissal. Pure. */
+export function announcementKey(parts: readonly (string | null)[]): string {
+  let h = 5381;
+  for (const ch of parts.map((p) => p ?? "").join("\u0000")) h = ((h << 5) + h + ch.charCodeAt(0)) >>> 0;
+  return h.toString(36);
+}
+
+/**
+ * Runs while the page is parsed, before the first paint: a dismissed banner is hidden at once, so it
+ * neither flashes nor shifts the page. The key is base-36, safe inside the script text.
+ */
+export function hideIfDismissedScript(key: string): string {
+  return `try{if(localStorage.getItem(${JSON.stringify(BANNER_DISMISSED_KEY)})===${JSON.stringify(key)})document.currentScript.parentElement.hidden=true}catch(e){}`;
+}
