@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { AccountButton } from "@/components/auth/account-button";
+import { LocationButton } from "@/components/locations/location-button";
 import { cn } from "@/lib/cn";
 import { localePath } from "@/lib/site-routing";
 import type { Locale } from "@/lib/tenant-config";
@@ -19,7 +20,7 @@ type HeaderProps = {
   cartSlot?: ReactNode;
 };
 
-/** Sticky store header: logo and name (home), products, language switch when offered, account, cart. */
+/** Sticky store header: logo and name (home), products, language switch when offered, location, account, cart. */
 export async function SiteHeader({ site, locale, languages, storeName, logoUrl, cartSlot }: HeaderProps) {
   const t = await getTranslations("common");
   const other = languages.find((l) => l !== locale);
@@ -35,6 +36,7 @@ export async function SiteHeader({ site, locale, languages, storeName, logoUrl, 
             {t("nav.products")}
           </Link>
           {other ? <LanguageSwitch site={site} locale={locale} target={other} label={t("language.switchLabel")} text={t("language.switchTo")} /> : null}
+          <LocationButton />
           <AccountButton />
           {cartSlot}
         </nav>
