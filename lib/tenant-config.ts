@@ -48,6 +48,7 @@ export const SETTINGS_KEYS = [
   "tiktokPixelId",
   "snapchatPixelId",
   "clarityId",
+  "googleMapsApiKey",
 ] as const;
 export type SettingsKey = (typeof SETTINGS_KEYS)[number];
 export type SettingsMap = Partial<Record<SettingsKey, string>> & Record<string, string>;
@@ -157,6 +158,8 @@ export function toTenantConfig(settings: SettingsMap) {
       snapchatPixelId: pixelId(settings.snapchatPixelId),
       clarityId: pixelId(settings.clarityId),
     },
+    /** The Maps browser key (issue 6): the locations sheet draws Google's map with it, else its own grid picker. */
+    googleMapsApiKey: text(settings.googleMapsApiKey),
   };
 }
 
