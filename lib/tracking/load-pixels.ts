@@ -26,7 +26,8 @@ function inject(src: string): void {
 function logged(pixel: string, fn: (name: string, params: Record<string, unknown>) => void, names: Record<PixelEvent, string>, params: (p: PixelPayload) => Record<string, unknown>): PixelSink {
   return (event, payload) => {
     const name = names[event];
-    const p = params(payload);
+    // Only a purchase names its order (transaction / event id); the other events' ids are for de-duplication.
+    const p = params(event === "Purchase" ? payload : { ...payload, id: undefined });
     (w().__sfPixelLog ??= []).push({ pixel, event: name, params: p });
     fn(name, p);
   };
