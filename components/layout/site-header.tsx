@@ -16,12 +16,14 @@ type HeaderProps = {
   languages: readonly Locale[];
   storeName: string;
   logoUrl: string | null;
+  /** The tenant's Google Maps browser key (public by design), for the locations sheet's map. */
+  mapsKey: string | null;
   /** The cart button (the cart feature's), rendered at the header's end. */
   cartSlot?: ReactNode;
 };
 
 /** Sticky store header: logo and name (home), products, language switch when offered, location, account, cart. */
-export async function SiteHeader({ site, locale, languages, storeName, logoUrl, cartSlot }: HeaderProps) {
+export async function SiteHeader({ site, locale, languages, storeName, logoUrl, mapsKey, cartSlot }: HeaderProps) {
   const t = await getTranslations("common");
   const other = languages.find((l) => l !== locale);
   return (
@@ -36,7 +38,7 @@ export async function SiteHeader({ site, locale, languages, storeName, logoUrl, 
             {t("nav.products")}
           </Link>
           {other ? <LanguageSwitch site={site} locale={locale} target={other} label={t("language.switchLabel")} text={t("language.switchTo")} /> : null}
-          <LocationButton />
+          <LocationButton mapsKey={mapsKey} />
           <AccountButton />
           {cartSlot}
         </nav>

@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useEffect, useId } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -17,7 +18,12 @@ import { SAVABLE_LOCATION_TYPES, type Position } from "@/lib/locations/types";
 import type { NewLocation } from "./locations-api";
 import { MapPicker } from "./map-picker";
 
+// Google's map code only for stores with a Maps key, and only once the form opens.
+const GoogleMapPicker = dynamic(() => import("./google-map-picker").then((m) => m.GoogleMapPicker), { ssr: false });
+
 type Props = {
+  /** The tenant's Google Maps browser key: with one, a Google map; without, the plain grid picker. */
+  mapsKey: string | null;
   start: Position;
   pending: boolean;
   onSave: (input: NewLocation) => void;
@@ -35,7 +41,7 @@ async function positionIfAllowed(): Promise<Position | null> {
 }
 
 /** The add-location form: the pin on the map (or its coordinates), the type and a description. */
-export function AddLocationForm({ start, pending, onSave, onCancel }: Props) {
+export function AddLocationForm({ mapsKey, start, pending, onSave, onCancel }: Props) {
   const t = useTranslations("locations");
   const ids = { type: useId(), description: useId(), hint: useId(), lat: useId(), lng: useId(), error: useId() };
   const form = useForm<NewLocationForm>({
@@ -78,7 +84,7 @@ export function AddLocationForm({ start, pending, onSave, onCancel }: Props) {
     >
       <SheetBody className="space-y-4 py-4">
         <h3 className="font-display text-base font-bold">{t("add.title")}</h3>
-        <MapPicker value={position} onChange={moveTo} />
+        {mapsKey ? <GoogleMapPicker apiKey={mapsKey} value={position} onChange={moveTo} /> : <MapPicker value={position} onChange={moveTo} />}
         <div className="flex items-end gap-2">
           <div className="min-w-0 flex-1 space-y-1.5">
             <Label htmlFor={ids.lat}>{t("map.latitude")}</Label>

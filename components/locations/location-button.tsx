@@ -12,7 +12,7 @@ const loadLocationsSheet = () => import("./locations-sheet");
 const LocationsSheet = dynamic(() => loadLocationsSheet().then((m) => m.LocationsSheet), { ssr: false });
 
 /** The header's location button: the selected location's type, opening the locations sheet. */
-export function LocationButton() {
+export function LocationButton({ mapsKey }: { mapsKey: string | null }) {
   const t = useTranslations("locations");
   const selected = useSelectedLocation();
   const open = useLocationsSheetOpen();
@@ -37,7 +37,7 @@ export function LocationButton() {
         <MapPin aria-hidden="true" className={selected ? "fill-primary-soft text-primary" : undefined} />
         <span className="sr-only min-w-0 truncate text-sm sm:not-sr-only">{place ?? t("button.setLocation")}</span>
       </Button>
-      {requested ? <LocationsSheet /> : null}
+      {requested ? <LocationsSheet mapsKey={mapsKey} /> : null}
     </>
   );
 }

@@ -26,7 +26,7 @@ import { useCreateLocation, useDeleteLocation, useSavedLocations } from "./use-l
  * The locations sheet (spec §2): the current position for everyone; for signed-in customers their
  * saved locations (pick, delete) and the add form with the map. Loaded on the first opening.
  */
-export function LocationsSheet() {
+export function LocationsSheet({ mapsKey }: { mapsKey: string | null }) {
   const t = useTranslations("locations");
   const locale = useLocale();
   const open = useLocationsSheetOpen();
@@ -80,6 +80,7 @@ export function LocationsSheet() {
           </header>
           {adding && isSignedIn ? (
             <AddLocationForm
+              mapsKey={mapsKey}
               start={selected ?? lastKnownPosition() ?? DEFAULT_CENTER}
               pending={create.isPending}
               onSave={(input) => create.mutate(input)}

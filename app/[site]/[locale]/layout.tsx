@@ -58,7 +58,7 @@ export default async function SiteLayout({ children, params }: Props) {
               {t("skipToContent")}
             </a>
             <AnnouncementBanner announcement={config.announcement} locale={locale} />
-            <SiteHeader site={site} locale={locale} languages={config.languages} storeName={storeName} logoUrl={config.logoUrl} cartSlot={<CartButton />} />
+            <SiteHeader site={site} locale={locale} languages={config.languages} storeName={storeName} logoUrl={config.logoUrl} mapsKey={config.googleMapsApiKey} cartSlot={<CartButton />} />
             <main id="main" className="flex-1">
               {children}
             </main>

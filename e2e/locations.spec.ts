@@ -1,0 +1,94 @@
+import { expect, test, type Page } from "@playwright/test";
+import { LOCALES, snap } from "./support";
+import type { Locale } from "./cart-support";
+import { account, freshMobile, signInWithSheet } from "./account-support";
+
+/**
+ * Saved locations (spec §2, §4, §6, §9). The browser's position is granted and fixed at the
+ * default map centre, so "current location" is the same on every run.
+ */
+const forProject = (name: string) => (name === "phone" ? LOCALES[0] : LOCALES[1]);
+const other = (name: string) => (name === "phone" ? LOCALES[1] : LOCALES[0]);
+
+const L = {
+  ar: { open: /^الموقع/, title: "مواقعك", current: "استخدم موقعي الحالي", add: "إضافة موقع", save: "حفظ الموقع", type: "نوع الموقع", description: "الوصف", del: "حذف", types: { home: "المنزل", work: "العمل", resthouse: "استراحة" } },
+  en: { open: /^Location/, title: "Your locations", current: "Use my current location", add: "Add location", save: "Save location", type: "Location type", description: "Description", del: "Delete", types: { home: "Home", work: "Work", resthouse: "Resthouse" } },
+} as const;
+
+async function grantPosition(page: Page) {
+  await page.context().grantPermissions(["geolocation"]);
+  await page.context().setGeolocation({ latitude: 24.710845, longitude: 46.673693 });
+}
+
+const sheet = (page: Page, locale: Locale) => page.getByRole("dialog", { name: L[locale].title });
+
+async function openLocations(page: Page, locale: Locale) {
+  await page.getByRole("button", { name: L[locale].open }).first().click();
+  await expect(sheet(page, locale)).toBeVisible();
+}
+
+async function addLocation(page: Page, locale: Locale, type: "home" | "work" | "resthouse", description: string) {
+  const l = L[locale];
+  await openLocations(page, locale);
+  await sheet(page, locale).getByRole("button", { name: l.add }).click();
+  await sheet(page, locale).getByLabel(l.type).selectOption(type);
+  await sheet(page, locale).getByLabel(l.description).fill(description);
+  await sheet(page, locale).getByRole("button", { name: l.save }).click();
+  // Saving selects it and closes the sheet.
+  await expect(sheet(page, locale)).toBeHidden();
+  await expect(page.getByRole("button", { name: L[locale].open }).first()).toContainText(l.types[type]);
+}
+
+test("a signed-in customer saves three locations, selects one, deletes it, and cannot add a 7th", async ({ page }, info) => {
+  const { locale, prefix } = forProject(info.project.name);
+  const l = L[locale];
+  await grantPosition(page);
+  await page.goto(`${prefix}/`);
+  await page.getByRole("button", { name: account[locale].menu.signIn }).first().click();
+  await signInWithSheet(page, locale, freshMobile());
+
+  await addLocation(page, locale, "home", "Olaya 12");
+  await addLocation(page, locale, "work", "King Fahd Rd");
+  await addLocation(page, locale, "resthouse", "Thumamah");
+  await openLocations(page, locale);
+  await snap(page, info, `locations-list-${locale}`);
+  const saved = sheet(page, locale).getByRole("radio");
+  await expect(saved).toHaveCount(3);
+
+  // Select work, then delete it: the selection falls back (current location or the suggestion).
+  await sheet(page, locale).getByRole("radio", { name: new RegExp(l.types.work) }).check();
+  await expect(sheet(page, locale)).toBeHidden();
+  await expect(page.getByRole("button", { name: l.open }).first()).toContainText(l.types.work);
+  await openLocations(page, locale);
+  await sheet(page, locale).getByRole("button", { name: new RegExp(`^${l.del} ${l.types.work}`) }).click();
+  await expect(sheet(page, locale).getByRole("radio")).toHaveCount(2);
+  await expect(page.getByRole("button", { name: l.open }).first()).not.toContainText(l.types.work);
+  await snap(page, info, `locations-after-delete-${locale}`);
+  await page.keyboard.press("Escape");
+
+  // Up to six: three more, then the add button is disabled.
+  for (const [i, type] of (["home", "work", "resthouse", "home"] as const).entries()) await addLocation(page, locale, type, `Extra ${i + 1}`);
+  await openLocations(page, locale);
+  await expect(sheet(page, locale).getByRole("radio")).toHaveCount(6);
+  await expect(sheet(page, locale).getByRole("button", { name: l.add })).toBeDisabled();
+  await snap(page, info, `locations-full-${locale}`);
+});
+
+test("a signed-out visitor can only set the current location", async ({ page }, info) => {
+  const { locale, prefix } = other(info.project.name);
+  const l = L[locale];
+  await grantPosition(page);
+  await page.goto(`${prefix}/`);
+  await openLocations(page, locale);
+  await expect(sheet(page, locale).getByRole("button", { name: l.add })).toHaveCount(0);
+  await expect(sheet(page, locale).getByRole("radio")).toHaveCount(0);
+  await snap(page, info, `locations-signed-out-${locale}`);
+  await sheet(page, locale).getByRole("button", { name: l.current }).click();
+  await expect(sheet(page, locale)).toBeHidden();
+  // The location calls answer quietly without a session.
+  const list = await page.evaluate(async () => {
+    const res = await fetch("/api/locations");
+    return { status: res.status, body: await res.json() };
+  });
+  expect(list).toEqual({ status: 200, body: { data: [] } });
+});
