@@ -1,0 +1,102 @@
+import { expect, test, type Page } from "@playwright/test";
+import { LOCALES, snap } from "./support";
+import { addAndCheck, openProduct } from "./cart-support";
+import { checkout, order } from "./checkout-support";
+import { checkoutTo } from "./payments-support";
+
+/**
+ * Marketing pixels and UTM (spec §1, §3). The pixels' own scripts live on the internet, which this
+ * machine cannot reach: the journeys fulfil them with empty stubs and read what the storefront asked
+ * each pixel to do from window.__sfPixelLog (kept by lib/tracking/load-pixels.ts). spa configures
+ * tag manager, Meta, TikTok and the session-analytics tag, but no Snapchat pixel.
+ */
+const forProject = (name: string) => (name === "phone" ? LOCALES[0] : LOCALES[1]);
+
+type LogEntry = { pixel: string; event: string; params: unknown };
+
+/** Stubs every pixel host and records which scripts the page asked for. */
+async function stubPixels(page: Page): Promise<string[]> {
+  const scripts: string[] = [];
+  await page.route(/googletagmanager\.com|connect\.facebook\.net|analytics\.tiktok\.com|sc-static\.net|clarity\.ms/, (route) => {
+    scripts.push(route.request().url());
+    return route.fulfill({ status: 200, contentType: "text/javascript", body: "/* pixel stub */" });
+  });
+  return scripts;
+}
+
+const pixelLog = (page: Page) => page.evaluate(() => ((window as unknown as { __sfPixelLog?: LogEntry[] }).__sfPixelLog ?? []).map((e) => ({ pixel: e.pixel, event: e.event })));
+
+const pageViews = (log: { pixel: string; event: string }[]) => log.filter((e) => /^(PageView|page_view|page|PAGE_VIEW)$/.test(e.event));
+const purchases = (log: { pixel: string; event: string }[]) => log.filter((e) => /^(Purchase|purchase|CompletePayment|PURCHASE)$/.test(e.event));
+
+/** The pixels load after the page's load event and an idle moment. */
+async function pixelsLoaded(page: Page) {
+  await expect.poll(async () => (await pixelLog(page)).length, { timeout: 15_000 }).toBeGreaterThan(0);
+}
+
+test("page views: one per pixel on the home page, none on product pages (they send a view-content); no ID ⇒ no script and a warning", async ({ page }, info) => {
+  const { prefix } = forProject(info.project.name);
+  const warnings: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "warning") warnings.push(m.text());
+  });
+  const scripts = await stubPixels(page);
+
+  await page.goto(`${prefix}/`);
+  await pixelsLoaded(page);
+  const home = await pixelLog(page);
+  expect(pageViews(home).map((e) => e.pixel).sort()).toEqual(["gtm", "meta", "tiktok"]);
+  expect(scripts.some((u) => u.includes("googletagmanager.com/gtm.js?id=GTM-"))).toBe(true);
+  expect(scripts.some((u) => u.includes("connect.facebook.net"))).toBe(true);
+  expect(scripts.some((u) => u.includes("analytics.tiktok.com"))).toBe(true);
+  expect(scripts.some((u) => u.includes("clarity.ms/tag/"))).toBe(true);
+  expect(scripts.filter((u) => u.includes("sc-static.net")), "the Snapchat pixel has no ID: nothing is loaded or sent").toEqual([]);
+  expect(home.filter((e) => e.pixel === "snapchat")).toEqual([]);
+  expect(warnings.some((w) => /snapchat/i.test(w))).toBe(true);
+
+  // The product list (first segment) and a product page (second segment after /en): no page view;
+  // the product page sends its own view-content.
+  await page.goto(`${prefix}/products`);
+  await page.waitForLoadState("load");
+  await page.waitForTimeout(1500);
+  expect(pageViews(await pixelLog(page)), "no page view on the product list").toEqual([]);
+  await openProduct(page, prefix, prefix ? "Rose bath salts" : "أملاح استحمام بالورد");
+  await page.goto(page.url());
+  await pixelsLoaded(page);
+  const product = await pixelLog(page);
+  expect(pageViews(product), `no page view on ${page.url()}`).toEqual([]);
+  expect(product.filter((e) => /^(ViewContent|view_item)$/.test(e.event)).map((e) => e.pixel).sort()).toEqual(["gtm", "meta", "tiktok"]);
+});
+
+test("UTM parameters are kept and sent with the order; the purchase is sent once per pixel, never again on reload or reopening", async ({ page, context }, info) => {
+  const { locale, prefix } = forProject(info.project.name);
+  await stubPixels(page);
+  await page.goto(`${prefix}/?utm_source=instagram&utm_medium=cpc&utm_campaign=spring&utm_term=spa&utm_content=story&utm_id=42`);
+  await expect
+    .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("sf:utm") ?? "null")))
+    .toMatchObject({ source: "instagram", medium: "cpc", campaign: "spring", term: "spa", content: "story", id: "42" });
+
+  await openProduct(page, prefix, locale === "ar" ? "أملاح استحمام بالورد" : "Rose bath salts");
+  await addAndCheck(page, locale);
+  const submitted = page.waitForRequest((r) => r.url().includes("/api/checkout/submit") && r.method() === "POST");
+  await checkoutTo(page, locale, checkout[locale].methods.cash.cashOnDelivery);
+  await page.getByRole("button", { name: order[locale].cash.submit.cashOnDelivery }).click();
+  expect((await submitted).postDataJSON()).toMatchObject({ utm: { source: "instagram", medium: "cpc", campaign: "spring", term: "spa", content: "story", id: "42" } });
+
+  await page.waitForURL(/\/checkout\/done\//);
+  await pixelsLoaded(page);
+  await expect.poll(async () => purchases(await pixelLog(page)).map((e) => e.pixel).sort()).toEqual(["gtm", "meta", "tiktok"]);
+  await snap(page, info, `tracking-done-${locale}`);
+
+  await page.reload();
+  await page.waitForLoadState("load");
+  await page.waitForTimeout(2000);
+  expect(purchases(await pixelLog(page)), "no second purchase on reload").toEqual([]);
+
+  const again = await context.newPage();
+  await stubPixels(again);
+  await again.goto(page.url());
+  await again.waitForLoadState("load");
+  await again.waitForTimeout(2000);
+  expect(purchases(await pixelLog(again)), "no second purchase in another tab").toEqual([]);
+});
