@@ -11,8 +11,8 @@ const forProject = (name: string) => (name === "phone" ? LOCALES[0] : LOCALES[1]
 const other = (name: string) => (name === "phone" ? LOCALES[1] : LOCALES[0]);
 
 const L = {
-  ar: { open: /^الموقع/, title: "مواقعك", current: "استخدم موقعي الحالي", add: "إضافة موقع", save: "حفظ الموقع", type: "نوع الموقع", description: "الوصف", del: "حذف", types: { home: "المنزل", work: "العمل", resthouse: "استراحة" } },
-  en: { open: /^Location/, title: "Your locations", current: "Use my current location", add: "Add location", save: "Save location", type: "Location type", description: "Description", del: "Delete", types: { home: "Home", work: "Work", resthouse: "Resthouse" } },
+  ar: { open: /^الموقع/, title: "مواقعك", current: "استخدم موقعي الحالي", currentLabel: "الموقع الحالي", keepCurrent: "لا، أبقِ موقعي الحالي", useSuggested: "نعم، استخدمه", add: "إضافة موقع", save: "حفظ الموقع", type: "نوع الموقع", description: "الوصف", del: "حذف", types: { home: "المنزل", work: "العمل", resthouse: "استراحة" } },
+  en: { open: /^Location/, title: "Your locations", current: "Use my current location", currentLabel: "Current location", keepCurrent: "No, keep my current location", useSuggested: "Yes, use it", add: "Add location", save: "Save location", type: "Location type", description: "Description", del: "Delete", types: { home: "Home", work: "Work", resthouse: "Resthouse" } },
 } as const;
 
 async function grantPosition(page: Page) {
@@ -62,9 +62,14 @@ test("a signed-in customer saves three locations, selects one, deletes it, and c
   await openLocations(page, locale);
   await sheet(page, locale).getByRole("button", { name: new RegExp(`^${l.del} ${l.types.work}`) }).click();
   await expect(sheet(page, locale).getByRole("radio")).toHaveCount(2);
-  await expect(page.getByRole("button", { name: l.open }).first()).not.toContainText(l.types.work);
+  // Every saved place is where the browser is: the sheet offers the nearest one instead (spec §4);
+  // declining keeps the current location.
+  await expect(sheet(page, locale).getByRole("button", { name: l.useSuggested })).toBeVisible();
   await snap(page, info, `locations-after-delete-${locale}`);
+  await sheet(page, locale).getByRole("button", { name: l.keepCurrent }).click();
   await page.keyboard.press("Escape");
+  await expect(sheet(page, locale)).toBeHidden();
+  await expect(page.getByRole("button", { name: l.open }).first()).toContainText(l.currentLabel);
 
   // Up to six: three more, then the add button is disabled.
   for (const [i, type] of (["home", "work", "resthouse", "home"] as const).entries()) await addLocation(page, locale, type, `Extra ${i + 1}`);
