@@ -8,6 +8,7 @@ import { formatSar } from "@/lib/money";
 import type { CartDto } from "@/lib/platform-client/types";
 import { paymentApi, type CheckoutDetails } from "./payment-api";
 import { PaymentActions } from "./payment-actions";
+import { PaymentIntro } from "./payment-heading";
 import { usePayOrder } from "./use-pay-order";
 
 /** The last part of the checkout's cash label key: which of spec §9's four cash flows this is. */
@@ -31,17 +32,12 @@ export function CashPayment({ cart, amount, cashLabelKey, checkout, onBack }: Pr
   const Icon = flow === "cashOnDelivery" ? HandCoins : flow === "payLater" ? Receipt : CalendarCheck;
   return (
     <section aria-labelledby={`${id}-title`} className="grid gap-5">
-      <div className="flex items-start gap-3 rounded-xl border border-border bg-card p-4 shadow-soft">
-        <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary">
-          <Icon className="size-5" />
-        </span>
-        <div className="grid gap-1">
-          <h3 id={`${id}-title`} className="font-semibold">
-            {tCheckout(cashLabelKey)}
-          </h3>
-          <p className="text-sm text-muted-foreground">{due ? t(`next.${flow}`, { amount: formatSar(amount, locale) }) : t("next.nothingDue")}</p>
-        </div>
-      </div>
+      <PaymentIntro
+        id={`${id}-title`}
+        icon={Icon}
+        title={tCheckout(cashLabelKey)}
+        description={due ? t(`next.${flow}`, { amount: formatSar(amount, locale) }) : t("next.nothingDue")}
+      />
       <dl className="flex items-baseline justify-between gap-4 rounded-xl bg-muted px-4 py-3">
         <dt className="text-sm">{t("amountDue")}</dt>
         <dd className="tabular text-lg font-semibold">{formatSar(amount, locale)}</dd>

@@ -12,6 +12,7 @@ import type { CartDto } from "@/lib/platform-client/types";
 import { onlinePayApi } from "./online-pay-api";
 import type { CheckoutDetails } from "./payment-api";
 import { PaymentActions } from "./payment-actions";
+import { PaymentIntro } from "./payment-heading";
 import { useOnlinePay } from "./use-online-pay";
 
 type Props = { provider: PayLaterProvider; cart: CartDto; amount: number; checkout: CheckoutDetails; onBack: () => void };
@@ -52,17 +53,7 @@ export function PayLaterPayment({ provider, cart, amount, checkout, onBack }: Pr
 
   return (
     <section aria-labelledby={`${id}-title`} className="grid gap-5">
-      <div className="flex items-start gap-3 rounded-xl border border-border bg-card p-4 shadow-soft">
-        <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary">
-          <CalendarClock className="size-5" />
-        </span>
-        <div className="grid gap-1">
-          <h3 id={`${id}-title`} className="font-semibold">
-            {t("title", { provider: name })}
-          </h3>
-          <p className="text-sm text-muted-foreground">{t("description", { provider: name, amount: formatSar(amount, locale) })}</p>
-        </div>
-      </div>
+      <PaymentIntro id={`${id}-title`} icon={CalendarClock} title={t("title", { provider: name })} description={t("description", { provider: name, amount: formatSar(amount, locale) })} />
       <dl className="flex items-baseline justify-between gap-4 rounded-xl bg-muted px-4 py-3">
         <dt className="text-sm">{t("total")}</dt>
         <dd className="tabular text-lg font-semibold">{formatSar(amount, locale)}</dd>
