@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { customers } from "@/platform/db/schema";
+import { customers, paymentAttempts } from "@/platform/db/schema";
 import type { PayLaterSessionDto, TabbyEligibilityDto } from "@/lib/platform-client/types";
 import { describeEachDb } from "./helpers/test-db";
 import { DEMO, dayAhead, demoProduct } from "./helpers/demo-catalog";
@@ -91,6 +91,20 @@ describeEachDb("payments: Tabby and Tamara", (t) => {
     expect((await p.callback(shopper, cart.id)).data).toEqual({ outcome: "paid", provider: "tamara", failureReason: null, errorMessageCode: null });
     expect(await p.cartRow(cart.id)).toMatchObject({ status: "completed", paymentMethod: "TAMARA", paymentStatus: "paid" });
     expect(await p.paymentsOf(cart.id)).toMatchObject([{ provider: "tamara", status: "authorized", amount: attempt.amount }]);
+  });
+
+  it("Tamara: an approved order for another amount is not authorised: failed with SP:PaymentAmountMismatch, nothing recorded", async () => {
+    const { shopper, cart } = await p.saltsCart(1);
+    const created = await session("tamara", shopper, cart.id);
+    const [attempt] = await p.attemptsOf(cart.id);
+    // The attempt and Tamara's order disagree (as if the order had been made for an older total).
+    await t().db.update(paymentAttempts).set({ amount: attempt.amount + 100 }).where(eq(paymentAttempts.id, attempt.id));
+    await p.press(created.data!.checkout_url, "approve");
+    expect((await p.callback(shopper, cart.id)).data).toMatchObject({ outcome: "failed", provider: "tamara", failureReason: "SP:PaymentAmountMismatch" });
+    expect(await p.paymentsOf(cart.id)).toEqual([]);
+    expect(await p.cartRow(cart.id)).toMatchObject({ status: "active", paymentStatus: "unpaid" });
+    const order = await fetch(`${p.origin()}/sandbox/tamara/orders/${attempt.providerRef}`, { headers: { authorization: "Bearer tamara_test_rimal" } });
+    expect(((await order.json()) as { status: string }).status, "Tamara's order stays approved, never authorised").toBe("approved");
   });
 
   it("Tamara: declined ⇒ failed; cancelled ⇒ cancelled", async () => {

@@ -14,8 +14,11 @@ export async function providerConfig(db: Db, tenantId: string, provider: Payment
   return { account, cfg: { baseUrl, secretKey: account.secretKey, provider } };
 }
 
-/** The provider's own word on a payment (never the shopper's URL): by its Moyasar id, MyFatoorah InvoiceId, Tabby payment id or Tamara order id. */
-export async function fetchPaymentState(cfg: ProviderConfig, provider: PaymentProvider, ref: string): Promise<PaymentState> {
+/**
+ * The provider's own word on a payment (never the shopper's URL): by its Moyasar id, MyFatoorah
+ * InvoiceId, Tabby payment id or Tamara order id. `expected` is what the attempt charges.
+ */
+export async function fetchPaymentState(cfg: ProviderConfig, provider: PaymentProvider, ref: string, expected: { amount: number; currency: string }): Promise<PaymentState> {
   switch (provider) {
     case "moyasar":
       return moyasarState(await fetchMoyasarPayment(cfg, ref));
@@ -26,8 +29,11 @@ export async function fetchPaymentState(cfg: ProviderConfig, provider: PaymentPr
       return fetchTabbyPayment(cfg, ref);
     case "tamara": {
       const state = await fetchTamaraOrder(cfg, ref);
+      if (state.status !== "approved") return state;
+      // An approved order for another amount is never authorised: Tamara then takes nothing.
+      if (state.amount !== expected.amount || state.currency !== expected.currency) return { ...state, status: "failed", failureReason: "SP:PaymentAmountMismatch" };
       // Tamara pays the merchant only for an order the merchant authorises (idempotent at Tamara).
-      return state.status === "approved" ? authoriseTamaraOrder(cfg, ref) : state;
+      return authoriseTamaraOrder(cfg, ref);
     }
   }
 }

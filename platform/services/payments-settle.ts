@@ -24,7 +24,7 @@ export async function settleAttempt(db: Db, tenantId: string, attemptId: string)
   if (!attempt) throw notFound("Payment");
   if (attempt.state !== "pending" || !attempt.providerRef) return settlementOf(attempt);
   const { cfg } = await providerConfig(db, tenantId, attempt.provider);
-  return applyPaymentState(db, attempt, await fetchPaymentState(cfg, attempt.provider, attempt.providerRef));
+  return applyPaymentState(db, attempt, await fetchPaymentState(cfg, attempt.provider, attempt.providerRef, attempt));
 }
 
 /** A webhook's payment: the attempt with that provider id, settled; an id we never made answers "none". */
