@@ -10,7 +10,7 @@ import { toTenantConfig, type SettingsMap } from "@/lib/tenant-config";
 import type { CreatePaymentDto, ExecuteCartPaymentDto, InitiateSessionDto } from "@/lib/platform-client/types";
 import type { CreatePaymentInput, OnlineCheckoutInput } from "@/lib/validation/payment-input";
 import type { OwnerScope } from "./own-cart";
-import { attemptDetails, closingOnFailure, createAttempt, failureMessageCode, quotePayment, setProviderRefs, type PaymentRequest } from "./payments-attempts";
+import { attemptDetails, closeAttempt, closingOnFailure, createAttempt, failureMessageCode, quotePayment, setProviderRefs, type PaymentRequest } from "./payments-attempts";
 import { checkCallbackUrls } from "./payments-callback-urls";
 import { providerConfig } from "./payments-providers";
 import { applyPaymentState } from "./payments-settle";
@@ -46,11 +46,11 @@ export async function createMoyasarSession(db: Db, scope: OwnerScope, input: Cre
     // No answer, or a fault on Moyasar's side: the payment may exist all the same, and Moyasar names
     // it by its given_id. The attempt stays open under that id, for the webhook or the done page's
     // callback to settle; a clear refusal (4xx) closes it.
-    if (err instanceof ProviderError && !isRefusal(err)) {
-      await setProviderRefs(db, attempt, { providerRef: attempt.id });
-      throw err;
+    if (err instanceof ProviderError) {
+      if (isRefusal(err)) await closeAttempt(db, attempt, "failed", err.code);
+      else await setProviderRefs(db, attempt, { providerRef: attempt.id });
     }
-    return closingOnFailure(db, attempt, () => Promise.reject(err));
+    throw err;
   });
   const state = moyasarState(payment);
   const created = await setProviderRefs(db, attempt, { providerRef: payment.id });
