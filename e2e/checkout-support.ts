@@ -10,10 +10,9 @@ export const order = messagesByLocale<Order>("order");
 type Text = typeof import("@/messages/en/text.json");
 export const text = messagesByLocale<Text>("text");
 
-/** The sign-in step inside the checkout sheet: a fresh number and the code from the outbox. Returns the national number. */
-export async function signInInSheet(page: Page, locale: Locale): Promise<string> {
+/** The sign-in step inside the checkout sheet: a fresh number (or the one given) and the code from the outbox. Returns the national number. */
+export async function signInInSheet(page: Page, locale: Locale, national = freshMobile()): Promise<string> {
   const t = account[locale].signIn;
-  const national = freshMobile();
   await page.getByLabel(t.mobileLabel).fill(national);
   await page.getByRole("button", { name: t.sendCode }).click();
   const codeBox = page.getByRole("textbox", { name: t.codeLabel });

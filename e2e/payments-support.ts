@@ -1,8 +1,8 @@
 import { expect, request, type Page, type Request } from "@playwright/test";
 import type { CartDto } from "@/lib/platform-client/types";
-import { addAndCheck, dayAhead, openProduct, pickDay, platformCart, type Locale } from "./cart-support";
-import { account, latestCode } from "./account-support";
-import { checkout, chooseMethod, fillSpaDetails, order } from "./checkout-support";
+import { addAndCheck, dayAhead, messages, openProduct, pickDay, platformCart, type Locale } from "./cart-support";
+import { freshMobile } from "./account-support";
+import { checkout, chooseMethod, fillSpaDetails, order, signInInSheet } from "./checkout-support";
 import { messagesByLocale, PORT } from "./support";
 
 type Errors = typeof import("@/messages/en/errors.json");
@@ -30,31 +30,17 @@ export async function fillBasket(page: Page, locale: Locale, prefix: string, bas
   await openProduct(page, prefix, basket.kind === "membership" ? names.membership : names.massage);
   await pickDay(page, locale, dayAhead(basket.day));
   if (basket.kind === "massage") {
-    const w = (await import("./cart-support")).messages[locale].product.widget;
+    const w = messages[locale].product.widget;
     await page.getByRole("group", { name: w.time }).locator("input[type=radio]:not([disabled])").first().check();
   }
   return addAndCheck(page, locale);
 }
 
-/** Signs in inside the sheet with a given national number (one that may already be a customer). */
-export async function signInAs(page: Page, locale: Locale, national: string) {
-  const t = account[locale].signIn;
-  await page.getByLabel(t.mobileLabel).fill(national);
-  await page.getByRole("button", { name: t.sendCode }).click();
-  const codeBox = page.getByRole("textbox", { name: t.codeLabel });
-  await expect(codeBox).toBeVisible();
-  await codeBox.fill(await latestCode(page, `+966${national}`));
-  await expect(codeBox).toBeHidden();
-}
-
-/** A fresh 055… number (Tabby's sandbox rejects only +966500000002). */
-export const freshNational = () => `55${String(Math.floor(Math.random() * 10_000_000)).padStart(7, "0")}`;
-
 /** From an open cart sheet: continue, sign in, details and terms, then the payment method chosen by its label. */
-export async function checkoutTo(page: Page, locale: Locale, methodLabel: string, national = freshNational()) {
+export async function checkoutTo(page: Page, locale: Locale, methodLabel: string, national = freshMobile()) {
   const c = checkout[locale];
   await page.getByRole("button", { name: c.summary.continue }).click();
-  await signInAs(page, locale, national);
+  await signInInSheet(page, locale, national);
   await fillSpaDetails(page, locale, NAMES[locale].shopper);
   await page.getByRole("checkbox").check();
   await page.getByRole("button", { name: c.customer.continue }).click();
