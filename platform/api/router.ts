@@ -33,6 +33,11 @@ export function route(method: "GET" | "POST" | "PUT" | "DELETE" | "PATCH", path:
   else routes.push({ method, parts, handler });
 }
 
+/** Every registered route as METHOD and path pattern (":name" parameters): suites that must cover each route enumerate them here. */
+export function registeredRoutes(): { method: string; path: string }[] {
+  return routes.map((r) => ({ method: r.method, path: r.parts.join("/") }));
+}
+
 function match(method: string, segments: string[]): { route: Route; params: Record<string, string> } | { methodMismatch: true } | null {
   let methodMismatch = false;
   for (const r of routes) {
