@@ -78,6 +78,9 @@ export function errorResponse(err: unknown): Response {
   return json(500, { error: { code: "SP:InternalError", message: "Something went wrong on our side" } });
 }
 
+/** NUL and lone surrogates: text PostgreSQL cannot store or compare. */
+const UNSTORABLE = /[\u0000\p{Cs}]/u;
+
 /** Serves one platform API request for a resolved tenant. `pathname` is what follows /api/app/. */
 export async function handlePlatformRequest(req: Request, pathname: string, tenant: TenantInfo, db: Db): Promise<Response> {
   const segments = pathname.split("/").filter(Boolean).map((s) => {
@@ -87,6 +90,9 @@ export async function handlePlatformRequest(req: Request, pathname: string, tena
       return s;
     }
   });
+  // A segment holding NUL or broken UTF-16 names nothing (PostgreSQL refuses such text: a lookup
+  // with it would fail as a 500); no handler ever sees one.
+  if (segments.some((s) => UNSTORABLE.test(s))) return errorResponse(new PlatformError("SP:EntityNotFound", 404, "Not found"));
   const found = match(req.method, segments);
   if (!found) return errorResponse(new PlatformError("SP:RouteNotFound", 404, "No such endpoint"));
   if ("methodMismatch" in found) return errorResponse(new PlatformError("SP:MethodNotAllowed", 405, "Method not allowed"));

@@ -1,0 +1,24 @@
+import { expect, it } from "vitest";
+import { handlePlatformRequest } from "@/platform/api";
+import { describeEachDb } from "./helpers/test-db";
+
+/**
+ * What the fuzz suites (fuzz-*.test.ts, PGlite only) found answered with a 500, pinned here on
+ * both databases: each case is the shrunk request that failed, now a 4xx with a code.
+ */
+describeEachDb("fuzz findings", (t) => {
+  async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const init: RequestInit = { method, headers: { "accept-language": "en", ...headers } };
+    if (body !== undefined) init.body = JSON.stringify(body);
+    const res = await handlePlatformRequest(new Request("http://spa.localhost/api/app/x", init), path, t().spa, t().db);
+    return { status: res.status, body: (await res.json()) as { error?: { code: string } } };
+  }
+
+  it("a path segment with NUL or a lone surrogate names nothing (it was a 500 on a page lookup)", async () => {
+    for (const path of ["website/pages/z/terms\u0000", "website/pages/%00", "website/pages/\ud800", "products/%ED%A0%80", "cart/\u0000/items"]) {
+      const res = await call("GET", path);
+      expect(res, path).toMatchObject({ status: 404, body: { error: { code: "SP:EntityNotFound" } } });
+    }
+    expect((await call("GET", "website/pages/z/terms-and-conditions")).status).toBe(200);
+  });
+});
