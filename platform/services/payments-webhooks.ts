@@ -20,7 +20,8 @@ export type WebhookRequest = { body: unknown; headers: Headers; query: URLSearch
 
 const badSignature = () => new PlatformError("SP:InvalidWebhookSignature", 401, "The webhook's signature is not valid");
 
-const id = z.union([z.string().min(1).max(200), z.number().int().transform(String)]);
+// A provider's payment id: printable text (NUL or broken UTF-16 would fail the lookup with a 500) or an integer.
+const id = z.union([z.string().min(1).max(200).regex(/^[^\p{Cc}\p{Cs}]*$/u), z.number().int().transform(String)]);
 const moyasarBody = z.object({ secret_token: z.string().optional(), data: z.object({ id }) });
 const myfatoorahBody = z.object({ Data: z.looseObject({ InvoiceId: id }) });
 const tabbyBody = z.object({ id });
