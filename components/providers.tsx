@@ -1,10 +1,20 @@
 "use client";
 
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
+import dynamic from "next/dynamic";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useLocale } from "next-intl";
 import { CartSheetHost } from "@/components/cart/cart-sheet-host";
-import { Toaster } from "@/components/toaster";
+import { setToasterMount } from "@/components/toast";
+
+const Toaster = dynamic(() => import("@/components/toaster").then((m) => m.Toaster), { ssr: false });
+
+/** The toaster, mounted when the first toast asks for it (sonner is not in the first load). */
+function LazyToaster({ dir }: { dir: "rtl" | "ltr" }) {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => setToasterMount(() => setWanted(true)), []);
+  return wanted ? <Toaster dir={dir} /> : null;
+}
 
 /** Spec §7: query results are fresh for 60 seconds. */
 export const QUERY_STALE_TIME_MS = 60_000;
@@ -23,7 +33,7 @@ export function Providers({ children }: { children: ReactNode }) {
     <QueryClientProvider client={client}>
       {children}
       <CartSheetHost />
-      <Toaster dir={dir} />
+      <LazyToaster dir={dir} />
     </QueryClientProvider>
   );
 }

@@ -2,6 +2,7 @@
 
 import { useEffect } from "react";
 import { Toaster as Sonner, toast, useSonner } from "sonner";
+import { toasterMounted } from "./toast";
 
 /**
  * Spec §2: one toast at a time, a new one replaces the old. `visibleToasts={1}` alone only hides
@@ -19,7 +20,10 @@ function OneToastAtATime() {
   return null;
 }
 
+/** Loaded with sonner on the first toast (components/toast.ts); says when it is ready to show it. */
 export function Toaster({ dir }: { dir: "rtl" | "ltr" }) {
+  // Runs after sonner's own effects (children first), so the toaster is listening by then.
+  useEffect(() => toasterMounted(), []);
   return (
     <>
       <Sonner

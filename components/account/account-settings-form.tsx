@@ -5,7 +5,7 @@ import { useForm, type FieldPath } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/components/toast";
 import { SESSION_QUERY_KEY, sessionApi, SessionApiError, type SessionView } from "@/components/auth/session-api";
 import { requireSignIn, setKnownSignedIn } from "@/components/auth/sign-in-state";
 import { sessionErrorKey } from "@/components/auth/use-session-error-message";

@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from "react";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/components/toast";
 import { Drawer } from "vaul";
 import { DrawerCloseButton, DrawerHandle } from "@/components/ui/drawer-parts";
 import type { PhoneForm } from "@/lib/validation/sign-in";

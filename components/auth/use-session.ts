@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/components/toast";
 import { SESSION_QUERY_KEY, sessionApi, type SessionView } from "./session-api";
 import { setKnownSignedIn } from "./sign-in-state";
 import { useSessionErrorMessage } from "./use-session-error-message";

@@ -3,7 +3,7 @@
 import { useCallback } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/components/toast";
 import type { AddCartItemInput } from "@/lib/platform-client/types";
 import { addedValue } from "@/lib/tracking/cart-value";
 import { track } from "@/lib/tracking/pixels";

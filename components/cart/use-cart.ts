@@ -3,7 +3,7 @@
 import { useCallback } from "react";
 import { useIsMutating, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useLocale } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/components/toast";
 import type { CartDto, CartItemDto } from "@/lib/platform-client/types";
 import { cartApi, cartQueryKey } from "./cart-api";
 import { useCartErrorMessage } from "./use-cart-error-message";

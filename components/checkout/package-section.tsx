@@ -4,7 +4,7 @@ import { useId } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { Package } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/components/toast";
 import { useCartErrorMessage } from "@/components/cart/use-cart-error-message";
 import { useSetCart } from "@/components/cart/use-cart";
 import { Switch } from "@/components/ui/switch";

@@ -4,7 +4,7 @@ import { useId, useState, type KeyboardEvent } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { BookmarkCheck } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/components/toast";
 import { useCartErrorMessage } from "@/components/cart/use-cart-error-message";
 import { Button } from "@/components/ui/button";
 import { FormMessage } from "@/components/ui/form-message";

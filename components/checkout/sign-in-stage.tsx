@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/components/toast";
 import { CodeStep } from "@/components/auth/code-step";
 import { PhoneStep, type SentCode } from "@/components/auth/phone-step";
 import type { SessionView } from "@/components/auth/session-api";

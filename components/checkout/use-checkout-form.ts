@@ -5,7 +5,7 @@ import { useForm, type FieldPath, type UseFormReturn } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/components/toast";
 import { SESSION_QUERY_KEY, type SessionView } from "@/components/auth/session-api";
 import { cartErrorKey } from "@/components/cart/use-cart-error-message";
 import { CartApiError } from "@/components/cart/cart-api";

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { Plus } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/components/toast";
 import { Drawer } from "vaul";
 import { requireSignIn } from "@/components/auth/sign-in-state";
 import { useSession } from "@/components/auth/use-session";

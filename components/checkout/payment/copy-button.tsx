@@ -2,7 +2,7 @@
 
 import { Copy } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/components/toast";
 import { Button } from "@/components/ui/button";
 import { COPY_TOAST_MS } from "@/lib/checkout/payment-errors";
 

@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { useRouter } from "next/navigation";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/components/toast";
 import { SESSION_QUERY_KEY } from "@/components/auth/session-api";
 import { requireSignIn, setKnownSignedIn } from "@/components/auth/sign-in-state";
 import { cartQueryKey } from "@/components/cart/cart-api";

@@ -4,7 +4,7 @@ import { useCallback } from "react";
 import { useRouter } from "next/navigation";
 import { useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/components/toast";
 import { cartQueryKey } from "@/components/cart/cart-api";
 import { closeCartSheet } from "@/components/cart/cart-sheet-state";
 import { claimDoneRedirect, PAYMENT_ERROR_TOAST_MS, paymentErrorMessageKey, showsPaymentErrorTitle, type FlagStorage } from "@/lib/checkout/payment-errors";
