@@ -8,6 +8,18 @@ export async function register() {
   const started = Date.now();
   const handle = await platformDb();
   console.log(`[platform] ${handle.kind === "postgres" ? "PostgreSQL" : `PGlite (${e.DATA_DIR})`} ready in ${Date.now() - started} ms`);
+  // The page cache (proxy.ts) asks, at most once a second per store, whether what its pages show changed.
+  const [{ contentVersion }, { tenantForSite, clearTenantCache }] = await Promise.all([import("./platform/services/content-version"), import("./lib/platform-client/tenants")]);
+  const lastSeen = new Map<string, string>();
+  (globalThis as { __sfContentVersion?: (site: string) => Promise<string | null> }).__sfContentVersion = async (site) => {
+    const tenant = await tenantForSite(site);
+    if (!tenant) return "none";
+    const version = await contentVersion(handle.db, tenant.id);
+    // Settings changed (another instance, the operator CLI): the next render must not use the cached tenant.
+    if (lastSeen.has(site) && lastSeen.get(site) !== version) clearTenantCache();
+    lastSeen.set(site, version);
+    return version;
+  };
   // Expired codes, rate windows, tokens and development SMS are pruned hourly (any instance may).
   const { pruneExpired } = await import("./platform/services/housekeeping");
   const prune = () => pruneExpired(handle.db).catch((err) => console.error("[platform] pruning failed", err));

@@ -1,4 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { pageCacheKey } from "@/lib/page-cache/policy";
+import { cachedPage, extraCspSources, fillSite, pageCache, pageCacheEnabled, respondWithPage } from "@/lib/page-cache/serve";
+import { contentSecurityPolicy, newNonce } from "@/lib/security/csp";
 import { siteKeyFromHost, splitLocale } from "@/lib/site-routing";
 
 // Hosts that serve only the platform API to other servers have no storefront pages.
@@ -6,12 +9,16 @@ const platformHosts = new Set((process.env.PLATFORM_HOSTS ?? "").split(",").map(
 
 /**
  * Host → site, path → locale. Pages live under /{site}/{locale}/…, so every tenant and language
- * has its own cacheable paths. The site key is resolved to a tenant (custom domain, then
- * <slug>.<base domain>, then the default tenant) in the [site] layout through the platform client,
- * which is cached; an unknown host renders the 404 page there.
+ * has its own paths. The site key is resolved to a tenant (custom domain, then <slug>.<base
+ * domain>, then the default tenant) in the [site] layout through the platform client, which is
+ * cached; an unknown host renders the 404 page there.
+ *
+ * Pages every visitor sees alike are answered from the page cache (lib/page-cache/serve.ts);
+ * every other page is rendered by Next with a fresh CSP nonce, which Next puts on its scripts.
  */
-export function proxy(request: NextRequest) {
-  const site = siteKeyFromHost(request.headers.get("host"));
+export async function proxy(request: NextRequest) {
+  const filling = fillSite(request);
+  const site = filling ?? siteKeyFromHost(request.headers.get("host"));
   if (!site) return new NextResponse("Bad host", { status: 400 });
   if (platformHosts.has(site)) return new NextResponse("Not found", { status: 404 });
   const { pathname, search } = request.nextUrl;
@@ -28,10 +35,25 @@ export function proxy(request: NextRequest) {
     url.pathname = redirectTo;
     return NextResponse.redirect(url, 308);
   }
+
+  const key = filling || !pageCacheEnabled() ? null : pageCacheKey(site, locale, rest, { method: request.method, headers: request.headers, searchParams: request.nextUrl.searchParams });
+  if (key) {
+    const cached = await cachedPage(key, site, pathname);
+    if (cached) return respondWithPage(cached.page, request.method, cached.state);
+  }
+
   const url = request.nextUrl.clone();
   url.pathname = `/${site}/${locale}${rest}`;
   url.search = search;
-  return NextResponse.rewrite(url);
+  // A fill renders with the placeholder nonce, replaced per response when served from the cache.
+  const nonce = filling ? pageCache().placeholder : newNonce();
+  const csp = contentSecurityPolicy({ nonce, extraSources: extraCspSources() });
+  const headers = new Headers(request.headers);
+  headers.set("content-security-policy", csp);
+  headers.set("x-nonce", nonce);
+  const response = NextResponse.rewrite(url, { request: { headers } });
+  response.headers.set("content-security-policy", csp);
+  return response;
 }
 
 export const config = {

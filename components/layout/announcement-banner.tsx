@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { headers } from "next/headers";
 import { getTranslations } from "next-intl/server";
 import { Megaphone } from "lucide-react";
 import type { Locale, TenantConfig } from "@/lib/tenant-config";
@@ -13,13 +14,15 @@ import { announcementKey, hideIfDismissedScript, safeAnnouncementLink } from "./
 export async function AnnouncementBanner({ announcement, locale }: { announcement: TenantConfig["announcement"]; locale: Locale }) {
   const text = locale === "ar" ? announcement.ar : announcement.en;
   if (!text) return null;
-  const t = await getTranslations("common.announcement");
+  const [t, requestHeaders] = await Promise.all([getTranslations("common.announcement"), headers()]);
+  // The CSP nonce the proxy gave this render (proxy.ts): the only inline script that runs.
+  const nonce = requestHeaders.get("x-nonce") ?? undefined;
   const link = safeAnnouncementLink(announcement.link, locale);
   const key = announcementKey([announcement.ar, announcement.en, announcement.link]);
   const linkClass = "shrink-0 font-semibold underline underline-offset-4 hover:no-underline";
   return (
     <aside aria-label={t("label")} className="group bg-primary text-primary-foreground" suppressHydrationWarning>
-      <script dangerouslySetInnerHTML={{ __html: hideIfDismissedScript(key) }} />
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: hideIfDismissedScript(key) }} />
       <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-1.5 text-[0.8125rem] leading-snug sm:text-sm">
         <Megaphone className="hidden size-4 shrink-0 opacity-80 sm:block" aria-hidden="true" />
         <AnnouncementMarquee text={text} />

@@ -1,19 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  doublePrecision,
-  customType,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, check, doublePrecision, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, pgSequence, bigint } from "drizzle-orm/pg-core";
 
 /** Product kinds (spec §3). The numeric `type` mirrors the platform's enum; typeString is the name. */
 export const PRODUCT_TYPES = ["reservation", "subscription", "merchandise", "gift"] as const;
@@ -29,6 +15,16 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
 });
 
+/**
+ * What a storefront page shows changes when a row of tenants, tenant_payment_accounts, products,
+ * product_prices or website_pages changes: each of those rows carries a revision from this sequence, set on insert
+ * and by a trigger on every update (migration 0005). The page cache compares
+ * platform/services/content-version.ts's summary of them (max revision and row count per table)
+ * with the one its page was rendered at. Lock-free: no shared counter row to contend for.
+ */
+export const contentRev = pgSequence("content_rev");
+const contentRevColumn = () => bigint("rev", { mode: "number" }).notNull().default(sql`nextval('content_rev')`);
+
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 };
@@ -39,6 +35,7 @@ export const tenants = pgTable("tenants", {
   name: text("name").notNull(),
   /** The tenant's settings map: string keys to string values (spec §3 storefront configuration). */
   settings: jsonb("settings").$type<Record<string, string>>().notNull().default({}),
+  rev: contentRevColumn(),
   ...timestamps,
 });
 
@@ -90,6 +87,7 @@ export const products = pgTable(
     stock: integer("stock"),
     // gift
     giftThemes: jsonb("gift_themes").$type<GiftTheme[]>(),
+    rev: contentRevColumn(),
     ...timestamps,
   },
   (t) => [index("products_tenant_idx").on(t.tenantId, t.sortOrder), check("stock_non_negative", sql`${t.stock} IS NULL OR ${t.stock} >= 0`)],
@@ -106,6 +104,7 @@ export const productPrices = pgTable(
     /** Halalas, before tax. Per slot, per unit of duration, per night, per item or per gift. */
     amount: integer("amount").notNull(),
     sortOrder: integer("sort_order").notNull().default(0),
+    rev: contentRevColumn(),
   },
   (t) => [index("product_prices_product_idx").on(t.productId)],
 );
@@ -261,6 +260,7 @@ export const websitePages = pgTable(
     /** Plain text paragraphs separated by blank lines (rendered as text, never as HTML). */
     bodyAr: text("body_ar").notNull(),
     bodyEn: text("body_en").notNull(),
+    rev: contentRevColumn(),
     ...timestamps,
   },
   (t) => [uniqueIndex("website_pages_tenant_path_uq").on(t.tenantId, t.path)],
@@ -460,6 +460,8 @@ export const tenantPaymentAccounts = pgTable("tenant_payment_accounts", {
     .primaryKey()
     .references(() => tenants.id, { onDelete: "cascade" }),
   accounts: jsonb("accounts").$type<PaymentAccounts>().notNull().default({}),
+  /** Which payment methods and widgets the pages offer follows from the accounts (content version). */
+  rev: contentRevColumn(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

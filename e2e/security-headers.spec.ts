@@ -1,0 +1,91 @@
+import { expect, test, type Page } from "@playwright/test";
+import { coffeeUrl, PORT, spaUrl } from "./support";
+
+/**
+ * QUALITY.md "Tenant HTML … CSP header set" and issue 7's security headers: every storefront
+ * page answers with a nonce-based CSP whose nonce is on every script of that response (cached
+ * pages get a fresh one each time), the browser reports no violation while a shopper browses,
+ * and the page cache notices a tenant's change at once.
+ */
+
+const nonceOf = (csp: string | null) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
+
+async function violations(page: Page) {
+  return page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => {
+    const list: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = list;
+    document.addEventListener("securitypolicyviolation", (e) => list.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+  });
+});
+
+test("cached and rendered pages carry a fresh nonce on every script, and the usual security headers", async ({ request }) => {
+  for (const path of ["/", "/en/products", "/en/profile"]) {
+    const first = await request.get(spaUrl(path), { maxRedirects: 0 });
+    const second = await request.get(spaUrl(path), { maxRedirects: 0 });
+    for (const res of [first, second]) {
+      const csp = res.headers()["content-security-policy"];
+      expect(csp, path).toContain("'strict-dynamic'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("frame-ancestors 'self'");
+      expect(csp).toContain("base-uri 'self'");
+      expect(res.headers()["x-content-type-options"]).toBe("nosniff");
+      expect(res.headers()["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+      expect(res.headers()["strict-transport-security"]).toMatch(/max-age=\d{7,}/);
+      if (res.status() !== 200) continue;
+      const html = await res.text();
+      const nonce = nonceOf(csp)!;
+      const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]).filter((attrs) => !attrs.includes("application/ld+json"));
+      expect(scripts.length).toBeGreaterThan(3);
+      for (const attrs of scripts) expect(attrs, `${path}: a script without this response's nonce`).toContain(`nonce="${nonce}"`);
+      expect(html).not.toMatch(/sfnonce[0-9a-f]{32}/);
+    }
+    expect(nonceOf(first.headers()["content-security-policy"])).not.toBe(nonceOf(second.headers()["content-security-policy"]));
+  }
+  // A product list, asked twice, is answered the second time from the cache.
+  const again = await request.get(spaUrl("/en/products"));
+  expect(again.headers()["x-sf-cache"]).toMatch(/hit|stale/);
+  // The API gets the headers too (no CSP: it serves no documents).
+  const api = await request.get(spaUrl("/api/health"));
+  expect(api.headers()["x-content-type-options"]).toBe("nosniff");
+});
+
+test("a forged cache-fill header gets no placeholder nonce and no other store", async ({ request }) => {
+  const res = await request.get(spaUrl("/en"), { headers: { "x-sf-fill": "guess", "x-sf-site": "coffee.localhost" } });
+  const html = await res.text();
+  expect(html).not.toMatch(/sfnonce[0-9a-f]{32}/);
+  expect(html).toContain("Rimal");
+});
+
+test("browsing home, products and a product page reports no CSP violation", async ({ page }) => {
+  await page.goto(spaUrl("/en"));
+  await page.waitForLoadState("networkidle");
+  await page.getByRole("link", { name: /products|all/i }).first().click();
+  await page.waitForLoadState("networkidle");
+  await page.goto(spaUrl("/en/products"));
+  await page.locator('a[href*="/en/products/"]').first().click();
+  await expect(page.locator("h1")).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  // The page is interactive: the cart button answers.
+  await expect(page.getByRole("button", { name: /cart/i }).first()).toBeEnabled();
+  expect(await violations(page)).toEqual([]);
+});
+
+test("the page cache shows a tenant's change at once", async ({ request }) => {
+  const marker = `Fresh news ${Date.now()}`;
+  const home = () => request.get(coffeeUrl("/")).then((r) => r.text());
+  await home();
+  expect(await home()).not.toContain(marker);
+  const set = (value: string | null) =>
+    request.post(`http://127.0.0.1:${PORT}/sandbox/operator/settings`, { data: { tenant: "coffee", settings: { announcementText: value } } });
+  expect((await set(marker)).status()).toBe(200);
+  try {
+    await expect.poll(home, { timeout: 5_000, intervals: [300, 500, 1000] }).toContain(marker);
+  } finally {
+    await set(null);
+  }
+  await expect.poll(home, { timeout: 5_000, intervals: [300, 500, 1000] }).not.toContain(marker);
+});

@@ -1,0 +1,127 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { contentSecurityPolicy, newNonce } from "@/lib/security/csp";
+import { securityHeaders } from "@/lib/security/headers";
+import { fillPath } from "./policy";
+import { PageStore, type CachedPage } from "./store";
+
+/**
+ * The proxy's page cache: a page every visitor sees alike is rendered once per tenant, language
+ * and content version, then answered from memory with a fresh CSP nonce per response.
+ *
+ * A miss renders the page through this same server (a "fill": a request to itself carrying the
+ * process's secret, which the proxy passes to Next with a placeholder nonce instead of a fresh
+ * one); the placeholder is replaced by each response's own nonce. An entry is fresh while the
+ * tenant's content version (registered by instrumentation.ts, memoised for a second) is the one
+ * read before it was rendered; after PAGE_TTL_MS it is served once more while it is rendered again.
+ */
+
+export const PAGE_TTL_MS = 60_000;
+const VERSION_MEMO_MS = 1_000;
+const MAX_BYTES = 64 * 1024 * 1024;
+/** Response headers of a fill worth keeping (the LCP image's preload hint among them). */
+const KEPT_HEADERS = ["content-type", "link", "content-language", "x-robots-tag"];
+
+type Version = { at: number; value: Promise<string | null> };
+type State = { store: PageStore; placeholder: string; fillSecret: string; inflight: Map<string, Promise<CachedPage | null>>; versions: Map<string, Version> };
+
+const g = globalThis as unknown as { __sfPageCache?: State; __sfContentVersion?: (site: string) => Promise<string | null> };
+
+function randomHex(bytes: number) {
+  const b = new Uint8Array(bytes);
+  crypto.getRandomValues(b);
+  return Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+}
+
+export function pageCache(): State {
+  g.__sfPageCache ??= { store: new PageStore(MAX_BYTES), placeholder: `sfnonce${randomHex(16)}`, fillSecret: randomHex(24), inflight: new Map(), versions: new Map() };
+  return g.__sfPageCache;
+}
+
+export const pageCacheEnabled = () => process.env.PAGE_CACHE !== "off";
+
+/** A fill request of this process (never one from outside: the secret is per process). */
+export function fillSite(request: NextRequest): string | null {
+  const secret = request.headers.get("x-sf-fill");
+  return secret && secret === pageCache().fillSecret ? request.headers.get("x-sf-site") : null;
+}
+
+export function extraCspSources(): string[] {
+  return (process.env.CSP_EXTRA_SOURCES ?? "").split(/[\s,]+/).filter(Boolean);
+}
+
+/** The tenant's content version, asked at most once a second per site; null when unknown. */
+function contentVersion(site: string): Promise<string | null> {
+  const ask = g.__sfContentVersion;
+  if (!ask) return Promise.resolve(null);
+  const { versions } = pageCache();
+  const memo = versions.get(site);
+  if (memo && Date.now() - memo.at < VERSION_MEMO_MS) return memo.value;
+  const value = ask(site).catch((err) => {
+    console.error("[page-cache] content version unavailable", err);
+    return null;
+  });
+  versions.set(site, { at: Date.now(), value });
+  return value;
+}
+
+function fillOrigin() {
+  return process.env.PAGE_CACHE_ORIGIN || `http://127.0.0.1:${process.env.PORT || 3000}`;
+}
+
+async function fill(key: string, site: string, pathname: string): Promise<CachedPage | null> {
+  const state = pageCache();
+  const version = await contentVersion(site);
+  try {
+    const res = await fetch(`${fillOrigin()}${fillPath(pathname, key)}`, {
+      headers: { "x-sf-fill": state.fillSecret, "x-sf-site": site, "accept-encoding": "identity" },
+      redirect: "manual",
+      cache: "no-store",
+    });
+    const body = await res.text();
+    if (res.status !== 200 || !res.headers.get("content-type")?.startsWith("text/html")) return null;
+    const headers = KEPT_HEADERS.flatMap((h): [string, string][] => {
+      const v = res.headers.get(h);
+      return v ? [[h, v]] : [];
+    });
+    const page: CachedPage = { body, status: 200, headers, version, storedAt: Date.now() };
+    state.store.set(key, page);
+    return page;
+  } catch (err) {
+    console.error("[page-cache] could not render", pathname, err);
+    return null;
+  }
+}
+
+function fillOnce(key: string, site: string, pathname: string): Promise<CachedPage | null> {
+  const { inflight } = pageCache();
+  let p = inflight.get(key);
+  if (!p) {
+    p = fill(key, site, pathname).finally(() => inflight.delete(key));
+    inflight.set(key, p);
+  }
+  return p;
+}
+
+/** The cached page for a key, rendered when missing or out of date; null ⇒ let Next render it. */
+export async function cachedPage(key: string, site: string, pathname: string): Promise<{ page: CachedPage; state: "hit" | "miss" | "stale" } | null> {
+  const [version, page] = [await contentVersion(site), pageCache().store.get(key)];
+  if (page && (version === null || page.version === version)) {
+    if (Date.now() - page.storedAt < PAGE_TTL_MS) return { page, state: "hit" };
+    void fillOnce(key, site, pathname);
+    return { page, state: "stale" };
+  }
+  const filled = await fillOnce(key, site, pathname);
+  return filled ? { page: filled, state: "miss" } : null;
+}
+
+/** A cached page as this response: its own nonce in the body and in the CSP header. */
+export function respondWithPage(page: CachedPage, method: string, cacheState: string): NextResponse {
+  const nonce = newNonce();
+  const headers = new Headers([...page.headers, ...securityHeaders()]);
+  headers.set("content-security-policy", contentSecurityPolicy({ nonce, extraSources: extraCspSources() }));
+  // The body carries a per-response nonce: no shared cache may keep it.
+  headers.set("cache-control", "private, no-cache");
+  headers.set("x-sf-cache", cacheState);
+  const body = method === "HEAD" ? null : page.body.replaceAll(pageCache().placeholder, nonce);
+  return new NextResponse(body, { status: page.status, headers });
+}

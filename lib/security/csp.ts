@@ -1,0 +1,62 @@
+/**
+ * The storefront pages' Content-Security-Policy. Scripts run only with the response's nonce
+ * ('strict-dynamic': what a trusted script loads — Next's chunks, the pixels' and payment
+ * providers' SDKs, loaded on demand — is trusted in turn); 'unsafe-inline' and https: are only
+ * the fallback of browsers too old for nonces. Pure: the proxy calls it on every page.
+ */
+
+/** Where the pixels (spec §1) and their beacons live. */
+const PIXEL_HOSTS = [
+  "https://www.googletagmanager.com",
+  "https://*.google-analytics.com",
+  "https://*.analytics.google.com",
+  "https://*.g.doubleclick.net",
+  "https://connect.facebook.net",
+  "https://www.facebook.com",
+  "https://analytics.tiktok.com",
+  "https://*.tiktokw.us",
+  "https://sc-static.net",
+  "https://tr.snapchat.com",
+  "https://*.clarity.ms",
+  "https://c.bing.com",
+];
+
+/** The payment providers' APIs, card forms, widgets and hosted pages (PROVIDERS.md). */
+const PAYMENT_HOSTS = ["https://api.moyasar.com", "https://*.myfatoorah.com", "https://*.tabby.ai", "https://*.tamara.co", "https://apple-pay-gateway.apple.com"];
+
+/** The locations sheet's map (spec §2). */
+const MAP_HOSTS = ["https://maps.googleapis.com", "https://maps.gstatic.com", "https://*.googleapis.com"];
+
+export type CspOptions = {
+  nonce: string;
+  /** Extra origins (a provider's sandbox on another host), from CSP_EXTRA_SOURCES. */
+  extraSources?: string[];
+};
+
+export function contentSecurityPolicy({ nonce, extraSources = [] }: CspOptions): string {
+  const extra = extraSources.filter((s) => /^https?:\/\/[a-z0-9.*:-]+$/i.test(s));
+  const directives: Record<string, string[]> = {
+    "default-src": ["'self'"],
+    "script-src": [`'nonce-${nonce}'`, "'strict-dynamic'", "'self'", "https:", "'unsafe-inline'"],
+    "style-src": ["'self'", "'unsafe-inline'", "https://fonts.googleapis.com"],
+    "img-src": ["'self'", "data:", "blob:", "https:"],
+    "font-src": ["'self'", "data:", "https://fonts.gstatic.com"],
+    "connect-src": ["'self'", ...PIXEL_HOSTS, ...PAYMENT_HOSTS, ...MAP_HOSTS, ...extra],
+    "frame-src": ["'self'", ...PAYMENT_HOSTS, "https://www.googletagmanager.com", "https://td.doubleclick.net", "https://www.facebook.com", ...extra],
+    "worker-src": ["'self'", "blob:"],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'", ...PAYMENT_HOSTS, ...extra],
+    "frame-ancestors": ["'self'"],
+  };
+  return Object.entries(directives)
+    .map(([k, v]) => `${k} ${v.join(" ")}`)
+    .join("; ");
+}
+
+/** A fresh nonce: 128 random bits, base64. */
+export function newNonce(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return btoa(String.fromCharCode(...bytes));
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { fillPath, isCacheablePage, pageCacheKey } from "@/lib/page-cache/policy";
+import { PageStore, type CachedPage } from "@/lib/page-cache/store";
+import { contentSecurityPolicy, newNonce } from "@/lib/security/csp";
+
+const req = (opts: { method?: string; headers?: Record<string, string>; query?: string } = {}) => ({
+  method: opts.method ?? "GET",
+  headers: new Headers(opts.headers),
+  searchParams: new URLSearchParams(opts.query ?? ""),
+});
+const PRODUCT = "/products/30a2835e-de0a-4d1c-bcd5-c06715f9df43";
+
+describe("page cache policy", () => {
+  it("caches the pages every visitor sees alike, nothing signed-in or per order", () => {
+    for (const rest of ["", "/products", PRODUCT, "/z/terms", "/z/a/b"]) expect(isCacheablePage(rest), rest).toBe(true);
+    for (const rest of ["/profile", "/profile/reservations", "/checkout/done/abc", "/checkout/payment-error", "/products/not-a-uuid", `${PRODUCT}/x`, "/z/", "/anything"])
+      expect(isCacheablePage(rest), rest).toBe(false);
+  });
+
+  it("keys by site, locale and path; ignores UTM and click ids; keeps the product list's type", () => {
+    expect(pageCacheKey("spa.localhost", "en", PRODUCT, req({ query: "utm_source=ig&gclid=1" }))).toBe(`spa.localhost|en|${PRODUCT}`);
+    expect(pageCacheKey("spa.localhost", "ar", "", req())).toBe("spa.localhost|ar|/");
+    expect(pageCacheKey("coffee.localhost", "ar", "", req())).not.toBe(pageCacheKey("spa.localhost", "ar", "", req()));
+    expect(pageCacheKey("spa.localhost", "en", "/products", req({ query: "type=gift&utm_id=3" }))).toBe("spa.localhost|en|/products?type=gift");
+    expect(fillPath("/en/products", "spa.localhost|en|/products?type=gift")).toBe("/en/products?type=gift");
+    expect(fillPath("/en", "spa.localhost|en|/")).toBe("/en");
+  });
+
+  it("renders client navigations, prefetches, server actions and non-GET requests", () => {
+    for (const h of ["rsc", "next-router-prefetch", "next-router-state-tree", "next-action"]) expect(pageCacheKey("s", "ar", "", req({ headers: { [h]: "1" } })), h).toBeNull();
+    expect(pageCacheKey("s", "ar", "", req({ method: "POST" }))).toBeNull();
+    expect(pageCacheKey("s", "ar", "", req({ method: "HEAD" }))).not.toBeNull();
+  });
+});
+
+describe("page store", () => {
+  const page = (body: string): CachedPage => ({ body, status: 200, headers: [], version: "1", storedAt: 0 });
+
+  it("drops the least recently used pages beyond its byte budget", () => {
+    const store = new PageStore(100); // bytes: two characters count as four
+    store.set("a", page("x".repeat(20)));
+    store.set("b", page("y".repeat(20)));
+    expect(store.get("a")?.body).toHaveLength(20); // a is now the most recent
+    store.set("c", page("z".repeat(20)));
+    expect(store.get("b")).toBeUndefined();
+    expect(store.get("a")).toBeDefined();
+    expect(store.get("c")).toBeDefined();
+    store.set("huge", page("h".repeat(60)));
+    expect(store.get("huge")).toBeUndefined();
+    expect(store.size).toBe(2);
+  });
+
+  it("replaces a page under the same key without counting it twice", () => {
+    const store = new PageStore(100);
+    for (let i = 0; i < 10; i++) store.set("a", page("x".repeat(40)));
+    store.set("b", page("y".repeat(8)));
+    expect(store.size).toBe(2);
+  });
+});
+
+describe("content security policy", () => {
+  it("trusts scripts by nonce only, allows the pixels' and providers' hosts, and no plugins or framing by others", () => {
+    const nonce = newNonce();
+    const csp = contentSecurityPolicy({ nonce, extraSources: ["https://sandbox.example.com", "javascript:alert(1)", "https://x.com; script-src *"] });
+    const directive = (name: string) => csp.split("; ").find((d) => d.startsWith(`${name} `)) ?? "";
+    expect(directive("script-src")).toContain(`'nonce-${nonce}'`);
+    expect(directive("script-src")).toContain("'strict-dynamic'");
+    expect(directive("object-src")).toBe("object-src 'none'");
+    expect(directive("frame-ancestors")).toBe("frame-ancestors 'self'");
+    for (const host of ["https://www.googletagmanager.com", "https://connect.facebook.net", "https://analytics.tiktok.com", "https://sc-static.net", "https://*.clarity.ms", "https://api.moyasar.com"])
+      expect(directive("connect-src"), host).toContain(host);
+    expect(directive("connect-src")).toContain("https://sandbox.example.com");
+    expect(csp).not.toContain("javascript:");
+    expect(csp).not.toContain("x.com");
+  });
+
+  it("makes a new 128-bit nonce every time", () => {
+    const seen = new Set(Array.from({ length: 200 }, newNonce));
+    expect(seen.size).toBe(200);
+    expect(atob([...seen][0])).toHaveLength(16);
+  });
+});
