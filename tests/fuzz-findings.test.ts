@@ -1,6 +1,11 @@
 import { expect, it } from "vitest";
 import { handlePlatformRequest } from "@/platform/api";
+import { setPlatformDb } from "@/platform/db";
+import { clearTenantCache } from "@/lib/platform-client/tenants";
 import { describeEachDb } from "./helpers/test-db";
+
+process.env.PLATFORM_HOSTS = "platform.internal";
+const route = await import("@/app/api/app/[...path]/route");
 
 /**
  * What the fuzz suites (fuzz-*.test.ts, PGlite only) found answered with a 500, pinned here on
@@ -31,5 +36,15 @@ describeEachDb("fuzz findings", (t) => {
       expect(tabby, JSON.stringify(id)).toMatchObject({ status: 400, body: { error: { code: "SP:ValidationError" } } });
     }
     expect((await call("POST", "payment/webhooks/tabby", { id: "tabby_unknown" }, { "x-webhook-secret": "whsec_tabby_rimal" })).status).toBe(200);
+  });
+
+  it("a __tenant header shaped like a UUID but not one is an unknown tenant (it was a 500 on the lookup)", async () => {
+    setPlatformDb({ db: t().db, kind: t().kind, close: async () => {} });
+    clearTenantCache();
+    for (const id of ["-".repeat(36), `${"0".repeat(35)}-`, "f".repeat(36)]) {
+      const req = new Request("http://platform.internal/api/app/products", { headers: { host: "platform.internal", __tenant: id } });
+      const res = await route.GET(req, { params: Promise.resolve({ path: ["products"] }) });
+      expect({ status: res.status, body: await res.json() }, id).toMatchObject({ status: 404, body: { error: { code: "SP:TenantNotFound" } } });
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { tenantDomains, tenants } from "../db/schema";
+import { isUuid } from "./ids";
 
 export type TenantRow = typeof tenants.$inferSelect;
 
@@ -30,7 +31,9 @@ export async function resolveTenantByHost(db: Db, host: string, opts: { baseDoma
   return row ?? null;
 }
 
+/** The tenant of an id (the `__tenant` header of server-to-server calls); anything but a UUID names none. */
 export async function getTenantById(db: Db, id: string): Promise<TenantRow | null> {
+  if (!isUuid(id)) return null;
   const [row] = await db.select().from(tenants).where(eq(tenants.id, id)).limit(1);
   return row ?? null;
 }
