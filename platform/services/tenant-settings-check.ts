@@ -1,0 +1,165 @@
+import {
+  LOCALES,
+  ONLINE_PAYMENT_PROVIDERS,
+  SETTINGS_KEYS,
+  parseCartMinimum,
+  pixelId,
+  settingsMapSchema,
+  type SettingsKey,
+} from "@/lib/tenant-config";
+import { safeAnnouncementLink } from "@/components/layout/announcement-link";
+
+/**
+ * Write-time checks of a tenant's settings map (operator tooling). The storefront reads the map
+ * leniently (lib/tenant-config.ts: "true" is off, an unknown language is dropped, a bad pixel ID is
+ * skipped); an operator should hear about such a value when writing it, not find it silently ignored.
+ * Structure comes from the storefront's own `settingsMapSchema`, meaning from its parsers.
+ */
+
+export type SettingsIssue = { key: string; message: string };
+
+/** A value's problem, or null when the storefront reads it as meant. */
+type Rule = (value: string) => string | null;
+
+const flag: Rule = (v) => {
+  if (v === "True" || v === "False") return null;
+  if (v.trim().toLowerCase() === "true") return `"${v}" would read as off: a flag is on only for the exact text "True"`;
+  return `must be "True" or "False"`;
+};
+const text: Rule = () => null;
+const oneOf =
+  (values: readonly string[]): Rule =>
+  (v) =>
+    values.includes(v) ? null : `must be one of ${values.map((x) => `"${x}"`).join(", ")}`;
+const link: Rule = (v) => (safeAnnouncementLink(v, "ar") ? null : "must be a path on the store (/products) or an http(s) URL");
+const pixel: Rule = (v) => (pixelId(v) === v ? null : "must be 1–64 letters, digits, - or _ (the ID goes into a script URL)");
+const publishable: Rule = (v) => (v.startsWith("pk_") ? null : "must be a publishable key (pk_…)");
+const percentage: Rule = (v) => {
+  const n = Number(v);
+  return v.trim() !== "" && Number.isFinite(n) && n >= 0 && n <= 100 ? null : "must be a number from 0 to 100 (15 for 15% VAT)";
+};
+const minimum: Rule = (v) => (parseCartMinimum(v) !== null ? null : "must be a whole number of riyals above 0");
+const languages: Rule = (v) => {
+  const unknown = v.split(",").map((s) => s.trim().toLowerCase()).filter((s) => !(LOCALES as readonly string[]).includes(s));
+  return unknown.length === 0 ? null : `unknown language ${unknown.map((s) => `"${s}"`).join(", ")}: a comma list of ${LOCALES.join(", ")}`;
+};
+
+/** Every key the storefront reads has a rule: a key added to SETTINGS_KEYS fails the type-check until it gets one. */
+const RULES: Record<SettingsKey, Rule> = {
+  logoUrl: link,
+  brandName: text,
+  cartType: oneOf(["default", "quick"]),
+  madaEnabled: flag,
+  visaEnabled: flag,
+  applePayEnabled: flag,
+  cashEnabled: flag,
+  bankTransferEnabled: flag,
+  tabbyEnabled: flag,
+  tamaraEnabled: flag,
+  disableCODForDeposit: flag,
+  termsEnabled: flag,
+  tosCheckboxEnabled: flag,
+  customTosMessage: text,
+  taxEnabled: flag,
+  taxPercentage: percentage,
+  orderSuccessMessage: text,
+  moyasarPublicTokenKey: publishable,
+  onlinePaymentProvider: oneOf(ONLINE_PAYMENT_PROVIDERS),
+  separateFirstAndLastName: flag,
+  compactProductCards: flag,
+  cartNotesEnabled: flag,
+  disableMultiCart: flag,
+  cartMinimumAmount: minimum,
+  hideDuration: flag,
+  hasPackages: flag,
+  walletPassesEnabled: flag,
+  tabbyPublicKey: publishable,
+  tabbyMerchantCode: text,
+  tamaraPublicKey: text,
+  tamaraMerchantCode: text,
+  payLaterEnabled: flag,
+  frontendLanguages: languages,
+  providersViewType: text,
+  hideBranches: flag,
+  announcementText: text,
+  announcementTextEn: text,
+  announcementLink: link,
+  gtmId: pixel,
+  metaPixelId: pixel,
+  tiktokPixelId: pixel,
+  snapchatPixelId: pixel,
+  clarityId: pixel,
+  googleMapsApiKey: text,
+};
+
+const isKnown = (key: string): key is SettingsKey => (SETTINGS_KEYS as readonly string[]).includes(key);
+
+/** The known key an unknown one was probably meant to be (same letters ignoring case, or one or two typos). */
+function closestKey(key: string): SettingsKey | null {
+  const distance = (a: string, b: string) => {
+    let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+      const next = [i];
+      for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      row = next;
+    }
+    return row[b.length];
+  };
+  let best: { key: SettingsKey; d: number } | null = null;
+  for (const k of SETTINGS_KEYS) {
+    const d = distance(key.toLowerCase(), k.toLowerCase());
+    if (d <= 2 && (!best || d < best.d)) best = { key: k, d };
+  }
+  return best?.key ?? null;
+}
+
+function valueIssue(key: string, value: string): string | null {
+  if (!isKnown(key)) {
+    const near = closestKey(key);
+    return `unknown setting${near ? ` (did you mean "${near}"?)` : ""}; the storefront reads only the keys listed in lib/tenant-config.ts`;
+  }
+  if (value.trim() === "") return "is empty: leave the key out (or give null in a merge) to unset it";
+  // Settings reach the browser with the page; a secret key belongs to the provider account instead.
+  if (/^sk_/.test(value.trim())) return "looks like a secret key (sk_…): settings reach the browser, put secrets in a payment account";
+  return RULES[key](value);
+}
+
+/** A JSON value the map cannot hold, with the text it probably should have been. */
+function typeIssue(value: unknown): string {
+  if (typeof value === "boolean") return `must be a string: write "${value ? "True" : "False"}"`;
+  if (typeof value === "number") return `must be a string: write "${value}"`;
+  return "must be a string";
+}
+
+export type SettingsChange = { set: Record<string, string>; remove: string[] };
+
+function entryIssue(key: string, value: unknown, allowNull: boolean): string | null {
+  if (key.trim() === "") return "a setting needs a name";
+  if (value === null && allowNull) return isKnown(key) ? null : valueIssue(key, "");
+  if (typeof value !== "string") return typeIssue(value);
+  return valueIssue(key, value);
+}
+
+/**
+ * Checks a settings document (parsed JSON). `allowNull`: a null value asks to remove that key
+ * (a merge). Answers the change, or every issue found in the file's order (the caller then changes nothing).
+ */
+export function checkSettings(input: unknown, opts: { allowNull: boolean }): { ok: true; change: SettingsChange } | { ok: false; issues: SettingsIssue[] } {
+  if (typeof input !== "object" || input === null || Array.isArray(input)) {
+    return { ok: false, issues: [{ key: "(file)", message: 'must be a JSON object of setting names to text values, e.g. {"brandName": "Rimal"}' }] };
+  }
+  const entries = Object.entries(input as Record<string, unknown>);
+  const issues: SettingsIssue[] = [];
+  for (const [key, value] of entries) {
+    const message = entryIssue(key, value, opts.allowNull);
+    if (message) issues.push({ key: key || "(empty key)", message });
+  }
+  const remove = opts.allowNull ? entries.filter(([, v]) => v === null).map(([k]) => k) : [];
+  // The storefront's own schema of the map has the last word on its shape.
+  const parsed = settingsMapSchema.safeParse(Object.fromEntries(entries.filter(([k]) => !remove.includes(k))));
+  if (!parsed.success && issues.length === 0) {
+    for (const issue of parsed.error.issues) issues.push({ key: issue.path.map(String).join(".") || "(file)", message: issue.message });
+  }
+  if (issues.length > 0 || !parsed.success) return { ok: false, issues };
+  return { ok: true, change: { set: parsed.data, remove } };
+}
