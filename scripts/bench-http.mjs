@@ -1,0 +1,283 @@
+#!/usr/bin/env node
+// `npm run bench:http`: autocannon against `next start` of the current build, on a fresh embedded
+// database and, when BENCH_DATABASE_URL or TEST_DATABASE_URL is set, again on a fresh PostgreSQL
+// database (sf_bench_<time>, dropped afterwards). For each database:
+//   (a) a product page of `spa` (Arabic), warmed, 50 connections;
+//   (c) in the same run, a bare node:http server (its own process) answering the same HTML bytes
+//       with the same content-type, same connections and duration: the ratio Next/bare;
+//   (b) the cart API with 20 customers, each with its own cart cookie, each adding an item
+//       (POST /api/cart/items) and reading the cart (GET /api/cart) in turn; add and read
+//       latencies are recorded per request and reported apart (exact p50/p95/p99).
+// Checks QUALITY.md (ratio ≥ 5 %, product p99 < 150 ms at 50 connections, cart p95 < 50 ms at 20
+// customers), exits non-zero on a miss, and writes .bench/http.json.
+//
+// Env: BENCH_HTTP_PORT (default 3222), BENCH_BARE_PORT (default 3223), BENCH_DURATION (seconds per
+// measurement, default 10), BENCH_DATABASE_URL / TEST_DATABASE_URL (a PostgreSQL admin URL).
+import autocannon from "autocannon";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { ensureBuild } from "./build-stamp.mjs";
+import { assertPortFree, firstProductPath, freshPglite, freshPostgres, machine, portFromEnv, printTable, request, spawnTracked, startNext, warnIfBusy, writeReport } from "./bench-support.mjs";
+
+// A child of this script: the bare server, `bench-http.mjs --bare <port> <html file> <content-type>`.
+if (process.argv[2] === "--bare") {
+  const [port, file, contentType] = process.argv.slice(3);
+  const body = readFileSync(file);
+  http
+    .createServer((req, res) => {
+      res.writeHead(200, { "content-type": contentType, "content-length": body.length });
+      res.end(body);
+    })
+    .listen(Number(port), () => console.log("bare server listening"));
+} else {
+  await main();
+}
+
+async function main() {
+  const port = portFromEnv("BENCH_HTTP_PORT", 3222);
+  const barePort = portFromEnv("BENCH_BARE_PORT", 3223);
+  const duration = Number(process.env.BENCH_DURATION || 10);
+  const pgAdminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || "";
+  /** QUALITY.md, Performance. */
+  const TARGET = { ratio: 0.05, pageP99Ms: 150, pageConnections: 50, cartP95Ms: 50, cartCustomers: 20 };
+
+  const started = Date.now();
+  ensureBuild();
+  const before = warnIfBusy();
+  const host = `spa.localhost:${port}`;
+
+  /** Each database in turn: the page against the bare server, then the cart. */
+  async function benchDatabase(db, env) {
+    const server = await startNext({ port, portEnv: "BENCH_HTTP_PORT", env, label: db });
+    try {
+      const productPath = await firstProductPath(port, host);
+      const headers = { "accept-language": "ar", accept: "text/html" };
+      const page = await request(port, { path: productPath, host, headers });
+      if (page.status !== 200) throw new Error(`GET ${productPath} answered ${page.status}`);
+      const contentType = String(page.headers["content-type"]);
+      const pageLoad = { urlPath: productPath, headers: { ...headers, host }, connections: TARGET.pageConnections, duration };
+      console.log(`${db}: product page ${productPath} (${page.body.length} bytes), ${TARGET.pageConnections} connections, ${duration} s each`);
+      await load({ ...pageLoad, port, connections: 10, duration: 2 });
+      const next = await load({ ...pageLoad, port });
+      const bare = await withBareServer(barePort, page.body, contentType, async () => {
+        await load({ ...pageLoad, port: barePort, connections: 10, duration: 2 });
+        return load({ ...pageLoad, port: barePort });
+      });
+      console.log(`${db}: cart API, ${TARGET.cartCustomers} customers, ${duration} s`);
+      const cart = await cartLoad({ port, host, customers: TARGET.cartCustomers, duration });
+      return { db, product: { path: productPath, bytes: page.body.length, contentType, next, bare, ratio: next.rps / bare.rps }, cart };
+    } finally {
+      await server.stop();
+    }
+  }
+
+  const results = [await benchDatabase("PGlite", freshPglite("bench-http"))];
+  if (pgAdminUrl) {
+    const pg = await freshPostgres(pgAdminUrl);
+    try {
+      results.push(await benchDatabase("PostgreSQL", { DATABASE_URL: pg.url }));
+    } finally {
+      await pg.drop();
+    }
+  } else {
+    console.log("BENCH_DATABASE_URL / TEST_DATABASE_URL is not set: PGlite only.");
+  }
+
+  // Verdicts.
+  for (const r of results) {
+    const { next, bare, ratio } = r.product;
+    const misses = [];
+    if (ratio < TARGET.ratio) misses.push(`Next/bare ${pct(ratio)} < ${pct(TARGET.ratio)}`);
+    if (next.p99 >= TARGET.pageP99Ms) misses.push(`product p99 ${next.p99} ms ≥ ${TARGET.pageP99Ms} ms`);
+    for (const kind of ["add", "read"]) if (r.cart[kind].p95 >= TARGET.cartP95Ms) misses.push(`cart ${kind} p95 ${r.cart[kind].p95} ms ≥ ${TARGET.cartP95Ms} ms`);
+    // A run with failed or refused requests measured something else than the page or the cart.
+    for (const [name, x] of [["product page", next], ["bare server", bare], ["cart add", r.cart.add], ["cart read", r.cart.read]]) {
+      if (x.errors || x.non2xx) misses.push(`${name}: ${x.errors} errors, ${x.non2xx} non-2xx (${JSON.stringify(x.statusCodes)})`);
+    }
+    if (r.cart.wrongCarts.length) misses.push(`cart contents do not match the adds: ${r.cart.wrongCarts.join(", ")}`);
+    r.misses = misses;
+    r.pass = misses.length === 0;
+  }
+
+  console.log(`\nProduct page, ${TARGET.pageConnections} connections, ${duration} s (latency in ms):\n`);
+  printTable(
+    ["database", "server", "req/s", "p50", "p97.5", "p99", "max", "requests", "Next/bare"],
+    results.flatMap((r) => [
+      [r.db, "next start", r.product.next.rps, r.product.next.p50, r.product.next.p97_5, r.product.next.p99, r.product.next.max, r.product.next.requests, pct(r.product.ratio)],
+      [r.db, "bare node:http", r.product.bare.rps, r.product.bare.p50, r.product.bare.p97_5, r.product.bare.p99, r.product.bare.max, r.product.bare.requests, ""],
+    ]),
+  );
+  console.log(`\nCart API, ${TARGET.cartCustomers} customers each with their own cart, ${duration} s (latency in ms, every request recorded):\n`);
+  printTable(
+    ["database", "call", "req/s", "p50", "p95", "p99", "max", "requests"],
+    results.flatMap((r) => ["add", "read"].map((k) => [r.db, k === "add" ? "POST /api/cart/items" : "GET /api/cart", r.cart[k].rps, r.cart[k].p50, r.cart[k].p95, r.cart[k].p99, r.cart[k].max, r.cart[k].requests])),
+  );
+  console.log("");
+  for (const r of results) console.log(`${r.db}: ${r.pass ? "pass" : `miss — ${r.misses.join("; ")}`}`);
+
+  const pass = results.every((r) => r.pass);
+  const file = writeReport("http", { when: new Date().toISOString(), machine: { ...machine(), loadAvg1mAtStart: before.loadAvg1m }, durationS: duration, target: TARGET, databases: results, pass, totalS: Math.round((Date.now() - started) / 1000) });
+  console.log(`\nSummary written to ${file} (${Math.round((Date.now() - started) / 1000)} s in all).`);
+  if (!pass) {
+    console.error(`✖ QUALITY.md's throughput targets missed (ratio ≥ ${pct(TARGET.ratio)}, product p99 < ${TARGET.pageP99Ms} ms, cart p95 < ${TARGET.cartP95Ms} ms).`);
+    process.exit(1);
+  }
+  console.log("✔ QUALITY.md's throughput targets met.");
+  process.exit(0);
+}
+
+function pct(ratio) {
+  return `${(ratio * 100).toFixed(1)} %`;
+}
+
+/** One autocannon run of a GET against a local port; req/s and latency percentiles (ms). */
+async function load({ port, urlPath, headers, connections, duration }) {
+  const result = await autocannon({ url: `http://127.0.0.1:${port}${urlPath}`, headers, connections, duration });
+  const { latency } = result;
+  return {
+    rps: Math.round(result.requests.average),
+    p50: latency.p50,
+    p97_5: latency.p97_5,
+    p99: latency.p99,
+    max: latency.max,
+    requests: result.requests.total,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count])),
+  };
+}
+
+/** Runs `run` while a bare node:http server (a process of its own, like next start) answers `body`. */
+async function withBareServer(port, body, contentType, run) {
+  await assertPortFree(port, "BENCH_BARE_PORT");
+  const dir = mkdtempSync(path.join(tmpdir(), "bench-bare-"));
+  const file = path.join(dir, "page.html");
+  writeFileSync(file, body);
+  const bare = spawnTracked([import.meta.filename, "--bare", String(port), file, contentType], {});
+  try {
+    for (let i = 0; ; i++) {
+      const res = await request(port, { path: "/" }).catch(() => null);
+      if (res?.status === 200 && res.body.equals(body)) break;
+      if (i > 100) throw new Error(`The bare server did not answer:\n${bare.logLines.join("\n")}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return await run();
+  } finally {
+    await bare.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Nearest-rank percentile of sorted samples. */
+function percentile(sorted, q) {
+  if (sorted.length === 0) return null;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+}
+
+/**
+ * The cart API at `customers` concurrent shoppers: one autocannon instance with one connection
+ * per customer, its requests alternating add (POST /api/cart/items, one unit of the store's most
+ * stocked merchandise) and read (GET /api/cart), with the customer's own cart cookie. Every
+ * response's latency is recorded (autocannon's 'response' event), by the call that made it.
+ */
+async function cartLoad({ port, host, customers, duration }) {
+  const res = await request(port, { path: "/api/app/products", host, headers: { accept: "application/json", "accept-language": "ar" } });
+  const products = JSON.parse(res.body.toString()).data ?? [];
+  const item = products.filter((p) => p.typeString === "merchandise" && p.prices?.length > 0 && (p.stock === null || p.stock >= 100)).sort((a, b) => (b.stock ?? Infinity) - (a.stock ?? Infinity))[0];
+  if (!item) throw new Error("No merchandise with enough stock in spa's catalogue for the cart bench");
+  const body = JSON.stringify({ productId: item.id, priceId: item.prices[0].id, quantity: 1 });
+  const jsonHeaders = { host, "content-type": "application/json", accept: "application/json", "accept-language": "ar" };
+  // A cart holds at most the product's stock: a customer starts a new cart before reaching it.
+  const addsPerCart = Math.min(300, Math.floor((item.stock ?? 600) / 2));
+  const cookieOf = (setCookie) => [setCookie ?? []].flat().map((c) => c.split(";")[0]).find((c) => c.startsWith("sf_cart_")) ?? null;
+
+  // Every customer's cart exists before the clock starts (its first add is not measured).
+  const shoppers = await Promise.all(
+    Array.from({ length: customers }, async () => {
+      const first = await request(port, { method: "POST", path: "/api/cart/items", headers: jsonHeaders, body });
+      const cookie = cookieOf(first.headers["set-cookie"]);
+      if (first.status !== 200 || !cookie) throw new Error(`The first add answered ${first.status} without a cart cookie: ${first.body.toString().slice(0, 300)}`);
+      return { cookie, adds: 1, last: "add", mismatches: [] };
+    }),
+  );
+
+  const samples = { add: [], read: [] };
+  const codes = { add: {}, read: {} };
+  let errors = 0;
+  const withCookie = (shopper) => (req) => ({ ...req, headers: { ...req.headers, ...(shopper.cookie ? { cookie: shopper.cookie } : {}) } });
+  const headerOf = (headers, name) => Object.entries(headers ?? {}).find(([k]) => k.toLowerCase() === name)?.[1];
+  const t0 = Date.now();
+  await Promise.all(
+    shoppers.map((shopper) => {
+      const instance = autocannon({
+        url: `http://127.0.0.1:${port}`,
+        connections: 1,
+        duration,
+        headers: jsonHeaders,
+        requests: [
+          {
+            method: "POST",
+            path: "/api/cart/items",
+            body,
+            setupRequest: withCookie(shopper),
+            onResponse: (status, _body, _ctx, headers) => {
+              shopper.last = "add";
+              if (status === 200) shopper.adds++;
+              const cookie = cookieOf(headerOf(headers, "set-cookie"));
+              if (cookie) shopper.cookie = cookie;
+            },
+          },
+          {
+            method: "GET",
+            path: "/api/cart",
+            setupRequest: withCookie(shopper),
+            onResponse: () => {
+              shopper.last = "read";
+              if (shopper.adds >= addsPerCart) {
+                // The next add starts a new cart (and sets its cookie).
+                shopper.cookie = null;
+                shopper.adds = 0;
+              }
+            },
+          },
+        ],
+      });
+      // onResponse runs just before this event, for the same response: `last` names the call.
+      instance.on("response", (_client, status, _bytes, ms) => {
+        samples[shopper.last].push(ms);
+        codes[shopper.last][status] = (codes[shopper.last][status] ?? 0) + 1;
+      });
+      return instance.then((r) => {
+        errors += r.errors + r.timeouts;
+      });
+    }),
+  );
+  const seconds = (Date.now() - t0) / 1000;
+  // Each customer's cart holds the units its measured adds put there (one more when the run
+  // stopped with an add on the wire): the calls did the work, on the customer's own cart.
+  const wrongCarts = [];
+  for (const shopper of shoppers) {
+    if (!shopper.cookie) continue;
+    const r = await request(port, { path: "/api/cart", headers: { ...jsonHeaders, cookie: shopper.cookie } });
+    const units = (JSON.parse(r.body.toString()).data?.items ?? []).reduce((n, i) => n + i.quantity, 0);
+    if (units < shopper.adds || units > shopper.adds + 1) wrongCarts.push(`a cart with ${units} units after ${shopper.adds} adds`);
+  }
+  const summary = (kind) => {
+    const sorted = [...samples[kind]].sort((a, b) => a - b);
+    const ms = (v) => (v === null ? null : Number(v.toFixed(1)));
+    return {
+      rps: Math.round(sorted.length / seconds),
+      p50: ms(percentile(sorted, 0.5)),
+      p95: ms(percentile(sorted, 0.95)),
+      p99: ms(percentile(sorted, 0.99)),
+      max: ms(sorted.at(-1) ?? null),
+      requests: sorted.length,
+      errors,
+      non2xx: Object.entries(codes[kind]).reduce((n, [code, count]) => n + (code.startsWith("2") ? 0 : count), 0),
+      statusCodes: codes[kind],
+    };
+  };
+  return { product: { id: item.id, stock: item.stock }, customers, add: summary("add"), read: summary("read"), wrongCarts };
+}

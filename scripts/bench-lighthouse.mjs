@@ -1,0 +1,188 @@
+#!/usr/bin/env node
+// `npm run bench:lighthouse`: Lighthouse 12 (default config = mobile preset, simulated throttling,
+// performance category only), 3 runs per page, on the `spa` store served by `next start` of the
+// current build on a fresh embedded database. Pages: home, a product page and /products, in Arabic
+// (`/`) and English (`/en/…`), with Accept-Language to match. The store's pixels and payment hosts
+// are configured but every non-local host is blocked, so the figures are the storefront's own.
+// Prints the median run (by score) of each page and exits non-zero when a page QUALITY.md holds
+// (home, product) misses its targets; /products is measured and printed as informational.
+// Writes the summary to .bench/lighthouse.json.
+//
+// Env: BENCH_LH_PORT (default 3221), CHROME_PATH (default /usr/bin/chromium), BENCH_LH_RUNS (default 3).
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { ensureBuild } from "./build-stamp.mjs";
+import { firstProductPath, freshPglite, getText, machine, portFromEnv, printTable, startNext, warnIfBusy, writeReport } from "./bench-support.mjs";
+
+const port = portFromEnv("BENCH_LH_PORT", 3221);
+const runs = Number(process.env.BENCH_LH_RUNS || 3);
+const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium";
+const chromeFlags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+
+/** QUALITY.md, Performance: Lighthouse mobile on home and a product page, ar and en. */
+const TARGET = { score: 0.95, lcpMs: 1800, tbtMs: 150, cls: 0.05 };
+
+/**
+ * Every host the pages may reach besides the store itself: the pixels (tag manager, Meta, TikTok,
+ * Snapchat, Clarity) and the payment providers' scripts and APIs. A run that still reaches a
+ * non-local host is reported (unblockedRequests) and fails.
+ */
+const BLOCKED_URL_PATTERNS = [
+  "*googletagmanager.com*",
+  "*google-analytics.com*",
+  "*doubleclick.net*",
+  "*google.com*",
+  "*googleapis.com*",
+  "*gstatic.com*",
+  "*facebook.net*",
+  "*facebook.com*",
+  "*tiktok.com*",
+  "*tiktokcdn.com*",
+  "*clarity.ms*",
+  "*sc-static.net*",
+  "*snapchat.com*",
+  "*moyasar.com*",
+  "*myfatoorah.com*",
+  "*tabby.ai*",
+  "*tamara.co*",
+];
+const blockedRes = BLOCKED_URL_PATTERNS.map((p) => new RegExp(`^${p.split("*").map((s) => s.replace(/[.?+^$|()[\]{}\\]/g, "\\$&")).join(".*")}$`));
+const isLocalHost = (hostname) => hostname === "localhost" || hostname.endsWith(".localhost") || hostname === "127.0.0.1" || hostname === "[::1]";
+
+const started = Date.now();
+ensureBuild();
+const before = warnIfBusy();
+const host = `spa.localhost:${port}`;
+const origin = `http://${host}`;
+const server = await startNext({ port, portEnv: "BENCH_LH_PORT", env: freshPglite("bench-lh"), label: "embedded database .data/bench-lh" });
+
+const pages = [];
+const results = new Map();
+try {
+  const productPath = await firstProductPath(port, host);
+  for (const lang of ["ar", "en"]) {
+    const prefix = lang === "en" ? "/en" : "";
+    for (const [page, path, informational] of [
+      ["home", prefix || "/", false],
+      ["product", `${prefix}${productPath}`, false],
+      // QUALITY.md holds home and a product page; the catalogue is measured for the record.
+      ["/products", `${prefix}/products`, true],
+    ]) {
+      pages.push({ page, lang, path, url: `${origin}${path}`, informational });
+    }
+  }
+  // Each page once through the server first, so that no run pays for a cold render.
+  for (const p of pages) await getText(port, p.path, host, { "accept-language": p.lang });
+
+  // Run by run across the pages, so that a slow patch of the machine does not fall on one page.
+  for (let run = 1; run <= runs; run++) {
+    for (const p of pages) {
+      const t = Date.now();
+      const summary = await measure(p.url, p.lang).catch((err) => ({ error: String(err?.message ?? err) }));
+      const key = `${p.page}|${p.lang}`;
+      results.set(key, [...(results.get(key) ?? []), summary]);
+      const shown = "error" in summary ? `error: ${summary.error}` : `score ${summary.score}`;
+      console.log(`run ${run}/${runs}  ${p.page.padEnd(9)} ${p.lang}  ${shown}  (${((Date.now() - t) / 1000).toFixed(0)} s)`);
+    }
+  }
+} finally {
+  await server.stop();
+}
+
+/** One Lighthouse run in a Chromium of its own; the figures of the run. */
+async function measure(url, lang) {
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance"],
+      blockedUrlPatterns: BLOCKED_URL_PATTERNS,
+      extraHeaders: { "Accept-Language": lang === "en" ? "en" : "ar" },
+    });
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error("Lighthouse returned no report");
+    if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+    const audit = (id) => lhr.audits[id]?.numericValue ?? null;
+    const requests = lhr.audits["network-requests"]?.details?.items ?? [];
+    const external = requests.map((r) => r.url).filter((u) => /^https?:/.test(u) && !isLocalHost(new URL(u).hostname));
+    return {
+      score: lhr.categories.performance.score,
+      lcpMs: round(audit("largest-contentful-paint")),
+      tbtMs: round(audit("total-blocking-time")),
+      cls: audit("cumulative-layout-shift") === null ? null : Number(audit("cumulative-layout-shift").toFixed(3)),
+      fcpMs: round(audit("first-contentful-paint")),
+      siMs: round(audit("speed-index")),
+      ttiMs: round(audit("interactive")),
+      blockedRequests: external.filter((u) => blockedRes.some((re) => re.test(u))).length,
+      unblockedRequests: external.filter((u) => !blockedRes.some((re) => re.test(u))),
+      warnings: lhr.runWarnings,
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+function round(v) {
+  return v === null ? null : Math.round(v);
+}
+
+/** The run with the middle score (Lighthouse's own way of reporting a median of runs). */
+function medianRun(list) {
+  const ok = list.filter((r) => !("error" in r));
+  if (ok.length === 0) return null;
+  return [...ok].sort((a, b) => a.score - b.score)[Math.floor((ok.length - 1) / 2)];
+}
+
+function misses(run) {
+  if (!run) return ["no successful run"];
+  const out = [];
+  if (run.score < TARGET.score) out.push(`score < ${TARGET.score}`);
+  if (run.lcpMs > TARGET.lcpMs) out.push(`LCP > ${TARGET.lcpMs / 1000} s`);
+  if (run.tbtMs > TARGET.tbtMs) out.push(`TBT > ${TARGET.tbtMs} ms`);
+  if (run.cls > TARGET.cls) out.push(`CLS > ${TARGET.cls}`);
+  return out;
+}
+
+const secs = (ms) => (ms === null ? "–" : `${(ms / 1000).toFixed(2)} s`);
+const report = pages.map((p) => {
+  const list = results.get(`${p.page}|${p.lang}`) ?? [];
+  const median = medianRun(list);
+  const failed = list.filter((r) => "error" in r).map((r) => r.error);
+  const leaked = [...new Set(list.flatMap((r) => r.unblockedRequests ?? []))];
+  const why = [...misses(median), ...(failed.length ? [`${failed.length} run(s) failed`] : []), ...(leaked.length ? ["unblocked external requests"] : [])];
+  return { page: p.page, lang: p.lang, url: p.url, informational: p.informational, median, runs: list, unblockedRequests: leaked, misses: why, pass: why.length === 0 };
+});
+
+console.log(`\nLighthouse ${runs} runs per page, mobile preset (simulated throttling), median run by score:\n`);
+printTable(
+  ["page", "lang", "score", "LCP", "TBT", "CLS", "FCP", "SI", "scores", "verdict"],
+  report.map((r) => {
+    const m = r.median;
+    const verdict = r.pass ? "pass" : `miss: ${r.misses.join(", ")}`;
+    return [r.page, r.lang, m ? m.score.toFixed(2) : "–", secs(m?.lcpMs ?? null), m ? `${m.tbtMs} ms` : "–", m ? m.cls.toFixed(3) : "–", secs(m?.fcpMs ?? null), secs(m?.siMs ?? null), r.runs.map((x) => ("error" in x ? "err" : x.score.toFixed(2))).join(" / "), r.informational ? `(informational) ${verdict}` : verdict];
+  }),
+);
+for (const r of report) if (r.unblockedRequests.length) console.log(`\n${r.page} ${r.lang} reached hosts that are not blocked:\n  ${r.unblockedRequests.join("\n  ")}`);
+
+const failing = report.filter((r) => !r.informational && !r.pass);
+const file = writeReport("lighthouse", {
+  when: new Date().toISOString(),
+  machine: { ...machine(), loadAvg1mAtStart: before.loadAvg1m },
+  lighthouse: "12 (default config: mobile, simulated throttling)",
+  chrome: chromePath,
+  runsPerPage: runs,
+  target: TARGET,
+  blockedUrlPatterns: BLOCKED_URL_PATTERNS,
+  pages: report,
+  pass: failing.length === 0,
+  durationS: Math.round((Date.now() - started) / 1000),
+});
+console.log(`\nSummary written to ${file} (${Math.round((Date.now() - started) / 1000)} s in all).`);
+if (failing.length) {
+  console.error(`✖ ${failing.length} page(s) miss QUALITY.md's Lighthouse targets (score ≥ ${TARGET.score}, LCP ≤ ${TARGET.lcpMs / 1000} s, TBT ≤ ${TARGET.tbtMs} ms, CLS ≤ ${TARGET.cls}).`);
+  process.exit(1);
+}
+console.log("✔ home and product pages meet QUALITY.md's Lighthouse targets.");
+process.exit(0);
