@@ -53,7 +53,7 @@ export function normaliseDomain(input: string, opts: AdminOptions): string {
   return ascii;
 }
 
-async function tenantBySlug(db: Db | Tx, slug: string, opts: { lock?: boolean } = {}) {
+export async function tenantBySlug(db: Db | Tx, slug: string, opts: { lock?: boolean } = {}) {
   const query = db.select().from(tenants).where(eq(tenants.slug, slug)).limit(1);
   const [row] = opts.lock ? await query.for("update") : await query;
   if (!row) throw tenantNotFound(slug);
@@ -161,4 +161,3 @@ export async function loadTenant(db: Db, slug: string) {
   return { row, domains: domains.map((d) => d.domain), accounts: accounts?.accounts ?? {} };
 }
 
-export { tenantBySlug };

@@ -1,0 +1,192 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { parseArgs, type ParseArgsConfig } from "node:util";
+import type { Db } from "@/platform/db/client";
+import { PlatformError } from "@/platform/errors";
+import { PAYMENT_PROVIDERS } from "@/platform/db/schema";
+import { addTenant, attachDomain, describeApi, listTenants, removeDomain, setSettings, settingsIssuesOf, type ProviderApi } from "@/platform/services/tenant-admin";
+import { parseProvider, removePaymentAccount, setPaymentAccount, showTenant } from "@/platform/services/tenant-admin-payments";
+import { CliError, cliEnv, openCliDatabase, root, type CliEnv } from "./tenant-db";
+
+export const USAGE = `Usage: npm run tenant -- <command>
+
+  add <slug> --name "<name>" [--settings file.json]   create a tenant (slug: a-z, 0-9, hyphens)
+  domain <slug> <domain>                              attach a custom domain
+  domain <slug> --remove <domain>                     detach it
+  settings <slug> <file.json> [--replace]             merge settings (null removes a key); --replace: the file is the whole map
+  payments <slug> <provider> --file keys.json [--live | --sandbox | --base-url <url>]
+                                                      set a provider account (default --live: the provider's real API)
+  payments <slug> <provider> --remove                 remove a provider account
+  list [--json]                                       tenants, domains, languages, provider APIs
+  show <slug> [--json]                                one tenant; secrets masked
+  migrate                                             migrate the database (deployments: once, before starting instances)
+
+Providers: ${PAYMENT_PROVIDERS.join(", ")}. Database: DATABASE_URL, else PGlite in DATA_DIR (stop the
+server first: one process per folder). Running servers pick up changes within ~30 s.
+Exit codes: 0 done, 1 usage or refused (nothing changed), 2 database out of reach or unexpected failure.`;
+
+const usage = (message: string) => new CliError(`${message}\n\n${USAGE}`);
+
+type Out = { log: (line: string) => void; warn: (line: string) => void };
+
+function readJson(file: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(path.resolve(process.cwd(), file), "utf8");
+  } catch (err) {
+    throw new CliError(`Cannot read ${file}: ${(err as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (err as Error).message}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new CliError(`${file} is not valid JSON: ${(err as Error).message}`);
+  }
+}
+
+function positionals(args: string[], count: number, names: string) {
+  if (args.length !== count) throw usage(`Expected ${names}`);
+  return args;
+}
+
+const table = (rows: string[][]) => {
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
+  return rows.map((r) => r.map((cell, c) => (c === r.length - 1 ? cell : cell.padEnd(widths[c]))).join("  ")).join("\n");
+};
+const apis = (providers: Record<string, ProviderApi>) => Object.entries(providers).map(([p, api]) => `${p}:${describeApi(api)}`).join(" ") || "—";
+
+const TAKES_EFFECT = "Running servers use it within ~30 s (their tenant cache).";
+
+type Flags = Record<string, string | boolean | (string | boolean)[] | undefined>;
+type Command = { create?: boolean; options?: ParseArgsConfig["options"]; run: (db: Db, env: CliEnv, args: string[], flags: Flags, out: Out) => Promise<void> };
+
+const COMMANDS: Record<string, Command> = {
+  add: {
+    create: true,
+    options: { name: { type: "string" }, settings: { type: "string" } },
+    async run(db, _env, args, flags, out) {
+      const [slug] = positionals(args, 1, "add <slug> --name \"<name>\"");
+      if (typeof flags.name !== "string") throw usage("add needs --name \"<name>\"");
+      const settings = typeof flags.settings === "string" ? readJson(flags.settings) : undefined;
+      const tenant = await addTenant(db, { slug, name: flags.name, settings });
+      out.log(`Created tenant ${tenant.slug} (${tenant.name}), id ${tenant.id}.`);
+    },
+  },
+  domain: {
+    options: { remove: { type: "boolean" } },
+    async run(db, env, args, flags, out) {
+      const [slug, domain] = positionals(args, 2, "domain <slug> <domain> or domain <slug> --remove <domain>");
+      if (flags.remove) {
+        await removeDomain(db, slug, domain, { baseDomain: env.BASE_DOMAIN });
+        out.log(`Removed ${domain} from ${slug}. ${TAKES_EFFECT}`);
+        return;
+      }
+      const result = await attachDomain(db, slug, domain, { baseDomain: env.BASE_DOMAIN });
+      out.log(result.alreadyAttached ? `${result.domain} is already attached to ${slug}.` : `Attached ${result.domain} to ${slug}. Point its DNS at the load balancer and add it to the TLS certificate. ${TAKES_EFFECT}`);
+    },
+  },
+  settings: {
+    options: { replace: { type: "boolean" } },
+    async run(db, _env, args, flags, out) {
+      const [slug, file] = positionals(args, 2, "settings <slug> <file.json>");
+      const r = await setSettings(db, slug, readJson(file), { replace: !!flags.replace });
+      for (const [sign, keys] of [["+", r.added], ["~", r.changed], ["-", r.removed]] as const) for (const k of keys) out.log(`  ${sign} ${k}`);
+      out.log(`Settings of ${slug}: ${r.added.length} added, ${r.changed.length} changed, ${r.removed.length} removed, ${r.unchanged} unchanged. ${TAKES_EFFECT}`);
+    },
+  },
+  payments: {
+    options: { file: { type: "string" }, live: { type: "boolean" }, sandbox: { type: "boolean" }, "base-url": { type: "string" }, remove: { type: "boolean" } },
+    async run(db, env, args, flags, out) {
+      const [slug, providerName] = positionals(args, 2, "payments <slug> <provider> --file keys.json");
+      const provider = parseProvider(providerName);
+      if (flags.remove) {
+        await removePaymentAccount(db, slug, provider);
+        out.log(`Removed ${slug}'s ${provider} account. ${TAKES_EFFECT}`);
+        return;
+      }
+      const modes = [flags.live, flags.sandbox, flags["base-url"]].filter((f) => f !== undefined);
+      if (modes.length > 1) throw usage("Give one of --live, --sandbox, --base-url");
+      if (typeof flags.file !== "string") throw usage("payments needs --file keys.json (secrets are never taken from the command line: it shows in ps and shell history)");
+      const api: ProviderApi = flags.sandbox ? "sandbox" : typeof flags["base-url"] === "string" ? { url: flags["base-url"] } : "live";
+      const result = await setPaymentAccount(db, slug, provider, readJson(flags.file), api);
+      for (const w of result.warnings) out.warn(`warning: ${w}`);
+      const settings = result.settings.length > 0 ? ` Settings written: ${result.settings.join(", ")}.` : "";
+      out.log(`${slug}'s ${provider} account now uses the ${describeApi(result.api)} API.${settings} ${TAKES_EFFECT}`);
+      const details = await showTenant(db, slug, { baseDomain: env.BASE_DOMAIN });
+      const webhook = details.payments.find((p) => p.provider === provider)?.webhookUrl;
+      if (webhook) out.log(provider === "tamara" ? `Webhook: ${webhook} (sent with each order).` : `Register this webhook URL with ${provider}: ${webhook}`);
+    },
+  },
+  list: {
+    options: { json: { type: "boolean" } },
+    async run(db, _env, args, flags, out) {
+      positionals(args, 0, "list");
+      const tenants = await listTenants(db);
+      if (flags.json) return out.log(JSON.stringify(tenants, null, 2));
+      if (tenants.length === 0) return out.log("No tenants.");
+      out.log(table([["SLUG", "NAME", "DOMAINS", "LANGUAGES", "PAYMENTS"], ...tenants.map((t) => [t.slug, t.name, t.domains.join(",") || "—", t.languages.join(","), apis(t.providers)])]));
+    },
+  },
+  show: {
+    options: { json: { type: "boolean" } },
+    async run(db, env, args, flags, out) {
+      const [slug] = positionals(args, 1, "show <slug>");
+      const t = await showTenant(db, slug, { baseDomain: env.BASE_DOMAIN });
+      if (flags.json) return out.log(JSON.stringify(t, null, 2));
+      out.log(`${t.slug} — ${t.name}\n  id         ${t.id}\n  created    ${t.createdAt}\n  addresses  ${t.addresses.join(", ")}\n  languages  ${t.languages.join(", ")}`);
+      out.log(`settings (${Object.keys(t.settings).length})`);
+      for (const [k, v] of Object.entries(t.settings)) out.log(`  ${k} = ${v.length > 80 ? `${v.slice(0, 77)}…` : v}`);
+      out.log(`payment accounts (${t.payments.length})`);
+      for (const p of t.payments) {
+        out.log(`  ${p.provider}: ${describeApi(p.api)} API, secretKey ${p.secretKey}, webhookSecret ${p.webhookSecret ?? "(none: webhooks refused)"}${p.applePayDomainAssociation ? ", Apple Pay domain file set" : ""}`);
+        out.log(`    webhook ${p.webhookUrl}`);
+      }
+    },
+  },
+  migrate: {
+    create: true,
+    async run(_db, _env, args, _flags, out) {
+      positionals(args, 0, "migrate");
+      out.log("The database is migrated.");
+    },
+  },
+};
+
+/** Runs one command; answers the exit code. Expected errors are one message on stderr, never a stack. */
+export async function main(argv: string[], out: Out = { log: (l) => console.log(l), warn: (l) => console.error(l) }): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === "help" || name === "--help" || name === "-h") {
+    (name ? out.log : out.warn)(USAGE);
+    return name ? 0 : 1;
+  }
+  try {
+    process.chdir(root);
+    const command = COMMANDS[name];
+    if (!command) throw usage(`Unknown command "${name}"`);
+    let parsed: ReturnType<typeof parseArgs>;
+    try {
+      parsed = parseArgs({ args: rest, options: command.options ?? {}, allowPositionals: true, strict: true });
+    } catch (err) {
+      throw usage((err as Error).message);
+    }
+    const env = cliEnv();
+    const { handle } = await openCliDatabase(env, { create: !!command.create });
+    try {
+      await command.run(handle.db, env, parsed.positionals, parsed.values, out);
+    } finally {
+      await handle.close();
+    }
+    return 0;
+  } catch (err) {
+    if (err instanceof CliError) {
+      out.warn(`error: ${err.message}`);
+      return err.exitCode;
+    }
+    if (err instanceof PlatformError) {
+      out.warn(`error: ${err.message}`);
+      for (const issue of settingsIssuesOf(err)) out.warn(`  ${issue.key}: ${issue.message}`);
+      return 1;
+    }
+    out.warn(`error: unexpected failure: ${(err as Error)?.stack ?? String(err)}`);
+    return 2;
+  }
+}

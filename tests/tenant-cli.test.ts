@@ -1,0 +1,98 @@
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { openDatabase } from "@/platform/db/client";
+
+// The real CLI (`npm run tenant` runs tsx on scripts/tenant.ts) in a child process, on a PGlite
+// folder of its own: exit codes, what it prints, and that it refuses a folder another process holds.
+
+const root = path.resolve(import.meta.dirname, "..");
+const dataDir = `.data/tenant-cli-${randomBytes(4).toString("hex")}`;
+const files = mkdtempSync(path.join(tmpdir(), "tenant-cli-"));
+
+function file(name: string, content: unknown): string {
+  const p = path.join(files, name);
+  writeFileSync(p, JSON.stringify(content));
+  return p;
+}
+
+function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/tenant.ts", ...args], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", PLATFORM_API_URL: "", BASE_DOMAIN: "shops.example" },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const noStack = (text: string) => expect(text).not.toMatch(/\n\s+at /);
+
+afterAll(() => {
+  rmSync(path.join(root, dataDir), { recursive: true, force: true });
+  rmSync(files, { recursive: true, force: true });
+});
+
+describe("npm run tenant (the real CLI on PGlite)", () => {
+  it("add → settings (refused, then written) → payments → list and show, with exit codes", async () => {
+    const added = await cli("add", "cli-shop", "--name", "CLI Shop");
+    expect(added, added.stderr).toMatchObject({ code: 0, stderr: "" });
+    expect(added.stdout).toMatch(/^Created tenant cli-shop \(CLI Shop\)/);
+
+    const refused = await cli("settings", "cli-shop", file("bad.json", { brandName: "CLI", cashEnabled: "true", frontendLanguages: "ar,de" }));
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("error: 2 invalid settings; nothing was changed");
+    expect(refused.stderr).toMatch(/\n {2}cashEnabled: .*"True"/);
+    expect(refused.stderr).toMatch(/\n {2}frontendLanguages: unknown language "de"/);
+    noStack(refused.stderr);
+
+    const written = await cli("settings", "cli-shop", file("good.json", { brandName: "CLI", cashEnabled: "True", frontendLanguages: "ar,en" }));
+    expect(written, written.stderr).toMatchObject({ code: 0 });
+    expect(written.stdout).toContain("3 added, 0 changed, 0 removed");
+    expect(written.stdout).toContain("~30 s");
+
+    const keys = { secretKey: "sk_live_cli0123456789secret", webhookSecret: "whsec_cli_0123456789hidden", publishableKey: "pk_live_cli0123456789" };
+    const paid = await cli("payments", "cli-shop", "moyasar", "--file", file("keys.json", keys), "--live");
+    expect(paid, paid.stderr).toMatchObject({ code: 0 });
+    expect(paid.stdout).toContain("https://cli-shop.shops.example/api/app/payment/webhooks/moyasar");
+
+    const list = await cli("list");
+    expect(list, list.stderr).toMatchObject({ code: 0, stderr: "" });
+    expect(list.stdout.split("\n")[0]).toMatch(/^SLUG\s+NAME\s+DOMAINS\s+LANGUAGES\s+PAYMENTS$/);
+    expect(list.stdout).toMatch(/\ncli-shop\s+CLI Shop\s+—\s+ar,en\s+moyasar:live\n/);
+
+    const shown = await cli("show", "cli-shop");
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toContain("secretKey sk_live_…cret");
+    for (const secret of [keys.secretKey, keys.webhookSecret]) expect(shown.stdout + list.stdout + paid.stdout).not.toContain(secret);
+  }, 180_000);
+
+  it("answers usage errors and unknown tenants with exit 1 and one message", async () => {
+    const [noName, unknown] = await Promise.all([cli("add", "x"), cli("show", "nobody")]);
+    expect(noName.code).toBe(1);
+    expect(noName.stderr).toMatch(/^error: add needs --name/);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toBe('error: No tenant with the slug "nobody"\n');
+  }, 90_000);
+
+  it("refuses a PGlite folder that another process has open, naming it", async () => {
+    const held = await openDatabase({ dataDir: path.join(root, dataDir) });
+    try {
+      const result = await cli("list");
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`process ${process.pid} has it open`);
+      expect(result.stderr).toContain("stop the server");
+      expect(result.stdout).toBe("");
+    } finally {
+      await held.close();
+    }
+  }, 90_000);
+});
