@@ -75,8 +75,9 @@ export async function setPaymentAccount(db: Db, slug: string, provider: PaymentP
   const settings = Object.fromEntries(Object.entries(publicValues).map(([field, value]) => [PUBLIC_FIELDS[provider]![field], value!]));
   const checked = checkSettings(settings, { allowNull: false });
   if (!checked.ok) throw validation(`Invalid ${provider} keys file; nothing was changed`, { issues: checked.issues });
-  if (provider === "moyasar" && publicValues.publishableKey && keyMode(publicValues.publishableKey) !== keyMode(secretKey)) {
-    throw validation(`The Moyasar keys do not pair: the publishable key is a ${keyMode(publicValues.publishableKey) ?? "?"} key, the secret key a ${keyMode(secretKey) ?? "?"} key; nothing was changed`);
+  const [publicMode, secretMode] = [keyMode(publicValues.publishableKey), keyMode(secretKey)];
+  if (provider === "moyasar" && publicMode && secretMode && publicMode !== secretMode) {
+    throw validation(`The Moyasar keys do not pair: the publishable key is a ${publicMode} key, the secret key a ${secretMode} key; nothing was changed`);
   }
   const account: ProviderAccount = { baseUrl: baseUrlOf(api), secretKey: secretKey!, webhookSecret, applePayDomainAssociation };
   const clean = JSON.parse(JSON.stringify(account)) as ProviderAccount; // drops the absent fields

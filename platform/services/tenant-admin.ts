@@ -113,8 +113,10 @@ export async function attachDomain(db: Db, slug: string, input: string, opts: Ad
   const [inserted] = await db.insert(tenantDomains).values({ domain, tenantId: tenant.id }).onConflictDoNothing({ target: tenantDomains.domain }).returning();
   if (inserted) return { domain, alreadyAttached: false };
   const [owner] = await db.select({ slug: tenants.slug, id: tenants.id }).from(tenantDomains).innerJoin(tenants, eq(tenants.id, tenantDomains.tenantId)).where(eq(tenantDomains.domain, domain));
-  if (owner && owner.id !== tenant.id) throw new PlatformError("SP:DomainTaken", 409, `The domain ${domain} belongs to the tenant "${owner.slug}"; remove it there first`);
-  return { domain, alreadyAttached: true };
+  if (owner?.id === tenant.id) return { domain, alreadyAttached: true };
+  if (owner) throw new PlatformError("SP:DomainTaken", 409, `The domain ${domain} belongs to the tenant "${owner.slug}"; remove it there first`);
+  // Removed between our insert and this look-up: nothing was changed, another try will do.
+  throw new PlatformError("SP:DomainTaken", 409, `The domain ${domain} changed meanwhile; nothing was changed, run the command again`);
 }
 
 export async function removeDomain(db: Db, slug: string, input: string, opts: AdminOptions): Promise<{ domain: string }> {
