@@ -47,4 +47,14 @@ describeEachDb("fuzz findings", (t) => {
       expect({ status: res.status, body: await res.json() }, id).toMatchObject({ status: 404, body: { error: { code: "SP:TenantNotFound" } } });
     }
   });
+
+  it("a webhook for a provider the store has no account with is a 404 (it was a 503: spa's webhook sent to coffee)", async () => {
+    const res = await handlePlatformRequest(
+      new Request("http://coffee.localhost/api/app/x", { method: "POST", body: JSON.stringify({ type: "payment_paid", secret_token: "whsec_moyasar_rimal", data: { id: "pay_1" } }) }),
+      "payment/webhooks/moyasar",
+      t().coffee,
+      t().db,
+    );
+    expect({ status: res.status, body: await res.json() }).toMatchObject({ status: 404, body: { error: { code: "SP:PaymentProviderNotConfigured" } } });
+  });
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { route, type RouteContext } from "../router";
 import { requireCustomer } from "../auth";
-import { notFound } from "../../errors";
+import { notFound, PlatformError } from "../../errors";
 import { PAYMENT_PROVIDERS, type PaymentProvider } from "../../db/schema";
 import { loadPaymentAccounts } from "../../providers/accounts";
 import { parseSalesChannel } from "../../services/coupon-rules";
@@ -68,7 +68,12 @@ route("POST", "payment/webhooks/:provider", async (ctx) => {
   const parsed = WebhookProvider.safeParse(ctx.params.provider);
   if (!parsed.success) throw notFound("Provider");
   const provider: PaymentProvider = parsed.data;
-  const settlement = await handleWebhook(ctx.db, ctx.tenant.id, provider, { body: await ctx.json(), headers: ctx.req.headers, query: ctx.query });
+  const settlement = await handleWebhook(ctx.db, ctx.tenant.id, provider, { body: await ctx.json(), headers: ctx.req.headers, query: ctx.query }).catch((err: unknown) => {
+    // No account with this provider here: the webhook names nothing of this store (a 404, not
+    // the 503 a checkout gets), e.g. another store's webhook sent to this store's address.
+    if (err instanceof PlatformError && err.code === "SP:PaymentProviderNotConfigured") throw new PlatformError(err.code, 404, err.message, err.details);
+    throw err;
+  });
   // Providers only need a fast 2xx; the outcome helps whoever reads their delivery logs.
   return Response.json({ received: true, outcome: settlement.outcome }, { headers: { "cache-control": "no-store" } });
 });
