@@ -1,5 +1,6 @@
 "use client";
 
+import { useSyncExternalStore } from "react";
 import dynamic from "next/dynamic";
 import type { GiftThemeDto } from "@/lib/platform-client/types";
 import type { OpeningHoursDays } from "./booking-days";
@@ -22,7 +23,22 @@ const SubscriptionPurchase = dynamic(() => import("./subscription-purchase").the
 const MerchandisePurchase = dynamic(() => import("./merchandise-purchase").then((m) => m.MerchandisePurchase));
 const GiftPurchase = dynamic(() => import("./gift-purchase").then((m) => m.GiftPurchase));
 
+const noSubscription = () => () => {};
+
+/**
+ * The widget's controls stay disabled until the page is hydrated: the page itself comes from the
+ * cache at once, and a tap before React listens would be lost (a quantity of 2 after three taps).
+ */
 export function PurchaseWidget({ spec, ...props }: WidgetProps & { spec: WidgetSpec }) {
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  return (
+    <fieldset disabled={!hydrated} aria-busy={!hydrated} className="m-0 min-w-0 border-0 p-0">
+      <Widget spec={spec} {...props} />
+    </fieldset>
+  );
+}
+
+function Widget({ spec, ...props }: WidgetProps & { spec: WidgetSpec }) {
   switch (spec.kind) {
     case "slots":
       return <SlotBooking {...props} {...spec} />;
