@@ -81,9 +81,10 @@ export function suiteNow(): Date {
 /**
  * Runs `fn` once per available database (see testDatabaseKinds), each a fresh database migrated
  * and seeded with the demo tenants at a frozen `now`. Read the handle inside tests: `t().db`.
+ * `kinds`: only these (the fuzz suites run on PGlite only).
  */
-export function describeEachDb(name: string, fn: (t: () => TestDb) => void, opts: { poolSize?: number } = {}) {
-  for (const kind of testDatabaseKinds()) {
+export function describeEachDb(name: string, fn: (t: () => TestDb) => void, opts: { poolSize?: number; kinds?: DbKind[] } = {}) {
+  for (const kind of opts.kinds ?? testDatabaseKinds()) {
     describe(`${name} [${kind}]`, () => {
       let handle: DbHandle | undefined;
       let ctx: TestDb | undefined;

@@ -1,0 +1,167 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import fc from "fast-check";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { setPlatformDb } from "@/platform/db";
+import { issueAccessToken } from "@/platform/services/access-tokens";
+import { issueRefreshToken } from "@/platform/services/refresh-tokens";
+import { clearTenantCache, tenantForSite } from "@/lib/platform-client/tenants";
+import type { TenantDto, UploadDto } from "@/lib/platform-client/types";
+import { callApi, FILES, uploadForm } from "./helpers/account-api";
+import { jar, nextHeadersMock } from "./helpers/bff-harness";
+import { newShopper } from "./helpers/checkout";
+import * as fz from "./helpers/fuzz";
+import type { Credentials, FamilyStats, FuzzRequest, HttpMethod, RouteSpec } from "./helpers/fuzz";
+
+/**
+ * Fuzz suite of the session BFF (/api/session/*, QUALITY.md "Bad input"): 1,000 generated malformed
+ * requests per route handler of app/api/session (each its own endpoint family), run in-process with
+ * the platform embedded; none may be answered 5xx, and every refusal is a 4xx
+ * `{error:{code,message}}` with a known code. The session cookie is one of the malformed parts:
+ * none, junk, tampered, another store's, expired. PGlite only (see describeOnPglite in helpers/fuzz).
+ */
+vi.mock("next/headers", () => nextHeadersMock());
+
+// After the mock: these read Next's cookie store.
+const { sessionCookieName } = await import("@/lib/cookies");
+const { readSession, saveTokens } = await import("@/lib/session/session");
+
+type Handler = (req: Request, segment?: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+/** Every route handler under app/api/session: "METHOD pattern" ("uploads/:name" for uploads/[name]) → handler. */
+async function sessionHandlers(): Promise<Map<string, Handler>> {
+  const root = path.resolve(import.meta.dirname, "../app/api/session");
+  const files = readdirSync(root, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith("route.ts"));
+  const found = new Map<string, Handler>();
+  for (const file of files) {
+    const dir = path.dirname(file);
+    const pattern = dir === "." ? "" : dir.split(path.sep).map((d) => d.replace(/^\[(.+)\]$/, ":$1")).join("/");
+    const mod = (await import(/* @vite-ignore */ path.join(root, file))) as Record<string, unknown>;
+    for (const method of ["GET", "POST", "PUT", "DELETE", "PATCH"]) {
+      if (typeof mod[method] === "function") found.set(`${method} ${pattern}`, mod[method] as Handler);
+    }
+  }
+  return found;
+}
+
+type CookieState = "good" | "coffee" | "tampered" | "stale" | "expired";
+
+/** The session cookie is chosen by this pseudo-header (send() puts the cookie in the jar and drops it). */
+const SESSION_PICK = "x-fuzz-session";
+
+const FAMILIES = ["session", "refresh", "logout", "otp send", "otp verify", "profile", "custom fields", "uploads", "upload download"] as const;
+
+/**
+ * Each route handler with a valid request. A write is generated twice over: with the browser's
+ * Origin (then a wrong Origin is refused 403, and so is a wrong Host, which no longer matches it)
+ * and without one, as a server would call (then a wrong Host reaches the store lookup).
+ */
+function families(c: { otpToken: string; uploadName: string }): Record<(typeof FAMILIES)[number], RouteSpec[]> {
+  const badHeaders = { host: ["coffee.localhost", "nowhere.localhost", "spa.localhost.evil.com", "[::1]", "SPA.LOCALHOST:99999"], origin: ["http://evil.example", "null", "http://spa.localhost.evil.com", "spa.localhost", "http://coffee.localhost"] };
+  const spec = (method: HttpMethod, pattern: string, more: Partial<RouteSpec> = {}): RouteSpec[] => {
+    const base: RouteSpec = { method, pattern, auth: true, headers: { host: "spa.localhost" }, badHeaders, ...more };
+    // Origin is checked on writes only (a GET is never a cross-site write).
+    return method === "GET" ? [base] : [base, { ...base, variant: "browser", headers: { host: "spa.localhost", origin: "http://spa.localhost" } }];
+  };
+  return {
+    session: spec("GET", ""),
+    refresh: spec("POST", "refresh"),
+    logout: spec("POST", "logout"),
+    "otp send": spec("POST", "otp/send", { auth: false, body: { mobileNumber: "0551234567" } }),
+    "otp verify": spec("POST", "otp/verify", { auth: false, body: { token: c.otpToken, code: "١٢٣٤٥٦" } }),
+    profile: spec("PUT", "profile", { body: { name: "Fuzz Shopper", email: "fuzz@example.com" } }),
+    "custom fields": spec("PUT", "custom-fields", { body: { customFields: { national_id: "1023456789", age: "30", birth_date: "1990-01-31", preferred_therapist: "huda", id_document: c.uploadName } } }),
+    uploads: spec("POST", "uploads", { multipart: {} }),
+    "upload download": spec("GET", "uploads/:name", { params: { name: c.uploadName } }),
+  };
+}
+
+fz.describeOnPglite("fuzz: session BFF", (t) => {
+  let handlers: Map<string, Handler>;
+  let specs: ReturnType<typeof families>;
+  let spa: TenantDto;
+  const cookies = new Map<CookieState, string>();
+  let mintGood: () => Promise<string>;
+  const all: FamilyStats[] = [];
+  const clock = fz.startClock();
+  const cookieName = sessionCookieName("spa");
+
+  beforeAll(async () => {
+    const { db, spa: spaInfo, coffee: coffeeInfo } = t();
+    setPlatformDb({ db, kind: "pglite", close: async () => {} });
+    clearTenantCache();
+    vi.stubGlobal("fetch", () => Promise.reject(new Error("fuzz suite: no network")));
+    handlers = await sessionHandlers();
+    spa = (await tenantForSite("spa.localhost"))!;
+    const coffee = (await tenantForSite("coffee.localhost"))!;
+    const shopper = await newShopper(db, spaInfo, "Fuzz Shopper");
+    const other = await newShopper(db, coffeeInfo, "Coffee Shopper");
+
+    /** A sealed session cookie as sign-in leaves it, its tokens issued `ageMs` ago. */
+    const mint = async (tenant: TenantDto, customerId: string, ageMs = 0) => {
+      jar.clear();
+      const at = Date.now() - ageMs;
+      const session = await readSession(tenant);
+      const access = await issueAccessToken(customerId, tenant.id, new Date(at));
+      const refresh = await issueRefreshToken(db, tenant.id, customerId);
+      await saveTokens(session, tenant, customerId, { access_token: access.token, refresh_token: refresh.token, expires_in: 900 }, at);
+      return jar.get(sessionCookieName(tenant.slug))!;
+    };
+    mintGood = () => mint(spa, shopper.id);
+    const good = await mintGood();
+    cookies.set("good", good);
+    cookies.set("coffee", await mint(coffee, other.id));
+    cookies.set("tampered", `${good.slice(0, 40)}${good[40] === "A" ? "B" : "A"}${good.slice(41)}`);
+    cookies.set("stale", await mint(spa, shopper.id, 20 * 60_000));
+    cookies.set("expired", await mint(spa, shopper.id, 3 * 864e5));
+
+    const otp = await callApi<{ token: string }>(db, spaInfo, "POST", "otp/send", { body: { mobileNumber: shopper.mobileNumber }, headers: { "x-forwarded-for": "198.51.100.2" } });
+    const upload = await callApi<UploadDto>(db, spaInfo, "POST", "customer/uploads", { token: shopper.token, form: uploadForm(FILES.pdf, "id.pdf") });
+    specs = families({ otpToken: otp.data!.token, uploadName: upload.data!.name });
+  });
+
+  afterAll(() => {
+    vi.unstubAllGlobals();
+    if (all.length > 0) console.info(fz.summary("session BFF fuzz", clock, all));
+  });
+
+  it("has a family for every route handler under app/api/session", () => {
+    expect([...new Set(Object.values(specs).flat().map(fz.routeKey))].sort()).toEqual([...handlers.keys()].sort());
+  });
+
+  const cred: Credentials = {
+    valid: [SESSION_PICK, "good"],
+    bad: fc.oneof(
+      fc.constant(null),
+      fc.constantFrom<CookieState>("coffee", "tampered", "stale", "expired").map((s): [string, string] => [SESSION_PICK, s]),
+      fc.oneof(fz.trickyString, fz.headerJunk, fc.constantFrom("Fe26.2*", "Fe26.2**", "Fe26.2*1*x*y*z*w*9999999999999*a*b", "")).map((v): [string, string] => [SESSION_PICK, `junk:${v}`]),
+    ),
+  };
+
+  async function send(r: FuzzRequest): Promise<Response> {
+    const spec = Object.values(specs).flat().find((s) => r.route === fz.routeLabel(s))!;
+    const pick = r.headers.find(([k]) => k === SESSION_PICK)?.[1];
+    jar.clear();
+    if (pick?.startsWith("junk:")) jar.set(cookieName, pick.slice(5));
+    else if (pick) jar.set(cookieName, cookies.get(pick as CookieState)!);
+    const req = fz.makeRequest("http://spa.localhost", "/api/session/", { ...r, headers: r.headers.filter(([k]) => k !== SESSION_PICK) });
+    const names = spec.pattern.split("/").filter((p) => p.startsWith(":"));
+    const params = Object.fromEntries(names.map((p) => [p.slice(1), r.segments[spec.pattern.split("/").indexOf(p)]]));
+    const res = await handlers.get(fz.routeKey(spec))!(req, names.length > 0 ? { params: Promise.resolve(params) } : undefined);
+    // A refresh or logout spent the good session: the next request gets a new one.
+    if (pick === "good" && jar.get(cookieName) !== cookies.get("good")) cookies.set("good", await mintGood());
+    return res;
+  }
+
+  for (const family of FAMILIES) {
+    it(`answers 1,000 malformed requests of "${family}" with 4xx codes, never a 5xx`, async () => {
+      const stats = fz.newStats(family);
+      all.push(stats);
+      await fz.fuzzFamily(stats, fc.oneof(...specs[family].map((s) => fz.routeRequests(s, cred, false))), send);
+      fz.expectFamilyCounts(stats);
+      for (const s of specs[family]) expect(stats.byRoute[fz.routeLabel(s)] ?? 0, fz.routeLabel(s)).toBeGreaterThan(20);
+    });
+  }
+
+  it("refused the vast majority of all its requests", () => fz.expectSuiteRefusedShare(all));
+});
