@@ -1,7 +1,8 @@
 "use client";
 
 import { useEffect, useRef } from "react";
-import { track, type PixelEvent, type PixelPayload } from "@/lib/tracking/pixels";
+import type { PixelEvent, PixelPayload } from "@/lib/tracking/pixels";
+import { trackingCode } from "./tracking-code";
 
 /** Sends one pixel event when a server-rendered page shows (ViewContent on a product, Purchase on a done order). */
 export function TrackEvent({ event, value, id }: { event: PixelEvent; value?: number; id?: string }) {
@@ -12,7 +13,7 @@ export function TrackEvent({ event, value, id }: { event: PixelEvent; value?: nu
     if (sent.current === key) return;
     sent.current = key;
     const payload: PixelPayload = { value, currency: "SAR", id };
-    track(event, payload);
+    void trackingCode().then(({ track }) => track(event, payload));
   }, [event, value, id]);
   return null;
 }

@@ -3,9 +3,7 @@
 import { useEffect, useRef } from "react";
 import { usePathname } from "next/navigation";
 import type { PixelIds } from "@/lib/tracking/load-pixels";
-import { sendsPageView } from "@/lib/tracking/page-view";
-import { track } from "@/lib/tracking/pixels";
-import { captureUtm } from "@/lib/tracking/utm";
+import { trackingCode } from "./tracking-code";
 
 /** After the load event and an idle moment: the pixels' code is fetched only then, never with the page. */
 function whenIdleAfterLoad(run: () => void): () => void {
@@ -46,8 +44,11 @@ export function Tracking({ ids }: { ids: PixelIds }) {
     const path = window.location.pathname;
     if (lastPath.current === path) return;
     lastPath.current = path;
-    captureUtm(window.location.search, window.localStorage);
-    if (sendsPageView(path)) track("PageView");
+    const search = window.location.search;
+    void trackingCode().then(({ captureUtm, sendsPageView, track }) => {
+      captureUtm(search, window.localStorage);
+      if (sendsPageView(path)) track("PageView");
+    });
   }, [pathname]);
 
   return null;

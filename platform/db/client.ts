@@ -16,6 +16,9 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export type DbHandle = { db: Db; close: () => Promise<void>; kind: "pglite" | "postgres" };
 
+/** The advisory lock key held while migrating PostgreSQL ("sfmg"). */
+const MIGRATION_LOCK = 0x73666d67;
+
 const migrationsFolder = path.join(/*turbopackIgnore: true*/ process.cwd(), "platform/db/migrations");
 
 /** Opens a database: PostgreSQL when a URL is given, else PGlite in `dataDir` (or in memory). */
@@ -25,7 +28,15 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; poolS
     // An idle connection that drops (a database restart) must not take the process down; the pool reconnects.
     pool.on("error", (err) => console.error("[platform] PostgreSQL connection lost", err.message));
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
+    // Instances starting together on one database migrate one at a time (the others then find nothing to do).
+    const lock = await pool.connect();
+    try {
+      await lock.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
+      await migratePg(db, { migrationsFolder });
+    } finally {
+      await lock.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
+      lock.release();
+    }
     return { db, kind: "postgres", close: () => pool.end() };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
