@@ -118,7 +118,9 @@ export function PurchaseFooter({
         </p>
       </div>
       {note ? <div className="mb-3 text-sm text-muted-foreground">{note}</div> : null}
-      <Button size="lg" className="w-full" disabled={disabled || pending} aria-busy={pending} onClick={onAdd}>
+      {/* While adding, the button is aria-disabled rather than disabled: a disabled button drops the
+          keyboard focus, and the cart sheet that opens next could not give it back here on close. */}
+      <Button size="lg" className="w-full" disabled={disabled} aria-disabled={pending || undefined} aria-busy={pending} onClick={pending ? undefined : onAdd}>
         {pending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <ShoppingBag aria-hidden="true" />}
         {pending ? t("widget.adding") : (label ?? t("widget.addToCart"))}
       </Button>
