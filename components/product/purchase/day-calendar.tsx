@@ -5,6 +5,7 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import { addDays, daysInMonth, formatDay, monthStart, weekday } from "@/lib/riyadh-days";
+import { arrowTarget } from "./booking-days";
 
 export type DayStatus = "closed" | "booked" | undefined;
 
@@ -53,7 +54,9 @@ export function DayCalendar(props: DayCalendarProps) {
 
   useEffect(() => {
     if (!pendingFocus.current) return;
-    grid.current?.querySelector<HTMLButtonElement>(`[data-day="${pendingFocus.current}"]`)?.focus();
+    // The day the arrows went to, or — when it turned out not to be choosable — the month's own tab stop.
+    const target = grid.current?.querySelector<HTMLButtonElement>(`[data-day="${pendingFocus.current}"]`);
+    (target && !target.disabled ? target : grid.current?.querySelector<HTMLButtonElement>('[tabindex="0"]'))?.focus();
     pendingFocus.current = null;
   }, [month]);
 
@@ -61,8 +64,8 @@ export function DayCalendar(props: DayCalendarProps) {
     const step = { ArrowRight: rtl ? -1 : 1, ArrowLeft: rtl ? 1 : -1, ArrowDown: 7, ArrowUp: -7 }[e.key];
     if (!step) return;
     e.preventDefault();
-    const target = addDays(day, step);
-    if (target < monthStart(minDay) || target > maxDay) return;
+    const target = arrowTarget(day, step, minDay, maxDay, isDisabled);
+    if (!target) return;
     if (!target.startsWith(month.slice(0, 7))) {
       pendingFocus.current = target;
       onMonthChange(monthStart(target));
