@@ -17,6 +17,7 @@ import {
   enc,
   expectFamilyCounts,
   expectSuiteRefusedShare,
+  FAMILY_TIMEOUT_MS,
   forgedBearers,
   fuzzFamily,
   headerJunk,
@@ -321,7 +322,7 @@ describeOnPglite("fuzz: platform API", (t) => {
       expectFamilyCounts(stats);
       // Every route of the family was exercised, not only the first.
       for (const s of specs) expect(stats.byRoute[routeLabel(s)] ?? 0, routeLabel(s)).toBeGreaterThan(20);
-    });
+    }, FAMILY_TIMEOUT_MS);
   }
 
   it("answers 1,000 requests with malformed hosts, __tenant headers and paths (the route handler) without a 5xx", async () => {
@@ -333,7 +334,7 @@ describeOnPglite("fuzz: platform API", (t) => {
       return handler(makeRequest(`http://${"fuzz.invalid"}`, "/api/app/", r), { params: Promise.resolve({ path: r.segments }) });
     });
     expectFamilyCounts(stats);
-  });
+  }, FAMILY_TIMEOUT_MS);
 
   it("refused the vast majority of all its requests", () => expectSuiteRefusedShare(all));
 });

@@ -160,7 +160,7 @@ fz.describeOnPglite("fuzz: session BFF", (t) => {
       await fz.fuzzFamily(stats, fc.oneof(...specs[family].map((s) => fz.routeRequests(s, cred, false))), send);
       fz.expectFamilyCounts(stats);
       for (const s of specs[family]) expect(stats.byRoute[fz.routeLabel(s)] ?? 0, fz.routeLabel(s)).toBeGreaterThan(20);
-    });
+    }, fz.FAMILY_TIMEOUT_MS);
   }
 
   it("refused the vast majority of all its requests", () => fz.expectSuiteRefusedShare(all));

@@ -19,8 +19,11 @@ import { describeEachDb, type TestDb } from "./test-db";
 
 export const FUZZ_SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Date.now() % 2 ** 31;
 
-/** Requests per endpoint family (QUALITY.md: at least 1,000). */
-export const RUNS_PER_FAMILY = 1000;
+/** Requests per endpoint family (QUALITY.md: at least 1,000); FUZZ_RUNS=<n> asks for more, to hunt. */
+export const RUNS_PER_FAMILY = Math.max(1000, Number(process.env.FUZZ_RUNS) || 0);
+
+/** A family's test time limit: vitest's 30 s per 1,000 requests (a shared 2-core machine can be slow). */
+export const FAMILY_TIMEOUT_MS = 30 * RUNS_PER_FAMILY;
 
 // ---------------------------------------------------------------------------------------------
 // Values
@@ -37,9 +40,9 @@ export const trickyString: fc.Arbitrary<string> = fc
   .array(fc.oneof(fc.constantFrom(...TRICKY_PIECES), fc.string({ maxLength: 6 }), fc.string({ unit: "binary", maxLength: 4 })), { minLength: 1, maxLength: 6 })
   .map((parts) => parts.join(""));
 
-/** 100 KB – 300 KB (a few just under the BFF's 100,000-character body limit), built by repetition: cheap to generate. */
+/** 100 KB – 160 KB (a few just under the BFF's 100,000-character body limit), built by repetition: cheap to generate. */
 export const hugeString: fc.Arbitrary<string> = fc
-  .tuple(fc.oneof(fc.constantFrom("a", "٣", "🧨", "\u0000", "\ud800", "x\u202e"), trickyString.filter((s) => s.length > 0)), fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 100_000, max: 300_000 }) }, { weight: 1, arbitrary: fc.integer({ min: 90_000, max: 99_000 }) }))
+  .tuple(fc.oneof(fc.constantFrom("a", "٣", "🧨", "\u0000", "\ud800", "x\u202e"), trickyString.filter((s) => s.length > 0)), fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 100_000, max: 160_000 }) }, { weight: 1, arbitrary: fc.integer({ min: 90_000, max: 99_000 }) }))
   .map(([unit, length]) => unit.repeat(Math.ceil(length / unit.length)).slice(0, length));
 
 export const nastyString: fc.Arbitrary<string> = fc.oneof(
@@ -409,7 +412,7 @@ export async function fuzzFamily(stats: FamilyStats, arb: fc.Arbitrary<FuzzReque
  * generators make malformed requests, but some routes take anything (a public list ignores junk
  * query keys), so a family's floor is lower than the suite's (expectSuiteRefusedShare).
  */
-export function expectFamilyCounts(stats: FamilyStats, minShare = 0.6) {
+export function expectFamilyCounts(stats: FamilyStats, minShare = 0.5) {
   expect(stats.requests, stats.family).toBeGreaterThanOrEqual(RUNS_PER_FAMILY);
   expect((stats.refused + stats.acceptedEmpty) / stats.requests, `${stats.family}: share served nothing (${JSON.stringify(stats.byStatus)})`).toBeGreaterThanOrEqual(minShare);
 }
@@ -523,7 +526,15 @@ export function routeRequests(spec: RouteSpec, cred: Credentials, routing = true
   for (const p of parts.filter((x) => x.startsWith(":"))) withPart(`param ${p}`, "segments", badId.map((bad) => segmentsWith(p.slice(1), bad)));
   if (spec.auth) withPart("credential", "cred", cred.bad);
   if (spec.query) withPart("query", "query", badQuery(spec.query));
-  if (spec.body !== undefined) withPart("body", "body", badJsonBody(spec.body).map((body) => ({ body, headers: jsonHeaders })));
+  if (spec.body !== undefined) {
+    withPart("body", "body", badJsonBody(spec.body).map((body) => ({ body, headers: jsonHeaders })));
+    // The valid body declared as something else (the JSON routes read the text whatever it says: these may be 2xx).
+    withPart(
+      "content type",
+      "body",
+      fc.constantFrom<[string, string][]>([], [["content-type", "text/plain"]], [["content-type", "application/x-www-form-urlencoded"]], [["content-type", "multipart/form-data; boundary=x"]], [["content-type", "application/json; charset=utf-16"]], [["content-type", "application/xml"]]).map((headers) => ({ body: JSON.stringify(spec.body), headers })),
+    );
+  }
   if (spec.multipart !== undefined) withPart("multipart body", "body", badMultipartBody(spec.multipart).map(({ contentType, body }) => ({ body, headers: contentType ? [["content-type", contentType]] : [] })));
   for (const name of Object.keys(spec.headers ?? {})) {
     const wrong = spec.badHeaders?.[name] ?? [];
