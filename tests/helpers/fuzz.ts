@@ -11,7 +11,8 @@ import { describeEachDb, type TestDb } from "./test-db";
  *
  * A generated request malforms one chosen part (its target) and keeps the others valid, so that
  * each malformation reaches the code that has to refuse it instead of dying at the first check;
- * low-probability noise (junk headers, junk query keys, odd content types) rides on top.
+ * low-probability noise (junk accept-language, sales channel, forwarded-for, content-type, origin
+ * headers) rides on top.
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -135,8 +136,8 @@ export const enc = (s: string) => encodeURIComponent(s.toWellFormed());
 export const queryString = (q: Record<string, string>) => Object.entries(q).map(([k, v]) => `${enc(k)}=${enc(v)}`).join("&");
 
 /**
- * Values for URLs: tricky text and long runs up to 8 KB (Node's HTTP server refuses request heads
- * over 16 KB before any handler, so 100 KB query values never reach one).
+ * Values for URLs: tricky text and runs of up to 2,000 characters (Node's HTTP server refuses
+ * request heads over 16 KB before any handler, so 100 KB query values never reach one).
  */
 export const urlString: fc.Arbitrary<string> = fc.oneof(
   { weight: 6, arbitrary: trickyString },
@@ -208,9 +209,11 @@ export function badJsonBody(template: unknown): fc.Arbitrary<string> {
   ];
   if (fieldPaths.length > 0) {
     const pathArb = fc.constantFrom(...fieldPaths);
+    const wrongField = fc.tuple(pathArb, nastyValue).map(([p, v]) => text(edit(template, p, (o, k) => (o[k] = v))));
     edits.push(
-      fc.tuple(pathArb, nastyValue).map(([p, v]) => text(edit(template, p, (o, k) => (o[k] = v)))),
-      fc.tuple(pathArb, nastyValue).map(([p, v]) => text(edit(template, p, (o, k) => (o[k] = v)))),
+      // A field of a wrong kind or value: the commonest edit, twice as likely as the others.
+      wrongField,
+      wrongField,
       pathArb.map((p) => text(edit(template, p, (o, k) => delete o[k]))),
       fc.tuple(pathArb, fc.constantFrom("1e309", "-1e309", "NaN", "\"\\ud800\"", "\"\\u0000\"", "{}", "[]")).map(([p, raw]) => {
         const marker = "\u0001MARK\u0001";
@@ -301,7 +304,7 @@ export type FuzzRequest = {
   body?: string | Uint8Array | FormData;
 };
 
-/** A short description for failure messages (bodies can be 300 KB). */
+/** A short description for failure messages (bodies can be 160 KB). */
 export function describeRequest(r: FuzzRequest): string {
   const cut = (s: string, n = 160) => JSON.stringify(s.length > n ? `${s.slice(0, n)}…(${s.length})` : s);
   const body = r.body === undefined ? "none" : typeof r.body === "string" ? cut(r.body) : r.body instanceof FormData ? "FormData" : `${r.body.length} bytes`;
@@ -385,7 +388,7 @@ export async function checkAnswer(res: Response, r: FuzzRequest, stats: FamilySt
 /**
  * Runs `numRuns` generated requests of one family through `send` and checks each answer. Failures
  * name the seed and path to replay (FUZZ_SEED=… and fast-check's path), and a short description of
- * the shrunk request, never its 300 KB body.
+ * the shrunk request, never its 160 KB body.
  */
 export async function fuzzFamily(stats: FamilyStats, arb: fc.Arbitrary<FuzzRequest>, send: (r: FuzzRequest) => Promise<Response>, numRuns = RUNS_PER_FAMILY): Promise<void> {
   await fc.assert(
@@ -442,7 +445,8 @@ export function summary(title: string, clock: () => string, all: FamilyStats[]):
       `${s.family.padEnd(38)} ${String(s.requests).padStart(5)} requests, ${String(s.refused).padStart(5)} refused, ${String(s.accepted).padStart(4)} accepted (${s.acceptedEmpty} with data null), ${(ms(s) / 1000).toFixed(1)} s  ${JSON.stringify(s.byStatus)}`,
   );
   const total = all.reduce((n, s) => n + s.requests, 0);
-  return `${title}, ${clock()}:\n${lines.join("\n")}\ntotal ${total} requests (seed ${FUZZ_SEED})`;
+  const codes = [...new Set(all.flatMap((s) => Object.keys(s.codes)))].sort();
+  return `${title}, ${clock()}:\n${lines.join("\n")}\ntotal ${total} requests (seed ${FUZZ_SEED}); refusal codes: ${codes.join(" ")}`;
 }
 
 // ---------------------------------------------------------------------------------------------
