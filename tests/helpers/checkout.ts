@@ -1,12 +1,15 @@
-import { randomInt } from "node:crypto";
+import { randomInt, randomUUID } from "node:crypto";
 import { expect } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { TenantInfo } from "@/platform/api/router";
 import type { Db } from "@/platform/db/client";
-import { tenants } from "@/platform/db/schema";
+import { cartItems, carts, products, tenants } from "@/platform/db/schema";
 import type { AddCartItemInput, CartDto, SubmitCartInput } from "@/lib/platform-client/types";
 import { customers } from "@/platform/db/schema";
 import { issueAccessToken } from "@/platform/services/access-tokens";
+import { checkLineRules, lineFromInput } from "@/platform/services/cart-rules";
+import { AddCartItemInput as AddItemBody } from "@/lib/validation/cart-input";
+import type { z } from "zod";
 import { callApi, type ApiResult } from "./account-api";
 
 /** A customer's checkout through the HTTP router: their cart, its items, and the checkout calls. */
@@ -20,6 +23,56 @@ export async function newShopper(db: Db, tenant: TenantInfo, name = "Test Shoppe
   const mobileNumber = `+96655${nextNumber++}`;
   const [row] = await db.insert(customers).values({ tenantId: tenant.id, mobileNumber, name }).returning();
   return { id: row.id, mobileNumber, token: (await issueAccessToken(row.id, tenant.id)).token };
+}
+
+/** A shopper's own active cart, made by `cartsOf` or `shoppersWithCarts`. */
+export type ShopperCart = { shopper: Shopper; cartId: string };
+
+type ItemBody = z.input<typeof AddItemBody>;
+type CartColumns = Pick<typeof carts.$inferInsert, "couponId" | "couponCode">;
+
+/**
+ * An active cart for each of `owners` (one owner may be named more than once), the i-th holding the
+ * one line `item(i)`, written in two multi-row inserts instead of 2n API calls: for suites whose
+ * subject is what happens to such carts next (the race suites). Each line is the add-item body
+ * parsed, made and checked by the add-item rules themselves (lineFromInput, checkLineRules), so
+ * it is the row the API would have stored; `cart` sets columns of every cart (e.g. an applied coupon).
+ */
+export async function cartsOf(db: Db, tenant: TenantInfo, owners: Shopper[], item: (i: number) => ItemBody, cart: CartColumns = {}): Promise<ShopperCart[]> {
+  const inputs = owners.map((_, i) => AddItemBody.parse(item(i)));
+  const productRows = await db.select().from(products).where(inArray(products.id, [...new Set(inputs.map((x) => x.productId))]));
+  const lines = inputs.map((input) => {
+    const product = productRows.find((p) => p.id === input.productId);
+    if (!product) throw new Error(`No product ${input.productId}`);
+    const line = lineFromInput(product, input.priceId, input);
+    checkLineRules(product, line, new Date());
+    return line;
+  });
+  const made = owners.map((shopper) => ({ shopper, cartId: randomUUID() }));
+  await db.insert(carts).values(made.map(({ shopper, cartId }) => ({ id: cartId, tenantId: tenant.id, customerId: shopper.id, ...cart })));
+  await db.insert(cartItems).values(
+    lines.map((l, i) => ({
+      tenantId: tenant.id,
+      cartId: made[i].cartId,
+      productId: l.productId,
+      priceId: l.priceId,
+      quantity: l.quantity,
+      units: l.units,
+      reservationDateFrom: l.from,
+      reservationDateTo: l.to,
+      subscriptionStartDate: l.subscriptionStartDate,
+      giftDetails: l.giftDetails,
+    })),
+  );
+  return made;
+}
+
+/** `n` new customers of the tenant (one insert), each signed in with a cart of their own holding `item(i)` (see cartsOf). */
+export async function shoppersWithCarts(db: Db, tenant: TenantInfo, n: number, item: (i: number) => ItemBody, cart: CartColumns = {}): Promise<ShopperCart[]> {
+  const people = Array.from({ length: n }, () => ({ id: randomUUID(), mobileNumber: `+96655${nextNumber++}` }));
+  await db.insert(customers).values(people.map((c) => ({ ...c, tenantId: tenant.id, name: "Test Shopper" })));
+  const shoppers = await Promise.all(people.map(async (c) => ({ ...c, token: (await issueAccessToken(c.id, tenant.id)).token })));
+  return cartsOf(db, tenant, shoppers, item, cart);
 }
 
 export function checkoutApi(db: () => Db) {

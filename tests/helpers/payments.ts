@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, vi } from "vitest";
 import { and, eq } from "drizzle-orm";
+import { SignJWT } from "jose";
 import type { TenantInfo } from "@/platform/api/router";
 import type { Db } from "@/platform/db/client";
 import { carts, paymentAttempts, payments, products, tenantPaymentAccounts, type PaymentAccounts, type PaymentProvider } from "@/platform/db/schema";
@@ -7,8 +8,9 @@ import { SANDBOX_API_PATHS } from "@/platform/providers/accounts";
 import { pressSandboxButton } from "@/platform/sandbox";
 import { startSandboxServer } from "@/platform/sandbox/node-server";
 import { SPA_PAYMENT_ACCOUNTS } from "@/platform/seed/demo-payments";
-import type { AddCartItemInput, CreatePaymentDto, PayLaterSessionInput, SettlementDto } from "@/lib/platform-client/types";
-import { checkoutApi, type Shopper } from "./checkout";
+import { myfatoorahSignature } from "@/platform/providers/myfatoorah";
+import type { AddCartItemInput, CreatePaymentDto, ExecuteCartPaymentDto, InitiateSessionDto, PayLaterSessionDto, PayLaterSessionInput, SettlementDto } from "@/lib/platform-client/types";
+import { checkoutApi, type Shopper, type ShopperCart } from "./checkout";
 import { DEMO, demoProduct } from "./demo-catalog";
 import type { TestDb } from "./test-db";
 
@@ -104,4 +106,106 @@ export async function attemptByRef(db: Db, tenantId: string, providerRef: string
     .from(paymentAttempts)
     .where(and(eq(paymentAttempts.tenantId, tenantId), eq(paymentAttempts.providerRef, providerRef)));
   return row;
+}
+
+export type PaymentsHarness = ReturnType<typeof paymentsHarness>;
+
+/** A payment the shopper completed at the provider (not yet settled by the platform) and its attempt. */
+export type PaidAtProvider = ShopperCart & { provider: PaymentProvider; attemptId: string; providerRef: string };
+
+/** A webhook's answer: its status and JSON body. */
+export type WebhookAnswer = { status: number; body: unknown };
+
+/**
+ * Each provider's journey up to the shopper coming back paid — through the platform's routes and
+ * the provider's sandbox: Moyasar card and 3-D Secure; MyFatoorah or rekaz-pay embedded card,
+ * execute and 3-D Secure (the tenant's card provider must be that one); Tabby or Tamara hosted
+ * page approved — and that provider's webhook about it, verified as the provider signs it.
+ */
+export function providerPayments(p: PaymentsHarness, t: () => TestDb) {
+  const spa = () => t().spa;
+  const secret = (provider: PaymentProvider) => SPA_PAYMENT_ACCOUNTS[provider]!.webhookSecret!;
+
+  async function cardAtMyFatoorah({ shopper, cartId }: ShopperCart): Promise<string> {
+    const cart = (await p.api.call(spa(), "GET", `cart/${cartId}`, { token: shopper.token })).data!;
+    const initiated = await p.api.call<InitiateSessionDto>(spa(), "POST", `payment/initiate-session/${cartId}?${new URLSearchParams({ callbackUrl: p.doneUrl(cartId), totalAmount: String(cart.amountToBePaid) })}`, {
+      token: shopper.token,
+    });
+    expect(initiated.error).toBeUndefined();
+    const { sessionId } = initiated.data!;
+    const card = { sessionId, name: "Test Shopper", number: "4111111111111111", month: "12", year: String(new Date().getFullYear() + 2), cvc: "123" };
+    const framed = await fetch(`${p.origin()}/sandbox/myfatoorah/cardview/v1/card`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(card) });
+    expect(framed.status, await framed.clone().text()).toBe(200);
+    p.tick();
+    const urls = new URLSearchParams({ sessionId, cartId, callbackUrl: p.doneUrl(cartId), errorCallbackUrl: p.doneUrl(cartId) });
+    const executed = await p.api.call<ExecuteCartPaymentDto>(spa(), "POST", `payment/execute-cart-payment?${urls}`, { token: shopper.token, body: { checkout: p.checkout(shopper) } });
+    expect(executed.error).toBeUndefined();
+    return executed.data!.redirectUrl;
+  }
+
+  /** Where the provider's page sends the shopper to pay (the button to press there, and its page). */
+  async function providerPage(provider: PaymentProvider, entry: ShopperCart): Promise<{ page: string; action: string }> {
+    const { shopper, cartId } = entry;
+    switch (provider) {
+      case "moyasar": {
+        const created = await p.payMoyasar(shopper, cartId, { token: await p.cardToken("4111111111111111") });
+        expect(created.error).toBeUndefined();
+        return { page: created.data!.redirectUrl!, action: "authenticate" };
+      }
+      case "myfatoorah":
+      case "rekaz-pay":
+        return { page: await cardAtMyFatoorah(entry), action: "authenticate" };
+      case "tabby":
+      case "tamara": {
+        p.tick();
+        const path = provider === "tabby" ? "tabby/session" : "tamara/cart-session";
+        const created = await p.api.call<PayLaterSessionDto>(spa(), "POST", path, { token: shopper.token, body: p.payLaterBody(shopper, cartId, provider) });
+        expect(created.error).toBeUndefined();
+        return { page: created.data!.checkout_url, action: "approve" };
+      }
+    }
+  }
+
+  /** The shopper's cart paid at `provider`, back from its page; the attempt still pending here. */
+  async function paidAt(provider: PaymentProvider, entry: ShopperCart): Promise<PaidAtProvider> {
+    const { page, action } = await providerPage(provider, entry);
+    await p.press(page, action);
+    const [attempt] = await p.attemptsOf(entry.cartId);
+    expect(attempt).toMatchObject({ provider, state: "pending" });
+    return { ...entry, provider, attemptId: attempt.id, providerRef: attempt.providerRef! };
+  }
+
+  /** The provider's notification that the payment changed, as that provider sends and signs it. */
+  async function webhook(paid: PaidAtProvider): Promise<WebhookAnswer> {
+    const { provider, providerRef, attemptId, cartId } = paid;
+    let body: unknown;
+    let headers: Record<string, string> = {};
+    let query = "";
+    switch (provider) {
+      case "moyasar":
+        body = { id: crypto.randomUUID(), type: "payment_paid", secret_token: secret(provider), live: false, data: { id: providerRef } };
+        break;
+      case "myfatoorah":
+      case "rekaz-pay": {
+        const data = { InvoiceId: Number(providerRef), CustomerReference: cartId, TransactionStatus: "SUCCESS" };
+        body = { EventType: 1, Event: "TransactionsStatusChanged", CountryIsoCode: "SAU", Data: data };
+        headers = { "MyFatoorah-Signature": myfatoorahSignature(data, secret(provider)) };
+        break;
+      }
+      case "tabby":
+        body = { id: providerRef, status: "authorized", order: { reference_id: attemptId } };
+        headers = { "x-webhook-secret": secret(provider) };
+        break;
+      case "tamara": {
+        const jwt = await new SignJWT({ iss: "Tamara" }).setProtectedHeader({ alg: "HS256", typ: "JWT" }).setIssuedAt().sign(new TextEncoder().encode(secret(provider)));
+        body = { order_id: providerRef, order_reference_id: attemptId, event_type: "order_approved", data: {} };
+        query = `?tamaraToken=${jwt}`;
+        break;
+      }
+    }
+    const res = await p.api.call(spa(), "POST", `payment/webhooks/${provider}${query}`, { body, headers });
+    return { status: res.status, body: await res.res.json() };
+  }
+
+  return { paidAt, webhook };
 }
