@@ -60,7 +60,8 @@ export function QuantityStepper({ label, value, onChange, min = 1, max, locale, 
           </p>
         ) : null}
       </div>
-      <div className="inline-flex items-center rounded-full border border-input bg-card p-1">
+      {/* The number field has no outline of its own: the pill shows its focus, as a text field does. */}
+      <div className="inline-flex items-center rounded-full border border-input bg-card p-1 transition-[border-color,box-shadow] has-[input:focus-visible]:border-primary has-[input:focus-visible]:ring-3 has-[input:focus-visible]:ring-ring/20">
         <Button variant="ghost" size="icon-sm" className="rounded-full" aria-label={t("decrease")} disabled={value <= min} onClick={() => onChange(Math.max(min, value - 1))}>
           <Minus aria-hidden="true" />
         </Button>
