@@ -1,7 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { useEffect, useId } from "react";
+import { useEffect, useId, useRef } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { LoaderCircle, LocateFixed } from "lucide-react";
@@ -48,6 +48,7 @@ export function AddLocationForm({ mapsKey, start, pending, onSave, onCancel }: P
     resolver: zodResolver(newLocationFormSchema),
     defaultValues: { type: "home", description: "", latitude: start.latitude, longitude: start.longitude },
   });
+  const heading = useRef<HTMLHeadingElement>(null);
   const [latitude, longitude] = useWatch({ control: form.control, name: ["latitude", "longitude"] });
   const position = Number.isFinite(latitude) && Number.isFinite(longitude) ? { latitude, longitude } : start;
   const errors = form.formState.errors;
@@ -57,6 +58,9 @@ export function AddLocationForm({ mapsKey, start, pending, onSave, onCancel }: P
     form.setValue("latitude", next.latitude, { shouldValidate: true });
     form.setValue("longitude", next.longitude, { shouldValidate: true });
   };
+
+  // The form replaces the list (and the button that opened it): its heading takes the focus, as a checkout step's does.
+  useEffect(() => heading.current?.focus(), []);
 
   // No position known yet: start at the device's, when it is already allowed (no prompt on opening).
   useEffect(() => {
@@ -83,7 +87,9 @@ export function AddLocationForm({ mapsKey, start, pending, onSave, onCancel }: P
       onSubmit={form.handleSubmit((values) => onSave(toCreateBody(newLocationFormSchema.parse(values))))}
     >
       <SheetBody className="space-y-4 py-4">
-        <h3 className="font-display text-base font-bold">{t("add.title")}</h3>
+        <h3 ref={heading} tabIndex={-1} className="font-display text-base font-bold outline-none">
+          {t("add.title")}
+        </h3>
         {mapsKey ? <GoogleMapPicker apiKey={mapsKey} value={position} onChange={moveTo} /> : <MapPicker value={position} onChange={moveTo} />}
         <div className="flex items-end gap-2">
           <div className="min-w-0 flex-1 space-y-1.5">

@@ -1,6 +1,7 @@
 "use client";
 
-import { useState } from "react";
+import { useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { Plus } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { toast } from "@/components/toast";
@@ -34,6 +35,7 @@ export function LocationsSheet({ mapsKey }: { mapsKey: string | null }) {
   const selected = useSelectedLocation();
   const saved = useSavedLocations();
   const [adding, setAdding] = useState(false);
+  const addButton = useRef<HTMLButtonElement>(null);
   const [suggestion, setSuggestion] = useState<LocationDto | null>(null);
   // Each opening starts on the list (adjusted while rendering, not in an effect).
   const [wasOpen, setWasOpen] = useState(open);
@@ -84,7 +86,11 @@ export function LocationsSheet({ mapsKey }: { mapsKey: string | null }) {
               start={selected ?? lastKnownPosition() ?? DEFAULT_CENTER}
               pending={create.isPending}
               onSave={(input) => create.mutate(input)}
-              onCancel={() => setAdding(false)}
+              onCancel={() => {
+                // Back on the list, the focus returns to the button that opened the form.
+                flushSync(() => setAdding(false));
+                addButton.current?.focus();
+              }}
             />
           ) : (
             <SheetBody className="space-y-4 pt-4 pb-[max(1.25rem,env(safe-area-inset-bottom))]">
@@ -134,6 +140,7 @@ export function LocationsSheet({ mapsKey }: { mapsKey: string | null }) {
                     />
                   )}
                   <Button
+                    ref={addButton}
                     variant="outline"
                     size="lg"
                     className="w-full border-dashed"
