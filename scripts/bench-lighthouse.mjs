@@ -115,6 +115,9 @@ async function measure(url, lang) {
       fcpMs: round(audit("first-contentful-paint")),
       siMs: round(audit("speed-index")),
       ttiMs: round(audit("interactive")),
+      lcpElement: lcpElement(lhr),
+      // Lighthouse's measure of the host's CPU at the time; simulated throttling scales observed CPU work, so a busy machine inflates TBT and LCP.
+      benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
       blockedRequests: external.filter((u) => blockedRes.some((re) => re.test(u))).length,
       unblockedRequests: external.filter((u) => !blockedRes.some((re) => re.test(u))),
       warnings: lhr.runWarnings,
@@ -122,6 +125,13 @@ async function measure(url, lang) {
   } finally {
     await chrome.kill();
   }
+}
+
+/** What the LCP was (its node's label and markup), where to look first when LCP misses. */
+function lcpElement(lhr) {
+  const lists = lhr.audits["largest-contentful-paint-element"]?.details?.items ?? [];
+  const node = lists.flatMap((l) => l.items ?? []).find((i) => i.node)?.node;
+  return node ? `${node.nodeLabel ?? ""} — ${node.snippet ?? ""}`.slice(0, 300) : null;
 }
 
 function round(v) {
@@ -157,11 +167,11 @@ const report = pages.map((p) => {
 
 console.log(`\nLighthouse ${runs} runs per page, mobile preset (simulated throttling), median run by score:\n`);
 printTable(
-  ["page", "lang", "score", "LCP", "TBT", "CLS", "FCP", "SI", "scores", "verdict"],
+  ["page", "lang", "score", "LCP", "TBT", "CLS", "FCP", "SI", "scores", "CPU index", "verdict"],
   report.map((r) => {
     const m = r.median;
     const verdict = r.pass ? "pass" : `miss: ${r.misses.join(", ")}`;
-    return [r.page, r.lang, m ? m.score.toFixed(2) : "–", secs(m?.lcpMs ?? null), m ? `${m.tbtMs} ms` : "–", m ? m.cls.toFixed(3) : "–", secs(m?.fcpMs ?? null), secs(m?.siMs ?? null), r.runs.map((x) => ("error" in x ? "err" : x.score.toFixed(2))).join(" / "), r.informational ? `(informational) ${verdict}` : verdict];
+    return [r.page, r.lang, m ? m.score.toFixed(2) : "–", secs(m?.lcpMs ?? null), m ? `${m.tbtMs} ms` : "–", m ? m.cls.toFixed(3) : "–", secs(m?.fcpMs ?? null), secs(m?.siMs ?? null), r.runs.map((x) => ("error" in x ? "err" : x.score.toFixed(2))).join(" / "), m?.benchmarkIndex ?? "–", r.informational ? `(informational) ${verdict}` : verdict];
   }),
 );
 for (const r of report) if (r.unblockedRequests.length) console.log(`\n${r.page} ${r.lang} reached hosts that are not blocked:\n  ${r.unblockedRequests.join("\n  ")}`);
