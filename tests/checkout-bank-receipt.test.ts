@@ -77,6 +77,18 @@ describeEachDb("checkout bank transfer", (t) => {
     await expectUntouched(shopper, cart);
   });
 
+  it("completes only for the total the shopper confirmed, when the checkout names it", async () => {
+    const { shopper, cart } = await stayCart();
+    const checkout = (expectedTotal: unknown) => JSON.stringify({ customer: { name: "Sara", mobileNumber: shopper.mobileNumber }, expectedTotal });
+    const total = Math.round(cart.totalAmount * 100);
+    expectCode(await send(shopper, cart.id, receiptForm(shopper, FILES.pdf, { checkout: checkout(-5) })), "SP:ValidationError", 400);
+    const changed = await send(shopper, cart.id, receiptForm(shopper, FILES.pdf, { checkout: checkout(total + 1) }));
+    expectCode(changed, "SP:CartTotalChanged", 409);
+    expect(changed.error!.details).toEqual({ expected: total + 1, total });
+    await expectUntouched(shopper, cart);
+    expect((await send(shopper, cart.id, receiptForm(shopper, FILES.pdf, { checkout: checkout(total) }))).data).toMatchObject({ status: "completed", paymentStatus: "pending_review" });
+  });
+
   it("checks the other fields and the payment method before completing", async () => {
     const { shopper, cart } = await stayCart();
     expectCode(await send(shopper, cart.id, receiptForm(shopper, FILES.pdf, { transferorName: "  " })), "SP:ValidationError", 400);

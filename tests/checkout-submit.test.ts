@@ -5,7 +5,7 @@ import { issueAccessToken } from "@/platform/services/access-tokens";
 import { describeEachDb } from "./helpers/test-db";
 import { demoCustomer, newCustomer } from "./helpers/account-api";
 import { at, DEMO, dayAhead, demoProduct } from "./helpers/demo-catalog";
-import { checkoutApi, expectCode, withSettings } from "./helpers/checkout";
+import { checkoutApi, expectCode, newShopper, withSettings } from "./helpers/checkout";
 
 describeEachDb("checkout submit", (t) => {
   const api = checkoutApi(() => t().db);
@@ -95,6 +95,33 @@ describeEachDb("checkout submit", (t) => {
     // A mobile typed nationally is kept in E.164.
     const done = await api.submit(spa(), shopper, cart.id, { customer: { name: "Sara", mobileNumber: "0551234567" } });
     expect(done.data).toMatchObject({ customerMobile: "+966551234567", status: "completed" });
+  });
+
+  it("completes only for the total the shopper confirmed (expectedTotal, halalas) when it is sent", async () => {
+    // A massage the customer's package pays for, until its last session goes elsewhere.
+    const shopper = await newShopper(t().db, spa());
+    const bundle = await product(DEMO.bundle);
+    const [pkg] = await t().db.insert(customerPackages).values({ tenantId: spa().id, customerId: shopper.id, productId: bundle.id, totalSessions: 1, remainingSessions: 1 }).returning();
+    const { cart } = await api.cartWith(spa(), [await massageAt(6, 10)], shopper);
+    expect(cart).toMatchObject({ hasPackageDiscounts: true, totalAmount: 0 });
+    for (const bad of [-1, 1.5, "0", 2 ** 53, null]) expectCode(await api.submit(spa(), shopper, cart.id, { expectedTotal: bad as number }), "SP:ValidationError", 400);
+    await t().db.update(customerPackages).set({ remainingSessions: 0 }).where(eq(customerPackages.id, pkg.id));
+
+    const changed = await api.submit(spa(), shopper, cart.id, { expectedTotal: 0 });
+    expectCode(changed, "SP:CartTotalChanged", 409);
+    expect(changed.error!.details).toEqual({ expected: 0, total: 28750 });
+    const [row] = await t().db.select().from(carts).where(eq(carts.id, cart.id));
+    expect(row).toMatchObject({ status: "active", paymentStatus: "unpaid", orderNumber: null });
+    expect(await t().db.select().from(bookings).where(eq(bookings.cartItemId, cart.items[0].id))).toEqual([]);
+    // The shopper reviews the cart (now 287.50 SAR) and confirms that total: it completes.
+    const shown = (await api.call<typeof cart>(spa(), "GET", `cart/${cart.id}`, { token: shopper.token })).data!;
+    expect(shown).toMatchObject({ hasPackageDiscounts: false, totalAmount: 287.5 });
+    expect((await api.submit(spa(), shopper, cart.id, { expectedTotal: Math.round(shown.totalAmount * 100) })).data).toMatchObject({ status: "completed", totalAmount: 287.5 });
+
+    // Without expectedTotal (other API clients) the order completes at today's price, as before.
+    const other = await api.cartWith(spa(), [await massageAt(6, 12)], shopper);
+    expect(other.cart).toMatchObject({ totalAmount: 287.5 });
+    expect((await api.submit(spa(), shopper, other.cart.id)).data).toMatchObject({ status: "completed", totalAmount: 287.5 });
   });
 
   it("refuses cash when it is not enabled, but confirms a zero-total order with it", async () => {

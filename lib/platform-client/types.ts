@@ -285,6 +285,8 @@ export type SubmitCartInput = {
   customer: CheckoutCustomerInput;
   bookingNotes?: string | null;
   termsAccepted?: boolean;
+  /** The total (halalas) the shopper confirmed; the platform refuses another (409 SP:CartTotalChanged). */
+  expectedTotal?: number;
 };
 
 /**

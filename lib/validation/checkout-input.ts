@@ -58,12 +58,20 @@ export const UtmInput = z.object({
   });
 export type UtmInput = z.output<typeof UtmInput>;
 
+/** A total in halalas: a non-negative safe integer. */
+export const ExpectedTotal = z.int().min(0);
+
 export const BankReceiptCheckoutInput = z.object({
   customer: CheckoutCustomerInput,
   bookingNotes: BookingNotes,
   termsAccepted: z.boolean().optional(),
   /** The campaign the shopper arrived from (issue 6), kept on the order. */
   utm: UtmInput.nullish(),
+  /**
+   * The order's total (halalas) as the shopper confirmed it: when given, a completion priced at
+   * anything else is refused (SP:CartTotalChanged). Online payments compare the amount paid instead.
+   */
+  expectedTotal: ExpectedTotal.optional(),
 });
 export type BankReceiptCheckoutInput = z.output<typeof BankReceiptCheckoutInput>;
 

@@ -51,10 +51,11 @@ export function orderDetails(input: BankReceiptCheckoutInput): OrderDetails {
   return { customerName: input.customer.name, customerMobile, bookingNotes: input.bookingNotes, utm: input.utm ?? null };
 }
 
-async function complete(db: Db, scope: OwnerScope, cartId: string, payment: Payment, req: CheckoutRequest): Promise<CartDto> {
+/** `expectedTotal`: the total (halalas) the shopper confirmed, when the client sent it. */
+async function complete(db: Db, scope: OwnerScope, cartId: string, payment: Payment, req: CheckoutRequest, expectedTotal: number | undefined): Promise<CartDto> {
   const now = req.now ?? new Date();
   return db.transaction(async (tx) => {
-    await completeOrder(tx, scope, cartId, { payment, channel: req.channel, locale: req.locale, now });
+    await completeOrder(tx, scope, cartId, { payment, channel: req.channel, locale: req.locale, now, expectedTotal });
     return readCart(tx, scope, cartId, req.locale, now);
   });
 }
@@ -64,7 +65,7 @@ const receiptRequired = () => new PlatformError("SP:BankReceiptRequired", 400, "
 /** POST cart/{id}/submit: cash (or confirm booking for a zero total). Bank transfer needs its receipt. */
 export function submitCart(db: Db, scope: OwnerScope, cartId: string, input: SubmitCartInput, req: CheckoutRequest): Promise<CartDto> {
   if (input.paymentMethod === "BANK_TRANSFER") throw receiptRequired();
-  return complete(db, scope, cartId, { method: "CASH", details: orderDetails(input) }, req);
+  return complete(db, scope, cartId, { method: "CASH", details: orderDetails(input) }, req, input.expectedTotal);
 }
 
 /**
@@ -88,6 +89,6 @@ export async function completeWithBankTransfer(db: Db, scope: OwnerScope, cartId
   } catch {
     throw validation("checkout must be JSON", { field: "checkout" });
   }
-  const details = orderDetails(BankReceiptCheckoutInput.parse(checkout));
-  return complete(db, scope, cartId, { method: "BANK_TRANSFER", details, receipt: { transferorName: transferor.data, bytes, type } }, req);
+  const input = BankReceiptCheckoutInput.parse(checkout);
+  return complete(db, scope, cartId, { method: "BANK_TRANSFER", details: orderDetails(input), receipt: { transferorName: transferor.data, bytes, type } }, req, input.expectedTotal);
 }

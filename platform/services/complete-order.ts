@@ -12,7 +12,7 @@ import { checkCoupon, redeemCoupon } from "./coupon-rules";
 import { amountDue, checkCartMinimum, checkPaymentMethod, fulfilLine, lockProducts } from "./checkout-rules";
 import type { CartTotals } from "./cart-totals";
 import { lockOwnActiveCart, type OwnerScope } from "./own-cart";
-import { spendSessions } from "./packages";
+import { lockPackages, spendSessions } from "./packages";
 import type { SniffedType } from "./uploads";
 
 /** What the shopper gave at checkout (name trimmed, mobile already normalised to E.164). */
@@ -53,12 +53,31 @@ function checkPaidAmount(payment: OnlinePayment, totals: CartTotals): void {
 }
 
 /**
+ * A completion for a total the shopper did not confirm (a package's sessions or an offer gone
+ * since the cart was shown) is refused, never completed for the new amount.
+ */
+function checkExpectedTotal(expected: number | undefined, totals: CartTotals): void {
+  if (expected !== undefined && expected !== totals.totalAmount)
+    throw new PlatformError("SP:CartTotalChanged", 409, "The cart's total changed; review it before ordering", { expected, total: totals.totalAmount });
+}
+
+/**
  * Completes the caller's cart inside the caller's transaction — every check and every write, so
  * that any refusal rolls all of it back and leaves the cart active and unpaid. Locks, always in
- * this order: the cart row, the products (id order), then coupon and package rows through their
- * conditional updates. With `payment` null nothing is meant to be kept: the caller rolls back.
+ * this order: the cart row, the products (id order), the customer's package rows (id order, when
+ * a line could be paid by one), then the coupon row through its conditional update. The cart is
+ * priced only once all of them but the coupon's are held, so that concurrent orders of one
+ * customer price one after another, each seeing the sessions the ones before it spent: a price
+ * differs from what the shopper confirmed (`expectedTotal`, halalas) only visibly — refused with
+ * SP:CartTotalChanged — and never by the timing of the race. With `payment` null nothing is meant
+ * to be kept: the caller rolls back.
  */
-export async function completeOrder(tx: Tx, scope: OwnerScope, cartId: string, opts: { payment: Payment | null; channel: SalesChannel; locale: Locale; now: Date }): Promise<CompletionQuote> {
+export async function completeOrder(
+  tx: Tx,
+  scope: OwnerScope,
+  cartId: string,
+  opts: { payment: Payment | null; channel: SalesChannel; locale: Locale; now: Date; expectedTotal?: number },
+): Promise<CompletionQuote> {
   const { tenantId, customerId } = scope;
   const { now, payment } = opts;
   const cart = await lockOwnActiveCart(tx, scope, cartId);
@@ -66,15 +85,15 @@ export async function completeOrder(tx: Tx, scope: OwnerScope, cartId: string, o
   if (rows.length === 0) throw new PlatformError("SP:CartIsEmpty", 400, "The cart is empty");
   const [{ settings }] = await tx.select({ settings: tenants.settings }).from(tenants).where(eq(tenants.id, tenantId));
   const taxRate = parseTaxRate(settings.taxEnabled === "True", settings.taxPercentage);
-  // Priced before waiting for the product locks, as the shopper last saw it: a package session
-  // another order spends meanwhile is then a refusal (spendSessions), never a silent price change.
+  const locked = await lockProducts(tx, tenantId, rows.map((r) => r.item.productId));
+  if (rows.some((r) => r.product.typeString === "reservation")) await lockPackages(tx, scope);
   const pricing = await priceCart(tx, { tenantId, cart, rows, taxRate, locale: opts.locale, now });
+  checkExpectedTotal(opts.expectedTotal, pricing.totals);
   // An online method was checked when its payment was created; the money it took is not refused
   // because the store switched the method off meanwhile — only for a different amount.
   if (payment?.method === "ONLINE") checkPaidAmount(payment, pricing.totals);
   else if (payment) checkPaymentMethod(settings, payment.method, pricing.totals);
   checkCartMinimum(settings, pricing.totals.totalAmount, pricing.coverage.uses.size > 0);
-  const locked = await lockProducts(tx, tenantId, rows.map((r) => r.item.productId));
 
   const ctx = { tenantId, customerId, now };
   for (const r of rows) await fulfilLine(tx, ctx, locked.get(r.item.productId), r.item);

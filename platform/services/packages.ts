@@ -107,6 +107,20 @@ export function packageDtos(packages: PackageRow[], coverage: Coverage, locale: 
     }));
 }
 
+/**
+ * Locks the customer's package rows (id order, like spendSessions) for the completion's
+ * transaction, before it prices the cart: an order of the same customer pricing meanwhile waits,
+ * then sees the sessions this one spent.
+ */
+export async function lockPackages(tx: Tx, owner: { tenantId: string; customerId: string }): Promise<void> {
+  await tx
+    .select({ id: customerPackages.id })
+    .from(customerPackages)
+    .where(and(eq(customerPackages.tenantId, owner.tenantId), eq(customerPackages.customerId, owner.customerId)))
+    .orderBy(asc(customerPackages.id))
+    .for("no key update");
+}
+
 export const notEnoughSessions = () =>
   new PlatformError("SP:NotEnoughPackageSessions", 409, "Your package no longer has enough sessions for this order");
 
@@ -115,7 +129,7 @@ export const notEnoughSessions = () =>
  * concurrent orders of one customer can never spend more than the package holds.
  */
 export async function spendSessions(tx: Tx, owner: { tenantId: string; customerId: string }, uses: Map<string, number>, now: Date): Promise<void> {
-  // In id order: every order locks package rows in the same order (no deadlock between two orders).
+  // In id order, as lockPackages took them: every order locks package rows in the same order.
   for (const [id, sessions] of [...uses].sort(([a], [b]) => a.localeCompare(b))) {
     const spent = await tx
       .update(customerPackages)
