@@ -19,6 +19,7 @@ export const KNOWN_ERROR_CODES = [
   "SP:PaymentMethodNotAllowed",
   "SP:BankReceiptRequired",
   "SP:NotEnoughPackageSessions",
+  "SP:CartTotalChanged",
   // Online payments (the CREATE_* codes are the storefront's own, spec §8)
   "CREATE_TOKEN_ERROR",
   "CREATE_PAYMENT_SESSION_ERROR",

@@ -109,6 +109,25 @@ describeEachDb("checkout payment BFF", (t) => {
     expect(await stock()).toBe(2);
   });
 
+  it("passes the total the shopper confirmed: another total is refused (409 SP:CartTotalChanged), the cart kept", async () => {
+    await signIn();
+    const cart = await cartWithOil();
+    const total = Math.round(cart.totalAmount * 100);
+    for (const expectedTotal of [-1, 0.5, "100"]) {
+      const bad = await read(await submitRoute.POST(json("POST", "/api/checkout/submit", { ...cashBody(), expectedTotal })));
+      expect(bad.status, String(expectedTotal)).toBe(400);
+      expect(errorOf(bad)?.code).toBe("SP:ValidationError");
+    }
+    const changed = await read(await submitRoute.POST(json("POST", "/api/checkout/submit?locale=en", { ...cashBody(), expectedTotal: total - 100 })));
+    expect(changed.status).toBe(409);
+    expect(errorOf(changed)).toMatchObject({ code: "SP:CartTotalChanged", details: { expected: total - 100, total } });
+    expect(jar.get("sf_cart_spa")).toBe(cart.id);
+    expect(await cartRow(cart.id)).toMatchObject({ status: "active", paymentStatus: "unpaid" });
+    expect(await stock()).toBe(3);
+    const done = await read<CartDto>(await submitRoute.POST(json("POST", "/api/checkout/submit?locale=en", { ...cashBody(), expectedTotal: total })));
+    expect(data(done.body)).toMatchObject({ id: cart.id, status: "completed", totalAmount: cart.totalAmount });
+  });
+
   it("refuses a signed-out shopper, a missing cart and a body that is not cash", async () => {
     await cartWithOil();
     const signedOut = await read(await submitRoute.POST(json("POST", "/api/checkout/submit", cashBody())));

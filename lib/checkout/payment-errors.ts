@@ -32,7 +32,8 @@ export type CardFailureReason = keyof typeof CARD_FAILURE_REASONS;
 /**
  * Platform refusals the shopper can act on from the payment step (pick another slot or date,
  * lower a quantity, remove a coupon, stop using a package, choose another method, attach a
- * receipt). Their translated message says everything, so the toast carries no generic title.
+ * receipt, review a total that changed). Their translated message says everything, so the toast
+ * carries no generic title.
  */
 export const ACTIONABLE_PAYMENT_CODES = [
   "SP:SlotIsNotAvailable",
@@ -53,6 +54,7 @@ export const ACTIONABLE_PAYMENT_CODES = [
   "SP:CustomerNotApplicableForCoupon",
   "SP:CouponOnlyForMobileApp",
   "SP:NotEnoughPackageSessions",
+  "SP:CartTotalChanged",
   "SP:CartIsEmpty",
   "SP:PaymentMethodNotAllowed",
   "SP:BankReceiptRequired",

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { normalizeMobile } from "@/lib/phone";
-import { UtmInput } from "./checkout-input";
+import { ExpectedTotal, UtmInput } from "./checkout-input";
 import { customFieldError, customFieldsBody, profileBody } from "./account";
 import type { FieldRule } from "./custom-field-values";
 import { phoneFormMobile, phoneFormSchema, toLatinDigits } from "./sign-in";
@@ -39,6 +39,11 @@ export const checkoutDetailsInput = z.object({
   termsAccepted: z.boolean().optional(),
   /** The landing's campaign (issue 6), passed on to the platform. */
   utm: UtmInput.nullish(),
+  /**
+   * The total (halalas) the sheet showed the shopper (the cart's totalAmount), sent with cash and
+   * bank-transfer orders: the platform refuses a completion at any other (SP:CartTotalChanged).
+   */
+  expectedTotal: ExpectedTotal.optional(),
 });
 export type CheckoutDetailsInput = z.output<typeof checkoutDetailsInput>;
 

@@ -12,7 +12,7 @@ import { bankTransferSchema, receiptProblemMessage, type BankTransferValues } fr
 import { formatSar } from "@/lib/money";
 import type { CartDto } from "@/lib/platform-client/types";
 import { BankAccountList, useBankAccounts } from "./bank-account-list";
-import { paymentApi, type CheckoutDetails } from "./payment-api";
+import { paymentApi, withConfirmedTotal, type CheckoutDetails } from "./payment-api";
 import { PaymentActions } from "./payment-actions";
 import { ReceiptField } from "./receipt-field";
 import { usePayOrder } from "./use-pay-order";
@@ -50,7 +50,7 @@ export function BankTransferPayment({ cart, amount, checkout, onBack }: Props) {
   const noAccounts = accounts.isSuccess && accounts.data.length === 0;
 
   const submit = form.handleSubmit((values) =>
-    pay.mutate(() => paymentApi.submitBankTransfer(locale, { transferorName: values.transferorName.trim(), receipt: values.receipt as File, checkout })),
+    pay.mutate(() => paymentApi.submitBankTransfer(locale, { transferorName: values.transferorName.trim(), receipt: values.receipt as File, checkout: withConfirmedTotal(checkout, cart) })),
   );
 
   return (

@@ -6,7 +6,7 @@ import { useLocale, useTranslations } from "next-intl";
 import type { CashLabelKey } from "@/lib/checkout/payment-methods";
 import { formatSar } from "@/lib/money";
 import type { CartDto } from "@/lib/platform-client/types";
-import { paymentApi, type CheckoutDetails } from "./payment-api";
+import { paymentApi, withConfirmedTotal, type CheckoutDetails } from "./payment-api";
 import { PaymentActions } from "./payment-actions";
 import { PaymentIntro } from "./payment-heading";
 import { usePayOrder } from "./use-pay-order";
@@ -42,7 +42,7 @@ export function CashPayment({ cart, amount, cashLabelKey, checkout, onBack }: Pr
         <dt className="text-sm">{t("amountDue")}</dt>
         <dd className="tabular text-lg font-semibold">{formatSar(amount, locale)}</dd>
       </dl>
-      <PaymentActions onBack={onBack} busy={pay.isPending || pay.isSuccess} submitLabel={t(`submit.${flow}`)} onSubmit={() => pay.mutate(() => paymentApi.submitCash(locale, checkout))} />
+      <PaymentActions onBack={onBack} busy={pay.isPending || pay.isSuccess} submitLabel={t(`submit.${flow}`)} onSubmit={() => pay.mutate(() => paymentApi.submitCash(locale, withConfirmedTotal(checkout, cart)))} />
     </section>
   );
 }

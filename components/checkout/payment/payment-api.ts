@@ -20,6 +20,16 @@ const call = <T>(locale: string, method: string, path: string, body?: unknown) =
 /** The order's customer and notes from the customer-info step (the BFF normalises and checks them). */
 export type CheckoutDetails = z.input<typeof checkoutDetailsInput>;
 
+/**
+ * The details with the total the shopper confirmed: the cart's totalAmount (SAR, as the sheet
+ * shows it) in halalas. A cart priced otherwise by then is refused (SP:CartTotalChanged), never
+ * completed for an amount the shopper did not see.
+ */
+export const withConfirmedTotal = (checkout: CheckoutDetails, cart: Pick<CartDto, "totalAmount">): CheckoutDetails => ({
+  ...checkout,
+  expectedTotal: Math.round(cart.totalAmount * 100),
+});
+
 export type BankTransferInput = { transferorName: string; receipt: File; checkout: CheckoutDetails };
 
 export const paymentApi = {
