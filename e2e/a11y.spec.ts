@@ -26,6 +26,7 @@ const productHref = async (page: Page, name: string) =>
   (await page.getByRole("link").filter({ has: page.getByRole("heading", { name, exact: true }) }).first().getAttribute("href"))!;
 
 test("home, catalogue, a product of each kind, the payment-error page; the sign-in and locations sheets", async ({ page }, info) => {
+  test.setTimeout(90_000);
   const { locale, prefix } = forProject(info.project.name);
   const w = messages[locale].product.widget;
   const findings: Finding[] = [];

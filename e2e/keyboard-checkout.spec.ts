@@ -70,7 +70,7 @@ async function arrowToDay(page: Page, locale: Locale, day: string) {
 }
 
 test("keyboard only: product page to the done page, with visible focus, trapped sheets and focus given back", async ({ page }, info) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const { locale, prefix } = forProject(info.project.name);
   const w = messages[locale].product.widget;
   const c = checkout[locale];
