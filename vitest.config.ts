@@ -13,7 +13,7 @@ export default defineConfig({
     exclude: ["e2e/**", "node_modules/**", ".next/**"],
     environment: "node",
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    hookTimeout: 120_000,
     // Database suites each open their own PGlite (and PostgreSQL database); two cores, so two at once.
     maxWorkers: 2,
   },
