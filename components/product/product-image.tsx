@@ -52,7 +52,8 @@ export function ProductImage({
         height={height}
         loading={priority ? "eager" : "lazy"}
         fetchPriority={priority ? "high" : undefined}
-        decoding="async"
+        // The first image (the page's largest paint) is decoded for the first frame, not after the scripts have run.
+        decoding={priority ? "sync" : "async"}
         className={cn("size-full object-cover", className)}
       />
     );
