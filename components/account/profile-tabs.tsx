@@ -21,7 +21,7 @@ export function ProfileTabs() {
           const current = pathname === href;
           return (
             <li key={key} className="flex-1 sm:flex-none">
-              <Link
+              <Link prefetch={false}
                 href={href}
                 aria-current={current ? "page" : undefined}
                 className={cn(

@@ -54,7 +54,7 @@ function MenuBody({ customer, close, firstLink }: { customer: CustomerDto; close
           const current = pathname === href;
           return (
             <li key={key}>
-              <Link
+              <Link prefetch={false}
                 ref={i === 0 ? firstLink : undefined}
                 href={href}
                 onClick={close}

@@ -20,7 +20,7 @@ export function CartEmpty() {
       <h3 className="text-lg font-semibold">{t("title")}</h3>
       <p className="max-w-sm text-sm text-muted-foreground">{t("description")}</p>
       {/* On phones the sheet's footer offers the same way out (spec §2). */}
-      <Link href={localePath(locale, "/products")} className={cn(buttonVariants(), "mt-3 hidden md:inline-flex")} onClick={closeCartSheet}>
+      <Link prefetch={false} href={localePath(locale, "/products")} className={cn(buttonVariants(), "mt-3 hidden md:inline-flex")} onClick={closeCartSheet}>
         {t("browse")}
       </Link>
     </div>

@@ -48,7 +48,7 @@ function EmptyCartView() {
         <CartEmpty />
       </SheetBody>
       <SheetFooter className="md:hidden">
-        <Link href={localePath(locale, "/products")} onClick={closeCartSheet} className={buttonVariants({ size: "lg", className: "w-full" })}>
+        <Link prefetch={false} href={localePath(locale, "/products")} onClick={closeCartSheet} className={buttonVariants({ size: "lg", className: "w-full" })}>
           <Plus aria-hidden="true" />
           {t("addFirstProduct")}
         </Link>

@@ -146,7 +146,7 @@ export function SummaryStep({ cart, config, signedIn, onContinue, onCouponNeedsS
               {t("back")}
             </Button>
           ) : (
-            <Link href={localePath(locale, "/products")} onClick={closeCartSheet} className={buttonVariants({ variant: "outline", size: "lg", className: WRAPPING })}>
+            <Link prefetch={false} href={localePath(locale, "/products")} onClick={closeCartSheet} className={buttonVariants({ variant: "outline", size: "lg", className: WRAPPING })}>
               <Plus aria-hidden="true" />
               {t("addProduct")}
             </Link>

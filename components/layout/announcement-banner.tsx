@@ -32,7 +32,7 @@ export async function AnnouncementBanner({ announcement, locale }: { announcemen
               {t("learnMore")}
             </a>
           ) : (
-            <Link href={link.href} className={linkClass}>
+            <Link prefetch={false} href={link.href} className={linkClass}>
               {t("learnMore")}
             </Link>
           )

@@ -32,7 +32,7 @@ export async function HomeHero({ storeName, logoUrl, locale, products }: { store
               <h1 className="mt-1 text-3xl font-bold tracking-tight sm:text-4xl">{storeName}</h1>
             </div>
             <p className="max-w-prose text-[0.95rem] text-muted-foreground sm:text-base">{t(sellsBookings || products.length === 0 ? "subtitleBookings" : "subtitleShop")}</p>
-            <Link href={localePath(locale, "/products")} className={buttonVariants({ size: "lg" })}>
+            <Link prefetch={false} href={localePath(locale, "/products")} className={buttonVariants({ size: "lg" })}>
               {t("cta")}
               <Arrow aria-hidden="true" />
             </Link>

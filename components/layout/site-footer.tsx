@@ -26,13 +26,13 @@ export async function SiteFooter({ locale, storeName, logoUrl, pages }: { locale
           <nav aria-label={t("footer.pagesLabel")}>
             <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
               <li>
-                <Link href={localePath(locale, "/products")} className="text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
+                <Link prefetch={false} href={localePath(locale, "/products")} className="text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
                   {t("nav.products")}
                 </Link>
               </li>
               {ordered.map((p) => (
                 <li key={p.path}>
-                  <Link href={localePath(locale, `/${p.path}`)} className="text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
+                  <Link prefetch={false} href={localePath(locale, `/${p.path}`)} className="text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
                     {p.path === TERMS_PATH ? t("footer.terms") : p.title}
                   </Link>
                 </li>

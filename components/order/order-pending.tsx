@@ -32,7 +32,7 @@ export function OrderNotice({ icon, title, children, actions, tone = "muted" }: 
 export async function OrderPending({ view, refreshHref }: { view: Exclude<DoneView, { kind: "order" }>; refreshHref: string }) {
   const [t, tRoot, locale] = await Promise.all([getTranslations("order.done"), getTranslations(), getLocale()]);
   const home = (
-    <Link href={localePath(locale, "/")} className={buttonVariants({ size: "lg", variant: "outline" })}>
+    <Link prefetch={false} href={localePath(locale, "/")} className={buttonVariants({ size: "lg", variant: "outline" })}>
       {t("home")}
     </Link>
   );
@@ -86,7 +86,7 @@ export async function OrderPending({ view, refreshHref }: { view: Exclude<DoneVi
         <>
           <OpenCartButton>{t("notReceived.openCart")}</OpenCartButton>
           {view.paidHint ? (
-            <Link href={refreshHref} className={buttonVariants({ size: "lg", variant: "outline" })}>
+            <Link prefetch={false} href={refreshHref} className={buttonVariants({ size: "lg", variant: "outline" })}>
               {t("notReceived.refresh")}
             </Link>
           ) : (

@@ -124,10 +124,10 @@ export async function OrderView({ cart, successMessage }: { cart: CartDto; succe
       ) : null}
 
       <nav className="flex flex-col gap-2 sm:flex-row sm:justify-center" aria-label={t("metaTitle")}>
-        <Link href={localePath(locale, "/")} className={buttonVariants({ size: "lg" })}>
+        <Link prefetch={false} href={localePath(locale, "/")} className={buttonVariants({ size: "lg" })}>
           {t("home")}
         </Link>
-        <Link href={localePath(locale, "/profile")} className={buttonVariants({ size: "lg", variant: "outline" })}>
+        <Link prefetch={false} href={localePath(locale, "/profile")} className={buttonVariants({ size: "lg", variant: "outline" })}>
           {t("profile")}
         </Link>
       </nav>

@@ -27,7 +27,7 @@ async function StockBadge({ stock, locale }: { stock: number | null; locale: str
 export async function ProductCard({ product, locale, taxRate, storeName, priority, heading: Heading = "h3" }: CardProps) {
   const t = await getTranslations("product.kind");
   return (
-    <Link
+    <Link prefetch={false}
       href={localePath(locale, `/products/${product.id}`)}
       className="group flex w-full flex-col overflow-hidden rounded-xl border border-border bg-card shadow-soft transition-[box-shadow,transform,border-color] duration-200 hover:-translate-y-0.5 hover:border-primary/25 hover:shadow-lift focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
     >
@@ -57,7 +57,7 @@ export async function CompactProductCard({ product, locale, taxRate, priority, h
   const t = await getTranslations("product.kind");
   const Chevron = locale === "ar" ? ChevronLeft : ChevronRight;
   return (
-    <Link
+    <Link prefetch={false}
       href={localePath(locale, `/products/${product.id}`)}
       className="group flex items-center gap-3.5 rounded-xl border border-border bg-card p-3 shadow-soft transition-[box-shadow,border-color] hover:border-primary/25 hover:shadow-lift focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
     >

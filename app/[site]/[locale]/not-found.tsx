@@ -16,10 +16,10 @@ export default async function StoreNotFound() {
       <h1 className="mt-2 text-2xl font-bold sm:text-3xl">{t("title")}</h1>
       <p className="mt-3 text-muted-foreground">{t("description")}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link href={localePath(locale, "/products")} className={buttonVariants()}>
+        <Link prefetch={false} href={localePath(locale, "/products")} className={buttonVariants()}>
           {t("products")}
         </Link>
-        <Link href={localePath(locale, "/")} className={buttonVariants({ variant: "outline" })}>
+        <Link prefetch={false} href={localePath(locale, "/")} className={buttonVariants({ variant: "outline" })}>
           {t("home")}
         </Link>
       </div>

@@ -37,7 +37,7 @@ export default async function HomePage({ params }: Props) {
             {t("products.title")}
           </h2>
           {products.length > 0 ? (
-            <Link href={localePath(locale, "/products")} className={cn(buttonVariants({ variant: "link", size: "sm" }), "px-0")}>
+            <Link prefetch={false} href={localePath(locale, "/products")} className={cn(buttonVariants({ variant: "link", size: "sm" }), "px-0")}>
               {t("products.viewAll")}
               <Arrow aria-hidden="true" />
             </Link>

@@ -57,7 +57,7 @@ export default async function ProductsPage({ params, searchParams }: Props) {
           <ul className="flex w-max gap-2">
             {filters.map((f) => (
               <li key={f.key}>
-                <Link
+                <Link prefetch={false}
                   href={f.href}
                   aria-current={f.active ? "page" : undefined}
                   className={cn(
@@ -79,7 +79,7 @@ export default async function ProductsPage({ params, searchParams }: Props) {
         <div className="rounded-xl border border-dashed border-border bg-card px-6 py-12 text-center">
           <p className="text-muted-foreground">{t("empty")}</p>
           {kind ? (
-            <Link href={localePath(locale, "/products")} className="mt-3 inline-block font-medium text-primary underline-offset-4 hover:underline">
+            <Link prefetch={false} href={localePath(locale, "/products")} className="mt-3 inline-block font-medium text-primary underline-offset-4 hover:underline">
               {t("showAll")}
             </Link>
           ) : null}

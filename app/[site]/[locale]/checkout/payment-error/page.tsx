@@ -28,7 +28,7 @@ export default async function PaymentErrorPage({ params }: Props) {
         actions={
           <>
             <OpenCartButton>{t("retry")}</OpenCartButton>
-            <Link href={localePath(locale, "/")} className={buttonVariants({ size: "lg", variant: "outline" })}>
+            <Link prefetch={false} href={localePath(locale, "/")} className={buttonVariants({ size: "lg", variant: "outline" })}>
               {t("home")}
             </Link>
           </>

@@ -64,7 +64,7 @@ export default async function ProductPage({ params }: Props) {
       <nav aria-label={t("details.breadcrumb")} className="mb-4 text-sm text-muted-foreground">
         <ol className="flex flex-wrap items-center gap-1.5">
           <li>
-            <Link href={localePath(locale, "/")} className="hover:text-foreground hover:underline">
+            <Link prefetch={false} href={localePath(locale, "/")} className="hover:text-foreground hover:underline">
               {tc("home")}
             </Link>
           </li>
@@ -72,7 +72,7 @@ export default async function ProductPage({ params }: Props) {
             <Separator className="size-3.5" />
           </li>
           <li>
-            <Link href={localePath(locale, "/products")} className="hover:text-foreground hover:underline">
+            <Link prefetch={false} href={localePath(locale, "/products")} className="hover:text-foreground hover:underline">
               {tc("products")}
             </Link>
           </li>

@@ -25,7 +25,7 @@ export default async function SubscriptionsPage({ params }: { params: Promise<Si
         title={t("emptyTitle")}
         description={t("emptyDescription")}
         action={
-          <Link href={`${localePath(locale, "/products")}?type=subscription`} className={buttonVariants()}>
+          <Link prefetch={false} href={`${localePath(locale, "/products")}?type=subscription`} className={buttonVariants()}>
             {t("browse")}
           </Link>
         }
