@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: type-check, lint, unit + integration tests (PGlite, and PostgreSQL when
-// TEST_DATABASE_URL is set), then the browser journeys against a production build.
+// TEST_DATABASE_URL is set), the production build and its first-load JavaScript budgets, then the
+// browser journeys against that build.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -39,5 +40,6 @@ step("Type-check", bin("tsc"), ["--noEmit", "-p", "."]);
 step("Lint", bin("eslint"), [".", "--max-warnings=0"]);
 step("Unit and integration tests", bin("vitest"), ["run"]);
 step("Production build", process.execPath, ["-e", "import('./scripts/build-stamp.mjs').then((m) => m.ensureBuild())"]);
+step("Bundle budget", process.execPath, ["scripts/bundle-budget.mjs"]);
 step("Browser tests", bin("playwright"), ["test"]);
 console.log(`\nAll tests passed in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
