@@ -67,6 +67,8 @@ describe("class merge", () => {
     ["!px-2 px-4", "!px-2 px-4"],
     ["tabular tabular", "tabular tabular"],
     ["leading-tight text-lg", "text-lg"],
+    ["isolate relative isolation-auto", "relative isolation-auto"],
+    ["snap-x snap-mandatory snap-y snap-center snap-start", "snap-mandatory snap-y snap-start"],
   ])("%s ⇒ %s (as tailwind-merge)", (input, expected) => {
     expect(twMerge(input)).toBe(expected);
     expect(mergeClasses(input)).toBe(expected);
