@@ -2,6 +2,8 @@
  * Platform error codes (`SP:…`, spec §8 and the platform's own) → message keys of the `errors`
  * namespace. Pure: used by server components, the BFF and client components alike.
  */
+import { codeMessageKey } from "./error-key";
+
 export const KNOWN_ERROR_CODES = [
   // Catalogue, cart and reservations
   "SP:SlotIsNotAvailable",
@@ -105,5 +107,5 @@ export function isKnownErrorCode(code: unknown): code is KnownErrorCode {
  * "SP_Reservation_SelectedSlotIsUnavailableOrOutdated". Codes without a message → "unknown".
  */
 export function errorMessageKey(code: string | null | undefined): string {
-  return isKnownErrorCode(code) ? code.replaceAll(":", "_") : "unknown";
+  return isKnownErrorCode(code) ? codeMessageKey(code) : "unknown";
 }

@@ -8,7 +8,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { toast } from "@/components/toast";
 import { SESSION_QUERY_KEY, sessionApi, SessionApiError, type SessionView } from "@/components/auth/session-api";
 import { requireSignIn, setKnownSignedIn } from "@/components/auth/sign-in-state";
-import { sessionErrorKey } from "@/components/auth/use-session-error-message";
+import { sessionErrorKey } from "@/components/auth/session-error-key";
 import { Button } from "@/components/ui/button";
 import { FormMessage } from "@/components/ui/form-message";
 import { Input } from "@/components/ui/input";

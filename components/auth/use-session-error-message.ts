@@ -2,15 +2,9 @@
 
 import { useCallback } from "react";
 import { useLocale, useTranslations } from "next-intl";
-import { errorMessageKey } from "@/lib/errors";
+import { codeMessageKey } from "@/lib/error-key";
 import { formatNumber } from "@/lib/money";
 import { SessionApiError } from "./session-api";
-
-/** The `errors` key for a failed session call: by `SP:` code, "network" when no answer came, else "unknown". */
-export function sessionErrorKey(err: unknown): string {
-  if (!(err instanceof SessionApiError)) return "unknown";
-  return err.status === 0 ? "network" : errorMessageKey(err.code);
-}
 
 /** Seconds to wait before trying again, when the platform said so (rate limits). */
 export function retryAfterSeconds(err: unknown): number | null {
@@ -19,10 +13,16 @@ export function retryAfterSeconds(err: unknown): number | null {
   return typeof value === "number" && Number.isFinite(value) && value > 0 ? Math.ceil(value) : null;
 }
 
-/** Turns a failed session call into the customer's language. */
+/** Turns a failed session call into the customer's language (t.has decides which codes have a message). */
 export function useSessionErrorMessage() {
   const t = useTranslations("errors");
-  return useCallback((err: unknown) => t(sessionErrorKey(err)), [t]);
+  return useCallback(
+    (err: unknown) => {
+      const key = !(err instanceof SessionApiError) ? "unknown" : err.status === 0 ? "network" : codeMessageKey(err.code ?? "");
+      return t(key && t.has(key) ? key : "unknown");
+    },
+    [t],
+  );
 }
 
 /**

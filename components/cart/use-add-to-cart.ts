@@ -5,7 +5,6 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { toast } from "@/components/toast";
 import type { AddCartItemInput } from "@/lib/platform-client/types";
-import { addedValue } from "@/lib/tracking/cart-value";
 import { trackingCode } from "@/components/tracking/tracking-code";
 import { cartApi, cartQueryKey } from "./cart-api";
 import { openCartSheet } from "./cart-sheet-state";
@@ -30,8 +29,7 @@ export function useAddToCart(): { addToCart: (input: AddCartItemInput) => Promis
         // A cart read still in flight (the page's first load) must not overwrite the newer answer.
         await client.cancelQueries({ queryKey: cartQueryKey(locale) });
         client.setQueryData(cartQueryKey(locale), cart);
-        const value = addedValue(cart, input);
-        void trackingCode().then(({ track }) => track("AddToCart", { value, id: input.productId }));
+        void trackingCode().then(({ track, addedValue }) => track("AddToCart", { value: addedValue(cart, input), id: input.productId }));
         toast.success(t("toast.added"));
         openCartSheet();
         return true;

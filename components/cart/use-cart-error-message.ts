@@ -2,17 +2,20 @@
 
 import { useCallback } from "react";
 import { useTranslations } from "next-intl";
-import { errorMessageKey } from "@/lib/errors";
+import { codeMessageKey } from "@/lib/error-key";
 import { CartApiError } from "./cart-api";
 
-/** The `errors` key for a failed cart call: by `SP:` code, "network" when no answer came, else "unknown". */
-export function cartErrorKey(err: unknown): string {
-  if (!(err instanceof CartApiError)) return "unknown";
-  return err.status === 0 ? "network" : errorMessageKey(err.code);
-}
-
-/** Turns a failed cart call into the shopper's language. */
+/**
+ * Turns a failed cart call into the shopper's language: by `SP:` code, "network" when no answer
+ * came, else "unknown" (the code list of lib/errors stays out of the first load: t.has decides).
+ */
 export function useCartErrorMessage() {
   const t = useTranslations("errors");
-  return useCallback((err: unknown) => t(cartErrorKey(err)), [t]);
+  return useCallback(
+    (err: unknown) => {
+      const key = !(err instanceof CartApiError) ? "unknown" : err.status === 0 ? "network" : codeMessageKey(err.code ?? "");
+      return t(key && t.has(key) ? key : "unknown");
+    },
+    [t],
+  );
 }

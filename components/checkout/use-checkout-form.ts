@@ -7,7 +7,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { toast } from "@/components/toast";
 import { SESSION_QUERY_KEY, type SessionView } from "@/components/auth/session-api";
-import { cartErrorKey } from "@/components/cart/use-cart-error-message";
+import { cartErrorKey } from "@/components/cart/cart-error-key";
 import { CartApiError } from "@/components/cart/cart-api";
 import { splitMobile } from "@/lib/phone";
 import type { CustomerDto, CustomFieldDefinitionDto } from "@/lib/platform-client/types";

@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { RotateCw } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { errorMessageKey } from "@/lib/errors";
+import { codeMessageKey } from "@/lib/error-key";
 
 type State = { isLoading: boolean; errorCode?: string; retry: () => void };
 
@@ -22,7 +22,7 @@ export function AvailabilityState({ state, isEmpty, emptyText, children }: { sta
     );
   }
   if (state.errorCode) {
-    const key = errorMessageKey(state.errorCode);
+    const key = `errors.${codeMessageKey(state.errorCode)}`;
     return (
       <div role="alert" className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-destructive-soft px-3.5 py-3 text-sm text-destructive">
         <span>{t.has(key) ? t(key) : t("product.widget.availabilityError")}</span>
