@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { pageCacheKey } from "@/lib/page-cache/policy";
-import { cachedPage, extraCspSources, fillSite, pageCache, pageCacheEnabled, respondWithPage } from "@/lib/page-cache/serve";
-import { contentSecurityPolicy, newNonce } from "@/lib/security/csp";
+import { cachedPage, fillSite, pageCache, pageCacheEnabled, respondWithPage } from "@/lib/page-cache/serve";
+import { newNonce, pagePolicy } from "@/lib/security/csp";
 import { siteKeyFromHost, splitLocale } from "@/lib/site-routing";
 
 // Hosts that serve only the platform API to other servers have no storefront pages.
@@ -47,7 +47,7 @@ export async function proxy(request: NextRequest) {
   url.search = search;
   // A fill renders with the placeholder nonce, replaced per response when served from the cache.
   const nonce = filling ? pageCache().placeholder : newNonce();
-  const csp = contentSecurityPolicy({ nonce, extraSources: extraCspSources() });
+  const csp = pagePolicy(nonce);
   const headers = new Headers(request.headers);
   headers.set("content-security-policy", csp);
   headers.set("x-nonce", nonce);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fillPath, isCacheablePage, pageCacheKey } from "@/lib/page-cache/policy";
 import { PageStore, type CachedPage } from "@/lib/page-cache/store";
-import { contentSecurityPolicy, newNonce } from "@/lib/security/csp";
+import { contentSecurityPolicy, newNonce, pagePolicy } from "@/lib/security/csp";
 
 const req = (opts: { method?: string; headers?: Record<string, string>; query?: string } = {}) => ({
   method: opts.method ?? "GET",
@@ -72,6 +72,20 @@ describe("content security policy", () => {
     expect(directive("connect-src")).toContain("https://sandbox.example.com");
     expect(csp).not.toContain("javascript:");
     expect(csp).not.toContain("x.com");
+  });
+
+  it("gives each page response the same policy with its own nonce, CSP_EXTRA_SOURCES included", () => {
+    const before = process.env.CSP_EXTRA_SOURCES;
+    try {
+      process.env.CSP_EXTRA_SOURCES = "https://sandbox.example.com";
+      expect(pagePolicy("abc")).toBe(contentSecurityPolicy({ nonce: "abc", extraSources: ["https://sandbox.example.com"] }));
+      expect(pagePolicy("xyz")).toBe(contentSecurityPolicy({ nonce: "xyz", extraSources: ["https://sandbox.example.com"] }));
+      delete process.env.CSP_EXTRA_SOURCES;
+      expect(pagePolicy("abc")).toBe(contentSecurityPolicy({ nonce: "abc" }));
+    } finally {
+      if (before === undefined) delete process.env.CSP_EXTRA_SOURCES;
+      else process.env.CSP_EXTRA_SOURCES = before;
+    }
   });
 
   it("makes a new 128-bit nonce every time", () => {

@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { contentSecurityPolicy, newNonce } from "@/lib/security/csp";
+import { newNonce, pagePolicy } from "@/lib/security/csp";
 import { securityHeaders } from "@/lib/security/headers";
 import { fillPath } from "./policy";
 import { PageStore, type CachedPage } from "./store";
@@ -43,10 +43,6 @@ export const pageCacheEnabled = () => process.env.PAGE_CACHE !== "off";
 export function fillSite(request: NextRequest): string | null {
   const secret = request.headers.get("x-sf-fill");
   return secret && secret === pageCache().fillSecret ? request.headers.get("x-sf-site") : null;
-}
-
-export function extraCspSources(): string[] {
-  return (process.env.CSP_EXTRA_SOURCES ?? "").split(/[\s,]+/).filter(Boolean);
 }
 
 /** The tenant's content version, asked at most once a second per site; null when unknown. */
@@ -118,7 +114,7 @@ export async function cachedPage(key: string, site: string, pathname: string): P
 export function respondWithPage(page: CachedPage, method: string, cacheState: string): NextResponse {
   const nonce = newNonce();
   const headers = new Headers([...page.headers, ...securityHeaders()]);
-  headers.set("content-security-policy", contentSecurityPolicy({ nonce, extraSources: extraCspSources() }));
+  headers.set("content-security-policy", pagePolicy(nonce));
   // The body carries a per-response nonce: no shared cache may keep it.
   headers.set("cache-control", "private, no-cache");
   headers.set("x-sf-cache", cacheState);

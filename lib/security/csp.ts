@@ -54,6 +54,22 @@ export function contentSecurityPolicy({ nonce, extraSources = [] }: CspOptions):
     .join("; ");
 }
 
+const NONCE_SLOT = "\u0000nonce\u0000";
+let built: { extra: string; parts: [string, string] } | null = null;
+
+/**
+ * The pages' policy with this response's nonce, CSP_EXTRA_SOURCES included: the policy text is
+ * built once per process (per value of the variable), each response only puts its nonce in.
+ */
+export function pagePolicy(nonce: string): string {
+  const extra = process.env.CSP_EXTRA_SOURCES ?? "";
+  if (built?.extra !== extra) {
+    const [before, after] = contentSecurityPolicy({ nonce: NONCE_SLOT, extraSources: extra.split(/[\s,]+/).filter(Boolean) }).split(NONCE_SLOT);
+    built = { extra, parts: [before, after] };
+  }
+  return built.parts[0] + nonce + built.parts[1];
+}
+
 /** A fresh nonce: 128 random bits, base64. */
 export function newNonce(): string {
   const bytes = new Uint8Array(16);
