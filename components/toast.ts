@@ -30,12 +30,11 @@ function sonner(): Promise<Sonner> {
   return loading;
 }
 
-const show = (kind: "success" | "error" | "message") => (message: Message, options?: ExternalToast) =>
+const show = (kind: "success" | "error") => (message: Message, options?: ExternalToast) =>
   void sonner().then((m) => m.toast[kind](message, options));
 
 export const toast = {
   success: show("success"),
   error: show("error"),
-  message: show("message"),
   dismiss: (id?: string | number) => void loading?.then((m) => m.toast.dismiss(id)),
 };
