@@ -20,8 +20,20 @@ export function formatSar(amount: number, locale: string): string {
   return f.format(amount);
 }
 
-/** A plain number in the page's digits (quantities, nights, hours). */
+const ARABIC_INDIC_DIGITS = "٠١٢٣٤٥٦٧٨٩";
+
+/**
+ * A plain number in the page's digits (quantities, nights, hours). Whole numbers below 1,000 (a
+ * cart's count, a quantity: what the first render shows) are written digit by digit, which is what
+ * ICU writes for them (tests/money-format.test.ts holds the two equal); building the first
+ * Intl.NumberFormat costs a phone some 30 ms, which the header's cart button would otherwise pay
+ * while the page hydrates. Everything else goes through Intl.
+ */
 export function formatNumber(value: number, locale: string): string {
+  if (Number.isInteger(value) && value >= 0 && value < 1000) {
+    const digits = String(value);
+    return locale === "ar" ? digits.replace(/[0-9]/g, (d) => ARABIC_INDIC_DIGITS[Number(d)]) : digits;
+  }
   let f = formatters.get(locale);
   if (!f) {
     f = new Intl.NumberFormat(numberLocale(locale));
