@@ -4,7 +4,7 @@ import typescript from "eslint-config-next/typescript";
 const config = [
   ...coreWebVitals,
   ...typescript,
-  { ignores: [".next/**", "node_modules/**", ".data/**", "next-env.d.ts", "platform/db/migrations/**", "test-results/**", "playwright-report/**"] },
+  { ignores: [".next/**", "bench/floor/.next/**", "node_modules/**", ".data/**", "next-env.d.ts", "platform/db/migrations/**", "test-results/**", "playwright-report/**"] },
 ];
 
 export default config;

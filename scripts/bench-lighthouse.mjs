@@ -6,12 +6,16 @@
 // are configured but every non-local host is blocked, so the figures are the storefront's own.
 // Prints the median run (by score) of each page and exits non-zero when a page QUALITY.md holds
 // (home, product) misses its targets; /products is measured and printed as informational.
+// So is "next floor" (bench/floor): a prerendered Next page with no client component, CSS or proxy,
+// built with the same Next and React and measured in the same loop, so the figures of a run can be
+// read against what the framework alone costs on this machine at that moment.
 // Writes the summary to .bench/lighthouse.json.
 //
-// Env: BENCH_LH_PORT (default 3221), CHROME_PATH (default /usr/bin/chromium), BENCH_LH_RUNS (default 3).
+// Env: BENCH_LH_PORT (default 3221; the floor uses the next port), CHROME_PATH (default /usr/bin/chromium), BENCH_LH_RUNS (default 3).
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { ensureBuild } from "./build-stamp.mjs";
+import { spawnSync } from "node:child_process";
+import { ensureBuild, nextBin, root } from "./build-stamp.mjs";
 import { firstProductPath, freshPglite, getText, machine, portFromEnv, printTable, startNext, warnIfBusy, writeReport } from "./bench-support.mjs";
 
 const port = portFromEnv("BENCH_LH_PORT", 3221);
@@ -55,6 +59,11 @@ const before = warnIfBusy();
 const host = `spa.localhost:${port}`;
 const origin = `http://${host}`;
 const server = await startNext({ port, portEnv: "BENCH_LH_PORT", env: freshPglite("bench-lh"), label: "embedded database .data/bench-lh" });
+const floorPort = port + 1;
+const floor = await startFloor().catch(async (err) => {
+  await server.stop();
+  throw err;
+});
 
 const pages = [];
 const results = new Map();
@@ -71,8 +80,9 @@ try {
       pages.push({ page, lang, path, url: `${origin}${path}`, informational });
     }
   }
+  pages.push({ page: "next floor", lang: "en", path: "/", url: `http://127.0.0.1:${floorPort}/`, informational: true, floor: true });
   // Each page once through the server first, so that no run pays for a cold render.
-  for (const p of pages) await getText(port, p.path, host, { "accept-language": p.lang });
+  for (const p of pages) if (!p.floor) await getText(port, p.path, host, { "accept-language": p.lang });
 
   // Run by run across the pages, so that a slow patch of the machine does not fall on one page.
   for (let run = 1; run <= runs; run++) {
@@ -86,7 +96,14 @@ try {
     }
   }
 } finally {
-  await server.stop();
+  await Promise.all([server.stop(), floor.stop()]);
+}
+
+/** bench/floor built with the storefront's Next (a few seconds) and served on the next port. */
+async function startFloor() {
+  const built = spawnSync(process.execPath, [nextBin, "build", "bench/floor"], { cwd: root, encoding: "utf8", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  if (built.status !== 0) throw new Error(`next build bench/floor failed:\n${built.stdout}\n${built.stderr}`);
+  return startNext({ port: floorPort, portEnv: "BENCH_LH_PORT", env: {}, label: "bench/floor", dir: "bench/floor", healthPath: "/" });
 }
 
 /** One Lighthouse run in a Chromium of its own; the figures of the run. */

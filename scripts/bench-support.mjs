@@ -103,11 +103,12 @@ export function spawnTracked(args, env, logLines = []) {
 /**
  * `next start` of the current build on `port` with `env` (its database), ready once `/api/health`
  * answers 200 (migrated and seeded). The caller has made sure the build is current (ensureBuild).
+ * `dir` serves another Next app's build instead (bench/floor), ready once `healthPath` answers 200.
  */
-export async function startNext({ port, portEnv, env, label }) {
+export async function startNext({ port, portEnv, env, label, dir, healthPath = "/api/health" }) {
   await assertPortFree(port, portEnv);
   const started = Date.now();
-  const server = spawnTracked([nextBin, "start", "-p", String(port)], env);
+  const server = spawnTracked([nextBin, "start", ...(dir ? [dir] : []), "-p", String(port)], env);
   const deadline = Date.now() + 180_000;
   let exited = null;
   server.exited.then((e) => (exited = e));
@@ -117,7 +118,7 @@ export async function startNext({ port, portEnv, env, label }) {
       await server.stop();
       throw new Error(`next start (${label}) was not healthy within 180 s:\n${server.logLines.join("\n")}`);
     }
-    const res = await request(port, { path: "/api/health", host: `localhost:${port}` }).catch(() => null);
+    const res = await request(port, { path: healthPath, host: `localhost:${port}` }).catch(() => null);
     if (res?.status === 200) break;
     await new Promise((r) => setTimeout(r, 250));
   }

@@ -1,0 +1,3 @@
+// The floor's own (empty) configuration, so that Next does not take the storefront's.
+const config = {};
+export default config;
