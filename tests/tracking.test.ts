@@ -87,6 +87,41 @@ describe("track()", () => {
   });
 });
 
+describe("loadPixels()", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.resetModules();
+  });
+
+  it("starts each configured pixel in a task of its own and hands events to them only once all have started", async () => {
+    const appended: string[] = [];
+    const win: Record<string, unknown> = {};
+    vi.stubGlobal("window", win);
+    vi.stubGlobal("document", { createElement: () => ({}), head: { appendChild: (el: { src: string }) => void appended.push(el.src) } });
+    vi.stubGlobal("localStorage", { getItem: () => null, setItem: () => undefined });
+    vi.stubGlobal("sessionStorage", { getItem: () => null, setItem: () => undefined });
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const { loadPixels } = await import("@/lib/tracking/load-pixels");
+    const { track } = await import("@/lib/tracking/pixels");
+    const tasks: (() => void)[] = [];
+    loadPixels({ gtmId: "GTM-X", metaPixelId: "1", tiktokPixelId: "T", snapchatPixelId: "S", clarityId: null }, (run) => void tasks.push(run));
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining("Clarity skipped"));
+    expect(appended).toEqual([]); // nothing runs in the caller's task
+    track("PageView");
+    const perTask: number[] = [];
+    while (tasks.length) {
+      const before = appended.length;
+      tasks.shift()!();
+      perTask.push(appended.length - before);
+    }
+    // Four pixels, one script each, one per task; then the task that hands them the queue.
+    expect(perTask).toEqual([1, 1, 1, 1, 0]);
+    const log = (win.__sfPixelLog as { pixel: string }[]).map((e) => e.pixel).sort();
+    expect(log).toEqual(["gtm", "meta", "snapchat", "tiktok"]);
+    warn.mockRestore();
+  });
+});
+
 describe("UTM", () => {
   const now = new Date("2026-03-01T10:00:00.000Z");
   it("reads utm_* from the landing URL with a timestamp; none ⇒ null", () => {

@@ -94,24 +94,38 @@ function clarity(id: string): void {
 
 const LABELS: Record<keyof PixelIds, string> = { gtmId: "tag manager", metaPixelId: "Meta pixel", tiktokPixelId: "TikTok pixel", snapchatPixelId: "Snapchat pixel", clarityId: "Clarity" };
 
-/** Loads every configured pixel and hands them to track(); one with no ID is skipped with a warning naming it. */
-export function loadPixels(ids: PixelIds): void {
+/** The next task of the page (a pixel's start never shares a task with another's). */
+const nextTask = (run: () => void) => void setTimeout(run, 0);
+
+/**
+ * Loads every configured pixel and hands them to track(); one with no ID is skipped with a warning
+ * naming it. Each pixel starts in a task of its own, so that five vendors' snippets and script
+ * tags never make one long task on the main thread (Lighthouse counts one in TBT); events tracked
+ * meanwhile wait in track()'s queue and go to every pixel once all have started.
+ */
+export function loadPixels(ids: PixelIds, schedule: (run: () => void) => void = nextTask): void {
   for (const key of Object.keys(LABELS) as (keyof PixelIds)[]) {
     if (!ids[key]) console.warn(`[pixels] ${LABELS[key]} skipped: no ${key} in the store's settings`);
   }
+  const makers: (() => PixelSink | void)[] = [];
+  if (ids.gtmId) makers.push(() => gtm(ids.gtmId!));
+  if (ids.metaPixelId) makers.push(() => meta(ids.metaPixelId!));
+  if (ids.tiktokPixelId) makers.push(() => tiktok(ids.tiktokPixelId!));
+  if (ids.snapchatPixelId) makers.push(() => snapchat(ids.snapchatPixelId!));
+  if (ids.clarityId) makers.push(() => clarity(ids.clarityId!));
   const sinks: PixelSink[] = [];
-  const start = (make: () => PixelSink | void) => {
+  const step = (i: number) => {
+    if (i === makers.length) {
+      attachPixels(sinks);
+      return;
+    }
     try {
-      const sink = make();
+      const sink = makers[i]();
       if (sink) sinks.push(sink);
     } catch (err) {
       console.warn("[pixels] a pixel failed to start", err);
     }
+    schedule(() => step(i + 1));
   };
-  if (ids.gtmId) start(() => gtm(ids.gtmId!));
-  if (ids.metaPixelId) start(() => meta(ids.metaPixelId!));
-  if (ids.tiktokPixelId) start(() => tiktok(ids.tiktokPixelId!));
-  if (ids.snapchatPixelId) start(() => snapchat(ids.snapchatPixelId!));
-  if (ids.clarityId) start(() => clarity(ids.clarityId!));
-  attachPixels(sinks);
+  schedule(() => step(0));
 }
