@@ -1,0 +1,8 @@
+/**
+ * The tracking code the page loads after hydration (components/tracking/tracking-code.ts), as one
+ * module: one chunk to fetch instead of one per file.
+ */
+export { attachPixels, track } from "./pixels";
+export { captureUtm } from "./utm";
+export { sendsPageView } from "./page-view";
+export { addedValue } from "./cart-value";
