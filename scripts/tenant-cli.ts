@@ -57,96 +57,119 @@ const apis = (providers: Record<string, ProviderApi>) => Object.entries(provider
 const TAKES_EFFECT = "Running servers use it within ~30 s (their tenant cache).";
 
 type Flags = Record<string, string | boolean | (string | boolean)[] | undefined>;
-type Command = { create?: boolean; options?: ParseArgsConfig["options"]; run: (db: Db, env: CliEnv, args: string[], flags: Flags, out: Out) => Promise<void> };
+/** The work of a command whose arguments are valid, given the open database. */
+type Run = (db: Db, env: CliEnv, out: Out) => Promise<void>;
+/**
+ * `parse` checks the arguments and files without the database, so a usage error answers at once,
+ * even while a server holds the PGlite folder; it returns the work to do with the database.
+ */
+type Command = { create?: boolean; options?: ParseArgsConfig["options"]; parse: (args: string[], flags: Flags) => Run };
 
 const COMMANDS: Record<string, Command> = {
   add: {
     create: true,
     options: { name: { type: "string" }, settings: { type: "string" } },
-    async run(db, _env, args, flags, out) {
+    parse(args, flags) {
       const [slug] = positionals(args, 1, "add <slug> --name \"<name>\"");
-      if (typeof flags.name !== "string") throw usage("add needs --name \"<name>\"");
+      const name = flags.name;
+      if (typeof name !== "string") throw usage("add needs --name \"<name>\"");
       const settings = typeof flags.settings === "string" ? readJson(flags.settings) : undefined;
-      const tenant = await addTenant(db, { slug, name: flags.name, settings });
-      out.log(`Created tenant ${tenant.slug} (${tenant.name}), id ${tenant.id}.`);
+      return async (db, _env, out) => {
+        const tenant = await addTenant(db, { slug, name, settings });
+        out.log(`Created tenant ${tenant.slug} (${tenant.name}), id ${tenant.id}.`);
+      };
     },
   },
   domain: {
     options: { remove: { type: "boolean" } },
-    async run(db, env, args, flags, out) {
+    parse(args, flags) {
       const [slug, domain] = positionals(args, 2, "domain <slug> <domain> or domain <slug> --remove <domain>");
       if (flags.remove) {
-        await removeDomain(db, slug, domain, { baseDomain: env.BASE_DOMAIN });
-        out.log(`Removed ${domain} from ${slug}. ${TAKES_EFFECT}`);
-        return;
+        return async (db, env, out) => {
+          await removeDomain(db, slug, domain, { baseDomain: env.BASE_DOMAIN });
+          out.log(`Removed ${domain} from ${slug}. ${TAKES_EFFECT}`);
+        };
       }
-      const result = await attachDomain(db, slug, domain, { baseDomain: env.BASE_DOMAIN });
-      out.log(result.alreadyAttached ? `${result.domain} is already attached to ${slug}.` : `Attached ${result.domain} to ${slug}. Point its DNS at the load balancer and add it to the TLS certificate. ${TAKES_EFFECT}`);
+      return async (db, env, out) => {
+        const result = await attachDomain(db, slug, domain, { baseDomain: env.BASE_DOMAIN });
+        out.log(result.alreadyAttached ? `${result.domain} is already attached to ${slug}.` : `Attached ${result.domain} to ${slug}. Point its DNS at the load balancer and add it to the TLS certificate. ${TAKES_EFFECT}`);
+      };
     },
   },
   settings: {
     options: { replace: { type: "boolean" } },
-    async run(db, _env, args, flags, out) {
+    parse(args, flags) {
       const [slug, file] = positionals(args, 2, "settings <slug> <file.json>");
-      const r = await setSettings(db, slug, readJson(file), { replace: !!flags.replace });
-      for (const [sign, keys] of [["+", r.added], ["~", r.changed], ["-", r.removed]] as const) for (const k of keys) out.log(`  ${sign} ${k}`);
-      out.log(`Settings of ${slug}: ${r.added.length} added, ${r.changed.length} changed, ${r.removed.length} removed, ${r.unchanged} unchanged. ${TAKES_EFFECT}`);
+      const settings = readJson(file);
+      return async (db, _env, out) => {
+        const r = await setSettings(db, slug, settings, { replace: !!flags.replace });
+        for (const [sign, keys] of [["+", r.added], ["~", r.changed], ["-", r.removed]] as const) for (const k of keys) out.log(`  ${sign} ${k}`);
+        out.log(`Settings of ${slug}: ${r.added.length} added, ${r.changed.length} changed, ${r.removed.length} removed, ${r.unchanged} unchanged. ${TAKES_EFFECT}`);
+      };
     },
   },
   payments: {
     options: { file: { type: "string" }, live: { type: "boolean" }, sandbox: { type: "boolean" }, "base-url": { type: "string" }, remove: { type: "boolean" } },
-    async run(db, env, args, flags, out) {
+    parse(args, flags) {
       const [slug, providerName] = positionals(args, 2, "payments <slug> <provider> --file keys.json");
       const provider = parseProvider(providerName);
       if (flags.remove) {
-        await removePaymentAccount(db, slug, provider);
-        out.log(`Removed ${slug}'s ${provider} account. ${TAKES_EFFECT}`);
-        return;
+        return async (db, _env, out) => {
+          await removePaymentAccount(db, slug, provider);
+          out.log(`Removed ${slug}'s ${provider} account. ${TAKES_EFFECT}`);
+        };
       }
       const modes = [flags.live, flags.sandbox, flags["base-url"]].filter((f) => f !== undefined);
       if (modes.length > 1) throw usage("Give one of --live, --sandbox, --base-url");
       if (typeof flags.file !== "string") throw usage("payments needs --file keys.json (secrets are never taken from the command line: it shows in ps and shell history)");
       const api: ProviderApi = flags.sandbox ? "sandbox" : typeof flags["base-url"] === "string" ? { url: flags["base-url"] } : "live";
-      const result = await setPaymentAccount(db, slug, provider, readJson(flags.file), api);
-      for (const w of result.warnings) out.warn(`warning: ${w}`);
-      const settings = result.settings.length > 0 ? ` Settings written: ${result.settings.join(", ")}.` : "";
-      out.log(`${slug}'s ${provider} account now uses the ${describeApi(result.api)} API.${settings} ${TAKES_EFFECT}`);
-      const details = await showTenant(db, slug, { baseDomain: env.BASE_DOMAIN });
-      const webhook = details.payments.find((p) => p.provider === provider)?.webhookUrl;
-      if (webhook) out.log(provider === "tamara" ? `Webhook: ${webhook} (sent with each order).` : `Register this webhook URL with ${provider}: ${webhook}`);
+      const keys = readJson(flags.file);
+      return async (db, env, out) => {
+        const result = await setPaymentAccount(db, slug, provider, keys, api);
+        for (const w of result.warnings) out.warn(`warning: ${w}`);
+        const settings = result.settings.length > 0 ? ` Settings written: ${result.settings.join(", ")}.` : "";
+        out.log(`${slug}'s ${provider} account now uses the ${describeApi(result.api)} API.${settings} ${TAKES_EFFECT}`);
+        const details = await showTenant(db, slug, { baseDomain: env.BASE_DOMAIN });
+        const webhook = details.payments.find((p) => p.provider === provider)?.webhookUrl;
+        if (webhook) out.log(provider === "tamara" ? `Webhook: ${webhook} (sent with each order).` : `Register this webhook URL with ${provider}: ${webhook}`);
+      };
     },
   },
   list: {
     options: { json: { type: "boolean" } },
-    async run(db, _env, args, flags, out) {
+    parse(args, flags) {
       positionals(args, 0, "list");
-      const tenants = await listTenants(db);
-      if (flags.json) return out.log(JSON.stringify(tenants, null, 2));
-      if (tenants.length === 0) return out.log("No tenants.");
-      out.log(table([["SLUG", "NAME", "DOMAINS", "LANGUAGES", "PAYMENTS"], ...tenants.map((t) => [t.slug, t.name, t.domains.join(",") || "—", t.languages.join(","), apis(t.providers)])]));
+      return async (db, _env, out) => {
+        const tenants = await listTenants(db);
+        if (flags.json) return out.log(JSON.stringify(tenants, null, 2));
+        if (tenants.length === 0) return out.log("No tenants.");
+        out.log(table([["SLUG", "NAME", "DOMAINS", "LANGUAGES", "PAYMENTS"], ...tenants.map((t) => [t.slug, t.name, t.domains.join(",") || "—", t.languages.join(","), apis(t.providers)])]));
+      };
     },
   },
   show: {
     options: { json: { type: "boolean" } },
-    async run(db, env, args, flags, out) {
+    parse(args, flags) {
       const [slug] = positionals(args, 1, "show <slug>");
-      const t = await showTenant(db, slug, { baseDomain: env.BASE_DOMAIN });
-      if (flags.json) return out.log(JSON.stringify(t, null, 2));
-      out.log(`${t.slug} — ${t.name}\n  id         ${t.id}\n  created    ${t.createdAt}\n  addresses  ${t.addresses.join(", ")}\n  languages  ${t.languages.join(", ")}`);
-      out.log(`settings (${Object.keys(t.settings).length})`);
-      for (const [k, v] of Object.entries(t.settings)) out.log(`  ${k} = ${v.length > 80 ? `${v.slice(0, 77)}…` : v}`);
-      out.log(`payment accounts (${t.payments.length})`);
-      for (const p of t.payments) {
-        out.log(`  ${p.provider}: ${describeApi(p.api)} API, secretKey ${p.secretKey}, webhookSecret ${p.webhookSecret ?? "(none: webhooks refused)"}${p.applePayDomainAssociation ? ", Apple Pay domain file set" : ""}`);
-        out.log(`    webhook ${p.webhookUrl}`);
-      }
+      return async (db, env, out) => {
+        const t = await showTenant(db, slug, { baseDomain: env.BASE_DOMAIN });
+        if (flags.json) return out.log(JSON.stringify(t, null, 2));
+        out.log(`${t.slug} — ${t.name}\n  id         ${t.id}\n  created    ${t.createdAt}\n  addresses  ${t.addresses.join(", ")}\n  languages  ${t.languages.join(", ")}`);
+        out.log(`settings (${Object.keys(t.settings).length})`);
+        for (const [k, v] of Object.entries(t.settings)) out.log(`  ${k} = ${v.length > 80 ? `${v.slice(0, 77)}…` : v}`);
+        out.log(`payment accounts (${t.payments.length})`);
+        for (const p of t.payments) {
+          out.log(`  ${p.provider}: ${describeApi(p.api)} API, secretKey ${p.secretKey}, webhookSecret ${p.webhookSecret ?? "(none: webhooks refused)"}${p.applePayDomainAssociation ? ", Apple Pay domain file set" : ""}`);
+          out.log(`    webhook ${p.webhookUrl}`);
+        }
+      };
     },
   },
   migrate: {
     create: true,
-    async run(_db, _env, args, _flags, out) {
+    parse(args) {
       positionals(args, 0, "migrate");
-      out.log("The database is migrated.");
+      return async (_db, _env, out) => out.log("The database is migrated.");
     },
   },
 };
@@ -168,10 +191,11 @@ export async function main(argv: string[], out: Out = { log: (l) => console.log(
     } catch (err) {
       throw usage((err as Error).message);
     }
+    const run = command.parse(parsed.positionals, parsed.values);
     const env = cliEnv();
     const { handle } = await openCliDatabase(env, { create: !!command.create });
     try {
-      await command.run(handle.db, env, parsed.positionals, parsed.values, out);
+      await run(handle.db, env, out);
     } finally {
       await handle.close();
     }

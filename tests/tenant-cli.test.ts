@@ -83,7 +83,7 @@ describe("npm run tenant (the real CLI on PGlite)", () => {
     expect(unknown.stderr).toBe('error: No tenant with the slug "nobody"\n');
   }, 90_000);
 
-  it("refuses a PGlite folder that another process has open, naming it", async () => {
+  it("refuses a PGlite folder that another process has open, naming it; a usage error needs no database", async () => {
     const held = await openDatabase({ dataDir: path.join(root, dataDir) });
     try {
       const result = await cli("list");
@@ -91,6 +91,10 @@ describe("npm run tenant (the real CLI on PGlite)", () => {
       expect(result.stderr).toContain(`process ${process.pid} has it open`);
       expect(result.stderr).toContain("stop the server");
       expect(result.stdout).toBe("");
+      // A usage error is answered without the database, so it is the message even now.
+      const usage = await cli("add", "x");
+      expect(usage.code).toBe(1);
+      expect(usage.stderr).toMatch(/^error: add needs --name/);
     } finally {
       await held.close();
     }
