@@ -12,6 +12,8 @@ export default defineConfig({
     include: ["tests/**/*.test.ts", "lib/**/*.test.ts", "platform/**/*.test.ts", "components/**/*.test.ts"],
     exclude: ["e2e/**", "node_modules/**", ".next/**"],
     environment: "node",
+    // Migrates and seeds one PGlite database for every suite to start from (tests/support/global-setup.ts).
+    globalSetup: ["tests/support/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     // Database suites each open their own PGlite (and PostgreSQL database); two cores, so two at once.

@@ -21,8 +21,11 @@ const MIGRATION_LOCK = 0x73666d67;
 
 const migrationsFolder = path.join(/*turbopackIgnore: true*/ process.cwd(), "platform/db/migrations");
 
-/** Opens a database: PostgreSQL when a URL is given, else PGlite in `dataDir` (or in memory). */
-export async function openDatabase(opts: { url?: string; dataDir?: string; poolSize?: number }): Promise<DbHandle> {
+/**
+ * Opens a database: PostgreSQL when a URL is given, else PGlite in `dataDir` (or in memory);
+ * `loadDataDir` starts PGlite from a dump of another (PGlite's dumpDataDir), instead of an empty cluster.
+ */
+export async function openDatabase(opts: { url?: string; dataDir?: string; poolSize?: number; loadDataDir?: Blob }): Promise<DbHandle> {
   if (opts.url) {
     const pool = new Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
     // An idle connection that drops (a database restart) must not take the process down; the pool reconnects.
@@ -40,7 +43,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; poolS
     return { db, kind: "postgres", close: () => pool.end() };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-  const client = new PGlite(opts.dataDir);
+  const client = new PGlite({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, vi } from "vitest";
+import { readFile } from "node:fs/promises";
+import { afterAll, beforeAll, describe, inject, vi } from "vitest";
 import pg from "pg";
 import { eq } from "drizzle-orm";
 import { openDatabase, type Db, type DbHandle } from "@/platform/db/client";
@@ -91,8 +92,14 @@ export function describeEachDb(name: string, fn: (t: () => TestDb) => void, opts
       beforeAll(async () => {
         const now = suiteNow();
         vi.useFakeTimers({ toFake: ["Date"], now });
-        handle = await openTestDatabase(kind, opts.poolSize);
-        await seedDemo(handle.db, now);
+        const seed = kind === "pglite" ? inject("pgliteSeed") : undefined;
+        if (seed && seed.now === now.getTime()) {
+          // The run's seeded dump, seeded at this same clock (tests/support/global-setup.ts).
+          handle = await openDatabase({ loadDataDir: new Blob([await readFile(seed.file)]) });
+        } else {
+          handle = await openTestDatabase(kind, opts.poolSize);
+          await seedDemo(handle.db, now);
+        }
         ctx = { db: handle.db, kind, spa: await tenantInfo(handle.db, "spa"), coffee: await tenantInfo(handle.db, "coffee"), now };
       });
       afterAll(async () => {
