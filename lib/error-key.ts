@@ -1,3 +1,5 @@
+import type { CodedErrorClass } from "@/lib/http/coded-error";
+
 /**
  * A code's key in the `errors` namespace: ":" becomes "_" (next-intl keys cannot hold ":"), e.g.
  * "SP:Reservation:SelectedSlotIsUnavailableOrOutdated" → "SP_Reservation_SelectedSlotIsUnavailableOrOutdated".
@@ -5,3 +7,12 @@
  * codes, which stays out of the pages' first load.
  */
 export const codeMessageKey = (code: string) => code.replaceAll(":", "_");
+
+/**
+ * The `errors` key of a failed call whose refusals are `ErrorClass` (the cart's, the session's):
+ * "network" when no answer came (status 0), `toKey(code)` for a refusal, "unknown" for anything else.
+ */
+export function failureKey(err: unknown, ErrorClass: CodedErrorClass, toKey: (code: string) => string): string {
+  if (!(err instanceof ErrorClass)) return "unknown";
+  return err.status === 0 ? "network" : toKey(err.code ?? "");
+}

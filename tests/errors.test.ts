@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import ar from "@/messages/ar/errors.json";
 import en from "@/messages/en/errors.json";
+import { codeMessageKey, failureKey } from "@/lib/error-key";
 import { errorMessageKey, FALLBACK_ERROR_KEYS, isKnownErrorCode, KNOWN_ERROR_CODES } from "@/lib/errors";
+import { CodedError } from "@/lib/http/coded-error";
 
 const SPEC_SECTION_8_CODES = [
   "SlotIsNotAvailable", "ProviderIsNotAvailable", "MinimumDaysRequirementNotMet", "MaximumDaysExceeded",
@@ -44,5 +46,20 @@ describe("error codes → messages", () => {
     expect(Object.keys(ar).sort()).toEqual(Object.keys(en).sort());
     for (const [key, text] of Object.entries(ar)) expect(text, key).toMatch(/[\u0600-\u06FF]/);
     for (const [key, text] of Object.entries(en)) expect(text, key).not.toMatch(/[\u0600-\u06FF]/);
+  });
+});
+
+describe("failureKey (the cart's and the session's error keys)", () => {
+  class OneApiError extends CodedError {}
+  class OtherApiError extends CodedError {}
+
+  it("answers network for no answer, the code's key for a refusal, unknown for anything not that client's", () => {
+    expect(failureKey(new OneApiError(0, "", "offline"), OneApiError, errorMessageKey)).toBe("network");
+    expect(failureKey(new OneApiError(409, "SP:SlotIsNotAvailable", "full"), OneApiError, errorMessageKey)).toBe("SP_SlotIsNotAvailable");
+    expect(failureKey(new OneApiError(400, "SP:NoSuchCode", "?"), OneApiError, errorMessageKey)).toBe("unknown");
+    // The first-load variant keys any code; its caller asks next-intl whether the message exists.
+    expect(failureKey(new OneApiError(400, "SP:NoSuchCode", "?"), OneApiError, codeMessageKey)).toBe("SP_NoSuchCode");
+    expect(failureKey(new OtherApiError(409, "SP:SlotIsNotAvailable", "full"), OneApiError, errorMessageKey)).toBe("unknown");
+    expect(failureKey(new TypeError("Failed to fetch"), OneApiError, errorMessageKey)).toBe("unknown");
   });
 });

@@ -2,8 +2,8 @@
 
 import { useCallback } from "react";
 import { useLocale, useTranslations } from "next-intl";
-import { codeMessageKey } from "@/lib/error-key";
 import { formatNumber } from "@/lib/money";
+import { useFailureMessage } from "@/lib/use-failure-message";
 import { SessionApiError } from "./session-api";
 
 /** Seconds to wait before trying again, when the platform said so (rate limits). */
@@ -13,17 +13,8 @@ export function retryAfterSeconds(err: unknown): number | null {
   return typeof value === "number" && Number.isFinite(value) && value > 0 ? Math.ceil(value) : null;
 }
 
-/** Turns a failed session call into the customer's language (t.has decides which codes have a message). */
-export function useSessionErrorMessage() {
-  const t = useTranslations("errors");
-  return useCallback(
-    (err: unknown) => {
-      const key = !(err instanceof SessionApiError) ? "unknown" : err.status === 0 ? "network" : codeMessageKey(err.code ?? "");
-      return t(key && t.has(key) ? key : "unknown");
-    },
-    [t],
-  );
-}
+/** Turns a failed session call into the customer's language (see useFailureMessage). */
+export const useSessionErrorMessage = () => useFailureMessage(SessionApiError);
 
 /**
  * The message of a failed sign-in call with what the platform adds: the tries left after a wrong

@@ -1,0 +1,22 @@
+"use client";
+
+import { useCallback } from "react";
+import { useTranslations } from "next-intl";
+import { codeMessageKey, failureKey } from "@/lib/error-key";
+import type { CodedErrorClass } from "@/lib/http/coded-error";
+
+/**
+ * Turns a failed call whose refusals are `ErrorClass` into the page's language: by `SP:` code,
+ * "network" when no answer came, else "unknown". The code list of lib/errors stays out of the first
+ * load: t.has decides which codes have a message.
+ */
+export function useFailureMessage(ErrorClass: CodedErrorClass) {
+  const t = useTranslations("errors");
+  return useCallback(
+    (err: unknown) => {
+      const key = failureKey(err, ErrorClass, codeMessageKey);
+      return t(t.has(key) ? key : "unknown");
+    },
+    [t, ErrorClass],
+  );
+}
