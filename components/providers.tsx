@@ -6,6 +6,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useLocale } from "next-intl";
 import { CartSheetHost } from "@/components/cart/cart-sheet-host";
 import { setToasterMount } from "@/components/toast";
+import { replayEarlyTap } from "@/lib/early-taps";
 
 const Toaster = dynamic(() => import("@/components/toaster").then((m) => m.Toaster), { ssr: false });
 
@@ -29,6 +30,8 @@ export function Providers({ children }: { children: ReactNode }) {
     () => new QueryClient({ defaultOptions: { queries: { staleTime: QUERY_STALE_TIME_MS, retry: 1 } } }),
   );
   const dir = useLocale() === "ar" ? "rtl" : "ltr";
+  // After every effect of the header's buttons: a tap that came before hydration now reaches them.
+  useEffect(() => void replayEarlyTap(), []);
   return (
     <QueryClientProvider client={client}>
       {children}

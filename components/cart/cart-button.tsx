@@ -30,6 +30,7 @@ export function CartButton({ className }: { className?: string }) {
       onPointerEnter={prefetch}
       onFocus={prefetch}
       onClick={openCartSheet}
+      data-early-tap="cart"
     >
       <ShoppingCart aria-hidden="true" />
       {count > 0 && (

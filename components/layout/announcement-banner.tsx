@@ -1,5 +1,4 @@
 import Link from "next/link";
-import { headers } from "next/headers";
 import { getTranslations } from "next-intl/server";
 import { Megaphone } from "lucide-react";
 import type { Locale, TenantConfig } from "@/lib/tenant-config";
@@ -10,13 +9,12 @@ import { announcementKey, hideIfDismissedScript, safeAnnouncementLink } from "./
  * The announcement banner (spec §2): the tenant's text in the page's language scrolling, an
  * optional link (kept still, so it can be pressed), and × to dismiss. A dismissed banner is hidden
  * by an inline script before the first paint (no flash, no layout shift); see announcement-link.ts.
+ * `nonce`: the CSP nonce the proxy gave this render (proxy.ts), read once by the layout.
  */
-export async function AnnouncementBanner({ announcement, locale }: { announcement: TenantConfig["announcement"]; locale: Locale }) {
+export async function AnnouncementBanner({ announcement, locale, nonce }: { announcement: TenantConfig["announcement"]; locale: Locale; nonce: string | undefined }) {
   const text = locale === "ar" ? announcement.ar : announcement.en;
   if (!text) return null;
-  const [t, requestHeaders] = await Promise.all([getTranslations("common.announcement"), headers()]);
-  // The CSP nonce the proxy gave this render (proxy.ts): the only inline script that runs.
-  const nonce = requestHeaders.get("x-nonce") ?? undefined;
+  const t = await getTranslations("common.announcement");
   const link = safeAnnouncementLink(announcement.link, locale);
   const key = announcementKey([announcement.ar, announcement.en, announcement.link]);
   const linkClass = "shrink-0 font-semibold underline underline-offset-4 hover:no-underline";

@@ -33,6 +33,7 @@ export function LocationButton({ mapsKey }: { mapsKey: string | null }) {
         onPointerEnter={prefetch}
         onFocus={prefetch}
         onClick={openLocationsSheet}
+        data-early-tap="locations"
       >
         <MapPin aria-hidden="true" className={selected ? "fill-primary-soft text-primary" : undefined} />
         <span className="sr-only min-w-0 truncate text-sm sm:not-sr-only">{place ?? t("button.setLocation")}</span>

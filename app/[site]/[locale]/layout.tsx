@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { Metadata, Viewport } from "next";
+import { headers } from "next/headers";
 import { NextIntlClientProvider } from "next-intl";
 import { getMessages, getTranslations } from "next-intl/server";
 import { CartButton } from "@/components/cart/cart-button";
@@ -8,6 +9,7 @@ import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
 import { Providers } from "@/components/providers";
 import { Tracking } from "@/components/tracking/tracking";
+import { EARLY_TAP_SCRIPT } from "@/lib/early-taps";
 import { getWebsiteConfig } from "@/lib/platform-client/website";
 import { absoluteUrl, siteOrigin } from "@/lib/seo";
 import { loadSite, type SiteParams } from "@/lib/site";
@@ -46,18 +48,22 @@ async function footerPages(tenant: Awaited<ReturnType<typeof loadSite>>["tenant"
 
 export default async function SiteLayout({ children, params }: Props) {
   const { site, tenant, config, locale } = await loadSite(await params);
-  const [messages, pages, t] = await Promise.all([getMessages(), footerPages(tenant, locale), getTranslations("common")]);
+  const [messages, pages, t, requestHeaders] = await Promise.all([getMessages(), footerPages(tenant, locale), getTranslations("common"), headers()]);
   const clientMessages = Object.fromEntries(Object.entries(messages).filter(([ns]) => !SERVER_ONLY_NAMESPACES.has(ns)));
   const storeName = config.brandName ?? tenant.name;
+  // The CSP nonce the proxy gave this render (proxy.ts): inline scripts run only with it.
+  const nonce = requestHeaders.get("x-nonce") ?? undefined;
   return (
     <html lang={locale} dir={locale === "ar" ? "rtl" : "ltr"}>
       <body className="flex min-h-dvh flex-col">
+        {/* Notes a header button tapped before hydration (lib/early-taps.ts). */}
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: EARLY_TAP_SCRIPT }} />
         <NextIntlClientProvider locale={locale} messages={clientMessages}>
           <Providers>
             <a href="#main" className="sr-only z-50 rounded-lg bg-card px-4 py-2 font-medium shadow-lift focus:not-sr-only focus:fixed focus:start-3 focus:top-3">
               {t("skipToContent")}
             </a>
-            <AnnouncementBanner announcement={config.announcement} locale={locale} />
+            <AnnouncementBanner announcement={config.announcement} locale={locale} nonce={nonce} />
             <SiteHeader site={site} locale={locale} languages={config.languages} storeName={storeName} logoUrl={config.logoUrl} mapsKey={config.googleMapsApiKey} cartSlot={<CartButton />} />
             <main id="main" className="flex-1">
               {children}
