@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { LOCALES } from "./support";
+import { forProject } from "./support";
 import { addAndCheck, cartDialog, closeCart, dayAhead, messages, pickDay, type Locale } from "./cart-support";
 import { account, freshMobile, latestCode } from "./account-support";
 import { checkout, fillSpaDetails, order } from "./checkout-support";
@@ -11,7 +11,6 @@ import { expectNoFindings, scan, type Finding } from "./a11y-support";
  * critical violation (QUALITY.md). The phone runs in Arabic at 390 px, the desktop in English at
  * 1280 px. An open sheet is scanned on its own; the page under it has its own scan.
  */
-const forProject = (name: string) => (name === "phone" ? LOCALES[0] : LOCALES[1]);
 
 const PRODUCTS = {
   ar: { reservation: NAMES.ar.massage, subscription: NAMES.ar.membership, merchandise: "أملاح استحمام بالورد", gift: "بطاقة هدية" },

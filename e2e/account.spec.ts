@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { LOCALES, snap, spaUrl } from "./support";
+import { forProject, snap, spaUrl } from "./support";
 import { addAndCheck, closeCart, openProduct, platformCart } from "./cart-support";
 import { account, errors, freshMobile, latestCode, sessionOf, signInWithSheet, validation } from "./account-support";
 
@@ -7,90 +7,88 @@ import { account, errors, freshMobile, latestCode, sessionOf, signInWithSheet, v
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
 
-for (const { locale, prefix } of LOCALES) {
+test("sign in keeps the guest cart; settings save every field type; logout clears session and cart", async ({ page }, info) => {
+  const { locale, prefix } = forProject(info.project.name);
   const t = account[locale];
   const oil = locale === "ar" ? "زيت مساج باللافندر" : "Lavender massage oil";
+  // A guest cart first.
+  await openProduct(page, prefix, oil);
+  const guestCart = await addAndCheck(page, locale);
+  await closeCart(page, locale);
 
-  test(`sign in keeps the guest cart; settings save every field type; logout clears session and cart (${locale})`, async ({ page }, info) => {
-    // A guest cart first.
-    await openProduct(page, prefix, oil);
-    const guestCart = await addAndCheck(page, locale);
-    await closeCart(page, locale);
+  // Sign in from the header: a wrong code is refused in the shopper's language, then the right one.
+  const national = freshMobile();
+  await page.getByRole("button", { name: t.menu.signIn }).first().click();
+  const sheet = page.getByRole("dialog", { name: t.signIn.title });
+  await sheet.getByRole("button", { name: t.signIn.sendCode }).click();
+  await expect(sheet.getByText(validation[locale].required)).toBeVisible();
+  await sheet.getByLabel(t.signIn.mobileLabel).fill("12345");
+  await expect(sheet.getByText(validation[locale].invalid)).toBeVisible();
+  await sheet.getByLabel(t.signIn.mobileLabel).fill(national);
+  await sheet.getByRole("button", { name: t.signIn.sendCode }).click();
+  const codeBox = page.getByRole("textbox", { name: t.signIn.codeLabel });
+  await expect(codeBox).toBeVisible();
+  const code = await latestCode(page, `+966${national}`);
+  await codeBox.fill(code === "000000" ? "111111" : "000000");
+  await expect(page.getByText(errors[locale].SP_OtpCodeMismatch)).toBeVisible();
+  await snap(page, info, `signin-wrong-code-${locale}`);
+  await codeBox.fill(code);
+  await expect(page.getByRole("dialog", { name: t.signIn.codeTitle })).toBeHidden();
 
-    // Sign in from the header: a wrong code is refused in the shopper's language, then the right one.
-    const national = freshMobile();
-    await page.getByRole("button", { name: t.menu.signIn }).first().click();
-    const sheet = page.getByRole("dialog", { name: t.signIn.title });
-    await sheet.getByRole("button", { name: t.signIn.sendCode }).click();
-    await expect(sheet.getByText(validation[locale].required)).toBeVisible();
-    await sheet.getByLabel(t.signIn.mobileLabel).fill("12345");
-    await expect(sheet.getByText(validation[locale].invalid)).toBeVisible();
-    await sheet.getByLabel(t.signIn.mobileLabel).fill(national);
-    await sheet.getByRole("button", { name: t.signIn.sendCode }).click();
-    const codeBox = page.getByRole("textbox", { name: t.signIn.codeLabel });
-    await expect(codeBox).toBeVisible();
-    const code = await latestCode(page, `+966${national}`);
-    await codeBox.fill(code === "000000" ? "111111" : "000000");
-    await expect(page.getByText(errors[locale].SP_OtpCodeMismatch)).toBeVisible();
-    await snap(page, info, `signin-wrong-code-${locale}`);
-    await codeBox.fill(code);
-    await expect(page.getByRole("dialog", { name: t.signIn.codeTitle })).toBeHidden();
+  // The guest cart is the customer's now, and nothing in it was lost; no token reaches the page.
+  const cart = await platformCart(page, locale);
+  expect(cart?.id).toBe(guestCart.id);
+  expect(cart?.customerId).toBeTruthy();
+  expect(cart?.items.map((i) => i.product.name)).toEqual([oil]);
+  expect(await page.evaluate(() => document.cookie)).toBe("");
 
-    // The guest cart is the customer's now, and nothing in it was lost; no token reaches the page.
-    const cart = await platformCart(page, locale);
-    expect(cart?.id).toBe(guestCart.id);
-    expect(cart?.customerId).toBeTruthy();
-    expect(cart?.items.map((i) => i.product.name)).toEqual([oil]);
-    expect(await page.evaluate(() => document.cookie)).toBe("");
+  // The menu offers the three account pages and logout.
+  await page.getByRole("button", { name: t.menu.open }).click();
+  const menu = page.getByRole("navigation", { name: t.menu.title });
+  for (const name of [t.menu.reservations, t.menu.subscriptions, t.menu.accountSettings]) await expect(menu.getByRole("link", { name })).toBeVisible();
+  await expect(page.getByRole("button", { name: t.menu.signOut })).toBeVisible();
+  await snap(page, info, `menu-${locale}`);
+  await menu.getByRole("link", { name: t.menu.accountSettings }).click();
+  await page.waitForURL(/\/profile\/account-settings$/);
 
-    // The menu offers the three account pages and logout.
-    await page.getByRole("button", { name: t.menu.open }).click();
-    const menu = page.getByRole("navigation", { name: t.menu.title });
-    for (const name of [t.menu.reservations, t.menu.subscriptions, t.menu.accountSettings]) await expect(menu.getByRole("link", { name })).toBeVisible();
-    await expect(page.getByRole("button", { name: t.menu.signOut })).toBeVisible();
-    await snap(page, info, `menu-${locale}`);
-    await menu.getByRole("link", { name: t.menu.accountSettings }).click();
-    await page.waitForURL(/\/profile\/account-settings$/);
+  // Account settings: name, email and every custom field type, including an uploaded image.
+  const s = t.settings;
+  const label = (ar: string, en: string) => (locale === "ar" ? ar : en);
+  const form = page.locator("form").filter({ has: page.getByLabel(s.name) });
+  await form.getByLabel(s.name).fill(locale === "ar" ? "سارة القحطاني" : "Sara Q");
+  await form.getByLabel(s.email).fill("sara.q@example.com");
+  await form.getByLabel(label("رقم الهوية الوطنية", "National ID number")).fill("1098765432");
+  await form.getByLabel(label("العمر", "Age")).fill("32");
+  await form.getByLabel(label("تاريخ الميلاد", "Date of birth")).fill("1994-05-12");
+  await form.getByLabel(label("المعالجة المفضلة", "Preferred therapist")).selectOption("huda");
+  await form.getByLabel(label("صورة الهوية", "ID document"), { exact: true }).setInputFiles({ name: "id.pdf", mimeType: "application/pdf", buffer: PDF });
+  await form.getByLabel(label("الصورة الشخصية", "Profile photo"), { exact: true }).setInputFiles({ name: "me.png", mimeType: "image/png", buffer: PNG });
+  await expect(form.getByRole("img", { name: new RegExp(label("الصورة الشخصية", "Profile photo")) })).toBeVisible();
+  await form.getByRole("button", { name: s.save }).click();
+  await expect(page.getByText(s.saved)).toBeVisible();
+  await page.reload();
+  await expect(form.getByLabel(label("العمر", "Age"))).toHaveValue("32");
+  await expect(form.getByLabel(label("تاريخ الميلاد", "Date of birth"))).toHaveValue("1994-05-12");
+  await expect(form.getByLabel(label("المعالجة المفضلة", "Preferred therapist"))).toHaveValue("huda");
+  await expect(form.getByLabel(s.email)).toHaveValue("sara.q@example.com");
+  const photo = form.getByRole("img", { name: new RegExp(label("الصورة الشخصية", "Profile photo")) });
+  await expect(photo).toBeVisible();
+  expect(await photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+  await snap(page, info, `account-settings-${locale}`);
 
-    // Account settings: name, email and every custom field type, including an uploaded image.
-    const s = t.settings;
-    const label = (ar: string, en: string) => (locale === "ar" ? ar : en);
-    const form = page.locator("form").filter({ has: page.getByLabel(s.name) });
-    await form.getByLabel(s.name).fill(locale === "ar" ? "سارة القحطاني" : "Sara Q");
-    await form.getByLabel(s.email).fill("sara.q@example.com");
-    await form.getByLabel(label("رقم الهوية الوطنية", "National ID number")).fill("1098765432");
-    await form.getByLabel(label("العمر", "Age")).fill("32");
-    await form.getByLabel(label("تاريخ الميلاد", "Date of birth")).fill("1994-05-12");
-    await form.getByLabel(label("المعالجة المفضلة", "Preferred therapist")).selectOption("huda");
-    await form.getByLabel(label("صورة الهوية", "ID document"), { exact: true }).setInputFiles({ name: "id.pdf", mimeType: "application/pdf", buffer: PDF });
-    await form.getByLabel(label("الصورة الشخصية", "Profile photo"), { exact: true }).setInputFiles({ name: "me.png", mimeType: "image/png", buffer: PNG });
-    await expect(form.getByRole("img", { name: new RegExp(label("الصورة الشخصية", "Profile photo")) })).toBeVisible();
-    await form.getByRole("button", { name: s.save }).click();
-    await expect(page.getByText(s.saved)).toBeVisible();
-    await page.reload();
-    await expect(form.getByLabel(label("العمر", "Age"))).toHaveValue("32");
-    await expect(form.getByLabel(label("تاريخ الميلاد", "Date of birth"))).toHaveValue("1994-05-12");
-    await expect(form.getByLabel(label("المعالجة المفضلة", "Preferred therapist"))).toHaveValue("huda");
-    await expect(form.getByLabel(s.email)).toHaveValue("sara.q@example.com");
-    const photo = form.getByRole("img", { name: new RegExp(label("الصورة الشخصية", "Profile photo")) });
-    await expect(photo).toBeVisible();
-    expect(await photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
-    await snap(page, info, `account-settings-${locale}`);
-
-    // Logout clears the session and the cart.
-    await page.getByRole("button", { name: t.menu.open }).click();
-    await page.getByRole("button", { name: t.menu.signOut }).click();
-    await expect(page.getByRole("button", { name: t.menu.signIn }).first()).toBeVisible();
-    expect(await sessionOf(page)).toBeNull();
-    expect(await platformCart(page, locale)).toBeNull();
-    expect((await page.context().cookies()).map((c) => c.name).filter((n) => n.startsWith("sf_"))).toEqual([]);
-  });
-}
+  // Logout clears the session and the cart.
+  await page.getByRole("button", { name: t.menu.open }).click();
+  await page.getByRole("button", { name: t.menu.signOut }).click();
+  await expect(page.getByRole("button", { name: t.menu.signIn }).first()).toBeVisible();
+  expect(await sessionOf(page)).toBeNull();
+  expect(await platformCart(page, locale)).toBeNull();
+  expect((await page.context().cookies()).map((c) => c.name).filter((n) => n.startsWith("sf_"))).toEqual([]);
+});
 
 // The demo customer signs in once per project (the platform allows 3 codes per number in 10 minutes):
 // in Arabic on the phone, in English on the desktop.
 test("the demo customer sees bookings and subscriptions after signing in from the page", async ({ page }, info) => {
-  const { locale, prefix } = info.project.name === "phone" ? LOCALES[0] : LOCALES[1];
+  const { locale, prefix } = forProject(info.project.name);
   const t = account[locale];
   await page.goto(spaUrl(`${prefix}/profile/reservations`));
   await page.getByRole("main").getByRole("button", { name: t.gate.signIn }).click();

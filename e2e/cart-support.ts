@@ -43,6 +43,9 @@ export async function pickDay(page: Page, locale: Locale, day: string, scope: Lo
 
 export const addButton = (page: Page, locale: Locale) => page.getByRole("button", { name: messages[locale].product.widget.addToCart });
 
+/** The header's cart button; its accessible name starts with the word and goes on with the count. */
+export const cartButton = (page: Page, locale: Locale) => page.getByRole("button", { name: locale === "ar" ? /^السلة/ : /^Cart/ });
+
 export const cartDialog = (page: Page, locale: Locale) => page.getByRole("dialog", { name: messages[locale].cart.sheet.title });
 
 /** The cart as the platform has it, through the storefront's cart endpoint (same cookies as the page). */

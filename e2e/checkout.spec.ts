@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { formatSar } from "@/lib/money";
-import { coffeeUrl, LOCALES, snap } from "./support";
+import { coffeeUrl, forProject, otherForProject, snap } from "./support";
 import { addAndCheck, addButton, cartDialog, closeCart, dayAhead, messages, openProduct, pickDay, platformCart } from "./cart-support";
 import { errors, validation } from "./account-support";
 import { checkout, chooseMethod, fillSpaDetails, order, signInInSheet, text } from "./checkout-support";
@@ -9,11 +9,11 @@ import { checkout, chooseMethod, fillSpaDetails, order, signInInSheet, text } fr
  * Checkout journeys. Each viewport runs each journey in one language (phone: Arabic, desktop:
  * English) so that demo stock (3 bottles of oil) and nights are not used up by repeats.
  */
-const forProject = (name: string) => (name === "phone" ? LOCALES[0] : LOCALES[1]);
-const other = (name: string) => (name === "phone" ? LOCALES[1] : LOCALES[0]);
 
 // Merchandise here is the bath salts: the oil's three bottles are the purchase journeys' stock limit.
 test("spa: a reservation, a subscription, a gift and merchandise paid in cash; terms enforced", async ({ page }, info) => {
+  // Four orders through the whole sheet: ~50 s on a quiet machine, more on a busy one.
+  test.setTimeout(120_000);
   const { locale, prefix } = forProject(info.project.name);
   const c = checkout[locale];
   const dayOffset = info.project.name === "phone" ? 2 : 3;
@@ -71,7 +71,7 @@ test("spa: a reservation, a subscription, a gift and merchandise paid in cash; t
 });
 
 test("spa: the resthouse paid by bank transfer, with the receipt refusals first", async ({ page }, info) => {
-  const { locale, prefix } = other(info.project.name);
+  const { locale, prefix } = otherForProject(info.project.name);
   const c = checkout[locale];
   const o = order[locale].bankTransfer;
   const first = info.project.name === "phone" ? 30 : 40;
@@ -158,7 +158,7 @@ test("spa: coupons — sign-in first, each refusal in red, then a discount equal
 });
 
 test("spa: a bought package pays for a massage, and its session is used when the order completes", async ({ page }, info) => {
-  const { locale, prefix } = other(info.project.name);
+  const { locale, prefix } = otherForProject(info.project.name);
   const c = checkout[locale];
   // Buy the 10-session bundle in cash.
   await openProduct(page, prefix, locale === "ar" ? "باقة ١٠ جلسات مساج" : "10-session massage bundle");

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { LOCALES } from "./support";
-import { cartDialog, dayAhead, messages, type Locale } from "./cart-support";
+import { forProject } from "./support";
+import { cartButton as headerCartButton, cartDialog, dayAhead, messages, type Locale } from "./cart-support";
 import { account, freshMobile, latestCode } from "./account-support";
 import { checkout, order } from "./checkout-support";
 import { NAMES } from "./payments-support";
@@ -11,7 +11,6 @@ import { NAMES } from "./payments-support";
  * way every control used shows a focus ring, sheets keep the focus inside them and give it back
  * to the control that opened them. The phone runs it in Arabic, the desktop in English.
  */
-const forProject = (name: string) => (name === "phone" ? LOCALES[0] : LOCALES[1]);
 
 /** Presses Tab (Shift+Tab with `back`) until `target` has the focus. */
 async function tabTo(page: Page, target: Locator, { back = false, max = 40 } = {}) {
@@ -133,7 +132,7 @@ test("keyboard only: product page to the done page, with visible focus, trapped 
   await expect(add).toBeFocused();
 
   // The header's cart button (back up the page with Shift+Tab) opens it again; close and reopen it the same way.
-  const cartButton = page.getByRole("button", { name: locale === "ar" ? /^السلة/ : /^Cart/ });
+  const cartButton = headerCartButton(page, locale);
   await tabTo(page, cartButton, { back: true, max: 60 });
   await expectFocusRing(cartButton);
   await page.keyboard.press("Enter");

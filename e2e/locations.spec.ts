@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { LOCALES, snap } from "./support";
+import { forProject, otherForProject, snap } from "./support";
 import type { Locale } from "./cart-support";
 import { account, freshMobile, signInWithSheet } from "./account-support";
 
@@ -7,8 +7,6 @@ import { account, freshMobile, signInWithSheet } from "./account-support";
  * Saved locations (spec §2, §4, §6, §9). The browser's position is granted and fixed at the
  * default map centre, so "current location" is the same on every run.
  */
-const forProject = (name: string) => (name === "phone" ? LOCALES[0] : LOCALES[1]);
-const other = (name: string) => (name === "phone" ? LOCALES[1] : LOCALES[0]);
 
 const L = {
   ar: { open: /^الموقع/, title: "مواقعك", current: "استخدم موقعي الحالي", currentLabel: "الموقع الحالي", keepCurrent: "لا، أبقِ موقعي الحالي", useSuggested: "نعم، استخدمه", add: "إضافة موقع", save: "حفظ الموقع", type: "نوع الموقع", description: "الوصف", del: "حذف", types: { home: "المنزل", work: "العمل", resthouse: "استراحة" } },
@@ -40,6 +38,8 @@ async function addLocation(page: Page, locale: Locale, type: "home" | "work" | "
 }
 
 test("a signed-in customer saves three locations, selects one, deletes it, and cannot add a 7th", async ({ page }, info) => {
+  // Sign-in and seven saves, each through the sheet: ~45 s on a quiet machine, more on a busy one.
+  test.setTimeout(120_000);
   const { locale, prefix } = forProject(info.project.name);
   const l = L[locale];
   await grantPosition(page);
@@ -80,7 +80,7 @@ test("a signed-in customer saves three locations, selects one, deletes it, and c
 });
 
 test("a signed-out visitor can only set the current location", async ({ page }, info) => {
-  const { locale, prefix } = other(info.project.name);
+  const { locale, prefix } = otherForProject(info.project.name);
   const l = L[locale];
   await grantPosition(page);
   await page.goto(`${prefix}/`);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { LOCALES, snap } from "./support";
+import { forProject, otherForProject, snap } from "./support";
 import { cartDialog, openProduct as openProductPage, type Locale } from "./cart-support";
 import { checkout, order } from "./checkout-support";
 import {
@@ -23,8 +23,6 @@ import {
  * other, so every journey is seen in Arabic and in English. Days ahead differ per journey and
  * project, so that no two journeys want the same massage seat.
  */
-const forProject = (name: string) => (name === "phone" ? LOCALES[0] : LOCALES[1]);
-const other = (name: string) => (name === "phone" ? LOCALES[1] : LOCALES[0]);
 const dayFor = (name: string, base: number) => base + (name === "phone" ? 0 : 1);
 
 const card = (locale: Locale) => (locale === "ar" ? { name: "الاسم على البطاقة", number: "رقم البطاقة", month: "الشهر", year: "السنة", cvc: "رمز التحقق" } : { name: "Name on card", number: "Card number", month: "Month", year: "Year", cvc: "CVC" });
@@ -69,7 +67,7 @@ test("card: paid after 3-D Secure; the card number goes to the provider only; th
 });
 
 test("card: declined and out of funds are explained and the form stays; 3-D Secure failure can be retried", async ({ page }, info) => {
-  const { locale, prefix } = other(info.project.name);
+  const { locale, prefix } = otherForProject(info.project.name);
   const c = checkout[locale];
   const reasons = order[locale].paymentError.reasons;
   await fillBasket(page, locale, prefix, { kind: "membership", day: dayFor(info.project.name, 6) });
@@ -135,7 +133,7 @@ const continueTo = (page: Page, locale: Locale, provider: "tabby" | "tamara") =>
   page.getByRole("button", { name: locale === "ar" ? (provider === "tabby" ? "المتابعة إلى تابي" : "المتابعة إلى تمارا") : provider === "tabby" ? "Continue to Tabby" : "Continue to Tamara" });
 
 test("Tabby: an eligible shopper approves on Tabby's page and the order is paid", async ({ page }, info) => {
-  const { locale, prefix } = other(info.project.name);
+  const { locale, prefix } = otherForProject(info.project.name);
   const basket = { kind: "membership", day: dayFor(info.project.name, 10) } as const;
   await fillBasket(page, locale, prefix, basket);
   await checkoutTo(page, locale, checkout[locale].methods.tabby);
@@ -179,7 +177,7 @@ test("Tabby: cancelling on Tabby's page comes back to the order with a way to pa
 });
 
 test("Tamara: a declined payment comes back with the reason; paying again with Tamara completes the order", async ({ page }, info) => {
-  const { locale, prefix } = other(info.project.name);
+  const { locale, prefix } = otherForProject(info.project.name);
   const d = order[locale].done;
   const basket = { kind: "massage", day: dayFor(info.project.name, 16) } as const;
   await fillBasket(page, locale, prefix, basket);

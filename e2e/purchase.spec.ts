@@ -1,128 +1,136 @@
 import { expect, test } from "@playwright/test";
 import { formatTime } from "@/lib/riyadh-days";
 import type { AvailabilityDto } from "@/lib/platform-client/types";
-import { coffeeUrl, LOCALES, snap } from "./support";
-import { addAndCheck, addButton, cartDialog, closeCart, dayAhead, expectError, messages, openProduct, pageFetchJson, pickDay, platformCart } from "./cart-support";
+import { coffeeUrl, forProject, snap } from "./support";
+import { addAndCheck, addButton, cartButton, cartDialog, closeCart, dayAhead, expectError, messages, openProduct, pageFetchJson, pickDay, platformCart } from "./cart-support";
 
 const NAMES = {
   ar: { massage: "مساج استرخاء ٦٠ دقيقة", pool: "مسبح خاص بالساعة", resthouse: "استراحة الرمال — بالليلة", membership: "عضوية شهرية", bundle: "باقة ١٠ جلسات مساج", gift: "بطاقة هدية", oil: "زيت مساج باللافندر" },
   en: { massage: "60-minute relaxing massage", pool: "Private pool by the hour", resthouse: "Rimal resthouse — by the night", membership: "Monthly membership", bundle: "10-session massage bundle", gift: "Gift card", oil: "Lavender massage oil" },
 } as const;
 
-for (const { locale, prefix } of LOCALES) {
-  const t = messages[locale].product.widget;
-  const names = NAMES[locale];
-
-  test.describe(`purchase widgets (${locale})`, () => {
-    test("fixed-slot massage: a free slot goes in the cart, the seeded full 20:00 slot cannot be chosen", async ({ page }, info) => {
-      await openProduct(page, prefix, names.massage);
-      await pickDay(page, locale, dayAhead(1));
-      const times = page.getByRole("group", { name: t.time });
-      await expect(times.getByRole("radio", { name: new RegExp(t.full) })).toBeDisabled();
-      await times.locator("input[type=radio]:not([disabled])").first().check();
-      await snap(page, info, `product-massage-${locale}`);
-      const cart = await addAndCheck(page, locale);
-      expect(cart.items).toHaveLength(1);
-      expect(cart.items[0].product.typeString).toBe("reservation");
-      await snap(page, info, `cart-massage-${locale}`);
-      // The cart id lives in a cookie: a reload keeps the cart.
-      await closeCart(page, locale);
-      await page.reload();
-      await page.getByRole("button", { name: locale === "ar" ? /^السلة/ : /^Cart/ }).click();
-      await expect(cartDialog(page, locale).getByText(names.massage)).toBeVisible();
-    });
-
-    test("a slot that filled up after the page loaded is refused with the translated error and nothing changes", async ({ page }) => {
-      await openProduct(page, prefix, names.massage);
-      const productId = new URL(page.url()).pathname.split("/").pop()!;
-      const day = dayAhead(1);
-      const real = await pageFetchJson<{ data: AvailabilityDto }>(page, `/api/app/products/${productId}/availability?date=${day}`);
-      if (real.data.kind !== "slots") throw new Error("expected slots");
-      const full = real.data.slots.find((s) => s.available === 0);
-      expect(full, "the seed books one slot full every day").toBeDefined();
-      // The shopper's page still shows that slot as free, as if it filled up a moment ago.
-      const stale = { data: { ...real.data, slots: real.data.slots.map((s) => ({ ...s, available: s.capacity })) } };
-      await page.route(`**/api/app/products/${productId}/availability?date=${day}`, (route) => route.fulfill({ json: stale }));
-      await pickDay(page, locale, day);
-      await page.getByRole("group", { name: t.time }).getByRole("radio", { name: new RegExp(formatTime(full!.from, locale)) }).check();
-      await addButton(page, locale).click();
-      await expectError(page, locale, "SP:SlotIsNotAvailable");
-      expect((await platformCart(page, locale))?.items ?? []).toEqual([]);
-    });
-
-    test("variable-duration pool: start time and two hours", async ({ page }) => {
-      await openProduct(page, prefix, names.pool);
-      await pickDay(page, locale, dayAhead(1));
-      await page.getByRole("group", { name: t.startTime }).locator("input[type=radio]:not([disabled])").first().check();
-      await page.getByRole("button", { name: t.increase }).click();
-      const cart = await addAndCheck(page, locale);
-      expect(cart.items[0]).toMatchObject({ quantity: 1, effectiveQuantity: 2 });
-    });
-
-    test("full-day resthouse: two nights with the deposit; 8 nights and a stay over booked nights are refused", async ({ page }, info) => {
-      await openProduct(page, prefix, names.resthouse);
-      await pickDay(page, locale, dayAhead(3));
-      await pickDay(page, locale, dayAhead(4));
-      const cart = await addAndCheck(page, locale);
-      expect(cart.items[0]).toMatchObject({ effectiveQuantity: 2, reservationDateFrom: dayAhead(3), reservationDateTo: dayAhead(5) });
-      expect(cart.depositAmount).toBeGreaterThan(0);
-      await snap(page, info, `cart-resthouse-${locale}`);
-      await closeCart(page, locale);
-
-      await pickDay(page, locale, dayAhead(20));
-      await pickDay(page, locale, dayAhead(27));
-      await addButton(page, locale).click();
-      await expectError(page, locale, "SP:MaximumDaysExceeded");
-      await snap(page, info, `error-8-nights-${locale}`);
-
-      await pickDay(page, locale, dayAhead(9));
-      await pickDay(page, locale, dayAhead(12));
-      await addButton(page, locale).click();
-      await expectError(page, locale, "SP:SlotIsNotAvailable");
-      expect((await platformCart(page, locale))?.items).toHaveLength(1);
-    });
-
-    test("subscription and subscription with a package start on a chosen date", async ({ page }) => {
-      await openProduct(page, prefix, names.membership);
-      await pickDay(page, locale, dayAhead(2));
-      let cart = await addAndCheck(page, locale);
-      expect(cart.items[0]).toMatchObject({ subscriptionStartDate: dayAhead(2) });
-      await closeCart(page, locale);
-
-      await openProduct(page, prefix, names.bundle);
-      await pickDay(page, locale, dayAhead(3));
-      cart = await addAndCheck(page, locale);
-      expect(cart.items.map((i) => i.product.hasPackage)).toEqual([false, true]);
-    });
-
-    test("gift card: theme, recipient and buyer name", async ({ page }, info) => {
-      await openProduct(page, prefix, names.gift);
-      await page.getByRole("group", { name: t.theme }).getByRole("radio").nth(2).check();
-      await page.getByLabel(t.toName).fill(locale === "ar" ? "نورة" : "Noura");
-      await snap(page, info, `product-gift-${locale}`);
-      const cart = await addAndCheck(page, locale);
-      expect(cart.items[0].giftDetails).toMatchObject({ theme: "eid", toName: locale === "ar" ? "نورة" : "Noura" });
-      await expect(cartDialog(page, locale).getByText(locale === "ar" ? "عيد مبارك" : "Eid Mubarak")).toBeVisible();
-    });
-
-    test("merchandise: three bottles of oil, and a fourth is refused with the cart unchanged", async ({ page }, info) => {
-      await openProduct(page, prefix, names.oil);
-      await page.getByRole("button", { name: t.increase }).click();
-      await page.getByRole("button", { name: t.increase }).click();
-      const cart = await addAndCheck(page, locale);
-      expect(cart.items[0].quantity).toBe(3);
-      await closeCart(page, locale);
-
-      await page.getByRole("button", { name: t.decrease }).click();
-      await page.getByRole("button", { name: t.decrease }).click();
-      await addButton(page, locale).click();
-      await expectError(page, locale, "SP:MerchandiseItemInsufficientStock");
-      await snap(page, info, `error-4th-oil-${locale}`);
-      const after = await platformCart(page, locale);
-      expect(after?.items.map((i) => i.quantity)).toEqual([3]);
-    });
-  });
+/** The journey's language (Arabic on the phone, English on the desktop), its texts and product names. */
+function setup(project: string) {
+  const { locale, prefix } = forProject(project);
+  return { locale, prefix, t: messages[locale].product.widget, names: NAMES[locale] };
 }
+
+test.describe("purchase widgets", () => {
+  test("fixed-slot massage: a free slot goes in the cart, the seeded full 20:00 slot cannot be chosen", async ({ page }, info) => {
+    const { locale, prefix, t, names } = setup(info.project.name);
+    await openProduct(page, prefix, names.massage);
+    await pickDay(page, locale, dayAhead(1));
+    const times = page.getByRole("group", { name: t.time });
+    await expect(times.getByRole("radio", { name: new RegExp(t.full) })).toBeDisabled();
+    await times.locator("input[type=radio]:not([disabled])").first().check();
+    await snap(page, info, `product-massage-${locale}`);
+    const cart = await addAndCheck(page, locale);
+    expect(cart.items).toHaveLength(1);
+    expect(cart.items[0].product.typeString).toBe("reservation");
+    await snap(page, info, `cart-massage-${locale}`);
+    // The cart id lives in a cookie: a reload keeps the cart.
+    await closeCart(page, locale);
+    await page.reload();
+    await cartButton(page, locale).click();
+    await expect(cartDialog(page, locale).getByText(names.massage)).toBeVisible();
+  });
+
+  test("a slot that filled up after the page loaded is refused with the translated error and nothing changes", async ({ page }, info) => {
+    const { locale, prefix, t, names } = setup(info.project.name);
+    await openProduct(page, prefix, names.massage);
+    const productId = new URL(page.url()).pathname.split("/").pop()!;
+    const day = dayAhead(1);
+    const real = await pageFetchJson<{ data: AvailabilityDto }>(page, `/api/app/products/${productId}/availability?date=${day}`);
+    if (real.data.kind !== "slots") throw new Error("expected slots");
+    const full = real.data.slots.find((s) => s.available === 0);
+    expect(full, "the seed books one slot full every day").toBeDefined();
+    // The shopper's page still shows that slot as free, as if it filled up a moment ago.
+    const stale = { data: { ...real.data, slots: real.data.slots.map((s) => ({ ...s, available: s.capacity })) } };
+    await page.route(`**/api/app/products/${productId}/availability?date=${day}`, (route) => route.fulfill({ json: stale }));
+    await pickDay(page, locale, day);
+    await page.getByRole("group", { name: t.time }).getByRole("radio", { name: new RegExp(formatTime(full!.from, locale)) }).check();
+    await addButton(page, locale).click();
+    await expectError(page, locale, "SP:SlotIsNotAvailable");
+    expect((await platformCart(page, locale))?.items ?? []).toEqual([]);
+  });
+
+  test("variable-duration pool: start time and two hours", async ({ page }, info) => {
+    const { locale, prefix, t, names } = setup(info.project.name);
+    await openProduct(page, prefix, names.pool);
+    await pickDay(page, locale, dayAhead(1));
+    await page.getByRole("group", { name: t.startTime }).locator("input[type=radio]:not([disabled])").first().check();
+    await page.getByRole("button", { name: t.increase }).click();
+    const cart = await addAndCheck(page, locale);
+    expect(cart.items[0]).toMatchObject({ quantity: 1, effectiveQuantity: 2 });
+  });
+
+  test("full-day resthouse: two nights with the deposit; 8 nights and a stay over booked nights are refused", async ({ page }, info) => {
+    const { locale, prefix, names } = setup(info.project.name);
+    await openProduct(page, prefix, names.resthouse);
+    await pickDay(page, locale, dayAhead(3));
+    await pickDay(page, locale, dayAhead(4));
+    const cart = await addAndCheck(page, locale);
+    expect(cart.items[0]).toMatchObject({ effectiveQuantity: 2, reservationDateFrom: dayAhead(3), reservationDateTo: dayAhead(5) });
+    expect(cart.depositAmount).toBeGreaterThan(0);
+    await snap(page, info, `cart-resthouse-${locale}`);
+    await closeCart(page, locale);
+
+    await pickDay(page, locale, dayAhead(20));
+    await pickDay(page, locale, dayAhead(27));
+    await addButton(page, locale).click();
+    await expectError(page, locale, "SP:MaximumDaysExceeded");
+    await snap(page, info, `error-8-nights-${locale}`);
+
+    await pickDay(page, locale, dayAhead(9));
+    await pickDay(page, locale, dayAhead(12));
+    await addButton(page, locale).click();
+    await expectError(page, locale, "SP:SlotIsNotAvailable");
+    expect((await platformCart(page, locale))?.items).toHaveLength(1);
+  });
+
+  test("subscription and subscription with a package start on a chosen date", async ({ page }, info) => {
+    const { locale, prefix, names } = setup(info.project.name);
+    await openProduct(page, prefix, names.membership);
+    await pickDay(page, locale, dayAhead(2));
+    let cart = await addAndCheck(page, locale);
+    expect(cart.items[0]).toMatchObject({ subscriptionStartDate: dayAhead(2) });
+    await closeCart(page, locale);
+
+    await openProduct(page, prefix, names.bundle);
+    await pickDay(page, locale, dayAhead(3));
+    cart = await addAndCheck(page, locale);
+    expect(cart.items.map((i) => i.product.hasPackage)).toEqual([false, true]);
+  });
+
+  test("gift card: theme, recipient and buyer name", async ({ page }, info) => {
+    const { locale, prefix, t, names } = setup(info.project.name);
+    await openProduct(page, prefix, names.gift);
+    await page.getByRole("group", { name: t.theme }).getByRole("radio").nth(2).check();
+    await page.getByLabel(t.toName).fill(locale === "ar" ? "نورة" : "Noura");
+    await snap(page, info, `product-gift-${locale}`);
+    const cart = await addAndCheck(page, locale);
+    expect(cart.items[0].giftDetails).toMatchObject({ theme: "eid", toName: locale === "ar" ? "نورة" : "Noura" });
+    await expect(cartDialog(page, locale).getByText(locale === "ar" ? "عيد مبارك" : "Eid Mubarak")).toBeVisible();
+  });
+
+  test("merchandise: three bottles of oil, and a fourth is refused with the cart unchanged", async ({ page }, info) => {
+    const { locale, prefix, t, names } = setup(info.project.name);
+    await openProduct(page, prefix, names.oil);
+    await page.getByRole("button", { name: t.increase }).click();
+    await page.getByRole("button", { name: t.increase }).click();
+    const cart = await addAndCheck(page, locale);
+    expect(cart.items[0].quantity).toBe(3);
+    await closeCart(page, locale);
+
+    await page.getByRole("button", { name: t.decrease }).click();
+    await page.getByRole("button", { name: t.decrease }).click();
+    await addButton(page, locale).click();
+    await expectError(page, locale, "SP:MerchandiseItemInsufficientStock");
+    await snap(page, info, `error-4th-oil-${locale}`);
+    const after = await platformCart(page, locale);
+    expect(after?.items.map((i) => i.quantity)).toEqual([3]);
+  });
+});
 
 test("coffee: the grinder goes in the cart through its widget", async ({ page }, info) => {
   await openProduct(page, "", "مطحنة يدوية", coffeeUrl(""));

@@ -11,6 +11,14 @@ export const LOCALES = [
   { locale: "en", prefix: "/en", dir: "ltr" },
 ] as const;
 
+/**
+ * The language a journey runs in on a project: Arabic on the 390 px phone, English on the desktop.
+ * Each journey so covers both languages and both screens once, without running four times.
+ */
+export const forProject = (name: string) => (name === "phone" ? LOCALES[0] : LOCALES[1]);
+/** The other pairing (English on the phone, Arabic on the desktop), for journeys that alternate. */
+export const otherForProject = (name: string) => (name === "phone" ? LOCALES[1] : LOCALES[0]);
+
 /** One namespace of the app's own texts in one language, so journeys assert what a shopper reads. */
 export const readMessages = <T>(locale: (typeof LOCALES)[number]["locale"], namespace: string): T =>
   JSON.parse(readFileSync(path.join("messages", locale, `${namespace}.json`), "utf8"));
@@ -30,5 +38,8 @@ export async function snap(page: Page, testInfo: TestInfo, name: string) {
   const dir = path.join("e2e", "screenshots", testInfo.project.name);
   mkdirSync(dir, { recursive: true });
   const sheetOpen = (await page.getByRole("dialog").count()) > 0;
+  // A full-page shot draws sticky parts (the header, the product image) where the scroll left them,
+  // over the page's middle: from the top they are where a shopper sees them.
+  if (!sheetOpen) await page.evaluate(() => new Promise((done) => (window.scrollTo(0, 0), requestAnimationFrame(() => requestAnimationFrame(done)))));
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: !sheetOpen });
 }

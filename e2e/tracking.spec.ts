@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { LOCALES, snap } from "./support";
+import { forProject, snap } from "./support";
 import { addAndCheck, openProduct } from "./cart-support";
 import { checkout, order } from "./checkout-support";
 import { checkoutTo } from "./payments-support";
@@ -10,7 +10,6 @@ import { checkoutTo } from "./payments-support";
  * each pixel to do from window.__sfPixelLog (kept by lib/tracking/load-pixels.ts). spa configures
  * tag manager, Meta, TikTok and the session-analytics tag, but no Snapchat pixel.
  */
-const forProject = (name: string) => (name === "phone" ? LOCALES[0] : LOCALES[1]);
 
 type LogEntry = { pixel: string; event: string; params: unknown };
 
