@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { forProject, otherForProject, snap } from "./support";
+import { expectToastBelowHeader, forProject, otherForProject, snap } from "./support";
 import type { Locale } from "./cart-support";
 import { account, freshMobile, signInWithSheet } from "./account-support";
 
@@ -46,6 +46,9 @@ test("a signed-in customer saves three locations, selects one, deletes it, and c
   await page.goto(`${prefix}/`);
   await page.getByRole("button", { name: account[locale].menu.signIn }).first().click();
   await signInWithSheet(page, locale, freshMobile());
+  // "Signed in" shows below the header: the location button is free at once (a toast over it, held
+  // open by the pointer resting on it, used to take the click).
+  await expectToastBelowHeader(page);
 
   await addLocation(page, locale, "home", "Olaya 12");
   await addLocation(page, locale, "work", "King Fahd Rd");

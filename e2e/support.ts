@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { Page, TestInfo } from "@playwright/test";
+import { expect, type Page, type TestInfo } from "@playwright/test";
 
 export const PORT = Number(process.env.E2E_PORT || 3100);
 export const spaUrl = (p = "/") => `http://spa.localhost:${PORT}${p}`;
@@ -42,4 +42,19 @@ export async function snap(page: Page, testInfo: TestInfo, name: string) {
   // over the page's middle: from the top they are where a shopper sees them.
   if (!sheetOpen) await page.evaluate(() => new Promise((done) => (window.scrollTo(0, 0), requestAnimationFrame(() => requestAnimationFrame(done)))));
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: !sheetOpen });
+}
+
+/**
+ * The toast on screen sits wholly below the site header, so the header's buttons stay free while it
+ * shows (components/toaster.tsx). Polled: the toast slides in from above.
+ */
+export async function expectToastBelowHeader(page: Page) {
+  const toast = page.locator("[data-sonner-toast][data-front=true]");
+  await expect(toast).toBeVisible();
+  await expect
+    .poll(async () => {
+      const [t, h] = await Promise.all([toast.boundingBox(), page.locator("[data-site-header]").boundingBox()]);
+      return t && h ? Math.round(t.y - (h.y + h.height)) : null;
+    })
+    .toBeGreaterThanOrEqual(0);
 }
