@@ -20,40 +20,54 @@ function OneToastAtATime() {
   return null;
 }
 
-/** The CSS variable that holds the toasts' distance from the top of the viewport. */
+/** The CSS variable that holds the toasts' distance from the top of the viewport, when set. */
 const TOAST_TOP_VAR = "--sf-toast-top";
 /** Space between the header's lower edge and a toast. */
 const GAP_PX = 8;
 
 /**
- * Where a toast may start: just below the site header (`data-site-header`), which is sticky under
- * an announcement banner that scrolls away, so its lower edge moves with the scroll. A toast over
- * the header would hide the cart, locations and account buttons, and sonner holds a toast open for
- * as long as the pointer rests on it: a desktop shopper reaching for the header right after
- * "Signed in" found the button under the toast until they moved the mouse away.
+ * Where a toast starts, in px from the top, or null for sonner's own corner offset (16 px on the
+ * phone, 24 px on the desktop). On the page: just below the site header (`data-site-header`), which
+ * is sticky under an announcement banner that scrolls away, so its lower edge moves with the
+ * scroll. A toast over the header hid the cart, locations and account buttons, and sonner holds a
+ * toast open for as long as the pointer rests on it: a desktop shopper reaching for the header
+ * right after "Signed in" found the button under the toast until they moved the mouse away.
+ * Over an open sheet the header is behind the overlay and the sheet's own content starts where
+ * the header ends, so the toast keeps to the top edge above the sheet (as it always did).
  */
-function toastTop(header: { getBoundingClientRect(): { bottom: number } } | null): number {
-  const bottom = header ? Math.max(0, header.getBoundingClientRect().bottom) : 0;
-  return Math.round(bottom) + GAP_PX;
+function toastTop(): number | null {
+  if (document.querySelector('[role="dialog"], [role="alertdialog"]')) return null;
+  const header = document.querySelector("[data-site-header]");
+  if (!header) return null;
+  return Math.round(Math.max(0, header.getBoundingClientRect().bottom)) + GAP_PX;
 }
 
-/** Keeps TOAST_TOP_VAR on <html> at toastTop() while the toaster is mounted (no re-render per scroll). */
+/**
+ * Keeps TOAST_TOP_VAR on <html> at toastTop() while the toaster is mounted: on scroll and resize,
+ * and when a sheet opens or closes (sheets are portals in <body>); no re-render of the toaster.
+ */
 function FollowHeader() {
   useEffect(() => {
     const root = document.documentElement;
     let frame = 0;
     const update = () => {
       frame = 0;
-      root.style.setProperty(TOAST_TOP_VAR, `${toastTop(document.querySelector("[data-site-header]"))}px`);
+      const top = toastTop();
+      if (top === null) root.style.removeProperty(TOAST_TOP_VAR);
+      else root.style.setProperty(TOAST_TOP_VAR, `${top}px`);
     };
     const schedule = () => void (frame ||= requestAnimationFrame(update));
     update();
+    const sheets = new MutationObserver(schedule);
+    sheets.observe(document.body, { childList: true });
     window.addEventListener("scroll", schedule, { passive: true });
     window.addEventListener("resize", schedule);
     return () => {
       cancelAnimationFrame(frame);
+      sheets.disconnect();
       window.removeEventListener("scroll", schedule);
       window.removeEventListener("resize", schedule);
+      root.style.removeProperty(TOAST_TOP_VAR);
     };
   }, []);
   return null;
@@ -69,9 +83,10 @@ export function Toaster({ dir }: { dir: "rtl" | "ltr" }) {
         dir={dir}
         // The top corner on the reading side's end, clear of the bottom sheet's footer.
         position={dir === "rtl" ? "top-left" : "top-right"}
-        // Below the header (FollowHeader), on the phone (mobileOffset) as on the desktop.
-        offset={{ top: `var(${TOAST_TOP_VAR}, 72px)` }}
-        mobileOffset={{ top: `var(${TOAST_TOP_VAR}, 72px)` }}
+        // Below the header (FollowHeader), on the phone (mobileOffset) as on the desktop; over a
+        // sheet, sonner's own offsets.
+        offset={{ top: `var(${TOAST_TOP_VAR}, 24px)` }}
+        mobileOffset={{ top: `var(${TOAST_TOP_VAR}, 16px)` }}
         visibleToasts={1}
         closeButton
         richColors
