@@ -28,17 +28,39 @@ export async function openProduct(page: Page, prefix: string, name: string, orig
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
 }
 
-/** Picks a day in the widget's month calendar, moving to later months as needed. */
-export async function pickDay(page: Page, locale: Locale, day: string, scope: Locator | Page = page) {
-  const button = scope.locator(`[data-day="${day}"]`);
+/** Moves the widget's month calendar (it shows one month) to the month of `day`. */
+async function showMonthOf(locale: Locale, day: string, scope: Locator | Page) {
   const { previous, next } = messages[locale].product.widget.calendar;
   const shown = async () => (await scope.locator("[data-day]").first().getAttribute("data-day")) ?? "";
-  for (let i = 0; i < 8 && !(await button.isVisible()); i++) {
-    // The calendar shows one month: move towards the month of `day`.
+  for (let i = 0; i < 8 && !(await scope.locator(`[data-day="${day}"]`).isVisible()); i++) {
     const name = day < (await shown()) ? previous : next;
     await scope.getByRole("button", { name }).first().click();
   }
-  await button.click();
+}
+
+/** Picks a day in the widget's month calendar, moving to later months as needed. */
+export async function pickDay(page: Page, locale: Locale, day: string, scope: Locator | Page = page) {
+  await showMonthOf(locale, day, scope);
+  await scope.locator(`[data-day="${day}"]`).click();
+}
+
+/**
+ * The first day on or after `from` that the widget's calendar announces as booked (its accessible
+ * name ends with the translated "Booked"), looking at most three months ahead.
+ */
+export async function firstBookedDay(page: Page, locale: Locale, from: string): Promise<string> {
+  const { next, booked } = messages[locale].product.widget.calendar;
+  await showMonthOf(locale, from, page);
+  for (let month = 0; month < 3; month++) {
+    const days = await page.locator("[data-day]").evaluateAll(
+      (buttons, label) => buttons.filter((b) => b.getAttribute("aria-label")?.endsWith(label)).map((b) => b.getAttribute("data-day") ?? ""),
+      booked,
+    );
+    const found = days.find((day) => day >= from);
+    if (found) return found;
+    await page.getByRole("button", { name: next }).first().click();
+  }
+  throw new Error(`No booked day in the three months from ${from}`);
 }
 
 export const addButton = (page: Page, locale: Locale) => page.getByRole("button", { name: messages[locale].product.widget.addToCart });
