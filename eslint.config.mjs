@@ -1,9 +1,59 @@
 import coreWebVitals from "eslint-config-next/core-web-vitals";
 import typescript from "eslint-config-next/typescript";
+import boundaries from "eslint-plugin-boundaries";
+
+/**
+ * Dependencies point one way (docs/ARCHITECTURE.md, decision 11):
+ *   app, components → lib → contract ← platform
+ * `contract/` imports nothing of the project but itself; the platform never imports storefront
+ * code. Only the routes that host the platform in this app (app/api/app, app/api/health,
+ * app/sandbox, app/.well-known) and the server's composition root (instrumentation.ts, which
+ * installs the embedded platform) reach into `platform/`. Tests, browser journeys, scripts and
+ * benchmarks may import anything.
+ */
+const elements = [
+  { type: "contract", pattern: "contract" },
+  { type: "platform", pattern: "platform" },
+  { type: "lib", pattern: "lib" },
+  { type: "components", pattern: "components" },
+  { type: "i18n", pattern: ["i18n", "messages"] },
+  { type: "platform-host", pattern: ["app/api/app/**", "app/api/health/**", "app/sandbox/**", "app/.well-known/**"], partialMatch: false },
+  { type: "app", pattern: "app/**", partialMatch: false },
+];
+
+const allow = (from, to) => ({ from: { element: { type: from } }, allow: to.map((type) => ({ to: { element: { type } } })) });
+
+const boundariesConfig = {
+  files: ["app/**", "components/**", "lib/**", "contract/**", "platform/**", "i18n/**"],
+  plugins: { boundaries },
+  settings: {
+    "boundaries/elements": elements,
+    "boundaries/include": ["app/**", "components/**", "lib/**", "contract/**", "platform/**", "i18n/**", "messages/**"],
+    "import/resolver": { typescript: { alwaysTryTypes: true } },
+  },
+  rules: {
+    "boundaries/dependencies": [
+      2,
+      {
+        default: "disallow",
+        policies: [
+          allow("contract", ["contract"]),
+          allow("platform", ["platform", "contract"]),
+          allow("lib", ["lib", "contract", "i18n"]),
+          allow("components", ["components", "lib", "contract", "i18n"]),
+          allow("i18n", ["i18n", "lib", "contract"]),
+          allow("app", ["app", "components", "lib", "contract", "i18n"]),
+          allow("platform-host", ["platform-host", "app", "components", "lib", "contract", "i18n", "platform"]),
+        ],
+      },
+    ],
+  },
+};
 
 const config = [
   ...coreWebVitals,
   ...typescript,
+  boundariesConfig,
   { ignores: [".next/**", "bench/floor/.next/**", "node_modules/**", ".data/**", "next-env.d.ts", "platform/db/migrations/**", "test-results/**", "playwright-report/**"] },
 ];
 

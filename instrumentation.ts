@@ -1,10 +1,12 @@
 /** Runs once when the server starts: a bad environment fails here, and the database is ready before the first request. */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { env } = await import("./lib/env");
+  const { env } = await import("./contract/env");
   const e = env();
   if (e.PLATFORM_API_URL) return;
-  const { platformDb } = await import("./platform/db");
+  const [{ platformDb }, { installEmbedded }] = await Promise.all([import("./platform/db"), import("./platform/embed")]);
+  // The storefront's platform client calls this process's platform in-process from now on.
+  installEmbedded();
   const started = Date.now();
   const handle = await platformDb();
   console.log(`[platform] ${handle.kind === "postgres" ? "PostgreSQL" : `PGlite (${e.DATA_DIR})`} ready in ${Date.now() - started} ms`);

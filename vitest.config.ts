@@ -14,6 +14,8 @@ export default defineConfig({
     environment: "node",
     // Migrates and seeds one PGlite database for every suite to start from (tests/support/global-setup.ts).
     globalSetup: ["tests/support/global-setup.ts"],
+    // The storefront's platform client calls the embedded platform in-process, as in the server.
+    setupFiles: ["tests/support/embedded-platform.ts"],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     // Database suites each open their own PGlite (and PostgreSQL database); two cores, so two at once.

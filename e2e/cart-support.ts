@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import { formatSar } from "@/lib/money";
-import { addDays, riyadhToday } from "@/lib/riyadh-days";
-import type { CartDto } from "@/lib/platform-client/types";
+import { addDays, riyadhToday } from "@/contract/riyadh-time";
+import type { CartDto } from "@/contract/dto/cart";
 import { readMessages } from "./support";
 
 export type Locale = "ar" | "en";

@@ -1,5 +1,5 @@
 import { expect, request, type Page, type Request } from "@playwright/test";
-import type { CartDto } from "@/lib/platform-client/types";
+import type { CartDto } from "@/contract/dto/cart";
 import { addAndCheck, dayAhead, messages, openProduct, pickDay, platformCart, type Locale } from "./cart-support";
 import { freshMobile } from "./account-support";
 import { checkout, chooseMethod, fillSpaDetails, order, signInInSheet } from "./checkout-support";

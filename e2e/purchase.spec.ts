@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { addDays, formatTime } from "@/lib/riyadh-days";
-import type { AvailabilityDto } from "@/lib/platform-client/types";
+import { addDays } from "@/contract/riyadh-time";
+import { formatTime } from "@/lib/day-format";
+import type { AvailabilityDto } from "@/contract/dto/catalog";
 import { coffeeUrl, forProject, snap } from "./support";
 import { addAndCheck, addButton, cartButton, cartDialog, closeCart, dayAhead, expectError, firstBookedDay, messages, openProduct, pageFetchJson, pickDay, platformCart } from "./cart-support";
 

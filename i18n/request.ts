@@ -1,5 +1,5 @@
 import { getRequestConfig } from "next-intl/server";
-import { LOCALES, type Locale } from "@/lib/tenant-config";
+import { LOCALES, type Locale } from "@/contract/tenant-settings";
 import { NAMESPACES } from "./namespaces";
 
 export async function loadMessages(locale: Locale) {

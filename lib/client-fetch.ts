@@ -1,5 +1,4 @@
-import type { CodedErrorClass } from "@/lib/http/coded-error";
-import type { ApiEnvelope } from "@/lib/platform-client/types";
+import type { ApiEnvelope, CodedErrorClass } from "@/contract/errors";
 
 /**
  * The browser's one call to a storefront BFF endpoint (`/api/session/…`, `/api/cart/…`,

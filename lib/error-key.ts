@@ -1,4 +1,4 @@
-import type { CodedErrorClass } from "@/lib/http/coded-error";
+import type { CodedErrorClass } from "@/contract/errors";
 
 /**
  * A code's key in the `errors` namespace: ":" becomes "_" (next-intl keys cannot hold ":"), e.g.

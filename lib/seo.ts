@@ -1,8 +1,8 @@
 import "server-only";
 import type { Metadata } from "next";
-import { env } from "@/lib/env";
+import { env } from "@/contract/env";
 import { localePath } from "@/lib/site-routing";
-import type { Locale } from "@/lib/tenant-config";
+import type { Locale } from "@/contract/tenant-settings";
 
 const LOCAL_HOST = /(^|\.)localhost$|^\d+\.\d+\.\d+\.\d+$/;
 

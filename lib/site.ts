@@ -3,7 +3,7 @@ import { cache } from "react";
 import { notFound } from "next/navigation";
 import { setRequestLocale } from "next-intl/server";
 import { tenantForSite } from "@/lib/platform-client/tenants";
-import { toTenantConfig, type Locale } from "@/lib/tenant-config";
+import { toTenantConfig, type Locale } from "@/contract/tenant-settings";
 
 export type SiteParams = { site: string; locale: string };
 

@@ -3,7 +3,7 @@
 import { useCallback } from "react";
 import { useTranslations } from "next-intl";
 import { codeMessageKey, failureKey } from "@/lib/error-key";
-import type { CodedErrorClass } from "@/lib/http/coded-error";
+import type { CodedErrorClass } from "@/contract/errors";
 
 /**
  * Turns a failed call whose refusals are `ErrorClass` into the page's language: by `SP:` code,

@@ -1,12 +1,12 @@
-/** The one error type the platform throws: an `SP:` code (spec §8) and the HTTP status it maps to. */
-export class PlatformError extends Error {
-  constructor(
-    readonly code: string,
-    readonly status: number = 400,
-    message?: string,
-    readonly details?: Record<string, unknown>,
-  ) {
-    super(message ?? code);
+import { CodedError } from "@/contract/errors";
+
+/**
+ * The one error type the platform throws: an `SP:` code (spec §8) and the HTTP status it maps to.
+ * A CodedError, so the one envelope mapper (contract/error-envelope.ts) answers it as it is.
+ */
+export class PlatformError extends CodedError {
+  constructor(code: string, status = 400, message?: string, details?: Record<string, unknown>) {
+    super(status, code, message ?? code, details);
     this.name = "PlatformError";
   }
 }

@@ -3,14 +3,9 @@
  * YYYY-MM-DD string meaning that Riyadh calendar day; instants are Dates / ISO strings.
  */
 import type { OpeningHours } from "./db/schema";
-// Day arithmetic on YYYY-MM-DD strings (isDay, addDays, daysBetween, weekday) lives in
-// lib/riyadh-days, shared with the storefront's widgets; this module adds instants and hours.
-import { isDay, weekday } from "@/lib/riyadh-days";
-
-export const RIYADH_OFFSET_MS = 3 * 60 * 60 * 1000;
-export const MINUTE_MS = 60 * 1000;
-export const HOUR_MS = 60 * MINUTE_MS;
-export const DAY_MS = 24 * HOUR_MS;
+// Day arithmetic on YYYY-MM-DD strings and the time constants live in contract/riyadh-time,
+// shared with the storefront's widgets; this module adds instants and opening hours.
+import { DAY_MS, isDay, MINUTE_MS, RIYADH_OFFSET_MS, weekday } from "@/contract/riyadh-time";
 
 const HM_RE = /^([01]\d|2[0-4]):([0-5]\d)$/;
 
@@ -36,14 +31,6 @@ export function riyadhDay(instant: Date): string {
 /** Today in Riyadh. */
 export function today(now: Date): string {
   return riyadhDay(now);
-}
-
-/**
- * A day the platform will reason about: a real YYYY-MM-DD in the years 2000–2999. Other years are
- * never a booking, and near year 9999 day arithmetic leaves the YYYY-MM-DD form.
- */
-export function isPlatformDay(value: string): boolean {
-  return isDay(value) && value >= "2000-01-01" && value <= "2999-12-31";
 }
 
 /** "HH:MM" (00:00–24:00) → minutes after midnight, or null when malformed. */

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { existsSync, readdirSync, readlinkSync } from "node:fs";
 import nextEnv from "@next/env";
-import { envSchema } from "@/lib/env-schema";
+import { envSchema } from "@/contract/env-schema";
 import { openDatabase, type DbHandle } from "@/platform/db/client";
 
 /**

@@ -1,7 +1,8 @@
 import { expect, it } from "vitest";
-import type { ReservationsDto, SubscriptionDto } from "@/lib/platform-client/types";
+import type { ReservationsDto, SubscriptionDto } from "@/contract/dto/account";
 import { getAvailability } from "@/platform/services/availability";
-import { dayStart, DAY_MS } from "@/platform/time";
+import { dayStart } from "@/platform/time";
+import { DAY_MS } from "@/contract/riyadh-time";
 import { callApi, demoCustomer, newCustomer } from "./helpers/account-api";
 import { describeEachDb } from "./helpers/test-db";
 import { at, dayAhead, DEMO, demoProduct } from "./helpers/demo-catalog";

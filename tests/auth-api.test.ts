@@ -5,9 +5,9 @@ import { verifyAccessToken } from "@/platform/services/access-tokens";
 import { REUSE_GRACE_MS } from "@/platform/services/refresh-tokens";
 import { latestOutboxMessage } from "@/platform/services/sms-outbox";
 import type { TenantInfo } from "@/platform/api/router";
-import type { OtpSendDto, OtpVerifyDto, TokenPairDto } from "@/lib/platform-client/auth";
-import type { CartDto } from "@/lib/platform-client/types";
-import { normalizeMobile } from "@/lib/phone";
+import type { OtpSendDto, OtpVerifyDto, TokenPairDto } from "@/contract/dto/auth";
+import type { CartDto } from "@/contract/dto/cart";
+import { normalizeMobile } from "@/contract/phone";
 import { describeEachDb } from "./helpers/test-db";
 import { apiCall } from "./helpers/api-call";
 

@@ -2,9 +2,10 @@ import { eq } from "drizzle-orm";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { z } from "zod";
 import { carts } from "@/platform/db/schema";
-import { AddCartItemInput, UpdateCartItemInput } from "@/lib/validation/cart-input";
+import { AddCartItemInput, UpdateCartItemInput } from "@/contract/input/cart";
 import { addCartItem, createCart, getCart, removeCartItem, resetCart, updateCartItem, type CartScope } from "@/platform/services/cart";
-import type { AddCartItemInput as StorefrontAddInput, CartDto, UpdateCartItemInput as StorefrontUpdateInput } from "@/lib/platform-client/types";
+import type { AddCartItemBody as StorefrontAddInput, UpdateCartItemBody as StorefrontUpdateInput } from "@/contract/input/cart";
+import type { CartDto } from "@/contract/dto/cart";
 import { describeEachDb } from "./helpers/test-db";
 import { at, dayAhead, DEMO, demoProduct, expectPlatformError } from "./helpers/demo-catalog";
 

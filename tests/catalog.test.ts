@@ -3,7 +3,7 @@ import { expect, it } from "vitest";
 import { products } from "@/platform/db/schema";
 import { getAvailability } from "@/platform/services/availability";
 import { getProduct, listProducts } from "@/platform/services/catalog";
-import type { AvailabilityDto } from "@/lib/platform-client/types";
+import type { AvailabilityDto } from "@/contract/dto/catalog";
 import { describeEachDb } from "./helpers/test-db";
 import { at, dayAhead, DEMO, demoProduct, expectPlatformError } from "./helpers/demo-catalog";
 

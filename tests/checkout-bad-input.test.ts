@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import type { CartDto } from "@/lib/platform-client/types";
+import type { CartDto } from "@/contract/dto/cart";
 import type { ApiResult } from "./helpers/account-api";
 import { FILES } from "./helpers/account-api";
 import { describeEachDb } from "./helpers/test-db";

@@ -1,8 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { bookings, carts, coupons, uploads } from "@/platform/db/schema";
-import { MAX_UPLOAD_BYTES } from "@/platform/services/uploads";
-import type { BankAccountDto, CartDto } from "@/lib/platform-client/types";
+import { UPLOAD_FILE_LIMIT as MAX_UPLOAD_BYTES } from "@/contract/limits";
+import type { BankAccountDto } from "@/contract/dto/checkout";
+import type { CartDto } from "@/contract/dto/cart";
 import { describeEachDb } from "./helpers/test-db";
 import { FILES } from "./helpers/account-api";
 import { DEMO, dayAhead, demoProduct } from "./helpers/demo-catalog";

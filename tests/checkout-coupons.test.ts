@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeEach, expect, it } from "vitest";
 import { couponUsages, coupons, products } from "@/platform/db/schema";
-import type { AddCartItemInput } from "@/lib/platform-client/types";
+import type { AddCartItemBody } from "@/contract/input/cart";
 import { describeEachDb } from "./helpers/test-db";
 import { demoCustomer } from "./helpers/account-api";
 import { at, DEMO, demoProduct } from "./helpers/demo-catalog";
@@ -10,8 +10,8 @@ import { checkoutApi, expectCode, newShopper } from "./helpers/checkout";
 describeEachDb("checkout coupons", (t) => {
   const api = checkoutApi(() => t().db);
   const spa = () => t().spa;
-  let massage: AddCartItemInput;
-  let oil: AddCartItemInput;
+  let massage: AddCartItemBody;
+  let oil: AddCartItemBody;
   let day = 1;
 
   beforeEach(async () => {
@@ -25,7 +25,7 @@ describeEachDb("checkout coupons", (t) => {
 
   it("answers every coupon code from its rule (spec §8)", async () => {
     const sara = await demoCustomer(t().db, spa());
-    const cases: [code: string, items: () => AddCartItemInput[], expected: string, who?: "sara", headers?: Record<string, string>][] = [
+    const cases: [code: string, items: () => AddCartItemBody[], expected: string, who?: "sara", headers?: Record<string, string>][] = [
       ["NOPE", () => [massage], "SP:CouponNotFound"],
       ["INACTIVE", () => [massage], "SP:CouponIsNotActive"],
       ["SOON", () => [massage], "SP:CouponIsNotActive"],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isBelowCartMinimum } from "@/lib/checkout/cart-minimum";
 import { checkoutDetails, checkoutDetailsInput, checkoutFormSchema, splitName, type CheckoutForm } from "@/lib/validation/checkout";
-import type { FieldRule } from "@/lib/validation/custom-field-values";
+import type { FieldRule } from "@/contract/custom-field-values";
 
 // Spec §5: the customer step's rules, with the spec's message keys.
 

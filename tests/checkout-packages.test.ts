@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { cartItems, customerPackages } from "@/platform/db/schema";
 import { spendSessions } from "@/platform/services/packages";
-import type { AddCartItemInput } from "@/lib/platform-client/types";
+import type { AddCartItemBody } from "@/contract/input/cart";
 import { describeEachDb } from "./helpers/test-db";
 import { demoCustomer } from "./helpers/account-api";
 import { at, DEMO, demoProduct, expectPlatformError } from "./helpers/demo-catalog";
@@ -11,11 +11,11 @@ import { checkoutApi, newShopper } from "./helpers/checkout";
 describeEachDb("checkout packages", (t) => {
   const api = checkoutApi(() => t().db);
   const spa = () => t().spa;
-  const massage = async (day: number, hour: number, quantity = 1): Promise<AddCartItemInput> => {
+  const massage = async (day: number, hour: number, quantity = 1): Promise<AddCartItemBody> => {
     const m = await demoProduct(t().db, spa().id, DEMO.massage);
     return { productId: m.id, priceId: m.priceId, quantity, reservationDateFrom: at(t().now, day, hour) };
   };
-  const oil = async (): Promise<AddCartItemInput> => {
+  const oil = async (): Promise<AddCartItemBody> => {
     const o = await demoProduct(t().db, spa().id, DEMO.oil);
     return { productId: o.id, priceId: o.priceId, quantity: 1 };
   };

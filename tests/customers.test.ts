@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { customers } from "@/platform/db/schema";
-import type { CustomerDto, CustomFieldDefinitionDto, UploadDto } from "@/lib/platform-client/types";
+import type { CustomerDto, CustomFieldDefinitionDto, UploadDto } from "@/contract/dto/customers";
 import { callApi, demoCustomer, FILES, newCustomer, uploadForm } from "./helpers/account-api";
 import { describeEachDb } from "./helpers/test-db";
 

@@ -6,8 +6,10 @@ import { registeredRoutes } from "@/platform/api/router";
 import { setPlatformDb } from "@/platform/db";
 import { issueRefreshToken } from "@/platform/services/refresh-tokens";
 import { clearTenantCache } from "@/lib/platform-client/tenants";
-import type { CartDto, PresetDto, PresetValueDto, UploadDto } from "@/lib/platform-client/types";
-import type { LocationDto } from "@/lib/validation/location";
+import type { CartDto } from "@/contract/dto/cart";
+import type { PresetDto, PresetValueDto } from "@/contract/dto/presets";
+import type { UploadDto } from "@/contract/dto/customers";
+import type { LocationDto } from "@/contract/input/locations";
 import { callApi, FILES, uploadForm } from "./helpers/account-api";
 import { newShopper } from "./helpers/checkout";
 import { DEMO, dayAhead, demoProduct } from "./helpers/demo-catalog";
@@ -91,14 +93,13 @@ function families(c: Ctx): Record<(typeof FAMILIES)[number], RouteSpec[]> {
   const checkout = { customer: { name: "Test Shopper", mobileNumber: c.mobileNumber }, bookingNotes: "Ring twice", termsAccepted: true, utm: { source: "fuzz", campaign: "x" } };
   const url = "http://spa.localhost/en/checkout/done";
   const position = { latitude: "24.7136", longitude: "46.6753" };
-  const page = (depth: number): RouteSpec => ({
-    method: "GET",
-    pattern: `website/pages/${Array.from({ length: depth }, (_, i) => `:p${i}`).join("/")}`,
-    params: Object.fromEntries(Array.from({ length: depth }, (_, i) => [`p${i}`, ["z", "terms-and-conditions"][i] ?? "x"])),
-    auth: false,
-  });
   return {
-    website: [{ method: "GET", pattern: "website/config", auth: false }, ...[1, 2, 3, 4, 5, 6].map(page)],
+    website: [
+      { method: "GET", pattern: "website/config", auth: false },
+      { method: "GET", pattern: "website/pages/*path", params: { path: "z/terms-and-conditions" }, auth: false },
+      // The operator's tenant-less call: a store's host never serves it.
+      { method: "GET", pattern: "tenants/resolve", query: { host: "spa.localhost" }, auth: false },
+    ],
     catalog: [
       { method: "GET", pattern: "products", query: { type: "merchandise" }, auth: false },
       { method: "GET", pattern: "products/:id", params: { id: c.productId }, auth: false },

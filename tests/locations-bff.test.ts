@@ -2,8 +2,8 @@ import { beforeAll, beforeEach, expect, it, vi } from "vitest";
 import { setPlatformDb } from "@/platform/db";
 import { latestOutboxMessage } from "@/platform/services/sms-outbox";
 import { clearTenantCache } from "@/lib/platform-client/tenants";
-import type { ApiEnvelope } from "@/lib/platform-client/types";
-import type { LocationDto, LocationSuggestionDto } from "@/lib/validation/location";
+import type { ApiEnvelope } from "@/contract/errors";
+import type { LocationDto, LocationSuggestionDto } from "@/contract/input/locations";
 import { describeEachDb } from "./helpers/test-db";
 import { envelopeData, jar, jsonRequest, nextHeadersMock, readEnvelope } from "./helpers/bff-harness";
 

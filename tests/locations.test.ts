@@ -1,7 +1,7 @@
 import { and, count, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { customerLocations, LOCATION_TYPES as SCHEMA_LOCATION_TYPES } from "@/platform/db/schema";
-import { CreateLocationInput, distanceMeters, LOCATION_TYPES, nearestWithin, parsePositionQuery, type LocationDto, type LocationSuggestionDto } from "@/lib/validation/location";
+import { CreateLocationInput, distanceMeters, LOCATION_TYPES, nearestWithin, parsePositionQuery, type LocationDto, type LocationSuggestionDto } from "@/contract/input/locations";
 import { callApi, newCustomer } from "./helpers/account-api";
 import { describeEachDb } from "./helpers/test-db";
 

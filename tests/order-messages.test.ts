@@ -7,8 +7,8 @@ import validationAr from "@/messages/ar/validation.json";
 import validationEn from "@/messages/en/validation.json";
 import { paymentMethodKey, paymentStatusKey } from "@/lib/checkout/done-state";
 import type { CashLabelKey } from "@/lib/checkout/payment-methods";
-import type { PaymentStatus } from "@/lib/platform-client/types";
-import { PAYMENT_METHODS } from "@/lib/tenant-config";
+import type { PaymentStatus } from "@/contract/dto/cart";
+import { PAYMENT_METHODS } from "@/contract/tenant-settings";
 
 type Tree = { [key: string]: string | Tree };
 const keys = (tree: Tree, prefix = ""): string[] => Object.entries(tree).flatMap(([k, v]) => (typeof v === "string" ? [`${prefix}${k}`] : keys(v, `${prefix}${k}.`)));

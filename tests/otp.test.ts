@@ -6,7 +6,7 @@ import { sendOtp, verifyOtp } from "@/platform/services/otp";
 import { OTP_PURPOSES } from "@/platform/services/otp-rules";
 import { latestOutboxMessage } from "@/platform/services/sms-outbox";
 import type { PlatformError } from "@/platform/errors";
-import type { Locale } from "@/lib/tenant-config";
+import type { Locale } from "@/contract/tenant-settings";
 import { describeEachDb } from "./helpers/test-db";
 import { expectPlatformError } from "./helpers/demo-catalog";
 

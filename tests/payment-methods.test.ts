@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { paymentMethods, type CheckoutMethodId } from "@/lib/checkout/payment-methods";
-import type { CartDto, CartItemDto, ProductTypeString } from "@/lib/platform-client/types";
-import { toTenantConfig, type SettingsMap } from "@/lib/tenant-config";
+import type { CartDto, CartItemDto } from "@/contract/dto/cart";
+import type { ProductTypeString } from "@/contract/dto/shared";
+import { toTenantConfig, type SettingsMap } from "@/contract/tenant-settings";
 
 // Spec §5 and §9, one table per rule. Configs are built from the settings map the way the
 // storefront reads it, so that "the setting equals the text True" is part of what is tested.

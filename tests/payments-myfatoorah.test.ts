@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
-import type { ExecuteCartPaymentDto, InitiateSessionDto } from "@/lib/platform-client/types";
+import type { ExecuteCartPaymentDto, InitiateSessionDto } from "@/contract/dto/payments";
 import { describeEachDb } from "./helpers/test-db";
 import { expectCode, withSettings, type Shopper } from "./helpers/checkout";
 import { paymentsHarness } from "./helpers/payments";

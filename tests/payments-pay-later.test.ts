@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { customers, paymentAttempts } from "@/platform/db/schema";
-import type { PayLaterSessionDto, TabbyEligibilityDto } from "@/lib/platform-client/types";
+import type { PayLaterSessionDto, TabbyEligibilityDto } from "@/contract/dto/payments";
 import { describeEachDb } from "./helpers/test-db";
 import { DEMO, dayAhead, demoProduct } from "./helpers/demo-catalog";
 import { expectCode, withSettings } from "./helpers/checkout";

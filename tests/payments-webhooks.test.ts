@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import { SignJWT } from "jose";
 import { myfatoorahSignature } from "@/platform/providers/myfatoorah";
-import type { PayLaterSessionDto } from "@/lib/platform-client/types";
+import type { PayLaterSessionDto } from "@/contract/dto/payments";
 import { describeEachDb } from "./helpers/test-db";
 import { withSettings } from "./helpers/checkout";
 import { attemptByRef, paymentsHarness } from "./helpers/payments";

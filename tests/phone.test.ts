@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { COUNTRY_ORDER, DIALING_CODES, normalizeMobile, splitMobile } from "@/lib/phone";
+import { COUNTRY_ORDER, DIALING_CODES, normalizeMobile, splitMobile } from "@/contract/phone";
 
 describe("normalizeMobile", () => {
   it.each([

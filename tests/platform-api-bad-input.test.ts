@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import { handlePlatformRequest } from "@/platform/api";
 import type { TenantInfo } from "@/platform/api/router";
-import type { CartDto } from "@/lib/platform-client/types";
+import type { CartDto } from "@/contract/dto/cart";
 import { describeEachDb } from "./helpers/test-db";
 import { at, dayAhead, DEMO, demoProduct } from "./helpers/demo-catalog";
 

@@ -3,7 +3,9 @@ import { expect, it } from "vitest";
 import { handlePlatformRequest } from "@/platform/api";
 import type { TenantInfo } from "@/platform/api/router";
 import { tenants } from "@/platform/db/schema";
-import type { CartDto, ProductDto, WebsiteConfigDto } from "@/lib/platform-client/types";
+import type { CartDto } from "@/contract/dto/cart";
+import type { ProductDto } from "@/contract/dto/catalog";
+import type { WebsiteConfigDto } from "@/contract/dto/website";
 import { describeEachDb } from "./helpers/test-db";
 import { at, dayAhead, DEMO, demoProduct } from "./helpers/demo-catalog";
 

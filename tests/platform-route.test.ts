@@ -3,7 +3,8 @@ import { beforeAll, beforeEach, expect, it } from "vitest";
 import { tenants } from "@/platform/db/schema";
 import { setPlatformDb } from "@/platform/db";
 import { clearTenantCache } from "@/lib/platform-client/tenants";
-import type { ProductDto, TenantDto } from "@/lib/platform-client/types";
+import type { ProductDto } from "@/contract/dto/catalog";
+import type { TenantDto } from "@/contract/dto/tenants";
 import { describeEachDb } from "./helpers/test-db";
 
 /**

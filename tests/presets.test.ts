@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { presetValues } from "@/platform/db/schema";
-import type { PresetDto, PresetFieldDto, PresetValueDto } from "@/lib/platform-client/types";
+import type { PresetDto, PresetFieldDto, PresetValueDto } from "@/contract/dto/presets";
 import { callApi, demoCustomer, newCustomer } from "./helpers/account-api";
 import { describeEachDb } from "./helpers/test-db";
 

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import type { TenantInfo } from "@/platform/api/router";
 import { bookings, carts, cartItems, couponUsages, coupons, customerPackages, products } from "@/platform/db/schema";
-import type { CartDto } from "@/lib/platform-client/types";
+import type { CartDto } from "@/contract/dto/cart";
 import type { ApiResult } from "./helpers/account-api";
 import { describeEachDb } from "./helpers/test-db";
 import { at, DEMO, demoProduct } from "./helpers/demo-catalog";

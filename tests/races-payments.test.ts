@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { expect, it, vi } from "vitest";
 import { PAYMENT_PROVIDERS, products, type PaymentProvider } from "@/platform/db/schema";
-import type { SettlementDto } from "@/lib/platform-client/types";
+import type { SettlementDto } from "@/contract/dto/payments";
 import { describeEachDb } from "./helpers/test-db";
 import { DEMO, demoProduct } from "./helpers/demo-catalog";
 import { shoppersWithCarts, withSettings, type ShopperCart } from "./helpers/checkout";

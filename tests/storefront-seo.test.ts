@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productJsonLd, jsonLdText } from "@/components/product/product-json-ld";
-import type { ProductDto } from "@/lib/platform-client/types";
+import type { ProductDto } from "@/contract/dto/catalog";
 import { alternates, siteOrigin } from "@/lib/seo";
 import { buildSitemap } from "@/lib/sitemap";
 

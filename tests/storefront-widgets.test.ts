@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { safeAnnouncementLink } from "@/components/layout/announcement-link";
 import { closedStatus, firstOpenDay } from "@/components/product/purchase/booking-days";
 import { widgetSpec } from "@/components/product/purchase/widget-spec";
-import type { ProductDto } from "@/lib/platform-client/types";
+import type { ProductDto } from "@/contract/dto/catalog";
 
 const reservation = { slotMinutes: 60, capacity: 2, minDays: 1, maxDays: 7, minUnits: 1, maxUnits: 6, depositPercent: 30, bookingWindowDays: 120, openingHours: null };
 const product = (over: Partial<ProductDto>): ProductDto => ({

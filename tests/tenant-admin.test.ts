@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { tenantPaymentAccounts, tenants } from "@/platform/db/schema";
-import { toTenantConfig } from "@/lib/tenant-config";
+import { toTenantConfig } from "@/contract/tenant-settings";
 import { PlatformError } from "@/platform/errors";
 import { LIVE_API_URLS, loadPaymentAccounts, providerApi } from "@/platform/providers/accounts";
 import { resolveTenantByHost } from "@/platform/services/tenants";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCartMinimum, parseLanguages, parseTaxRate, toTenantConfig } from "@/lib/tenant-config";
+import { parseCartMinimum, parseLanguages, parseTaxRate, toTenantConfig } from "@/contract/tenant-settings";
 import { coffeeSettings, spaSettings } from "@/platform/seed/demo";
 
 describe("tenant config defaults (empty settings map)", () => {

@@ -4,9 +4,11 @@ import { setPlatformDb } from "@/platform/db";
 import { registeredRoutes } from "@/platform/api/router";
 import { latestOutboxMessage } from "@/platform/services/sms-outbox";
 import { clearTenantCache } from "@/lib/platform-client/tenants";
-import type { OtpVerifyDto } from "@/lib/platform-client/auth";
-import type { CartDto, PresetDto, PresetValueDto, UploadDto } from "@/lib/platform-client/types";
-import type { LocationDto } from "@/lib/validation/location";
+import type { OtpVerifyDto } from "@/contract/dto/auth";
+import type { CartDto } from "@/contract/dto/cart";
+import type { PresetDto, PresetValueDto } from "@/contract/dto/presets";
+import type { UploadDto } from "@/contract/dto/customers";
+import type { LocationDto } from "@/contract/input/locations";
 import { FILES, uploadForm } from "./helpers/account-api";
 import { DEMO, dayAhead, demoProduct } from "./helpers/demo-catalog";
 import { describeEachDb } from "./helpers/test-db";
@@ -190,20 +192,23 @@ function routeCalls(s: Spa): Record<string, RouteCall> {
     // spa's webhook secret on coffee: not coffee's, so not believed.
     { method: "POST", path: "payment/webhooks/moyasar", body: { type: "payment_paid", secret_token: "whsec_moyasar_rimal", data: { id: s.cart.id } } },
     { method: "GET", path: "payment/apple-pay/domain-association", public: true },
+    // Spa's own page path (coffee has none such), two segments deep.
+    { method: "GET", path: "website/pages/z/terms-and-conditions" },
+    // The operator's tenant-less lookup: a store's host never serves it; a platform host answers coffee's own public record.
+    { method: "GET", path: "tenants/resolve?host=coffee.localhost", public: true },
   ];
   const byKey: Record<string, RouteCall> = {};
   const patternOf = (c: RouteCall) => {
     const wanted = c.path.split("?")[0].split("/");
-    const found = registeredRoutes().find((r) => r.method === c.method && r.path.split("/").length === wanted.length && r.path.split("/").every((p, i) => p.startsWith(":") || p === wanted[i]));
+    const found = registeredRoutes().find((r) => {
+      const parts = r.path.split("/");
+      const rest = parts.at(-1)!.startsWith("*");
+      if (rest ? wanted.length < parts.length : wanted.length !== parts.length) return false;
+      return r.method === c.method && parts.every((p, i) => p.startsWith(":") || p.startsWith("*") || p === wanted[i]);
+    });
     return found ? `${found.method} ${found.path}` : `${c.method} ${c.path} (no such route)`;
   };
   for (const c of calls) byKey[patternOf(c)] = c;
-  // Pages: spa's own page path (coffee has none such), at every depth the router serves.
-  for (const r of registeredRoutes().filter((x) => x.path.startsWith("website/pages/"))) {
-    const depth = r.path.split("/").length - 2;
-    const segments = ["z", "terms-and-conditions", "rimal", "spa", "x", "y"].slice(0, depth);
-    byKey[`GET ${r.path}`] = { method: "GET", path: `website/pages/${segments.join("/")}` };
-  }
   return byKey;
 }
 

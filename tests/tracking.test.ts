@@ -4,7 +4,7 @@ import { addedValue } from "@/lib/tracking/cart-value";
 import { CRITICAL_CAP, criticalKey, dedupe, parseList, rememberCapped } from "@/lib/tracking/dedupe";
 import { sendsPageView } from "@/lib/tracking/page-view";
 import { captureUtm, parseStoredUtm, parseUtm, UTM_STORAGE_KEY } from "@/lib/tracking/utm";
-import { pixelId, toTenantConfig } from "@/lib/tenant-config";
+import { pixelId, toTenantConfig } from "@/contract/tenant-settings";
 
 describe("page view rule", () => {
   it("skips paths whose first or second segment is products, sends elsewhere", () => {

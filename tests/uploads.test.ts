@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { uploads } from "@/platform/db/schema";
-import { MAX_UPLOAD_BYTES, MAX_UPLOADS_PER_HOUR, sniffFileType } from "@/platform/services/uploads";
-import type { UploadDto } from "@/lib/platform-client/types";
+import { MAX_UPLOADS_PER_HOUR, sniffFileType } from "@/platform/services/uploads";
+import { UPLOAD_FILE_LIMIT as MAX_UPLOAD_BYTES } from "@/contract/limits";
+import type { UploadDto } from "@/contract/dto/customers";
 import { callApi, FILES, newCustomer, uploadForm } from "./helpers/account-api";
 import { describeEachDb } from "./helpers/test-db";
 

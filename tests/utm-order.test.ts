@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { carts } from "@/platform/db/schema";
-import { UtmInput } from "@/lib/validation/checkout-input";
+import { UtmInput } from "@/contract/input/checkout";
 import { checkoutDetailsInput } from "@/lib/validation/checkout";
 import { describeEachDb } from "./helpers/test-db";
 import { FILES } from "./helpers/account-api";

@@ -13,9 +13,9 @@ import { Button } from "@/components/ui/button";
 import { FormMessage } from "@/components/ui/form-message";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import type { CustomerDto, CustomFieldDefinitionDto } from "@/lib/platform-client/types";
+import type { CustomerDto, CustomFieldDefinitionDto } from "@/contract/dto/customers";
 import { accountFormSchema, type AccountForm } from "@/lib/validation/account";
-import { normalizeFieldValue } from "@/lib/validation/custom-field-values";
+import { normalizeFieldValue } from "@/contract/custom-field-values";
 import { CustomFieldRow } from "./custom-field-row";
 
 type Props = { customer: CustomerDto; definitions: CustomFieldDefinitionDto[] };

@@ -6,7 +6,7 @@ import { FormMessage } from "@/components/ui/form-message";
 import { Input, inputClassName } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { cn } from "@/lib/cn";
-import type { CustomFieldDefinitionDto } from "@/lib/platform-client/types";
+import type { CustomFieldDefinitionDto } from "@/contract/dto/customers";
 import { UploadField } from "./upload-field";
 
 type Props<T extends FieldValues> = {

@@ -3,9 +3,10 @@ import { getTranslations } from "next-intl/server";
 import { CalendarDays, Clock, Moon, Users, type LucideIcon } from "lucide-react";
 import { ProductLogo } from "@/components/product/product-logo";
 import { formatNumber } from "@/lib/money";
-import type { ReservationDto } from "@/lib/platform-client/types";
-import { formatDay, formatTime, riyadhToday } from "@/lib/riyadh-days";
-import type { Locale } from "@/lib/tenant-config";
+import type { ReservationDto } from "@/contract/dto/account";
+import { riyadhToday } from "@/contract/riyadh-time";
+import { formatDay, formatTime } from "@/lib/day-format";
+import type { Locale } from "@/contract/tenant-settings";
 import { reservationWhen } from "./reservation-when";
 
 /** A day for a booking line: the year only when it is not this year's. */

@@ -3,9 +3,9 @@ import { CalendarRange } from "lucide-react";
 import { ProductLogo } from "@/components/product/product-logo";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
 import { formatNumber } from "@/lib/money";
-import type { SubscriptionDto } from "@/lib/platform-client/types";
-import { formatDay } from "@/lib/riyadh-days";
-import type { Locale } from "@/lib/tenant-config";
+import type { SubscriptionDto } from "@/contract/dto/account";
+import { formatDay } from "@/lib/day-format";
+import type { Locale } from "@/contract/tenant-settings";
 
 const LONG_DAY: Intl.DateTimeFormatOptions = { day: "numeric", month: "short", year: "numeric" };
 

@@ -7,9 +7,10 @@ import { sessionApi, uploadUrl } from "@/components/auth/session-api";
 import { useSessionErrorMessage } from "@/components/auth/use-session-error-message";
 import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
+import { UPLOAD_FILE_LIMIT } from "@/contract/limits";
 
 /** Spec §9 and the platform's limit: 5 MB. */
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+export const MAX_UPLOAD_BYTES = UPLOAD_FILE_LIMIT;
 
 const IMAGE_TYPES = "image/png,image/jpeg,image/webp,image/gif";
 const DOCUMENT_TYPES = `application/pdf,.pdf,${IMAGE_TYPES}`;

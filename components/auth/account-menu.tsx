@@ -9,7 +9,7 @@ import { Drawer } from "vaul";
 import { ACCOUNT_PAGES } from "@/components/account/account-pages";
 import { DrawerCloseButton, DrawerHandle } from "@/components/ui/drawer-parts";
 import { cn } from "@/lib/cn";
-import type { CustomerDto } from "@/lib/platform-client/types";
+import type { CustomerDto } from "@/contract/dto/customers";
 import { localePath } from "@/lib/site-routing";
 import { useSignOut } from "./use-session";
 

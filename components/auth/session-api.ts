@@ -1,6 +1,6 @@
 import { fetchEnvelope } from "@/lib/client-fetch";
-import { CodedError } from "@/lib/http/coded-error";
-import type { CustomerDto, UploadDto } from "@/lib/platform-client/types";
+import { CodedError } from "@/contract/errors";
+import type { CustomerDto, UploadDto } from "@/contract/dto/customers";
 
 /**
  * The browser's side of the session BFF (/api/session/*). Tokens stay in the httpOnly session

@@ -1,6 +1,7 @@
 import { fetchEnvelope } from "@/lib/client-fetch";
-import { CodedError } from "@/lib/http/coded-error";
-import type { AddCartItemInput, CartDto, UpdateCartItemInput } from "@/lib/platform-client/types";
+import { CodedError } from "@/contract/errors";
+import type { AddCartItemBody, UpdateCartItemBody } from "@/contract/input/cart";
+import type { CartDto } from "@/contract/dto/cart";
 
 /**
  * The browser's side of the storefront cart BFF (/api/cart/*). The cart id lives in an httpOnly
@@ -20,8 +21,8 @@ const call = (locale: string, method: string, path: string, body?: unknown) => c
 
 export const cartApi = {
   get: (locale: string) => call(locale, "GET", ""),
-  addItem: async (locale: string, input: AddCartItemInput) => (await call(locale, "POST", "/items", input)) as CartDto,
-  updateItem: async (locale: string, itemId: string, input: UpdateCartItemInput) =>
+  addItem: async (locale: string, input: AddCartItemBody) => (await call(locale, "POST", "/items", input)) as CartDto,
+  updateItem: async (locale: string, itemId: string, input: UpdateCartItemBody) =>
     (await call(locale, "PUT", `/items/${encodeURIComponent(itemId)}`, input)) as CartDto,
   removeItem: async (locale: string, itemId: string) => (await call(locale, "DELETE", `/items/${encodeURIComponent(itemId)}`)) as CartDto,
   reset: (locale: string) => call(locale, "POST", "/reset"),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CartItemDto } from "@/lib/platform-client/types";
+import type { CartItemDto } from "@/contract/dto/cart";
 import { describeCartItem, formatCartDay, hasQuantityStepper, itemUnits, riyadhDay } from "./cart-item-details";
 
 const NOW = new Date("2026-11-21T09:00:00Z");

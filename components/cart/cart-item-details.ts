@@ -1,6 +1,7 @@
-import type { CartItemDto } from "@/lib/platform-client/types";
+import type { CartItemDto } from "@/contract/dto/cart";
 import { formatNumber } from "@/lib/money";
-import { addDays, daysBetween, formatDay, formatTime, isDay, riyadhToday } from "@/lib/riyadh-days";
+import { addDays, daysBetween, isDay, riyadhToday } from "@/contract/riyadh-time";
+import { formatDay, formatTime } from "@/lib/day-format";
 
 /**
  * What a cart line says about its booking, gift or subscription, as message keys of the `cart`

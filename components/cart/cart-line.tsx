@@ -6,7 +6,7 @@ import { ProductLogo } from "@/components/product/product-logo";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { formatSar } from "@/lib/money";
-import type { CartItemDto } from "@/lib/platform-client/types";
+import type { CartItemDto } from "@/contract/dto/cart";
 import { describeCartItem, hasQuantityStepper, type ItemDetail } from "./cart-item-details";
 import { QuantityStepper } from "./quantity-stepper";
 import { useRemoveCartItem, useUpdateCartItem } from "./use-cart";

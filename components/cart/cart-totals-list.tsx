@@ -3,7 +3,7 @@
 import { useLocale, useTranslations } from "next-intl";
 import { cn } from "@/lib/cn";
 import { formatSar } from "@/lib/money";
-import type { CartDto } from "@/lib/platform-client/types";
+import type { CartDto } from "@/contract/dto/cart";
 import { totalRows } from "./cart-totals";
 
 /** The platform's amounts, row by row; dimmed while a change is on its way. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CartDto, CartItemDto } from "@/lib/platform-client/types";
+import type { CartDto, CartItemDto } from "@/contract/dto/cart";
 import { cartItemCount, hasDeposit, totalRows } from "./cart-totals";
 
 const totals = { subTotal: 200, discountAmount: 0, taxAmount: 30, fees: [] as CartDto["fees"], totalAmount: 230, depositAmount: 0, amountToBePaid: 230 };

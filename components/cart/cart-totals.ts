@@ -1,4 +1,4 @@
-import type { CartDto } from "@/lib/platform-client/types";
+import type { CartDto } from "@/contract/dto/cart";
 
 /**
  * The amount rows of the cart summary, exactly as the platform computed them (the storefront

@@ -4,7 +4,7 @@ import { useCallback } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { toast } from "@/components/toast";
-import type { AddCartItemInput } from "@/lib/platform-client/types";
+import type { AddCartItemBody } from "@/contract/input/cart";
 import { trackingCode } from "@/components/tracking/tracking-code";
 import { cartApi, cartQueryKey } from "./cart-api";
 import { openCartSheet } from "./cart-sheet-state";
@@ -15,15 +15,15 @@ import { useCartErrorMessage } from "./use-cart-error-message";
  * the cart. Resolves false after showing the translated refusal (sold out, slot taken, too many
  * nights…), so the widget keeps the shopper's choices and can react.
  */
-export function useAddToCart(): { addToCart: (input: AddCartItemInput) => Promise<boolean>; isPending: boolean } {
+export function useAddToCart(): { addToCart: (input: AddCartItemBody) => Promise<boolean>; isPending: boolean } {
   const client = useQueryClient();
   const locale = useLocale();
   const t = useTranslations("cart");
   const errorMessage = useCartErrorMessage();
-  const { mutateAsync, isPending } = useMutation({ mutationFn: (input: AddCartItemInput) => cartApi.addItem(locale, input) });
+  const { mutateAsync, isPending } = useMutation({ mutationFn: (input: AddCartItemBody) => cartApi.addItem(locale, input) });
 
   const addToCart = useCallback(
-    async (input: AddCartItemInput) => {
+    async (input: AddCartItemBody) => {
       try {
         const cart = await mutateAsync(input);
         // A cart read still in flight (the page's first load) must not overwrite the newer answer.

@@ -4,7 +4,7 @@ import { useCallback } from "react";
 import { useIsMutating, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useLocale } from "next-intl";
 import { toast } from "@/components/toast";
-import type { CartDto, CartItemDto } from "@/lib/platform-client/types";
+import type { CartDto, CartItemDto } from "@/contract/dto/cart";
 import { cartApi, cartQueryKey } from "./cart-api";
 import { useCartErrorMessage } from "./use-cart-error-message";
 

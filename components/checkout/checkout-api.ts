@@ -1,5 +1,10 @@
 import { callBff } from "@/components/cart/cart-api";
-import type { ApiEnvelope, CartDto, CustomerDto, CustomFieldDefinitionDto, PresetDto, PresetValueDto, ValidateCartDto, WebsiteConfigDto } from "@/lib/platform-client/types";
+import type { ApiEnvelope } from "@/contract/errors";
+import type { CartDto } from "@/contract/dto/cart";
+import type { CustomerDto, CustomFieldDefinitionDto } from "@/contract/dto/customers";
+import type { PresetDto, PresetValueDto } from "@/contract/dto/presets";
+import type { ValidateCartDto } from "@/contract/dto/checkout";
+import type { WebsiteConfigDto } from "@/contract/dto/website";
 
 /**
  * The browser's side of the checkout BFF (/api/checkout/*): the cart is the cookie's, the

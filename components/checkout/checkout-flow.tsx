@@ -8,7 +8,7 @@ import { SummaryStep } from "@/components/cart/cart-summary-step";
 import { writeCartHash } from "@/components/cart/cart-sheet-state";
 import { SheetBody, SheetLoading } from "@/components/cart/sheet-layout";
 import type { CheckoutMethodId } from "@/lib/checkout/payment-methods";
-import type { CartDto } from "@/lib/platform-client/types";
+import type { CartDto } from "@/contract/dto/cart";
 import { track } from "@/lib/tracking/pixels";
 import { storedUtm } from "@/lib/tracking/utm";
 import { checkoutDetails, type CheckoutForm } from "@/lib/validation/checkout";

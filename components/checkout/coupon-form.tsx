@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { FormMessage } from "@/components/ui/form-message";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import type { CartDto } from "@/lib/platform-client/types";
+import type { CartDto } from "@/contract/dto/cart";
 import { checkoutApi } from "./checkout-api";
 import { isSessionLost, useMarkSignedOut } from "./use-checkout-session";
 

@@ -8,7 +8,7 @@ import { FormMessage } from "@/components/ui/form-message";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import type { CustomFieldDefinitionDto } from "@/lib/platform-client/types";
+import type { CustomFieldDefinitionDto } from "@/contract/dto/customers";
 import { BOOKING_NOTES_MAX, type CheckoutForm } from "@/lib/validation/checkout";
 import { MobileField } from "./mobile-field";
 import { PresetsSection } from "./presets-section";

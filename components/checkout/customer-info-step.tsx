@@ -4,7 +4,7 @@ import { useId } from "react";
 import { useTranslations } from "next-intl";
 import { useSession } from "@/components/auth/use-session";
 import { SheetBody, SheetLoading } from "@/components/cart/sheet-layout";
-import type { CustomFieldDefinitionDto } from "@/lib/platform-client/types";
+import type { CustomFieldDefinitionDto } from "@/contract/dto/customers";
 import type { CheckoutForm } from "@/lib/validation/checkout";
 import { CustomerFields } from "./customer-fields";
 import { StepHeading } from "./step-heading";

@@ -9,7 +9,7 @@ import { useCartErrorMessage } from "@/components/cart/use-cart-error-message";
 import { useSetCart } from "@/components/cart/use-cart";
 import { Switch } from "@/components/ui/switch";
 import { formatNumber } from "@/lib/money";
-import type { CartDto } from "@/lib/platform-client/types";
+import type { CartDto } from "@/contract/dto/cart";
 import { checkoutApi } from "./checkout-api";
 
 /**

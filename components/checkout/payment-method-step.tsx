@@ -7,8 +7,8 @@ import { SheetBody } from "@/components/cart/sheet-layout";
 import { RadioCard, RadioGroup } from "@/components/ui/radio-group";
 import { deviceSupportsApplePay, paymentMethods, type CheckoutMethodId, type PaymentMethods } from "@/lib/checkout/payment-methods";
 import { formatSar } from "@/lib/money";
-import type { CartDto } from "@/lib/platform-client/types";
-import type { TenantConfig } from "@/lib/tenant-config";
+import type { CartDto } from "@/contract/dto/cart";
+import type { TenantConfig } from "@/contract/tenant-settings";
 import { StepHeading } from "./step-heading";
 import { StepNav } from "./step-nav";
 

@@ -11,9 +11,9 @@ import { FormMessage } from "@/components/ui/form-message";
 import { Input, inputClassName } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { cn } from "@/lib/cn";
-import type { PresetValueDto } from "@/lib/platform-client/types";
+import type { PresetValueDto } from "@/contract/dto/presets";
 import { customFieldError } from "@/lib/validation/account";
-import { normalizeFieldValue } from "@/lib/validation/custom-field-values";
+import { normalizeFieldValue } from "@/contract/custom-field-values";
 import { CartApiError } from "@/components/cart/cart-api";
 import { checkoutApi, type CheckoutPresetDto } from "./checkout-api";
 

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useLocale } from "next-intl";
-import { toTenantConfig, type TenantConfig } from "@/lib/tenant-config";
+import { toTenantConfig, type TenantConfig } from "@/contract/tenant-settings";
 import { publicCheckoutApi } from "./checkout-api";
 
 /** The website page whose existence turns the terms checkbox on (spec §5). */

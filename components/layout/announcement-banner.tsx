@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { Megaphone } from "lucide-react";
-import type { Locale, TenantConfig } from "@/lib/tenant-config";
+import type { Locale, TenantConfig } from "@/contract/tenant-settings";
 import { AnnouncementDismiss, AnnouncementMarquee } from "./announcement-banner-client";
 import { announcementKey, hideIfDismissedScript, safeAnnouncementLink } from "./announcement-link";
 

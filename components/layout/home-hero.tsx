@@ -3,9 +3,9 @@ import { getTranslations } from "next-intl/server";
 import { ArrowLeft, ArrowRight } from "lucide-react";
 import { ProductImage } from "@/components/product/product-image";
 import { buttonVariants } from "@/components/ui/button";
-import type { ProductDto } from "@/lib/platform-client/types";
+import type { ProductDto } from "@/contract/dto/catalog";
 import { localePath } from "@/lib/site-routing";
-import type { Locale } from "@/lib/tenant-config";
+import type { Locale } from "@/contract/tenant-settings";
 import { StoreMark } from "./store-mark";
 
 /**

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { formatNumber } from "@/lib/money";
 import { localePath } from "@/lib/site-routing";
-import type { Locale } from "@/lib/tenant-config";
+import type { Locale } from "@/contract/tenant-settings";
 import { StoreMark } from "./store-mark";
 
 const TERMS_PATH = "z/terms-and-conditions";

@@ -5,7 +5,7 @@ import { AccountButton } from "@/components/auth/account-button";
 import { LocationButton } from "@/components/locations/location-button";
 import { cn } from "@/lib/cn";
 import { localePath } from "@/lib/site-routing";
-import type { Locale } from "@/lib/tenant-config";
+import type { Locale } from "@/contract/tenant-settings";
 import { LanguageSwitch } from "./language-switch";
 import { StoreMark } from "./store-mark";
 

@@ -2,7 +2,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { describeCartItem, type ItemDetail } from "@/components/cart/cart-item-details";
 import { ProductLogo } from "@/components/product/product-logo";
 import { formatNumber, formatSar } from "@/lib/money";
-import type { CartItemDto } from "@/lib/platform-client/types";
+import type { CartItemDto } from "@/contract/dto/cart";
 
 /**
  * The order's lines as the platform has them: name, price, what was booked (a full-day stay ends

@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { formatNumber } from "@/lib/money";
-import type { ProductDto } from "@/lib/platform-client/types";
+import type { ProductDto } from "@/contract/dto/catalog";
 import { localePath } from "@/lib/site-routing";
 import { GiftCardArt } from "./product-gallery";
 import { ProductImage } from "./product-image";

@@ -1,7 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { CalendarRange, Clock, Hourglass, Layers, Package, Percent, Users } from "lucide-react";
 import { formatNumber } from "@/lib/money";
-import type { ProductDto } from "@/lib/platform-client/types";
+import type { ProductDto } from "@/contract/dto/catalog";
 
 /** Short facts under the price: slot length, seats, nights allowed, deposit, validity, sessions, stock. */
 export async function ProductFacts({ product, locale }: { product: ProductDto; locale: string }) {

@@ -1,6 +1,6 @@
 import { CalendarClock, Gift, Layers, Repeat, ShoppingBag, type LucideIcon } from "lucide-react";
 import { cn } from "@/lib/cn";
-import type { ProductTypeString } from "@/lib/platform-client/types";
+import type { ProductTypeString } from "@/contract/dto/shared";
 
 export type PicturedProduct = { images: string[]; typeString: ProductTypeString; hasPackage?: boolean };
 

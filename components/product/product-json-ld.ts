@@ -1,5 +1,5 @@
 import { withTax } from "@/lib/money";
-import type { ProductDto } from "@/lib/platform-client/types";
+import type { ProductDto } from "@/contract/dto/catalog";
 import { absoluteUrl } from "@/lib/seo";
 
 /**

@@ -1,4 +1,4 @@
-import type { ProductDto } from "@/lib/platform-client/types";
+import type { ProductDto } from "@/contract/dto/catalog";
 
 type KindFields = Pick<ProductDto, "typeString" | "hasPackage" | "isFullDayBooking" | "isVariableDuration">;
 

@@ -1,7 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { cn } from "@/lib/cn";
 import { formatSar, withTax } from "@/lib/money";
-import type { ProductDto } from "@/lib/platform-client/types";
+import type { ProductDto } from "@/contract/dto/catalog";
 import { priceUnitKey } from "./product-kind";
 
 /**

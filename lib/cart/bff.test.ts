@@ -1,7 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { PlatformCallError } from "@/lib/platform-client/core";
-import { BffError, errorBody, isForeignOrigin, localeForRequest, readJson } from "./bff";
+import { errorEnvelope } from "@/contract/error-envelope";
+import { BffError, isForeignOrigin, localeForRequest, readJson } from "./bff";
+
+const errorBody = (err: unknown) => errorEnvelope(err, "bff");
 
 const req = (url: string, headers: Record<string, string> = {}, init: RequestInit = {}) => new Request(url, { ...init, headers });
 
@@ -42,7 +45,7 @@ describe("cart BFF bodies and errors", () => {
   });
 
   it("passes the platform's code, message and status through", () => {
-    const err = new PlatformCallError(409, { code: "SP:MerchandiseItemInsufficientStock", message: "Only 3 left" });
+    const err = new PlatformCallError(409, "SP:MerchandiseItemInsufficientStock", "Only 3 left");
     expect(errorBody(err)).toEqual({ status: 409, error: { code: "SP:MerchandiseItemInsufficientStock", message: "Only 3 left" } });
   });
 

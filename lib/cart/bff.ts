@@ -1,11 +1,13 @@
 import "server-only";
-import { ZodError } from "zod";
-import { CodedError } from "@/lib/http/coded-error";
-import { PlatformCallError } from "@/lib/platform-client/core";
+import { readJsonBody } from "@/contract/body";
+import { envelopeResponse, errorEnvelope } from "@/contract/error-envelope";
+import { CodedError } from "@/contract/errors";
+import { platform, type PlatformClient } from "@/lib/platform-client/core";
 import { tenantForSite } from "@/lib/platform-client/tenants";
-import type { ApiError, CartDto, TenantDto } from "@/lib/platform-client/types";
+import type { CartDto } from "@/contract/dto/cart";
+import type { TenantDto } from "@/contract/dto/tenants";
 import { siteKeyFromHost } from "@/lib/site-routing";
-import { parseLanguages, type Locale } from "@/lib/tenant-config";
+import { parseLanguages, type Locale } from "@/contract/tenant-settings";
 
 /**
  * The storefront's BFF endpoints (the cart's /api/cart/* and the session's /api/session/*) share
@@ -50,35 +52,11 @@ async function resolveContext(req: Request): Promise<BffContext> {
   return { req, tenant, locale: localeForRequest(req, parseLanguages(tenant.settings.frontendLanguages)) };
 }
 
-/** The request's JSON body; malformed JSON is a 400 with a code, like the platform's. */
-export async function readJson(req: Request): Promise<unknown> {
-  const text = await req.text();
-  if (text.length > 100_000) throw new BffError(413, "SP:PayloadTooLarge", "The request body is too large");
-  try {
-    return text === "" ? {} : JSON.parse(text);
-  } catch {
-    throw new BffError(400, "SP:MalformedJson", "The request body is not valid JSON");
-  }
-}
+/** The platform client for this request's store and language, as the customer of `token` when given. */
+export const platformFor = (ctx: BffContext, token?: string, headers?: HeadersInit): PlatformClient => platform({ tenant: ctx.tenant, locale: ctx.locale, token, headers });
 
-const json = (status: number, body: unknown) =>
-  Response.json(body, { status, headers: { "cache-control": "no-store" } });
-
-export function errorBody(err: unknown): { status: number; error: ApiError } {
-  if (err instanceof PlatformCallError) {
-    const { code, message, details } = err.error;
-    return { status: err.status, error: { code, message, ...(details ? { details } : {}) } };
-  }
-  if (err instanceof BffError) {
-    return { status: err.status, error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) } };
-  }
-  if (err instanceof ZodError) {
-    const details = Object.fromEntries(err.issues.map((i) => [i.path.join(".") || "body", i.message]));
-    return { status: 400, error: { code: "SP:ValidationError", message: "The request is not valid", details } };
-  }
-  console.error("[bff] unexpected error", err);
-  return { status: 500, error: { code: "SP:InternalError", message: "Something went wrong on our side" } };
-}
+/** The request's JSON body, read as a stream and cut at its limit; malformed JSON is a 400 with a code, like the platform's. */
+export const readJson = readJsonBody;
 
 type Handler<T, P> = (ctx: BffContext, params: P) => Promise<T>;
 
@@ -89,10 +67,10 @@ export function bffRoute<T, P extends Record<string, string> = Record<string, ne
       const ctx = await resolveContext(req);
       const params = segment ? await segment.params : ({} as P);
       const data = await handler(ctx, params);
-      return data instanceof Response ? data : json(200, { data });
+      return data instanceof Response ? data : envelopeResponse(200, { data });
     } catch (err) {
-      const { status, error } = errorBody(err);
-      return json(status, { error });
+      const { status, error } = errorEnvelope(err, "bff");
+      return envelopeResponse(status, { error });
     }
   };
 }

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { UPLOAD_FILE_LIMIT } from "@/contract/limits";
+import { SINGLE_LINE_TEXT } from "@/contract/text";
 
 /**
  * Bank transfer rules shared by the payment step and the BFF (spec §5, §9): the receipt form's
@@ -7,10 +9,8 @@ import { z } from "zod";
  * it was refused.
  */
 
-/** Spec §9: one receipt of at most 5 MB (5242880 bytes). */
-export const RECEIPT_MAX_BYTES = 5_242_880;
-/** The multipart request around it: the file, the transferor's name and the checkout JSON. */
-export const RECEIPT_MAX_BODY_BYTES = RECEIPT_MAX_BYTES + 64 * 1024;
+/** Spec §9: one receipt of at most 5 MB (5242880 bytes), the limit of every upload. */
+export const RECEIPT_MAX_BYTES = UPLOAD_FILE_LIMIT;
 
 /** What the platform accepts (sniffed there from the bytes): images and PDF. */
 export const RECEIPT_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp", "application/pdf"] as const;
@@ -36,7 +36,7 @@ export function receiptProblem(file: { size: number; type: string; name: string 
 
 /** The bank-transfer form: transferor name (spec §5: at least 1 character after trimming) and one receipt. */
 export const bankTransferSchema = z.object({
-  transferorName: z.string().trim().min(1, "validation.required").max(100, "validation.invalid").regex(/^[^\p{Cc}\p{Cs}]*$/u, "validation.invalid"),
+  transferorName: z.string().trim().min(1, "validation.required").max(100, "validation.invalid").regex(SINGLE_LINE_TEXT, "validation.invalid"),
   receipt: z
     .custom<File | null>()
     .superRefine((file, ctx) => {

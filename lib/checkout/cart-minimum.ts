@@ -1,5 +1,5 @@
-import type { CartDto } from "@/lib/platform-client/types";
-import type { TenantConfig } from "@/lib/tenant-config";
+import type { CartDto } from "@/contract/dto/cart";
+import type { TenantConfig } from "@/contract/tenant-settings";
 
 /**
  * Spec §5: Continue is disabled while the tenant's minimum order (cartMinimumAmount, whole riyals)

@@ -1,9 +1,8 @@
 import "server-only";
-import type { BffContext } from "@/lib/cart/bff";
+import { platformFor, type BffContext } from "@/lib/cart/bff";
 import { clearCartId } from "@/lib/cookies";
-import { submitCart, uploadBankReceipt } from "@/lib/platform-client/checkout";
 import { PlatformCallError } from "@/lib/platform-client/core";
-import type { CartDto } from "@/lib/platform-client/types";
+import type { CartDto } from "@/contract/dto/cart";
 import { onCheckoutCart } from "./checkout-cart";
 import type { SubmitBody } from "./submit-body";
 
@@ -27,10 +26,10 @@ async function completeCart(ctx: BffContext, run: (token: string, cartId: string
 
 /** Cash (or a zero total, "confirm booking"): the platform re-checks every item and completes in one transaction. */
 export function submitCashOrder(ctx: BffContext, body: SubmitBody): Promise<CartDto> {
-  return completeCart(ctx, (token, cartId) => submitCart(ctx.tenant, ctx.locale, token, cartId, body));
+  return completeCart(ctx, (token, cartId) => platformFor(ctx, token).checkout.submit({ params: { id: cartId }, body }));
 }
 
 /** Bank transfer: the receipt form goes to the platform as it came (it sniffs and size-checks the file). */
 export function submitBankTransferOrder(ctx: BffContext, form: FormData): Promise<CartDto> {
-  return completeCart(ctx, (token, cartId) => uploadBankReceipt(ctx.tenant, ctx.locale, token, cartId, form));
+  return completeCart(ctx, (token, cartId) => platformFor(ctx, token).checkout.bankReceipt({ params: { id: cartId }, body: form }));
 }

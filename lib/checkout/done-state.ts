@@ -1,4 +1,5 @@
-import type { CartDto, PaymentStatus, SettlementDto } from "@/lib/platform-client/types";
+import type { CartDto, PaymentStatus } from "@/contract/dto/cart";
+import type { SettlementDto } from "@/contract/dto/payments";
 import { paymentErrorMessageKey } from "./payment-errors";
 
 /**

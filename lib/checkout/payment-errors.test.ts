@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { KNOWN_ERROR_CODES } from "@/lib/errors";
+import { CARD_FAILURE_REASONS } from "@/contract/payment-failures";
 import {
   ACTIONABLE_PAYMENT_CODES,
-  CARD_FAILURE_REASONS,
   claimDoneRedirect,
   KNOWN_PAYMENT_ERRORS,
   PAYMENT_ERROR_TOAST_MS,

@@ -1,3 +1,4 @@
+import { CARD_FAILURE_REASONS, cardFailureReasonKey } from "@/contract/payment-failures";
 import { errorMessageKey } from "@/lib/errors";
 
 /**
@@ -10,24 +11,6 @@ import { errorMessageKey } from "@/lib/errors";
 export const PAYMENT_ERROR_TOAST_MS = 6000;
 export const COPY_TOAST_MS = 2000;
 
-/**
- * Spec §8's known card failure reasons (the online flows of issue 5 report them), each with its
- * key under `order.paymentError.reasons` (next-intl keys cannot hold ":", spaces or brackets).
- */
-export const CARD_FAILURE_REASONS = {
-  INSUFFICIENT_FUNDS: "insufficientFunds",
-  DECLINED: "declined",
-  BLOCKED: "blocked",
-  "Payment:Error:TimeFrameExpired": "timeFrameExpired",
-  UNSPECIFIED_FAILURE: "unspecifiedFailure",
-  EXPIRED_CARD: "expiredCard",
-  TIMED_OUT: "timedOut",
-  REFERRED: "referred",
-  "3-D Secure transaction attempt failed (DECLINED)": "threeDSecureFailed",
-  "Payment:Error:Unknown": "unknown",
-} as const;
-
-export type CardFailureReason = keyof typeof CARD_FAILURE_REASONS;
 
 /**
  * Platform refusals the shopper can act on from the payment step (pick another slot or date,
@@ -104,10 +87,6 @@ export function showsPaymentErrorTitle(code: string | null | undefined): boolean
   return !isKnownPaymentError(code);
 }
 
-/** The key under `order.paymentError.reasons` for a card failure reason, else null. */
-export function cardFailureReasonKey(code: string | null | undefined): string | null {
-  return typeof code === "string" && Object.hasOwn(CARD_FAILURE_REASONS, code) ? CARD_FAILURE_REASONS[code as CardFailureReason] : null;
-}
 
 /** The part of sessionStorage the guard needs (a Map-backed fake in tests). */
 export type FlagStorage = Pick<Storage, "getItem" | "setItem">;

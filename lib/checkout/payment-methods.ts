@@ -1,5 +1,5 @@
-import type { CartDto } from "@/lib/platform-client/types";
-import type { TenantConfig } from "@/lib/tenant-config";
+import type { CartDto } from "@/contract/dto/cart";
+import type { TenantConfig } from "@/contract/tenant-settings";
 
 /**
  * Which payment methods the checkout offers, how cash is named and what each one charges

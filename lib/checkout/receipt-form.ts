@@ -1,7 +1,5 @@
 import "server-only";
-import { BffError } from "@/lib/cart/bff";
-import { readBodyLimited } from "@/lib/http/read-body-limited";
-import { RECEIPT_MAX_BODY_BYTES, RECEIPT_MAX_BYTES } from "./bank-transfer";
+import { readMultipartBody } from "@/contract/body";
 import { checkoutDetailsInput } from "@/lib/validation/checkout";
 
 /**
@@ -11,8 +9,6 @@ import { checkoutDetailsInput } from "@/lib/validation/checkout";
  * platform from its bytes.
  */
 
-const tooLarge = () => new BffError(413, "SP:FileTooLarge", "The file is larger than 5 MB", { maxBytes: RECEIPT_MAX_BYTES });
-const malformed = () => new BffError(400, "SP:MalformedMultipart", "The request body is not a valid multipart form");
 
 function parseCheckoutField(value: FormDataEntryValue | null) {
   let json: unknown;
@@ -25,15 +21,7 @@ function parseCheckoutField(value: FormDataEntryValue | null) {
 }
 
 export async function readReceiptForm(req: Request): Promise<FormData> {
-  const contentType = req.headers.get("content-type") ?? "";
-  if (!/^multipart\/form-data\s*;/i.test(contentType)) throw malformed();
-  const body = await readBodyLimited(req, RECEIPT_MAX_BODY_BYTES, tooLarge);
-  let received: FormData;
-  try {
-    received = await new Response(body, { headers: { "content-type": contentType } }).formData();
-  } catch {
-    throw malformed();
-  }
+  const received = await readMultipartBody(req);
   const form = new FormData();
   const transferorName = received.get("transferorName");
   form.set("transferorName", typeof transferorName === "string" ? transferorName : "");

@@ -1,4 +1,4 @@
-import type { PaymentMethod } from "@/lib/tenant-config";
+import type { PaymentMethod } from "@/contract/tenant-settings";
 
 /**
  * The card networks the embedded MyFatoorah form accepts (spec §9): MADA ⇒ md, VISA ⇒ v and m

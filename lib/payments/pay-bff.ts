@@ -1,11 +1,10 @@
 import "server-only";
 import type { z } from "zod";
-import type { BffContext } from "@/lib/cart/bff";
+import { platformFor, type BffContext } from "@/lib/cart/bff";
 import { onCheckoutCart } from "@/lib/checkout/checkout-cart";
 import { clearCartId } from "@/lib/cookies";
-import { env } from "@/lib/env";
-import { createMoyasarPayment, createTabbySession, createTamaraSession, executeCardPayment, initiateCardSession, testTabbyEligibility } from "@/lib/platform-client/payments";
-import type { CreatePaymentDto, ExecuteCartPaymentDto, InitiateSessionDto, PayLaterSessionDto, TabbyEligibilityDto } from "@/lib/platform-client/types";
+import { env } from "@/contract/env";
+import type { CreatePaymentDto, ExecuteCartPaymentDto, InitiateSessionDto, PayLaterSessionDto, TabbyEligibilityDto } from "@/contract/dto/payments";
 import { cardCallbackUrls, doneUrl, payLaterUrls, requestOrigin, type PayLaterProvider } from "./callback-urls";
 import type { moyasarPayBody, myfatoorahExecuteBody, myfatoorahSessionBody, payLaterBody } from "./pay-bodies";
 
@@ -21,7 +20,7 @@ const origin = (ctx: BffContext) => requestOrigin(ctx.req, env().PUBLIC_URL_SCHE
 export function payWithMoyasar(ctx: BffContext, body: z.output<typeof moyasarPayBody>): Promise<CreatePaymentDto> {
   return onCheckoutCart(ctx, async (cartId, token) => {
     const callbackUrl = doneUrl(origin(ctx), ctx.locale, cartId);
-    const answer = await createMoyasarPayment(ctx.tenant, ctx.locale, token, { reference: cartId, token: body.token, tokenType: body.tokenType, callbackUrl, description: ctx.tenant.name, checkout: body.checkout });
+    const answer = await platformFor(ctx, token).payments.moyasarSession({ body: { reference: cartId, token: body.token, tokenType: body.tokenType, callbackUrl, description: ctx.tenant.name, checkout: body.checkout } });
     if (answer.status === "paid") await clearCartId(ctx.tenant.slug);
     return answer;
   });
@@ -29,19 +28,23 @@ export function payWithMoyasar(ctx: BffContext, body: z.output<typeof moyasarPay
 
 /** MyFatoorah / rekaz-pay: a session for the embedded card form, for the amount the shopper sees. */
 export function startMyfatoorahSession(ctx: BffContext, body: z.output<typeof myfatoorahSessionBody>): Promise<InitiateSessionDto> {
-  return onCheckoutCart(ctx, (cartId, token) => initiateCardSession(ctx.tenant, ctx.locale, token, cartId, { callbackUrl: doneUrl(origin(ctx), ctx.locale, cartId), totalAmount: body.amount }));
+  return onCheckoutCart(ctx, (cartId, token) =>
+    platformFor(ctx, token).payments.initiateSession({ params: { cartId }, query: { callbackUrl: doneUrl(origin(ctx), ctx.locale, cartId), totalAmount: body.amount } }),
+  );
 }
 
 /** After the form took the card: the payment, answered with the provider's 3-D Secure page. */
 export function executeMyfatoorahPayment(ctx: BffContext, body: z.output<typeof myfatoorahExecuteBody>): Promise<ExecuteCartPaymentDto> {
-  return onCheckoutCart(ctx, (cartId, token) => executeCardPayment(ctx.tenant, ctx.locale, token, { sessionId: body.sessionId, cartId, ...cardCallbackUrls(origin(ctx), ctx.locale, cartId) }, body.checkout));
+  return onCheckoutCart(ctx, (cartId, token) =>
+    platformFor(ctx, token).payments.executeCartPayment({ query: { sessionId: body.sessionId, cartId, ...cardCallbackUrls(origin(ctx), ctx.locale, cartId) }, body: { checkout: body.checkout } }),
+  );
 }
 
 /** Whether Tabby would take this cart from this customer; its message is already in the request's language. */
 export function tabbyEligibility(ctx: BffContext): Promise<TabbyEligibilityDto> {
   return onCheckoutCart(ctx, (cartId, token) => {
     const { success_url, cancel_url, failure_url } = payLaterUrls(origin(ctx), ctx.locale, cartId, "tabby");
-    return testTabbyEligibility(ctx.tenant, ctx.locale, token, cartId, { success_url, cancel_url, failure_url });
+    return platformFor(ctx, token).payments.tabbyEligibility({ body: { cartId, success_url, cancel_url, failure_url } });
   });
 }
 
@@ -49,6 +52,7 @@ export function tabbyEligibility(ctx: BffContext): Promise<TabbyEligibilityDto> 
 export function startPayLater(ctx: BffContext, provider: PayLaterProvider, body: z.output<typeof payLaterBody>): Promise<PayLaterSessionDto> {
   return onCheckoutCart(ctx, (cartId, token) => {
     const input = { reference: cartId, ...payLaterUrls(origin(ctx), ctx.locale, cartId, provider), checkout: body.checkout };
-    return provider === "tabby" ? createTabbySession(ctx.tenant, ctx.locale, token, input) : createTamaraSession(ctx.tenant, ctx.locale, token, input);
+    const api = platformFor(ctx, token).payments;
+    return provider === "tabby" ? api.tabbySession({ body: input }) : api.tamaraSession({ body: input });
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toTenantConfig } from "@/lib/tenant-config";
+import { toTenantConfig } from "@/contract/tenant-settings";
 import { promoWidgets } from "./promo-widgets";
 
 const payments = { moyasarApiUrl: null, myfatoorahScriptUrl: null, tabbyCardScriptUrl: "/sandbox/tabby/tabby-card.js", tamaraWidgetScriptUrl: "/sandbox/tamara/widget-v2/tamara-widget.js" };

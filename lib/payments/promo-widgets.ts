@@ -1,6 +1,7 @@
 import { withTax } from "@/lib/money";
-import type { PaymentEndpoints, ProductDto } from "@/lib/platform-client/types";
-import type { TenantConfig } from "@/lib/tenant-config";
+import type { PaymentEndpoints } from "@/contract/dto/tenants";
+import type { ProductDto } from "@/contract/dto/catalog";
+import type { TenantConfig } from "@/contract/tenant-settings";
 
 /**
  * Which pay-later promo widgets a product page shows (spec §2): Tabby's card when Tabby is enabled

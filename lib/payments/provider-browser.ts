@@ -1,4 +1,4 @@
-import { CodedError } from "@/lib/http/coded-error";
+import { CodedError } from "@/contract/errors";
 
 /**
  * The browser's own calls to a payment provider (Moyasar's token and Apple Pay endpoints with the

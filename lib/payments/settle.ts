@@ -1,8 +1,8 @@
 import "server-only";
-import { PlatformCallError } from "@/lib/platform-client/core";
-import { settleCartPayment } from "@/lib/platform-client/payments";
-import type { SettlementDto, TenantRef } from "@/lib/platform-client/types";
-import type { Locale } from "@/lib/tenant-config";
+import { PlatformCallError, platform } from "@/lib/platform-client/core";
+import type { SettlementDto } from "@/contract/dto/payments";
+import type { TenantRef } from "@/contract/dto/tenants";
+import type { Locale } from "@/contract/tenant-settings";
 
 /**
  * The done page's settlement: the platform asks each provider about the cart's open payments
@@ -12,7 +12,7 @@ import type { Locale } from "@/lib/tenant-config";
  */
 export async function settleCartPayments(tenant: TenantRef, locale: Locale, token: string, cartId: string): Promise<SettlementDto | null> {
   try {
-    return await settleCartPayment(tenant, locale, token, cartId);
+    return await platform({ tenant, locale, token }).payments.callback({ params: { cartId } });
   } catch (err) {
     // A session the platform refuses is the page's to handle (sign-in); anything else waits for a retry.
     if (err instanceof PlatformCallError && err.status === 401) throw err;

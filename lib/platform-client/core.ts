@@ -1,62 +1,102 @@
 import "server-only";
-import { env } from "@/lib/env";
-import type { ApiEnvelope, ApiError, TenantRef } from "./types";
+import { platformApi, type PlatformApi } from "@/contract/api";
+import { embeddedPlatform } from "@/contract/embedded";
+import { fillPath, RAW_RESPONSE, type CallInput, type EndpointSpec, type ResponseOf } from "@/contract/endpoint";
+import { env } from "@/contract/env";
+import { errorEnvelope } from "@/contract/error-envelope";
+import { CodedError, type ApiEnvelope, type ApiError } from "@/contract/errors";
+import type { Locale } from "@/contract/tenant-settings";
+import type { TenantRef } from "@/contract/dto/tenants";
 
-/** A failed platform call, carrying the platform's `SP:` code and message. */
-export class PlatformCallError extends Error {
-  constructor(
-    readonly status: number,
-    readonly error: ApiError,
-  ) {
-    super(error.message);
-    this.name = "PlatformCallError";
-  }
-  get code() {
-    return this.error.code;
+/** A failed platform call, carrying the platform's `SP:` code, message and status. */
+export class PlatformCallError extends CodedError {
+  override name = "PlatformCallError";
+  get error(): ApiError {
+    return { code: this.code, message: this.message, ...(this.details ? { details: this.details } : {}) };
   }
 }
 
-/** `headers`: extra request headers, e.g. x-forwarded-for carrying the visitor's IP for the platform's rate limits. */
-export type CallOptions = { body?: unknown; token?: string; locale?: string; query?: Record<string, string | number | undefined>; headers?: HeadersInit };
-
 /**
- * Calls the platform API as the storefront's server: in-process when the platform is embedded,
- * else over HTTP to PLATFORM_API_URL with the tenant in the `__tenant` header.
+ * Who a call is made for: the tenant (null for the operator's tenant-less calls), the reader's
+ * language, the customer's access token, and extra headers (x-forwarded-for carrying the visitor's
+ * address for the platform's per-address limits).
  */
-export async function platformCall<T>(tenant: TenantRef, method: string, path: string, opts: CallOptions = {}): Promise<T> {
-  const headers = new Headers(opts.headers);
-  if (opts.body !== undefined) headers.set("content-type", "application/json");
-  const res = await platformFetchRaw(tenant, method, path, {
-    token: opts.token,
-    locale: opts.locale,
-    query: opts.query,
-    headers,
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-  });
-  const payload = (await res.json().catch(() => null)) as ApiEnvelope<T> | null;
-  if (!payload) throw new PlatformCallError(res.status, { code: "SP:BadGateway", message: "The platform answered with no JSON" });
-  if ("error" in payload) throw new PlatformCallError(res.status, payload.error);
-  return payload.data;
+export type CallContext = { tenant: TenantRef | null; locale?: Locale; token?: string; headers?: HeadersInit };
+
+/** The platform API as the storefront's server calls it: one typed function per endpoint of the contract. */
+export type PlatformClient = { [G in keyof PlatformApi]: { [K in keyof PlatformApi[G]]: ClientCall<Extract<PlatformApi[G][K], EndpointSpec>> } };
+
+/** One endpoint's call; its input may be left out when nothing in it is required. */
+type ClientCall<E extends EndpointSpec> = Record<never, never> extends CallInput<E> ? (input?: CallInput<E>) => Promise<ResponseOf<E>> : (input: CallInput<E>) => Promise<ResponseOf<E>>;
+
+type Input = { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+
+function requestHeaders(ctx: CallContext): Headers {
+  const headers = new Headers(ctx.headers);
+  headers.set("accept-language", ctx.locale ?? "ar");
+  if (ctx.tenant) headers.set("__tenant", ctx.tenant.id);
+  if (ctx.token) headers.set("authorization", `Bearer ${ctx.token}`);
+  return headers;
 }
 
-export type RawCallOptions = Omit<CallOptions, "body"> & { body?: BodyInit; headers?: Headers };
+/** How a call reaches the platform: one endpoint ("group.name") with its input, for one caller. */
+export type Transport = (key: string, spec: EndpointSpec, input: Input, ctx: CallContext) => Promise<unknown>;
+
+/** Over HTTP to a platform at `base` (PLATFORM_API_URL): the path filled from the contract, the tenant in `__tenant`. */
+export function httpTransport(base: string): Transport {
+  return async (_key, spec, input, ctx) => {
+    const url = new URL(`api/app/${fillPath(spec.path, input.params ?? {})}`, base);
+    for (const [k, v] of Object.entries(input.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+    const headers = requestHeaders(ctx);
+    const isForm = input.body instanceof FormData;
+    if (input.body !== undefined && !isForm) headers.set("content-type", "application/json");
+    const body = input.body === undefined ? undefined : isForm ? (input.body as FormData) : JSON.stringify(input.body);
+    const res = await fetch(url, { method: spec.method, headers, body, cache: "no-store" });
+    // A raw endpoint's success is its own document; its refusals come in the envelope like any other.
+    if (spec.response === RAW_RESPONSE && res.ok) return res;
+    const payload = (await res.json().catch(() => null)) as ApiEnvelope<unknown> | null;
+    if (!payload) throw new PlatformCallError(res.status, "SP:BadGateway", "The platform answered with no JSON");
+    if ("error" in payload) throw new PlatformCallError(res.status, payload.error.code, payload.error.message, payload.error.details);
+    return payload.data;
+  };
+}
+
+/** In the same process as an embedded platform: the router's dispatch, refusals turned into the same error as over HTTP. */
+export const inProcessTransport: Transport = async (key, _spec, input, ctx) => {
+  const platform = embeddedPlatform();
+  if (!platform) throw new Error("The embedded platform is not installed in this process (see instrumentation.ts), and PLATFORM_API_URL is not set");
+  try {
+    return await platform.call(key, input, { tenant: ctx.tenant, headers: requestHeaders(ctx) });
+  } catch (err) {
+    const { status, error } = errorEnvelope(err, "platform");
+    throw new PlatformCallError(status, error.code, error.message, error.details);
+  }
+};
+
+/** The process's way to the platform: over HTTP when PLATFORM_API_URL is set, else in-process. */
+function defaultTransport(): Transport {
+  const base = env().PLATFORM_API_URL;
+  return base ? httpTransport(base) : inProcessTransport;
+}
 
 /**
- * The platform's raw Response, for what is not a JSON call: multipart uploads (a FormData body
- * sets its own content type) and file downloads. Same routing and headers as platformCall.
+ * The platform client for one caller, derived from the contract: one typed function per
+ * endpoint. A refusal throws PlatformCallError with the platform's code and status.
  */
-export async function platformFetchRaw(tenant: TenantRef, method: string, path: string, opts: RawCallOptions = {}): Promise<Response> {
-  const e = env();
-  const base = e.PLATFORM_API_URL ?? "http://platform.internal/";
-  const url = new URL(`api/app/${path}`, base);
-  for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
-  const headers = new Headers(opts.headers);
-  headers.set("accept-language", opts.locale ?? "ar");
-  headers.set("__tenant", tenant.id);
-  if (opts.token) headers.set("authorization", `Bearer ${opts.token}`);
-  const init: RequestInit = { method, headers, body: opts.body, cache: "no-store" };
-  if (e.PLATFORM_API_URL) return fetch(url, init);
-  const [{ handlePlatformRequest }, { platformDb }] = await Promise.all([import("@/platform/api"), import("@/platform/db")]);
-  const { db } = await platformDb();
-  return handlePlatformRequest(new Request(url, init), url.pathname.replace(/^\/api\/app\//, ""), tenant, db);
+export function platform(ctx: CallContext, transport: Transport = defaultTransport()): PlatformClient {
+  const groups = Object.entries(platformApi).map(([group, endpoints]) => [
+    group,
+    Object.fromEntries(Object.entries(endpoints as Record<string, EndpointSpec>).map(([name, spec]) => [name, (input: Input = {}) => transport(`${group}.${name}`, spec, input, ctx)])),
+  ]);
+  return Object.fromEntries(groups) as PlatformClient;
+}
+
+/** The answer, or null when the platform says it names nothing (404): a stale cookie, a removed product, a page that is not there. */
+export async function orNull<T>(call: Promise<T>): Promise<T | null> {
+  try {
+    return await call;
+  } catch (err) {
+    if (err instanceof PlatformCallError && err.status === 404) return null;
+    throw err;
+  }
 }

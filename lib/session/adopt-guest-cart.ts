@@ -1,7 +1,6 @@
 import "server-only";
-import type { BffContext } from "@/lib/cart/bff";
+import { platformFor, type BffContext } from "@/lib/cart/bff";
 import { clearCartId, readCartId, writeCartId } from "@/lib/cookies";
-import { assignCart } from "@/lib/platform-client/cart";
 import { PlatformCallError } from "@/lib/platform-client/core";
 
 /**
@@ -14,7 +13,7 @@ export async function adoptGuestCart(ctx: BffContext, accessToken: string): Prom
   const cartId = await readCartId(ctx.tenant.slug);
   if (!cartId) return;
   try {
-    const cart = await assignCart(ctx.tenant, ctx.locale, cartId, accessToken);
+    const cart = await platformFor(ctx, accessToken).cart.assign({ params: { id: cartId } });
     if (cart.status === "completed") await clearCartId(ctx.tenant.slug);
     else await writeCartId(ctx.tenant.slug, cart.id);
   } catch (err) {

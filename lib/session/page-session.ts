@@ -1,6 +1,6 @@
 import "server-only";
 import { PlatformCallError } from "@/lib/platform-client/core";
-import type { TenantDto } from "@/lib/platform-client/types";
+import type { TenantDto } from "@/contract/dto/tenants";
 import { decideSession } from "./session-policy";
 import { readSession } from "./session";
 

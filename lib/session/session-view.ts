@@ -1,8 +1,7 @@
 import "server-only";
-import { BffError, type BffContext } from "@/lib/cart/bff";
+import { BffError, platformFor, type BffContext } from "@/lib/cart/bff";
 import { PlatformCallError } from "@/lib/platform-client/core";
-import { getMe } from "@/lib/platform-client/customers";
-import type { CustomerDto } from "@/lib/platform-client/types";
+import type { CustomerDto } from "@/contract/dto/customers";
 import type { SessionData } from "./session-policy";
 import { activeSession, getSessionToken, type StoredSession } from "./session";
 
@@ -16,7 +15,7 @@ export type SessionView = { customer: CustomerDto; accessExpiresAt: number };
 export async function viewOf(ctx: BffContext, session: StoredSession, data: SessionData | null): Promise<SessionView | null> {
   if (!data) return null;
   try {
-    return { customer: await getMe(ctx.tenant, ctx.locale, data.accessToken), accessExpiresAt: data.accessExpiresAt };
+    return { customer: await platformFor(ctx, data.accessToken).customers.me(), accessExpiresAt: data.accessExpiresAt };
   } catch (err) {
     if (!(err instanceof PlatformCallError && err.status === 401)) throw err;
     session.destroy();

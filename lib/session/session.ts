@@ -2,10 +2,9 @@ import "server-only";
 import { cookies } from "next/headers";
 import { getIronSession, type IronSession, type SessionOptions } from "iron-session";
 import { sessionCookieFlags, sessionCookieName, SESSION_COOKIE_MAX_AGE_S } from "@/lib/cookies";
-import { env } from "@/lib/env";
-import { refreshTokens } from "@/lib/platform-client/auth";
-import { PlatformCallError } from "@/lib/platform-client/core";
-import type { TenantDto } from "@/lib/platform-client/types";
+import { env } from "@/contract/env";
+import { PlatformCallError, platform } from "@/lib/platform-client/core";
+import type { TenantDto } from "@/contract/dto/tenants";
 import { refreshOnce } from "./refresh-once";
 import { accessExpiry, decideSession, type SessionData } from "./session-policy";
 
@@ -66,7 +65,7 @@ export async function refreshSession(session: StoredSession, tenant: TenantDto):
     return null;
   }
   try {
-    const tokens = await refreshOnce(refreshToken, () => refreshTokens(tenant, refreshToken));
+    const tokens = await refreshOnce(refreshToken, () => platform({ tenant }).auth.refresh({ body: { refresh_token: refreshToken } }));
     return await saveTokens(session, tenant, customerId, tokens);
   } catch (err) {
     if (!isRefreshRefused(err)) throw err;

@@ -1,4 +1,4 @@
-import type { UtmInput } from "@/lib/validation/checkout-input";
+import type { UtmInput } from "@/contract/input/checkout";
 
 /**
  * Spec §3 UTM attribution: `utm_*` read from the landing URL, kept in local storage with a

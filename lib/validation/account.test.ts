@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { accountFormSchema, customFieldError, profileBody } from "./account";
-import type { FieldRule } from "./custom-field-values";
+import type { FieldRule } from "@/contract/custom-field-values";
 
 const fields: FieldRule[] = [
   { name: "national_id", type: "text", isRequired: true },

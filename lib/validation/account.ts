@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { errorMessageKey } from "@/lib/errors";
-import { checkFieldValue, normalizeFieldValue, type FieldRule } from "./custom-field-values";
+import { checkFieldValue, normalizeFieldValue, type FieldRule } from "@/contract/custom-field-values";
+import { SINGLE_LINE_TEXT } from "@/contract/text";
 
 /**
  * Account settings bodies (PUT /api/session/profile and /custom-fields), shared by the form and
@@ -8,14 +9,12 @@ import { checkFieldValue, normalizeFieldValue, type FieldRule } from "./custom-f
  * their definitions again, with its SP: codes.
  */
 
-/** No control characters and no lone surrogates in anything a customer types. */
-const printable = /^[^\p{Cc}\p{Cs}]*$/u;
 
 export const NAME_MAX = 100;
 
 export const profileBody = z.object({
   // Spec §5: surrounding spaces removed, at least one character.
-  name: z.string().trim().min(1, "validation.required").max(NAME_MAX, "validation.invalid").regex(printable, "validation.invalid"),
+  name: z.string().trim().min(1, "validation.required").max(NAME_MAX, "validation.invalid").regex(SINGLE_LINE_TEXT, "validation.invalid"),
   email: z
     .union([z.literal(""), z.null(), z.email("validation.invalid").max(254, "validation.invalid")])
     .optional()

@@ -1,9 +1,10 @@
 import { z } from "zod";
-import { normalizeMobile } from "@/lib/phone";
-import { ExpectedTotal, UtmInput } from "./checkout-input";
+import { normalizeMobile } from "@/contract/phone";
+import { ExpectedTotal, UtmInput } from "@/contract/input/checkout";
 import { customFieldError, customFieldsBody, profileBody } from "./account";
-import type { FieldRule } from "./custom-field-values";
+import type { FieldRule } from "@/contract/custom-field-values";
 import { phoneFormMobile, phoneFormSchema, toLatinDigits } from "./sign-in";
+import { MULTI_LINE_TEXT } from "@/contract/text";
 
 /**
  * The checkout's forms and bodies (spec §5), shared by the sheet (react-hook-form) and the
@@ -13,8 +14,6 @@ import { phoneFormMobile, phoneFormSchema, toLatinDigits } from "./sign-in";
 
 export const BOOKING_NOTES_MAX = 1000;
 
-/** No control characters but line breaks, no lone surrogates (PostgreSQL refuses them inside JSON). */
-const notesText = /^[^\p{Cs}\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f]*$/u;
 
 /** The order's customer and notes, as the payment step sends them (submit, bank receipt). */
 export const checkoutDetailsInput = z.object({
@@ -33,7 +32,7 @@ export const checkoutDetailsInput = z.object({
     .string()
     .trim()
     .max(BOOKING_NOTES_MAX, "validation.invalid")
-    .regex(notesText, "validation.invalid")
+    .regex(MULTI_LINE_TEXT, "validation.invalid")
     .nullish()
     .transform((v) => v || null),
   termsAccepted: z.boolean().optional(),
@@ -75,7 +74,7 @@ export function checkoutFormSchema({ separateNames, termsRequired, definitions }
       lastName: z.string(),
       mobile: phoneFormSchema,
       customFields: z.record(z.string(), z.string()),
-      bookingNotes: z.string().max(BOOKING_NOTES_MAX, "validation.invalid").regex(notesText, "validation.invalid"),
+      bookingNotes: z.string().max(BOOKING_NOTES_MAX, "validation.invalid").regex(MULTI_LINE_TEXT, "validation.invalid"),
       termsAccepted: z.boolean(),
     })
     .superRefine((form, ctx) => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { COUNTRY_ORDER, normalizeMobile } from "@/lib/phone";
+import { COUNTRY_ORDER, normalizeMobile } from "@/contract/phone";
 
 /**
  * Sign-in forms and bodies, shared by the sign-in sheet (react-hook-form) and the session BFF.

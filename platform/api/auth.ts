@@ -1,22 +1,23 @@
 import { verifyAccessToken } from "../services/access-tokens";
 import { PlatformError } from "../errors";
-import type { RouteContext } from "./router";
+import type { Caller } from "./define";
 
-function bearer(ctx: RouteContext): string | null {
-  const h = ctx.req.headers.get("authorization") ?? "";
-  const m = /^Bearer\s+(\S+)$/i.exec(h);
+function bearer(headers: Headers): string | null {
+  const m = /^Bearer\s+(\S+)$/i.exec(headers.get("authorization") ?? "");
   return m ? m[1] : null;
 }
 
-/** The signed-in customer of a bearer call; 401 with a code when there is no valid token for this tenant. */
-export async function requireCustomer(ctx: RouteContext): Promise<{ customerId: string }> {
-  const token = bearer(ctx);
-  if (!token) throw new PlatformError("SP:Unauthorized", 401, "Sign in to continue");
-  const claims = await verifyAccessToken(token, ctx.tenant.id);
+/**
+ * The customer a bearer token names, for this tenant. `required` (auth level customer): no token is
+ * a 401. Otherwise (auth level cart) no token is a guest, but a token that is sent must be valid,
+ * so an expired session is noticed rather than silently treated as a guest.
+ */
+export async function resolveCaller(headers: Headers, tenantId: string, required: boolean): Promise<Caller | null> {
+  const token = bearer(headers);
+  if (!token) {
+    if (required) throw new PlatformError("SP:Unauthorized", 401, "Sign in to continue");
+    return null;
+  }
+  const claims = await verifyAccessToken(token, tenantId);
   return { customerId: claims.sub };
-}
-
-/** The customer when a valid token is sent, else null (spec §6: location calls quietly return nothing without one). */
-export async function optionalCustomer(ctx: RouteContext): Promise<{ customerId: string } | null> {
-  return bearer(ctx) ? requireCustomer(ctx) : null;
 }

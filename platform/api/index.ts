@@ -1,13 +1,2 @@
-// The platform API: importing this module registers every route (one file per domain).
-import "./routes/website";
-import "./routes/catalog";
-import "./routes/cart";
-import "./routes/auth";
-import "./routes/customers";
-import "./routes/presets";
-import "./routes/locations";
-import "./routes/account";
-import "./routes/checkout";
-import "./routes/payments";
-
-export { handlePlatformRequest, errorResponse } from "./router";
+// The platform API's entry points for its hosts: the HTTP route (app/api/app) and the embedded storefront (in-process).
+export { dispatch, handlePlatformRequest, registeredRoutes } from "./router";

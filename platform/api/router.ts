@@ -1,49 +1,53 @@
-import { ZodError } from "zod";
+import { errorResponse, envelopeResponse } from "@/contract/error-envelope";
+import { CodedError } from "@/contract/errors";
+import { platformApi } from "@/contract/api";
+import { readJsonBody, readMultipartBody } from "@/contract/body";
+import { bodyKind, listEndpoints, RAW_RESPONSE, type EndpointSpec } from "@/contract/endpoint";
+import type { Locale } from "@/contract/tenant-settings";
+import { UNSTORABLE_TEXT } from "@/contract/text";
 import type { Db } from "../db/client";
 import { PlatformError } from "../errors";
-import type { TenantRow } from "../services/tenants";
+import { resolveCaller } from "./auth";
+import { clientIp } from "./client-ip";
+import type { Caller, TenantInfo, VerifiedWebhook } from "./define";
 
-export type TenantInfo = Pick<TenantRow, "id" | "slug" | "name" | "settings">;
+export type { TenantInfo };
+import { implementation } from "./implementation";
+import { verifyWebhook } from "../payments/webhooks";
+import { parseSalesChannel } from "../services/coupon-rules";
 
-export type Locale = "ar" | "en";
+/**
+ * The platform's one router, derived from the contract (contract/api.ts): it matches a path,
+ * parses params, query and body with the endpoint's schemas, resolves the auth level, scopes the
+ * call to the tenant and maps every refusal into the one envelope. Handlers only do the work.
+ * Served over HTTP (handlePlatformRequest) and, for the embedded storefront, in-process (dispatch).
+ */
 
-export type RouteContext = {
-  req: Request;
-  db: Db;
-  tenant: TenantInfo;
-  params: Record<string, string>;
-  query: URLSearchParams;
-  locale: Locale;
-  /** The request's JSON body; a malformed body is a 400 with a code. */
-  json: () => Promise<unknown>;
-};
+type Route = { key: string; spec: EndpointSpec; parts: string[]; run: (ctx: never) => unknown };
 
-type Handler = (ctx: RouteContext) => Promise<unknown>;
-type Route = { method: string; parts: string[]; handler: Handler };
+const routes: Route[] = listEndpoints(platformApi).map(({ key, spec }) => {
+  const [group, name] = key.split(".");
+  const run = (implementation as unknown as Record<string, Record<string, Route["run"]>>)[group][name];
+  return { key, spec, parts: spec.path.split("/").filter(Boolean), run };
+});
+const byKey = new Map(routes.map((r) => [r.key, r]));
 
-const routes: Route[] = [];
-
-/** Registers `METHOD path` where path segments starting with ":" are parameters (e.g. "cart/:id/items"). */
-export function route(method: "GET" | "POST" | "PUT" | "DELETE" | "PATCH", path: string, handler: Handler) {
-  const parts = path.split("/").filter(Boolean);
-  // A registration for the same method and path replaces the old one: in development an edited
-  // routes module runs again against this same array, and the first match must be the new handler.
-  const existing = routes.findIndex((r) => r.method === method && r.parts.join("/") === parts.join("/"));
-  if (existing >= 0) routes[existing] = { method, parts, handler };
-  else routes.push({ method, parts, handler });
+/** Every endpoint as METHOD and path pattern: suites that must cover each route enumerate them here. */
+export function registeredRoutes(): { method: string; path: string; auth: string; key: string }[] {
+  return routes.map((r) => ({ method: r.spec.method, path: r.spec.path, auth: r.spec.auth, key: r.key }));
 }
 
-/** Every registered route as METHOD and path pattern (":name" parameters): suites that must cover each route enumerate them here. */
-export function registeredRoutes(): { method: string; path: string }[] {
-  return routes.map((r) => ({ method: r.method, path: r.parts.join("/") }));
-}
-
-function match(method: string, segments: string[]): { route: Route; params: Record<string, string> } | { methodMismatch: true } | null {
+function match(method: string, segments: string[]): { route: Route; params: Record<string, string> } | "method" | null {
   let methodMismatch = false;
   for (const r of routes) {
-    if (r.parts.length !== segments.length) continue;
+    const rest = r.parts.at(-1)?.startsWith("*") ? r.parts.length - 1 : -1;
+    if (rest >= 0 ? segments.length <= rest : r.parts.length !== segments.length) continue;
     const params: Record<string, string> = {};
     const ok = r.parts.every((p, i) => {
+      if (i === rest) {
+        params[p.slice(1)] = segments.slice(i).join("/");
+        return true;
+      }
       if (p.startsWith(":")) {
         params[p.slice(1)] = segments[i];
         return true;
@@ -51,75 +55,123 @@ function match(method: string, segments: string[]): { route: Route; params: Reco
       return p === segments[i];
     });
     if (!ok) continue;
-    if (r.method !== method) {
+    if (r.spec.method !== method) {
       methodMismatch = true;
       continue;
     }
     return { route: r, params };
   }
-  return methodMismatch ? { methodMismatch: true } : null;
+  return methodMismatch ? "method" : null;
 }
 
-export function localeFrom(req: Request): Locale {
-  const h = req.headers.get("accept-language") ?? "";
-  return /^\s*en\b/i.test(h) ? "en" : "ar";
+export function localeFrom(headers: Headers): Locale {
+  return /^\s*en\b/i.test(headers.get("accept-language") ?? "") ? "en" : "ar";
 }
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" } });
+/** Whose call this is: a browser on a store's host, or a server of the platform's operator (in-process, or on a platform-only host). */
+export type CallSource = { trusted: boolean };
 
-export function errorResponse(err: unknown): Response {
-  if (err instanceof PlatformError) return json(err.status, { error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) } });
-  if (err instanceof ZodError) {
-    const details = Object.fromEntries(err.issues.map((i) => [i.path.join(".") || "body", i.message]));
-    return json(400, { error: { code: "SP:ValidationError", message: "The request is not valid", details } });
-  }
-  console.error("[platform] unexpected error", err);
-  return json(500, { error: { code: "SP:InternalError", message: "Something went wrong on our side" } });
-}
+/** One call's raw parts: from an HTTP request (strings, a body still to read) or from the in-process client (values). */
+type RawCall = {
+  tenant: TenantInfo | null;
+  db: Db;
+  headers: Headers;
+  origin: string;
+  params: Record<string, unknown>;
+  query: Record<string, unknown>;
+  body: () => Promise<unknown>;
+  source: CallSource;
+};
 
-/** NUL and lone surrogates: text PostgreSQL cannot store or compare. */
-const UNSTORABLE = /[\u0000\p{Cs}]/u;
+const notFound = () => new PlatformError("SP:EntityNotFound", 404, "Not found");
 
-/** Serves one platform API request for a resolved tenant. `pathname` is what follows /api/app/. */
-export async function handlePlatformRequest(req: Request, pathname: string, tenant: TenantInfo, db: Db): Promise<Response> {
-  const segments = pathname.split("/").filter(Boolean).map((s) => {
-    try {
-      return decodeURIComponent(s);
-    } catch {
-      return s;
-    }
-  });
-  // A segment holding NUL or broken UTF-16 names nothing (PostgreSQL refuses such text: a lookup
-  // with it would fail as a 500); no handler ever sees one.
-  if (segments.some((s) => UNSTORABLE.test(s))) return errorResponse(new PlatformError("SP:EntityNotFound", 404, "Not found"));
-  const found = match(req.method, segments);
-  if (!found) return errorResponse(new PlatformError("SP:RouteNotFound", 404, "No such endpoint"));
-  if ("methodMismatch" in found) return errorResponse(new PlatformError("SP:MethodNotAllowed", 405, "Method not allowed"));
-  let bodyRead: Promise<unknown> | undefined;
-  const ctx: RouteContext = {
-    req,
-    db,
+/** Development and tests check every answer against its schema, so a handler cannot drift from the contract unseen. */
+const checkResponses = process.env.NODE_ENV !== "production";
+
+async function run(route: Route, call: RawCall): Promise<unknown> {
+  const { spec } = route;
+  // A path naming nothing (a malformed id, NUL or broken UTF-16 in a segment) is a 404 before any lookup.
+  const params = spec.params ? spec.params.safeParse(call.params) : null;
+  if (params && !params.success) throw notFound();
+  if (spec.auth === "operator" && !call.source.trusted) throw new PlatformError("SP:RouteNotFound", 404, "No such endpoint");
+  const tenant = spec.auth === "operator" ? null : call.tenant;
+  if (spec.auth !== "operator" && !tenant) throw new PlatformError("SP:TenantNotFound", 404, "No store at this address");
+  // Who is asking, before anything they sent is looked at (and before a body of up to 5 MB is read).
+  const customer: Caller | null = spec.auth === "customer" || spec.auth === "cart" ? await resolveCaller(call.headers, tenant!.id, spec.auth === "customer") : null;
+  const query = spec.query ? spec.query.parse(call.query) : {};
+  const asked = (query as { customerId?: string }).customerId;
+  if (customer && asked && asked !== customer.customerId) throw new PlatformError("SP:Forbidden", 403, "You can only see and change your own data");
+  let body: unknown;
+  // A tolerant endpoint takes a malformed body as none, but never an oversize one (a body is never read past its limit).
+  if (spec.tolerant) body = spec.body!.safeParse(await call.body().catch((err: unknown) => (err instanceof CodedError && err.status === 413 ? Promise.reject(err) : undefined))).data;
+  else if (spec.body) body = spec.body.parse(await call.body());
+  else if (spec.multipart) body = await call.body();
+  let webhook: VerifiedWebhook | null = null;
+  if (spec.auth === "webhook") webhook = await verifyWebhook(call.db, tenant!.id, (params!.data as { provider: VerifiedWebhook["provider"] }).provider, { body, headers: call.headers, query: query as { tamaraToken?: string } });
+  const ctx = {
+    db: call.db,
     tenant,
-    params: found.params,
-    query: new URL(req.url).searchParams,
-    locale: localeFrom(req),
-    json: () =>
-      (bodyRead ??= req.text().then((text) => {
-        if (text.length > 1_000_000) throw new PlatformError("SP:PayloadTooLarge", 413, "The request body is too large");
-        try {
-          return text === "" ? {} : JSON.parse(text);
-        } catch {
-          throw new PlatformError("SP:MalformedJson", 400, "The request body is not valid JSON");
-        }
-      })),
+    locale: localeFrom(call.headers),
+    channel: parseSalesChannel(call.headers.get("x-sales-channel")),
+    clientIp: clientIp(call.headers),
+    origin: call.origin,
+    params: params?.data ?? {},
+    query,
+    body,
+    customer,
+    webhook,
   };
-  try {
-    const data = await found.route.handler(ctx);
-    // A handler that serves something other than JSON (an uploaded file) answers a Response itself.
-    if (data instanceof Response) return data;
-    return json(200, { data: data ?? null });
-  } catch (err) {
-    return errorResponse(err);
+  const data = await (route.run as (c: typeof ctx) => unknown)(ctx);
+  if (spec.response === RAW_RESPONSE) {
+    if (!(data instanceof Response)) throw new Error(`${route.key} must answer a Response`);
+    return data;
   }
+  if (checkResponses) {
+    const checked = spec.response.safeParse(data ?? null);
+    if (!checked.success) throw new Error(`${route.key} answered outside its contract: ${checked.error.message}`);
+  }
+  return data ?? null;
+}
+
+function readBody(req: Request, spec: EndpointSpec): () => Promise<unknown> {
+  const kind = bodyKind(spec);
+  return () => (kind === "multipart" ? readMultipartBody(req) : kind === "json" ? readJsonBody(req) : Promise.resolve(undefined));
+}
+
+/** Serves one platform API request. `pathname` is what follows /api/app/; `tenant` is null on a platform host's tenant-less calls. */
+export async function handlePlatformRequest(req: Request, pathname: string, tenant: TenantInfo | null, db: Db, source: CallSource = { trusted: false }): Promise<Response> {
+  try {
+    const segments = pathname.split("/").filter(Boolean).map((s) => {
+      try {
+        return decodeURIComponent(s);
+      } catch {
+        return s;
+      }
+    });
+    if (segments.some((s) => UNSTORABLE_TEXT.test(s))) throw notFound();
+    const found = match(req.method, segments);
+    if (!found) throw new PlatformError("SP:RouteNotFound", 404, "No such endpoint");
+    if (found === "method") throw new PlatformError("SP:MethodNotAllowed", 405, "Method not allowed");
+    const url = new URL(req.url);
+    const query = Object.fromEntries([...url.searchParams.entries()].filter(([, v]) => v !== ""));
+    const data = await run(found.route, { tenant, db, headers: req.headers, origin: url.origin, params: found.params, query, body: readBody(req, found.route.spec), source });
+    if (data instanceof Response) return data;
+    return envelopeResponse(found.route.spec.status ?? 200, { data });
+  } catch (err) {
+    return errorResponse(err, "platform");
+  }
+}
+
+/**
+ * Calls one endpoint in-process, as the embedded storefront does: no URL, no JSON, the same parsing,
+ * auth and checks as over HTTP. Answers the success's data (or a raw Response); a refusal throws.
+ */
+export async function dispatch(
+  key: string,
+  input: { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown },
+  call: { tenant: TenantInfo | null; db: Db; headers: Headers },
+): Promise<unknown> {
+  const route = byKey.get(key);
+  if (!route) throw new PlatformError("SP:RouteNotFound", 404, "No such endpoint");
+  return run(route, { ...call, origin: "http://platform.internal", params: input.params ?? {}, query: input.query ?? {}, body: async () => input.body, source: { trusted: true } });
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import path from "node:path";
-import { env } from "@/lib/env";
+import { env } from "@/contract/env";
 import { openDatabase, type DbHandle } from "./client";
 import { seedDemo } from "../seed/demo";
 

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { tenantPaymentAccounts, type PaymentAccounts, type PaymentProvider, type ProviderAccount } from "../db/schema";
 import { PlatformError } from "../errors";
-import type { PaymentEndpoints } from "@/lib/platform-client/types";
+import type { PaymentEndpoints } from "@/contract/dto/tenants";
 
 /**
  * Where each provider is reached (ARCHITECTURE decision 8). A tenant's account names a base URL:
@@ -80,7 +80,7 @@ export function publicPaymentEndpoints(accounts: PaymentAccounts, onlineProvider
 
 /** This process's sandbox switch and the origin its own /sandbox/* answers on. */
 export async function sandboxSetting(): Promise<SandboxSetting> {
-  const { env } = await import("@/lib/env");
+  const { env } = await import("@/contract/env");
   const e = env();
   return { enabled: e.SANDBOX, origin: e.SANDBOX_ORIGIN ?? `http://127.0.0.1:${e.PORT}` };
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { env } from "@/lib/env";
+import { env } from "@/contract/env";
 import type { Db, Tx } from "../db/client";
 import { smsOutbox } from "../db/schema";
 import { PlatformError } from "../errors";

@@ -1,5 +1,7 @@
 import "server-only";
 import { randomInt } from "node:crypto";
+import { readBytes } from "@/contract/body";
+import { JSON_BODY_LIMIT } from "@/contract/limits";
 
 // Small Request/Response helpers shared by the provider sandboxes (plain web APIs, no Next).
 
@@ -24,10 +26,14 @@ export const script = (body: string) =>
 /** After a hosted page's button: the browser goes back to the merchant (a GET). */
 export const seeOther = (location: string) => new Response(null, { status: 303, headers: { ...noStore, location } });
 
-/** The request's JSON body, or undefined when it is missing or not JSON. */
+/**
+ * The request's JSON body, or undefined when it is missing or not JSON. Read like every body of
+ * the app (contract/body.ts): a body past the JSON limit is refused (413) before it is all in memory.
+ */
 export async function readJson(req: Request): Promise<unknown> {
+  const bytes = await readBytes(req, JSON_BODY_LIMIT);
   try {
-    return JSON.parse(await req.text());
+    return JSON.parse(new TextDecoder().decode(bytes));
   } catch {
     return undefined;
   }
@@ -35,8 +41,9 @@ export async function readJson(req: Request): Promise<unknown> {
 
 /** A hosted page's form field (urlencoded or multipart), or "" when absent. */
 export async function formField(req: Request, name: string): Promise<string> {
+  const bytes = await readBytes(req, JSON_BODY_LIMIT);
   try {
-    const value = (await req.formData()).get(name);
+    const value = (await new Response(bytes, { headers: { "content-type": req.headers.get("content-type") ?? "" } }).formData()).get(name);
     return typeof value === "string" ? value : "";
   } catch {
     return "";

@@ -6,6 +6,8 @@ import { myfatoorahSandbox } from "./myfatoorah";
 import type { SandboxProvider } from "./store";
 import { tabbySandbox } from "./tabby";
 import { tamaraSandbox } from "./tamara";
+import { errorResponse } from "@/contract/error-envelope";
+import { CodedError } from "@/contract/errors";
 
 // One entry to every provider sandbox: the Next routes under app/sandbox/<provider> and the tests'
 // node:http servers both hand it a Request whose path starts with /sandbox/<provider>/.
@@ -43,6 +45,8 @@ export async function handleSandbox(req: Request, db: Db, provider: SandboxProvi
   try {
     return await HANDLERS[provider](req, db, path);
   } catch (err) {
+    // A body past its limit, refused as a provider's API would; anything else is a fault.
+    if (err instanceof CodedError && err.status < 500) return errorResponse(err, "sandbox");
     console.error(`[sandbox:${provider}]`, err);
     return json(500, { error: "The sandbox failed to answer" });
   }

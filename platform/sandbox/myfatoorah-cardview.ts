@@ -1,14 +1,16 @@
 import "server-only";
 import type { Db } from "../db/client";
-import { checkCard, type CardBrand } from "./cards";
+import { checkCard, type CardBrand, type CheckedCard } from "./cards";
 import { html, json, readJson, script } from "./http";
-import type { MyFatoorahSessionData } from "./myfatoorah";
 import { cardFramePage } from "./scripts/myfatoorah-frame";
 import { myfatoorahSessionScript } from "./scripts/myfatoorah-session";
 import { findObject, transitionObject } from "./store";
 
 // MyFatoorah's embedded card form: session.js (on the merchant's page) renders the frame, the
 // frame posts the card here; the merchant's server then executes the payment with the session id.
+
+/** A MyFatoorah session as the sandbox keeps it: the card the form took, until a payment uses it. */
+export type MyFatoorahSessionData = { CustomerIdentifier: string | null; card: CheckedCard | null; created_at: string };
 
 const NETWORK_OF: Record<CardBrand, string> = { mada: "md", visa: "v", master: "m" };
 const BRAND_NAME: Record<CardBrand, string> = { mada: "Mada", visa: "Visa", master: "Master" };

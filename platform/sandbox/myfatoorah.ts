@@ -2,9 +2,9 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { Db } from "../db/client";
-import { THREE_DS_FAILED, type CardBrand, type CheckedCard } from "./cards";
+import { THREE_DS_FAILED, type CardBrand } from "./cards";
 import { bearerToken, httpOrigin, json, randomDigits, readJson, withQuery } from "./http";
-import { cardviewSandbox } from "./myfatoorah-cardview";
+import { cardviewSandbox, type MyFatoorahSessionData } from "./myfatoorah-cardview";
 import { notFoundPage, pressButton, renderHostedPage } from "./pages";
 import { findObject, insertObject, transitionObject } from "./store";
 
@@ -12,7 +12,6 @@ import { findObject, insertObject, transitionObject } from "./store";
 // card form under /sandbox/myfatoorah/cardview/v1/ and the 3-D Secure page /sandbox/myfatoorah/3ds/{InvoiceId}.
 // The bearer token is the account.
 
-export type MyFatoorahSessionData = { CustomerIdentifier: string | null; card: CheckedCard | null; created_at: string };
 
 type Transaction = {
   PaymentId: string;

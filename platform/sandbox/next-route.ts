@@ -1,5 +1,5 @@
 import "server-only";
-import { env } from "@/lib/env";
+import { env } from "@/contract/env";
 import { handleSandbox, sandboxPath, type SandboxProvider } from "./index";
 
 /**

@@ -1,6 +1,6 @@
 import "server-only";
 import { jwtVerify, SignJWT, errors as joseErrors } from "jose";
-import { env } from "@/lib/env";
+import { env } from "@/contract/env";
 import { PlatformError } from "../errors";
 
 /** Access tokens live 15 minutes; the storefront refreshes 10 s before they expire (spec §4). */

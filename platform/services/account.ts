@@ -3,8 +3,8 @@ import { and, asc, desc, eq } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { bookings, customerPackages, customerSubscriptions, products } from "../db/schema";
 import { riyadhDay } from "../time";
-import type { Locale } from "@/lib/tenant-config";
-import type { ReservationDto, ReservationsDto, SubscriptionDto } from "@/lib/platform-client/types";
+import type { Locale } from "@/contract/tenant-settings";
+import type { ReservationDto, ReservationsDto, SubscriptionDto } from "@/contract/dto/account";
 import { localized } from "./catalog";
 
 type Conn = Db | Tx;

@@ -3,9 +3,10 @@ import { and, eq, gt, lt } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { bookings } from "../db/schema";
 import { notFound, validation } from "../errors";
-import { DAY_MS, dayStart, MINUTE_MS, openingWindow, today } from "../time";
-import { addDays, daysBetween } from "@/lib/riyadh-days";
-import type { AvailabilityDto } from "@/lib/platform-client/types";
+import { dayStart, openingWindow, today } from "../time";
+import { DAY_MS, MINUTE_MS } from "@/contract/riyadh-time";
+import { addDays, daysBetween } from "@/contract/riyadh-time";
+import type { AvailabilityDto } from "@/contract/dto/catalog";
 import { findActiveProduct, type ProductRow } from "./catalog";
 
 /** Seats taken by bookings (or by lines of a cart) in an interval; half-open intervals [from, to). */

@@ -3,8 +3,8 @@ import { and, desc, eq, ne } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { cartItems, carts } from "../db/schema";
 import { notFound, PlatformError } from "../errors";
-import type { Locale } from "@/lib/tenant-config";
-import type { CartDto } from "@/lib/platform-client/types";
+import type { Locale } from "@/contract/tenant-settings";
+import type { CartDto } from "@/contract/dto/cart";
 import { readCart, visibleCart } from "./cart";
 import { isUuid } from "./ids";
 

@@ -2,10 +2,12 @@ import "server-only";
 import type { Tx } from "../db/client";
 import type { GiftDetails } from "../db/schema";
 import { PlatformError, validation } from "../errors";
-import { DAY_MS, dayStart, isPlatformDay, openingWindow, riyadhDay, today } from "../time";
-import { addDays, daysBetween } from "@/lib/riyadh-days";
+import { dayStart, openingWindow, riyadhDay, today } from "../time";
+import { isPlatformDay } from "@/contract/riyadh-time";
+import { DAY_MS } from "@/contract/riyadh-time";
+import { addDays, daysBetween } from "@/contract/riyadh-time";
 import { bookingsBetween, capacityOf, reservationKind, seatsTaken, slotStarts, unitMs, withinBookingWindow, type Occupancy } from "./availability";
-import type { AddCartItemInput } from "@/lib/validation/cart-input";
+import type { AddCartItemInput } from "@/contract/input/cart";
 import type { ProductRow } from "./catalog";
 
 /** A cart line as the rules see it: instants for reservations, units = hours or nights. */

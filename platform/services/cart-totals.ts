@@ -1,5 +1,5 @@
 import { percentOf, taxOn } from "../money";
-import type { CartDto } from "@/lib/platform-client/types";
+import type { CartDto } from "@/contract/dto/cart";
 
 /**
  * Cart totals (team rule, platform only), all in halalas:

@@ -5,11 +5,11 @@ import { cartItems, carts, productPrices, products, tenants, type GiftDetails, t
 import { notFound, PlatformError, validation } from "../errors";
 import { toSar } from "../money";
 import { riyadhDay } from "../time";
-import type { Locale } from "@/lib/tenant-config";
-import { parseTaxRate } from "@/lib/tenant-config";
-import type { CartDto, CartItemDto } from "@/lib/platform-client/types";
+import type { Locale } from "@/contract/tenant-settings";
+import { parseTaxRate } from "@/contract/tenant-settings";
+import type { CartDto, CartItemDto } from "@/contract/dto/cart";
 import { checkCapacity, checkLineRules, lineFromInput, type CartLine } from "./cart-rules";
-import type { AddCartItemInput, UpdateCartItemInput } from "@/lib/validation/cart-input";
+import type { AddCartItemInput, UpdateCartItemInput } from "@/contract/input/cart";
 import type { LineTotals } from "./cart-totals";
 import { loadCartLines, priceCart, type ItemRow } from "./cart-pricing";
 import { localized, productTypeNumber, type ProductRow } from "./catalog";

@@ -4,8 +4,8 @@ import type { Db, Tx } from "../db/client";
 import { PRODUCT_TYPES, productPrices, products, type ProductTypeString } from "../db/schema";
 import { notFound } from "../errors";
 import { toSar } from "../money";
-import type { Locale } from "@/lib/tenant-config";
-import type { ProductDto } from "@/lib/platform-client/types";
+import type { Locale } from "@/contract/tenant-settings";
+import type { ProductDto } from "@/contract/dto/catalog";
 import { isUuid } from "./ids";
 
 export type ProductRow = typeof products.$inferSelect;

@@ -4,7 +4,7 @@ import type { Db, Tx } from "../db/client";
 import { couponUsages, coupons } from "../db/schema";
 import { PlatformError, validation } from "../errors";
 import { percentOf } from "../money";
-import type { SalesChannel } from "@/lib/platform-client/types";
+import type { SalesChannel } from "@/contract/input/checkout";
 import { allocateDiscount } from "./cart-totals";
 
 type Conn = Db | Tx;

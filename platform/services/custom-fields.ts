@@ -3,9 +3,9 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { customFieldDefinitions, uploads } from "../db/schema";
 import { PlatformError } from "../errors";
-import type { Locale } from "@/lib/tenant-config";
-import type { CustomFieldDefinitionDto } from "@/lib/platform-client/types";
-import { checkFieldValue, normalizeFieldValue, type FieldRule } from "@/lib/validation/custom-field-values";
+import type { Locale } from "@/contract/tenant-settings";
+import type { CustomFieldDefinitionDto } from "@/contract/dto/customers";
+import { checkFieldValue, normalizeFieldValue, type FieldRule } from "@/contract/custom-field-values";
 import { localized } from "./catalog";
 
 type Conn = Db | Tx;

@@ -4,9 +4,9 @@ import { parsePhoneNumberFromString } from "libphonenumber-js";
 import type { Db, Tx } from "../db/client";
 import { customers } from "../db/schema";
 import { PlatformError } from "../errors";
-import type { CustomerDto } from "@/lib/platform-client/types";
-import type { FieldRule } from "@/lib/validation/custom-field-values";
-import type { SaveCustomerInput, UpdateProfileInput } from "@/lib/validation/customer-input";
+import type { CustomerDto } from "@/contract/dto/customers";
+import type { FieldRule } from "@/contract/custom-field-values";
+import type { SaveCustomerInput, UpdateProfileInput } from "@/contract/input/customers";
 import { checkUploadValues, isProfileComplete, loadCustomFieldDefinitions, mergeFieldValues } from "./custom-fields";
 
 type Conn = Db | Tx;

@@ -3,7 +3,7 @@ import { and, count, desc, eq } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { customerLocations, customers } from "../db/schema";
 import { notFound, PlatformError } from "../errors";
-import { MAX_LOCATIONS, nearestWithin, type CreateLocationValues, type LocationDto, type LocationSuggestionDto, type Position } from "@/lib/validation/location";
+import { MAX_LOCATIONS, nearestWithin, type CreateLocationValues, type LocationDto, type LocationSuggestionDto, type Position } from "@/contract/input/locations";
 import { isUuid } from "./ids";
 
 type Conn = Db | Tx;

@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
-import type { Locale } from "@/lib/tenant-config";
+import type { Locale } from "@/contract/tenant-settings";
 import { platformSecret } from "./access-tokens";
 import type { RateLimit } from "./rate-limit";
 

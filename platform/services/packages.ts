@@ -3,8 +3,8 @@ import { and, asc, eq, gt, gte, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { customerPackages, products } from "../db/schema";
 import { PlatformError } from "../errors";
-import type { Locale } from "@/lib/tenant-config";
-import type { CartPackageDto } from "@/lib/platform-client/types";
+import type { Locale } from "@/contract/tenant-settings";
+import type { CartPackageDto } from "@/contract/dto/cart";
 import { localized } from "./catalog";
 
 type Conn = Db | Tx;

@@ -1,5 +1,5 @@
 import "server-only";
-import { env } from "@/lib/env";
+import { env } from "@/contract/env";
 import type { Db } from "../db/client";
 import { PlatformError } from "../errors";
 import { resolveTenantByHost } from "./tenants";

@@ -4,7 +4,7 @@ import type { Db } from "../db/client";
 import { carts, paymentAttempts, payments, type OnlineMethod, type PaymentProvider } from "../db/schema";
 import { notFound, PlatformError } from "../errors";
 import { ProviderError, type OrderPaymentMethod, type PaymentState } from "../providers/types";
-import type { SettlementDto } from "@/lib/platform-client/types";
+import type { SettlementDto } from "@/contract/dto/payments";
 import { completeOrder } from "./complete-order";
 import { isUuid } from "./ids";
 import type { OwnerScope } from "./own-cart";

@@ -3,8 +3,8 @@ import { z } from "zod";
 import type { Db } from "../db/client";
 import { PAYMENT_PROVIDERS, tenantPaymentAccounts, tenants, type PaymentAccounts, type PaymentProvider, type ProviderAccount } from "../db/schema";
 import { PlatformError, validation } from "../errors";
-import type { SettingsKey } from "@/lib/tenant-config";
-import { parseLanguages } from "@/lib/tenant-config";
+import type { SettingsKey } from "@/contract/tenant-settings";
+import { parseLanguages } from "@/contract/tenant-settings";
 import { checkSettings, type SettingsIssue } from "./tenant-settings-check";
 import { loadTenant, providerApiOf, tenantBySlug, type AdminOptions, type ProviderApi } from "./tenant-admin";
 

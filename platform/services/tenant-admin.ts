@@ -3,7 +3,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { tenantDomains, tenantPaymentAccounts, tenants, type PaymentAccounts } from "../db/schema";
 import { PlatformError, validation } from "../errors";
-import { parseLanguages } from "@/lib/tenant-config";
+import { parseLanguages } from "@/contract/tenant-settings";
 import { checkSettings, type SettingsIssue } from "./tenant-settings-check";
 
 /**

@@ -4,10 +4,10 @@ import {
   SETTINGS_KEYS,
   parseCartMinimum,
   pixelId,
+  safeLink,
   settingsMapSchema,
   type SettingsKey,
-} from "@/lib/tenant-config";
-import { safeAnnouncementLink } from "@/components/layout/announcement-link";
+} from "@/contract/tenant-settings";
 
 /**
  * Write-time checks of a tenant's settings map (operator tooling). The storefront reads the map
@@ -31,7 +31,7 @@ const oneOf =
   (values: readonly string[]): Rule =>
   (v) =>
     values.includes(v) ? null : `must be one of ${values.map((x) => `"${x}"`).join(", ")}`;
-const link: Rule = (v) => (safeAnnouncementLink(v, "ar") ? null : "must be a path on the store (/products) or an http(s) URL");
+const link: Rule = (v) => (safeLink(v) ? null : "must be a path on the store (/products) or an http(s) URL");
 const pixel: Rule = (v) => (pixelId(v) === v ? null : "must be 1–64 letters, digits, - or _ (the ID goes into a script URL)");
 const publishable: Rule = (v) => (v.startsWith("pk_") ? null : "must be a publishable key (pk_…)");
 const percentage: Rule = (v) => {

@@ -4,13 +4,9 @@ import { and, count, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { uploads } from "../db/schema";
 import { notFound, PlatformError } from "../errors";
-import { readBodyLimited } from "@/lib/http/read-body-limited";
-import type { UploadDto } from "@/lib/platform-client/types";
+import { UPLOAD_FILE_LIMIT } from "@/contract/limits";
+import type { UploadDto } from "@/contract/dto/customers";
 
-/** Spec §5/§9: one file of at most 5 MB (custom-field documents and images, bank receipts). */
-export const MAX_UPLOAD_BYTES = 5_242_880;
-/** Room for the multipart framing and a few small fields around the file. */
-export const MAX_UPLOAD_BODY_BYTES = MAX_UPLOAD_BYTES + 64 * 1024;
 
 export type SniffedType = { contentType: string; ext: string };
 
@@ -33,7 +29,7 @@ export function sniffFileType(bytes: Uint8Array): SniffedType | null {
 /** The checks every upload passes, in the order a customer can act on: missing, too large, wrong type. */
 export function checkUpload(bytes: Uint8Array): SniffedType {
   if (bytes.length === 0) throw new PlatformError("SP:FileRequired", 400, "Choose a file to upload");
-  if (bytes.length > MAX_UPLOAD_BYTES) throw new PlatformError("SP:FileTooLarge", 413, "The file is larger than 5 MB", { maxBytes: MAX_UPLOAD_BYTES });
+  if (bytes.length > UPLOAD_FILE_LIMIT) throw new PlatformError("SP:FileTooLarge", 413, "The file is larger than 5 MB", { maxBytes: UPLOAD_FILE_LIMIT });
   const type = sniffFileType(bytes);
   if (!type) throw new PlatformError("SP:UnsupportedFileType", 400, "Only images (PNG, JPEG, GIF, WebP) and PDF files can be uploaded");
   return type;
@@ -42,21 +38,6 @@ export function checkUpload(bytes: Uint8Array): SniffedType {
 /** Server-made stored names: a UUID and the sniffed extension. Anything else names no upload. */
 const STORED_NAME_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|gif|webp|pdf)$/;
 export const isStoredName = (name: string) => STORED_NAME_RE.test(name);
-
-const tooLarge = () => new PlatformError("SP:FileTooLarge", 413, "The file is larger than 5 MB", { maxBytes: MAX_UPLOAD_BYTES });
-
-/** The fields of a multipart body; anything that is not a parsable multipart form is a 400 with a code. */
-export async function parseMultipart(req: Request, limit = MAX_UPLOAD_BODY_BYTES): Promise<FormData> {
-  const contentType = req.headers.get("content-type") ?? "";
-  const malformed = () => new PlatformError("SP:MalformedMultipart", 400, "The request body is not a valid multipart form");
-  if (!/^multipart\/form-data\s*;/i.test(contentType)) throw malformed();
-  const body = await readBodyLimited(req, limit, tooLarge);
-  try {
-    return await new Response(body, { headers: { "content-type": contentType } }).formData();
-  } catch {
-    throw malformed();
-  }
-}
 
 /** The bytes of the form's file field, or SP:FileRequired when there is none. */
 export async function fileFromForm(form: FormData, field = "file"): Promise<Uint8Array> {

@@ -3,8 +3,8 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { tenants, websitePages } from "../db/schema";
 import { notFound } from "../errors";
-import type { Locale } from "@/lib/tenant-config";
-import type { WebsiteConfigDto, WebsitePageDto } from "@/lib/platform-client/types";
+import type { Locale } from "@/contract/tenant-settings";
+import type { WebsiteConfigDto, WebsitePageDto } from "@/contract/dto/website";
 import { localized } from "./catalog";
 
 /** Settings any visitor may read: everything except keys that name a secret or a password. */

@@ -1,7 +1,7 @@
 import { handlePlatformRequest } from "@/platform/api";
 import type { TenantInfo } from "@/platform/api/router";
 import type { Db } from "@/platform/db/client";
-import type { ApiError } from "@/lib/platform-client/types";
+import type { ApiError } from "@/contract/errors";
 
 export type ApiAnswer<T> = { status: number; body: { data: T; error?: undefined } | { data?: undefined; error: ApiError } };
 

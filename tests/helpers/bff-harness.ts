@@ -1,4 +1,4 @@
-import type { ApiEnvelope } from "@/lib/platform-client/types";
+import type { ApiEnvelope } from "@/contract/errors";
 
 /**
  * What the BFF suites share: a plain cookie jar standing in for Next's cookie store (the route

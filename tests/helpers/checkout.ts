@@ -4,11 +4,13 @@ import { eq, inArray } from "drizzle-orm";
 import type { TenantInfo } from "@/platform/api/router";
 import type { Db } from "@/platform/db/client";
 import { cartItems, carts, products, tenants } from "@/platform/db/schema";
-import type { AddCartItemInput, CartDto, SubmitCartInput } from "@/lib/platform-client/types";
+import type { AddCartItemBody } from "@/contract/input/cart";
+import type { CartDto } from "@/contract/dto/cart";
+import type { SubmitCartBody as SubmitCartInput } from "@/contract/input/checkout";
 import { customers } from "@/platform/db/schema";
 import { issueAccessToken } from "@/platform/services/access-tokens";
 import { checkLineRules, lineFromInput } from "@/platform/services/cart-rules";
-import { AddCartItemInput as AddItemBody } from "@/lib/validation/cart-input";
+import { AddCartItemInput as AddItemBody } from "@/contract/input/cart";
 import type { z } from "zod";
 import { callApi, type ApiResult } from "./account-api";
 
@@ -79,7 +81,7 @@ export function checkoutApi(db: () => Db) {
   const call = <T = CartDto>(tenant: TenantInfo, method: string, path: string, opts: Parameters<typeof callApi>[4] = {}) => callApi<T>(db(), tenant, method, path, opts);
 
   /** A fresh customer's own cart holding `items` (each added through the API, so every add rule holds). */
-  async function cartWith(tenant: TenantInfo, items: AddCartItemInput[], who?: Shopper): Promise<{ shopper: Shopper; cart: CartDto }> {
+  async function cartWith(tenant: TenantInfo, items: AddCartItemBody[], who?: Shopper): Promise<{ shopper: Shopper; cart: CartDto }> {
     const shopper = who ?? (await newShopper(db(), tenant));
     const created = await call(tenant, "POST", "cart", { token: shopper.token });
     let cart = created.data!;

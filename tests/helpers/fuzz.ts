@@ -497,7 +497,9 @@ const METHODS = ["GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "HEAD"] as 
 export function routeRequests(spec: RouteSpec, cred: Credentials, routing = true): fc.Arbitrary<FuzzRequest> {
   const label = routeLabel(spec);
   const parts = spec.pattern.split("/");
-  const segmentsWith = (name?: string, bad?: string) => parts.map((p) => (p.startsWith(":") ? (p.slice(1) === name ? bad! : spec.params![p.slice(1)]) : p));
+  // ":name" takes one segment, a last "*name" the rest of the path: both are parameters.
+  const isParam = (p: string) => p.startsWith(":") || p.startsWith("*");
+  const segmentsWith = (name?: string, bad?: string) => parts.map((p) => (isParam(p) ? (p.slice(1) === name ? bad! : spec.params![p.slice(1)]) : p));
   const validSegments = segmentsWith();
   const validQuery = spec.query ? queryString(spec.query) : "";
   const jsonHeaders: [string, string][] = spec.body !== undefined ? [["content-type", "application/json"]] : [];
@@ -527,7 +529,7 @@ export function routeRequests(spec: RouteSpec, cred: Credentials, routing = true
       fc.constant({ method: spec.method, segments: validSegments.slice(0, -1) }),
     ).chain(({ method, segments }) => fc.record({ ...valid, method: fc.constant(method), segments: fc.constant(segments), body: method === "GET" || method === "HEAD" ? fc.constant({ headers: [] }) : validBody })),
   ]);
-  for (const p of parts.filter((x) => x.startsWith(":"))) withPart(`param ${p}`, "segments", badId.map((bad) => segmentsWith(p.slice(1), bad)));
+  for (const p of parts.filter(isParam)) withPart(`param ${p}`, "segments", badId.map((bad) => segmentsWith(p.slice(1), bad)));
   if (spec.auth) withPart("credential", "cred", cred.bad);
   if (spec.query) withPart("query", "query", badQuery(spec.query));
   if (spec.body !== undefined) {

@@ -9,7 +9,9 @@ import { pressSandboxButton } from "@/platform/sandbox";
 import { startSandboxServer } from "@/platform/sandbox/node-server";
 import { SPA_PAYMENT_ACCOUNTS } from "@/platform/seed/demo-payments";
 import { myfatoorahSignature } from "@/platform/providers/myfatoorah";
-import type { AddCartItemInput, CreatePaymentDto, ExecuteCartPaymentDto, InitiateSessionDto, PayLaterSessionDto, PayLaterSessionInput, SettlementDto } from "@/lib/platform-client/types";
+import type { AddCartItemBody } from "@/contract/input/cart";
+import type { CreatePaymentDto, ExecuteCartPaymentDto, InitiateSessionDto, PayLaterSessionDto, SettlementDto } from "@/contract/dto/payments";
+import type { PayLaterSessionInput } from "@/contract/input/payments";
 import { checkoutApi, type Shopper, type ShopperCart } from "./checkout";
 import { DEMO, demoProduct } from "./demo-catalog";
 import type { TestDb } from "./test-db";
@@ -51,7 +53,7 @@ export function paymentsHarness(t: () => TestDb) {
   const checkout = (s: Shopper) => ({ customer: { name: " Test Shopper ", mobileNumber: s.mobileNumber }, bookingNotes: "Online" });
 
   /** A fresh shopper's cart with `quantity` jars of bath salts (plenty of stock). */
-  async function saltsCart(quantity = 1, extra: AddCartItemInput[] = []) {
+  async function saltsCart(quantity = 1, extra: AddCartItemBody[] = []) {
     const salts = await demoProduct(db(), spa().id, DEMO.salts);
     return api.cartWith(spa(), [{ productId: salts.id, priceId: salts.priceId, quantity }, ...extra]);
   }

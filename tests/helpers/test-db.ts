@@ -6,7 +6,8 @@ import { eq } from "drizzle-orm";
 import { openDatabase, type Db, type DbHandle } from "@/platform/db/client";
 import { tenants } from "@/platform/db/schema";
 import { seedDemo } from "@/platform/seed/demo";
-import { riyadhDayStart, HOUR_MS } from "@/platform/time";
+import { riyadhDayStart } from "@/platform/time";
+import { HOUR_MS } from "@/contract/riyadh-time";
 import type { TenantInfo } from "@/platform/api/router";
 
 export type DbKind = "pglite" | "postgres";

@@ -1,4 +1,4 @@
-import { platformFetchRaw } from "@/lib/platform-client/core";
+import { orNull, platform } from "@/lib/platform-client/core";
 import { tenantForSite } from "@/lib/platform-client/tenants";
 import { siteKeyFromHost } from "@/lib/site-routing";
 
@@ -11,7 +11,7 @@ export async function GET(req: Request): Promise<Response> {
   const site = siteKeyFromHost(req.headers.get("host"));
   const tenant = site ? await tenantForSite(site) : null;
   if (!tenant) return notFound();
-  const res = await platformFetchRaw(tenant, "GET", "payment/apple-pay/domain-association");
-  if (!res.ok) return notFound();
+  const res = await orNull(platform({ tenant }).payments.applePayDomainAssociation());
+  if (!res) return notFound();
   return new Response(await res.text(), { headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "public, max-age=3600" } });
 }

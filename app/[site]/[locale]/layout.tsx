@@ -10,7 +10,7 @@ import { SiteHeader } from "@/components/layout/site-header";
 import { Providers } from "@/components/providers";
 import { Tracking } from "@/components/tracking/tracking";
 import { EARLY_TAP_SCRIPT } from "@/lib/early-taps";
-import { getWebsiteConfig } from "@/lib/platform-client/website";
+import { platform } from "@/lib/platform-client/core";
 import { absoluteUrl, siteOrigin } from "@/lib/seo";
 import { loadSite, type SiteParams } from "@/lib/site";
 import "../../globals.css";
@@ -39,7 +39,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /** The website pages for the footer; a failure costs the footer its links, never the page. */
 async function footerPages(tenant: Awaited<ReturnType<typeof loadSite>>["tenant"], locale: "ar" | "en") {
   try {
-    return (await getWebsiteConfig(tenant, locale)).pages;
+    return (await platform({ tenant, locale }).website.config()).pages;
   } catch (err) {
     console.error("[layout] website config unavailable for the footer", err);
     return [];

@@ -6,7 +6,7 @@ import { HomeHero } from "@/components/layout/home-hero";
 import { ProductGrid } from "@/components/product/product-card";
 import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
-import { listProducts } from "@/lib/platform-client/products";
+import { platform } from "@/lib/platform-client/core";
 import { pageMetadata } from "@/lib/seo";
 import { loadSite, type SiteParams } from "@/lib/site";
 import { localePath } from "@/lib/site-routing";
@@ -25,7 +25,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function HomePage({ params }: Props) {
   const { tenant, config, locale } = await loadSite(await params);
-  const [products, t] = await Promise.all([listProducts(tenant, locale), getTranslations("home")]);
+  const [products, t] = await Promise.all([platform({ tenant, locale }).catalog.list(), getTranslations("home")]);
   const storeName = config.brandName ?? tenant.name;
   const Arrow = locale === "ar" ? ArrowLeft : ArrowRight;
   return (

@@ -1,8 +1,7 @@
 import { buildSitemap } from "@/lib/sitemap";
 import { tenantForSite } from "@/lib/platform-client/tenants";
-import { listProducts } from "@/lib/platform-client/products";
-import { getWebsiteConfig } from "@/lib/platform-client/website";
-import { toTenantConfig } from "@/lib/tenant-config";
+import { platform } from "@/lib/platform-client/core";
+import { toTenantConfig } from "@/contract/tenant-settings";
 
 /** GET /sitemap.xml of a store (the proxy rewrites it to /{site}/sitemap-xml). */
 export async function GET(_req: Request, { params }: { params: Promise<{ site: string }> }) {
@@ -10,7 +9,7 @@ export async function GET(_req: Request, { params }: { params: Promise<{ site: s
   const tenant = await tenantForSite(site);
   if (!tenant) return new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
   const config = toTenantConfig(tenant.settings);
-  const [products, website] = await Promise.all([listProducts(tenant, "ar"), getWebsiteConfig(tenant, "ar")]);
+  const [products, website] = await Promise.all([platform({ tenant, locale: "ar" }).catalog.list(), platform({ tenant, locale: "ar" }).website.config()]);
   const paths = ["/", "/products", ...products.map((p) => `/products/${p.id}`), ...website.pages.map((p) => `/${p.path}`)];
   return new Response(buildSitemap(site, paths, config.languages), {
     headers: { "content-type": "application/xml; charset=utf-8", "cache-control": "public, max-age=3600" },

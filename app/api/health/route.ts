@@ -1,4 +1,4 @@
-import { env } from "@/lib/env";
+import { env } from "@/contract/env";
 
 export const dynamic = "force-dynamic";
 

@@ -17,3 +17,9 @@ export async function quietlySignedOut<T>(ctx: BffContext, empty: T, read: (toke
     throw err;
   }
 }
+
+/** The request's `?latitude&longitude`, passed on as sent: the platform checks them with the contract's schema. */
+export function positionQuery(req: Request): { latitude: string; longitude: string } {
+  const q = new URL(req.url).searchParams;
+  return { latitude: q.get("latitude") ?? "", longitude: q.get("longitude") ?? "" };
+}

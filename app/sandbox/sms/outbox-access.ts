@@ -1,8 +1,8 @@
 import "server-only";
-import { env } from "@/lib/env";
+import { env } from "@/contract/env";
 import { siteKeyFromHost } from "@/lib/site-routing";
 import { tenantForSite } from "@/lib/platform-client/tenants";
-import type { TenantDto } from "@/lib/platform-client/types";
+import type { TenantDto } from "@/contract/dto/tenants";
 import type { Db } from "@/platform/db/client";
 
 /**

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { formatSar } from "@/lib/money";
 import { APPLE_PAY_NETWORKS } from "@/lib/payments/card-networks";
 import { PaymentCancelled, PaymentSetupError, validateApplePayMerchant } from "@/lib/payments/provider-browser";
-import type { CartDto } from "@/lib/platform-client/types";
+import type { CartDto } from "@/contract/dto/cart";
 import { onlinePayApi } from "./online-pay-api";
 import { PaymentHeading } from "./payment-heading";
 import { paymentApi, type CheckoutDetails } from "./payment-api";

@@ -5,7 +5,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { compactIban, formatIban } from "@/lib/checkout/bank-transfer";
-import type { BankAccountDto } from "@/lib/platform-client/types";
+import type { BankAccountDto } from "@/contract/dto/checkout";
 import { BankLogo, bankCode } from "./bank-logo";
 import { CopyButton } from "./copy-button";
 import { bankAccountsQueryKey, paymentApi } from "./payment-api";

@@ -10,7 +10,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { bankTransferSchema, receiptProblemMessage, type BankTransferValues } from "@/lib/checkout/bank-transfer";
 import { formatSar } from "@/lib/money";
-import type { CartDto } from "@/lib/platform-client/types";
+import type { CartDto } from "@/contract/dto/cart";
 import { BankAccountList, useBankAccounts } from "./bank-account-list";
 import { paymentApi, withConfirmedTotal, type CheckoutDetails } from "./payment-api";
 import { PaymentActions } from "./payment-actions";

@@ -10,7 +10,7 @@ import { Label } from "@/components/ui/label";
 import { cn } from "@/lib/cn";
 import { formatSar } from "@/lib/money";
 import { createMoyasarToken } from "@/lib/payments/provider-browser";
-import type { CartDto } from "@/lib/platform-client/types";
+import type { CartDto } from "@/contract/dto/cart";
 import { localePath } from "@/lib/site-routing";
 import { CARD_MONTHS, cardSchema, cardYears, formatCardNumber, type CardValues } from "@/lib/validation/card";
 import { onlinePayApi } from "./online-pay-api";

@@ -5,7 +5,7 @@ import { CalendarCheck, HandCoins, Receipt } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import type { CashLabelKey } from "@/lib/checkout/payment-methods";
 import { formatSar } from "@/lib/money";
-import type { CartDto } from "@/lib/platform-client/types";
+import type { CartDto } from "@/contract/dto/cart";
 import { paymentApi, withConfirmedTotal, type CheckoutDetails } from "./payment-api";
 import { PaymentActions } from "./payment-actions";
 import { PaymentIntro } from "./payment-heading";

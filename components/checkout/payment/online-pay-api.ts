@@ -1,6 +1,7 @@
 import { fetchEnvelope } from "@/lib/client-fetch";
 import type { MoyasarPayBody, MyfatoorahExecuteBody, PayLaterBody } from "@/lib/payments/pay-bodies";
-import type { CreatePaymentDto, ExecuteCartPaymentDto, InitiateSessionDto, PayLaterSessionDto, PaymentEndpoints, TabbyEligibilityDto } from "@/lib/platform-client/types";
+import type { CreatePaymentDto, ExecuteCartPaymentDto, InitiateSessionDto, PayLaterSessionDto, TabbyEligibilityDto } from "@/contract/dto/payments";
+import type { PaymentEndpoints } from "@/contract/dto/tenants";
 import { PaymentApiError } from "./payment-api";
 
 /** The payment step's calls to the online payment BFF (/api/checkout/pay/*); refusals are PaymentApiError. */

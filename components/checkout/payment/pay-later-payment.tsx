@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { FormMessage } from "@/components/ui/form-message";
 import { formatSar } from "@/lib/money";
 import type { PayLaterProvider } from "@/lib/payments/callback-urls";
-import type { CartDto } from "@/lib/platform-client/types";
+import type { CartDto } from "@/contract/dto/cart";
 import { onlinePayApi } from "./online-pay-api";
 import type { CheckoutDetails } from "./payment-api";
 import { PaymentActions } from "./payment-actions";

@@ -1,6 +1,7 @@
 import { fetchEnvelope } from "@/lib/client-fetch";
-import { CodedError } from "@/lib/http/coded-error";
-import type { BankAccountDto, CartDto } from "@/lib/platform-client/types";
+import { CodedError } from "@/contract/errors";
+import type { BankAccountDto } from "@/contract/dto/checkout";
+import type { CartDto } from "@/contract/dto/cart";
 import type { z } from "zod";
 import type { checkoutDetailsInput } from "@/lib/validation/checkout";
 

@@ -12,7 +12,7 @@ import { closeCartSheet } from "@/components/cart/cart-sheet-state";
 import { PAYMENT_ERROR_TOAST_MS } from "@/lib/checkout/payment-errors";
 import { errorMessageKey } from "@/lib/errors";
 import { PaymentCancelled, PaymentSetupError, ProviderRefusal } from "@/lib/payments/provider-browser";
-import type { CreatePaymentDto } from "@/lib/platform-client/types";
+import type { CreatePaymentDto } from "@/contract/dto/payments";
 import { localePath } from "@/lib/site-routing";
 import { onlinePayApi, paymentEndpointsQueryKey } from "./online-pay-api";
 import { paymentApi, PaymentApiError } from "./payment-api";

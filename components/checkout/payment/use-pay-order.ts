@@ -5,7 +5,7 @@ import { useLocale } from "next-intl";
 import { SESSION_QUERY_KEY } from "@/components/auth/session-api";
 import { requireSignIn, setKnownSignedIn } from "@/components/auth/sign-in-state";
 import { cartQueryKey } from "@/components/cart/cart-api";
-import type { CartDto } from "@/lib/platform-client/types";
+import type { CartDto } from "@/contract/dto/cart";
 import { paymentApi, PaymentApiError } from "./payment-api";
 import { useGoToDonePage, usePaymentError } from "./use-payment-error";
 

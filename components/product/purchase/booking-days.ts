@@ -1,5 +1,7 @@
-import { addDays, weekday } from "@/lib/riyadh-days";
-import type { DayStatus } from "./day-calendar";
+import { addDays, weekday } from "@/contract/riyadh-time";
+
+/** How the calendar shows a day that cannot be picked (undefined: it can be). */
+export type DayStatus = "closed" | "booked" | undefined;
 
 /** Opening hours per weekday ("0" Sunday … "6" Saturday); null for a closed weekday. */
 export type OpeningHoursDays = Record<string, [string, string] | null> | null;

@@ -3,7 +3,7 @@
 import { useId, type ReactNode } from "react";
 import { useTranslations } from "next-intl";
 import { RadioCard, RadioGroup } from "@/components/ui/radio-group";
-import { formatTime } from "@/lib/riyadh-days";
+import { formatTime } from "@/lib/day-format";
 import { AvailabilityState } from "./availability-state";
 import { DayCalendar, type DayCalendarProps } from "./day-calendar";
 

@@ -4,10 +4,10 @@ import { useEffect, useRef, type KeyboardEvent } from "react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
-import { addDays, daysInMonth, formatDay, monthStart, weekday } from "@/lib/riyadh-days";
-import { arrowTarget } from "./booking-days";
+import { addDays, daysInMonth, monthStart, weekday } from "@/contract/riyadh-time";
+import { formatDay } from "@/lib/day-format";
+import { arrowTarget, type DayStatus } from "./booking-days";
 
-export type DayStatus = "closed" | "booked" | undefined;
 
 export type DayCalendarProps = {
   locale: string;

@@ -5,11 +5,12 @@ import { useTranslations } from "next-intl";
 import { ArrowLeft, ArrowRight, Moon } from "lucide-react";
 import { useAddToCart } from "@/components/cart/use-add-to-cart";
 import { formatNumber, formatSar } from "@/lib/money";
-import { addDays, daysBetween, formatDay, monthStart, riyadhToday } from "@/lib/riyadh-days";
+import { addDays, daysBetween, monthStart, riyadhToday } from "@/contract/riyadh-time";
+import { formatDay } from "@/lib/day-format";
 import { AvailabilityState } from "./availability-state";
 import { closedStatus, type OpeningHoursDays } from "./booking-days";
 import { CalendarField } from "./booking-fields";
-import type { DayStatus } from "./day-calendar";
+import type { DayStatus } from "./booking-days";
 import { lineTotal, PriceChoice, PurchaseFooter, type WidgetProps } from "./purchase-parts";
 import { useAvailability } from "./use-availability";
 

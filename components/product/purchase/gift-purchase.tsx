@@ -11,7 +11,7 @@ import { RadioGroup } from "@/components/ui/radio-group";
 import { Switch } from "@/components/ui/switch";
 import { cn } from "@/lib/cn";
 import { formatSar, withTax } from "@/lib/money";
-import type { GiftThemeDto } from "@/lib/platform-client/types";
+import type { GiftThemeDto } from "@/contract/dto/catalog";
 import { lineTotal, PriceChoice, PurchaseFooter, type WidgetProps } from "./purchase-parts";
 
 const NAME_MAX = 60;

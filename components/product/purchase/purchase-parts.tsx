@@ -8,7 +8,7 @@ import { RadioCard, RadioGroup } from "@/components/ui/radio-group";
 import { cn } from "@/lib/cn";
 import { parseDigits } from "@/lib/digits";
 import { formatNumber, formatSar, withTax } from "@/lib/money";
-import type { PriceDto } from "@/lib/platform-client/types";
+import type { PriceDto } from "@/contract/dto/catalog";
 
 /** What every purchase widget receives from the product page (server-rendered, serializable). */
 export type WidgetProps = {

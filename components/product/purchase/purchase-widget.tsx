@@ -2,7 +2,7 @@
 
 import { useSyncExternalStore } from "react";
 import dynamic from "next/dynamic";
-import type { GiftThemeDto } from "@/lib/platform-client/types";
+import type { GiftThemeDto } from "@/contract/dto/catalog";
 import type { OpeningHoursDays } from "./booking-days";
 import type { WidgetProps } from "./purchase-parts";
 

@@ -4,7 +4,8 @@ import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { useAddToCart } from "@/components/cart/use-add-to-cart";
 import { formatNumber } from "@/lib/money";
-import { addDays, formatDay, monthStart, riyadhToday } from "@/lib/riyadh-days";
+import { addDays, monthStart, riyadhToday } from "@/contract/riyadh-time";
+import { formatDay } from "@/lib/day-format";
 import { CalendarField } from "./booking-fields";
 import { lineTotal, PriceChoice, PurchaseFooter, type WidgetProps } from "./purchase-parts";
 

@@ -1,7 +1,8 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import type { ApiEnvelope, AvailabilityDto } from "@/lib/platform-client/types";
+import type { ApiEnvelope } from "@/contract/errors";
+import type { AvailabilityDto } from "@/contract/dto/catalog";
 
 export type AvailabilityQuery = { date: string } | { from: string; days: number };
 

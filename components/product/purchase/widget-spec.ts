@@ -1,5 +1,5 @@
-import type { ProductDto } from "@/lib/platform-client/types";
-import type { TenantConfig } from "@/lib/tenant-config";
+import type { ProductDto } from "@/contract/dto/catalog";
+import type { TenantConfig } from "@/contract/tenant-settings";
 import type { WidgetSpec } from "./purchase-widget";
 
 /** The widget a product needs (server side): reservation flavour by its flags, else its kind. */

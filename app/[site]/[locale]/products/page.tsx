@@ -4,8 +4,8 @@ import { getTranslations } from "next-intl/server";
 import { ProductGrid } from "@/components/product/product-card";
 import { cn } from "@/lib/cn";
 import { formatNumber } from "@/lib/money";
-import { listProducts } from "@/lib/platform-client/products";
-import type { ProductTypeString } from "@/lib/platform-client/types";
+import { platform } from "@/lib/platform-client/core";
+import type { ProductTypeString } from "@/contract/dto/shared";
 import { pageMetadata } from "@/lib/seo";
 import { loadSite, type SiteParams } from "@/lib/site";
 import { localePath } from "@/lib/site-routing";
@@ -38,7 +38,7 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
 export default async function ProductsPage({ params, searchParams }: Props) {
   const { tenant, config, locale } = await loadSite(await params);
   const kind = selectedKind((await searchParams).type);
-  const [all, t] = await Promise.all([listProducts(tenant, locale), getTranslations("product.catalogue")]);
+  const [all, t] = await Promise.all([platform({ tenant, locale }).catalog.list(), getTranslations("product.catalogue")]);
   // One call for the whole catalogue: the filters show only kinds the store sells, with counts.
   const counts = new Map<ProductTypeString, number>();
   for (const p of all) counts.set(p.typeString, (counts.get(p.typeString) ?? 0) + 1);

@@ -1,20 +1,24 @@
-import { handlePlatformRequest, errorResponse } from "@/platform/api";
-import { PlatformError } from "@/platform/errors";
-import { env } from "@/lib/env";
+import { errorResponse } from "@/contract/error-envelope";
+import { env } from "@/contract/env";
+import { CodedError } from "@/contract/errors";
 import { siteKeyFromHost } from "@/lib/site-routing";
 import { tenantForSite } from "@/lib/platform-client/tenants";
-import type { TenantRef } from "@/lib/platform-client/types";
+import type { TenantRef } from "@/contract/dto/tenants";
 
 export const dynamic = "force-dynamic";
 
 type Params = { params: Promise<{ path: string[] }> };
 
-const tenantNotFound = () => new PlatformError("SP:TenantNotFound", 404, "No store at this address");
+const tenantNotFound = () => new CodedError(404, "SP:TenantNotFound", "No store at this address");
 
-/** The tenant of a request: from its host, or from `__tenant` on a platform-only host (server-to-server). */
-async function requestTenant(req: Request, site: string): Promise<TenantRef> {
-  if (env().PLATFORM_HOSTS.includes(site)) {
-    const id = req.headers.get("__tenant") ?? "";
+/**
+ * The tenant of a request: from its host for a browser; on a platform-only host (server-to-server)
+ * from the `__tenant` header, or none for the operator's tenant-less calls.
+ */
+async function requestTenant(req: Request, site: string, platformHost: boolean): Promise<TenantRef | null> {
+  if (platformHost) {
+    const id = req.headers.get("__tenant");
+    if (id === null) return null;
     if (!/^[0-9a-f-]{36}$/i.test(id)) throw tenantNotFound();
     const { platformDb } = await import("@/platform/db");
     const { getTenantById } = await import("@/platform/services/tenants");
@@ -28,19 +32,20 @@ async function requestTenant(req: Request, site: string): Promise<TenantRef> {
 }
 
 /** With PLATFORM_API_URL the browser's platform calls are passed on to the external platform. */
-async function forward(req: Request, path: string, tenant: TenantRef, base: string) {
+async function forward(req: Request, path: string, tenant: TenantRef | null, base: string) {
   const url = new URL(`api/app/${path}${new URL(req.url).search}`, base);
   const headers = new Headers();
   for (const h of ["content-type", "accept-language", "authorization"]) {
     const v = req.headers.get(h);
     if (v) headers.set(h, v);
   }
-  headers.set("__tenant", tenant.id);
+  if (tenant) headers.set("__tenant", tenant.id);
   // The shopper's address (Next's server appends it last) for the platform's per-IP limits.
   const clientIp = req.headers.get("x-forwarded-for")?.split(",").pop()?.trim();
   if (clientIp) headers.set("x-forwarded-for", clientIp);
-  const body = req.method === "GET" || req.method === "HEAD" ? undefined : await req.arrayBuffer();
-  const res = await fetch(url, { method: req.method, headers, body, cache: "no-store" });
+  // The body streams through: the platform behind applies its own limits.
+  const body = req.method === "GET" || req.method === "HEAD" ? undefined : req.body;
+  const res = await fetch(url, { method: req.method, headers, body, cache: "no-store", duplex: "half" } as RequestInit);
   return new Response(res.body, { status: res.status, headers: { "content-type": res.headers.get("content-type") ?? "application/json", "cache-control": "no-store" } });
 }
 
@@ -51,16 +56,13 @@ async function serve(req: Request, { params }: Params) {
     if (!site) throw tenantNotFound();
     const path = (await params).path.join("/");
     const e = env();
-    if (path === "tenants/resolve" && e.PLATFORM_HOSTS.includes(site) && !e.PLATFORM_API_URL) {
-      const { resolveTenantRoute } = await import("@/platform/api/tenant-resolve");
-      return await resolveTenantRoute(req);
-    }
-    const tenant = await requestTenant(req, site);
+    const platformHost = e.PLATFORM_HOSTS.includes(site);
+    const tenant = await requestTenant(req, site, platformHost);
     if (e.PLATFORM_API_URL) return await forward(req, path, tenant, e.PLATFORM_API_URL);
-    const { platformDb } = await import("@/platform/db");
-    return await handlePlatformRequest(req, path, tenant, (await platformDb()).db);
+    const [{ handlePlatformRequest }, { platformDb }] = await Promise.all([import("@/platform/api"), import("@/platform/db")]);
+    return await handlePlatformRequest(req, path, tenant, (await platformDb()).db, { trusted: platformHost });
   } catch (err) {
-    return errorResponse(err);
+    return errorResponse(err, "platform");
   }
 }
 

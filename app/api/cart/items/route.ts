@@ -1,5 +1,5 @@
 import { cartRoute, readJson } from "@/lib/cart/bff";
-import { AddCartItemInput as addCartItemSchema } from "@/lib/validation/cart-input";
+import { AddCartItemInput as addCartItemSchema } from "@/contract/input/cart";
 import { addItem } from "@/lib/cart/cart-session";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,6 @@
-import { bffRoute } from "@/lib/cart/bff";
-import { getBankAccounts } from "@/lib/platform-client/checkout";
+import { bffRoute, platformFor } from "@/lib/cart/bff";
 
 export const dynamic = "force-dynamic";
 
 /** The store's bank accounts for a transfer (public). */
-export const GET = bffRoute((ctx) => getBankAccounts(ctx.tenant, ctx.locale));
+export const GET = bffRoute((ctx) => platformFor(ctx).checkout.bankAccounts());

@@ -1,5 +1,4 @@
-import { bffRoute, readJson } from "@/lib/cart/bff";
-import { getMe, saveCustomer } from "@/lib/platform-client/customers";
+import { bffRoute, platformFor, readJson } from "@/lib/cart/bff";
 import { requireToken } from "@/lib/session/session-view";
 import { checkoutCustomerBody } from "@/lib/validation/checkout";
 
@@ -13,6 +12,7 @@ export const dynamic = "force-dynamic";
 export const POST = bffRoute(async (ctx) => {
   const { name, customFields } = checkoutCustomerBody.parse(await readJson(ctx.req));
   const token = await requireToken(ctx);
-  const me = await getMe(ctx.tenant, ctx.locale, token);
-  return saveCustomer(ctx.tenant, ctx.locale, token, { name, mobileNumber: me.mobileNumber, email: me.email, customFields });
+  const api = platformFor(ctx, token);
+  const me = await api.customers.me();
+  return api.customers.save({ body: { name, mobileNumber: me.mobileNumber, email: me.email, customFields } });
 });

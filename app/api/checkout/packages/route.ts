@@ -1,12 +1,11 @@
-import { bffRoute, readJson } from "@/lib/cart/bff";
+import { bffRoute, platformFor, readJson } from "@/lib/cart/bff";
 import { onCheckoutCart } from "@/lib/checkout/checkout-cart";
-import { setUsePackages } from "@/lib/platform-client/checkout";
-import { SetUsePackagesInput } from "@/lib/validation/checkout-input";
+import { SetUsePackagesInput } from "@/contract/input/checkout";
 
 export const dynamic = "force-dynamic";
 
 /** Turns paying with the customer's package sessions on or off; answers the repriced cart. */
 export const PUT = bffRoute(async (ctx) => {
   const { usePackages } = SetUsePackagesInput.parse(await readJson(ctx.req));
-  return onCheckoutCart(ctx, (cartId, token) => setUsePackages(ctx.tenant, ctx.locale, token, cartId, usePackages));
+  return onCheckoutCart(ctx, (cartId, token) => platformFor(ctx, token).checkout.usePackages({ params: { id: cartId }, body: { usePackages } }));
 });

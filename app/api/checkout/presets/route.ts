@@ -1,5 +1,4 @@
-import { bffRoute } from "@/lib/cart/bff";
-import { listPresets, listPresetValues } from "@/lib/platform-client/presets";
+import { bffRoute, platformFor } from "@/lib/cart/bff";
 import type { CheckoutPresetDto } from "@/components/checkout/checkout-api";
 import { requireToken } from "@/lib/session/session-view";
 
@@ -7,8 +6,8 @@ export const dynamic = "force-dynamic";
 
 /** The tenant's presets, each with the signed-in customer's saved values (default first). */
 export const GET = bffRoute(async (ctx): Promise<CheckoutPresetDto[]> => {
-  const token = await requireToken(ctx);
-  const [presets, values] = await Promise.all([listPresets(ctx.tenant, ctx.locale, token), listPresetValues(ctx.tenant, ctx.locale, token)]);
+  const api = platformFor(ctx, await requireToken(ctx));
+  const [presets, values] = await Promise.all([api.presets.list(), api.presets.values()]);
   return presets.map((preset) => ({
     ...preset,
     values: values.filter((v) => v.presetId === preset.id).sort((a, b) => Number(b.isDefault) - Number(a.isDefault)),

@@ -1,6 +1,5 @@
-import { bffRoute } from "@/lib/cart/bff";
+import { bffRoute, platformFor } from "@/lib/cart/bff";
 import { clearCartId } from "@/lib/cookies";
-import { revokeToken } from "@/lib/platform-client/auth";
 import { readSession } from "@/lib/session/session";
 
 export const dynamic = "force-dynamic";
@@ -11,7 +10,7 @@ export const POST = bffRoute(async (ctx) => {
   const { refreshToken, tenantId } = session;
   if (refreshToken && tenantId === ctx.tenant.id) {
     try {
-      await revokeToken(ctx.tenant, refreshToken);
+      await platformFor(ctx).auth.revoke({ body: { refresh_token: refreshToken } });
     } catch (err) {
       // The browser forgets the tokens either way; an unrevoked refresh token still expires.
       console.error("[session] refresh token revocation failed", err);

@@ -1,5 +1,4 @@
-import { bffRoute, readJson } from "@/lib/cart/bff";
-import { updateProfile } from "@/lib/platform-client/customers";
+import { bffRoute, platformFor, readJson } from "@/lib/cart/bff";
 import { requireToken } from "@/lib/session/session-view";
 import { profileBody } from "@/lib/validation/account";
 
@@ -8,5 +7,5 @@ export const dynamic = "force-dynamic";
 /** Saves the signed-in customer's name and email; answers the customer. */
 export const PUT = bffRoute(async (ctx) => {
   const input = profileBody.parse(await readJson(ctx.req));
-  return updateProfile(ctx.tenant, ctx.locale, await requireToken(ctx), input);
+  return platformFor(ctx, await requireToken(ctx)).customers.updateProfile({ body: input });
 });

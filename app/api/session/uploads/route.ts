@@ -1,14 +1,11 @@
-import { BffError, bffRoute } from "@/lib/cart/bff";
-import { uploadFile } from "@/lib/platform-client/customers";
+import { readMultipartBody } from "@/contract/body";
+import { UPLOAD_FILE_LIMIT } from "@/contract/limits";
+import { BffError, bffRoute, platformFor } from "@/lib/cart/bff";
 import { requireToken } from "@/lib/session/session-view";
 
 export const dynamic = "force-dynamic";
 
-/** Spec §9: files up to 5 MB; the multipart envelope gets a little room on top. */
-const MAX_FILE_BYTES = 5 * 1024 * 1024;
-const MAX_BODY_BYTES = MAX_FILE_BYTES + 64 * 1024;
-
-const tooLarge = () => new BffError(413, "SP:FileTooLarge", "The file is larger than 5 MB");
+const tooLarge = () => new BffError(413, "SP:FileTooLarge", "The file is larger than 5 MB", { maxBytes: UPLOAD_FILE_LIMIT });
 
 /**
  * A custom-field document or image, passed on to the platform (which sniffs the type from the
@@ -16,16 +13,12 @@ const tooLarge = () => new BffError(413, "SP:FileTooLarge", "The file is larger 
  */
 export const POST = bffRoute(async (ctx) => {
   const token = await requireToken(ctx);
-  // Refuse an announced oversize body before reading it.
-  if (Number(ctx.req.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) throw tooLarge();
-  let form: FormData;
-  try {
-    form = await ctx.req.formData();
-  } catch {
-    throw new BffError(400, "SP:FileRequired", "Choose a file to upload");
-  }
+  const form = await readMultipartBody(ctx.req);
   const file = form.get("file");
   if (!(file instanceof Blob) || file.size === 0) throw new BffError(400, "SP:FileRequired", "Choose a file to upload");
-  if (file.size > MAX_FILE_BYTES) throw tooLarge();
-  return uploadFile(ctx.tenant, token, file, "custom-field", ctx.locale);
+  if (file.size > UPLOAD_FILE_LIMIT) throw tooLarge();
+  const upload = new FormData();
+  upload.set("purpose", "custom-field");
+  upload.set("file", file, "upload");
+  return platformFor(ctx, token).customers.upload({ body: upload });
 });

@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { env } from "@/lib/env";
+import { readJsonBody } from "@/contract/body";
+import { errorResponse } from "@/contract/error-envelope";
+import { env } from "@/contract/env";
 import { clearTenantCache } from "@/lib/platform-client/tenants";
 import { tenants } from "@/platform/db/schema";
 
@@ -16,7 +18,13 @@ const body = z.object({ tenant: z.string().min(1).max(63), settings: z.record(z.
 export async function POST(req: Request): Promise<Response> {
   const e = env();
   if (!e.SANDBOX || !e.SANDBOX_OPERATOR || e.PLATFORM_API_URL) return new Response("Not found", { status: 404 });
-  const parsed = body.safeParse(await req.json().catch(() => null));
+  let sent: unknown;
+  try {
+    sent = await readJsonBody(req);
+  } catch (err) {
+    return errorResponse(err, "sandbox");
+  }
+  const parsed = body.safeParse(sent);
   if (!parsed.success) return Response.json({ error: { code: "SP:ValidationError", message: "Send {tenant, settings}" } }, { status: 400 });
   const { platformDb } = await import("@/platform/db");
   const { db } = await platformDb();

@@ -1,4 +1,4 @@
-import { normalizeMobile } from "@/lib/phone";
+import { normalizeMobile } from "@/contract/phone";
 import { latestOutboxMessage } from "@/platform/services/sms-outbox";
 import { outboxAccess } from "../outbox-access";
 

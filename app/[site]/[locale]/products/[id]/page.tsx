@@ -15,9 +15,9 @@ import { widgetSpec } from "@/components/product/purchase/widget-spec";
 import { TrackEvent } from "@/components/tracking/track-event";
 import { Badge } from "@/components/ui/badge";
 import { promoAmount, promoWidgets } from "@/lib/payments/promo-widgets";
-import { getProduct } from "@/lib/platform-client/products";
+import { orNull, platform } from "@/lib/platform-client/core";
 import { tenantForSite } from "@/lib/platform-client/tenants";
-import type { Locale } from "@/lib/tenant-config";
+import type { Locale } from "@/contract/tenant-settings";
 import { pageMetadata, pageUrl } from "@/lib/seo";
 import { loadSite, type SiteParams } from "@/lib/site";
 import { localePath } from "@/lib/site-routing";
@@ -30,7 +30,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const loadProduct = cache(async (site: string, locale: Locale, id: string) => {
   if (!UUID.test(id)) return null;
   const tenant = await tenantForSite(decodeURIComponent(site));
-  return tenant ? getProduct(tenant, locale, id) : null;
+  return tenant ? orNull(platform({ tenant, locale }).catalog.get({ params: { id } })) : null;
 });
 
 /** The description's first sentence-ish part, for the meta description. */

@@ -1,6 +1,6 @@
 import { AccountGate } from "@/components/account/account-gate";
 import { AccountSettingsForm } from "@/components/account/account-settings-form";
-import { getCustomFields, getMe } from "@/lib/platform-client/customers";
+import { platform } from "@/lib/platform-client/core";
 import { loadForCustomer } from "@/lib/session/page-session";
 import { loadSite, type SiteParams } from "@/lib/site";
 
@@ -9,7 +9,7 @@ export const dynamic = "force-dynamic";
 /** Name, email and the store's custom fields of the signed-in customer, with the values they have. */
 export default async function AccountSettingsPage({ params }: { params: Promise<SiteParams> }) {
   const { tenant, locale } = await loadSite(await params);
-  const page = await loadForCustomer(tenant, (token) => Promise.all([getMe(tenant, locale, token), getCustomFields(tenant, locale)]));
+  const page = await loadForCustomer(tenant, (token) => Promise.all([platform({ tenant, locale, token }).customers.me(), platform({ tenant, locale }).customers.customFields()]));
   if (page.status !== "ok") return <AccountGate status={page.status} />;
   const [customer, definitions] = page.data;
   return <AccountSettingsForm key={customer.id} customer={customer} definitions={definitions} />;

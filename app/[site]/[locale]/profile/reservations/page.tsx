@@ -5,7 +5,7 @@ import { AccountGate } from "@/components/account/account-gate";
 import { EmptyState } from "@/components/account/empty-state";
 import { ReservationSection } from "@/components/account/reservation-list";
 import { buttonVariants } from "@/components/ui/button";
-import { listReservations } from "@/lib/platform-client/account";
+import { platform } from "@/lib/platform-client/core";
 import { loadForCustomer } from "@/lib/session/page-session";
 import { loadSite, type SiteParams } from "@/lib/site";
 import { localePath } from "@/lib/site-routing";
@@ -15,7 +15,7 @@ export const dynamic = "force-dynamic";
 /** The signed-in customer's bookings, upcoming then past, rendered on the server. */
 export default async function ReservationsPage({ params }: { params: Promise<SiteParams> }) {
   const { tenant, locale } = await loadSite(await params);
-  const page = await loadForCustomer(tenant, (token) => listReservations(tenant, locale, token));
+  const page = await loadForCustomer(tenant, (token) => platform({ tenant, locale, token }).account.reservations());
   if (page.status !== "ok") return <AccountGate status={page.status} />;
   const t = await getTranslations("account.reservations");
   const { upcoming, past } = page.data;

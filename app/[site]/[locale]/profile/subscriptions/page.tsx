@@ -5,7 +5,7 @@ import { AccountGate } from "@/components/account/account-gate";
 import { EmptyState } from "@/components/account/empty-state";
 import { SubscriptionList } from "@/components/account/subscription-list";
 import { buttonVariants } from "@/components/ui/button";
-import { listSubscriptions } from "@/lib/platform-client/account";
+import { platform } from "@/lib/platform-client/core";
 import { loadForCustomer } from "@/lib/session/page-session";
 import { loadSite, type SiteParams } from "@/lib/site";
 import { localePath } from "@/lib/site-routing";
@@ -15,7 +15,7 @@ export const dynamic = "force-dynamic";
 /** The signed-in customer's subscriptions and packages: status, dates, sessions left. */
 export default async function SubscriptionsPage({ params }: { params: Promise<SiteParams> }) {
   const { tenant, locale } = await loadSite(await params);
-  const page = await loadForCustomer(tenant, (token) => listSubscriptions(tenant, locale, token));
+  const page = await loadForCustomer(tenant, (token) => platform({ tenant, locale, token }).account.subscriptions());
   if (page.status !== "ok") return <AccountGate status={page.status} />;
   const t = await getTranslations("account.subscriptions");
   if (page.data.length === 0) {

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
-import { getWebsitePage } from "@/lib/platform-client/website";
+import { orNull, platform } from "@/lib/platform-client/core";
 import { tenantForSite } from "@/lib/platform-client/tenants";
-import type { Locale } from "@/lib/tenant-config";
+import type { Locale } from "@/contract/tenant-settings";
 import { pageMetadata } from "@/lib/seo";
 import { loadSite, type SiteParams } from "@/lib/site";
 
@@ -13,7 +13,7 @@ const pagePath = (slug: string[]) => `z/${slug.map((s) => decodeURIComponent(s))
 
 const loadPage = cache(async (site: string, locale: Locale, path: string) => {
   const tenant = await tenantForSite(decodeURIComponent(site));
-  return tenant ? getWebsitePage(tenant, locale, path) : null;
+  return tenant ? orNull(platform({ tenant, locale }).website.page({ params: { path } })) : null;
 });
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {

@@ -1,5 +1,5 @@
 import { cartRoute, readJson } from "@/lib/cart/bff";
-import { UpdateCartItemInput as updateCartItemSchema } from "@/lib/validation/cart-input";
+import { UpdateCartItemInput as updateCartItemSchema } from "@/contract/input/cart";
 import { removeItem, updateItem } from "@/lib/cart/cart-session";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { bffRoute, readJson } from "@/lib/cart/bff";
-import { createPresetValue } from "@/lib/platform-client/presets";
+import { bffRoute, platformFor, readJson } from "@/lib/cart/bff";
 import { requireToken } from "@/lib/session/session-view";
 import { presetValueBody } from "@/lib/validation/checkout";
 
@@ -12,5 +11,5 @@ const presetId = z.string().trim().min(1).max(64);
 export const POST = bffRoute(async (ctx) => {
   const id = presetId.parse(new URL(ctx.req.url).searchParams.get("presetId") ?? "");
   const input = presetValueBody.parse(await readJson(ctx.req));
-  return createPresetValue(ctx.tenant, ctx.locale, await requireToken(ctx), id, input);
+  return platformFor(ctx, await requireToken(ctx)).presets.create({ query: { presetId: id }, body: input });
 });

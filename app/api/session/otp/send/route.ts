@@ -1,5 +1,4 @@
-import { bffRoute, readJson } from "@/lib/cart/bff";
-import { sendOtp } from "@/lib/platform-client/auth";
+import { bffRoute, platformFor, readJson } from "@/lib/cart/bff";
 import { clientIp } from "@/lib/session/client-ip";
 import { sendOtpBody } from "@/lib/validation/sign-in";
 
@@ -8,6 +7,7 @@ export const dynamic = "force-dynamic";
 /** Sends a sign-in code by SMS; answers the token that binds the verify call to this send. */
 export const POST = bffRoute(async (ctx) => {
   const { mobileNumber } = sendOtpBody.parse(await readJson(ctx.req));
-  const { token } = await sendOtp(ctx.tenant, ctx.locale, mobileNumber, clientIp(ctx.req));
+  // The platform limits sends per client address: the visitor's, as the only x-forwarded-for entry.
+  const { token } = await platformFor(ctx, undefined, { "x-forwarded-for": clientIp(ctx.req) }).auth.sendOtp({ body: { mobileNumber, purpose: "CustomerLogin" } });
   return { token };
 });

@@ -1,5 +1,4 @@
-import { bffRoute, readJson } from "@/lib/cart/bff";
-import { verifyOtp } from "@/lib/platform-client/auth";
+import { bffRoute, platformFor, readJson } from "@/lib/cart/bff";
 import { adoptGuestCart } from "@/lib/session/adopt-guest-cart";
 import { clientIp } from "@/lib/session/client-ip";
 import { readSession, saveTokens } from "@/lib/session/session";
@@ -11,7 +10,8 @@ export const dynamic = "force-dynamic";
 /** Checks the code, stores the tokens in the session cookie, and makes the guest cart the customer's. */
 export const POST = bffRoute(async (ctx) => {
   const { token, code } = verifyOtpBody.parse(await readJson(ctx.req));
-  const answer = await verifyOtp(ctx.tenant, ctx.locale, token, code, clientIp(ctx.req));
+  // The platform limits per client address: the visitor's, as the only x-forwarded-for entry.
+  const answer = await platformFor(ctx, undefined, { "x-forwarded-for": clientIp(ctx.req) }).auth.verifyOtp({ body: { token, code } });
   const session = await readSession(ctx.tenant);
   const data = await saveTokens(session, ctx.tenant, answer.customer.id, answer);
   await adoptGuestCart(ctx, data.accessToken);

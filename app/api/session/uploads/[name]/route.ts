@@ -1,5 +1,5 @@
-import { BffError, bffRoute } from "@/lib/cart/bff";
-import { getUpload } from "@/lib/platform-client/customers";
+import { BffError, bffRoute, platformFor } from "@/lib/cart/bff";
+import { orNull } from "@/lib/platform-client/core";
 import { requireToken } from "@/lib/session/session-view";
 
 export const dynamic = "force-dynamic";
@@ -12,7 +12,7 @@ const notFound = () => new BffError(404, "SP:EntityNotFound", "No such file");
 /** One of the signed-in customer's uploads (an image preview, a document), to its owner only. */
 export const GET = bffRoute<Response, { name: string }>(async (ctx, { name }) => {
   if (!UPLOAD_NAME.test(name)) throw notFound();
-  const upload = await getUpload(ctx.tenant, await requireToken(ctx), name);
+  const upload = await orNull(platformFor(ctx, await requireToken(ctx)).customers.download({ params: { name } }));
   if (!upload) throw notFound();
   return new Response(upload.body, {
     headers: {

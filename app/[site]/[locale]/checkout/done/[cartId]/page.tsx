@@ -7,7 +7,7 @@ import { OrderView } from "@/components/order/order-view";
 import { doneView, readDoneHint } from "@/lib/checkout/done-state";
 import { parseCartId } from "@/lib/cookies";
 import { settleCartPayments } from "@/lib/payments/settle";
-import { getCart } from "@/lib/platform-client/cart";
+import { orNull, platform } from "@/lib/platform-client/core";
 import { loadForCustomer } from "@/lib/session/page-session";
 import { loadSite, type SiteParams } from "@/lib/site";
 import { localePath } from "@/lib/site-routing";
@@ -35,12 +35,12 @@ export default async function OrderDonePage({ params, searchParams }: Props) {
   const cartId = parseCartId(p.cartId);
   if (!cartId) notFound();
   const page = await loadForCustomer(tenant, async (token) => {
-    const cart = await getCart(tenant, locale, cartId, token);
+    const cart = await orNull(platform({ tenant, locale, token }).cart.get({ params: { id: cartId } }));
     // Back from a provider: the platform settles the cart's payments first (completing the order when paid).
     if (!cart || cart.status === "completed") return { cart, settlement: null };
     const settlement = await settleCartPayments(tenant, locale, token, cartId);
     if (settlement?.outcome !== "paid") return { cart, settlement };
-    return { cart: (await getCart(tenant, locale, cartId, token)) ?? cart, settlement };
+    return { cart: (await orNull(platform({ tenant, locale, token }).cart.get({ params: { id: cartId } }))) ?? cart, settlement };
   });
   const body = await (async () => {
     if (page.status !== "ok") return <AccountGate status={page.status} />;

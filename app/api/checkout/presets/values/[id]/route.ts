@@ -1,5 +1,4 @@
-import { bffRoute, readJson } from "@/lib/cart/bff";
-import { updatePresetValue } from "@/lib/platform-client/presets";
+import { bffRoute, platformFor, readJson } from "@/lib/cart/bff";
 import { requireToken } from "@/lib/session/session-view";
 import { presetValueBody } from "@/lib/validation/checkout";
 
@@ -8,5 +7,5 @@ export const dynamic = "force-dynamic";
 /** Updates one of the customer's saved values (another customer's id is the platform's 404). */
 export const PUT = bffRoute<unknown, { id: string }>(async (ctx, { id }) => {
   const input = presetValueBody.parse(await readJson(ctx.req));
-  return updatePresetValue(ctx.tenant, ctx.locale, await requireToken(ctx), id, input);
+  return platformFor(ctx, await requireToken(ctx)).presets.update({ params: { id }, body: input });
 });

@@ -1,0 +1,38 @@
+import { z } from "zod";
+
+/** One booking of the customer (GET customer/reservations). */
+export const ReservationDto = z.object({
+  id: z.string(),
+  productId: z.string(),
+  productName: z.string(),
+  /** First product image, null when it has none (the UI falls back to the kind's icon). */
+  productImage: z.string().nullable(),
+  /** ISO instants. Full-day bookings: startsAt is the first day's midnight (Riyadh) and endsAt the exclusive checkout day — show endsAt − 1 day. */
+  startsAt: z.string(),
+  endsAt: z.string(),
+  isFullDayBooking: z.boolean(),
+  seats: z.number(),
+});
+export type ReservationDto = z.infer<typeof ReservationDto>;
+
+/** upcoming: not yet ended, soonest first; past: ended, most recent first. */
+export const ReservationsDto = z.object({ upcoming: z.array(ReservationDto), past: z.array(ReservationDto) });
+export type ReservationsDto = z.infer<typeof ReservationsDto>;
+
+/**
+ * GET customer/subscriptions. status: "active" | "upcoming" (starts later) | "expired" (ended) |
+ * "cancelled". Package counts only for subscriptions whose product is a package.
+ */
+export const SubscriptionDto = z.object({
+  id: z.string(),
+  productId: z.string(),
+  productName: z.string(),
+  productImage: z.string().nullable(),
+  /** YYYY-MM-DD Riyadh days, both inclusive. */
+  startsOn: z.string(),
+  endsOn: z.string(),
+  status: z.enum(["active", "upcoming", "expired", "cancelled"]),
+  packageSessionsLeft: z.number().optional(),
+  packageSessionsTotal: z.number().optional(),
+});
+export type SubscriptionDto = z.infer<typeof SubscriptionDto>;

@@ -1,0 +1,103 @@
+import { z } from "zod";
+import { PaymentMethod, ProductTypeString } from "./shared";
+
+export const GiftDetailsDto = z.object({ toName: z.string(), fromName: z.string().nullish(), showBuyerInfo: z.boolean(), theme: z.string() });
+export type GiftDetailsDto = z.infer<typeof GiftDetailsDto>;
+
+/** A gift line in a cart also carries its theme's localized name and colour. */
+export const CartGiftDetailsDto = GiftDetailsDto.extend({ themeName: z.string(), themeColor: z.string().nullable() });
+export type CartGiftDetailsDto = z.infer<typeof CartGiftDetailsDto>;
+
+export const CartItemDto = z.object({
+  id: z.string(),
+  type: z.number(),
+  /** Line amount before tax: unit price × quantity × effective units. */
+  amount: z.number(),
+  taxAmount: z.number(),
+  quantity: z.number(),
+  /** quantity × units (hours or nights). */
+  effectiveQuantity: z.number(),
+  product: z.object({
+    id: z.string(),
+    name: z.string(),
+    typeString: ProductTypeString,
+    images: z.array(z.string()),
+    hasPackage: z.boolean(),
+    isFullDayBooking: z.boolean(),
+    isVariableDuration: z.boolean(),
+  }),
+  price: z.object({ id: z.string(), name: z.string(), amount: z.number() }),
+  giftDetails: CartGiftDetailsDto.nullable(),
+  reservationDateFrom: z.string().nullable(),
+  /** Exclusive end; full-day bookings display it minus one day. */
+  reservationDateTo: z.string().nullable(),
+  subscriptionStartDate: z.string().nullable(),
+  /** Paid for by one of the owner's packages (see CartDto.packages); its amount counts in discountAmount. */
+  packageCovered: z.boolean(),
+});
+export type CartItemDto = z.infer<typeof CartItemDto>;
+
+/**
+ * unpaid until an order completes; cash ⇒ pay_on_site, bank transfer ⇒ pending_review, online ⇒
+ * paid, or deposit_paid when the online payment was the deposit (amountToBePaid < totalAmount).
+ */
+export const PAYMENT_STATUSES = ["unpaid", "pay_on_site", "pending_review", "paid", "deposit_paid"] as const;
+export const PaymentStatus = z.enum(PAYMENT_STATUSES);
+export type PaymentStatus = z.infer<typeof PaymentStatus>;
+
+/**
+ * One of the signed-in owner's prepaid packages that covers items of the cart (listed even while
+ * usePackages is off, so the toggle can be shown). Sessions are only spent when the order completes.
+ */
+export const CartPackageDto = z.object({
+  id: z.string(),
+  productName: z.string(),
+  /** Sessions left now (for a completed order: after it). */
+  remainingSessions: z.number(),
+  totalSessions: z.number(),
+  /** Sessions this cart uses: one per seat and unit (quantity × units) of each covered item. */
+  sessionsToUse: z.number(),
+  /** Cart item ids this package pays for (each line is covered whole or not at all). */
+  coversItemIds: z.array(z.string()),
+});
+export type CartPackageDto = z.infer<typeof CartPackageDto>;
+
+/**
+ * Checkout fields of a cart. `paymentMethod` is one of spec §3's enum once the order is submitted;
+ * `completedAt` an ISO instant; `packages` is empty for guests.
+ */
+export const CartCheckoutFields = z.object({
+  paymentMethod: PaymentMethod.nullable(),
+  paymentStatus: PaymentStatus,
+  /** Short order number (e.g. "K7P2QX"), given when the order completes. */
+  orderNumber: z.string().nullable(),
+  bookingNotes: z.string().nullable(),
+  customerName: z.string().nullable(),
+  customerMobile: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  /** Whether the customer's packages pay for the items they cover (PUT cart/{id}/packages). */
+  usePackages: z.boolean(),
+  packages: z.array(CartPackageDto),
+});
+export type CartCheckoutFields = z.infer<typeof CartCheckoutFields>;
+
+/** The cart (spec §3) with totals the platform computed; amounts are SAR with two decimals. */
+export const CartDto = CartCheckoutFields.extend({
+  id: z.string(),
+  customerId: z.string().nullable(),
+  cartItems: z.array(CartItemDto),
+  items: z.array(CartItemDto),
+  couponId: z.string().nullable(),
+  couponCode: z.string().nullable(),
+  subTotal: z.number(),
+  discountAmount: z.number(),
+  taxAmount: z.number(),
+  fees: z.array(z.object({ name: z.string(), amount: z.number() })),
+  totalAmount: z.number(),
+  depositAmount: z.number(),
+  amountToBePaid: z.number(),
+  hasPackageDiscounts: z.boolean(),
+  status: z.string(),
+  currency: z.literal("SAR"),
+});
+export type CartDto = z.infer<typeof CartDto>;

@@ -1,0 +1,12 @@
+import { z } from "zod";
+
+/** Enums more than one domain's answers use. */
+
+/** Spec §3's product kinds, as `typeString`. */
+export const PRODUCT_TYPE_STRINGS = ["reservation", "subscription", "merchandise", "gift"] as const;
+export type ProductTypeString = (typeof PRODUCT_TYPE_STRINGS)[number];
+export const ProductTypeString = z.enum(PRODUCT_TYPE_STRINGS);
+
+/** Spec §3's payment method enum. */
+export const PAYMENT_METHODS = ["MADA", "CASH", "VISA", "APPLE_PAY", "TAMARA", "TABBY", "BANK_TRANSFER"] as const;
+export const PaymentMethod = z.enum(PAYMENT_METHODS);

@@ -1,0 +1,24 @@
+import { z } from "zod";
+
+/**
+ * Browser-safe addresses of the tenant's payment providers: the live provider's or this app's
+ * /sandbox/<provider> (relative). Null where the tenant has no account with that provider. Secrets
+ * never travel here: they stay in the platform's tenant_payment_accounts.
+ */
+export const PaymentEndpoints = z.object({
+  /** Moyasar API base for the browser's calls with the publishable key: POST {base}/tokens, POST {base}/applepay/initiate. */
+  moyasarApiUrl: z.string().nullable(),
+  /** MyFatoorah (or rekaz-pay) embedded card form script (session.js). */
+  myfatoorahScriptUrl: z.string().nullable(),
+  /** Tabby's promo card widget script (tabby-card.js, global TabbyCard). */
+  tabbyCardScriptUrl: z.string().nullable(),
+  /** Tamara's promo widget script (tamara-widget.js, element <tamara-widget>). */
+  tamaraWidgetScriptUrl: z.string().nullable(),
+});
+export type PaymentEndpoints = z.infer<typeof PaymentEndpoints>;
+
+export const TenantDto = z.object({ id: z.string(), slug: z.string(), name: z.string(), settings: z.record(z.string(), z.string()), payments: PaymentEndpoints });
+export type TenantDto = z.infer<typeof TenantDto>;
+
+/** What a platform call needs to know of its tenant. */
+export type TenantRef = Omit<TenantDto, "payments">;

@@ -1,0 +1,31 @@
+/**
+ * The seam between the storefront and an embedded platform (ARCHITECTURE decisions 1 and 11):
+ * the storefront's client only knows this shape, and whoever hosts both in one process (the
+ * server's start, instrumentation.ts; the test setup) installs the platform's side of it. Neither
+ * side imports the other. Kept on globalThis, so every bundle of the server process sees the one
+ * that was installed.
+ */
+
+/** A tenant as the platform needs it for a call. */
+export type EmbeddedTenant = { id: string; slug: string; name: string; settings: Record<string, string> };
+
+export type EmbeddedCall = {
+  /** null for the operator's tenant-less calls. */
+  tenant: EmbeddedTenant | null;
+  headers: Headers;
+};
+
+export type EmbeddedPlatform = {
+  /** Calls one endpoint ("group.name") in-process: the same parsing, auth and checks as over HTTP; a refusal throws. */
+  call(key: string, input: { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown }, meta: EmbeddedCall): Promise<unknown>;
+};
+
+const slot = globalThis as { __storefrontEmbeddedPlatform?: EmbeddedPlatform };
+
+export function installEmbeddedPlatform(platform: EmbeddedPlatform): void {
+  slot.__storefrontEmbeddedPlatform = platform;
+}
+
+export function embeddedPlatform(): EmbeddedPlatform | undefined {
+  return slot.__storefrontEmbeddedPlatform;
+}

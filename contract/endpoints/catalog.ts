@@ -1,0 +1,37 @@
+import { z } from "zod";
+import { AvailabilityDto, ProductDto } from "../dto/catalog";
+import { endpoint } from "../endpoint";
+import { AvailabilityQuery, ProductListQuery } from "../input/catalog";
+import { IdParams } from "../input/ids";
+
+/** Products and what can still be booked. */
+export const catalog = {
+  list: endpoint({
+    method: "GET",
+    path: "products",
+    auth: "public",
+    summary: "The store's products, all or of one kind",
+    query: ProductListQuery,
+    response: z.array(ProductDto),
+    codes: [],
+  }),
+  get: endpoint({
+    method: "GET",
+    path: "products/:id",
+    auth: "public",
+    summary: "One product with its prices and booking rules",
+    params: IdParams,
+    response: ProductDto,
+    codes: ["SP:EntityNotFound"],
+  }),
+  availability: endpoint({
+    method: "GET",
+    path: "products/:id/availability",
+    auth: "public",
+    summary: "A reservation's free slots (?date=), start times (variable duration) or days (?from=&days=)",
+    params: IdParams,
+    query: AvailabilityQuery,
+    response: AvailabilityDto,
+    codes: ["SP:EntityNotFound"],
+  }),
+};

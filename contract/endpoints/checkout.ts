@@ -1,0 +1,96 @@
+import { z } from "zod";
+import { CartDto } from "../dto/cart";
+import { BankAccountDto, ValidateCartDto } from "../dto/checkout";
+import { endpoint } from "../endpoint";
+import { COUPON_CODES } from "../errors";
+import { ApplyCouponInput, SetUsePackagesInput, SubmitCartInput } from "../input/checkout";
+import { IdParams } from "../input/ids";
+
+/** The rules an order is checked against before it completes (spec §8), shared by every payment. */
+export const ORDER_RULES = [
+  "SP:CartIsEmpty",
+  "SP:CartAlreadyCompleted",
+  "SP:CartMinimumAmountNotMet",
+  "SP:PaymentMethodNotAllowed",
+  "SP:MerchandiseItemInsufficientStock",
+  "SP:SlotIsNotAvailable",
+  "SP:NextReservationPeriodNotMet",
+  "SP:SubscriptionLimitExceeded",
+  "SP:NotEnoughPackageSessions",
+  "SP:CartTotalChanged",
+  "SP:InvalidMobileNumber",
+  "SP:EntityNotFound",
+] as const;
+
+/**
+ * Checkout on the signed-in customer's own cart (a guest's or another customer's cart is a 404).
+ * The x-sales-channel header (website | mobile, default website) is where a coupon is redeemed.
+ */
+export const checkout = {
+  applyCoupon: endpoint({
+    method: "POST",
+    path: "cart/:id/coupon",
+    auth: "customer",
+    summary: "Applies a coupon to the cart",
+    params: IdParams,
+    body: ApplyCouponInput,
+    response: CartDto,
+    codes: [...COUPON_CODES, "SP:Forbidden", "SP:CartAlreadyCompleted", "SP:EntityNotFound"],
+  }),
+  removeCoupon: endpoint({
+    method: "DELETE",
+    path: "cart/:id/coupon",
+    auth: "customer",
+    summary: "Removes the cart's coupon",
+    params: IdParams,
+    response: CartDto,
+    codes: ["SP:CartAlreadyCompleted", "SP:EntityNotFound"],
+  }),
+  usePackages: endpoint({
+    method: "PUT",
+    path: "cart/:id/packages",
+    auth: "customer",
+    summary: "Whether the customer's prepaid packages pay for the items they cover",
+    params: IdParams,
+    body: SetUsePackagesInput,
+    response: CartDto,
+    codes: ["SP:CartAlreadyCompleted", "SP:EntityNotFound"],
+  }),
+  validate: endpoint({
+    method: "GET",
+    path: "cart/:id/validate",
+    auth: "customer",
+    summary: "Checks the cart against every order rule before a payment (the first failing rule's code)",
+    params: IdParams,
+    response: ValidateCartDto,
+    codes: ORDER_RULES,
+  }),
+  submit: endpoint({
+    method: "POST",
+    path: "cart/:id/submit",
+    auth: "customer",
+    summary: "Completes the order to be paid in cash",
+    params: IdParams,
+    body: SubmitCartInput,
+    response: CartDto,
+    codes: [...ORDER_RULES, "SP:BankReceiptRequired"],
+  }),
+  bankReceipt: endpoint({
+    method: "POST",
+    path: "cart/:id/bank-receipt",
+    auth: "customer",
+    summary: "Completes the order by bank transfer: transferor name, one receipt (≤ 5 MB) and the checkout fields",
+    params: IdParams,
+    multipart: true,
+    response: CartDto,
+    codes: [...ORDER_RULES, "SP:BankReceiptRequired", "SP:FileRequired", "SP:FileTooLarge", "SP:UnsupportedFileType", "SP:MalformedMultipart"],
+  }),
+  bankAccounts: endpoint({
+    method: "GET",
+    path: "bank-account/bank-account",
+    auth: "public",
+    summary: "The store's bank accounts for transfers (spec §7)",
+    response: z.array(BankAccountDto),
+    codes: [],
+  }),
+};

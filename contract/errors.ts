@@ -1,0 +1,121 @@
+/**
+ * The error vocabulary shared by the platform and the storefront: every code an answer may carry
+ * (spec §8's `SP:` codes, the platform's own, and spec §8's payment codes), the one error type that
+ * carries a code, and the one envelope errors travel in: `{error: {code, message, details?}}`.
+ * Pure: client components import it too.
+ */
+
+/** Spec §8's coupon refusals, each from a real rule of the platform's. */
+export const COUPON_CODES = [
+  "SP:CouponUsageAlreadyExists",
+  "SP:CouponIsNotActive",
+  "SP:CouponExpired",
+  "SP:CustomerExceededCouponUsage",
+  "SP:CouponNotFound",
+  "SP:CouponMinimumCartAmountNotMet",
+  "SP:CouponReachedMaximumUsage",
+  "SP:CouponNotApplicable",
+  "SP:CouponAlreadyExists",
+  "SP:CustomerNotApplicableForCoupon",
+  "SP:CouponOnlyForWebsite",
+  "SP:CouponOnlyForMobileApp",
+] as const;
+
+export const ERROR_CODES = [
+  // Catalogue, cart and reservations
+  "SP:SlotIsNotAvailable",
+  "SP:ProviderIsNotAvailable",
+  "SP:MinimumDaysRequirementNotMet",
+  "SP:MaximumDaysExceeded",
+  "SP:NextReservationPeriodNotMet",
+  "SP:Reservation:SelectedSlotIsUnavailableOrOutdated",
+  "SP:MerchandiseItemInsufficientStock",
+  "SP:SubscriptionLimitExceeded",
+  "SP:CartAlreadyCompleted",
+  // Checkout
+  "SP:CartIsEmpty",
+  "SP:CartMinimumAmountNotMet",
+  "SP:PaymentMethodNotAllowed",
+  "SP:BankReceiptRequired",
+  "SP:NotEnoughPackageSessions",
+  "SP:CartTotalChanged",
+  // Online payments (the CREATE_* codes are the storefront's own, spec §8)
+  "CREATE_TOKEN_ERROR",
+  "CREATE_PAYMENT_SESSION_ERROR",
+  "CREATE_TAMARA_SESSION_ERROR",
+  "CREATE_TABBY_SESSION_ERROR",
+  "TEST_TABBY_CUSTOMER_ELIGIBILITY_ERROR",
+  "SP:PaymentAmountMismatch",
+  "SP:PaymentProviderNotConfigured",
+  "SP:PaymentProviderUnavailable",
+  "SP:InvalidCallbackUrl",
+  "SP:TabbyNotEligible",
+  "SP:InvalidWebhookSignature",
+  // Sign-in
+  "SP:OtpCodeMismatch",
+  "SP:OtpCodeIsExpired",
+  "SP:MaxRetriesReached",
+  "SP:TooManyRequests",
+  "SP:InvalidMobileNumber",
+  "SP:SmsDeliveryFailed",
+  // Sessions and access
+  "SP:Unauthorized",
+  "SP:InvalidToken",
+  "SP:TokenExpired",
+  "SP:TenantMismatch",
+  "SP:InvalidRefreshToken",
+  "SP:Forbidden",
+  // Locations
+  "SP:MaximumLocationsReached",
+  // Uploads
+  "SP:UnsupportedFileType",
+  "SP:FileTooLarge",
+  "SP:FileRequired",
+  "SP:MalformedMultipart",
+  "SP:UploadNotFound",
+  // Customer custom fields
+  "SP:CustomFieldValueIsRequired",
+  "SP:ValueMustBeNumber",
+  "SP:ValueMustBeDate",
+  "SP:OptionIsNotValid",
+  ...COUPON_CODES,
+  // Operator configuration
+  "SP:ScheduleLinkedWithProviderException",
+  "SP:ProviderLinkedWithProductException",
+  // Requests and infrastructure
+  "SP:ValidationError",
+  "SP:EntityNotFound",
+  "SP:MalformedJson",
+  "SP:PayloadTooLarge",
+  "SP:TenantNotFound",
+  "SP:RouteNotFound",
+  "SP:MethodNotAllowed",
+  "SP:ForbiddenOrigin",
+  "SP:BadGateway",
+  "SP:InternalError",
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The `error` of an envelope. */
+export type ApiError = { code: string; message: string; details?: Record<string, unknown> };
+/** Every answer of the platform and the storefront's BFF: `{data}` on success, `{error}` otherwise. */
+export type ApiEnvelope<T> = { data: T } | { error: ApiError };
+
+/**
+ * A refusal carrying a code and the HTTP status it answers with (and details such as the field).
+ * The platform, the BFF and the browser's clients each subclass it, so `instanceof` still tells
+ * whose refusal it is, and one mapper (error-envelope.ts) turns any of them into the envelope.
+ */
+export class CodedError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
+export type CodedErrorClass = new (status: number, code: string, message: string, details?: Record<string, unknown>) => CodedError;

@@ -1,0 +1,16 @@
+import { z } from "zod";
+import { ProductTypeString } from "../dto/shared";
+import { isPlatformDay } from "../riyadh-time";
+
+const day = z.string().refine(isPlatformDay, "Expected a YYYY-MM-DD day");
+
+/** GET products: every product, or one kind. */
+export const ProductListQuery = z.object({ type: ProductTypeString.optional() });
+
+/** GET products/{id}/availability: ?date= for fixed slots and variable duration; ?from=&days= for full-day bookings. */
+export const AvailabilityQuery = z.object({
+  date: day.optional(),
+  from: day.optional(),
+  days: z.coerce.number().int().min(1).max(180).optional(),
+});
+export type AvailabilityQuery = z.output<typeof AvailabilityQuery>;

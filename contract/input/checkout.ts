@@ -1,0 +1,86 @@
+import { z } from "zod";
+import { CustomerName } from "./customers";
+import { multiLine, singleLine } from "../text";
+
+/**
+ * Request bodies of the checkout endpoints (issue 4), shared by the platform and the storefront's
+ * checkout BFF. Shapes only: whether a code is a coupon, or a number a mobile number, is decided by
+ * the platform with the spec's codes (SP:CouponNotFound, SP:InvalidMobileNumber).
+ */
+
+const printable = singleLine;
+
+export const ApplyCouponInput = z.object({
+  couponCode: printable(64).min(1),
+  /** Item ids, accepted for compatibility: the platform prices the cart's own lines. */
+  cartItems: z.array(printable(64)).max(500).optional(),
+  /** When sent, must be the signed-in customer. */
+  customerId: printable(64).nullish(),
+});
+export type ApplyCouponInput = z.output<typeof ApplyCouponInput>;
+
+export const SetUsePackagesInput = z.object({ usePackages: z.boolean() });
+export type SetUsePackagesInput = z.output<typeof SetUsePackagesInput>;
+
+export const CheckoutCustomerInput = z.object({
+  name: CustomerName,
+  mobileNumber: z.string().trim().min(1).max(40),
+});
+
+/** Notes as typed, without control characters other than line breaks and tabs; "" means none. */
+const BookingNotes = multiLine(1000)
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+/** Spec §3's UTM record as the storefront kept it from the landing URL; each field ≤ 200 characters, unknown keys dropped. */
+export const UtmInput = z.object({
+  source: printable(200).optional(),
+  medium: printable(200).optional(),
+  campaign: printable(200).optional(),
+  term: printable(200).optional(),
+  content: printable(200).optional(),
+  id: printable(200).optional(),
+  timestamp: printable(200).optional(),
+})
+  // Empty fields are dropped, and a record with nothing left is no record.
+  .transform((v) => {
+    const kept = Object.fromEntries(Object.entries(v).filter(([, x]) => x));
+    return Object.keys(kept).length > 0 ? (kept as typeof v) : null;
+  });
+export type UtmInput = z.output<typeof UtmInput>;
+
+/** A total in halalas: a non-negative safe integer. */
+export const ExpectedTotal = z.int().min(0);
+
+export const BankReceiptCheckoutInput = z.object({
+  customer: CheckoutCustomerInput,
+  bookingNotes: BookingNotes,
+  termsAccepted: z.boolean().optional(),
+  /** The campaign the shopper arrived from (issue 6), kept on the order. */
+  utm: UtmInput.nullish(),
+  /**
+   * The order's total (halalas) as the shopper confirmed it: when given, a completion priced at
+   * anything else is refused (SP:CartTotalChanged). Online payments compare the amount paid instead.
+   */
+  expectedTotal: ExpectedTotal.optional(),
+});
+export type BankReceiptCheckoutInput = z.output<typeof BankReceiptCheckoutInput>;
+
+/** Methods that complete an order without an online payment: cash here, bank transfer with its receipt. */
+export const SUBMIT_PAYMENT_METHODS = ["CASH", "BANK_TRANSFER"] as const;
+export type SubmitPaymentMethod = (typeof SUBMIT_PAYMENT_METHODS)[number];
+
+export const SubmitCartInput = BankReceiptCheckoutInput.extend({
+  paymentMethod: z.enum(SUBMIT_PAYMENT_METHODS),
+});
+export type SubmitCartInput = z.output<typeof SubmitCartInput>;
+
+/** The bank-transfer form's transferor name (spec §5: at least 1 character). */
+export const TransferorName = printable(100).min(1);
+
+/** Where a coupon is redeemed (header x-sales-channel); the storefront is "website". */
+export const SALES_CHANNELS = ["website", "mobile"] as const;
+export type SalesChannel = (typeof SALES_CHANNELS)[number];
+
+/** POST cart/{id}/submit's body as a caller sends it (defaults may be left out). */
+export type SubmitCartBody = z.input<typeof SubmitCartInput>;

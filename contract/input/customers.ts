@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { singleLine } from "../text";
+
+/**
+ * Request bodies of the customer's account endpoints (spec §5, §7), shared by the platform and the
+ * storefront's forms. Field values are shapes only here; what a value means for its definition
+ * (number, date, option, upload) is checked by custom-field-values with the spec's codes.
+ */
+
+/** Spec §5: spaces removed (trimmed), at least 1 character; no control characters or lone surrogates. */
+export const CustomerName = singleLine(100).min(1);
+
+/** Optional: "" and null both mean no email. */
+export const CustomerEmail = z
+  .union([z.literal(""), z.null(), z.email().max(254)])
+  .optional()
+  .transform((v) => v || null);
+
+const fieldName = z.string().min(1).max(100);
+const fieldValue = z.union([z.string().max(2000), z.number(), z.null()]);
+
+/** Field name → value; a number is taken as its text, null or "" clears the field. */
+export const CustomFieldValuesInput = z
+  .record(fieldName, fieldValue)
+  .refine((m) => Object.keys(m).length <= 100, "Too many fields");
+
+export const UpdateProfileInput = z.object({ name: CustomerName, email: z.preprocess((v) => (typeof v === "string" ? v.trim() : v), CustomerEmail) });
+export type UpdateProfileInput = z.output<typeof UpdateProfileInput>;
+
+export const SaveCustomerInput = UpdateProfileInput.extend({
+  mobileNumber: z.string().trim().min(1).max(40),
+  customFields: CustomFieldValuesInput.optional(),
+});
+export type SaveCustomerInput = z.output<typeof SaveCustomerInput>;
+
+export const UpdateCustomFieldsInput = z.object({ customFields: CustomFieldValuesInput });
+export type UpdateCustomFieldsInput = z.output<typeof UpdateCustomFieldsInput>;
+
+export const PresetValueInput = z.object({ values: CustomFieldValuesInput, isDefault: z.boolean().optional() });
+export type PresetValueInput = z.output<typeof PresetValueInput>;

@@ -1,0 +1,182 @@
+import { z } from "zod";
+
+/**
+ * The tenant's settings map (string → string) turned into the storefront's typed configuration
+ * (spec §3). Flags are on only when the text is exactly "True" (spec §5).
+ */
+export const SETTINGS_KEYS = [
+  "logoUrl",
+  "brandName",
+  "cartType",
+  "madaEnabled",
+  "visaEnabled",
+  "applePayEnabled",
+  "cashEnabled",
+  "bankTransferEnabled",
+  "tabbyEnabled",
+  "tamaraEnabled",
+  "disableCODForDeposit",
+  "termsEnabled",
+  "tosCheckboxEnabled",
+  "customTosMessage",
+  "taxEnabled",
+  "taxPercentage",
+  "orderSuccessMessage",
+  "moyasarPublicTokenKey",
+  "onlinePaymentProvider",
+  "separateFirstAndLastName",
+  "compactProductCards",
+  "cartNotesEnabled",
+  "disableMultiCart",
+  "cartMinimumAmount",
+  "hideDuration",
+  "hasPackages",
+  "walletPassesEnabled",
+  "tabbyPublicKey",
+  "tabbyMerchantCode",
+  "tamaraPublicKey",
+  "tamaraMerchantCode",
+  "payLaterEnabled",
+  "frontendLanguages",
+  "providersViewType",
+  "hideBranches",
+  "announcementText",
+  "announcementTextEn",
+  "announcementLink",
+  "gtmId",
+  "metaPixelId",
+  "tiktokPixelId",
+  "snapchatPixelId",
+  "clarityId",
+  "googleMapsApiKey",
+] as const;
+export type SettingsKey = (typeof SETTINGS_KEYS)[number];
+export type SettingsMap = Partial<Record<SettingsKey, string>> & Record<string, string>;
+
+export const PAYMENT_METHODS = ["MADA", "CASH", "VISA", "APPLE_PAY", "TAMARA", "TABBY", "BANK_TRANSFER"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const ONLINE_PAYMENT_PROVIDERS = ["moyasar", "myfatoorah", "rekaz-pay"] as const;
+export type OnlinePaymentProvider = (typeof ONLINE_PAYMENT_PROVIDERS)[number];
+
+export const LOCALES = ["ar", "en"] as const;
+export type Locale = (typeof LOCALES)[number];
+
+const isTrue = (v: string | undefined) => v === "True";
+const text = (v: string | undefined) => (v && v.trim() !== "" ? v.trim() : null);
+
+export function parseLanguages(v: string | undefined): Locale[] {
+  const list = (v ?? "")
+    .split(",")
+    .map((s) => s.trim().toLowerCase())
+    .filter((s): s is Locale => (LOCALES as readonly string[]).includes(s));
+  const unique = [...new Set(list)];
+  // Arabic is the default language and always offered.
+  return unique.length === 0 ? ["ar"] : unique.includes("ar") ? unique : ["ar", ...unique];
+}
+
+/** Tax multiplier: the percentage / 100 + 1, falling back to 1 when tax is off or the value is not a number. */
+export function parseTaxRate(enabled: boolean, percentage: string | undefined): number {
+  if (!enabled) return 1;
+  const n = Number(percentage);
+  if (percentage === undefined || percentage.trim() === "" || !Number.isFinite(n) || n < 0) return 1;
+  return n / 100 + 1;
+}
+
+/** A tracking ID goes into script URLs: letters, digits, "-" and "_" only, else treated as missing. */
+export function pixelId(v: string | undefined): string | null {
+  const id = v?.trim();
+  return id && /^[A-Za-z0-9_-]{1,64}$/.test(id) ? id : null;
+}
+
+/** An integer number of riyals, else null (no minimum). */
+export function parseCartMinimum(v: string | undefined): number | null {
+  if (v === undefined || v.trim() === "") return null;
+  const n = Number(v.trim());
+  return Number.isInteger(n) && n > 0 ? n : null;
+}
+
+export type TenantConfig = ReturnType<typeof toTenantConfig>;
+
+export function toTenantConfig(settings: SettingsMap) {
+  const enabled = {
+    MADA: isTrue(settings.madaEnabled),
+    VISA: isTrue(settings.visaEnabled),
+    APPLE_PAY: isTrue(settings.applePayEnabled),
+    CASH: isTrue(settings.cashEnabled),
+    BANK_TRANSFER: isTrue(settings.bankTransferEnabled),
+    TABBY: isTrue(settings.tabbyEnabled),
+    TAMARA: isTrue(settings.tamaraEnabled),
+  } satisfies Record<PaymentMethod, boolean>;
+  const provider = (text(settings.onlinePaymentProvider) ?? "moyasar").toLowerCase();
+  const tabby = { enabled: enabled.TABBY, publicKey: text(settings.tabbyPublicKey), merchantCode: text(settings.tabbyMerchantCode) };
+  const tamara = { enabled: enabled.TAMARA, publicKey: text(settings.tamaraPublicKey), merchantCode: text(settings.tamaraMerchantCode) };
+  const taxEnabled = isTrue(settings.taxEnabled);
+  const providersViewType = text(settings.providersViewType) ?? "dropdown";
+  return {
+    logoUrl: text(settings.logoUrl),
+    brandName: text(settings.brandName),
+    cartType: settings.cartType === "quick" ? ("quick" as const) : ("default" as const),
+    enabledPaymentMethods: PAYMENT_METHODS.filter((m) => enabled[m]),
+    disableCODForDeposit: isTrue(settings.disableCODForDeposit),
+    termsEnabled: isTrue(settings.termsEnabled),
+    tosCheckboxEnabled: isTrue(settings.tosCheckboxEnabled),
+    customTosMessage: text(settings.customTosMessage),
+    taxEnabled,
+    taxRate: parseTaxRate(taxEnabled, settings.taxPercentage),
+    orderSuccessMessage: text(settings.orderSuccessMessage),
+    moyasarPublicTokenKey: text(settings.moyasarPublicTokenKey),
+    /** An unknown provider is kept as written so that the payment flow can refuse it loudly. */
+    onlinePaymentProvider: provider,
+    separateFirstAndLastName: isTrue(settings.separateFirstAndLastName),
+    compactProductCards: isTrue(settings.compactProductCards),
+    cartNotesEnabled: isTrue(settings.cartNotesEnabled),
+    disableMultiCart: isTrue(settings.disableMultiCart),
+    cartMinimumAmount: parseCartMinimum(settings.cartMinimumAmount),
+    hideDuration: isTrue(settings.hideDuration),
+    hasPackages: isTrue(settings.hasPackages),
+    walletPassesEnabled: isTrue(settings.walletPassesEnabled),
+    tabby,
+    tamara,
+    /** Spec §5: tabby with key and merchant code, or tamara with its key. */
+    payLaterEnabled: (tabby.enabled && !!tabby.publicKey && !!tabby.merchantCode) || (tamara.enabled && !!tamara.publicKey),
+    /** Spec §2: the tamara promo widget needs the flag, a public key and a merchant code. */
+    showTamaraPromo: tamara.enabled && !!tamara.publicKey && !!tamara.merchantCode,
+    languages: parseLanguages(settings.frontendLanguages),
+    providersViewType,
+    hideBranches: isTrue(settings.hideBranches),
+    announcement: {
+      ar: text(settings.announcementText),
+      en: text(settings.announcementTextEn),
+      link: text(settings.announcementLink),
+    },
+    /** Marketing pixels (issue 6); a missing one is skipped with a warning in the browser. */
+    pixels: {
+      gtmId: pixelId(settings.gtmId),
+      metaPixelId: pixelId(settings.metaPixelId),
+      tiktokPixelId: pixelId(settings.tiktokPixelId),
+      snapchatPixelId: pixelId(settings.snapchatPixelId),
+      clarityId: pixelId(settings.clarityId),
+    },
+    /** The Maps browser key (issue 6): the locations sheet draws Google's map with it, else its own grid picker. */
+    googleMapsApiKey: text(settings.googleMapsApiKey),
+  };
+}
+
+/**
+ * A link a tenant setting may hold (the announcement's): a path on the store ("/products") or an
+ * http(s) URL; anything else (javascript:, protocol-relative "//host") is null, so a setting cannot
+ * become an injection or an open redirect.
+ */
+export function safeLink(link: string): { href: string; external: boolean } | null {
+  if (link.startsWith("/") && !link.startsWith("//") && !link.startsWith("/\\")) return { href: link, external: false };
+  try {
+    const url = new URL(link);
+    return url.protocol === "https:" || url.protocol === "http:" ? { href: url.toString(), external: true } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Settings are validated when written (operator tooling): every value a string, keys non-empty. */
+export const settingsMapSchema = z.record(z.string().min(1), z.string());

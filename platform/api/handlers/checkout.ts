@@ -1,0 +1,17 @@
+import { checkout } from "@/contract/endpoints/checkout";
+import { completeWithBankTransfer, listBankAccounts, setUsePackages, submitCart, validateCart } from "../../services/checkout";
+import { applyCoupon, removeCoupon } from "../../services/coupons";
+import { handlers, type Caller, type TenantInfo } from "../define";
+
+// Checkout acts on the signed-in customer's own cart: another's is a 404 (services/own-cart).
+const owner = (tenant: TenantInfo, customer: Caller) => ({ tenantId: tenant.id, customerId: customer.customerId });
+
+export const checkoutHandlers = handlers(checkout, {
+  applyCoupon: ({ db, tenant, customer, channel, locale, params, body }) => applyCoupon(db, owner(tenant, customer), params.id, body, channel, locale),
+  removeCoupon: ({ db, tenant, customer, locale, params }) => removeCoupon(db, owner(tenant, customer), params.id, locale),
+  usePackages: ({ db, tenant, customer, locale, params, body }) => setUsePackages(db, owner(tenant, customer), params.id, body.usePackages, locale),
+  validate: ({ db, tenant, customer, channel, locale, params }) => validateCart(db, owner(tenant, customer), params.id, { channel, locale }),
+  submit: ({ db, tenant, customer, channel, locale, params, body }) => submitCart(db, owner(tenant, customer), params.id, body, { channel, locale }),
+  bankReceipt: ({ db, tenant, customer, channel, locale, params, body }) => completeWithBankTransfer(db, owner(tenant, customer), params.id, body, { channel, locale }),
+  bankAccounts: ({ db, tenant }) => listBankAccounts(db, tenant.id),
+});

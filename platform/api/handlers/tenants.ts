@@ -1,0 +1,17 @@
+import { tenants } from "@/contract/endpoints/tenants";
+import { env } from "@/contract/env";
+import { PlatformError } from "../../errors";
+import { loadPaymentAccounts, publicPaymentEndpoints } from "../../providers/accounts";
+import { resolveTenantByHost } from "../../services/tenants";
+import { publicSettings } from "../../services/website";
+import { handlers } from "../define";
+
+export const tenantsHandlers = handlers(tenants, {
+  resolve: async ({ db, query }) => {
+    const e = env();
+    const row = await resolveTenantByHost(db, query.host.toLowerCase(), { baseDomain: e.BASE_DOMAIN, defaultSlug: e.DEFAULT_TENANT });
+    if (!row) throw new PlatformError("SP:TenantNotFound", 404, "No store at this address");
+    const payments = publicPaymentEndpoints(await loadPaymentAccounts(db, row.id), row.settings.onlinePaymentProvider, e.SANDBOX);
+    return { id: row.id, slug: row.slug, name: row.name, settings: publicSettings(row.settings), payments };
+  },
+});

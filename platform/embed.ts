@@ -1,0 +1,17 @@
+import "server-only";
+import { installEmbeddedPlatform, type EmbeddedPlatform } from "@/contract/embedded";
+import { dispatch } from "./api/router";
+import { platformDb } from "./db";
+
+/** The platform as the storefront calls it in the same process: no HTTP, no JSON, the router's own checks. */
+export const embedded: EmbeddedPlatform = {
+  async call(key, input, meta) {
+    const { db } = await platformDb();
+    return dispatch(key, input, { tenant: meta.tenant, db, headers: meta.headers });
+  },
+};
+
+/** Makes this process's storefront call this platform in-process (the server's start and the test setup do it). */
+export function installEmbedded(): void {
+  installEmbeddedPlatform(embedded);
+}

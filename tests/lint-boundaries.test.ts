@@ -1,0 +1,54 @@
+import path from "node:path";
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+/**
+ * The lint configuration keeps dependencies pointing one way (docs/ARCHITECTURE.md, decision 11):
+ * app, components → lib → contract ← platform. Each case lints a file that does not exist at a real
+ * path, as `npm run lint` would lint it there.
+ */
+
+const root = path.resolve(import.meta.dirname, "..");
+const eslint = new ESLint({ cwd: root });
+
+async function boundaryErrors(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return result.messages.filter((m) => m.ruleId === "boundaries/dependencies").map((m) => m.message);
+}
+
+const importing = (what: string, from: string) => `import { ${what} } from "${from}";\nexport const probe = ${what};\n`;
+
+describe("layer boundaries", { timeout: 60_000 }, () => {
+  it("refuses a platform file importing from components/", async () => {
+    expect(await boundaryErrors("platform/services/probe.ts", importing("Button", "@/components/ui/button"))).toEqual([expect.stringContaining('"platform" to elements of type "components"')]);
+  });
+
+  it("refuses a platform file importing the storefront's lib/ or app/", async () => {
+    expect(await boundaryErrors("platform/services/probe.ts", importing("cn", "@/lib/cn"))).toHaveLength(1);
+    expect(await boundaryErrors("platform/api/probe.ts", importing("dynamic", "@/app/api/cart/route"))).toHaveLength(1);
+  });
+
+  it("refuses contract/ importing either side", async () => {
+    expect(await boundaryErrors("contract/probe.ts", importing("cn", "@/lib/cn"))).toHaveLength(1);
+    expect(await boundaryErrors("contract/probe.ts", importing("PlatformError", "@/platform/errors"))).toHaveLength(1);
+  });
+
+  it("refuses storefront code reaching into the platform", async () => {
+    expect(await boundaryErrors("lib/probe.ts", importing("platformDb", "@/platform/db"))).toHaveLength(1);
+    expect(await boundaryErrors("components/probe.tsx", importing("platformDb", "@/platform/db"))).toHaveLength(1);
+    expect(await boundaryErrors("app/[site]/[locale]/probe.ts", importing("platformDb", "@/platform/db"))).toHaveLength(1);
+    expect(await boundaryErrors("lib/probe.ts", importing("Button", "@/components/ui/button"))).toHaveLength(1);
+  });
+
+  it("allows the one-way dependencies", async () => {
+    expect(await boundaryErrors("platform/services/probe.ts", importing("platformApi", "@/contract/api"))).toEqual([]);
+    expect(await boundaryErrors("lib/probe.ts", importing("platformApi", "@/contract/api"))).toEqual([]);
+    expect(await boundaryErrors("components/probe.tsx", importing("cn", "@/lib/cn"))).toEqual([]);
+    expect(await boundaryErrors("app/[site]/[locale]/probe.ts", importing("Button", "@/components/ui/button"))).toEqual([]);
+  });
+
+  it("lets only the routes hosting the platform import it", async () => {
+    expect(await boundaryErrors("app/api/app/[...path]/probe.ts", importing("platformDb", "@/platform/db"))).toEqual([]);
+    expect(await boundaryErrors("app/sandbox/probe.ts", importing("platformDb", "@/platform/db"))).toEqual([]);
+  });
+});
