@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { SignJWT } from "jose";
-import { myfatoorahSignature } from "@/platform/providers/myfatoorah";
+import { myfatoorahSignature } from "@/platform/payments/myfatoorah/client";
 import type { PayLaterSessionDto } from "@/contract/dto/payments";
 import { describeEachDb } from "./helpers/test-db";
 import { withSettings } from "./helpers/checkout";

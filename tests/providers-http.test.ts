@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { providerErrorMessage, providerRequest, secretsEqual, segment, type ProviderCall } from "@/platform/providers/http";
-import { ProviderError } from "@/platform/providers/types";
+import { providerErrorMessage, providerRequest, secretsEqual, segment, type ProviderCall } from "@/platform/payments/http";
+import { ProviderError } from "@/platform/payments/provider";
 import { startFakeProvider, type FakeProvider } from "./helpers/fake-provider";
 
 const call = (over: Partial<ProviderCall<{ ok: boolean }>> = {}): ProviderCall<{ ok: boolean }> => ({

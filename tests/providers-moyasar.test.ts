@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createMoyasarPayment, fetchMoyasarPayment, moyasarState, type MoyasarPayment } from "@/platform/providers/moyasar";
-import { ProviderError } from "@/platform/providers/types";
+import { createMoyasarPayment, fetchMoyasarPayment, moyasarState, type MoyasarPayment } from "@/platform/payments/moyasar/client";
+import { ProviderError } from "@/platform/payments/provider";
 import { commonFailures, startFakeProvider, type FakeProvider } from "./helpers/fake-provider";
 
 const payment = (over: Partial<MoyasarPayment> = {}): MoyasarPayment => ({

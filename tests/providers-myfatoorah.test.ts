@@ -6,8 +6,8 @@ import {
   initiateMyFatoorahSession,
   myfatoorahSignature,
   verifyMyFatoorahSignature,
-} from "@/platform/providers/myfatoorah";
-import { ProviderError } from "@/platform/providers/types";
+} from "@/platform/payments/myfatoorah/client";
+import { ProviderError } from "@/platform/payments/provider";
 import { commonFailures, startFakeProvider, type FakeProvider } from "./helpers/fake-provider";
 
 const ok = (Data: unknown) => ({ json: { IsSuccess: true, Message: "", ValidationErrors: null, Data } });

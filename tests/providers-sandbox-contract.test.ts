@@ -3,11 +3,11 @@ import { openTestDatabase } from "./helpers/test-db";
 import type { DbHandle } from "@/platform/db/client";
 import { pressSandboxButton } from "@/platform/sandbox/index";
 import { startSandboxServer } from "@/platform/sandbox/node-server";
-import { createMoyasarPayment, fetchMoyasarPayment, moyasarState } from "@/platform/providers/moyasar";
-import { executeMyFatoorahPayment, getMyFatoorahPaymentStatus, initiateMyFatoorahSession } from "@/platform/providers/myfatoorah";
-import { createTabbyCheckout, fetchTabbyPayment, type TabbyCheckoutInput } from "@/platform/providers/tabby";
-import { authoriseTamaraOrder, createTamaraCheckout, fetchTamaraOrder } from "@/platform/providers/tamara";
-import type { ProviderConfig } from "@/platform/providers/types";
+import { createMoyasarPayment, fetchMoyasarPayment, moyasarState } from "@/platform/payments/moyasar/client";
+import { executeMyFatoorahPayment, getMyFatoorahPaymentStatus, initiateMyFatoorahSession } from "@/platform/payments/myfatoorah/client";
+import { createTabbyCheckout, fetchTabbyPayment, type TabbyCheckoutInput } from "@/platform/payments/tabby/client";
+import { authoriseTamaraOrder, createTamaraCheckout, fetchTamaraOrder } from "@/platform/payments/tamara/client";
+import type { ProviderConfig } from "@/platform/payments/provider";
 
 // The clients against the real sandboxes over HTTP: both sides follow the brief's contract, so a
 // drift on either side (a field name, an amount format) fails here.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTabbyCheckout, fetchTabbyPayment, tabbyAmount, tabbyHalalas, type TabbyCheckoutInput } from "@/platform/providers/tabby";
-import { ProviderError } from "@/platform/providers/types";
+import { createTabbyCheckout, fetchTabbyPayment, tabbyAmount, tabbyHalalas, type TabbyCheckoutInput } from "@/platform/payments/tabby/client";
+import { ProviderError } from "@/platform/payments/provider";
 import { commonFailures, startFakeProvider, type FakeProvider } from "./helpers/fake-provider";
 
 const input: TabbyCheckoutInput = {

@@ -1,7 +1,7 @@
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { authoriseTamaraOrder, createTamaraCheckout, fetchTamaraOrder, verifyTamaraNotification, type TamaraCheckoutInput } from "@/platform/providers/tamara";
-import { ProviderError } from "@/platform/providers/types";
+import { authoriseTamaraOrder, createTamaraCheckout, fetchTamaraOrder, verifyTamaraNotification, type TamaraCheckoutInput } from "@/platform/payments/tamara/client";
+import { ProviderError } from "@/platform/payments/provider";
 import { commonFailures, startFakeProvider, type FakeProvider } from "./helpers/fake-provider";
 
 const input: TamaraCheckoutInput = {

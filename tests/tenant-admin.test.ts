@@ -3,7 +3,8 @@ import { eq } from "drizzle-orm";
 import { tenantPaymentAccounts, tenants } from "@/platform/db/schema";
 import { toTenantConfig } from "@/contract/tenant-settings";
 import { PlatformError } from "@/platform/errors";
-import { LIVE_API_URLS, loadPaymentAccounts, providerApi } from "@/platform/providers/accounts";
+import { loadPaymentAccounts, providerApi } from "@/platform/payments/accounts";
+import { gatewayOf } from "@/platform/payments/gateways";
 import { resolveTenantByHost } from "@/platform/services/tenants";
 import { addTenant, attachDomain, checkSlug, listTenants, normaliseDomain, removeDomain, setSettings, settingsIssuesOf } from "@/platform/services/tenant-admin";
 import { maskSecret, removePaymentAccount, setPaymentAccount, showTenant } from "@/platform/services/tenant-admin-payments";
@@ -130,7 +131,7 @@ describeEachDb("tenant admin", (t) => {
     const result = await setPaymentAccount(db, "spa", "moyasar", live, "live");
     expect(result).toEqual({ provider: "moyasar", api: "live", settings: ["moyasarPublicTokenKey"], warnings: [] });
     const accounts = await loadPaymentAccounts(db, spa.id);
-    expect(providerApi(accounts, "moyasar", sandboxOff)).toEqual({ account: { secretKey: live.secretKey, webhookSecret: live.webhookSecret }, baseUrl: LIVE_API_URLS.moyasar });
+    expect(providerApi(accounts, "moyasar", sandboxOff)).toEqual({ account: { secretKey: live.secretKey, webhookSecret: live.webhookSecret }, baseUrl: gatewayOf("moyasar").api.live });
     expect(accounts.tabby).toEqual(SPA_PAYMENT_ACCOUNTS.tabby);
     const [row] = await db.select({ s: tenants.settings }).from(tenants).where(eq(tenants.id, spa.id));
     expect(row.s.moyasarPublicTokenKey).toBe(live.publishableKey);

@@ -1,6 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import { platformFor, type BffContext } from "@/lib/cart/bff";
+import type { PlatformClient } from "@/lib/platform-client/core";
 import { onCheckoutCart } from "@/lib/checkout/checkout-cart";
 import { clearCartId } from "@/lib/cookies";
 import { env } from "@/contract/env";
@@ -48,11 +49,16 @@ export function tabbyEligibility(ctx: BffContext): Promise<TabbyEligibilityDto> 
   });
 }
 
+/** Each pay-later provider's session endpoint. */
+const PAY_LATER_SESSION = {
+  tabby: (api: PlatformClient["payments"]) => api.tabbySession,
+  tamara: (api: PlatformClient["payments"]) => api.tamaraSession,
+} satisfies Record<PayLaterProvider, unknown>;
+
 /** Tabby or Tamara: their hosted checkout, returning to the done page with how the shopper left. */
 export function startPayLater(ctx: BffContext, provider: PayLaterProvider, body: z.output<typeof payLaterBody>): Promise<PayLaterSessionDto> {
   return onCheckoutCart(ctx, (cartId, token) => {
     const input = { reference: cartId, ...payLaterUrls(origin(ctx), ctx.locale, cartId, provider), checkout: body.checkout };
-    const api = platformFor(ctx, token).payments;
-    return provider === "tabby" ? api.tabbySession({ body: input }) : api.tamaraSession({ body: input });
+    return PAY_LATER_SESSION[provider](platformFor(ctx, token).payments)({ body: input });
   });
 }

@@ -6,7 +6,7 @@ import { cartItems, carts, tenants, uploads, type OnlineMethod, type UtmRecord }
 import { PlatformError } from "../errors";
 import { parseTaxRate, type Locale, type SettingsMap } from "@/contract/tenant-settings";
 import type { SalesChannel } from "@/contract/input/checkout";
-import type { OrderPaymentMethod } from "../providers/types";
+import type { OrderPaymentMethod } from "../payments/provider";
 import { loadCartLines, priceCart } from "./cart-pricing";
 import { checkCoupon, redeemCoupon } from "./coupon-rules";
 import { amountDue, checkCartMinimum, checkPaymentMethod, fulfilLine, lockProducts } from "./checkout-rules";

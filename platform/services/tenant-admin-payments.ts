@@ -3,8 +3,8 @@ import { z } from "zod";
 import type { Db } from "../db/client";
 import { PAYMENT_PROVIDERS, tenantPaymentAccounts, tenants, type PaymentAccounts, type PaymentProvider, type ProviderAccount } from "../db/schema";
 import { PlatformError, validation } from "../errors";
-import type { SettingsKey } from "@/contract/tenant-settings";
 import { parseLanguages } from "@/contract/tenant-settings";
+import { gatewayOf } from "../payments/gateways";
 import { checkSettings, type SettingsIssue } from "./tenant-settings-check";
 import { loadTenant, providerApiOf, tenantBySlug, type AdminOptions, type ProviderApi } from "./tenant-admin";
 
@@ -15,22 +15,17 @@ import { loadTenant, providerApiOf, tenantBySlug, type AdminOptions, type Provid
  * `showTenant` masks them.
  */
 
-/** Fields of a keys file that are public and belong in the settings map (they reach the browser). */
-const PUBLIC_FIELDS: Partial<Record<PaymentProvider, Record<string, SettingsKey>>> = {
-  moyasar: { publishableKey: "moyasarPublicTokenKey" },
-  tabby: { publicKey: "tabbyPublicKey", merchantCode: "tabbyMerchantCode" },
-  tamara: { publicKey: "tamaraPublicKey", merchantCode: "tamaraMerchantCode" },
-};
-
 const secret = z.string().trim().min(1, "must not be empty");
 
+/** A provider's keys file: its secret key, webhook secret, and the fields its gateway declares. */
 function keysFileSchema(provider: PaymentProvider) {
-  const publicFields = Object.fromEntries(Object.keys(PUBLIC_FIELDS[provider] ?? {}).map((f) => [f, secret.optional()]));
+  const { publicFields, secretFields = [] } = gatewayOf(provider).keysFile;
+  const optional = (fields: readonly string[]) => Object.fromEntries(fields.map((f) => [f, secret.optional()]));
   return z.strictObject({
     secretKey: secret.refine((v) => !v.startsWith("pk_"), "is a publishable key (pk_…); the secret key is the sk_… one"),
     webhookSecret: secret.optional(),
-    ...(provider === "moyasar" ? { applePayDomainAssociation: secret.optional() } : {}),
-    ...publicFields,
+    ...optional(secretFields),
+    ...optional(Object.keys(publicFields)),
   });
 }
 
@@ -71,15 +66,19 @@ export async function setPaymentAccount(db: Db, slug: string, provider: PaymentP
     );
     throw validation(`Invalid ${provider} keys file; nothing was changed`, { issues });
   }
-  const { secretKey, webhookSecret, applePayDomainAssociation, ...publicValues } = parsed.data as Record<string, string | undefined>;
-  const settings = Object.fromEntries(Object.entries(publicValues).map(([field, value]) => [PUBLIC_FIELDS[provider]![field], value!]));
+  const { publicFields, secretFields = [] } = gatewayOf(provider).keysFile;
+  const { secretKey, webhookSecret, ...rest } = parsed.data as Record<string, string | undefined>;
+  const publicValues = Object.fromEntries(Object.entries(rest).filter(([field]) => field in publicFields));
+  const secretValues = Object.fromEntries(Object.entries(rest).filter(([field]) => secretFields.includes(field)));
+  const settings = Object.fromEntries(Object.entries(publicValues).map(([field, value]) => [publicFields[field]!, value!]));
   const checked = checkSettings(settings, { allowNull: false });
   if (!checked.ok) throw validation(`Invalid ${provider} keys file; nothing was changed`, { issues: checked.issues });
-  const [publicMode, secretMode] = [keyMode(publicValues.publishableKey), keyMode(secretKey)];
-  if (provider === "moyasar" && publicMode && secretMode && publicMode !== secretMode) {
-    throw validation(`The Moyasar keys do not pair: the publishable key is a ${publicMode} key, the secret key a ${secretMode} key; nothing was changed`);
+  const paired = gatewayOf(provider).keysFile.pairedWithSecret;
+  const [publicMode, secretMode] = [paired ? keyMode(publicValues[paired]) : undefined, keyMode(secretKey)];
+  if (publicMode && secretMode && publicMode !== secretMode) {
+    throw validation(`The ${provider} keys do not pair: the ${paired} is a ${publicMode} key, the secret key a ${secretMode} key; nothing was changed`);
   }
-  const account: ProviderAccount = { baseUrl: baseUrlOf(api), secretKey: secretKey!, webhookSecret, applePayDomainAssociation };
+  const account: ProviderAccount = { baseUrl: baseUrlOf(api), secretKey: secretKey!, webhookSecret, ...secretValues };
   const clean = JSON.parse(JSON.stringify(account)) as ProviderAccount; // drops the absent fields
   await db.transaction(async (tx) => {
     const tenant = await tenantBySlug(tx, slug, { lock: true });

@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { ProviderConfig } from "@/platform/providers/types";
+import type { ProviderConfig } from "@/platform/payments/provider";
 
 /** A request the fake provider received. */
 export type SeenRequest = { method: string; url: string; headers: IncomingHttpHeaders; body: string; json: () => unknown };

@@ -4,11 +4,11 @@ import { SignJWT } from "jose";
 import type { TenantInfo } from "@/platform/api/router";
 import type { Db } from "@/platform/db/client";
 import { carts, paymentAttempts, payments, products, tenantPaymentAccounts, type PaymentAccounts, type PaymentProvider } from "@/platform/db/schema";
-import { SANDBOX_API_PATHS } from "@/platform/providers/accounts";
+import { gatewayOf } from "@/platform/payments/gateways";
 import { pressSandboxButton } from "@/platform/sandbox";
 import { startSandboxServer } from "@/platform/sandbox/node-server";
 import { SPA_PAYMENT_ACCOUNTS } from "@/platform/seed/demo-payments";
-import { myfatoorahSignature } from "@/platform/providers/myfatoorah";
+import { myfatoorahSignature } from "@/platform/payments/myfatoorah/client";
 import type { AddCartItemBody } from "@/contract/input/cart";
 import type { CreatePaymentDto, ExecuteCartPaymentDto, InitiateSessionDto, PayLaterSessionDto, SettlementDto } from "@/contract/dto/payments";
 import type { PayLaterSessionInput } from "@/contract/input/payments";
@@ -93,7 +93,7 @@ export function paymentsHarness(t: () => TestDb) {
 export async function pointAccountsAt(db: Db, tenant: TenantInfo, origin: string, base: PaymentAccounts = SPA_PAYMENT_ACCOUNTS): Promise<void> {
   const accounts: PaymentAccounts = {};
   for (const [provider, account] of Object.entries(base) as [PaymentProvider, NonNullable<PaymentAccounts[PaymentProvider]>][]) {
-    accounts[provider] = { ...account, baseUrl: `${origin}${SANDBOX_API_PATHS[provider]}` };
+    accounts[provider] = { ...account, baseUrl: `${origin}${gatewayOf(provider).api.sandboxPath}` };
   }
   await db
     .insert(tenantPaymentAccounts)

@@ -1,9 +1,9 @@
 "use client";
 
-import { useMemo } from "react";
+import { useMemo, type ReactNode } from "react";
 import { CreditCard } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
-import { amountToPay, deviceSupportsApplePay, paymentMethods, type CheckoutMethodId } from "@/lib/checkout/payment-methods";
+import { amountToPay, deviceSupportsApplePay, paymentMethods, type CashLabelKey, type CheckoutMethodId } from "@/lib/checkout/payment-methods";
 import { formatSar } from "@/lib/money";
 import type { CartDto } from "@/contract/dto/cart";
 import type { TenantConfig } from "@/contract/tenant-settings";
@@ -60,26 +60,29 @@ function UnknownProviderPayment({ cart, amount, provider, onBack }: { cart: Cart
   );
 }
 
+type ViewProps = Omit<PaymentStepProps, "method"> & { amount: number; cashLabelKey: CashLabelKey };
+
+/** The card form of the store's card provider (spec §3 onlinePaymentProvider); rekaz-pay shares MyFatoorah's form. */
+const CARD_FORMS: Record<string, (p: ViewProps) => ReactNode> = {
+  moyasar: (p) => <CardPayment cart={p.cart} amount={p.amount} publicKey={p.config.moyasarPublicTokenKey} checkout={p.checkout} onBack={p.onBack} />,
+  myfatoorah: (p) => <MyfatoorahCardPayment cart={p.cart} amount={p.amount} enabledMethods={p.config.enabledPaymentMethods} checkout={p.checkout} onBack={p.onBack} />,
+  "rekaz-pay": (p) => <MyfatoorahCardPayment cart={p.cart} amount={p.amount} enabledMethods={p.config.enabledPaymentMethods} checkout={p.checkout} onBack={p.onBack} />,
+};
+
+/** The browser's side of the payment registry: one view per way to pay. */
+const VIEWS: Record<CheckoutMethodId, (p: ViewProps) => ReactNode> = {
+  CASH: (p) => <CashPayment cart={p.cart} amount={p.amount} cashLabelKey={p.cashLabelKey} checkout={p.checkout} onBack={p.onBack} />,
+  BANK_TRANSFER: (p) => <BankTransferPayment cart={p.cart} amount={p.amount} checkout={p.checkout} onBack={p.onBack} />,
+  CARD: (p) => (CARD_FORMS[p.config.onlinePaymentProvider] ?? ((q: ViewProps) => <UnknownProviderPayment cart={q.cart} amount={q.amount} provider={q.config.onlinePaymentProvider} onBack={q.onBack} />))(p),
+  APPLE_PAY: (p) => <ApplePayPayment cart={p.cart} amount={p.amount} publicKey={p.config.moyasarPublicTokenKey} storeName={p.config.brandName ?? window.location.hostname} checkout={p.checkout} onBack={p.onBack} />,
+  TABBY: (p) => <PayLaterPayment provider="tabby" cart={p.cart} amount={p.amount} checkout={p.checkout} onBack={p.onBack} />,
+  TAMARA: (p) => <PayLaterPayment provider="tamara" cart={p.cart} amount={p.amount} checkout={p.checkout} onBack={p.onBack} />,
+};
+
 /** The last checkout step: pays the cart with the method chosen in the step before. */
 export function PaymentStep({ method, cart, config, checkout, onBack }: PaymentStepProps) {
   const amount = amountToPay(cart, method);
   // The same rule the method list used, so the cash flow is named as it was listed.
   const cashLabelKey = useMemo(() => paymentMethods({ config, cart, applePaySupported: deviceSupportsApplePay() }).cashLabelKey, [config, cart]);
-  switch (method) {
-    case "CASH":
-      return <CashPayment cart={cart} amount={amount} cashLabelKey={cashLabelKey} checkout={checkout} onBack={onBack} />;
-    case "BANK_TRANSFER":
-      return <BankTransferPayment cart={cart} amount={amount} checkout={checkout} onBack={onBack} />;
-    case "CARD":
-      if (config.onlinePaymentProvider === "moyasar") return <CardPayment cart={cart} amount={amount} publicKey={config.moyasarPublicTokenKey} checkout={checkout} onBack={onBack} />;
-      if (config.onlinePaymentProvider === "myfatoorah" || config.onlinePaymentProvider === "rekaz-pay")
-        return <MyfatoorahCardPayment cart={cart} amount={amount} enabledMethods={config.enabledPaymentMethods} checkout={checkout} onBack={onBack} />;
-      return <UnknownProviderPayment cart={cart} amount={amount} provider={config.onlinePaymentProvider} onBack={onBack} />;
-    case "APPLE_PAY":
-      return <ApplePayPayment cart={cart} amount={amount} publicKey={config.moyasarPublicTokenKey} storeName={config.brandName ?? window.location.hostname} checkout={checkout} onBack={onBack} />;
-    case "TABBY":
-      return <PayLaterPayment provider="tabby" cart={cart} amount={amount} checkout={checkout} onBack={onBack} />;
-    case "TAMARA":
-      return <PayLaterPayment provider="tamara" cart={cart} amount={amount} checkout={checkout} onBack={onBack} />;
-  }
+  return VIEWS[method]({ cart, config, checkout, onBack, amount, cashLabelKey });
 }

@@ -1,5 +1,6 @@
 import { checkout } from "@/contract/endpoints/checkout";
-import { completeWithBankTransfer, listBankAccounts, setUsePackages, submitCart, validateCart } from "../../services/checkout";
+import { listBankAccounts, setUsePackages, validateCart } from "../../services/checkout";
+import { PAYMENT_PROVIDERS } from "../../payments/registry";
 import { applyCoupon, removeCoupon } from "../../services/coupons";
 import { handlers, type Caller, type TenantInfo } from "../define";
 
@@ -11,7 +12,7 @@ export const checkoutHandlers = handlers(checkout, {
   removeCoupon: ({ db, tenant, customer, locale, params }) => removeCoupon(db, owner(tenant, customer), params.id, locale),
   usePackages: ({ db, tenant, customer, locale, params, body }) => setUsePackages(db, owner(tenant, customer), params.id, body.usePackages, locale),
   validate: ({ db, tenant, customer, channel, locale, params }) => validateCart(db, owner(tenant, customer), params.id, { channel, locale }),
-  submit: ({ db, tenant, customer, channel, locale, params, body }) => submitCart(db, owner(tenant, customer), params.id, body, { channel, locale }),
-  bankReceipt: ({ db, tenant, customer, channel, locale, params, body }) => completeWithBankTransfer(db, owner(tenant, customer), params.id, body, { channel, locale }),
+  submit: ({ db, tenant, customer, channel, locale, params, body }) => PAYMENT_PROVIDERS.cash.start(db, owner(tenant, customer), params.id, body, { channel, locale }),
+  bankReceipt: ({ db, tenant, customer, channel, locale, params, body }) => PAYMENT_PROVIDERS["bank-transfer"].start(db, owner(tenant, customer), params.id, body, { channel, locale }),
   bankAccounts: ({ db, tenant }) => listBankAccounts(db, tenant.id),
 });

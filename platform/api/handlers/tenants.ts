@@ -1,7 +1,7 @@
 import { tenants } from "@/contract/endpoints/tenants";
 import { env } from "@/contract/env";
 import { PlatformError } from "../../errors";
-import { loadPaymentAccounts, publicPaymentEndpoints } from "../../providers/accounts";
+import { loadPaymentAccounts, publicPaymentEndpoints } from "../../payments/accounts";
 import { resolveTenantByHost } from "../../services/tenants";
 import { publicSettings } from "../../services/website";
 import { handlers } from "../define";

@@ -1,23 +1,21 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { customers } from "../db/schema";
-import { PlatformError } from "../errors";
-import { toHalalas } from "../money";
-import { notConfigured } from "../providers/accounts";
-import { createTabbyCheckout, type TabbyCheckoutInput } from "../providers/tabby";
-import { createTamaraCheckout } from "../providers/tamara";
+import type { Db } from "../../db/client";
+import { customers } from "../../db/schema";
+import { PlatformError } from "../../errors";
 import { toTenantConfig, type Locale } from "@/contract/tenant-settings";
-import type { CartDto } from "@/contract/dto/cart";
 import type { PayLaterSessionDto, TabbyEligibilityDto } from "@/contract/dto/payments";
 import type { PayLaterSessionInput } from "@/contract/input/payments";
-import { readCart } from "./cart";
-import type { OwnerScope } from "./own-cart";
-import { attemptDetails, closeAttempt, closingOnFailure, createAttempt, quotePayment, setProviderRefs, type PaymentQuote, type PaymentRequest } from "./payments-attempts";
-import { checkCallbackUrls } from "./payments-callback-urls";
-import { providerConfig } from "./payments-providers";
+import { readCart } from "../../services/cart";
+import type { OwnerScope } from "../../services/own-cart";
+import { notConfigured } from "../accounts";
+import { closeAttempt, closingOnFailure, createAttempt, quotePayment, setProviderRefs, type PaymentQuote, type PaymentRequest } from "../attempts";
+import { checkCallbackUrls } from "../callback-urls";
+import { cartLines, startPayLater } from "../pay-later-order";
+import { providerConfig } from "../provider-config";
+import { createTabbyCheckout, type TabbyCheckoutInput } from "./client";
 
-/** Tabby and Tamara: the full total, paid through the provider's hosted page. */
+/** Tabby: its eligibility pre-check and its hosted checkout. */
 
 /** Tabby's own texts for its rejection reasons (ar/en). */
 const TABBY_REJECTION: Record<Locale, Record<string, string>> = {
@@ -35,17 +33,6 @@ const TABBY_REJECTION: Record<Locale, Record<string, string>> = {
 
 export const tabbyRejectionMessage = (reason: string | null, locale: Locale) => TABBY_REJECTION[locale][reason ?? ""] ?? TABBY_REJECTION[locale].default;
 
-/** The cart's lines as the providers list them (halalas; each line's own amount before tax). */
-const lines = (cart: CartDto) =>
-  cart.items.map((item) => ({
-    name: item.product.name,
-    quantity: item.quantity,
-    unitPrice: Math.round(toHalalas(item.amount) / Math.max(1, item.quantity)),
-    referenceId: item.id,
-    sku: item.product.id,
-    kind: item.product.typeString,
-  }));
-
 type TabbyOrder = { scope: OwnerScope; cartId: string; quote: PaymentQuote; buyer: { name: string; phone: string; email?: string }; urls: TabbyCheckoutInput["merchantUrls"]; locale: Locale };
 
 async function tabbyCheckout(db: Db, o: TabbyOrder, code: "CREATE_TABBY_SESSION_ERROR" | "TEST_TABBY_CUSTOMER_ELIGIBILITY_ERROR") {
@@ -62,7 +49,7 @@ async function tabbyCheckout(db: Db, o: TabbyOrder, code: "CREATE_TABBY_SESSION_
         description: `#${o.cartId.slice(0, 8)}`,
         buyer: o.buyer,
         orderReferenceId: extra.referenceId,
-        items: lines(cart).map((l) => ({ title: l.name, quantity: l.quantity, unitPrice: l.unitPrice, referenceId: l.referenceId, category: l.kind })),
+        items: cartLines(cart).map((l) => ({ title: l.name, quantity: l.quantity, unitPrice: l.unitPrice, referenceId: l.referenceId, category: l.kind })),
         lang: o.locale,
         merchantCode,
         merchantUrls: o.urls,
@@ -103,14 +90,6 @@ export async function tabbyEligibility(
   return { eligible: false, rejectionReason: checkout.rejectionReason, message: tabbyRejectionMessage(checkout.rejectionReason, req.locale) };
 }
 
-/** The pay-later start both providers share: URLs, the dry run, the attempt. */
-async function startPayLater(db: Db, scope: OwnerScope, input: PayLaterSessionInput, req: PaymentRequest, method: "TABBY" | "TAMARA") {
-  const urls = await checkCallbackUrls(db, scope.tenantId, { success_url: input.success_url, cancel_url: input.cancel_url, failure_url: input.failure_url });
-  const quote = await quotePayment(db, scope, input.reference, method, req);
-  const details = attemptDetails(input.checkout, req.channel);
-  return { urls, quote, details };
-}
-
 /** POST tabby/session ⇒ Tabby's hosted page; a rejection here is SP:TabbyNotEligible with Tabby's message. */
 export async function createTabbySession(db: Db, scope: OwnerScope, input: PayLaterSessionInput, req: PaymentRequest): Promise<PayLaterSessionDto> {
   const { urls, quote, details } = await startPayLater(db, scope, input, req, "TABBY");
@@ -125,34 +104,4 @@ export async function createTabbySession(db: Db, scope: OwnerScope, input: PayLa
   }
   await setProviderRefs(db, attempt, { providerRef: checkout.paymentId, sessionRef: checkout.id });
   return { checkout_url: checkout.webUrl };
-}
-
-/** POST tamara/cart-session ⇒ Tamara's hosted page; Tamara notifies us on the success URL's host. */
-export async function createTamaraSession(db: Db, scope: OwnerScope, input: PayLaterSessionInput, req: PaymentRequest): Promise<PayLaterSessionDto> {
-  const { urls, quote, details } = await startPayLater(db, scope, input, req, "TAMARA");
-  const { cfg } = await providerConfig(db, scope.tenantId, "tamara");
-  const cart = await readCart(db, scope, input.reference, req.locale);
-  const [firstName, ...rest] = details.customerName.split(/\s+/);
-  const [customer] = await db.select({ email: customers.email }).from(customers).where(and(eq(customers.tenantId, scope.tenantId), eq(customers.id, scope.customerId)));
-  const attempt = await createAttempt(db, scope, { cartId: input.reference, provider: "tamara", method: "TAMARA", amount: quote.amount, details });
-  const order = await closingOnFailure(db, attempt, () =>
-    createTamaraCheckout(cfg, {
-      orderReferenceId: attempt.id,
-      totalAmount: attempt.amount,
-      shippingAmount: 0,
-      taxAmount: quote.totals.taxAmount,
-      items: lines(cart).map((l) => ({ name: l.name, quantity: l.quantity, unitPrice: l.unitPrice, referenceId: l.referenceId, sku: l.sku, type: l.kind })),
-      consumer: { firstName, lastName: rest.join(" ") || firstName, phoneNumber: details.customerMobile, email: customer?.email ?? "" },
-      description: `#${attempt.cartId.slice(0, 8)}`,
-      merchantUrl: {
-        success: urls.success_url.toString(),
-        failure: urls.failure_url.toString(),
-        cancel: urls.cancel_url.toString(),
-        notification: `${urls.success_url.origin}/api/app/payment/webhooks/tamara`,
-      },
-      locale: req.locale === "en" ? "en_US" : "ar_SA",
-    }),
-  );
-  await setProviderRefs(db, attempt, { providerRef: order.orderId, sessionRef: order.checkoutId });
-  return { checkout_url: order.checkoutUrl };
 }

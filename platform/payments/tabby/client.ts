@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
-import { providerRequest, segment } from "./http";
-import type { PaymentState, ProviderConfig, ProviderErrorCode } from "./types";
+import { providerRequest, segment } from "../http";
+import type { PaymentState, ProviderConfig, ProviderErrorCode } from "../provider";
 
 /**
  * Tabby (docs.tabby.ai), API v2, Bearer secret key. Amounts are decimal strings ("100.00"):

@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
-import { providerRequest, segment } from "./http";
-import type { OrderPaymentMethod, PaymentState, ProviderConfig } from "./types";
+import { providerRequest, segment } from "../http";
+import type { OrderPaymentMethod, PaymentState, ProviderConfig } from "../provider";
 
 /**
  * Moyasar (moyasar.com/docs/api), base `…/v1`, Basic auth with the key as user. Amounts are

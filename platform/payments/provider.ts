@@ -1,4 +1,5 @@
 import { PlatformError } from "../errors";
+import type { SettingsKey } from "@/contract/tenant-settings";
 import type { PaymentProvider } from "../db/schema";
 
 /**
@@ -59,4 +60,41 @@ export type PaymentState = {
   currency: string;
   failureReason: string | null;
   method: OrderPaymentMethod | null;
+};
+
+// ── The registry's two shapes ───────────────────────────────────────────────────────────────
+
+/** A notification as a provider sends it: body, headers and the query (Tamara's token may be there). */
+export type WebhookRequest = { body: unknown; headers: Headers; query: { tamaraToken?: string } };
+
+/**
+ * A provider a store holds an account with (moyasar, myfatoorah, rekaz-pay, tabby, tamara): where
+ * its API is, which fields of its keys file are public, how to ask it about a payment and how to
+ * check its notifications. Everything the settlement and the webhooks need, whatever the provider.
+ */
+export type PaymentGateway = {
+  name: PaymentProvider;
+  /** The live API's base and this app's sandbox of it (ARCHITECTURE decision 8). */
+  api: { live: string; sandboxPath: string };
+  /**
+   * The operator's keys file: public fields (they reach the browser, so they go into the settings
+   * map under these keys) and any other secret field the account keeps besides secretKey and
+   * webhookSecret.
+   */
+  keysFile: {
+    publicFields: Partial<Record<string, SettingsKey>>;
+    secretFields?: readonly string[];
+    /** A public key that must be of the secret key's mode (both live or both test: `pk_live_…` with `sk_live_…`). */
+    pairedWithSecret?: string;
+  };
+  /**
+   * What the storefront's browser loads from the provider (Moyasar's API for card tokens; the
+   * others' card form or promo widget scripts), live and in the sandbox (relative, so it works on
+   * every store host).
+   */
+  browser?: { live: string; sandbox: string; followsBaseUrl?: boolean };
+  /** The provider's own word on a payment (never the shopper's URL); `expected` is what the attempt charges. */
+  verify(cfg: ProviderConfig, ref: string, expected: { amount: number; currency: string }): Promise<PaymentState>;
+  /** The provider's id of the payment a notification names, once its signature holds (else SP:InvalidWebhookSignature). */
+  webhookRef(secret: string, req: WebhookRequest): Promise<string>;
 };

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { tenantPaymentAccounts, type PaymentAccounts, type PaymentProvider, type ProviderAccount } from "../db/schema";
 import { PlatformError } from "../errors";
+import { gatewayOf } from "./gateways";
 import type { PaymentEndpoints } from "@/contract/dto/tenants";
 
 /**
@@ -10,34 +11,6 @@ import type { PaymentEndpoints } from "@/contract/dto/tenants";
  * none ⇒ the live API, "sandbox" ⇒ this app's /sandbox/<provider>, anything else ⇒ that URL.
  * Provider clients take the resolved base URL; only this module knows the defaults.
  */
-
-export const LIVE_API_URLS: Record<PaymentProvider, string> = {
-  moyasar: "https://api.moyasar.com/v1",
-  myfatoorah: "https://api-sa.myfatoorah.com",
-  "rekaz-pay": "https://api-sa.myfatoorah.com",
-  tabby: "https://api.tabby.sa",
-  tamara: "https://api.tamara.co",
-};
-
-/** The sandbox path of each provider's API (rekaz-pay speaks MyFatoorah's API). */
-export const SANDBOX_API_PATHS: Record<PaymentProvider, string> = {
-  moyasar: "/sandbox/moyasar/v1",
-  myfatoorah: "/sandbox/myfatoorah",
-  "rekaz-pay": "/sandbox/myfatoorah",
-  tabby: "/sandbox/tabby",
-  tamara: "/sandbox/tamara",
-};
-
-const LIVE_SCRIPTS = {
-  myfatoorah: "https://sa.myfatoorah.com/cardview/v1/session.js",
-  tabbyCard: "https://checkout.tabby.ai/tabby-card.js",
-  tamaraWidget: "https://cdn.tamara.co/widget-v2/tamara-widget.js",
-};
-const SANDBOX_SCRIPTS = {
-  myfatoorah: "/sandbox/myfatoorah/cardview/v1/session.js",
-  tabbyCard: "/sandbox/tabby/tabby-card.js",
-  tamaraWidget: "/sandbox/tamara/widget-v2/tamara-widget.js",
-};
 
 export type SandboxSetting = { enabled: boolean; origin: string };
 
@@ -56,25 +29,29 @@ export function providerApi(accounts: PaymentAccounts, provider: PaymentProvider
   if (!account?.secretKey) throw notConfigured(provider);
   if (account.baseUrl === "sandbox") {
     if (!sandbox.enabled) throw notConfigured(provider);
-    return { account, baseUrl: `${sandbox.origin.replace(/\/$/, "")}${SANDBOX_API_PATHS[provider]}` };
+    return { account, baseUrl: `${sandbox.origin.replace(/\/$/, "")}${gatewayOf(provider).api.sandboxPath}` };
   }
-  return { account, baseUrl: (account.baseUrl ?? LIVE_API_URLS[provider]).replace(/\/$/, "") };
+  return { account, baseUrl: (account.baseUrl ?? gatewayOf(provider).api.live).replace(/\/$/, "") };
 }
 
-/** Browser-safe addresses (relative for the sandboxes, so they work on every tenant host). */
+/**
+ * Browser-safe addresses (relative for the sandboxes, so they work on every tenant host): what each
+ * provider's gateway serves the browser, for the providers the store has an account with.
+ */
 export function publicPaymentEndpoints(accounts: PaymentAccounts, onlineProvider: string | undefined, sandboxEnabled: boolean): PaymentEndpoints {
-  const pick = <T>(account: ProviderAccount | undefined, live: T, local: T): T | null => {
-    if (!account?.secretKey) return null;
-    if (account.baseUrl === "sandbox") return sandboxEnabled ? local : null;
-    return live;
+  const browserUrl = (provider: PaymentProvider): string | null => {
+    const account = accounts[provider];
+    const browser = gatewayOf(provider).browser;
+    if (!account?.secretKey || !browser) return null;
+    if (account.baseUrl === "sandbox") return sandboxEnabled ? browser.sandbox : null;
+    // A browser that calls the provider's API itself calls the account's own base when it has one.
+    return browser.followsBaseUrl && account.baseUrl ? account.baseUrl : browser.live;
   };
-  const cardProvider: PaymentProvider = onlineProvider === "rekaz-pay" ? "rekaz-pay" : "myfatoorah";
-  const moyasar = accounts.moyasar;
   return {
-    moyasarApiUrl: pick(moyasar, moyasar?.baseUrl && moyasar.baseUrl !== "sandbox" ? moyasar.baseUrl : LIVE_API_URLS.moyasar, SANDBOX_API_PATHS.moyasar),
-    myfatoorahScriptUrl: pick(accounts[cardProvider], LIVE_SCRIPTS.myfatoorah, SANDBOX_SCRIPTS.myfatoorah),
-    tabbyCardScriptUrl: pick(accounts.tabby, LIVE_SCRIPTS.tabbyCard, SANDBOX_SCRIPTS.tabbyCard),
-    tamaraWidgetScriptUrl: pick(accounts.tamara, LIVE_SCRIPTS.tamaraWidget, SANDBOX_SCRIPTS.tamaraWidget),
+    moyasarApiUrl: browserUrl("moyasar"),
+    myfatoorahScriptUrl: browserUrl(onlineProvider === "rekaz-pay" ? "rekaz-pay" : "myfatoorah"),
+    tabbyCardScriptUrl: browserUrl("tabby"),
+    tamaraWidgetScriptUrl: browserUrl("tamara"),
   };
 }
 

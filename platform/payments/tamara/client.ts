@@ -1,10 +1,10 @@
 import "server-only";
 import { errors as joseErrors, jwtVerify, type JWTPayload } from "jose";
 import { z } from "zod";
-import { toHalalas, toSar } from "../money";
-import { PlatformError } from "../errors";
-import { providerRequest, segment } from "./http";
-import type { PaymentState, ProviderConfig } from "./types";
+import { toHalalas, toSar } from "../../money";
+import { PlatformError } from "../../errors";
+import { providerRequest, segment } from "../http";
+import type { PaymentState, ProviderConfig } from "../provider";
 
 /**
  * Tamara (docs.tamara.co), Bearer API token. Amounts are numbers in riyals

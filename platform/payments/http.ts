@@ -2,7 +2,7 @@ import "server-only";
 import { timingSafeEqual } from "node:crypto";
 import type { z } from "zod";
 import type { PaymentProvider } from "../db/schema";
-import { ProviderError, type ProviderConfig, type ProviderErrorCode } from "./types";
+import { ProviderError, type ProviderConfig, type ProviderErrorCode } from "./provider";
 
 /** A provider that does not answer within this is treated as unavailable (the caller retries or refuses). */
 export const DEFAULT_PROVIDER_TIMEOUT_MS = 15_000;

@@ -3,13 +3,13 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { carts, paymentAttempts, payments, type OnlineMethod, type PaymentProvider } from "../db/schema";
 import { notFound, PlatformError } from "../errors";
-import { ProviderError, type OrderPaymentMethod, type PaymentState } from "../providers/types";
+import { ProviderError, type OrderPaymentMethod, type PaymentState } from "./provider";
 import type { SettlementDto } from "@/contract/dto/payments";
-import { completeOrder } from "./complete-order";
-import { isUuid } from "./ids";
-import type { OwnerScope } from "./own-cart";
-import { closeAttempt, loadAttempt, noSettlement, settlementOf, type AttemptRow, type AttemptDetails } from "./payments-attempts";
-import { fetchPaymentState, providerConfig } from "./payments-providers";
+import { completeOrder } from "../services/complete-order";
+import { isUuid } from "../services/ids";
+import type { OwnerScope } from "../services/own-cart";
+import { closeAttempt, loadAttempt, noSettlement, settlementOf, type AttemptRow, type AttemptDetails } from "./attempts";
+import { fetchPaymentState, providerConfig } from "./provider-config";
 
 /**
  * The one completion operation of online payments. Callbacks, webhooks and the payment creation

@@ -2,7 +2,7 @@ import "server-only";
 import { env } from "@/contract/env";
 import type { Db } from "../db/client";
 import { PlatformError } from "../errors";
-import { resolveTenantByHost } from "./tenants";
+import { resolveTenantByHost } from "../services/tenants";
 
 /**
  * Where a provider sends the shopper back (callback, error, success, cancel and failure URLs): only

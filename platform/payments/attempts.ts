@@ -2,16 +2,17 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { paymentAttempts, type OnlineMethod, type PaymentProvider } from "../db/schema";
-import { ProviderError } from "../providers/types";
+import { PlatformError } from "../errors";
+import { ProviderError } from "./provider";
 import type { Locale } from "@/contract/tenant-settings";
 import type { SalesChannel } from "@/contract/input/checkout";
 import type { SettlementDto } from "@/contract/dto/payments";
 import type { OnlineCheckoutInput } from "@/contract/input/payments";
 import { cardFailureReasonKey } from "@/contract/payment-failures";
-import { orderDetails } from "./checkout";
-import { amountDue, checkPaymentMethod } from "./checkout-rules";
-import { quoteOrder, type CompletionQuote, type OrderDetails } from "./complete-order";
-import type { OwnerScope } from "./own-cart";
+import { orderDetails } from "../services/checkout";
+import { amountDue, checkPaymentMethod } from "../services/checkout-rules";
+import { quoteOrder, type CompletionQuote, type OrderDetails } from "../services/complete-order";
+import type { OwnerScope } from "../services/own-cart";
 
 /**
  * Payment attempts (issue 5): what every payment creation starts with — the cart's completion
@@ -29,6 +30,9 @@ export type AttemptDetails = OrderDetails & { channel: SalesChannel };
 
 /** The cart as a completion would take it now, for `method`: the first failing rule throws. */
 export type PaymentQuote = CompletionQuote & { amount: number };
+
+/** The method is not one this store offers for this order (spec §5's method rules). */
+export const methodNotAllowed = (method: string) => new PlatformError("SP:PaymentMethodNotAllowed", 400, "This payment method is not available for this order", { paymentMethod: method });
 
 export async function quotePayment(db: Db, scope: OwnerScope, cartId: string, method: OnlineMethod, req: PaymentRequest): Promise<PaymentQuote> {
   const quote = await quoteOrder(db, scope, cartId, { channel: req.channel, locale: req.locale, now: new Date() });

@@ -1,0 +1,21 @@
+import { z } from "zod";
+import { secretsEqual } from "../http";
+import type { PaymentGateway } from "../provider";
+import { badSignature, webhookBody, webhookPaymentId } from "../webhook-checks";
+import { fetchMoyasarPayment, moyasarState } from "./client";
+
+const webhook = z.object({ secret_token: z.string().optional(), data: z.object({ id: webhookPaymentId }) });
+
+/** Moyasar (cards and Apple Pay): a payment by its id; webhooks carry the account's secret token in the body. */
+export const moyasarGateway: PaymentGateway = {
+  name: "moyasar",
+  api: { live: "https://api.moyasar.com/v1", sandboxPath: "/sandbox/moyasar/v1" },
+  keysFile: { publicFields: { publishableKey: "moyasarPublicTokenKey" }, secretFields: ["applePayDomainAssociation"], pairedWithSecret: "publishableKey" },
+  browser: { live: "https://api.moyasar.com/v1", sandbox: "/sandbox/moyasar/v1", followsBaseUrl: true },
+  verify: async (cfg, ref) => moyasarState(await fetchMoyasarPayment(cfg, ref)),
+  webhookRef: async (secret, req) => {
+    const body = webhook.safeParse(req.body);
+    if (!secretsEqual(body.data?.secret_token, secret)) throw badSignature();
+    return webhookBody(body).data.id;
+  },
+};

@@ -1,0 +1,75 @@
+import "server-only";
+import type { Db } from "../../db/client";
+import type { PaymentProvider } from "../../db/schema";
+import { PlatformError } from "../../errors";
+import { toHalalas } from "../../money";
+import { toTenantConfig, type SettingsMap } from "@/contract/tenant-settings";
+import type { ExecuteCartPaymentDto, InitiateSessionDto } from "@/contract/dto/payments";
+import type { OnlineCheckoutInput } from "@/contract/input/payments";
+import type { OwnerScope } from "../../services/own-cart";
+import { attemptDetails, closingOnFailure, createAttempt, methodNotAllowed, quotePayment, setProviderRefs, type PaymentRequest } from "../attempts";
+import { checkCallbackUrls } from "../callback-urls";
+import { providerConfig } from "../provider-config";
+import { executeMyFatoorahPayment, initiateMyFatoorahSession } from "./client";
+
+/** MyFatoorah's (and rekaz-pay's) embedded card form: a session, then the payment with its 3-D Secure page. */
+
+/** The store's MyFatoorah-speaking card provider (myfatoorah or rekaz-pay), else the method is not offered. */
+function cardProvider(settings: SettingsMap): PaymentProvider {
+  const provider = toTenantConfig(settings).onlinePaymentProvider;
+  if (provider !== "myfatoorah" && provider !== "rekaz-pay") throw methodNotAllowed("CARD");
+  return provider;
+}
+
+/** POST payment/initiate-session/{cartId}?callbackUrl&totalAmount: a session for the embedded card form. */
+export async function initiateCardSession(
+  db: Db,
+  scope: OwnerScope,
+  cartId: string,
+  input: { callbackUrl: string; totalAmount: number },
+  req: PaymentRequest,
+): Promise<InitiateSessionDto> {
+  await checkCallbackUrls(db, scope.tenantId, { callbackUrl: input.callbackUrl });
+  const quote = await quotePayment(db, scope, cartId, "CARD", req);
+  const provider = cardProvider(quote.settings);
+  if (toHalalas(input.totalAmount) !== quote.amount) {
+    throw new PlatformError("SP:PaymentAmountMismatch", 400, "The amount is not what the order costs now", { totalAmount: input.totalAmount, amountToPay: quote.amount / 100 });
+  }
+  const { cfg } = await providerConfig(db, scope.tenantId, provider);
+  const session = await initiateMyFatoorahSession(cfg, { customerIdentifier: scope.customerId });
+  return { countryCode: session.countryCode, sessionId: session.sessionId };
+}
+
+/**
+ * POST payment/execute-cart-payment?sessionId&cartId&callbackUrl&errorCallbackUrl: pays the
+ * session's submitted card for the amount to pay now ⇒ the hosted 3-D Secure page. The attempt is
+ * made here, where the order's details arrive.
+ */
+export async function executeCardPayment(
+  db: Db,
+  scope: OwnerScope,
+  input: { sessionId: string; cartId: string; callbackUrl: string; errorCallbackUrl: string; checkout: OnlineCheckoutInput },
+  req: PaymentRequest,
+): Promise<ExecuteCartPaymentDto> {
+  const urls = await checkCallbackUrls(db, scope.tenantId, { callbackUrl: input.callbackUrl, errorCallbackUrl: input.errorCallbackUrl });
+  const quote = await quotePayment(db, scope, input.cartId, "CARD", req);
+  const provider = cardProvider(quote.settings);
+  const details = attemptDetails(input.checkout, req.channel);
+  const { cfg } = await providerConfig(db, scope.tenantId, provider);
+  const attempt = await createAttempt(db, scope, { cartId: input.cartId, provider, method: "CARD", amount: quote.amount, details, sessionRef: input.sessionId });
+  const invoice = await closingOnFailure(db, attempt, () =>
+    executeMyFatoorahPayment(cfg, {
+      sessionId: input.sessionId,
+      amount: attempt.amount,
+      customerName: details.customerName,
+      customerMobile: details.customerMobile,
+      callbackUrl: urls.callbackUrl.toString(),
+      errorUrl: urls.errorCallbackUrl.toString(),
+      language: req.locale,
+      customerReference: attempt.cartId,
+      userDefinedField: attempt.id,
+    }),
+  );
+  await setProviderRefs(db, attempt, { providerRef: invoice.invoiceId });
+  return { redirectUrl: invoice.paymentUrl };
+}
