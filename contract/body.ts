@@ -1,4 +1,4 @@
-import { CodedError } from "./errors";
+import { CodedError } from "./coded-error";
 import { JSON_BODY_LIMIT, UPLOAD_BODY_LIMIT, UPLOAD_FILE_LIMIT } from "./limits";
 
 /**

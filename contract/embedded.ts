@@ -1,3 +1,5 @@
+import type { ApiError } from "./errors";
+
 /**
  * The seam between the storefront and an embedded platform (ARCHITECTURE decisions 1 and 11):
  * the storefront's client only knows this shape, and whoever hosts both in one process (the
@@ -15,9 +17,17 @@ export type EmbeddedCall = {
   headers: Headers;
 };
 
+/**
+ * An answer as it crosses the seam: data, or the error envelope with its status — never a thrown
+ * error. The platform and the storefront are bundled apart (the server's start installs the
+ * platform from its own bundle), so an error class of one is not the other's, and `instanceof`
+ * across the seam would read every refusal as a fault.
+ */
+export type EmbeddedAnswer = { data: unknown } | { status: number; error: ApiError };
+
 export type EmbeddedPlatform = {
-  /** Calls one endpoint ("group.name") in-process: the same parsing, auth and checks as over HTTP; a refusal throws. */
-  call(key: string, input: { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown }, meta: EmbeddedCall): Promise<unknown>;
+  /** Calls one endpoint ("group.name") in-process: the same parsing, auth and checks as over HTTP. */
+  call(key: string, input: { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown }, meta: EmbeddedCall): Promise<EmbeddedAnswer>;
 };
 
 const slot = globalThis as { __storefrontEmbeddedPlatform?: EmbeddedPlatform };

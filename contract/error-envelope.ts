@@ -1,5 +1,6 @@
 import { ZodError } from "zod";
-import { CodedError, type ApiError } from "./errors";
+import { CodedError } from "./coded-error";
+import type { ApiError } from "./errors";
 
 /**
  * The one mapping from a thrown error to the envelope `{error: {code, message, details?}}` and its

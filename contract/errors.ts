@@ -1,8 +1,8 @@
 /**
  * The error vocabulary shared by the platform and the storefront: every code an answer may carry
- * (spec §8's `SP:` codes, the platform's own, and spec §8's payment codes), the one error type that
- * carries a code, and the one envelope errors travel in: `{error: {code, message, details?}}`.
- * Pure: client components import it too.
+ * (spec §8's `SP:` codes, the platform's own, and spec §8's payment codes) and the one envelope
+ * errors travel in: `{error: {code, message, details?}}`. The error type that carries a code is in
+ * coded-error.ts, apart, so that client code throwing one does not load the list of codes.
  */
 
 /** Spec §8's coupon refusals, each from a real rule of the platform's. */
@@ -101,21 +101,3 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 export type ApiError = { code: string; message: string; details?: Record<string, unknown> };
 /** Every answer of the platform and the storefront's BFF: `{data}` on success, `{error}` otherwise. */
 export type ApiEnvelope<T> = { data: T } | { error: ApiError };
-
-/**
- * A refusal carrying a code and the HTTP status it answers with (and details such as the field).
- * The platform, the BFF and the browser's clients each subclass it, so `instanceof` still tells
- * whose refusal it is, and one mapper (error-envelope.ts) turns any of them into the envelope.
- */
-export class CodedError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly details?: Record<string, unknown>,
-  ) {
-    super(message);
-  }
-}
-
-export type CodedErrorClass = new (status: number, code: string, message: string, details?: Record<string, unknown>) => CodedError;

@@ -1,7 +1,6 @@
-import { z } from "zod";
-
 /**
- * The tenant's settings map (string → string) turned into the storefront's typed configuration
+ * Pure and free of zod, so the layout's client code can read settings without loading a schema
+ * library. The tenant's settings map (string → string) turned into the storefront's typed configuration
  * (spec §3). Flags are on only when the text is exactly "True" (spec §5).
  */
 export const SETTINGS_KEYS = [
@@ -162,21 +161,3 @@ export function toTenantConfig(settings: SettingsMap) {
     googleMapsApiKey: text(settings.googleMapsApiKey),
   };
 }
-
-/**
- * A link a tenant setting may hold (the announcement's): a path on the store ("/products") or an
- * http(s) URL; anything else (javascript:, protocol-relative "//host") is null, so a setting cannot
- * become an injection or an open redirect.
- */
-export function safeLink(link: string): { href: string; external: boolean } | null {
-  if (link.startsWith("/") && !link.startsWith("//") && !link.startsWith("/\\")) return { href: link, external: false };
-  try {
-    const url = new URL(link);
-    return url.protocol === "https:" || url.protocol === "http:" ? { href: url.toString(), external: true } : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Settings are validated when written (operator tooling): every value a string, keys non-empty. */
-export const settingsMapSchema = z.record(z.string().min(1), z.string());

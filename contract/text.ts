@@ -15,8 +15,11 @@ export const MULTI_LINE_TEXT = /^(?:[^\p{Cc}\p{Cs}]|[\t\n\r])*$/u;
 /** What can never be stored or looked up (a path segment holding it names nothing). */
 export const UNSTORABLE_TEXT = /[\u0000\p{Cs}]/u;
 
-/** Trimmed single-line text of at most `max` characters; `message` is what a refusal says (a message key in forms). */
-export const singleLine = (max: number, message = "Contains characters that are not allowed") => z.string().trim().max(max).regex(SINGLE_LINE_TEXT, message);
+/**
+ * Trimmed single-line text of at most `max` characters. Refusals say a message key (spec §5's
+ * validation.invalid), so a form showing the contract's own schema shows a translated message.
+ */
+export const singleLine = (max: number, message = "validation.invalid") => z.string().trim().max(max, message).regex(SINGLE_LINE_TEXT, message);
 
-/** Trimmed multi-line text of at most `max` characters. */
-export const multiLine = (max: number, message = "Contains characters that are not allowed") => z.string().trim().max(max).regex(MULTI_LINE_TEXT, message);
+/** Trimmed multi-line text of at most `max` characters (notes). */
+export const multiLine = (max: number, message = "validation.invalid") => z.string().trim().max(max, message).regex(MULTI_LINE_TEXT, message);

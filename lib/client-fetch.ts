@@ -1,4 +1,5 @@
-import type { ApiEnvelope, CodedErrorClass } from "@/contract/errors";
+import type { CodedErrorClass } from "@/contract/coded-error";
+import type { ApiEnvelope } from "@/contract/errors";
 
 /**
  * The browser's one call to a storefront BFF endpoint (`/api/session/…`, `/api/cart/…`,

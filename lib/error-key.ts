@@ -1,4 +1,4 @@
-import type { CodedErrorClass } from "@/contract/errors";
+import type { CodedErrorClass } from "@/contract/coded-error";
 
 /**
  * A code's key in the `errors` namespace: ":" becomes "_" (next-intl keys cannot hold ":"), e.g.

@@ -3,7 +3,7 @@
 import { useCallback } from "react";
 import { useTranslations } from "next-intl";
 import { codeMessageKey, failureKey } from "@/lib/error-key";
-import type { CodedErrorClass } from "@/contract/errors";
+import type { CodedErrorClass } from "@/contract/coded-error";
 
 /**
  * Turns a failed call whose refusals are `ErrorClass` into the page's language: by `SP:` code,

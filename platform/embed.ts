@@ -1,13 +1,18 @@
 import "server-only";
 import { installEmbeddedPlatform, type EmbeddedPlatform } from "@/contract/embedded";
+import { errorEnvelope } from "@/contract/error-envelope";
 import { dispatch } from "./api/router";
 import { platformDb } from "./db";
 
 /** The platform as the storefront calls it in the same process: no HTTP, no JSON, the router's own checks. */
 export const embedded: EmbeddedPlatform = {
   async call(key, input, meta) {
-    const { db } = await platformDb();
-    return dispatch(key, input, { tenant: meta.tenant, db, headers: meta.headers });
+    try {
+      const { db } = await platformDb();
+      return { data: await dispatch(key, input, { tenant: meta.tenant, db, headers: meta.headers }) };
+    } catch (err) {
+      return errorEnvelope(err, "platform");
+    }
   },
 };
 

@@ -1,4 +1,4 @@
-import { CodedError } from "@/contract/errors";
+import { CodedError } from "@/contract/coded-error";
 
 /**
  * The one error type the platform throws: an `SP:` code (spec §8) and the HTTP status it maps to.

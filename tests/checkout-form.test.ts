@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { isBelowCartMinimum } from "@/lib/checkout/cart-minimum";
-import { checkoutDetails, checkoutDetailsInput, checkoutFormSchema, splitName, type CheckoutForm } from "@/lib/validation/checkout";
+import { BankReceiptCheckoutInput } from "@/contract/input/checkout";
+import { normalizeMobile } from "@/contract/phone";
+import { checkoutDetails, checkoutFormSchema, splitName, type CheckoutForm } from "@/lib/validation/checkout";
 import type { FieldRule } from "@/contract/custom-field-values";
 
 // Spec §5: the customer step's rules, with the spec's message keys.
@@ -73,11 +75,13 @@ describe("checkout customer form", () => {
   });
 });
 
-describe("order details the payment step sends (shared with the BFF)", () => {
-  it("normalises the mobile number and empties blank notes", () => {
-    expect(checkoutDetailsInput.parse({ customer: { name: " Sara ", mobileNumber: "٠٥٠٠٠٠٠٠٠١" }, bookingNotes: "  " })).toEqual({ customer: { name: "Sara", mobileNumber: "+966500000001" }, bookingNotes: null });
-    expect(checkoutDetailsInput.safeParse({ customer: { name: "Sara", mobileNumber: "12" } }).success).toBe(false);
-    expect(checkoutDetailsInput.safeParse({ customer: { name: "Sara", mobileNumber: "0500000001" }, bookingNotes: "x".repeat(1001) }).success).toBe(false);
+describe("order details the payment step sends (the contract's body, which the BFF takes as it is)", () => {
+  it("trims the name, empties blank notes, refuses long notes; the platform normalises the number, Arabic-Indic digits too", () => {
+    expect(BankReceiptCheckoutInput.parse({ customer: { name: " Sara ", mobileNumber: "٠٥٠٠٠٠٠٠٠١" }, bookingNotes: "  " })).toEqual({ customer: { name: "Sara", mobileNumber: "٠٥٠٠٠٠٠٠٠١" }, bookingNotes: null });
+    expect(normalizeMobile("٠٥٠٠٠٠٠٠٠١")).toBe("+966500000001");
+    expect(BankReceiptCheckoutInput.safeParse({ customer: { name: "Sara", mobileNumber: "" } }).success).toBe(false);
+    const long = BankReceiptCheckoutInput.safeParse({ customer: { name: "Sara", mobileNumber: "0500000001" }, bookingNotes: "x".repeat(1001) });
+    expect(long.error?.issues[0].message).toBe("validation.invalid");
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientIp } from "@/platform/api/client-ip";
+import { clientIp } from "@/contract/client-ip";
 
 describe("clientIp", () => {
   it.each([

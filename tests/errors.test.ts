@@ -3,7 +3,7 @@ import ar from "@/messages/ar/errors.json";
 import en from "@/messages/en/errors.json";
 import { codeMessageKey, failureKey } from "@/lib/error-key";
 import { errorMessageKey, FALLBACK_ERROR_KEYS, isKnownErrorCode, KNOWN_ERROR_CODES } from "@/lib/errors";
-import { CodedError } from "@/contract/errors";
+import { CodedError } from "@/contract/coded-error";
 
 const SPEC_SECTION_8_CODES = [
   "SlotIsNotAvailable", "ProviderIsNotAvailable", "MinimumDaysRequirementNotMet", "MaximumDaysExceeded",

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { carts } from "@/platform/db/schema";
 import { UtmInput } from "@/contract/input/checkout";
-import { checkoutDetailsInput } from "@/lib/validation/checkout";
+import { BankReceiptCheckoutInput } from "@/contract/input/checkout";
 import { describeEachDb } from "./helpers/test-db";
 import { FILES } from "./helpers/account-api";
 import { checkoutApi, expectCode } from "./helpers/checkout";
@@ -17,7 +17,7 @@ it("the utm input: each field at most 200 characters, empty fields dropped, unkn
   expect(UtmInput.safeParse({ source: "x".repeat(201) }).success).toBe(false);
   expect(UtmInput.safeParse({ source: 5 }).success).toBe(false);
   // The storefront's checkout body passes it on.
-  expect(checkoutDetailsInput.parse({ customer: { name: "Sara", mobileNumber: "0500000001" }, utm: { source: "google" } }).utm).toEqual({ source: "google" });
+  expect(BankReceiptCheckoutInput.parse({ customer: { name: "Sara", mobileNumber: "0500000001" }, utm: { source: "google" } }).utm).toEqual({ source: "google" });
 });
 
 describeEachDb("utm on the order", (t) => {

@@ -1,5 +1,5 @@
 import { fetchEnvelope } from "@/lib/client-fetch";
-import { CodedError } from "@/contract/errors";
+import { CodedError } from "@/contract/coded-error";
 import type { CustomerDto, UploadDto } from "@/contract/dto/customers";
 
 /**

@@ -1,5 +1,5 @@
 import { fetchEnvelope } from "@/lib/client-fetch";
-import { CodedError } from "@/contract/errors";
+import { CodedError } from "@/contract/coded-error";
 import type { AddCartItemBody, UpdateCartItemBody } from "@/contract/input/cart";
 import type { CartDto } from "@/contract/dto/cart";
 

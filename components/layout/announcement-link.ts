@@ -1,5 +1,6 @@
 import { localePath } from "@/lib/site-routing";
-import { safeLink, type Locale } from "@/contract/tenant-settings";
+import { safeLink } from "@/contract/safe-link";
+import type { Locale } from "@/contract/tenant-settings";
 
 /**
  * Only same-site paths ("/products") and http(s) URLs are followed; anything else (javascript:,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { fetchEnvelope } from "@/lib/client-fetch";
-import { CodedError } from "@/contract/errors";
+import { CodedError } from "@/contract/coded-error";
 import { LOCATION_TYPES, type LocationDto, type Position, type SavableLocationType } from "@/lib/locations/types";
 
 /**

@@ -24,7 +24,7 @@ export type SetUsePackagesInput = z.output<typeof SetUsePackagesInput>;
 
 export const CheckoutCustomerInput = z.object({
   name: CustomerName,
-  mobileNumber: z.string().trim().min(1).max(40),
+  mobileNumber: z.string().trim().min(1, "validation.required").max(40, "validation.invalid"),
 });
 
 /** Notes as typed, without control characters other than line breaks and tabs; "" means none. */

@@ -2,19 +2,19 @@ import { z } from "zod";
 import { singleLine } from "../text";
 
 /**
- * Request bodies of the customer's account endpoints (spec §5, §7), shared by the platform and the
- * storefront's forms. Field values are shapes only here; what a value means for its definition
+ * Request bodies of the customer's account endpoints (spec §5, §7), shared by the platform, the
+ * storefront's BFF and its forms (refusals say message keys). Field values are shapes only here; what a value means for its definition
  * (number, date, option, upload) is checked by custom-field-values with the spec's codes.
  */
 
 /** Spec §5: spaces removed (trimmed), at least 1 character; no control characters or lone surrogates. */
-export const CustomerName = singleLine(100).min(1);
+export const CustomerName = singleLine(100).min(1, "validation.required");
 
-/** Optional: "" and null both mean no email. */
+/** Optional: "" and null both mean no email; an address is kept in lower case. */
 export const CustomerEmail = z
-  .union([z.literal(""), z.null(), z.email().max(254)])
+  .union([z.literal(""), z.null(), z.email("validation.invalid").max(254, "validation.invalid")])
   .optional()
-  .transform((v) => v || null);
+  .transform((v) => (v ? v.toLowerCase() : null));
 
 const fieldName = z.string().min(1).max(100);
 const fieldValue = z.union([z.string().max(2000), z.number(), z.null()]);
@@ -22,7 +22,7 @@ const fieldValue = z.union([z.string().max(2000), z.number(), z.null()]);
 /** Field name → value; a number is taken as its text, null or "" clears the field. */
 export const CustomFieldValuesInput = z
   .record(fieldName, fieldValue)
-  .refine((m) => Object.keys(m).length <= 100, "Too many fields");
+  .refine((m) => Object.keys(m).length <= 100, "validation.invalid");
 
 export const UpdateProfileInput = z.object({ name: CustomerName, email: z.preprocess((v) => (typeof v === "string" ? v.trim() : v), CustomerEmail) });
 export type UpdateProfileInput = z.output<typeof UpdateProfileInput>;

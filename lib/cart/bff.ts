@@ -1,7 +1,7 @@
 import "server-only";
 import { readJsonBody } from "@/contract/body";
 import { envelopeResponse, errorEnvelope } from "@/contract/error-envelope";
-import { CodedError } from "@/contract/errors";
+import { CodedError } from "@/contract/coded-error";
 import { platform, type PlatformClient } from "@/lib/platform-client/core";
 import { tenantForSite } from "@/lib/platform-client/tenants";
 import type { CartDto } from "@/contract/dto/cart";

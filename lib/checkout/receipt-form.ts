@@ -1,6 +1,6 @@
 import "server-only";
 import { readMultipartBody } from "@/contract/body";
-import { checkoutDetailsInput } from "@/lib/validation/checkout";
+import { BankReceiptCheckoutInput } from "@/contract/input/checkout";
 
 /**
  * The bank-transfer request as the BFF passes it on: size-guarded before anything is parsed
@@ -17,7 +17,7 @@ function parseCheckoutField(value: FormDataEntryValue | null) {
   } catch {
     json = null;
   }
-  return checkoutDetailsInput.parse(json);
+  return BankReceiptCheckoutInput.parse(json);
 }
 
 export async function readReceiptForm(req: Request): Promise<FormData> {

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { checkoutDetailsInput } from "@/lib/validation/checkout";
+import { SubmitCartInput } from "@/contract/input/checkout";
 
-/** POST /api/checkout/submit: cash only here (bank transfer completes through the receipt upload, online methods in issue 5). */
-export const submitBody = checkoutDetailsInput.extend({ paymentMethod: z.literal("CASH") });
+/** POST /api/checkout/submit: the contract's body, cash only here (bank transfer completes through the receipt upload). */
+export const submitBody = SubmitCartInput.extend({ paymentMethod: z.literal("CASH") });
 
 export type SubmitBody = z.output<typeof submitBody>;

@@ -1,4 +1,4 @@
-import { CodedError } from "@/contract/errors";
+import { CodedError } from "@/contract/coded-error";
 
 /**
  * The browser's own calls to a payment provider (Moyasar's token and Apple Pay endpoints with the

@@ -3,8 +3,8 @@ import { platformApi, type PlatformApi } from "@/contract/api";
 import { embeddedPlatform } from "@/contract/embedded";
 import { fillPath, RAW_RESPONSE, type CallInput, type EndpointSpec, type ResponseOf } from "@/contract/endpoint";
 import { env } from "@/contract/env";
-import { errorEnvelope } from "@/contract/error-envelope";
-import { CodedError, type ApiEnvelope, type ApiError } from "@/contract/errors";
+import { CodedError } from "@/contract/coded-error";
+import { type ApiEnvelope, type ApiError } from "@/contract/errors";
 import type { Locale } from "@/contract/tenant-settings";
 import type { TenantRef } from "@/contract/dto/tenants";
 
@@ -61,16 +61,13 @@ export function httpTransport(base: string): Transport {
   };
 }
 
-/** In the same process as an embedded platform: the router's dispatch, refusals turned into the same error as over HTTP. */
+/** In the same process as an embedded platform: the router's dispatch; a refusal becomes the same error as over HTTP. */
 export const inProcessTransport: Transport = async (key, _spec, input, ctx) => {
   const platform = embeddedPlatform();
   if (!platform) throw new Error("The embedded platform is not installed in this process (see instrumentation.ts), and PLATFORM_API_URL is not set");
-  try {
-    return await platform.call(key, input, { tenant: ctx.tenant, headers: requestHeaders(ctx) });
-  } catch (err) {
-    const { status, error } = errorEnvelope(err, "platform");
-    throw new PlatformCallError(status, error.code, error.message, error.details);
-  }
+  const answer = await platform.call(key, input, { tenant: ctx.tenant, headers: requestHeaders(ctx) });
+  if ("error" in answer) throw new PlatformCallError(answer.status, answer.error.code, answer.error.message, answer.error.details);
+  return answer.data;
 };
 
 /** The process's way to the platform: over HTTP when PLATFORM_API_URL is set, else in-process. */

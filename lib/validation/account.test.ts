@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { accountFormSchema, customFieldError, profileBody } from "./account";
+import { UpdateProfileInput as profileBody } from "@/contract/input/customers";
+import { accountFormSchema, customFieldError } from "./account";
 import type { FieldRule } from "@/contract/custom-field-values";
 
 const fields: FieldRule[] = [

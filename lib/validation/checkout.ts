@@ -1,59 +1,26 @@
 import { z } from "zod";
-import { normalizeMobile } from "@/contract/phone";
-import { ExpectedTotal, UtmInput } from "@/contract/input/checkout";
-import { customFieldError, customFieldsBody, profileBody } from "./account";
+import type { BankReceiptCheckoutInput } from "@/contract/input/checkout";
+import { CustomerName } from "@/contract/input/customers";
+import { customFieldError } from "./account";
 import type { FieldRule } from "@/contract/custom-field-values";
-import { phoneFormMobile, phoneFormSchema, toLatinDigits } from "./sign-in";
+import { phoneFormMobile, phoneFormSchema } from "./sign-in";
 import { MULTI_LINE_TEXT } from "@/contract/text";
 
 /**
- * The checkout's forms and bodies (spec §5), shared by the sheet (react-hook-form) and the
- * checkout BFF. Messages are message keys: validation.required / validation.invalid, the
- * custom-field codes' messages and checkout.termsAndConditionsError.
+ * The checkout's forms (spec §5), in the sheet (react-hook-form). Messages are message keys:
+ * validation.required / validation.invalid, the custom-field codes' messages and
+ * checkout.termsAndConditionsError. The bodies the BFF takes are the contract's.
  */
 
 export const BOOKING_NOTES_MAX = 1000;
 
 
-/** The order's customer and notes, as the payment step sends them (submit, bank receipt). */
-export const checkoutDetailsInput = z.object({
-  customer: z.object({
-    name: profileBody.shape.name,
-    mobileNumber: z
-      .string()
-      .max(40, "validation.invalid")
-      .transform((v, ctx) => {
-        const e164 = normalizeMobile(toLatinDigits(v));
-        if (!e164) ctx.addIssue({ code: "custom", message: v.trim() ? "validation.invalid" : "validation.required" });
-        return e164 ?? "";
-      }),
-  }),
-  bookingNotes: z
-    .string()
-    .trim()
-    .max(BOOKING_NOTES_MAX, "validation.invalid")
-    .regex(MULTI_LINE_TEXT, "validation.invalid")
-    .nullish()
-    .transform((v) => v || null),
-  termsAccepted: z.boolean().optional(),
-  /** The landing's campaign (issue 6), passed on to the platform. */
-  utm: UtmInput.nullish(),
-  /**
-   * The total (halalas) the sheet showed the shopper (the cart's totalAmount), sent with cash and
-   * bank-transfer orders: the platform refuses a completion at any other (SP:CartTotalChanged).
-   */
-  expectedTotal: ExpectedTotal.optional(),
-});
-export type CheckoutDetailsInput = z.output<typeof checkoutDetailsInput>;
-
 /**
- * POST /api/checkout/customer: the customer's name and custom fields, saved on their record. The
- * mobile number of the record is the one they signed in with (the order's contact number may differ).
+ * The order's customer and notes as the payment step sends them (submit, bank receipt, online
+ * payments): the contract's own body (BankReceiptCheckoutInput). The platform normalises the
+ * mobile number (SP:InvalidMobileNumber when it is not one).
  */
-export const checkoutCustomerBody = z.object({ name: profileBody.shape.name, customFields: customFieldsBody.shape.customFields });
-
-/** POST /api/checkout/presets/values and PUT …/values/{id}: a preset's field values (checked by the platform against its fields). */
-export const presetValueBody = z.object({ values: customFieldsBody.shape.customFields, isDefault: z.boolean().optional() });
+export type CheckoutDetailsInput = z.input<typeof BankReceiptCheckoutInput>;
 
 export type CheckoutFormOptions = {
   /** separateFirstAndLastName: first and last name fields instead of one name. */
@@ -63,7 +30,7 @@ export type CheckoutFormOptions = {
   definitions: readonly FieldRule[];
 };
 
-const nameField = profileBody.shape.name;
+const nameField = CustomerName;
 
 /** The customer-info form: name (or first and last), mobile, custom fields, notes, terms. */
 export function checkoutFormSchema({ separateNames, termsRequired, definitions }: CheckoutFormOptions) {

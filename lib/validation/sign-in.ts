@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { VerifyOtpInput } from "@/contract/input/auth";
 import { COUNTRY_ORDER, normalizeMobile } from "@/contract/phone";
 
 /**
@@ -38,15 +39,11 @@ export function phoneFormMobile(form: PhoneForm): string | null {
   return normalizeMobile(toLatinDigits(form.number), form.country);
 }
 
-/** POST /api/session/otp/send: the platform normalises and validates the number itself. */
-export const sendOtpBody = z.object({ mobileNumber: z.string().trim().min(1).max(40) });
-
-/** POST /api/session/otp/verify: the code arrives as typed and is normalised like the field does. */
-export const verifyOtpBody = z.object({
-  token: z.string().min(1).max(4096),
-  code: z
-    .string()
-    .max(40)
-    .transform(normalizeOtpCode)
-    .pipe(z.string().length(OTP_CODE_LENGTH)),
+/**
+ * POST /api/session/otp/verify: the contract's body, with the code as typed (Arabic-Indic digits,
+ * spaces) normalised like the field does before the platform compares it.
+ */
+export const verifyOtpBody = VerifyOtpInput.extend({
+  token: VerifyOtpInput.shape.token.min(1),
+  code: z.string().max(40).transform(normalizeOtpCode).pipe(z.string().length(OTP_CODE_LENGTH)),
 });

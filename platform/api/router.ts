@@ -1,5 +1,5 @@
 import { errorResponse, envelopeResponse } from "@/contract/error-envelope";
-import { CodedError } from "@/contract/errors";
+import { CodedError } from "@/contract/coded-error";
 import { platformApi } from "@/contract/api";
 import { readJsonBody, readMultipartBody } from "@/contract/body";
 import { bodyKind, listEndpoints, RAW_RESPONSE, type EndpointSpec } from "@/contract/endpoint";
@@ -8,7 +8,7 @@ import { UNSTORABLE_TEXT } from "@/contract/text";
 import type { Db } from "../db/client";
 import { PlatformError } from "../errors";
 import { resolveCaller } from "./auth";
-import { clientIp } from "./client-ip";
+import { clientIp } from "@/contract/client-ip";
 import type { Caller, TenantInfo, VerifiedWebhook } from "./define";
 
 export type { TenantInfo };

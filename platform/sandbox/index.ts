@@ -7,7 +7,7 @@ import type { SandboxProvider } from "./store";
 import { tabbySandbox } from "./tabby";
 import { tamaraSandbox } from "./tamara";
 import { errorResponse } from "@/contract/error-envelope";
-import { CodedError } from "@/contract/errors";
+import { CodedError } from "@/contract/coded-error";
 
 // One entry to every provider sandbox: the Next routes under app/sandbox/<provider> and the tests'
 // node:http servers both hand it a Request whose path starts with /sandbox/<provider>/.

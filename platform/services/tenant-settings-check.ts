@@ -1,19 +1,22 @@
+import { z } from "zod";
 import {
   LOCALES,
   ONLINE_PAYMENT_PROVIDERS,
   SETTINGS_KEYS,
   parseCartMinimum,
   pixelId,
-  safeLink,
-  settingsMapSchema,
   type SettingsKey,
 } from "@/contract/tenant-settings";
+import { safeLink } from "@/contract/safe-link";
+
+/** Settings are validated when written (operator tooling): every value a string, keys non-empty. */
+const settingsMapSchema = z.record(z.string().min(1), z.string());
 
 /**
  * Write-time checks of a tenant's settings map (operator tooling). The storefront reads the map
  * leniently (lib/tenant-config.ts: "true" is off, an unknown language is dropped, a bad pixel ID is
  * skipped); an operator should hear about such a value when writing it, not find it silently ignored.
- * Structure comes from the storefront's own `settingsMapSchema`, meaning from its parsers.
+ * Structure: a map of non-empty keys to text; meaning comes from the storefront's own parsers.
  */
 
 export type SettingsIssue = { key: string; message: string };

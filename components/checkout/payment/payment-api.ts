@@ -1,9 +1,8 @@
 import { fetchEnvelope } from "@/lib/client-fetch";
-import { CodedError } from "@/contract/errors";
+import { CodedError } from "@/contract/coded-error";
 import type { BankAccountDto } from "@/contract/dto/checkout";
 import type { CartDto } from "@/contract/dto/cart";
-import type { z } from "zod";
-import type { checkoutDetailsInput } from "@/lib/validation/checkout";
+import type { CheckoutDetailsInput } from "@/lib/validation/checkout";
 
 /**
  * The payment step's calls to the checkout BFF (/api/checkout/*). The cart id lives in the
@@ -19,7 +18,7 @@ const call = <T>(locale: string, method: string, path: string, body?: unknown) =
   fetchEnvelope<T>(PaymentApiError, method, `/api/checkout${path}`, body, locale);
 
 /** The order's customer and notes from the customer-info step (the BFF normalises and checks them). */
-export type CheckoutDetails = z.input<typeof checkoutDetailsInput>;
+export type CheckoutDetails = CheckoutDetailsInput;
 
 /**
  * The details with the total the shopper confirmed: the cart's totalAmount (SAR, as the sheet

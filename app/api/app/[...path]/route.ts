@@ -1,6 +1,6 @@
 import { errorResponse } from "@/contract/error-envelope";
 import { env } from "@/contract/env";
-import { CodedError } from "@/contract/errors";
+import { CodedError } from "@/contract/coded-error";
 import { siteKeyFromHost } from "@/lib/site-routing";
 import { tenantForSite } from "@/lib/platform-client/tenants";
 import type { TenantRef } from "@/contract/dto/tenants";

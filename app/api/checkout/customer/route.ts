@@ -1,6 +1,6 @@
 import { bffRoute, platformFor, readJson } from "@/lib/cart/bff";
 import { requireToken } from "@/lib/session/session-view";
-import { checkoutCustomerBody } from "@/lib/validation/checkout";
+import { SaveCustomerInput } from "@/contract/input/customers";
 
 export const dynamic = "force-dynamic";
 
@@ -10,7 +10,7 @@ export const dynamic = "force-dynamic";
  * the order's own contact number travels with the order instead.
  */
 export const POST = bffRoute(async (ctx) => {
-  const { name, customFields } = checkoutCustomerBody.parse(await readJson(ctx.req));
+  const { name, customFields } = SaveCustomerInput.pick({ name: true, customFields: true }).parse(await readJson(ctx.req));
   const token = await requireToken(ctx);
   const api = platformFor(ctx, token);
   const me = await api.customers.me();

@@ -1,11 +1,11 @@
 import { bffRoute, platformFor, readJson } from "@/lib/cart/bff";
 import { requireToken } from "@/lib/session/session-view";
-import { profileBody } from "@/lib/validation/account";
+import { UpdateProfileInput } from "@/contract/input/customers";
 
 export const dynamic = "force-dynamic";
 
 /** Saves the signed-in customer's name and email; answers the customer. */
 export const PUT = bffRoute(async (ctx) => {
-  const input = profileBody.parse(await readJson(ctx.req));
+  const input = UpdateProfileInput.parse(await readJson(ctx.req));
   return platformFor(ctx, await requireToken(ctx)).customers.updateProfile({ body: input });
 });

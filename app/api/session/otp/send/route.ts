@@ -1,13 +1,13 @@
 import { bffRoute, platformFor, readJson } from "@/lib/cart/bff";
-import { clientIp } from "@/lib/session/client-ip";
-import { sendOtpBody } from "@/lib/validation/sign-in";
+import { clientIp } from "@/contract/client-ip";
+import { SendOtpInput } from "@/contract/input/auth";
 
 export const dynamic = "force-dynamic";
 
 /** Sends a sign-in code by SMS; answers the token that binds the verify call to this send. */
 export const POST = bffRoute(async (ctx) => {
-  const { mobileNumber } = sendOtpBody.parse(await readJson(ctx.req));
+  const { mobileNumber } = SendOtpInput.pick({ mobileNumber: true }).parse(await readJson(ctx.req));
   // The platform limits sends per client address: the visitor's, as the only x-forwarded-for entry.
-  const { token } = await platformFor(ctx, undefined, { "x-forwarded-for": clientIp(ctx.req) }).auth.sendOtp({ body: { mobileNumber, purpose: "CustomerLogin" } });
+  const { token } = await platformFor(ctx, undefined, { "x-forwarded-for": clientIp(ctx.req.headers) }).auth.sendOtp({ body: { mobileNumber, purpose: "CustomerLogin" } });
   return { token };
 });

@@ -1,6 +1,6 @@
 import { bffRoute, platformFor, readJson } from "@/lib/cart/bff";
 import { adoptGuestCart } from "@/lib/session/adopt-guest-cart";
-import { clientIp } from "@/lib/session/client-ip";
+import { clientIp } from "@/contract/client-ip";
 import { readSession, saveTokens } from "@/lib/session/session";
 import { viewOf } from "@/lib/session/session-view";
 import { verifyOtpBody } from "@/lib/validation/sign-in";
@@ -11,7 +11,7 @@ export const dynamic = "force-dynamic";
 export const POST = bffRoute(async (ctx) => {
   const { token, code } = verifyOtpBody.parse(await readJson(ctx.req));
   // The platform limits per client address: the visitor's, as the only x-forwarded-for entry.
-  const answer = await platformFor(ctx, undefined, { "x-forwarded-for": clientIp(ctx.req) }).auth.verifyOtp({ body: { token, code } });
+  const answer = await platformFor(ctx, undefined, { "x-forwarded-for": clientIp(ctx.req.headers) }).auth.verifyOtp({ body: { token, code } });
   const session = await readSession(ctx.tenant);
   const data = await saveTokens(session, ctx.tenant, answer.customer.id, answer);
   await adoptGuestCart(ctx, data.accessToken);

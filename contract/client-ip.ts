@@ -1,5 +1,6 @@
 /**
- * The client's IP for rate limits: the LAST x-forwarded-for entry, which is the one our own
+ * The one reading of the client's address (the BFF passes it on to the platform, the platform's
+ * router limits by it). The client's IP for rate limits: the LAST x-forwarded-for entry, which is the one our own
  * server (Next appends the socket address; the storefront's BFF forwards the visitor's) wrote —
  * earlier entries are whatever the client sent and cannot be trusted. "unknown" without one.
  */
