@@ -2,9 +2,11 @@ import type { CodedErrorClass } from "@/contract/coded-error";
 import type { ApiEnvelope } from "@/contract/errors";
 
 /**
- * The browser's one call to a storefront BFF endpoint (`/api/session/…`, `/api/cart/…`,
- * `/api/checkout/…`) answering `{data}` or `{error}`. A refusal throws `Refused` with the
- * platform's `SP:` code, so each client keeps its own error type.
+ * The browser's one call to its own server — the storefront's BFF (`/api/session/…`,
+ * `/api/cart/…`, `/api/checkout/…`, `/api/locations/…`) and the platform's public reads
+ * (`/api/app/…`) — answering `{data}` or `{error}`. A refusal throws `Refused` with the platform's
+ * `SP:` code, so each client keeps its own error type; no answer at all is code "network" (status 0).
+ * The page's language goes as Accept-Language, which the BFF and the platform both read.
  */
 export async function fetchEnvelope<T>(
   Refused: CodedErrorClass,
@@ -12,21 +14,25 @@ export async function fetchEnvelope<T>(
   url: string,
   body?: unknown,
   locale?: string,
+  init: { signal?: AbortSignal; credentials?: RequestCredentials } = {},
 ): Promise<T> {
   const isForm = typeof FormData !== "undefined" && body instanceof FormData;
   const headers: Record<string, string> = { accept: "application/json" };
   if (body !== undefined && !isForm) headers["content-type"] = "application/json";
-  const query = locale === undefined ? "" : `${url.includes("?") ? "&" : "?"}locale=${encodeURIComponent(locale)}`;
+  if (locale) headers["accept-language"] = locale;
   let res: Response;
   try {
-    res = await fetch(`${url}${query}`, {
+    res = await fetch(url, {
       method,
       headers,
       body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
-      credentials: "same-origin",
+      credentials: init.credentials ?? "same-origin",
       cache: "no-store",
+      signal: init.signal,
     });
-  } catch {
+  } catch (err) {
+    // A cancelled request is the caller's doing (a newer query replaced it), not a failure to show.
+    if (init.signal?.aborted) throw err;
     throw new Refused(0, "network", "The store could not be reached");
   }
   const payload = (await res.json().catch(() => null)) as ApiEnvelope<T> | null;

@@ -15,7 +15,7 @@ export class SessionApiError extends CodedError {
   override name = "SessionApiError";
 }
 
-// The session's calls without a language (get, refresh, logout) send no `?locale=` at all.
+// The session's calls without a language (get, refresh, logout) send the browser's own Accept-Language.
 const call = <T>(method: string, path: string, body?: unknown, locale?: string) =>
   fetchEnvelope<T>(SessionApiError, method, `/api/session${path}`, body, locale || undefined);
 

@@ -1,39 +1,23 @@
 "use client";
 
-import { useSyncExternalStore } from "react";
-import { storeListeners } from "@/lib/store-listeners";
+import { createSheetStore } from "@/lib/sheet-store";
 
 /**
  * The sign-in sheet's state and the action waiting for it (spec §6: an action that needs a
  * signed-in customer opens the sign-in first and resumes after it). A module-level store like the
- * cart sheet's, so any client component can ask without a provider around the page.
+ * cart sheet's (lib/sheet-store.ts), so any client component can ask without a provider.
  */
 
 type Action = () => void;
 
-let open = false;
-/** Set on the first open: the sheet's code (form, phone metadata) is loaded then, not with the page. */
-let requested = false;
 let pending: Action | null = null;
 /** Kept by useSession: whether the last known session is a signed-in one. */
 let signedIn = false;
-let opener: HTMLElement | null = null;
-const { emit, subscribe } = storeListeners();
+// Closed without signing in: the waiting action is dropped, not run later by surprise.
+const sheet = createSheetStore({ onClose: () => (pending = null) });
 
-export function setSignInOpen(next: boolean) {
-  if (open === next) return;
-  open = next;
-  if (next) {
-    requested = true;
-    opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-  } else {
-    // Closed without signing in: the waiting action is dropped, not run later by surprise.
-    pending = null;
-  }
-  emit();
-}
-
-export const openSignIn = () => setSignInOpen(true);
+export const setSignInOpen = sheet.setOpen;
+export const openSignIn = () => sheet.setOpen(true);
 
 /**
  * Runs `action` now when the customer is signed in; otherwise opens the sign-in sheet and runs it
@@ -45,7 +29,7 @@ export function requireSignIn(action: Action) {
     return;
   }
   pending = action;
-  setSignInOpen(true);
+  sheet.setOpen(true);
 }
 
 /** Called by the sheet after a successful sign-in: closes it and resumes the waiting action. */
@@ -53,8 +37,7 @@ export function completeSignIn() {
   const action = pending;
   pending = null;
   signedIn = true;
-  open = false;
-  emit();
+  sheet.setOpen(false);
   action?.();
 }
 
@@ -66,18 +49,7 @@ export function setKnownSignedIn(value: boolean) {
  * Focus goes back to what opened the sheet, if it is still on the page and the resumed action
  * has not moved focus somewhere else (another sheet it opened).
  */
-export function restoreFocusAfterSignIn() {
-  const target = opener;
-  opener = null;
-  const active = document.activeElement;
-  const focusIsLost = !active || active === document.body;
-  if (target?.isConnected && focusIsLost) target.focus();
-}
+export const restoreFocusAfterSignIn = () => sheet.restoreFocus(true);
 
-export function useSignInOpen(): boolean {
-  return useSyncExternalStore(subscribe, () => open, () => false);
-}
-
-export function useSignInRequested(): boolean {
-  return useSyncExternalStore(subscribe, () => requested, () => false);
-}
+export const useSignInOpen = sheet.useOpen;
+export const useSignInRequested = sheet.useRequested;

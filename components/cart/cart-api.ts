@@ -5,7 +5,7 @@ import type { CartDto } from "@/contract/dto/cart";
 
 /**
  * The browser's side of the storefront cart BFF (/api/cart/*). The cart id lives in an httpOnly
- * cookie, so these calls never name the cart; the page's language travels as `?locale=`.
+ * cookie, so these calls never name the cart; the page's language travels as Accept-Language.
  */
 
 /** A refused cart or checkout call, carrying the platform's `SP:` code (and details such as the field). */

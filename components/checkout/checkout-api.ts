@@ -1,5 +1,5 @@
-import { callBff } from "@/components/cart/cart-api";
-import type { ApiEnvelope } from "@/contract/errors";
+import { callBff, CartApiError } from "@/components/cart/cart-api";
+import { fetchEnvelope } from "@/lib/client-fetch";
 import type { CartDto } from "@/contract/dto/cart";
 import type { CustomerDto, CustomFieldDefinitionDto } from "@/contract/dto/customers";
 import type { PresetDto, PresetValueDto } from "@/contract/dto/presets";
@@ -26,13 +26,8 @@ export const checkoutApi = {
   updatePresetValue: (locale: string, valueId: string, body: PresetValueBody) => callBff<PresetValueDto>(locale, "PUT", `/api/checkout/presets/values/${encodeURIComponent(valueId)}`, body),
 };
 
-/** A public platform call (no session, no cart), in the page's language. */
-async function publicPlatform<T>(path: string, locale: string): Promise<T> {
-  const res = await fetch(`/api/app/${path}`, { headers: { accept: "application/json", "accept-language": locale }, credentials: "omit" });
-  const payload = (await res.json().catch(() => null)) as ApiEnvelope<T> | null;
-  if (payload && "data" in payload && res.ok) return payload.data;
-  throw new Error(payload && "error" in payload ? payload.error.code : `HTTP ${res.status}`);
-}
+/** A public platform read (no session, no cart), in the page's language. */
+const publicPlatform = <T>(path: string, locale: string) => fetchEnvelope<T>(CartApiError, "GET", `/api/app/${path}`, undefined, locale, { credentials: "omit" });
 
 export const publicCheckoutApi = {
   websiteConfig: (locale: string) => publicPlatform<WebsiteConfigDto>("website/config", locale),

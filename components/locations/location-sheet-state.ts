@@ -1,39 +1,16 @@
 "use client";
 
-import { useSyncExternalStore } from "react";
-import { storeListeners } from "@/lib/store-listeners";
+import { createSheetStore } from "@/lib/sheet-store";
 
-/** Whether the locations sheet is open; a module store like the cart sheet's, so no provider is needed. */
-let open = false;
-/** Set on the first open: the sheet's code is loaded then, and stays mounted for its exit animation. */
-let requested = false;
-let opener: HTMLElement | null = null;
-const { emit, subscribe } = storeListeners();
+/** Whether the locations sheet is open (lib/sheet-store.ts: no provider is needed). */
+const sheet = createSheetStore();
 
-export function setLocationsSheetOpen(next: boolean) {
-  if (open === next) return;
-  open = next;
-  if (next) {
-    requested = true;
-    opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-  }
-  emit();
-}
-
-export const openLocationsSheet = () => setLocationsSheetOpen(true);
-export const closeLocationsSheet = () => setLocationsSheetOpen(false);
+export const setLocationsSheetOpen = sheet.setOpen;
+export const openLocationsSheet = () => sheet.setOpen(true);
+export const closeLocationsSheet = () => sheet.setOpen(false);
 
 /** Focus goes back to the header button (or whatever opened the sheet) if it is still on the page. */
-export function restoreFocusAfterLocations() {
-  const target = opener;
-  opener = null;
-  if (target?.isConnected) target.focus();
-}
+export const restoreFocusAfterLocations = () => sheet.restoreFocus();
 
-export function useLocationsSheetOpen(): boolean {
-  return useSyncExternalStore(subscribe, () => open, () => false);
-}
-
-export function useLocationsSheetRequested(): boolean {
-  return useSyncExternalStore(subscribe, () => requested, () => false);
-}
+export const useLocationsSheetOpen = sheet.useOpen;
+export const useLocationsSheetRequested = sheet.useRequested;

@@ -6,7 +6,7 @@ import type { CheckoutDetailsInput } from "@/lib/validation/checkout";
 
 /**
  * The payment step's calls to the checkout BFF (/api/checkout/*). The cart id lives in the
- * httpOnly cart cookie, so no call names it; the page's language travels as `?locale=`.
+ * httpOnly cart cookie, so no call names it; the page's language travels as Accept-Language.
  */
 
 /** A refused payment call with the platform's `SP:` code ("network" when no answer came). */
