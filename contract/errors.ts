@@ -48,6 +48,7 @@ export const ERROR_CODES = [
   "SP:PaymentAmountMismatch",
   "SP:PaymentProviderNotConfigured",
   "SP:PaymentProviderUnavailable",
+  "SP:RefundRefused",
   "SP:InvalidCallbackUrl",
   "SP:TabbyNotEligible",
   "SP:InvalidWebhookSignature",

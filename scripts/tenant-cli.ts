@@ -5,7 +5,7 @@ import type { Db } from "@/platform/db/client";
 import { PlatformError } from "@/platform/errors";
 import { PAYMENT_PROVIDERS } from "@/platform/db/schema";
 import { addTenant, attachDomain, describeApi, listTenants, removeDomain, setSettings, settingsIssuesOf, type ProviderApi } from "@/platform/services/tenant-admin";
-import { parseProvider, removePaymentAccount, setPaymentAccount, showTenant } from "@/platform/services/tenant-admin-payments";
+import { GO_LIVE, parseProvider, registerPaymentWebhook, removePaymentAccount, setPaymentAccount, showTenant } from "@/platform/services/tenant-admin-payments";
 import { CliError, cliEnv, openCliDatabase, root, type CliEnv } from "./tenant-db";
 
 export const USAGE = `Usage: npm run tenant -- <command>
@@ -17,6 +17,7 @@ export const USAGE = `Usage: npm run tenant -- <command>
   payments <slug> <provider> --file keys.json [--live | --sandbox | --base-url <url>]
                                                       set a provider account (default --live: the provider's real API)
   payments <slug> <provider> --remove                 remove a provider account
+  payments <slug> <provider> --register-webhook       register the webhook URL with the provider (Tabby), else say where to set it
   list [--json]                                       tenants, domains, languages, provider APIs
   show <slug> [--json]                                one tenant; secrets masked
   migrate                                             migrate the database (deployments: once, before starting instances)
@@ -109,10 +110,15 @@ const COMMANDS: Record<string, Command> = {
     },
   },
   payments: {
-    options: { file: { type: "string" }, live: { type: "boolean" }, sandbox: { type: "boolean" }, "base-url": { type: "string" }, remove: { type: "boolean" } },
+    options: { file: { type: "string" }, live: { type: "boolean" }, sandbox: { type: "boolean" }, "base-url": { type: "string" }, remove: { type: "boolean" }, "register-webhook": { type: "boolean" } },
     parse(args, flags) {
       const [slug, providerName] = positionals(args, 2, "payments <slug> <provider> --file keys.json");
       const provider = parseProvider(providerName);
+      const register = async (db: Db, env: CliEnv, out: Out) => {
+        const r = await registerPaymentWebhook(db, slug, provider, { baseDomain: env.BASE_DOMAIN });
+        out.log(r.registered ? `Registered ${r.url} with ${provider} (header ${r.header}).` : `${provider} webhooks are set in its dashboard: ${r.url}\n  ${r.note}`);
+      };
+      if (flags["register-webhook"] && flags.file === undefined) return register;
       if (flags.remove) {
         return async (db, _env, out) => {
           await removePaymentAccount(db, slug, provider);
@@ -132,6 +138,8 @@ const COMMANDS: Record<string, Command> = {
         const details = await showTenant(db, slug, { baseDomain: env.BASE_DOMAIN });
         const webhook = details.payments.find((p) => p.provider === provider)?.webhookUrl;
         if (webhook) out.log(provider === "tamara" ? `Webhook: ${webhook} (sent with each order).` : `Register this webhook URL with ${provider}: ${webhook}`);
+        out.log(`Before going live: ${GO_LIVE[provider]}.`);
+        if (flags["register-webhook"]) await register(db, env, out);
       };
     },
   },

@@ -42,7 +42,7 @@ describeEachDb("payments: Tabby and Tamara", (t) => {
     expect(back).toBe(`${p.payLaterBody(shopper, cart.id, "tabby").success_url}&payment_id=${attempt.providerRef}`);
     expect((await p.callback(shopper, cart.id)).data).toEqual({ outcome: "paid", provider: "tabby", failureReason: null, errorMessageCode: null });
     expect(await p.cartRow(cart.id)).toMatchObject({ status: "completed", paymentMethod: "TABBY", paymentStatus: "paid" });
-    expect(await p.paymentsOf(cart.id)).toMatchObject([{ provider: "tabby", method: "TABBY", status: "authorized", amount: attempt.amount }]);
+    expect(await p.paymentsOf(cart.id)).toMatchObject([{ provider: "tabby", method: "TABBY", status: "paid", amount: attempt.amount }]);
   });
 
   it("Tabby: declined or cancelled on the hosted page ⇒ failed / cancelled, cart active", async () => {
@@ -90,7 +90,7 @@ describeEachDb("payments: Tabby and Tamara", (t) => {
     expect(back).toContain(`orderId=${attempt.providerRef}&paymentStatus=approved`);
     expect((await p.callback(shopper, cart.id)).data).toEqual({ outcome: "paid", provider: "tamara", failureReason: null, errorMessageCode: null });
     expect(await p.cartRow(cart.id)).toMatchObject({ status: "completed", paymentMethod: "TAMARA", paymentStatus: "paid" });
-    expect(await p.paymentsOf(cart.id)).toMatchObject([{ provider: "tamara", status: "authorized", amount: attempt.amount }]);
+    expect(await p.paymentsOf(cart.id)).toMatchObject([{ provider: "tamara", status: "paid", amount: attempt.amount }]);
   });
 
   it("Tamara: an approved order for another amount is not authorised: failed with SP:PaymentAmountMismatch, nothing recorded", async () => {

@@ -1,10 +1,11 @@
 import { expect, it } from "vitest";
 import { SignJWT } from "jose";
-import { myfatoorahSignature } from "@/platform/payments/myfatoorah/client";
+import { libraryV1Signature, libraryV2Signature, v1PaymentWebhook, v2PaymentWebhook } from "./helpers/myfatoorah-library";
 import type { PayLaterSessionDto } from "@/contract/dto/payments";
 import { describeEachDb } from "./helpers/test-db";
 import { withSettings } from "./helpers/checkout";
-import { attemptByRef, paymentsHarness } from "./helpers/payments";
+import { attemptByRef, paymentsHarness, pointAccountsAt, providerPayments } from "./helpers/payments";
+import { SPA_PAYMENT_ACCOUNTS } from "@/platform/seed/demo-payments";
 
 type WebhookAnswer = { status: number; body: { received?: boolean; outcome?: string; error?: { code: string } } };
 
@@ -76,12 +77,13 @@ describeEachDb("payments: provider webhooks", (t) => {
         const { redirectUrl } = (await p.api.call<{ redirectUrl: string }>(spa(), "POST", `payment/execute-cart-payment?${exec}`, { token: shopper.token, body: { checkout: p.checkout(shopper) } })).data!;
         await p.press(redirectUrl, "authenticate");
         const [attempt] = await p.attemptsOf(cart.id);
-        const data = { InvoiceId: Number(attempt.providerRef), InvoiceReference: "2024000001", CustomerReference: cart.id, TransactionStatus: "SUCCESS", PaymentId: "07072024", InvoiceValueInBaseCurrency: "51.75" };
-        const body = { EventType: 1, Event: "TransactionsStatusChanged", DateTime: "21112026120000", CountryIsoCode: "SAU", Data: data };
-        const tampered = { ...body, Data: { ...data, InvoiceValueInBaseCurrency: "1.00" } };
-        expect((await webhook(provider, tampered, { headers: { "MyFatoorah-Signature": myfatoorahSignature(data, secret) } })).status).toBe(401);
-        expect((await webhook(provider, body, { headers: { "MyFatoorah-Signature": myfatoorahSignature(data, "whsec_other") } })).status).toBe(401);
-        expect(await webhook(provider, body, { headers: { "MyFatoorah-Signature": myfatoorahSignature(data, secret) } })).toEqual({ status: 200, body: { received: true, outcome: "paid" } });
+        // Signed as MyFatoorah's library signs it: the Data fields in case-insensitive key order.
+        const body = v1PaymentWebhook(Number(attempt.providerRef), cart.id);
+        const signed = (data: Record<string, unknown>, key: string = secret) => ({ headers: { "MyFatoorah-Signature": libraryV1Signature(data, key), "MyFatoorah-Webhook-Version": "v1" } });
+        const tampered = { ...body, Data: { ...body.Data, InvoiceValueInBaseCurrency: 1 } };
+        expect((await webhook(provider, tampered, signed(body.Data))).status).toBe(401);
+        expect((await webhook(provider, body, signed(body.Data, "whsec_other"))).status).toBe(401);
+        expect(await webhook(provider, body, signed(body.Data))).toEqual({ status: 200, body: { received: true, outcome: "paid" } });
         expect(await p.cartRow(cart.id)).toMatchObject({ status: "completed", paymentMethod: "VISA" });
       } finally {
         await restore();
@@ -89,16 +91,44 @@ describeEachDb("payments: provider webhooks", (t) => {
     }
   });
 
-  it("Tabby: the x-webhook-secret header", async () => {
-    const { shopper, cart } = await p.saltsCart();
-    const created = await p.api.call<PayLaterSessionDto>(spa(), "POST", "tabby/session", { token: shopper.token, body: p.payLaterBody(shopper, cart.id, "tabby") });
-    await p.press(created.data!.checkout_url, "approve");
-    const [attempt] = await p.attemptsOf(cart.id);
-    const body = { id: attempt.providerRef, status: "authorized", amount: "51.75", currency: "SAR", order: { reference_id: attempt.id } };
-    expect((await webhook("tabby", body, { headers: { "x-webhook-secret": "whsec_nope" } })).status).toBe(401);
-    expect((await webhook("tabby", body)).status).toBe(401);
-    expect(await webhook("tabby", body, { headers: { "x-webhook-secret": "whsec_tabby_rimal" } })).toEqual({ status: 200, body: { received: true, outcome: "paid" } });
-    expect(await p.cartRow(cart.id)).toMatchObject({ status: "completed", paymentMethod: "TABBY" });
+  it("MyFatoorah webhook version 2: PAYMENT_STATUS_CHANGED signed over its documented data model", async () => {
+    const restore = await withSettings(t().db, spa(), { onlinePaymentProvider: "myfatoorah" });
+    try {
+      const { shopper, cart } = await p.saltsCart();
+      await providerPayments(p, t).paidAt("myfatoorah", { shopper, cartId: cart.id });
+      const [attempt] = await p.attemptsOf(cart.id);
+      const body = v2PaymentWebhook(Number(attempt.providerRef), cart.id);
+      const v2 = (key: string) => ({ headers: { "MyFatoorah-Signature": libraryV2Signature(1, body.Data, key), "MyFatoorah-Webhook-Version": "v2" } });
+      expect((await webhook("myfatoorah", body, v2("whsec_other"))).status).toBe(401);
+      expect(await webhook("myfatoorah", body, v2("whsec_myfatoorah_rimal"))).toEqual({ status: 200, body: { received: true, outcome: "paid" } });
+      expect(await p.cartRow(cart.id)).toMatchObject({ status: "completed" });
+    } finally {
+      await restore();
+    }
+  });
+
+  it("Tabby: the secret under the header title the merchant registered (X-Webhook-Secret unless the account names another)", async () => {
+    const tabbyPaid = async () => {
+      const { shopper, cart } = await p.saltsCart();
+      const created = await p.api.call<PayLaterSessionDto>(spa(), "POST", "tabby/session", { token: shopper.token, body: p.payLaterBody(shopper, cart.id, "tabby") });
+      await p.press(created.data!.checkout_url, "approve");
+      const [attempt] = await p.attemptsOf(cart.id);
+      return { cart, body: { id: attempt.providerRef, status: "authorized", amount: "51.75", currency: "SAR", order: { reference_id: attempt.id } } };
+    };
+    const first = await tabbyPaid();
+    expect((await webhook("tabby", first.body, { headers: { "x-webhook-secret": "whsec_nope" } })).status).toBe(401);
+    expect((await webhook("tabby", first.body)).status).toBe(401);
+    expect(await webhook("tabby", first.body, { headers: { "x-webhook-secret": "whsec_tabby_rimal" } })).toEqual({ status: 200, body: { received: true, outcome: "paid" } });
+    expect(await p.cartRow(first.cart.id)).toMatchObject({ status: "completed", paymentMethod: "TABBY" });
+
+    await pointAccountsAt(t().db, spa(), p.origin(), { ...SPA_PAYMENT_ACCOUNTS, tabby: { ...SPA_PAYMENT_ACCOUNTS.tabby!, webhookHeader: "X-Rimal-Tabby" } });
+    try {
+      const second = await tabbyPaid();
+      expect((await webhook("tabby", second.body, { headers: { "x-webhook-secret": "whsec_tabby_rimal" } })).status).toBe(401);
+      expect(await webhook("tabby", second.body, { headers: { "X-Rimal-Tabby": "whsec_tabby_rimal" } })).toEqual({ status: 200, body: { received: true, outcome: "paid" } });
+    } finally {
+      await pointAccountsAt(t().db, spa(), p.origin());
+    }
   });
 
   it("Tamara: the notification JWT (tamaraToken or bearer) signed with the notification token; approved ⇒ authorised and completed", async () => {

@@ -4,9 +4,11 @@ import {
   executeMyFatoorahPayment,
   getMyFatoorahPaymentStatus,
   initiateMyFatoorahSession,
-  myfatoorahSignature,
-  verifyMyFatoorahSignature,
+  myfatoorahSignatureV1,
+  myfatoorahSignatureV2,
+  verifiedMyFatoorahInvoice,
 } from "@/platform/payments/myfatoorah/client";
+import { libraryV1Signature, libraryV2Signature, v1PaymentWebhook, v2PaymentWebhook } from "./helpers/myfatoorah-library";
 import { ProviderError } from "@/platform/payments/provider";
 import { commonFailures, startFakeProvider, type FakeProvider } from "./helpers/fake-provider";
 
@@ -131,20 +133,37 @@ describe("MyFatoorah client", () => {
   });
 });
 
-describe("MyFatoorah webhook signature", () => {
-  const data = { InvoiceId: 6210, InvoiceReference: "2024000001", CustomerName: "Sara Ali", TransactionStatus: "SUCCESS", PaymentId: "07-2", AuthorizationId: null };
+describe("MyFatoorah webhook signatures, as MyFatoorah's own library makes them", () => {
+  const v1 = v1PaymentWebhook(6210, "cart-1");
+  const v2 = v2PaymentWebhook(6211, "cart-2");
+  const headers = (signature: string | null, version?: string) =>
+    new Headers({ ...(signature === null ? {} : { "MyFatoorah-Signature": signature }), ...(version ? { "MyFatoorah-Webhook-Version": version } : {}) });
 
-  it("is base64 HMAC-SHA256 of Key=value joined by commas, in the fields' order", () => {
-    const text = "InvoiceId=6210,InvoiceReference=2024000001,CustomerName=Sara Ali,TransactionStatus=SUCCESS,PaymentId=07-2,AuthorizationId=";
-    expect(myfatoorahSignature(data, "whsec")).toBe(createHmac("sha256", "whsec").update(text).digest("base64"));
+  it("version 1: the Data fields in case-insensitive key order, PHP's text for null, booleans and floats", () => {
+    expect(myfatoorahSignatureV1(v1.Data, "whsec")).toBe(libraryV1Signature(v1.Data, "whsec"));
+    const odd = { zeta: 1.5, Alpha: true, beta: false, Gamma: null, delta: 0.1 + 0.2, eTA: "x" };
+    expect(myfatoorahSignatureV1(odd, "whsec")).toBe(libraryV1Signature(odd, "whsec"));
+    // A refund's GatewayReference is not signed.
+    const refund = { RefundId: 5, GatewayReference: "GR-1", RefundStatus: "REFUNDED" };
+    expect(myfatoorahSignatureV1(refund, "whsec", 2)).toBe(libraryV1Signature(refund, "whsec", 2));
+    expect(myfatoorahSignatureV1(refund, "whsec", 2)).toBe(libraryV1Signature({ RefundId: 5, RefundStatus: "REFUNDED" }, "whsec"));
   });
 
-  it("verifies only the right signature with the right secret", () => {
-    const signature = myfatoorahSignature(data, "whsec_myfatoorah_rimal");
-    expect(verifyMyFatoorahSignature(data, signature, "whsec_myfatoorah_rimal")).toBe(true);
-    expect(verifyMyFatoorahSignature(data, signature, "other")).toBe(false);
-    expect(verifyMyFatoorahSignature({ ...data, InvoiceId: 6211 }, signature, "whsec_myfatoorah_rimal")).toBe(false);
-    expect(verifyMyFatoorahSignature(data, null, "whsec_myfatoorah_rimal")).toBe(false);
-    expect(verifyMyFatoorahSignature(data, "", "whsec_myfatoorah_rimal")).toBe(false);
+  it("version 2: each event's data model in its documented order", () => {
+    expect(myfatoorahSignatureV2(1, v2.Data, "whsec")).toBe(libraryV2Signature(1, v2.Data, "whsec"));
+    const refund = { Refund: { Id: "77", Status: "REFUNDED" }, Amount: { ValueInBaseCurrency: "10.00" }, ReferencedInvoice: { Id: "6211" } };
+    expect(myfatoorahSignatureV2(2, refund, "whsec")).toBe(libraryV2Signature(2, refund, "whsec"));
+    expect(myfatoorahSignatureV2(3, {}, "whsec")).toBeNull();
+  });
+
+  it("names the invoice of a verified webhook of either version, and nothing for a wrong or missing signature", () => {
+    expect(verifiedMyFatoorahInvoice(v1, headers(libraryV1Signature(v1.Data, "whsec"), "v1"), "whsec")).toBe("6210");
+    expect(verifiedMyFatoorahInvoice(v1, headers(libraryV1Signature(v1.Data, "whsec")), "whsec")).toBe("6210");
+    expect(verifiedMyFatoorahInvoice(v2, headers(libraryV2Signature(1, v2.Data, "whsec"), "v2"), "whsec")).toBe("6211");
+    expect(verifiedMyFatoorahInvoice(v2, headers(libraryV2Signature(1, v2.Data, "whsec"), "v1"), "whsec")).toBeNull();
+    expect(verifiedMyFatoorahInvoice(v1, headers(libraryV1Signature(v1.Data, "other")), "whsec")).toBeNull();
+    expect(verifiedMyFatoorahInvoice({ ...v1, Data: { ...v1.Data, InvoiceValueInBaseCurrency: 1 } }, headers(libraryV1Signature(v1.Data, "whsec")), "whsec")).toBeNull();
+    expect(verifiedMyFatoorahInvoice(v1, headers(null), "whsec")).toBeNull();
+    expect(verifiedMyFatoorahInvoice(v1, headers(""), "whsec")).toBeNull();
   });
 });

@@ -8,6 +8,9 @@ const input: TabbyCheckoutInput = {
   currency: "SAR",
   description: "Rimal Spa",
   buyer: { name: "Sara Ali", phone: "+966500000001", email: "sara@example.com" },
+  shippingAddress: { city: "Riyadh", address: "Olaya St", zip: "12211" },
+  buyerHistory: { registeredSince: "2026-01-02T03:04:05.000Z", loyaltyLevel: 2 },
+  orderHistory: [{ purchasedAt: "2026-10-01T10:00:00.000Z", amount: 12050, status: "complete" }],
   orderReferenceId: "c1",
   items: [{ title: "Massage", quantity: 2, unitPrice: 23000, referenceId: "p1", category: "Service" }],
   lang: "ar",
@@ -49,18 +52,15 @@ describe("Tabby client", () => {
         currency: "SAR",
         description: "Rimal Spa",
         buyer: { name: "Sara Ali", phone: "+966500000001", email: "sara@example.com" },
+        shipping_address: { city: "Riyadh", address: "Olaya St", zip: "12211" },
+        buyer_history: { registered_since: "2026-01-02T03:04:05.000Z", loyalty_level: 2 },
+        order_history: [{ purchased_at: "2026-10-01T10:00:00.000Z", amount: "120.50", status: "complete" }],
         order: { reference_id: "c1", items: [{ title: "Massage", quantity: 2, unit_price: "230.00", reference_id: "p1", category: "Service" }] },
       },
       lang: "ar",
       merchant_code: "rimal_sa",
       merchant_urls: input.merchantUrls,
     });
-  });
-
-  it("leaves out a missing email", async () => {
-    fake.answer(() => ({ json: created }));
-    await createTabbyCheckout(cfg(), { ...input, buyer: { name: "Sara Ali", phone: "+966500000001" } });
-    expect((fake.seen[0].json() as { payment: { buyer: unknown } }).payment.buyer).toEqual({ name: "Sara Ali", phone: "+966500000001" });
   });
 
   it.each(["not_available", "order_amount_too_high", "order_amount_too_low"])("a rejection (%s) is an answer, not an error", async (reason) => {
@@ -103,7 +103,8 @@ describe("Tabby client", () => {
 
   it.each([
     ["AUTHORIZED", "authorized"],
-    ["CLOSED", "authorized"],
+    // Closed without any capture is Tabby's cancellation: never paid.
+    ["CLOSED", "cancelled"],
     ["CREATED", "pending"],
     ["REJECTED", "failed"],
     ["EXPIRED", "cancelled"],
@@ -114,6 +115,23 @@ describe("Tabby client", () => {
     expect(await fetchTabbyPayment(cfg(), "pay_t1")).toEqual({ providerPaymentId: "pay_t1", status: expected, amount: 46050, currency: "SAR", failureReason: null, method: "TABBY" });
     expect(fake.seen[0]).toMatchObject({ method: "GET", url: "/api/v2/payments/pay_t1", body: "" });
     expect(fake.seen[0].headers.authorization).toBe("Bearer sk_test_tabby_rimal");
+  });
+
+  it("CLOSED with captures is paid for what was captured less what was refunded; refunded in full it is cancelled", async () => {
+    const closed = (captures: string[], refunds: string[]) => ({
+      id: "pay_t1",
+      status: "CLOSED",
+      amount: "460.50",
+      currency: "SAR",
+      captures: captures.map((amount, i) => ({ id: `cap_${i}`, amount })),
+      refunds: refunds.map((amount, i) => ({ id: `ref_${i}`, amount })),
+    });
+    fake.answer(() => ({ json: closed(["460.50"], []) }));
+    expect(await fetchTabbyPayment(cfg(), "pay_t1")).toMatchObject({ status: "paid", amount: 46050 });
+    fake.answer(() => ({ json: closed(["400.00", "60.50"], ["100.00"]) }));
+    expect(await fetchTabbyPayment(cfg(), "pay_t1")).toMatchObject({ status: "paid", amount: 36050 });
+    fake.answer(() => ({ json: closed(["460.50"], ["460.50"]) }));
+    expect(await fetchTabbyPayment(cfg(), "pay_t1")).toMatchObject({ status: "cancelled" });
   });
 
   it("payment: 404 ⇒ SP:PaymentProviderUnavailable; a non-amount is a wrong shape", async () => {

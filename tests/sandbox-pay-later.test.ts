@@ -1,5 +1,7 @@
-import { expect, it } from "vitest";
-import { pressSandboxButton } from "@/platform/sandbox";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { expect, it, vi } from "vitest";
+import { pressSandboxButton, sandboxRequestHandler } from "@/platform/sandbox";
 import { bearer, callSandbox, describeSandbox } from "./helpers/sandbox";
 
 const DONE = "http://spa.localhost:3000/checkout/done/cart-1";
@@ -10,7 +12,10 @@ const tabbyBody = (phone: string, amount = "300.00") => ({
     currency: "SAR",
     description: "Order",
     buyer: { name: "Sara Ahmed", phone, email: "sara@example.com" },
+    shipping_address: { city: "Riyadh", address: "Olaya St", zip: "12211" },
     order: { reference_id: "cart-1", items: [{ title: "Massage", quantity: 1, unit_price: amount, reference_id: "p1", category: "service" }] },
+    buyer_history: { registered_since: "2026-01-02T03:04:05Z", loyalty_level: 0 },
+    order_history: [],
   },
   lang: "en",
   merchant_code: "rimal",
@@ -77,6 +82,85 @@ describeSandbox("Tabby sandbox", (db) => {
     expect(((await checkout(tabbyBody("+966500000001", "5000.00"))).body as TabbySession).status).toBe("created");
   });
 
+  it("refuses a session without the fields Tabby's schema requires (buyer email, shipping address, buyer and order history)", async () => {
+    const without = (field: "email" | "shipping_address" | "buyer_history" | "order_history") => {
+      const body = tabbyBody("+966500000001");
+      if (field === "email") return { ...body, payment: { ...body.payment, buyer: { name: "Sara Ahmed", phone: "+966500000001" } } };
+      const { [field]: _, ...payment } = body.payment;
+      return { ...body, payment };
+    };
+    for (const field of ["email", "shipping_address", "buyer_history", "order_history"] as const) {
+      const res = await checkout(without(field));
+      expect(res, field).toMatchObject({ status: 400, body: { status: "error", errorType: "bad_data", error: expect.stringContaining(field === "email" ? "payment.buyer.email" : `payment.${field}`) } });
+    }
+    expect((await checkout({ ...tabbyBody("+966500000001"), payment: { ...tabbyBody("+966500000001").payment, buyer: { name: "Sara", phone: "+966500000001", email: "" } } })).status).toBe(400);
+  });
+
+  const approved = async (amount = "300.00") => {
+    const s = (await checkout(tabbyBody("+966500000001", amount))).body as TabbySession;
+    await pressSandboxButton(db(), s.configuration.available_products.installments![0].web_url, "approve");
+    return s.payment.id;
+  };
+  const move = (id: string, op: "captures" | "refunds" | "close", body: unknown = {}, auth = TABBY) => callSandbox(db(), "POST", `/sandbox/tabby/api/v2/payments/${id}/${op}`, { auth, json: body });
+
+  it("captures an AUTHORIZED payment up to its amount (all of it ⇒ CLOSED), refunds up to what was captured, once each at once", async () => {
+    const id = await approved();
+    expect(await move(id, "refunds", { amount: "10.00" })).toMatchObject({ status: 400, body: { status: "error" } });
+    expect(await move(id, "captures", { amount: "300.01" })).toMatchObject({ status: 400 });
+    expect(await move(id, "captures", { amount: "100.00", reference_id: "c-1" })).toMatchObject({ status: 200, body: { status: "AUTHORIZED", captures: [{ amount: "100.00", reference_id: "c-1" }] } });
+    // Three captures of the rest at once: one is taken, the others find nothing left.
+    const rest = await Promise.all([1, 2, 3].map(() => move(id, "captures", { amount: "200.00" })));
+    expect(rest.map((r) => r.status).sort()).toEqual([200, 400, 400]);
+    expect((await payment(id)).body).toMatchObject({ status: "CLOSED", captures: [{ amount: "100.00" }, { amount: "200.00" }], refunds: [] });
+    expect(await move(id, "refunds", { amount: "50.00", reason: "late" })).toMatchObject({ status: 200, body: { refunds: [{ amount: "50.00", reason: "late" }] } });
+    const refunds = await Promise.all([1, 2].map(() => move(id, "refunds", { amount: "250.00" })));
+    expect(refunds.map((r) => r.status).sort()).toEqual([200, 400]);
+    expect(await move(id, "refunds", { amount: "0.01" })).toMatchObject({ status: 400 });
+    expect(await move(id, "close")).toMatchObject({ status: 400 });
+    expect((await move(id, "refunds", { amount: "1.00" }, bearer("sk_test_beta"))).status).toBe(404);
+  });
+
+  it("close ends an AUTHORIZED payment without a capture (a cancellation), and nothing is captured after", async () => {
+    const id = await approved();
+    expect(await move(id, "close")).toMatchObject({ status: 200, body: { status: "CLOSED", captures: [] } });
+    expect(await move(id, "captures", { amount: "300.00" })).toMatchObject({ status: 400 });
+    expect(await move(id, "close")).toMatchObject({ status: 400 });
+  });
+
+  it("notifies the merchant's registered webhooks of each change, under the registered header", async () => {
+    const seen: { headers: Record<string, string | string[] | undefined>; body: { id: string; status: string } }[] = [];
+    const receiver = createServer((req, res) => {
+      let text = "";
+      req.on("data", (d) => (text += d));
+      req.on("end", () => {
+        seen.push({ headers: req.headers, body: JSON.parse(text) });
+        res.end("{}");
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+      const registered = await callSandbox(db(), "POST", "/sandbox/tabby/api/v1/webhooks", { auth: bearer("sk_test_tabby_hooks"), json: { url, header: { title: "X-Shop-Token", value: "s3cret" } } });
+      expect(registered.status).toBe(400); // without X-Merchant-Code
+      const headers = new Headers({ authorization: bearer("sk_test_tabby_hooks"), "content-type": "application/json", "x-merchant-code": "rimal" });
+      const ok = await sandboxRequestHandler(db())(new Request("http://127.0.0.1/sandbox/tabby/api/v1/webhooks", { method: "POST", headers, body: JSON.stringify({ url, header: { title: "X-Shop-Token", value: "s3cret" } }) }));
+      expect(ok.status).toBe(200);
+      const s = (await checkout(tabbyBody("+966500000001"), bearer("sk_test_tabby_hooks"))).body as TabbySession;
+      await pressSandboxButton(db(), s.configuration.available_products.installments![0].web_url, "approve");
+      await vi.waitFor(() => expect(seen.map((n) => n.body.status)).toEqual(["AUTHORIZED"]), { timeout: 5000 });
+      await callSandbox(db(), "POST", `/sandbox/tabby/api/v2/payments/${s.payment.id}/captures`, { auth: bearer("sk_test_tabby_hooks"), json: { amount: "300.00" } });
+      await vi.waitFor(() => expect(seen.map((n) => n.body.status)).toEqual(["AUTHORIZED", "CLOSED"]), { timeout: 5000 });
+      expect(seen[0]).toMatchObject({ headers: { "x-shop-token": "s3cret" }, body: { id: s.payment.id } });
+      // Another account's payments are not sent to this merchant's hook.
+      const other = (await checkout(tabbyBody("+966500000001"))).body as TabbySession;
+      await pressSandboxButton(db(), other.configuration.available_products.installments![0].web_url, "approve");
+      await new Promise((r) => setTimeout(r, 200));
+      expect(seen).toHaveLength(2);
+    } finally {
+      receiver.close();
+    }
+  });
+
   it("refuses bad bodies and keys, and keeps accounts apart", async () => {
     expect(await checkout({ ...tabbyBody("+966500000001"), merchant_urls: { success: "nope" } })).toMatchObject({ status: 400, body: { status: "error", errorType: "bad_data", error: expect.any(String) } });
     expect(await checkout(tabbyBody("+966500000001", "300")).then((r) => (r.body as TabbySession).payment.amount)).toBe("300.00");
@@ -121,6 +205,40 @@ describeSandbox("Tamara sandbox", (db) => {
     for (const r of results) expect(r).toMatchObject({ status: 200, body: { order_id: c.order_id, status: "authorised", order_expiry_time: expect.any(String) } });
     expect((await authorise(c.order_id)).body).toEqual(results[0].body);
     expect((await order(c.order_id)).body).toMatchObject({ status: "authorised" });
+  });
+
+  const approvedOrder = async (amount = 300.5) => {
+    const c = (await checkout(tamaraBody(amount))).body as TamaraCheckout;
+    await pressSandboxButton(db(), c.checkout_url, "approve");
+    return c.order_id;
+  };
+  const money = (amount: number) => ({ amount, currency: "SAR" });
+  const capture = (orderId: string, amount: number) => callSandbox(db(), "POST", "/sandbox/tamara/payments/capture", { auth: TAMARA, json: { order_id: orderId, total_amount: money(amount), shipping_info: { shipped_at: "2026-11-25T10:00:00Z", shipping_company: "N/A" } } });
+  const cancel = (orderId: string, amount: number) => callSandbox(db(), "POST", `/sandbox/tamara/orders/${orderId}/cancel`, { auth: TAMARA, json: { total_amount: money(amount) } });
+  const refund = (orderId: string, amount: number) => callSandbox(db(), "POST", `/sandbox/tamara/payments/simplified-refund/${orderId}`, { auth: TAMARA, json: { total_amount: money(amount), comment: "refund" } });
+
+  it("captures an authorised order (partially, then fully), refunds up to the captured amount; an approved one is not captured", async () => {
+    const id = await approvedOrder();
+    expect(await capture(id, 300.5)).toMatchObject({ status: 400, body: { errors: [{ error_code: "order_is_not_authorised" }] } });
+    await authorise(id);
+    expect(await refund(id, 1)).toMatchObject({ status: 400, body: { errors: [{ error_code: "order_is_not_captured" }] } });
+    expect(await capture(id, 300.51)).toMatchObject({ status: 400 });
+    expect(await capture(id, 100)).toMatchObject({ status: 200, body: { order_id: id, capture_id: expect.any(String), status: "partially_captured" } });
+    const rest = await Promise.all([1, 2].map(() => capture(id, 200.5)));
+    expect(rest.map((r) => r.status).sort()).toEqual([200, 400]);
+    expect((await order(id)).body).toMatchObject({ status: "fully_captured" });
+    expect(await cancel(id, 1)).toMatchObject({ status: 400 });
+    expect(await refund(id, 100)).toMatchObject({ status: 200, body: { refund_id: expect.any(String), status: "partially_refunded" } });
+    expect(await refund(id, 200.51)).toMatchObject({ status: 400, body: { errors: [{ error_code: "refund_amount_exceeds_captured_amount" }] } });
+    expect(await refund(id, 200.5)).toMatchObject({ status: 200, body: { status: "fully_refunded" } });
+  });
+
+  it("cancels an authorised order before capture; a cancelled order is not captured", async () => {
+    const id = await approvedOrder();
+    await authorise(id);
+    expect(await cancel(id, 300.5)).toMatchObject({ status: 200, body: { cancel_id: expect.any(String), status: "canceled" } });
+    expect(await capture(id, 300.5)).toMatchObject({ status: 400 });
+    expect((await order(id)).body).toMatchObject({ status: "canceled" });
   });
 
   it("Decline and Cancel return to their URLs with the payment status", async () => {

@@ -5,6 +5,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "@/platform/db/client";
+import { startSandboxServer } from "@/platform/sandbox/node-server";
+import { listObjects } from "@/platform/sandbox/store";
+import { openTestDatabase } from "./helpers/test-db";
 
 // The real CLI (`npm run tenant` runs tsx on scripts/tenant.ts) in a child process, on a PGlite
 // folder of its own: exit codes, what it prints, and that it refuses a folder another process holds.
@@ -73,6 +76,32 @@ describe("npm run tenant (the real CLI on PGlite)", () => {
     expect(shown.code).toBe(0);
     expect(shown.stdout).toContain("secretKey sk_live_…cret");
     for (const secret of [keys.secretKey, keys.webhookSecret]) expect(shown.stdout + list.stdout + paid.stdout).not.toContain(secret);
+  }, 180_000);
+
+  it("payments --register-webhook registers the webhook with Tabby under the account's header title; other providers are told where to set it", async () => {
+    const sandboxDb = await openTestDatabase("pglite");
+    const sandbox = await startSandboxServer(sandboxDb.db);
+    try {
+      expect((await cli("add", "hook-shop", "--name", "Hook Shop")).code).toBe(0);
+      const keys = { secretKey: "sk_test_hook0123456789", webhookSecret: "whsec_hook_0123456789", publicKey: "pk_test_hook0123456789", merchantCode: "hook_sa", webhookHeader: "X-Hook-Token" };
+      const set = await cli("payments", "hook-shop", "tabby", "--file", file("tabby.json", keys), "--base-url", `${sandbox.origin}/sandbox/tabby`, "--register-webhook");
+      expect(set, set.stderr).toMatchObject({ code: 0 });
+      expect(set.stdout).toContain("Registered https://hook-shop.shops.example/api/app/payment/webhooks/tabby with tabby (header X-Hook-Token).");
+      expect(set.stdout).toContain("Before going live: Tabby");
+      expect(set.stdout).not.toContain(keys.webhookSecret);
+      const hooks = await listObjects<{ url: string; merchant_code: string; header: { title: string; value: string } }>(sandboxDb.db, "tabby", "webhook", `${keys.secretKey}:hook_sa:`);
+      expect(hooks.map((h) => h.data)).toEqual([expect.objectContaining({ url: "https://hook-shop.shops.example/api/app/payment/webhooks/tabby", merchant_code: "hook_sa", header: { title: "X-Hook-Token", value: keys.webhookSecret } })]);
+
+      const moyasar = { secretKey: "sk_test_hook0123456789", publishableKey: "pk_test_hook0123456789" };
+      expect((await cli("payments", "hook-shop", "moyasar", "--file", file("moyasar.json", moyasar), "--base-url", `${sandbox.origin}/sandbox/moyasar/v1`)).code).toBe(0);
+      const told = await cli("payments", "hook-shop", "moyasar", "--register-webhook");
+      expect(told, told.stderr).toMatchObject({ code: 0 });
+      expect(told.stdout).toContain("moyasar webhooks are set in its dashboard: https://hook-shop.shops.example/api/app/payment/webhooks/moyasar");
+      expect(told.stdout).toContain("enable tokenization");
+    } finally {
+      await sandbox.close();
+      await sandboxDb.close();
+    }
   }, 180_000);
 
   it("answers usage errors and unknown tenants with exit 1 and one message", async () => {

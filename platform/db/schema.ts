@@ -448,6 +448,13 @@ export type ProviderAccount = {
   webhookSecret?: string;
   /** Apple Pay: the domain-association file the provider gives (Moyasar). */
   applePayDomainAssociation?: string;
+  /** Tabby: the header title its webhooks carry the secret under (the merchant chooses it; default X-Webhook-Secret). */
+  webhookHeader?: string;
+  /** Tabby: the store's city and postal code for the required shipping address (services are delivered at the store). */
+  storeCity?: string;
+  storeZip?: string;
+  /** Tamara: capture at authorisation (default) or at fulfilment (staff capture when the order is delivered). */
+  captureOn?: "authorisation" | "fulfilment";
 };
 export type PaymentAccounts = Partial<Record<PaymentProvider, ProviderAccount>>;
 

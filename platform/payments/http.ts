@@ -17,6 +17,8 @@ export type ProviderCall<T> = {
   /** Moyasar: Basic with the key as user; the others: Bearer. */
   auth: "basic" | "bearer";
   body?: unknown;
+  /** Headers the provider asks for besides the key (Tabby's X-Merchant-Code). */
+  headers?: Record<string, string>;
   /** The 2xx answer's shape; a different answer is a provider fault, not a crash further on. */
   schema: z.ZodType<T>;
 };
@@ -80,6 +82,7 @@ export async function providerRequest<T>(cfg: ProviderConfig, call: ProviderCall
         authorization: authorization(call.auth, cfg.secretKey),
         accept: "application/json",
         ...(call.body === undefined ? {} : { "content-type": "application/json" }),
+        ...call.headers,
       },
       body: call.body === undefined ? undefined : JSON.stringify(call.body),
       signal: AbortSignal.timeout(timeoutMs),

@@ -1,5 +1,7 @@
 import "server-only";
+import { and, desc, eq, isNotNull } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { carts, customerLocations, customers, payments } from "../db/schema";
 import { toHalalas } from "../money";
 import type { CartDto } from "@/contract/dto/cart";
 import type { PayLaterSessionInput } from "@/contract/input/payments";
@@ -26,4 +28,42 @@ export async function startPayLater(db: Db, scope: OwnerScope, input: PayLaterSe
   const quote = await quotePayment(db, scope, input.reference, method, req);
   const details = attemptDetails(input.checkout, req.channel);
   return { urls, quote, details };
+}
+
+/**
+ * What a pay-later provider asks about the buyer, from the platform's own data: email (the
+ * profile's; without one, the mobile number at the store's host, so that Tabby's required field is
+ * never empty), since when the customer is known, the number of earlier completed orders (loyalty)
+ * and the paid ones (order history), and where the customer is (the newest saved location's
+ * description; the store's city otherwise — services are delivered at the store).
+ */
+export async function buyerProfile(db: Db, scope: OwnerScope, storeHost: string) {
+  const [customer] = await db
+    .select({ name: customers.name, mobileNumber: customers.mobileNumber, email: customers.email, createdAt: customers.createdAt })
+    .from(customers)
+    .where(and(eq(customers.tenantId, scope.tenantId), eq(customers.id, scope.customerId)));
+  const mobile = customer?.mobileNumber ?? "";
+  const history = await db
+    .select({ completedAt: carts.completedAt, amount: payments.amount, status: payments.status })
+    .from(carts)
+    .leftJoin(payments, eq(payments.cartId, carts.id))
+    .where(and(eq(carts.tenantId, scope.tenantId), eq(carts.customerId, scope.customerId), isNotNull(carts.completedAt)))
+    .orderBy(desc(carts.completedAt))
+    .limit(10);
+  const [location] = await db
+    .select({ description: customerLocations.description })
+    .from(customerLocations)
+    .where(and(eq(customerLocations.tenantId, scope.tenantId), eq(customerLocations.customerId, scope.customerId)))
+    .orderBy(desc(customerLocations.createdAt))
+    .limit(1);
+  return {
+    name: customer?.name || mobile,
+    mobile,
+    email: customer?.email || null,
+    emailOrPlaceholder: customer?.email || `${mobile.replace(/\D/g, "")}@${storeHost}`,
+    registeredSince: (customer?.createdAt ?? new Date()).toISOString(),
+    loyaltyLevel: history.length,
+    orders: history.map((o) => ({ purchasedAt: (o.completedAt ?? new Date()).toISOString(), amount: o.amount ?? 0, status: "complete" as const })),
+    address: location?.description?.trim() || null,
+  };
 }

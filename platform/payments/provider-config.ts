@@ -8,7 +8,7 @@ import { gatewayOf } from "./gateways";
 /** The tenant's account with `provider` and the client config to call it (SP:PaymentProviderNotConfigured without one). */
 export async function providerConfig(db: Db, tenantId: string, provider: PaymentProvider): Promise<{ cfg: ProviderConfig; account: ProviderAccount }> {
   const { account, baseUrl } = providerApi(await loadPaymentAccounts(db, tenantId), provider, await sandboxSetting());
-  return { account, cfg: { baseUrl, secretKey: account.secretKey, provider } };
+  return { account, cfg: { baseUrl, secretKey: account.secretKey, provider, ...(account.captureOn ? { captureOn: account.captureOn } : {}) } };
 }
 
 /** The provider's own word on a payment (never the shopper's URL); `expected` is what the attempt charges. */

@@ -1,6 +1,6 @@
 import { PlatformError } from "../errors";
 import type { SettingsKey } from "@/contract/tenant-settings";
-import type { PaymentProvider } from "../db/schema";
+import type { PaymentProvider, ProviderAccount } from "../db/schema";
 
 /**
  * What every provider client shares (issue 5). Amounts cross this boundary in integer halalas
@@ -15,6 +15,8 @@ export type ProviderConfig = {
   timeoutMs?: number;
   /** Named in errors; only needed where one client serves two providers (rekaz-pay speaks MyFatoorah's API). */
   provider?: PaymentProvider;
+  /** Tamara: when an authorised order is captured (the account's captureOn; default at authorisation). */
+  captureOn?: "authorisation" | "fulfilment";
 };
 
 /** Spec §8's payment error codes, with their English texts as the fallback message. */
@@ -26,6 +28,8 @@ export const PROVIDER_ERROR_TEXTS = {
   TEST_TABBY_CUSTOMER_ELIGIBILITY_ERROR: "Failed to test tabby customer eligibility",
   /** Not in the spec: asking a provider for a payment's status failed (the settlement retries later). */
   "SP:PaymentProviderUnavailable": "The payment provider did not answer",
+  /** The provider refused to refund, void, capture or cancel a payment (more than was paid, already settled…). */
+  "SP:RefundRefused": "The payment provider refused to refund or release the payment",
 } as const;
 export type ProviderErrorCode = keyof typeof PROVIDER_ERROR_TEXTS;
 
@@ -84,6 +88,8 @@ export type PaymentGateway = {
   keysFile: {
     publicFields: Partial<Record<string, SettingsKey>>;
     secretFields?: readonly string[];
+    /** A secret field that takes one of a few values (Tamara's captureOn). */
+    choices?: Partial<Record<string, readonly [string, ...string[]]>>;
     /** A public key that must be of the secret key's mode (both live or both test: `pk_live_…` with `sk_live_…`). */
     pairedWithSecret?: string;
   };
@@ -96,5 +102,11 @@ export type PaymentGateway = {
   /** The provider's own word on a payment (never the shopper's URL); `expected` is what the attempt charges. */
   verify(cfg: ProviderConfig, ref: string, expected: { amount: number; currency: string }): Promise<PaymentState>;
   /** The provider's id of the payment a notification names, once its signature holds (else SP:InvalidWebhookSignature). */
-  webhookRef(secret: string, req: WebhookRequest): Promise<string>;
+  webhookRef(secret: string, req: WebhookRequest, account: ProviderAccount): Promise<string>;
+  /** Gives money back after settlement, in full or in part (halalas); a refusal is SP:RefundRefused. */
+  refund(cfg: ProviderConfig, ref: string, amount: number, reason: string): Promise<{ refundId: string; amount: number }>;
+  /** Releases a payment before it settles (Moyasar void, Tabby close, Tamara cancel), where the provider has such a call. */
+  void?(cfg: ProviderConfig, ref: string, amount: number): Promise<void>;
+  /** Takes money the shopper authorised (Moyasar's manual payments, Tabby, Tamara), in full or in part. */
+  capture?(cfg: ProviderConfig, ref: string, amount: number): Promise<PaymentState>;
 };

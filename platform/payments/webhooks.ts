@@ -21,5 +21,5 @@ export async function verifyWebhook(db: Db, tenantId: string, provider: PaymentP
     throw err;
   });
   if (!account.webhookSecret) throw badSignature();
-  return { provider, ref: await gatewayOf(provider).webhookRef(account.webhookSecret, req) };
+  return { provider, ref: await gatewayOf(provider).webhookRef(account.webhookSecret, req, account) };
 }

@@ -72,6 +72,5 @@ export function checkCard(input: CardInput, now = new Date()): { card: CheckedCa
   return { card: { brand, name, firstSix: digits.slice(0, 6), lastFour: digits.slice(-4), month, year, outcome: FAILURE_CARDS[digits] ?? null } };
 }
 
-/** "4111-11XX-XXXX-1111", as Moyasar masks a card. */
-export const maskedNumber = (card: Pick<CheckedCard, "firstSix" | "lastFour">) =>
-  `${card.firstSix.slice(0, 4)}-${card.firstSix.slice(4)}XX-XXXX-${card.lastFour}`;
+/** The card number as Moyasar shows it: "XXXX-XXXX-XXXX-1111". */
+export const maskedNumber = (card: Pick<CheckedCard, "lastFour">) => `XXXX-XXXX-XXXX-${card.lastFour}`;

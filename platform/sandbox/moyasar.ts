@@ -2,17 +2,17 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { Db } from "../db/client";
-import { checkCard, maskedNumber, THREE_DS_FAILED, TIME_FRAME_EXPIRED, type CardBrand, type CardOutcome } from "./cards";
-import { basicUser, formatSar, httpOrigin, json, readJson, withQuery } from "./http";
+import { checkCard, maskedNumber, THREE_DS_FAILED, TIME_FRAME_EXPIRED, type CardBrand, type CardOutcome, type CheckedCard } from "./cards";
+import { basicUser, formatSar, httpOrigin, json, randomDigits, readJson, withQuery } from "./http";
 import { notFoundPage, pressButton, renderHostedPage } from "./pages";
-import { findObject, insertObject } from "./store";
+import { findObject, insertObject, listObjects, mutateObject, transitionObject } from "./store";
 
 // The Moyasar sandbox (brief "Provider contracts"): API under /sandbox/moyasar/v1, the 3-D Secure
 // page under /sandbox/moyasar/3ds/{id}. A key pk_test_X / sk_test_X belongs to account X.
 
 type Key = { kind: "pk" | "sk"; account: string };
 
-type TokenData = { brand: CardBrand; name: string; firstSix: string; lastFour: string; month: number; year: number; outcome: CardOutcome; created_at: string };
+type TokenData = { brand: CardBrand; name: string; firstSix: string; lastFour: string; month: number; year: number; outcome: CardOutcome; created_at: string; save_only?: boolean };
 
 type Source = {
   type: "creditcard" | "applepay";
@@ -22,6 +22,8 @@ type Source = {
   token?: string;
   message: string | null;
   transaction_url: string | null;
+  gateway_id: string | null;
+  reference_number: string | null;
 };
 
 export type MoyasarPaymentData = {
@@ -37,6 +39,13 @@ export type MoyasarPaymentData = {
   metadata: Record<string, unknown> | null;
   created_at: string;
   updated_at: string;
+  /** manual: true ⇒ authorised only, to be captured (or voided) by the merchant. */
+  manual: boolean;
+  refunded_at: string | null;
+  captured_at: string | null;
+  voided_at: string | null;
+  invoice_id: string | null;
+  ip: string | null;
   source: Source;
 };
 
@@ -65,7 +74,9 @@ const paymentBody = z.object({
   given_id: z.uuid("must be a UUID").nullish(),
   metadata: z.record(z.string(), z.unknown()).nullish(),
   source: z.discriminatedUnion("type", [
-    z.object({ type: z.literal("token"), token: z.string().min(1) }),
+    z.object({ type: z.literal("token"), token: z.string().min(1), manual: z.boolean().optional() }),
+    // A card sent by the merchant's own server (PCI-certified merchants and Moyasar's SDKs).
+    z.looseObject({ type: z.literal("creditcard"), name: z.unknown(), number: z.unknown(), month: z.unknown(), year: z.unknown(), cvc: z.unknown(), manual: z.boolean().optional() }),
     z.object({ type: z.literal("applepay"), token: z.string().min(1) }),
   ]),
 });
@@ -80,7 +91,7 @@ async function createToken(req: Request, db: Db, key: Key): Promise<Response> {
   if ("errors" in checked) return invalid(checked.errors);
   const { card } = checked;
   const id = `token_${randomUUID().replace(/-/g, "")}`;
-  const data: TokenData = { ...card, created_at: new Date().toISOString() };
+  const data: TokenData = { ...card, created_at: new Date().toISOString(), save_only: input.save_only === true };
   await insertObject(db, P, "token", id, { account: key.account, status: "initiated", data });
   return json(201, {
     id,
@@ -113,7 +124,16 @@ function applePaySource(token: string): Source {
   const company: CardBrand = network === "mada" ? "mada" : network.startsWith("master") ? "master" : "visa";
   const lastFour = /(\d{4})\s*$/.exec(display)?.[1] ?? "0000";
   const declined = token.includes('"decline"');
-  return { type: "applepay", company, name: null, number: `XXXX-XXXX-XXXX-${lastFour}`, message: declined ? "DECLINED" : "APPROVED", transaction_url: null };
+  return {
+    type: "applepay",
+    company,
+    name: null,
+    number: `XXXX-XXXX-XXXX-${lastFour}`,
+    message: declined ? "DECLINED" : "APPROVED",
+    transaction_url: null,
+    gateway_id: `moyasar_ap_${randomUUID().replace(/-/g, "").slice(0, 20)}`,
+    reference_number: randomDigits(12),
+  };
 }
 
 async function createPayment(req: Request, db: Db, key: Key): Promise<Response> {
@@ -127,26 +147,41 @@ async function createPayment(req: Request, db: Db, key: Key): Promise<Response> 
   }
   let status: string;
   let source: Source;
-  if (input.source.type === "token") {
+  /** A card payment waits for 3-D Secure on the callback URL's host, unless the card declines at once. */
+  const cardSource = (card: TokenData | CheckedCard, origin: string, token?: string): Source => ({
+    type: "creditcard",
+    company: card.brand,
+    name: card.name,
+    number: maskedNumber(card),
+    ...(token ? { token } : {}),
+    message: card.outcome,
+    transaction_url: card.outcome ? null : `${origin}/sandbox/moyasar/3ds/${id}`,
+    gateway_id: `moyasar_ap_${randomUUID().replace(/-/g, "").slice(0, 20)}`,
+    reference_number: randomDigits(12),
+  });
+  if (input.source.type === "token" || input.source.type === "creditcard") {
     const origin = httpOrigin(input.callback_url);
     if (!origin) return invalid({ callback_url: ["must be an absolute http(s) URL"] });
-    const token = await findObject<TokenData>(db, P, "token", input.source.token);
-    if (!token || token.account !== key.account) return invalid({ "source.token": ["is invalid"] });
-    const card = token.data;
-    status = card.outcome ? "failed" : "initiated";
-    source = {
-      type: "creditcard",
-      company: card.brand,
-      name: card.name,
-      number: maskedNumber(card),
-      token: input.source.token,
-      message: card.outcome,
-      transaction_url: card.outcome ? null : `${origin}/sandbox/moyasar/3ds/${id}`,
-    };
+    if (input.source.type === "creditcard") {
+      const checked = checkCard(input.source);
+      if ("errors" in checked) return invalid(Object.fromEntries(Object.entries(checked.errors).map(([field, e]) => [`source.${field}`, e])));
+      status = checked.card.outcome ? "failed" : "initiated";
+      source = cardSource(checked.card, origin);
+    } else {
+      const token = await findObject<TokenData>(db, P, "token", input.source.token);
+      if (!token || token.account !== key.account) return invalid({ "source.token": ["is invalid"] });
+      // A token made to be saved (save_only) pays once; the second payment with it is refused.
+      if (token.data.save_only && !(await transitionObject<TokenData>(db, P, "token", input.source.token, ["initiated"], { status: "used" }))) {
+        return invalid({ "source.token": ["has already been used"] });
+      }
+      status = token.data.outcome ? "failed" : "initiated";
+      source = cardSource(token.data, origin, input.source.token);
+    }
   } else {
     source = applePaySource(input.source.token);
     status = source.message === "APPROVED" ? "paid" : "failed";
   }
+  const manual = input.source.type !== "applepay" && input.source.manual === true;
   const now = new Date().toISOString();
   const data: MoyasarPaymentData = {
     id,
@@ -155,6 +190,12 @@ async function createPayment(req: Request, db: Db, key: Key): Promise<Response> 
     currency: "SAR",
     refunded: 0,
     captured: status === "paid" ? input.amount : 0,
+    manual,
+    refunded_at: null,
+    captured_at: status === "paid" ? new Date().toISOString() : null,
+    voided_at: null,
+    invoice_id: null,
+    ip: req.headers.get("x-forwarded-for")?.split(",").pop()?.trim() ?? null,
     amount_format: formatSar(input.amount),
     description: input.description ?? null,
     callback_url: input.callback_url ?? null,
@@ -193,6 +234,56 @@ async function initiateApplePay(req: Request, key: Key | null): Promise<Response
   });
 }
 
+/** Moyasar settles a day's payments the next day: before that a payment can still be voided. */
+const SETTLEMENT_MS = 24 * 60 * 60 * 1000;
+/** An authorisation the issuer holds (Moyasar: up to seven days); after it, nothing can be captured. */
+const AUTHORIZATION_MS = 7 * 24 * 60 * 60 * 1000;
+
+const amountBody = z.object({ amount: z.number().int().positive().optional() }).catch({});
+
+type Operation = (p: MoyasarPaymentData & { status: string }, amount: number | undefined, now: string) => { status: string; data: Partial<MoyasarPaymentData> } | { error: string };
+
+/**
+ * Refund, void and capture, with Moyasar's rules: refund what was captured (all, or part; never
+ * more than is left), void what is authorised or not yet settled, capture an authorisation that
+ * has not expired (all, or part: the rest is released).
+ */
+const OPERATIONS: Record<string, Operation> = {
+  refund: (p, amount, now) => {
+    if (!["paid", "captured", "refunded"].includes(p.status)) return { error: `Payment can not be refunded, it is ${p.status}` };
+    const left = p.captured - p.refunded;
+    const value = amount ?? left;
+    if (value <= 0 || value > left) return { error: `Refund amount must be less than or equal to ${left}` };
+    return { status: "refunded", data: { refunded: p.refunded + value, refunded_at: now } };
+  },
+  void: (p, _amount, now) => {
+    const settled = Date.parse(now) - Date.parse(p.created_at) >= SETTLEMENT_MS;
+    if (p.status === "authorized" || ((p.status === "paid" || p.status === "captured") && !settled && p.refunded === 0)) return { status: "voided", data: { voided_at: now } };
+    return { error: settled && p.status !== "voided" ? "Payment can not be voided, it is already settled" : `Payment can not be voided, it is ${p.status}` };
+  },
+  capture: (p, amount, now) => {
+    if (p.status !== "authorized") return { error: `Payment can not be captured, it is ${p.status}` };
+    if (Date.parse(now) - Date.parse(p.created_at) >= AUTHORIZATION_MS) return { error: "Payment can not be captured, the authorization has expired" };
+    const value = amount ?? p.amount;
+    if (value > p.amount) return { error: `Capture amount must be less than or equal to ${p.amount}` };
+    return { status: "captured", data: { captured: value, captured_at: now } };
+  },
+};
+
+async function operate(req: Request, db: Db, key: Key, id: string, op: string): Promise<Response> {
+  const { amount } = amountBody.parse(await readJson(req));
+  const now = new Date().toISOString();
+  const changed = await mutateObject<MoyasarPaymentData, string | null>(db, P, "payment", id, (payment) => {
+    if (payment.account !== key.account) return { refused: "not_found" };
+    const next = OPERATIONS[op]({ ...payment.data, status: payment.status }, amount, now);
+    if ("error" in next) return { refused: next.error };
+    return { status: next.status, data: { ...next.data, updated_at: now }, result: null };
+  });
+  if (!changed || changed.result === "not_found") return notFound();
+  if (changed.refused) return invalid({ base: [changed.result!] });
+  return paymentResponse(changed.object, 200);
+}
+
 const ACTIONS: Record<string, { status: "paid" | "failed"; message: string }> = {
   authenticate: { status: "paid", message: "APPROVED" },
   fail: { status: "failed", message: THREE_DS_FAILED },
@@ -209,8 +300,11 @@ async function threeDSecure(req: Request, db: Db, id: string): Promise<Response>
     const decide = (name: string) => {
       const action = ACTIONS[name];
       if (!action) return null;
-      const { amount, source } = payment.data;
-      return { status: action.status, data: { updated_at: new Date().toISOString(), captured: action.status === "paid" ? amount : 0, source: { ...source, message: action.message } } };
+      const { amount, source, manual } = payment.data;
+      const now = new Date().toISOString();
+      // A manual payment is only authorised here: the merchant captures it (or voids it) later.
+      if (action.status === "paid" && manual) return { status: "authorized", data: { updated_at: now, source: { ...source, message: action.message } } };
+      return { status: action.status, data: { updated_at: now, captured: action.status === "paid" ? amount : 0, captured_at: action.status === "paid" ? now : null, source: { ...source, message: action.message } } };
     };
     return pressButton<MoyasarPaymentData>(req, db, { provider: P, kind: "payment", id, open: ["initiated"] }, decide, returnUrl);
   }
@@ -238,6 +332,32 @@ async function threeDSecure(req: Request, db: Db, id: string): Promise<Response>
   });
 }
 
+/** GET /payments?page=&per= (secret key): the account's payments, newest first, with Moyasar's paging meta. */
+async function listPayments(req: Request, db: Db, key: Key): Promise<Response> {
+  const q = new URL(req.url).searchParams;
+  const page = Math.max(1, Number.parseInt(q.get("page") ?? "1", 10) || 1);
+  const per = Math.min(100, Math.max(1, Number.parseInt(q.get("per") ?? "20", 10) || 20));
+  const all = (await listObjects<MoyasarPaymentData>(db, P, "payment", "")).filter((p) => p.account === key.account);
+  all.sort((x, y) => y.data.created_at.localeCompare(x.data.created_at));
+  const totalPages = Math.max(1, Math.ceil(all.length / per));
+  return json(200, {
+    payments: all.slice((page - 1) * per, page * per).map((p) => ({ ...p.data, status: p.status })),
+    meta: { current_page: page, next_page: page < totalPages ? page + 1 : null, prev_page: page > 1 ? page - 1 : null, total_pages: totalPages, total_count: all.length },
+  });
+}
+
+const updateBody = z.object({ description: z.string().max(255).nullish(), metadata: z.record(z.string(), z.unknown()).nullish() });
+
+/** PUT /payments/{id} (secret key): description and metadata only; Moyasar answers with a message. */
+async function updatePayment(req: Request, db: Db, key: Key, id: string): Promise<Response> {
+  const parsed = updateBody.safeParse(await readJson(req));
+  if (!parsed.success) return invalid(zodErrors(parsed.error));
+  const changes = Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined));
+  const changed = await mutateObject<MoyasarPaymentData, null>(db, P, "payment", id, (p) => (p.account !== key.account ? { refused: null } : { data: { ...changes, updated_at: new Date().toISOString() }, result: null }));
+  if (!changed || changed.refused) return notFound();
+  return json(200, { message: "Payment updated successfully" });
+}
+
 /** /sandbox/moyasar/<path…> */
 export async function moyasarSandbox(req: Request, db: Db, path: string[]): Promise<Response> {
   const [head, a, b, c] = path;
@@ -249,6 +369,12 @@ export async function moyasarSandbox(req: Request, db: Db, path: string[]): Prom
   if (!key) return unauthorized();
   if (a === "tokens" && route === "POST 1") return createToken(req, db, key);
   if (a === "payments" && route === "POST 1") return createPayment(req, db, key);
+  if (a === "payments" && b && c && route === "POST 3" && OPERATIONS[c]) {
+    if (key.kind !== "sk") return unauthorized();
+    return operate(req, db, key, b, c);
+  }
+  if (a === "payments" && route === "GET 1") return key.kind === "sk" ? listPayments(req, db, key) : unauthorized();
+  if (a === "payments" && b && route === "PUT 2") return key.kind === "sk" ? updatePayment(req, db, key, b) : unauthorized();
   if (a === "payments" && b && route === "GET 2") {
     if (key.kind !== "sk") return unauthorized();
     const payment = await findObject<MoyasarPaymentData>(db, P, "payment", b);

@@ -3,10 +3,10 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { Db } from "../db/client";
 import { THREE_DS_FAILED, type CardBrand } from "./cards";
-import { bearerToken, httpOrigin, json, randomDigits, readJson, withQuery } from "./http";
+import { bearerToken, formField, httpOrigin, json, randomDigits, readJson, seeOther, withQuery } from "./http";
 import { cardviewSandbox, type MyFatoorahSessionData } from "./myfatoorah-cardview";
 import { notFoundPage, pressButton, renderHostedPage } from "./pages";
-import { findObject, insertObject, transitionObject } from "./store";
+import { findObject, insertObject, mutateObject, transitionObject } from "./store";
 
 // The MyFatoorah v2 sandbox (rekaz-pay speaks the same API): /sandbox/myfatoorah/v2/…, the embedded
 // card form under /sandbox/myfatoorah/cardview/v1/ and the 3-D Secure page /sandbox/myfatoorah/3ds/{InvoiceId}.
@@ -25,9 +25,12 @@ type Transaction = {
   CardNumber: string;
 };
 
+type Refund = { RefundId: string; Amount: number; Comment: string; CreatedDate: string };
+
 export type MyFatoorahInvoiceData = {
   InvoiceId: number;
-  InvoiceStatus: "Pending" | "Paid" | "Canceled";
+  /** DuplicatePayment: paid more than once (the shopper paid the same invoice twice). */
+  InvoiceStatus: "Pending" | "Paid" | "Canceled" | "DuplicatePayment";
   InvoiceValue: number;
   CustomerName: string;
   CustomerMobile: string;
@@ -40,6 +43,8 @@ export type MyFatoorahInvoiceData = {
   cardBrand: CardBrand;
   cardOutcome: string | null;
   InvoiceTransactions: Transaction[];
+  /** Refunds made (MakeRefund), in riyals. */
+  Refunds?: Refund[];
 };
 
 const P = "myfatoorah" as const;
@@ -144,7 +149,47 @@ async function getPaymentStatus(req: Request, db: Db, account: string): Promise<
     CustomerEmail: null,
     UserDefinedField: d.UserDefinedField,
     InvoiceTransactions: d.InvoiceTransactions,
+    Suppliers: [],
   });
+}
+
+const refundBody = z.object({
+  Key: z.union([z.string().min(1), z.number()]).transform(String),
+  KeyType: z.enum(["InvoiceId", "PaymentId"]),
+  RefundChargeOnCustomer: z.boolean(),
+  ServiceChargeOnCustomer: z.boolean(),
+  Amount: z.number().positive(),
+  Comment: z.string().max(500).nullish(),
+});
+
+const riyals = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * `POST /v2/MakeRefund`: as MyFatoorah answers it. Only a paid invoice can be refunded, and never
+ * more than was paid less what was refunded already (checked under the invoice's lock, so two
+ * refunds at once cannot pass it together).
+ */
+async function makeRefund(req: Request, db: Db, account: string): Promise<Response> {
+  const parsed = refundBody.safeParse(await readJson(req));
+  if (!parsed.success) return zodFail(parsed.error);
+  const { Key, KeyType, Amount, Comment } = parsed.data;
+  const invoiceKey = KeyType === "InvoiceId" ? Key : (await findObject<{ invoiceId: string }>(db, P, "payment", Key))?.data.invoiceId;
+  const found = invoiceKey ? await findObject<MyFatoorahInvoiceData>(db, P, "invoice", invoiceKey) : null;
+  if (!found || found.account !== account) return mfFail("No data match with this key", [{ Name: "Key", Error: "Invalid key" }]);
+  type Answer = { ok: true; refund: Refund } | { ok: false; field: string; error: string };
+  const changed = await mutateObject<MyFatoorahInvoiceData, Answer>(db, P, "invoice", invoiceKey!, (invoice) => {
+    const d = invoice.data;
+    if (d.InvoiceStatus !== "Paid" && d.InvoiceStatus !== "DuplicatePayment") return { refused: { ok: false, field: "Key", error: "The invoice is not paid" } };
+    const paid = d.InvoiceTransactions.filter((t) => t.TransactionStatus === "Succss").reduce((sum, t) => sum + t.PaidCurrencyValue, 0);
+    const refunded = (d.Refunds ?? []).reduce((sum, r) => sum + r.Amount, 0);
+    if (riyals(Amount) > riyals(paid - refunded)) return { refused: { ok: false, field: "Amount", error: `The refund amount is more than the available amount (${riyals(paid - refunded).toFixed(2)})` } };
+    const refund: Refund = { RefundId: randomDigits(6), Amount: riyals(Amount), Comment: Comment ?? "", CreatedDate: new Date().toISOString() };
+    return { data: { Refunds: [...(d.Refunds ?? []), refund] }, result: { ok: true, refund } };
+  });
+  const answer = changed?.result;
+  if (!answer) return mfFail("No data match with this key", [{ Name: "Key", Error: "Invalid key" }]);
+  if (!answer.ok) return mfFail("Refund failed", [{ Name: answer.field, Error: answer.error }]);
+  return mfOk({ Key, RefundId: Number(answer.refund.RefundId), RefundReference: `RF-${answer.refund.RefundId}`, Amount: answer.refund.Amount, Comment: answer.refund.Comment });
 }
 
 const ACTIONS: Record<string, true> = { authenticate: true, fail: true };
@@ -164,9 +209,27 @@ function settle(invoice: MyFatoorahInvoiceData, action: string): { status: strin
   return { status: error ? "failed" : "paid", data: { InvoiceStatus: error ? "Pending" : "Paid", InvoiceTransactions: transactions } };
 }
 
+/**
+ * The shopper pays an invoice that is paid already (a second card payment on the same link):
+ * MyFatoorah then reports the invoice as DuplicatePayment, with two successful transactions.
+ */
+async function payAgain(db: Db, invoiceId: string): Promise<void> {
+  await mutateObject<MyFatoorahInvoiceData, null>(db, P, "invoice", invoiceId, (invoice) => {
+    const d = invoice.data;
+    if (d.InvoiceStatus !== "Paid") return { refused: null };
+    const first = d.InvoiceTransactions.find((t) => t.TransactionStatus === "Succss")!;
+    const again: Transaction = { ...first, PaymentId: randomDigits(20), TransactionDate: new Date().toISOString() };
+    return { data: { InvoiceStatus: "DuplicatePayment", InvoiceTransactions: [...d.InvoiceTransactions, again] }, result: null };
+  });
+}
+
 async function threeDSecure(req: Request, db: Db, invoiceId: string): Promise<Response> {
   const invoice = await findObject<MyFatoorahInvoiceData>(db, P, "invoice", invoiceId);
   if (!invoice) return notFoundPage("MyFatoorah");
+  if (req.method === "POST" && invoice.status === "paid" && (await formField(req.clone(), "action")) === "payAgain") {
+    await payAgain(db, invoiceId);
+    return seeOther(returnUrl((await findObject<MyFatoorahInvoiceData>(db, P, "invoice", invoiceId))!.data));
+  }
   if (req.method === "POST") {
     const decide = (action: string) => (ACTIONS[action] ? settle(invoice.data, action) : null);
     return pressButton<MyFatoorahInvoiceData>(req, db, { provider: P, kind: "invoice", id: invoiceId, open: ["awaiting_3ds"] }, decide, (o) => returnUrl(o.data));
@@ -191,6 +254,8 @@ async function threeDSecure(req: Request, db: Db, invoiceId: string): Promise<Re
         ]
       : undefined,
     settled: open ? undefined : { message: `This payment is ${invoice.status}.`, returnUrl: returnUrl(invoice.data) },
+    // A paid invoice can be paid again, as a shopper with the link still open could: MyFatoorah's DuplicatePayment.
+    extraButtons: invoice.status === "paid" ? [{ action: "payAgain", label: "Pay again (duplicate payment)", tone: "secondary" }] : undefined,
   });
 }
 
@@ -198,6 +263,7 @@ const API: Record<string, (req: Request, db: Db, account: string) => Promise<Res
   initiatesession: initiateSession,
   executepayment: executePayment,
   getpaymentstatus: getPaymentStatus,
+  makerefund: makeRefund,
 };
 
 /** /sandbox/myfatoorah/<path…> */

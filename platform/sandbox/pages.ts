@@ -21,6 +21,8 @@ export type HostedPage = {
   buttons?: PageButton[];
   /** Shown instead of the buttons once settled: a message and the way back to the merchant. */
   settled?: { message: string; returnUrl: string };
+  /** Buttons still offered on a settled page (paying a paid invoice again). */
+  extraButtons?: PageButton[];
 };
 
 const css = (accent: string, accentText: string) => `
@@ -49,13 +51,14 @@ footer{padding:0 20px 20px;font-size:13px;color:#6b7280}
 @media (min-width:640px){body{align-items:center}section{padding:28px}}
 `;
 
+const form = (buttons: PageButton[]) =>
+  `<form method="post">${buttons.map((b) => `<button type="submit" name="action" value="${escapeHtml(b.action)}" class="${b.tone}">${escapeHtml(b.label)}</button>`).join("")}</form>`;
+
 export function renderHostedPage(page: HostedPage): Response {
   const rows = page.rows.map(([k, v]) => `<div><dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd></div>`).join("");
   const actions = page.settled
-    ? `<p role="status">${escapeHtml(page.settled.message)}</p><a class="back" href="${escapeHtml(page.settled.returnUrl)}">Return to the merchant</a>`
-    : `<form method="post">${(page.buttons ?? [])
-        .map((b) => `<button type="submit" name="action" value="${escapeHtml(b.action)}" class="${b.tone}">${escapeHtml(b.label)}</button>`)
-        .join("")}</form>`;
+    ? `<p role="status">${escapeHtml(page.settled.message)}</p><a class="back" href="${escapeHtml(page.settled.returnUrl)}">Return to the merchant</a>${page.extraButtons ? form(page.extraButtons) : ""}`
+    : form(page.buttons ?? []);
   const title = `Sandbox — ${page.provider}`;
   return html(`<!doctype html>
 <html lang="en" dir="ltr">
@@ -109,10 +112,13 @@ export async function pressButton<T>(
   ref: { provider: SandboxProvider; kind: string; id: string; open: string[] },
   decide: (action: string) => { status: string; data?: Partial<T> } | null,
   back: (object: SandboxObject<T>) => string,
+  /** After the object moved (once): the provider's notifications. */
+  onMoved?: (object: SandboxObject<T>) => void,
 ): Promise<Response> {
   const to = decide(await formField(req, "action"));
   if (!to) return seeOther(new URL(req.url).pathname);
   const moved = await transitionObject<T>(db, ref.provider, ref.kind, ref.id, ref.open, to);
+  if (moved) onMoved?.(moved);
   const current = moved ?? (await findObject<T>(db, ref.provider, ref.kind, ref.id));
   return current ? seeOther(back(current)) : notFoundPage(ref.provider);
 }

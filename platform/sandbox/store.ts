@@ -43,6 +43,13 @@ export async function findObject<T>(db: Db, provider: SandboxProvider, kind: str
   return row ? toObject<T>(row, externalId) : null;
 }
 
+/** The objects of a kind whose id starts with `prefix` (a merchant's registered webhooks). */
+export async function listObjects<T>(db: Db, provider: SandboxProvider, kind: string, prefix: string): Promise<SandboxObject<T>[]> {
+  const start = rowId(provider, kind, prefix);
+  const rows = await db.select().from(sandboxObjects).where(and(eq(sandboxObjects.provider, provider), eq(sandboxObjects.kind, kind)));
+  return rows.filter((r) => r.id.startsWith(start)).map((r) => toObject<T>(r, r.id.slice(`${provider}:${kind}:`.length)));
+}
+
 /**
  * Moves an object to `status` (and merges `data`) only while its status is one of `from`, so that
  * two clicks or two tabs settle it once; null when it was not in one of those states.
@@ -63,4 +70,31 @@ export async function transitionObject<T>(
     .where(and(eq(sandboxObjects.id, rowId(provider, kind, externalId)), inArray(sandboxObjects.status, from)))
     .returning();
   return row ? toObject<T>(row, externalId) : null;
+}
+
+/**
+ * Changes an object under its row lock: `change` sees it as it is now and answers its next state,
+ * or a refusal (kept as `refused`). Concurrent changes (two refunds of one payment) queue here, so
+ * a rule such as "no more than was paid" holds whatever arrives at once.
+ */
+export async function mutateObject<T, R>(
+  db: Db,
+  provider: SandboxProvider,
+  kind: string,
+  externalId: string,
+  change: (current: SandboxObject<T>) => { status?: string; data?: Partial<T>; result: R } | { refused: R },
+): Promise<{ object: SandboxObject<T>; result: R; refused: boolean } | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(sandboxObjects).where(eq(sandboxObjects.id, rowId(provider, kind, externalId))).for("update");
+    if (!row) return null;
+    const current = toObject<T>(row, externalId);
+    const next = change(current);
+    if ("refused" in next) return { object: current, result: next.refused, refused: true };
+    const [updated] = await tx
+      .update(sandboxObjects)
+      .set({ status: next.status ?? current.status, data: { ...current.data, ...next.data } as Record<string, unknown>, updatedAt: new Date() })
+      .where(eq(sandboxObjects.id, rowId(provider, kind, externalId)))
+      .returning();
+    return { object: toObject<T>(updated, externalId), result: next.result, refused: false };
+  });
 }

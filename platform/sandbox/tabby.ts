@@ -5,7 +5,7 @@ import type { Db } from "../db/client";
 import { bearerToken, httpOrigin, json, readJson, script, withQuery } from "./http";
 import { notFoundPage, PAY_LATER_BUTTONS, pressButton, quarterOf, renderHostedPage } from "./pages";
 import { tabbyCardScript } from "./scripts/tabby-card";
-import { findObject, insertObject } from "./store";
+import { findObject, insertObject, listObjects, mutateObject } from "./store";
 
 // The Tabby sandbox: /sandbox/tabby/api/v2/…, the hosted page /sandbox/tabby/hosted/{paymentId} and
 // the promo script /sandbox/tabby/tabby-card.js. A secret key sk_… is its own account.
@@ -22,7 +22,14 @@ export type TabbyPaymentData = {
   merchant_urls: { success: string; cancel: string; failure: string };
   lang: "ar" | "en";
   created_at: string;
+  captures: MoneyMove[];
+  refunds: MoneyMove[];
 };
+
+type MoneyMove = { id: string; amount: string; reference_id: string | null; created_at: string; reason?: string | null };
+
+/** A registered webhook (POST /api/v1/webhooks): Tabby posts payment changes to url with header {title: value}. */
+export type TabbyWebhookData = { id: string; url: string; merchant_code: string; header: { title: string; value: string } | null };
 
 const P = "tabby" as const;
 /** Brief "Test data": this buyer is always refused; above 5000 SAR nobody is approved. */
@@ -38,8 +45,12 @@ const checkoutBody = z.looseObject({
     amount: amountText,
     currency: z.literal("SAR"),
     description: z.string().nullish(),
-    buyer: z.looseObject({ name: z.string().min(1), phone: z.string().min(5), email: z.string().nullish() }),
+    // Tabby's schema marks these required: a request without them is a 400 at Tabby, so here too.
+    buyer: z.looseObject({ name: z.string().min(1), phone: z.string().min(5), email: z.email() }),
+    shipping_address: z.looseObject({ city: z.string().min(1), address: z.string().min(1), zip: z.string().min(1) }),
     order: z.looseObject({ reference_id: z.string().min(1), items: z.array(z.looseObject({ title: z.string().min(1), quantity: z.number().int().min(1), unit_price: amountText })).default([]) }),
+    buyer_history: z.looseObject({ registered_since: z.iso.datetime({ offset: true }), loyalty_level: z.number().int().min(0) }),
+    order_history: z.array(z.looseObject({ purchased_at: z.iso.datetime({ offset: true }), amount: amountText, status: z.enum(["new", "processing", "complete", "refunded", "canceled", "unknown"]) })),
   }),
   lang: z.enum(["ar", "en"]).default("en"),
   merchant_code: z.string().min(1),
@@ -78,6 +89,8 @@ async function createCheckout(req: Request, db: Db, account: string): Promise<Re
     merchant_urls: input.merchant_urls,
     lang: input.lang,
     created_at: new Date().toISOString(),
+    captures: [],
+    refunds: [],
   };
   await insertObject(db, P, "payment", paymentId, { account, status: reason ? "REJECTED" : "CREATED", data });
   const webUrl = `${origin}/sandbox/tabby/hosted/${paymentId}`;
@@ -104,8 +117,8 @@ const paymentBody = (p: { status: string; data: TabbyPaymentData }) => ({
   description: p.data.description,
   buyer: p.data.buyer,
   order: p.data.order,
-  captures: [],
-  refunds: [],
+  captures: p.data.captures ?? [],
+  refunds: p.data.refunds ?? [],
 });
 
 const DECISIONS: Record<string, { status: string }> = { approve: { status: "AUTHORIZED" }, decline: { status: "REJECTED" }, cancel: { status: "EXPIRED" } };
@@ -118,7 +131,7 @@ const returnUrl = (p: { status: string; data: TabbyPaymentData }) => {
 async function hostedPage(req: Request, db: Db, id: string): Promise<Response> {
   const payment = await findObject<TabbyPaymentData>(db, P, "payment", id);
   if (!payment) return notFoundPage("Tabby");
-  if (req.method === "POST") return pressButton<TabbyPaymentData>(req, db, { provider: P, kind: "payment", id, open: ["CREATED"] }, (a) => DECISIONS[a] ?? null, returnUrl);
+  if (req.method === "POST") return pressButton<TabbyPaymentData>(req, db, { provider: P, kind: "payment", id, open: ["CREATED"] }, (a) => DECISIONS[a] ?? null, returnUrl, (moved) => notifyWebhooks(db, moved));
   const quarter = quarterOf(Number(payment.data.amount));
   const open = payment.status === "CREATED";
   return renderHostedPage({
@@ -139,14 +152,94 @@ async function hostedPage(req: Request, db: Db, id: string): Promise<Response> {
   });
 }
 
+const halalas = (amount: string) => Math.round(Number(amount) * 100);
+const sum = (moves: MoneyMove[]) => moves.reduce((n, m) => n + halalas(m.amount), 0);
+const asAmount = (h: number) => (h / 100).toFixed(2);
+
+const moveBody = z.looseObject({ amount: amountText, reference_id: z.string().nullish(), reason: z.string().nullish() });
+
+type Operation = "captures" | "refunds" | "close";
+
+/**
+ * Captures, refunds and close as Tabby documents them, under the payment's row lock (two at once
+ * queue): a capture only of an AUTHORIZED payment and never above what is left (all of it ⇒
+ * CLOSED); a refund only of what was captured and not refunded yet; close ends an AUTHORIZED
+ * payment (without a capture it is a cancellation: the shopper pays nothing).
+ */
+async function moveMoney(req: Request, db: Db, account: string, id: string, op: Operation): Promise<Response> {
+  const parsed = op === "close" ? null : moveBody.safeParse(await readJson(req));
+  if (parsed && !parsed.success) return error(400, "bad_data", firstIssue(parsed.error));
+  const input = parsed?.data;
+  const now = new Date().toISOString();
+  const done = await mutateObject<TabbyPaymentData, string | null>(db, P, "payment", id, (p) => {
+    if (p.account !== account) return { refused: "not_found" };
+    const captured = sum(p.data.captures ?? []);
+    const refunded = sum(p.data.refunds ?? []);
+    const authorised = halalas(p.data.amount);
+    if (op === "close") {
+      if (p.status !== "AUTHORIZED") return { refused: `A ${p.status} payment cannot be closed` };
+      return { status: "CLOSED", result: null };
+    }
+    const amount = halalas(input!.amount);
+    if (amount <= 0) return { refused: "amount must be above zero" };
+    const move: MoneyMove = { id: randomUUID(), amount: asAmount(amount), reference_id: input!.reference_id ?? null, created_at: now, ...(op === "refunds" ? { reason: input!.reason ?? null } : {}) };
+    if (op === "captures") {
+      if (p.status !== "AUTHORIZED") return { refused: `A ${p.status} payment cannot be captured` };
+      if (captured + amount > authorised) return { refused: "Capture amount is above the amount left to capture" };
+      const captures = [...(p.data.captures ?? []), move];
+      return { status: captured + amount === authorised ? "CLOSED" : "AUTHORIZED", data: { captures }, result: move.id };
+    }
+    if (captured === 0) return { refused: "Nothing was captured: close the payment instead" };
+    if (refunded + amount > captured) return { refused: "Refund amount is above the captured amount" };
+    return { data: { refunds: [...(p.data.refunds ?? []), move] }, result: move.id };
+  });
+  if (!done || done.result === "not_found") return error(404, "not_found", "Payment not found");
+  if (done.refused) return error(400, "bad_data", done.result ?? "refused");
+  notifyWebhooks(db, done.object);
+  return json(200, paymentBody(done.object));
+}
+
+/** POST /api/v1/webhooks (X-Merchant-Code): registers where Tabby notifies payment changes, and under which header. */
+async function registerWebhook(req: Request, db: Db, account: string): Promise<Response> {
+  const merchantCode = req.headers.get("x-merchant-code");
+  if (!merchantCode) return error(400, "bad_data", "X-Merchant-Code header is required");
+  const parsed = z.object({ url: z.url(), is_test: z.boolean().optional(), header: z.object({ title: z.string().min(1), value: z.string().min(1) }).optional() }).safeParse(await readJson(req));
+  if (!parsed.success) return error(400, "bad_data", firstIssue(parsed.error));
+  const hook: TabbyWebhookData = { id: randomUUID(), url: parsed.data.url, merchant_code: merchantCode, header: parsed.data.header ?? null };
+  await insertObject(db, P, "webhook", `${account}:${merchantCode}:${hook.id}`, { account, status: "active", data: hook });
+  return json(200, { id: hook.id, url: hook.url, is_test: true, header: hook.header });
+}
+
+/**
+ * Tabby notifies every webhook its merchant registered of a payment's change (the payment as
+ * GET answers it, the header as registered). Sent after the answer, never awaited: a merchant
+ * that is down does not fail the payment, as at Tabby.
+ */
+function notifyWebhooks(db: Db, payment: { account: string; status: string; data: TabbyPaymentData }): void {
+  void (async () => {
+    const hooks = await listObjects<TabbyWebhookData>(db, P, "webhook", `${payment.account}:${payment.data.merchant_code}:`);
+    for (const hook of hooks) {
+      await fetch(hook.data.url, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...(hook.data.header ? { [hook.data.header.title]: hook.data.header.value } : {}) },
+        body: JSON.stringify(paymentBody(payment)),
+        signal: AbortSignal.timeout(5000),
+      }).catch(() => undefined);
+    }
+  })().catch(() => undefined);
+}
+
 /** /sandbox/tabby/<path…> */
 export async function tabbySandbox(req: Request, db: Db, path: string[]): Promise<Response> {
   const [head, a, b, c] = path;
   if (head === "tabby-card.js" && path.length === 1 && req.method === "GET") return script(tabbyCardScript);
   if (head === "hosted" && a && path.length === 2 && (req.method === "GET" || req.method === "POST")) return hostedPage(req, db, a);
-  if (head !== "api" || a !== "v2") return error(404, "not_found", "Not found");
+  if (head !== "api" || (a !== "v2" && a !== "v1")) return error(404, "not_found", "Not found");
   const key = bearerToken(req);
   if (!key || !/^sk_/.test(key)) return error(401, "unauthorized", "Invalid secret key");
+  if (a === "v1") return b === "webhooks" && path.length === 3 && req.method === "POST" ? registerWebhook(req, db, key) : error(404, "not_found", "Not found");
+  const d = path[4];
+  if (b === "payments" && c && path.length === 5 && req.method === "POST" && (d === "captures" || d === "refunds" || d === "close")) return moveMoney(req, db, key, c, d);
   if (b === "checkout" && path.length === 3 && req.method === "POST") return createCheckout(req, db, key);
   if (b === "payments" && c && path.length === 4 && req.method === "GET") {
     const payment = await findObject<TabbyPaymentData>(db, P, "payment", c);

@@ -5,7 +5,7 @@ import type { Db } from "../db/client";
 import { bearerToken, httpOrigin, json, randomDigits, readJson, script, withQuery } from "./http";
 import { notFoundPage, PAY_LATER_BUTTONS, pressButton, quarterOf, renderHostedPage } from "./pages";
 import { tamaraWidgetScript } from "./scripts/tamara-widget";
-import { findObject, insertObject, transitionObject } from "./store";
+import { findObject, insertObject, mutateObject, transitionObject } from "./store";
 
 // The Tamara sandbox: API under /sandbox/tamara (checkout, orders), the hosted page
 // /sandbox/tamara/hosted/{orderId} and the promo script /sandbox/tamara/widget-v2/tamara-widget.js.
@@ -45,6 +45,10 @@ export type TamaraOrderData = {
   payment_type: string;
   locale: string;
   created_at: string;
+  /** Halalas captured, refunded and cancelled so far; when it was authorised. */
+  captured?: number;
+  refunded?: number;
+  authorised_at?: string;
 };
 
 const P = "tamara" as const;
@@ -98,13 +102,59 @@ const orderBody = ({ status, data: d }: { status: string; data: TamaraOrderData 
 async function authorise(db: Db, account: string, orderId: string): Promise<Response> {
   const order = await findObject<TamaraOrderData>(db, P, "order", orderId);
   if (!order || order.account !== account) return failure(404, "Order not found", "order_not_found");
-  const done = order.status === "authorised" || order.status === "captured";
-  const moved = done ? order : await transitionObject<TamaraOrderData>(db, P, "order", orderId, ["approved"], { status: "authorised" });
+  const done = order.status !== "approved" && AUTHORISED_OR_LATER.includes(order.status);
+  const moved = done ? order : await transitionObject<TamaraOrderData>(db, P, "order", orderId, ["approved"], { status: "authorised", data: { authorised_at: new Date().toISOString() } });
   const current = moved ?? (await findObject<TamaraOrderData>(db, P, "order", orderId))!;
   // A concurrent authorise that won the race answers the same.
-  if (current.status !== "authorised" && current.status !== "captured") return failure(400, `The order is ${current.status}, not approved`, "order_is_not_approved");
+  if (!AUTHORISED_OR_LATER.includes(current.status)) return failure(400, `The order is ${current.status}, not approved`, "order_is_not_approved");
   const expiry = new Date(current.updatedAt.getTime() + 21 * 24 * 60 * 60 * 1000).toISOString();
   return json(200, { order_id: orderId, status: "authorised", order_expiry_time: expiry, payment_type: current.data.payment_type, auto_captured: false, authorized_amount: current.data.total_amount, capture_id: null });
+}
+
+const AUTHORISED_OR_LATER = ["authorised", "partially_captured", "fully_captured", "partially_refunded", "fully_refunded"];
+/** Tamara captures by itself after 21 days; an authorisation older than that can no longer be captured by the merchant. */
+const AUTHORISATION_DAYS = 21;
+
+const moneyBody = z.looseObject({ order_id: z.string().optional(), total_amount: money, comment: z.string().optional() });
+const halalasOf = (m: { amount: number }) => Math.round(m.amount * 100);
+
+type Operation = "capture" | "cancel" | "refund";
+const ANSWER_ID: Record<Operation, string> = { capture: "capture_id", cancel: "cancel_id", refund: "refund_id" };
+
+/**
+ * Capture, cancel and simplified refund as Tamara documents them, under the order's row lock: a
+ * capture of an authorised order up to what is left and within its 21 days; a cancel before any
+ * capture (what is left, after a partial one); a refund up to what was captured and not refunded.
+ */
+async function moveMoney(req: Request, db: Db, account: string, orderId: string, op: Operation): Promise<Response> {
+  const parsed = moneyBody.safeParse(await readJson(req));
+  if (!parsed.success) return failure(400, "Invalid request", "total_amount_is_invalid");
+  const amount = halalasOf(parsed.data.total_amount);
+  const done = await mutateObject<TamaraOrderData, string>(db, P, "order", orderId, (o) => {
+    if (o.account !== account) return { refused: "order_not_found" };
+    const total = halalasOf(o.data.total_amount);
+    const captured = o.data.captured ?? 0;
+    const refunded = o.data.refunded ?? 0;
+    if (amount <= 0) return { refused: "total_amount_is_invalid" };
+    if (op === "capture") {
+      if (o.status !== "authorised" && o.status !== "partially_captured") return { refused: "order_is_not_authorised" };
+      const since = Date.parse(o.data.authorised_at ?? o.data.created_at);
+      if (Date.now() - since > AUTHORISATION_DAYS * 86_400_000) return { refused: "authorisation_expired" };
+      if (captured + amount > total) return { refused: "capture_amount_exceeds_remaining_amount" };
+      return { status: captured + amount === total ? "fully_captured" : "partially_captured", data: { captured: captured + amount }, result: randomUUID() };
+    }
+    if (op === "cancel") {
+      if (o.status !== "authorised" && o.status !== "partially_captured") return { refused: "order_can_not_be_canceled" };
+      if (amount > total - captured) return { refused: "cancel_amount_exceeds_remaining_amount" };
+      return { status: captured > 0 ? "fully_captured" : "canceled", result: randomUUID() };
+    }
+    if (captured === 0) return { refused: "order_is_not_captured" };
+    if (refunded + amount > captured) return { refused: "refund_amount_exceeds_captured_amount" };
+    return { status: refunded + amount === captured ? "fully_refunded" : "partially_refunded", data: { refunded: refunded + amount }, result: randomUUID() };
+  });
+  if (!done || done.result === "order_not_found") return failure(404, "Order not found", "order_not_found");
+  if (done.refused) return failure(400, "The operation is not allowed", done.result);
+  return json(200, { order_id: orderId, [ANSWER_ID[op]]: done.result, status: done.object.status, ...(op === "refund" ? { refunded_amount: parsed.data.total_amount } : {}) });
 }
 
 const DECISIONS: Record<string, { status: string; url: "success" | "failure" | "cancel"; paymentStatus: string }> = {
@@ -148,9 +198,15 @@ export async function tamaraSandbox(req: Request, db: Db, path: string[]): Promi
   if (head === "widget-v2" && a === "tamara-widget.js" && path.length === 2 && req.method === "GET") return script(tamaraWidgetScript);
   if (head === "hosted" && a && path.length === 2 && (req.method === "GET" || req.method === "POST")) return hostedPage(req, db, a);
   const account = bearerToken(req);
-  const known = (head === "checkout" && path.length === 1) || (head === "orders" && a && (path.length === 2 || (path.length === 3 && b === "authorise")));
+  const operation = head === "payments" && a === "capture" && path.length === 2 ? "capture" : head === "payments" && a === "simplified-refund" && b && path.length === 3 ? "refund" : head === "orders" && a && b === "cancel" && path.length === 3 ? "cancel" : null;
+  const known = operation || (head === "checkout" && path.length === 1) || (head === "orders" && a && (path.length === 2 || (path.length === 3 && b === "authorise")));
   if (!known) return failure(404, "Not found", "not_found");
   if (!account) return failure(401, "Unauthorized", "unauthorized");
+  if (operation && req.method === "POST") {
+    if (operation !== "capture") return moveMoney(req, db, account, operation === "refund" ? b : a, operation);
+    const body = (await readJson(req.clone())) as { order_id?: unknown } | undefined;
+    return typeof body?.order_id === "string" ? moveMoney(req, db, account, body.order_id, "capture") : failure(400, "Invalid request", "order_id_is_required");
+  }
   if (head === "checkout" && req.method === "POST") return createCheckout(req, db, account);
   if (head === "orders" && path.length === 2 && req.method === "GET") {
     const order = await findObject<TamaraOrderData>(db, P, "order", a);

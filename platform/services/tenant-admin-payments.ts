@@ -5,6 +5,9 @@ import { PAYMENT_PROVIDERS, tenantPaymentAccounts, tenants, type PaymentAccounts
 import { PlatformError, validation } from "../errors";
 import { parseLanguages } from "@/contract/tenant-settings";
 import { gatewayOf } from "../payments/gateways";
+import { providerApi, sandboxSetting } from "../payments/accounts";
+import { registerTabbyWebhook } from "../payments/tabby/client";
+import { TABBY_WEBHOOK_HEADER } from "../payments/tabby/gateway";
 import { checkSettings, type SettingsIssue } from "./tenant-settings-check";
 import { loadTenant, providerApiOf, tenantBySlug, type AdminOptions, type ProviderApi } from "./tenant-admin";
 
@@ -19,8 +22,8 @@ const secret = z.string().trim().min(1, "must not be empty");
 
 /** A provider's keys file: its secret key, webhook secret, and the fields its gateway declares. */
 function keysFileSchema(provider: PaymentProvider) {
-  const { publicFields, secretFields = [] } = gatewayOf(provider).keysFile;
-  const optional = (fields: readonly string[]) => Object.fromEntries(fields.map((f) => [f, secret.optional()]));
+  const { publicFields, secretFields = [], choices = {} } = gatewayOf(provider).keysFile;
+  const optional = (fields: readonly string[]) => Object.fromEntries(fields.map((f) => [f, (choices[f] ? z.enum(choices[f]) : secret).optional()]));
   return z.strictObject({
     secretKey: secret.refine((v) => !v.startsWith("pk_"), "is a publishable key (pk_…); the secret key is the sk_… one"),
     webhookSecret: secret.optional(),
@@ -129,4 +132,36 @@ export async function showTenant(db: Db, slug: string, opts: AdminOptions) {
   }));
   const settings = Object.fromEntries(Object.entries(row.settings).sort(([a], [b]) => a.localeCompare(b)));
   return { id: row.id, slug: row.slug, name: row.name, createdAt: row.createdAt.toISOString(), addresses: [platformHost, ...domains], domains, languages: parseLanguages(row.settings.frontendLanguages), settings, payments };
+}
+
+/**
+ * What each provider's account needs before it takes live money, and what can be checked from
+ * here. Tabby's webhook is registered through its API (`--register-webhook`); the others are set in
+ * the provider's dashboard, so the CLI names the setting and checks what the account holds.
+ */
+export const GO_LIVE: Record<PaymentProvider, string> = {
+  moyasar: "Moyasar dashboard: enable tokenization (the card form makes tokens) and add the webhook URL with this account's webhookSecret as its secret token",
+  myfatoorah: "MyFatoorah portal: enable webhooks (version 1 or 2) on the webhook URL and copy the webhook secret key into webhookSecret",
+  "rekaz-pay": "rekaz-pay (MyFatoorah's portal): enable webhooks on the webhook URL and copy the webhook secret key into webhookSecret",
+  tabby: "Tabby: the webhook is registered with `--register-webhook` (header title webhookHeader, default X-Webhook-Secret, value webhookSecret)",
+  tamara: "Tamara partners portal: copy the notification token into webhookSecret (the notification URL is sent with each order)",
+};
+
+export type WebhookRegistration = { provider: PaymentProvider; url: string; registered: boolean; header: string | null; note: string };
+
+/** Registers the tenant's webhook URL with the provider where its API allows it (Tabby), else says where to set it. */
+export async function registerPaymentWebhook(db: Db, slug: string, provider: PaymentProvider, opts: AdminOptions): Promise<WebhookRegistration> {
+  const details = await showTenant(db, slug, opts);
+  const url = details.payments.find((p) => p.provider === provider)?.webhookUrl;
+  const { row, accounts } = await loadTenant(db, slug);
+  const account = accounts[provider];
+  if (!account || !url) throw new PlatformError("SP:EntityNotFound", 404, `"${slug}" has no ${provider} account`);
+  if (provider !== "tabby") return { provider, url, registered: false, header: null, note: GO_LIVE[provider] };
+  if (!account.webhookSecret) throw validation(`The tabby account has no webhookSecret: Tabby would send webhooks nobody can verify; nothing was registered`);
+  const merchantCode = row.settings.tabbyMerchantCode;
+  if (!merchantCode) throw validation(`The tabby account has no merchantCode (keys file); nothing was registered`);
+  const { baseUrl } = providerApi(accounts, provider, await sandboxSetting());
+  const title = account.webhookHeader || TABBY_WEBHOOK_HEADER;
+  await registerTabbyWebhook({ baseUrl, secretKey: account.secretKey, provider }, { merchantCode, url, header: { title, value: account.webhookSecret } });
+  return { provider, url, registered: true, header: title, note: GO_LIVE[provider] };
 }

@@ -8,7 +8,7 @@ import { gatewayOf } from "@/platform/payments/gateways";
 import { pressSandboxButton } from "@/platform/sandbox";
 import { startSandboxServer } from "@/platform/sandbox/node-server";
 import { SPA_PAYMENT_ACCOUNTS } from "@/platform/seed/demo-payments";
-import { myfatoorahSignature } from "@/platform/payments/myfatoorah/client";
+import { libraryV1Signature, v1PaymentWebhook } from "./myfatoorah-library";
 import type { AddCartItemBody } from "@/contract/input/cart";
 import type { CreatePaymentDto, ExecuteCartPaymentDto, InitiateSessionDto, PayLaterSessionDto, SettlementDto } from "@/contract/dto/payments";
 import type { PayLaterSessionInput } from "@/contract/input/payments";
@@ -189,9 +189,9 @@ export function providerPayments(p: PaymentsHarness, t: () => TestDb) {
         break;
       case "myfatoorah":
       case "rekaz-pay": {
-        const data = { InvoiceId: Number(providerRef), CustomerReference: cartId, TransactionStatus: "SUCCESS" };
-        body = { EventType: 1, Event: "TransactionsStatusChanged", CountryIsoCode: "SAU", Data: data };
-        headers = { "MyFatoorah-Signature": myfatoorahSignature(data, secret(provider)) };
+        const event = v1PaymentWebhook(Number(providerRef), cartId);
+        body = event;
+        headers = { "MyFatoorah-Signature": libraryV1Signature(event.Data, secret(provider)), "MyFatoorah-Webhook-Version": "v1" };
         break;
       }
       case "tabby":

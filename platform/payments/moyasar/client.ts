@@ -38,8 +38,15 @@ const paymentSchema = z.object({
       number: z.string().nullish(),
       message: z.string().nullish(),
       transaction_url: z.string().nullish(),
+      gateway_id: z.string().nullish(),
+      reference_number: z.string().nullish(),
     })
     .nullish(),
+  refunded: z.number().int().nullish(),
+  captured: z.number().int().nullish(),
+  refunded_at: z.string().nullish(),
+  captured_at: z.string().nullish(),
+  voided_at: z.string().nullish(),
 });
 
 /** A Moyasar payment as the API answers it (provider field names; amount in halalas). */
@@ -77,6 +84,26 @@ export function fetchMoyasarPayment(cfg: ProviderConfig, id: string): Promise<Mo
     schema: paymentSchema,
   });
 }
+
+/** What a payment operation answers: the payment after it. A refusal (4xx) ⇒ SP:RefundRefused; no answer ⇒ SP:PaymentProviderUnavailable. */
+function operation(cfg: ProviderConfig, id: string, action: "refund" | "void" | "capture", amount?: number): Promise<MoyasarPayment> {
+  return providerRequest(cfg, {
+    provider: "moyasar",
+    code: "SP:RefundRefused",
+    method: "POST",
+    path: `/payments/${segment(id)}/${action}`,
+    auth: "basic",
+    body: amount === undefined ? {} : { amount },
+    schema: paymentSchema,
+  });
+}
+
+/** `POST /payments/{id}/refund` (secret key), all of it or `amount` halalas of what was captured. */
+export const refundMoyasarPayment = (cfg: ProviderConfig, id: string, amount?: number) => operation(cfg, id, "refund", amount);
+/** `POST /payments/{id}/void`: releases an authorisation, or a payment not yet settled. */
+export const voidMoyasarPayment = (cfg: ProviderConfig, id: string) => operation(cfg, id, "void");
+/** `POST /payments/{id}/capture`: takes an authorised (manual) payment, all of it or `amount` halalas. */
+export const captureMoyasarPayment = (cfg: ProviderConfig, id: string, amount?: number) => operation(cfg, id, "capture", amount);
 
 function moyasarMethod(p: MoyasarPayment): OrderPaymentMethod | null {
   if (!p.source) return null;

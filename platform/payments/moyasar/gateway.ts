@@ -2,11 +2,14 @@ import { z } from "zod";
 import { secretsEqual } from "../http";
 import type { PaymentGateway } from "../provider";
 import { badSignature, webhookBody, webhookPaymentId } from "../webhook-checks";
-import { fetchMoyasarPayment, moyasarState } from "./client";
+import { captureMoyasarPayment, fetchMoyasarPayment, moyasarState, refundMoyasarPayment, voidMoyasarPayment } from "./client";
 
 const webhook = z.object({ secret_token: z.string().optional(), data: z.object({ id: webhookPaymentId }) });
 
-/** Moyasar (cards and Apple Pay): a payment by its id; webhooks carry the account's secret token in the body. */
+/**
+ * Moyasar (cards and Apple Pay): a payment by its id; webhooks carry the account's secret token in
+ * the body; refund, void and capture by the payment's id (secret key).
+ */
 export const moyasarGateway: PaymentGateway = {
   name: "moyasar",
   api: { live: "https://api.moyasar.com/v1", sandboxPath: "/sandbox/moyasar/v1" },
@@ -18,4 +21,12 @@ export const moyasarGateway: PaymentGateway = {
     if (!secretsEqual(body.data?.secret_token, secret)) throw badSignature();
     return webhookBody(body).data.id;
   },
+  refund: async (cfg, ref, amount) => {
+    const payment = await refundMoyasarPayment(cfg, ref, amount);
+    return { refundId: payment.id, amount };
+  },
+  void: async (cfg, ref) => {
+    await voidMoyasarPayment(cfg, ref);
+  },
+  capture: async (cfg, ref, amount) => moyasarState(await captureMoyasarPayment(cfg, ref, amount)),
 };

@@ -127,7 +127,8 @@ export async function getMyFatoorahPaymentStatus(cfg: ProviderConfig, input: { k
     method: null,
   };
   const invoiceStatus = data.InvoiceStatus.toLowerCase();
-  if (invoiceStatus === "paid") {
+  // DuplicatePayment: the invoice was paid (more than once); MyFatoorah's library reads it as paid.
+  if (invoiceStatus === "paid" || invoiceStatus === "duplicatepayment") {
     const gateway = (succeeded ?? last)?.PaymentGateway ?? "";
     state.status = "paid";
     state.method = /mada/i.test(gateway) ? "MADA" : "VISA";
@@ -145,15 +146,101 @@ export async function getMyFatoorahPaymentStatus(cfg: ProviderConfig, input: { k
   return state;
 }
 
-/** MyFatoorah's webhook signature: base64 HMAC-SHA256 of the Data fields as `Key=value` joined by "," in their order. */
-export function myfatoorahSignature(data: Record<string, unknown>, secret: string): string {
-  const text = Object.entries(data)
-    .map(([key, value]) => `${key}=${value ?? ""}`)
-    .join(",");
-  return createHmac("sha256", secret).update(text, "utf8").digest("base64");
+/**
+ * `POST /v2/MakeRefund` for an invoice, full or partial (halalas), as MyFatoorah's library sends it:
+ * the charges are the merchant's, not the customer's. A refusal (more than was paid, an unpaid
+ * invoice) is IsSuccess false ⇒ SP:RefundRefused.
+ */
+export async function makeMyFatoorahRefund(cfg: ProviderConfig, input: { invoiceId: string; amount: number; comment: string }): Promise<{ refundId: string; amount: number }> {
+  const data = await call(
+    cfg,
+    "SP:RefundRefused",
+    "/v2/MakeRefund",
+    { Key: input.invoiceId, KeyType: "InvoiceId", RefundChargeOnCustomer: false, ServiceChargeOnCustomer: false, Amount: toSar(input.amount), Comment: input.comment },
+    z.object({ RefundId: id, Amount: num }),
+  );
+  return { refundId: data.RefundId, amount: toHalalas(data.Amount) };
 }
 
-/** True when the `MyFatoorah-Signature` header matches the body's Data (constant time). */
-export function verifyMyFatoorahSignature(data: Record<string, unknown>, signature: string | null | undefined, secret: string): boolean {
-  return secretsEqual(signature, myfatoorahSignature(data, secret));
+/**
+ * A Data value as PHP's sprintf("%s") writes it, which MyFatoorah's library signs with: null and
+ * false are "", true is "1", a float has PHP's 14 significant digits.
+ */
+function phpText(value: unknown): string {
+  if (value === null || value === undefined || value === false) return "";
+  if (value === true) return "1";
+  if (typeof value === "number") return Number.isInteger(value) ? String(value) : String(Number(value.toPrecision(14)));
+  return typeof value === "string" ? value : "Array";
+}
+
+/** PHP's strcasecmp: byte order of the lower-cased keys. */
+const caseless = (a: string, b: string) => {
+  const [x, y] = [a.toLowerCase(), b.toLowerCase()];
+  return x < y ? -1 : x > y ? 1 : 0;
+};
+
+const sign = (fields: [string, unknown][], secret: string) =>
+  createHmac("sha256", Buffer.from(secret, "utf8")).update(fields.map(([k, v]) => `${k}=${phpText(v)}`).join(","), "utf8").digest("base64");
+
+/**
+ * Webhook version 1 (MyFatoorah-Webhook-Version: v1): base64 HMAC-SHA256 of the Data fields as
+ * `Key=value` joined by ",", the keys in case-insensitive order (the library's uksort strcasecmp);
+ * a refund's (EventType 2) GatewayReference is left out.
+ */
+export function myfatoorahSignatureV1(data: Record<string, unknown>, secret: string, eventType?: number): string {
+  const fields = Object.entries(data).filter(([key]) => !(eventType === 2 && key === "GatewayReference"));
+  return sign(fields.sort(([a], [b]) => caseless(a, b)), secret);
+}
+
+type Path = (data: Record<string, unknown>) => unknown;
+const at =
+  (...keys: string[]): Path =>
+  (data) =>
+    keys.reduce<unknown>((v, k) => (v && typeof v === "object" ? (v as Record<string, unknown>)[k] : undefined), data);
+
+/** Webhook version 2: each event's documented data model, in its documented order. */
+const V2_MODELS: Record<number, [string, Path][]> = {
+  1: [
+    ["Invoice.Id", at("Invoice", "Id")],
+    ["Invoice.Status", at("Invoice", "Status")],
+    ["Transaction.Status", at("Transaction", "Status")],
+    ["Transaction.PaymentId", at("Transaction", "PaymentId")],
+    ["Invoice.ExternalIdentifier", at("Invoice", "ExternalIdentifier")],
+  ],
+  2: [
+    ["Refund.Id", at("Refund", "Id")],
+    ["Refund.Status", at("Refund", "Status")],
+    ["Amount.ValueInBaseCurrency", at("Amount", "ValueInBaseCurrency")],
+    ["ReferencedInvoice.Id", at("ReferencedInvoice", "Id")],
+  ],
+};
+
+/** Webhook version 2 (MyFatoorah-Webhook-Version: v2) of an event code; null for an event without a model we know. */
+export function myfatoorahSignatureV2(code: number, data: Record<string, unknown>, secret: string): string | null {
+  const model = V2_MODELS[code];
+  return model ? sign(model.map(([name, path]) => [name, path(data)]), secret) : null;
+}
+
+const v1Body = z.object({ EventType: z.number().int(), Data: z.record(z.string(), z.unknown()) });
+const v2Body = z.object({ Event: z.object({ Code: z.number().int() }), Data: z.record(z.string(), z.unknown()) });
+
+/**
+ * The invoice a MyFatoorah webhook is about once its signature holds (constant time), else null:
+ * version 1 names it as Data.InvoiceId; version 2 as Data.Invoice.Id (payment status) or
+ * Data.ReferencedInvoice.Id (refund). The version comes from its header (v1 when absent).
+ */
+export function verifiedMyFatoorahInvoice(body: unknown, headers: Headers, secret: string): string | null {
+  const signature = headers.get("myfatoorah-signature");
+  if ((headers.get("myfatoorah-webhook-version") ?? "v1").toLowerCase() === "v2") {
+    const parsed = v2Body.safeParse(body);
+    if (!parsed.success) return null;
+    const expected = myfatoorahSignatureV2(parsed.data.Event.Code, parsed.data.Data, secret);
+    if (!expected || !secretsEqual(signature, expected)) return null;
+    const invoice = parsed.data.Event.Code === 2 ? at("ReferencedInvoice", "Id")(parsed.data.Data) : at("Invoice", "Id")(parsed.data.Data);
+    return invoice == null || invoice === "" ? null : String(invoice);
+  }
+  const parsed = v1Body.safeParse(body);
+  if (!parsed.success || !secretsEqual(signature, myfatoorahSignatureV1(parsed.data.Data, secret, parsed.data.EventType))) return null;
+  const invoice = parsed.data.Data.InvoiceId;
+  return invoice == null || invoice === "" ? null : String(invoice);
 }

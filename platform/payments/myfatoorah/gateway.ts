@@ -1,11 +1,12 @@
-import { z } from "zod";
 import type { PaymentGateway } from "../provider";
-import { badSignature, webhookBody, webhookPaymentId } from "../webhook-checks";
-import { getMyFatoorahPaymentStatus, verifyMyFatoorahSignature } from "./client";
+import { badSignature } from "../webhook-checks";
+import { getMyFatoorahPaymentStatus, makeMyFatoorahRefund, verifiedMyFatoorahInvoice } from "./client";
 
-const webhook = z.object({ Data: z.looseObject({ InvoiceId: webhookPaymentId }) });
-
-/** MyFatoorah: an invoice's status by its InvoiceId; webhooks signed with the account's secret key. */
+/**
+ * MyFatoorah: an invoice's status by its InvoiceId; webhooks (versions 1 and 2) signed with the
+ * account's secret key as MyFatoorah's library signs them; refunds by MakeRefund. A card payment
+ * is captured when it is paid, so there is nothing to void: money back is a refund.
+ */
 export const myfatoorahGateway: PaymentGateway = {
   name: "myfatoorah",
   api: { live: "https://api-sa.myfatoorah.com", sandboxPath: "/sandbox/myfatoorah" },
@@ -13,11 +14,11 @@ export const myfatoorahGateway: PaymentGateway = {
   browser: { live: "https://sa.myfatoorah.com/cardview/v1/session.js", sandbox: "/sandbox/myfatoorah/cardview/v1/session.js" },
   verify: (cfg, ref) => getMyFatoorahPaymentStatus(cfg, { key: ref, keyType: "InvoiceId" }),
   webhookRef: async (secret, req) => {
-    const body = webhook.safeParse(req.body);
-    const data = body.success ? (req.body as { Data: Record<string, unknown> }).Data : null;
-    if (!data || !verifyMyFatoorahSignature(data, req.headers.get("myfatoorah-signature"), secret)) throw badSignature();
-    return webhookBody(body).Data.InvoiceId;
+    const invoice = verifiedMyFatoorahInvoice(req.body, req.headers, secret);
+    if (!invoice) throw badSignature();
+    return invoice;
   },
+  refund: (cfg, ref, amount, reason) => makeMyFatoorahRefund(cfg, { invoiceId: ref, amount, comment: reason }),
 };
 
 /** rekaz-pay speaks MyFatoorah's API with an account of its own (spec §9). */

@@ -30,7 +30,14 @@ export type TabbyCheckoutInput = {
   amount: number;
   currency: "SAR";
   description: string;
-  buyer: { name: string; phone: string; email?: string };
+  /** Tabby's schema requires the email; the platform sends the customer's, or a stable placeholder it owns. */
+  buyer: { name: string; phone: string; email: string };
+  /** Required by Tabby's schema; a service or digital order sends the store's own address. */
+  shippingAddress: { city: string; address: string; zip: string };
+  /** Required: since when the buyer is known and how loyal (number of earlier paid orders). */
+  buyerHistory: { registeredSince: string; loyaltyLevel: number };
+  /** Required (may be empty): the buyer's earlier orders with this store, newest first. */
+  orderHistory: { purchasedAt: string; amount: number; status: "new" | "processing" | "complete" | "refunded" | "canceled" | "unknown" }[];
   orderReferenceId: string;
   /** unitPrice in halalas. */
   items: { title: string; quantity: number; unitPrice: number; referenceId: string; category: string }[];
@@ -82,7 +89,10 @@ export async function createTabbyCheckout(
         amount: tabbyAmount(input.amount),
         currency: input.currency,
         description: input.description,
-        buyer: { name: input.buyer.name, phone: input.buyer.phone, ...(input.buyer.email ? { email: input.buyer.email } : {}) },
+        buyer: { name: input.buyer.name, phone: input.buyer.phone, email: input.buyer.email },
+        shipping_address: input.shippingAddress,
+        buyer_history: { registered_since: input.buyerHistory.registeredSince, loyalty_level: input.buyerHistory.loyaltyLevel },
+        order_history: input.orderHistory.map((o) => ({ purchased_at: o.purchasedAt, amount: tabbyAmount(o.amount), status: o.status })),
         order: {
           reference_id: input.orderReferenceId,
           items: input.items.map((item) => ({
@@ -113,25 +123,58 @@ export async function createTabbyCheckout(
   };
 }
 
+const moneyMove = z.object({ id: z.string().min(1), amount: amountText });
 const paymentSchema = z.object({
   id: z.string().min(1),
   status: z.string(),
   amount: amountText,
   currency: z.string(),
   order: z.object({ reference_id: z.string().nullish() }).nullish(),
+  captures: z.array(moneyMove).nullish(),
+  refunds: z.array(moneyMove).nullish(),
 });
+type TabbyPayment = z.infer<typeof paymentSchema>;
 
-const STATUS: Record<string, PaymentState["status"]> = {
-  AUTHORIZED: "authorized",
-  CLOSED: "authorized",
-  CREATED: "pending",
-  REJECTED: "failed",
-  EXPIRED: "cancelled",
-};
+const total = (moves: { amount: string }[] | null | undefined) => (moves ?? []).reduce((sum, m) => sum + tabbyHalalas(m.amount), 0);
+
+/**
+ * Tabby's statuses one to one: AUTHORIZED is money reserved (not yet taken: it must be captured);
+ * CLOSED with captures is paid (refunded in full ⇒ cancelled); CLOSED without any capture is a
+ * cancellation (Tabby's "closed without capture"), never paid.
+ */
+export function tabbyState(p: TabbyPayment): PaymentState {
+  const captured = total(p.captures);
+  const refunded = total(p.refunds);
+  const s = p.status.toUpperCase();
+  const status: PaymentState["status"] =
+    s === "AUTHORIZED"
+      ? "authorized"
+      : s === "CLOSED"
+        ? captured > 0 && refunded < captured
+          ? "paid"
+          : "cancelled"
+        : s === "REJECTED"
+          ? "failed"
+          : s === "EXPIRED"
+            ? "cancelled"
+            : "pending";
+  return {
+    providerPaymentId: p.id,
+    status,
+    // What was taken once captured; what was authorised before.
+    amount: status === "paid" ? captured - refunded : tabbyHalalas(p.amount),
+    currency: p.currency.toUpperCase(),
+    failureReason: null,
+    method: "TABBY",
+  };
+}
 
 /** `GET /api/v2/payments/{id}` ⇒ the payment as the settlement reads it (SP:PaymentProviderUnavailable). */
-export async function fetchTabbyPayment(cfg: ProviderConfig, id: string): Promise<PaymentState> {
-  const p = await providerRequest(cfg, {
+export const fetchTabbyPayment = async (cfg: ProviderConfig, id: string): Promise<PaymentState> => tabbyState(await readTabbyPayment(cfg, id));
+
+/** `GET /api/v2/payments/{id}` as Tabby answers it. */
+function readTabbyPayment(cfg: ProviderConfig, id: string): Promise<TabbyPayment> {
+  return providerRequest(cfg, {
     provider: "tabby",
     code: "SP:PaymentProviderUnavailable",
     method: "GET",
@@ -139,13 +182,36 @@ export async function fetchTabbyPayment(cfg: ProviderConfig, id: string): Promis
     auth: "bearer",
     schema: paymentSchema,
   });
-  const status = STATUS[p.status.toUpperCase()] ?? "pending";
-  return {
-    providerPaymentId: p.id,
-    status,
-    amount: tabbyHalalas(p.amount),
-    currency: p.currency.toUpperCase(),
-    failureReason: null,
-    method: "TABBY",
-  };
+}
+
+/** A money operation on a payment: the payment after it. A refusal (4xx) ⇒ SP:RefundRefused. */
+function operation(cfg: ProviderConfig, id: string, action: "captures" | "refunds" | "close", body: object): Promise<TabbyPayment> {
+  return providerRequest(cfg, { provider: "tabby", code: "SP:RefundRefused", method: "POST", path: `/api/v2/payments/${segment(id)}/${action}`, auth: "bearer", body, schema: paymentSchema });
+}
+
+/** `POST /api/v2/payments/{id}/captures`: takes `amount` halalas of an AUTHORIZED payment (all of it ⇒ CLOSED). */
+export const captureTabbyPayment = (cfg: ProviderConfig, id: string, amount: number, referenceId: string) =>
+  operation(cfg, id, "captures", { amount: tabbyAmount(amount), reference_id: referenceId });
+
+/** `POST /api/v2/payments/{id}/refunds`: gives back `amount` halalas of what was captured. */
+export const refundTabbyPayment = (cfg: ProviderConfig, id: string, amount: number, reason: string, referenceId: string) =>
+  operation(cfg, id, "refunds", { amount: tabbyAmount(amount), reason, reference_id: referenceId });
+
+/** `POST /api/v2/payments/{id}/close`: ends an AUTHORIZED payment; without a capture the shopper pays nothing. */
+export const closeTabbyPayment = (cfg: ProviderConfig, id: string) => operation(cfg, id, "close", {});
+
+const webhookSchema = z.object({ id: z.string().min(1), url: z.string(), is_test: z.boolean().nullish(), header: z.object({ title: z.string(), value: z.string() }).nullish() });
+
+/** `POST /api/v1/webhooks` with the merchant code: Tabby then notifies `url` with the header `{title: value}`. */
+export function registerTabbyWebhook(cfg: ProviderConfig, input: { merchantCode: string; url: string; header: { title: string; value: string } }) {
+  return providerRequest(cfg, {
+    provider: "tabby",
+    code: "SP:PaymentProviderUnavailable",
+    method: "POST",
+    path: "/api/v1/webhooks",
+    auth: "bearer",
+    headers: { "X-Merchant-Code": input.merchantCode },
+    body: { url: input.url, header: input.header },
+    schema: webhookSchema,
+  });
 }

@@ -1,20 +1,51 @@
 import { z } from "zod";
 import { secretsEqual } from "../http";
-import type { PaymentGateway } from "../provider";
+import { ProviderError, type PaymentGateway } from "../provider";
 import { badSignature, webhookBody, webhookPaymentId } from "../webhook-checks";
-import { fetchTabbyPayment } from "./client";
+import { captureTabbyPayment, closeTabbyPayment, fetchTabbyPayment, refundTabbyPayment, tabbyState } from "./client";
 
 const webhook = z.object({ id: webhookPaymentId });
 
-/** Tabby: a payment by its id; webhooks carry the account's secret in a header. */
+/** Tabby's default webhook header title; the merchant may register another (keys file `webhookHeader`). */
+export const TABBY_WEBHOOK_HEADER = "X-Webhook-Secret";
+
+/**
+ * Tabby: a payment by its id. An AUTHORIZED payment is only reserved: Tabby asks the merchant to
+ * capture it at once, so verifying captures it in full when its amount is the attempt's, and closes
+ * it (nothing taken) when it is not. Webhooks carry the account's secret under the header title the
+ * merchant registered.
+ */
 export const tabbyGateway: PaymentGateway = {
   name: "tabby",
   api: { live: "https://api.tabby.sa", sandboxPath: "/sandbox/tabby" },
-  keysFile: { publicFields: { publicKey: "tabbyPublicKey", merchantCode: "tabbyMerchantCode" } },
+  keysFile: { publicFields: { publicKey: "tabbyPublicKey", merchantCode: "tabbyMerchantCode" }, secretFields: ["webhookHeader", "storeCity", "storeZip"] },
   browser: { live: "https://checkout.tabby.ai/tabby-card.js", sandbox: "/sandbox/tabby/tabby-card.js" },
-  verify: (cfg, ref) => fetchTabbyPayment(cfg, ref),
-  webhookRef: async (secret, req) => {
-    if (!secretsEqual(req.headers.get("x-webhook-secret"), secret)) throw badSignature();
+  verify: async (cfg, ref, expected) => {
+    const state = await fetchTabbyPayment(cfg, ref);
+    if (state.status !== "authorized") return state;
+    if (state.amount !== expected.amount || state.currency !== expected.currency) {
+      await closeTabbyPayment(cfg, ref);
+      return { ...state, status: "failed", failureReason: "SP:PaymentAmountMismatch" };
+    }
+    try {
+      return tabbyState(await captureTabbyPayment(cfg, ref, state.amount, ref));
+    } catch (err) {
+      // Two settlements at once (return and webhook): the second capture is refused, as nothing is
+      // left to capture; the payment as it now stands is the answer.
+      if (err instanceof ProviderError && err.code === "SP:RefundRefused") return fetchTabbyPayment(cfg, ref);
+      throw err;
+    }
+  },
+  webhookRef: async (secret, req, account) => {
+    if (!secretsEqual(req.headers.get(account.webhookHeader || TABBY_WEBHOOK_HEADER), secret)) throw badSignature();
     return webhookBody(webhook.safeParse(req.body)).id;
   },
+  refund: async (cfg, ref, amount, reason) => {
+    const payment = await refundTabbyPayment(cfg, ref, amount, reason, `${ref}:refund:${Date.now()}`);
+    return { refundId: payment.refunds?.at(-1)?.id ?? payment.id, amount };
+  },
+  void: async (cfg, ref) => {
+    await closeTabbyPayment(cfg, ref);
+  },
+  capture: async (cfg, ref, amount) => tabbyState(await captureTabbyPayment(cfg, ref, amount, ref)),
 };

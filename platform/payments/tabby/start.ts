@@ -1,7 +1,5 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { customers } from "../../db/schema";
 import { PlatformError } from "../../errors";
 import { toTenantConfig, type Locale } from "@/contract/tenant-settings";
 import type { PayLaterSessionDto, TabbyEligibilityDto } from "@/contract/dto/payments";
@@ -11,11 +9,15 @@ import type { OwnerScope } from "../../services/own-cart";
 import { notConfigured } from "../accounts";
 import { closeAttempt, closingOnFailure, createAttempt, quotePayment, setProviderRefs, type PaymentQuote, type PaymentRequest } from "../attempts";
 import { checkCallbackUrls } from "../callback-urls";
-import { cartLines, startPayLater } from "../pay-later-order";
+import { buyerProfile, cartLines, startPayLater } from "../pay-later-order";
 import { providerConfig } from "../provider-config";
 import { createTabbyCheckout, type TabbyCheckoutInput } from "./client";
 
 /** Tabby: its eligibility pre-check and its hosted checkout. */
+
+/** Where the services are delivered when the account names no city (keys file storeCity / storeZip). */
+const DEFAULT_CITY = "Riyadh";
+const DEFAULT_ZIP = "00000";
 
 /** Tabby's own texts for its rejection reasons (ar/en). */
 const TABBY_REJECTION: Record<Locale, Record<string, string>> = {
@@ -33,13 +35,14 @@ const TABBY_REJECTION: Record<Locale, Record<string, string>> = {
 
 export const tabbyRejectionMessage = (reason: string | null, locale: Locale) => TABBY_REJECTION[locale][reason ?? ""] ?? TABBY_REJECTION[locale].default;
 
-type TabbyOrder = { scope: OwnerScope; cartId: string; quote: PaymentQuote; buyer: { name: string; phone: string; email?: string }; urls: TabbyCheckoutInput["merchantUrls"]; locale: Locale };
+type TabbyOrder = { scope: OwnerScope; cartId: string; quote: PaymentQuote; buyer?: { name: string; phone: string }; urls: TabbyCheckoutInput["merchantUrls"]; locale: Locale };
 
 async function tabbyCheckout(db: Db, o: TabbyOrder, code: "CREATE_TABBY_SESSION_ERROR" | "TEST_TABBY_CUSTOMER_ELIGIBILITY_ERROR") {
   const merchantCode = toTenantConfig(o.quote.settings).tabby.merchantCode;
   if (!merchantCode) throw notConfigured("tabby");
-  const { cfg } = await providerConfig(db, o.scope.tenantId, "tabby");
+  const { cfg, account } = await providerConfig(db, o.scope.tenantId, "tabby");
   const cart = await readCart(db, o.scope, o.cartId, o.locale);
+  const profile = await buyerProfile(db, o.scope, new URL(o.urls.success).hostname);
   return (extra: { referenceId: string }) =>
     createTabbyCheckout(
       cfg,
@@ -47,7 +50,11 @@ async function tabbyCheckout(db: Db, o: TabbyOrder, code: "CREATE_TABBY_SESSION_
         amount: o.quote.amount,
         currency: "SAR",
         description: `#${o.cartId.slice(0, 8)}`,
-        buyer: o.buyer,
+        // Tabby's schema requires these: the buyer as given at checkout, the rest from the platform's data.
+        buyer: { name: o.buyer?.name || profile.name, phone: o.buyer?.phone || profile.mobile, email: profile.emailOrPlaceholder },
+        shippingAddress: { city: account.storeCity || DEFAULT_CITY, address: profile.address ?? (o.quote.settings.brandName || DEFAULT_CITY), zip: account.storeZip || DEFAULT_ZIP },
+        buyerHistory: { registeredSince: profile.registeredSince, loyaltyLevel: profile.loyaltyLevel },
+        orderHistory: profile.orders,
         orderReferenceId: extra.referenceId,
         items: cartLines(cart).map((l) => ({ title: l.name, quantity: l.quantity, unitPrice: l.unitPrice, referenceId: l.referenceId, category: l.kind })),
         lang: o.locale,
@@ -66,10 +73,6 @@ export async function tabbyEligibility(
   req: PaymentRequest & { origin: string; urls?: { success_url?: string; cancel_url?: string; failure_url?: string } },
 ): Promise<TabbyEligibilityDto> {
   const quote = await quotePayment(db, scope, cartId, "TABBY", req);
-  const [customer] = await db
-    .select({ name: customers.name, mobileNumber: customers.mobileNumber, email: customers.email })
-    .from(customers)
-    .where(and(eq(customers.tenantId, scope.tenantId), eq(customers.id, scope.customerId)));
   // The storefront's own return addresses when it sent them (an embedded platform's request origin is internal).
   const given = req.urls?.success_url && req.urls.cancel_url && req.urls.failure_url ? await checkCallbackUrls(db, scope.tenantId, { success: req.urls.success_url, cancel: req.urls.cancel_url, failure: req.urls.failure_url }) : null;
   const done = `${req.origin}/checkout/done/${encodeURIComponent(cartId)}?payment_method=tabby`;
@@ -79,7 +82,6 @@ export async function tabbyEligibility(
       scope,
       cartId,
       quote,
-      buyer: { name: customer?.name || customer?.mobileNumber || "", phone: customer?.mobileNumber ?? "", ...(customer?.email ? { email: customer.email } : {}) },
       urls: given ? { success: given.success.href, cancel: given.cancel.href, failure: given.failure.href } : { success: done, cancel: `${done}&status=cancel`, failure: `${done}&status=failure` },
       locale: req.locale,
     },

@@ -18,7 +18,8 @@ export type TamaraCheckoutInput = {
   shippingAmount: number;
   taxAmount: number;
   items: { name: string; quantity: number; unitPrice: number; referenceId: string; sku: string; type: string }[];
-  consumer: { firstName: string; lastName: string; phoneNumber: string; email: string };
+  /** Tamara documents the email as optional: sent only when the customer has one (never ""). */
+  consumer: { firstName: string; lastName: string; phoneNumber: string; email?: string | null };
   description: string;
   merchantUrl: { success: string; failure: string; cancel: string; notification: string };
   locale: "ar_SA" | "en_US";
@@ -56,7 +57,7 @@ export async function createTamaraCheckout(cfg: ProviderConfig, input: TamaraChe
         first_name: input.consumer.firstName,
         last_name: input.consumer.lastName,
         phone_number: input.consumer.phoneNumber,
-        email: input.consumer.email,
+        ...(input.consumer.email ? { email: input.consumer.email } : {}),
       },
       country_code: "SA",
       description: input.description,
@@ -77,13 +78,18 @@ const orderSchema = z.object({
   total_amount: z.object({ amount: amountNumber, currency: z.string() }),
 });
 
-function tamaraStatus(status: string): PaymentState["status"] {
+/**
+ * Tamara's order statuses one to one: approved (the merchant must authorise), authorised (Tamara
+ * guarantees it; captured later), partially/fully captured and partially refunded (money taken),
+ * fully refunded, canceled, declined, expired; new and updated are still open.
+ */
+export function tamaraStatus(status: string): PaymentState["status"] {
   const s = status.toLowerCase();
   if (s === "approved") return "approved";
-  // authorised, and captured in any form (fully_captured, partially_captured).
-  if (s === "authorised" || s === "authorized" || s.includes("captured")) return "authorized";
+  if (s === "authorised" || s === "authorized") return "authorized";
+  if (s === "fully_captured" || s === "partially_captured" || s === "partially_refunded") return "paid";
   if (s === "declined") return "failed";
-  if (s === "expired" || s === "canceled" || s === "cancelled" || s.includes("refunded")) return "cancelled";
+  if (s === "expired" || s === "canceled" || s === "cancelled" || s === "fully_refunded") return "cancelled";
   return "pending";
 }
 
@@ -123,6 +129,34 @@ export async function authoriseTamaraOrder(cfg: ProviderConfig, orderId: string)
   });
   return fetchTamaraOrder(cfg, orderId);
 }
+
+const moneyAnswer = z.object({ order_id: z.string().nullish(), status: z.string().nullish() });
+
+/** A money operation: its id. A refusal (4xx) ⇒ SP:RefundRefused; no answer ⇒ the same code (the caller retries). */
+async function operation(cfg: ProviderConfig, path: string, body: object, idField: "capture_id" | "cancel_id" | "refund_id"): Promise<string> {
+  const answer = await providerRequest(cfg, {
+    provider: "tamara",
+    code: "SP:RefundRefused",
+    method: "POST",
+    path,
+    auth: "bearer",
+    body,
+    schema: moneyAnswer.extend({ [idField]: z.string().min(1) }),
+  });
+  return String((answer as Record<string, unknown>)[idField]);
+}
+
+/** `POST /payments/capture`: takes `amount` halalas of an authorised order (Tamara pays it out in the next settlement). */
+export const captureTamaraOrder = (cfg: ProviderConfig, orderId: string, amount: number, currency = "SAR") =>
+  operation(cfg, "/payments/capture", { order_id: orderId, total_amount: money(amount, currency), shipping_info: { shipped_at: new Date().toISOString(), shipping_company: "N/A" } }, "capture_id");
+
+/** `POST /orders/{order_id}/cancel`: releases an authorised order (or what is left of it) before capture. */
+export const cancelTamaraOrder = (cfg: ProviderConfig, orderId: string, amount: number, currency = "SAR") =>
+  operation(cfg, `/orders/${segment(orderId)}/cancel`, { total_amount: money(amount, currency) }, "cancel_id");
+
+/** `POST /payments/simplified-refund/{order_id}`: gives back `amount` halalas of what was captured. */
+export const refundTamaraOrder = (cfg: ProviderConfig, orderId: string, amount: number, comment: string, currency = "SAR") =>
+  operation(cfg, `/payments/simplified-refund/${segment(orderId)}`, { total_amount: money(amount, currency), comment }, "refund_id");
 
 /** A Tamara notification's token (the `tamaraToken` query parameter or the bearer): HS256, signed with the notification token. */
 export async function verifyTamaraNotification(token: string | null | undefined, notificationToken: string): Promise<JWTPayload> {

@@ -1,29 +1,52 @@
 import { z } from "zod";
-import type { PaymentGateway } from "../provider";
+import { ProviderError, type PaymentGateway } from "../provider";
 import { webhookBody, webhookPaymentId } from "../webhook-checks";
-import { authoriseTamaraOrder, fetchTamaraOrder, verifyTamaraNotification } from "./client";
+import { authoriseTamaraOrder, cancelTamaraOrder, captureTamaraOrder, fetchTamaraOrder, refundTamaraOrder, verifyTamaraNotification } from "./client";
 
 const webhook = z.object({ order_id: webhookPaymentId });
 
 /**
  * Tamara: an order by its id, authorised by us once Tamara approves it (Tamara pays the merchant
- * only for an authorised order); notifications carry a JWT signed with the notification token.
+ * only for an authorised order), then captured at once unless the account captures at fulfilment
+ * (Tamara would capture by itself only after 21 days); notifications carry a JWT signed with the
+ * notification token, in the Authorization header (else the tamaraToken query parameter).
  */
 export const tamaraGateway: PaymentGateway = {
   name: "tamara",
   api: { live: "https://api.tamara.co", sandboxPath: "/sandbox/tamara" },
-  keysFile: { publicFields: { publicKey: "tamaraPublicKey", merchantCode: "tamaraMerchantCode" } },
+  keysFile: {
+    publicFields: { publicKey: "tamaraPublicKey", merchantCode: "tamaraMerchantCode" },
+    secretFields: ["captureOn"],
+    choices: { captureOn: ["authorisation", "fulfilment"] },
+  },
   browser: { live: "https://cdn.tamara.co/widget-v2/tamara-widget.js", sandbox: "/sandbox/tamara/widget-v2/tamara-widget.js" },
   verify: async (cfg, ref, expected) => {
-    const state = await fetchTamaraOrder(cfg, ref);
-    if (state.status !== "approved") return state;
-    // An approved order for another amount is never authorised: Tamara then takes nothing.
-    if (state.amount !== expected.amount || state.currency !== expected.currency) return { ...state, status: "failed", failureReason: "SP:PaymentAmountMismatch" };
-    return authoriseTamaraOrder(cfg, ref);
+    let state = await fetchTamaraOrder(cfg, ref);
+    if (state.status === "approved") {
+      // An approved order for another amount is never authorised: Tamara then takes nothing.
+      if (state.amount !== expected.amount || state.currency !== expected.currency) return { ...state, status: "failed", failureReason: "SP:PaymentAmountMismatch" };
+      state = await authoriseTamaraOrder(cfg, ref);
+    }
+    if (state.status !== "authorized" || cfg.captureOn === "fulfilment") return state;
+    try {
+      await captureTamaraOrder(cfg, ref, state.amount, state.currency);
+    } catch (err) {
+      // A capture that lost a race with another settlement is refused: the order as it now stands answers.
+      if (!(err instanceof ProviderError && err.code === "SP:RefundRefused")) throw err;
+    }
+    return fetchTamaraOrder(cfg, ref);
   },
   webhookRef: async (secret, req) => {
     const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.get("authorization") ?? "")?.[1];
-    await verifyTamaraNotification(req.query.tamaraToken ?? bearer, secret);
+    await verifyTamaraNotification(bearer ?? req.query.tamaraToken, secret);
     return webhookBody(webhook.safeParse(req.body)).order_id;
+  },
+  refund: async (cfg, ref, amount, reason) => ({ refundId: await refundTamaraOrder(cfg, ref, amount, reason), amount }),
+  void: async (cfg, ref, amount) => {
+    await cancelTamaraOrder(cfg, ref, amount);
+  },
+  capture: async (cfg, ref, amount) => {
+    await captureTamaraOrder(cfg, ref, amount);
+    return fetchTamaraOrder(cfg, ref);
   },
 };

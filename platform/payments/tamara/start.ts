@@ -28,7 +28,7 @@ export async function createTamaraSession(db: Db, scope: OwnerScope, input: PayL
       shippingAmount: 0,
       taxAmount: quote.totals.taxAmount,
       items: cartLines(cart).map((l) => ({ name: l.name, quantity: l.quantity, unitPrice: l.unitPrice, referenceId: l.referenceId, sku: l.sku, type: l.kind })),
-      consumer: { firstName, lastName: rest.join(" ") || firstName, phoneNumber: details.customerMobile, email: customer?.email ?? "" },
+      consumer: { firstName, lastName: rest.join(" ") || firstName, phoneNumber: details.customerMobile, email: customer?.email || null },
       description: `#${attempt.cartId.slice(0, 8)}`,
       merchantUrl: {
         success: urls.success_url.toString(),
