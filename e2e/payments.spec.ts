@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { forProject, otherForProject, snap } from "./support";
+import { forProject, messagesByLocale, otherForProject, snap } from "./support";
+import { validation } from "./account-support";
 import { cartDialog, openProduct as openProductPage, type Locale } from "./cart-support";
 import { checkout, order } from "./checkout-support";
 import {
@@ -23,6 +24,8 @@ import {
  * other, so every journey is seen in Arabic and in English. Days ahead differ per journey and
  * project, so that no two journeys want the same massage seat.
  */
+const checkoutMessages = messagesByLocale<typeof import("@/messages/en/checkout.json")>("checkout");
+
 const dayFor = (name: string, base: number) => base + (name === "phone" ? 0 : 1);
 
 const card = (locale: Locale) => (locale === "ar" ? { name: "الاسم على البطاقة", number: "رقم البطاقة", month: "الشهر", year: "السنة", cvc: "رمز التحقق" } : { name: "Name on card", number: "Card number", month: "Month", year: "Year", cvc: "CVC" });
@@ -72,6 +75,19 @@ test("card: declined and out of funds are explained and the form stays; 3-D Secu
   const reasons = order[locale].paymentError.reasons;
   await fillBasket(page, locale, prefix, { kind: "membership", day: dayFor(info.project.name, 6) });
   await checkoutTo(page, locale, c.methods.card);
+
+  // Moyasar's own form rules, inline and translated, before anything leaves the browser: an
+  // American Express takes a 4-digit code; the name is in English letters (hyphens allowed).
+  await fillCard(page, locale, "378282246310005");
+  await cardField(page, locale, "name").fill("ريم العتيبي");
+  await payButton(page, locale).click();
+  await expect(page.getByText(validation[locale].cvc)).toBeVisible();
+  await expect(page.getByText(checkoutMessages[locale].card.name)).toBeVisible();
+  await snap(page, info, `payments-card-rules-${locale}`);
+  await cardField(page, locale, "cvc").fill("1234");
+  await cardField(page, locale, "name").fill("Reem Al-Otaibi");
+  await expect(page.getByText(validation[locale].cvc)).toHaveCount(0);
+  await expect(page.getByText(checkoutMessages[locale].card.name)).toHaveCount(0);
 
   await fillCard(page, locale, CARDS.declined);
   await payButton(page, locale).click();

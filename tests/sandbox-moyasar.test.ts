@@ -36,6 +36,20 @@ describeSandbox("Moyasar sandbox", (db) => {
     expect((await callSandbox(db(), "POST", `${V1}/tokens`, { json: card("4111111111111111") })).status).toBe(401);
   });
 
+  it("knows Moyasar's networks: every mada BIN of its list (6 and 8 digits), Mastercard's 2-series, Amex with a 4-digit code, UnionPay up to 19 digits", async () => {
+    const tokenOf = (number: string, cvc = "123") => callSandbox(db(), "POST", `${V1}/tokens`, { auth: PK, json: { ...card(number), cvc } });
+    // 440647 (6-digit) and 40545400 (8-digit) are mada BINs on Visa's range; 52166100 on Mastercard's.
+    for (const number of ["4406470000000007", "4054540000000002", "5216610000000005"]) expect((await tokenOf(number)).body, number).toMatchObject({ brand: "mada" });
+    expect((await tokenOf("2223000048400011")).body).toMatchObject({ brand: "master" });
+    expect((await tokenOf("2720990000000007")).body).toMatchObject({ brand: "master" });
+    expect((await tokenOf("378282246310005", "1234")).body).toMatchObject({ brand: "amex" });
+    expect((await tokenOf("378282246310005", "123")).body).toMatchObject({ errors: { cvc: ["is invalid"] } });
+    expect((await tokenOf("4111111111111111", "12")).body).toMatchObject({ errors: { cvc: ["is invalid"] } });
+    expect((await tokenOf("6200000000000000000")).body).toMatchObject({ brand: "unionpay" });
+    // A 15-digit number on Visa's range is no Visa card.
+    expect((await tokenOf("411111111111116")).body).toMatchObject({ errors: { number: ["is invalid"] } });
+  });
+
   it("starts a card payment at 3-D Secure on the callback's host and settles it by the page's buttons", async () => {
     const res = await pay((await token("4111111111111111")).id);
     expect(res.status).toBe(201);

@@ -12,8 +12,8 @@ import { findObject, transitionObject } from "./store";
 /** A MyFatoorah session as the sandbox keeps it: the card the form took, until a payment uses it. */
 export type MyFatoorahSessionData = { CustomerIdentifier: string | null; card: CheckedCard | null; created_at: string };
 
-const NETWORK_OF: Record<CardBrand, string> = { mada: "md", visa: "v", master: "m" };
-const BRAND_NAME: Record<CardBrand, string> = { mada: "Mada", visa: "Visa", master: "Master" };
+const NETWORK_OF: Record<CardBrand, string> = { mada: "md", visa: "v", master: "m", amex: "ae", unionpay: "up" };
+const BRAND_NAME: Record<CardBrand, string> = { mada: "Mada", visa: "Visa", master: "Master", amex: "American Express", unionpay: "UnionPay" };
 const FIELD_LABEL: Record<string, string> = { number: "Card number", name: "Name on card", month: "Expiry month", year: "Expiry year", cvc: "CVV" };
 
 const problem = (message: string) => json(400, { error: message });

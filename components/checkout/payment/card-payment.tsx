@@ -12,6 +12,7 @@ import { formatSar } from "@/lib/money";
 import { createMoyasarToken } from "@/lib/payments/provider-browser";
 import type { CartDto } from "@/contract/dto/cart";
 import { localePath } from "@/lib/site-routing";
+import { acceptedNetworks } from "@/contract/card-networks";
 import { CARD_MONTHS, cardSchema, cardYears, formatCardNumber, type CardValues } from "@/lib/validation/card";
 import { onlinePayApi } from "./online-pay-api";
 import type { CheckoutDetails } from "./payment-api";
@@ -19,7 +20,7 @@ import { PaymentActions } from "./payment-actions";
 import { PaymentHeading, SecureCardNote } from "./payment-heading";
 import { nextAfterMoyasar, useOnlinePay, usePaymentEndpoints } from "./use-online-pay";
 
-type Props = { cart: CartDto; amount: number; publicKey: string | null; checkout: CheckoutDetails; onBack: () => void };
+type Props = { cart: CartDto; amount: number; publicKey: string | null; enabledMethods: readonly string[]; checkout: CheckoutDetails; onBack: () => void };
 
 function Field({ id, label, error, children }: { id: string; label: string; error: string | null; children: ReactNode }) {
   return (
@@ -38,12 +39,14 @@ function Field({ id, label, error, children }: { id: string; label: string; erro
  * publishable key (the card never reaches our server), then the payment, whose 3-D Secure page
  * the shopper is sent to. A declined card leaves the form as it was, to try again.
  */
-export function CardPayment({ cart, amount, publicKey, checkout, onBack }: Props) {
+export function CardPayment({ cart, amount, publicKey, enabledMethods, checkout, onBack }: Props) {
   const t = useTranslations("order.card");
   const tRoot = useTranslations();
   const locale = useLocale();
   const id = useId();
-  const schema = useMemo(() => cardSchema(), []);
+  // The networks the store takes (its MADA and VISA settings): another card is refused here, in the form.
+  const networks = useMemo(() => acceptedNetworks({ mada: enabledMethods.includes("MADA"), visa: enabledMethods.includes("VISA") }), [enabledMethods]);
+  const schema = useMemo(() => cardSchema(new Date(), networks), [networks]);
   const years = useMemo(() => cardYears(), []);
   const endpoints = usePaymentEndpoints();
   const pay = useOnlinePay(cart.id);
@@ -73,7 +76,12 @@ export function CardPayment({ cart, amount, publicKey, checkout, onBack }: Props
       <fieldset disabled={busy} className="grid gap-4 rounded-xl border border-border bg-card p-4 shadow-soft">
         <legend className="sr-only">{t("legend")}</legend>
         <Field id={`${id}-name`} label={t("name")} error={message("name")}>
-          <Input id={`${id}-name`} autoComplete="cc-name" autoCapitalize="words" spellCheck={false} dir="auto" {...aria("name")} {...form.register("name")} />
+          <Input id={`${id}-name`} autoComplete="cc-name" autoCapitalize="characters" spellCheck={false} dir="ltr" lang="en" {...aria("name")} aria-describedby={errors.name ? `${id}-name-error` : `${id}-name-hint`} {...form.register("name")} />
+          {errors.name ? null : (
+            <p id={`${id}-name-hint`} className="text-xs text-muted-foreground">
+              {t("nameHint")}
+            </p>
+          )}
         </Field>
         <Field id={`${id}-number`} label={t("number")} error={message("number")}>
           {/* Card numbers read left to right in both languages. */}
@@ -83,7 +91,7 @@ export function CardPayment({ cart, amount, publicKey, checkout, onBack }: Props
             inputMode="numeric"
             autoComplete="cc-number"
             placeholder="0000 0000 0000 0000"
-            maxLength={19}
+            maxLength={23}
             className="tabular text-start font-mono rtl:text-end"
             {...aria("number")}
             {...numberField}

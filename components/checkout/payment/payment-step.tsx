@@ -64,7 +64,7 @@ type ViewProps = Omit<PaymentStepProps, "method"> & { amount: number; cashLabelK
 
 /** The card form of the store's card provider (spec §3 onlinePaymentProvider); rekaz-pay shares MyFatoorah's form. */
 const CARD_FORMS: Record<string, (p: ViewProps) => ReactNode> = {
-  moyasar: (p) => <CardPayment cart={p.cart} amount={p.amount} publicKey={p.config.moyasarPublicTokenKey} checkout={p.checkout} onBack={p.onBack} />,
+  moyasar: (p) => <CardPayment cart={p.cart} amount={p.amount} publicKey={p.config.moyasarPublicTokenKey} enabledMethods={p.config.enabledPaymentMethods} checkout={p.checkout} onBack={p.onBack} />,
   myfatoorah: (p) => <MyfatoorahCardPayment cart={p.cart} amount={p.amount} enabledMethods={p.config.enabledPaymentMethods} checkout={p.checkout} onBack={p.onBack} />,
   "rekaz-pay": (p) => <MyfatoorahCardPayment cart={p.cart} amount={p.amount} enabledMethods={p.config.enabledPaymentMethods} checkout={p.checkout} onBack={p.onBack} />,
 };

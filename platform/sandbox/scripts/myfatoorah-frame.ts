@@ -1,4 +1,5 @@
 import "server-only";
+import { MADA_BINS } from "@/contract/card-networks";
 import { escapeHtml, inlineJson } from "../http";
 
 // The card form inside MyFatoorah's embedded frame (sandbox). The card number never reaches the
@@ -37,7 +38,8 @@ const TEXT = {
   },
 };
 
-const MADA_BINS = ["420132", "440647", "440795", "446404", "457865", "468540", "484783", "588845", "604906", "636120", "968208", "968211"];
+/** The same mada BIN list the gateway and the storefront's card form read (6- and 8-digit BINs). */
+const MADA_BINS_LIST = [...MADA_BINS];
 
 const frameScript = `
 (function () {
@@ -57,7 +59,7 @@ const frameScript = `
     return d.length > 0 && sum % 10 === 0;
   }
   function network(d) {
-    if (cfg.madaBins.indexOf(d.slice(0, 6)) >= 0) return "md";
+    if (cfg.madaBins.indexOf(d.slice(0, 6)) >= 0 || cfg.madaBins.indexOf(d.slice(0, 8)) >= 0) return "md";
     if (/^4/.test(d)) return "v";
     if (/^(5[1-5]|2[2-7])/.test(d)) return "m";
     return null;
@@ -113,7 +115,7 @@ const frameScript = `
 export function cardFramePage(opts: { sessionId: string; networks: string; language: "ar" | "en"; parentOrigin: string }): string {
   const t = TEXT[opts.language];
   const networks = opts.networks.split(",").map((n) => n.trim()).filter(Boolean);
-  const config = { sessionId: opts.sessionId, networks, parentOrigin: opts.parentOrigin, text: t, madaBins: MADA_BINS };
+  const config = { sessionId: opts.sessionId, networks, parentOrigin: opts.parentOrigin, text: t, madaBins: MADA_BINS_LIST };
   const field = (id: string, label: string, attrs: string) =>
     `<label for="${id}">${escapeHtml(label)}</label><input id="${id}" name="${id}" ${attrs}>`;
   return `<!doctype html>
