@@ -92,6 +92,8 @@ export const ERROR_CODES = [
   "SP:RouteNotFound",
   "SP:MethodNotAllowed",
   "SP:ForbiddenOrigin",
+  "SP:IdempotencyKeyReused",
+  "SP:IdempotencyKeyInProgress",
   "SP:BadGateway",
   "SP:InternalError",
 ] as const;

@@ -1,5 +1,9 @@
 import type { CodedErrorClass } from "@/contract/coded-error";
 import type { ApiEnvelope } from "@/contract/errors";
+import { IDEMPOTENCY_KEY_HEADER, MUTATING_METHODS } from "@/contract/idempotency";
+
+/** A fresh key for one user intent. */
+export const newIntentKey = () => crypto.randomUUID();
 
 /**
  * The browser's one call to its own server — the storefront's BFF (`/api/session/…`,
@@ -14,10 +18,12 @@ export async function fetchEnvelope<T>(
   url: string,
   body?: unknown,
   locale?: string,
-  init: { signal?: AbortSignal; credentials?: RequestCredentials } = {},
+  init: { signal?: AbortSignal; credentials?: RequestCredentials; idempotencyKey?: string } = {},
 ): Promise<T> {
   const isForm = typeof FormData !== "undefined" && body instanceof FormData;
   const headers: Record<string, string> = { accept: "application/json" };
+  // Every change carries its intent's key (one tap = one key; a repeat of the intent passes the same one).
+  if (MUTATING_METHODS.has(method)) headers[IDEMPOTENCY_KEY_HEADER] = init.idempotencyKey ?? newIntentKey();
   if (body !== undefined && !isForm) headers["content-type"] = "application/json";
   if (locale) headers["accept-language"] = locale;
   let res: Response;

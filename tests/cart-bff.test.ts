@@ -43,6 +43,24 @@ describeEachDb("storefront cart BFF", (t) => {
     sets.length = 0;
   });
 
+  it("one Idempotency-Key is one add: three sends (two at once, the first creating the cart) add one unit to one cart; a new key adds another", async () => {
+    const add = (key: string) => {
+      const req = request("spa.localhost", "POST", "/api/cart/items?locale=en", { productId: oil.id, priceId: oil.priceId, quantity: 1 });
+      req.headers.set("idempotency-key", key);
+      return itemsRoute.POST(req).then(read);
+    };
+    const key = crypto.randomUUID();
+    const [a, b] = await Promise.all([add(key), add(key)]);
+    const c = await add(key);
+    for (const r of [a, b, c]) expect(r.status).toBe(200);
+    const ids = new Set([a, b, c].map((r) => data(r.body)!.id));
+    expect(ids.size, "one cart").toBe(1);
+    const units = async () => data((await read(await cartRoute.GET(request("spa.localhost", "GET", "/api/cart")))).body)!.cartItems.reduce((n, i) => n + i.quantity, 0);
+    expect(await units()).toBe(1);
+    expect((await add(crypto.randomUUID())).status).toBe(200);
+    expect(await units()).toBe(2);
+  });
+
   it("answers no cart before the first add, and creates the cart with an httpOnly cookie on it", async () => {
     expect(data((await read(await cartRoute.GET(request("spa.localhost", "GET", "/api/cart")))).body)).toBeNull();
 

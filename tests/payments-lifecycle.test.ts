@@ -1,4 +1,5 @@
-import { expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import type { PayLaterSessionDto } from "@/contract/dto/payments";
 import type { Db } from "@/platform/db/client";
 import type { PaymentProvider } from "@/platform/db/schema";
 import { gatewayOf } from "@/platform/payments/gateways";
@@ -126,6 +127,63 @@ describeEachDb("payments: capture, refund and void at every provider", (t) => {
       expect(answers[2]).toMatchObject({ status: 200, body: { outcome: "paid" } });
       expect(await p.cartRow(cart.id)).toMatchObject({ status: "completed", paymentStatus: "paid" });
       expect(await p.paymentsOf(cart.id)).toHaveLength(1);
+    });
+  });
+
+  describe("one live attempt per cart", () => {
+    const ledger = async (paymentId: string) => {
+      const res = await fetch(`${p.origin()}/sandbox/moyasar/v1/payments/${paymentId}`, { headers: { authorization: `Basic ${Buffer.from(`${SPA_PAYMENT_ACCOUNTS.moyasar!.secretKey}:`).toString("base64")}` } });
+      return (await res.json()) as { status: string; amount: number; refunded: number };
+    };
+
+    it("3-D Secure abandoned in one tab, paid in a second: finishing the first later refunds it at once, and the done page says so", async () => {
+      const { shopper, cart } = await p.saltsCart();
+      const first = await p.payMoyasar(shopper, cart.id, { token: await p.cardToken("4111111111111111") });
+      const second = await p.payMoyasar(shopper, cart.id, { token: await p.cardToken("5105105105105100") });
+      expect((await p.attemptsOf(cart.id)).map((a) => a.state).sort()).toEqual(["pending", "superseded"]);
+      await p.press(second.data!.redirectUrl!, "authenticate");
+      expect((await p.callback(shopper, cart.id)).data).toMatchObject({ outcome: "paid", duplicateRefund: null });
+      // The first tab's 3-D Secure page, finished after the order was paid.
+      await p.press(first.data!.redirectUrl!, "authenticate");
+      const settled = (await p.callback(shopper, cart.id)).data!;
+      const taken = await ledger(first.data!.paymentId!);
+      expect(taken).toMatchObject({ status: "refunded" });
+      expect(taken.refunded).toBe(taken.amount);
+      expect(settled).toMatchObject({ outcome: "paid", duplicateRefund: taken.amount / 100 });
+      expect(await ledger(second.data!.paymentId!)).toMatchObject({ status: "paid", refunded: 0 });
+      expect(await p.paymentsOf(cart.id)).toHaveLength(1);
+      // Settling again gives nothing back twice.
+      await Promise.all([p.callback(shopper, cart.id), p.callback(shopper, cart.id)]);
+      expect((await ledger(first.data!.paymentId!)).refunded).toBe(taken.amount);
+    });
+
+    it("Tabby started three times: only the newest is live; an older one approved anyway is closed without a capture", async () => {
+      const { shopper, cart } = await p.saltsCart();
+      const pages: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        p.tick();
+        const created = await p.api.call<PayLaterSessionDto>(spa(), "POST", "tabby/session", { token: shopper.token, body: p.payLaterBody(shopper, cart.id, "tabby") });
+        pages.push(created.data!.checkout_url);
+      }
+      const attempts = await p.attemptsOf(cart.id);
+      expect(attempts.map((a) => a.state).sort()).toEqual(["pending", "superseded", "superseded"]);
+      const oldest = [...attempts].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())[0];
+      await p.press(pages[0], "approve");
+      await p.press(pages[2], "approve");
+      expect((await p.callback(shopper, cart.id)).data).toMatchObject({ outcome: "paid" });
+      expect(await atProvider("tabby", oldest.providerRef!)).toMatchObject({ status: "CLOSED", captures: [] });
+      expect(await p.paymentsOf(cart.id)).toHaveLength(1);
+    });
+
+    it("cash completing the cart releases an open card attempt; money it takes afterwards is given back", async () => {
+      const { shopper, cart } = await p.saltsCart();
+      const card = await p.payMoyasar(shopper, cart.id, { token: await p.cardToken("4111111111111111") });
+      const cash = await p.api.call(spa(), "POST", `cart/${cart.id}/submit`, { token: shopper.token, body: { paymentMethod: "CASH", customer: { name: "Test Shopper", mobileNumber: shopper.mobileNumber } } });
+      expect(cash.status, JSON.stringify(cash.error)).toBe(200);
+      expect((await p.attemptsOf(cart.id))[0]).toMatchObject({ state: "superseded" });
+      await p.press(card.data!.redirectUrl!, "authenticate");
+      expect((await p.callback(shopper, cart.id)).data).toMatchObject({ outcome: "cancelled", duplicateRefund: expect.any(Number) });
+      expect(await ledger(card.data!.paymentId!)).toMatchObject({ status: "refunded" });
     });
   });
 });

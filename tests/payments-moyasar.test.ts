@@ -27,7 +27,7 @@ describeEachDb("payments: Moyasar card and Apple Pay", (t) => {
     const back = await p.press(created.data!.redirectUrl!, "authenticate");
     expect(back).toContain(`${p.doneUrl(cart.id)}?id=${created.data!.paymentId}&status=paid`);
     const settled = await p.callback(shopper, cart.id);
-    expect(settled.data).toEqual({ outcome: "paid", provider: "moyasar", failureReason: null, errorMessageCode: null });
+    expect(settled.data).toEqual({ outcome: "paid", provider: "moyasar", failureReason: null, errorMessageCode: null, duplicateRefund: null });
     expect(await p.callback(shopper, cart.id)).toMatchObject({ data: settled.data });
 
     const order = await p.cartRow(cart.id);
@@ -56,7 +56,7 @@ describeEachDb("payments: Moyasar card and Apple Pay", (t) => {
     const created = await p.payMoyasar(shopper, cart.id, { token: await p.cardToken(number) });
     expect(created.data).toMatchObject({ status: "failed", redirectUrl: null, failureReason: reason, errorMessageCode: reason });
     expect(await p.attemptsOf(cart.id)).toMatchObject([{ state: "failed", failureReason: reason }]);
-    expect((await p.callback(shopper, cart.id)).data).toEqual({ outcome: "failed", provider: "moyasar", failureReason: reason, errorMessageCode: reason });
+    expect((await p.callback(shopper, cart.id)).data).toEqual({ outcome: "failed", provider: "moyasar", failureReason: reason, errorMessageCode: reason, duplicateRefund: null });
     expect((await p.cartRow(cart.id)).status).toBe("active");
     expect(await p.paymentsOf(cart.id)).toEqual([]);
   });
@@ -66,7 +66,7 @@ describeEachDb("payments: Moyasar card and Apple Pay", (t) => {
     const first = await p.payMoyasar(shopper, cart.id, { token: await p.cardToken("4111111111111111") });
     await p.press(first.data!.redirectUrl!, "fail");
     const reason = "3-D Secure transaction attempt failed (DECLINED)";
-    expect((await p.callback(shopper, cart.id)).data).toEqual({ outcome: "failed", provider: "moyasar", failureReason: reason, errorMessageCode: reason });
+    expect((await p.callback(shopper, cart.id)).data).toEqual({ outcome: "failed", provider: "moyasar", failureReason: reason, errorMessageCode: reason, duplicateRefund: null });
 
     const second = await p.payMoyasar(shopper, cart.id, { token: await p.cardToken("5105105105105100") });
     await p.press(second.data!.redirectUrl!, "expire");
@@ -122,7 +122,7 @@ describeEachDb("payments: Moyasar card and Apple Pay", (t) => {
     await p.api.call(spa(), "PUT", `cart/${cart.id}/items/${cart.items[0].id}`, { token: shopper.token, body: { priceId: salts.priceId, quantity: 3 } });
     await p.press(created.data!.redirectUrl!, "authenticate");
     const settled = await p.callback(shopper, cart.id);
-    expect(settled.data).toEqual({ outcome: "refused", provider: "moyasar", failureReason: "SP:PaymentAmountMismatch", errorMessageCode: "SP:PaymentAmountMismatch" });
+    expect(settled.data).toEqual({ outcome: "refused", provider: "moyasar", failureReason: "SP:PaymentAmountMismatch", errorMessageCode: "SP:PaymentAmountMismatch", duplicateRefund: null });
     expect(await p.cartRow(cart.id)).toMatchObject({ status: "active", paymentStatus: "unpaid", orderNumber: null });
     expect(await p.paymentsOf(cart.id)).toMatchObject([{ amount: Math.round(cart.amountToBePaid * 100), status: "paid" }]);
     expect((await p.callback(shopper, cart.id)).data).toEqual(settled.data);
@@ -165,7 +165,7 @@ describeEachDb("payments: Moyasar card and Apple Pay", (t) => {
     expectCode(await p.payMoyasar(s2, empty.id, { token }), "SP:CartIsEmpty", 400);
     expect(await p.attemptsOf(cart.id)).toEqual([]);
     expectCode(await p.api.call(spa(), "POST", `payment/${cart.id}/callback-payment`, {}), "SP:Unauthorized", 401);
-    expect((await p.callback(shopper, cart.id)).data).toEqual({ outcome: "none", provider: null, failureReason: null, errorMessageCode: null });
+    expect((await p.callback(shopper, cart.id)).data).toEqual({ outcome: "none", provider: null, failureReason: null, errorMessageCode: null, duplicateRefund: null });
   });
 
   it("serves the Apple Pay domain association of the Moyasar account as text", async () => {

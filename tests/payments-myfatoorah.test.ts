@@ -47,7 +47,7 @@ describeEachDb("payments: MyFatoorah and rekaz-pay embedded card form", (t) => {
     expect(attempt).toMatchObject({ provider: "myfatoorah", method: "CARD", state: "pending", sessionRef: session.data!.sessionId, amount: Math.round(cart.amountToBePaid * 100) });
 
     await p.press(executed.data!.redirectUrl, "authenticate");
-    expect((await p.callback(shopper, cart.id)).data).toEqual({ outcome: "paid", provider: "myfatoorah", failureReason: null, errorMessageCode: null });
+    expect((await p.callback(shopper, cart.id)).data).toEqual({ outcome: "paid", provider: "myfatoorah", failureReason: null, errorMessageCode: null, duplicateRefund: null });
     expect(await p.cartRow(cart.id)).toMatchObject({ status: "completed", paymentMethod: "MADA", paymentStatus: "paid" });
     expect(await p.paymentsOf(cart.id)).toMatchObject([{ provider: "myfatoorah", providerPaymentId: attempt.providerRef, method: "MADA", amount: attempt.amount }]);
   });
@@ -58,7 +58,7 @@ describeEachDb("payments: MyFatoorah and rekaz-pay embedded card form", (t) => {
     await submitCard(first.data!.sessionId, "4111111111111111");
     await p.press((await execute(shopper, cart.id, first.data!.sessionId)).data!.redirectUrl, "fail");
     const reason = "3-D Secure transaction attempt failed (DECLINED)";
-    expect((await p.callback(shopper, cart.id)).data).toEqual({ outcome: "failed", provider: "myfatoorah", failureReason: reason, errorMessageCode: reason });
+    expect((await p.callback(shopper, cart.id)).data).toEqual({ outcome: "failed", provider: "myfatoorah", failureReason: reason, errorMessageCode: reason, duplicateRefund: null });
 
     const second = await initiate(shopper, cart.id, cart.amountToBePaid);
     await submitCard(second.data!.sessionId, "4000000000000010");

@@ -40,7 +40,7 @@ describeEachDb("payments: Tabby and Tamara", (t) => {
 
     const back = await p.press(created.data!.checkout_url, "approve");
     expect(back).toBe(`${p.payLaterBody(shopper, cart.id, "tabby").success_url}&payment_id=${attempt.providerRef}`);
-    expect((await p.callback(shopper, cart.id)).data).toEqual({ outcome: "paid", provider: "tabby", failureReason: null, errorMessageCode: null });
+    expect((await p.callback(shopper, cart.id)).data).toEqual({ outcome: "paid", provider: "tabby", failureReason: null, errorMessageCode: null, duplicateRefund: null });
     expect(await p.cartRow(cart.id)).toMatchObject({ status: "completed", paymentMethod: "TABBY", paymentStatus: "paid" });
     expect(await p.paymentsOf(cart.id)).toMatchObject([{ provider: "tabby", method: "TABBY", status: "paid", amount: attempt.amount }]);
   });
@@ -88,7 +88,7 @@ describeEachDb("payments: Tabby and Tamara", (t) => {
     expect((await p.callback(shopper, cart.id)).data?.outcome).toBe("pending");
     const back = await p.press(created.data!.checkout_url, "approve");
     expect(back).toContain(`orderId=${attempt.providerRef}&paymentStatus=approved`);
-    expect((await p.callback(shopper, cart.id)).data).toEqual({ outcome: "paid", provider: "tamara", failureReason: null, errorMessageCode: null });
+    expect((await p.callback(shopper, cart.id)).data).toEqual({ outcome: "paid", provider: "tamara", failureReason: null, errorMessageCode: null, duplicateRefund: null });
     expect(await p.cartRow(cart.id)).toMatchObject({ status: "completed", paymentMethod: "TAMARA", paymentStatus: "paid" });
     expect(await p.paymentsOf(cart.id)).toMatchObject([{ provider: "tamara", status: "paid", amount: attempt.amount }]);
   });

@@ -1,11 +1,12 @@
 "use client";
 
-import { useCallback } from "react";
+import { useCallback, useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { toast } from "@/components/toast";
 import type { AddCartItemBody } from "@/contract/input/cart";
 import { trackingCode } from "@/components/tracking/tracking-code";
+import { singleFlight } from "@/lib/intent";
 import { cartApi, cartQueryKey } from "./cart-api";
 import { openCartSheet } from "./cart-sheet-state";
 import { useCartErrorMessage } from "./use-cart-error-message";
@@ -20,12 +21,14 @@ export function useAddToCart(): { addToCart: (input: AddCartItemBody) => Promise
   const locale = useLocale();
   const t = useTranslations("cart");
   const errorMessage = useCartErrorMessage();
-  const { mutateAsync, isPending } = useMutation({ mutationFn: (input: AddCartItemBody) => cartApi.addItem(locale, input) });
+  const { mutateAsync, isPending } = useMutation({ mutationFn: ({ input, key }: { input: AddCartItemBody; key: string }) => cartApi.addItem(locale, input, key) });
+  // A double tap is one add: the second tap joins the first (and the platform adds once per key).
+  const [once] = useState(() => singleFlight<boolean>());
 
   const addToCart = useCallback(
-    async (input: AddCartItemBody) => {
+    (input: AddCartItemBody) => once(async (key) => {
       try {
-        const cart = await mutateAsync(input);
+        const cart = await mutateAsync({ input, key });
         // A cart read still in flight (the page's first load) must not overwrite the newer answer.
         await client.cancelQueries({ queryKey: cartQueryKey(locale) });
         client.setQueryData(cartQueryKey(locale), cart);
@@ -37,8 +40,8 @@ export function useAddToCart(): { addToCart: (input: AddCartItemBody) => Promise
         toast.error(errorMessage(err), { duration: 6000 });
         return false;
       }
-    },
-    [client, errorMessage, locale, mutateAsync, t],
+    }),
+    [client, errorMessage, locale, mutateAsync, once, t],
   );
 
   return { addToCart, isPending };

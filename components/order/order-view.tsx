@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
-import { CircleCheck, Clock } from "lucide-react";
+import { CircleCheck, Clock, Undo2 } from "lucide-react";
 import { CartTotalsList } from "@/components/cart/cart-totals-list";
 import { Badge } from "@/components/ui/badge";
 import { buttonVariants } from "@/components/ui/button";
@@ -21,7 +21,7 @@ const formatPlacedOn = (iso: string, locale: string) => formatDay(riyadhToday(ne
  * transfer is "pending review" until the store checks it), the store's own success message as
  * plain text, the lines, the amounts and the customer snapshot; then home and the profile.
  */
-export async function OrderView({ cart, successMessage }: { cart: CartDto; successMessage: string | null }) {
+export async function OrderView({ cart, successMessage, duplicateRefund = null }: { cart: CartDto; successMessage: string | null; duplicateRefund?: number | null }) {
   const [t, locale] = await Promise.all([getTranslations("order.done"), getLocale()]);
   const status = paymentStatusKey(cart);
   const method = paymentMethodKey(cart.paymentMethod);
@@ -45,6 +45,14 @@ export async function OrderView({ cart, successMessage }: { cart: CartDto; succe
         ) : null}
         {cart.completedAt ? <p className="text-sm text-muted-foreground">{t("placedOn", { date: formatPlacedOn(cart.completedAt, locale) })}</p> : null}
       </header>
+
+      {duplicateRefund ? (
+        // A second payment of this order (another tab, an abandoned 3-D Secure page) was given back automatically.
+        <p role="status" className="flex items-start gap-2 rounded-xl border border-border bg-accent-soft p-4 text-sm text-accent-foreground">
+          <Undo2 aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <span>{t("duplicateRefunded", { amount: formatSar(duplicateRefund, locale) })}</span>
+        </p>
+      ) : null}
 
       <section aria-labelledby="order-payment" className="grid gap-3 rounded-xl border border-border bg-card p-4 shadow-soft">
         <h2 id="order-payment" className="font-sans text-sm font-semibold">

@@ -45,5 +45,7 @@ export const SettlementDto = z.object({
   provider: PaymentProvider.nullable(),
   failureReason: z.string().nullable(),
   errorMessageCode: z.string().nullable(),
+  /** Riyals given back automatically for a second payment of the same order (another tab, an abandoned 3-D Secure page), or null. */
+  duplicateRefund: z.number().nullable(),
 });
 export type SettlementDto = z.infer<typeof SettlementDto>;

@@ -8,6 +8,7 @@ import type { CartDto } from "@/contract/dto/cart";
 import type { TenantDto } from "@/contract/dto/tenants";
 import { siteKeyFromHost } from "@/lib/site-routing";
 import { parseLanguages, type Locale } from "@/contract/tenant-settings";
+import { IDEMPOTENCY_KEY_HEADER } from "@/contract/idempotency";
 
 /**
  * The storefront's BFF endpoints (the cart's /api/cart/* and the session's /api/session/*) share
@@ -52,8 +53,18 @@ async function resolveContext(req: Request): Promise<BffContext> {
   return { req, tenant, locale: localeForRequest(req, parseLanguages(tenant.settings.frontendLanguages)) };
 }
 
-/** The platform client for this request's store and language, as the customer of `token` when given. */
-export const platformFor = (ctx: BffContext, token?: string, headers?: HeadersInit): PlatformClient => platform({ tenant: ctx.tenant, locale: ctx.locale, token, headers });
+/**
+ * The platform client for this request's store and language, as the customer of `token` when
+ * given. The browser's Idempotency-Key goes along, so the platform answers the shopper's intent
+ * once however often it arrives; `keySuffix` tells apart a second, different step of the same
+ * intent (the same add on a fresh cart after the old one turned out stale).
+ */
+export function platformFor(ctx: BffContext, token?: string, headers?: HeadersInit, keySuffix = ""): PlatformClient {
+  const all = new Headers(headers);
+  const key = ctx.req.headers.get(IDEMPOTENCY_KEY_HEADER);
+  if (key && !all.has(IDEMPOTENCY_KEY_HEADER)) all.set(IDEMPOTENCY_KEY_HEADER, `${key}${keySuffix}`);
+  return platform({ tenant: ctx.tenant, locale: ctx.locale, token, headers: all });
+}
 
 /** The request's JSON body, read as a stream and cut at its limit; malformed JSON is a 400 with a code, like the platform's. */
 export const readJson = readJsonBody;

@@ -15,8 +15,8 @@ import { BffError, platformFor, type BffContext } from "./bff";
 
 type CartCall = BffContext & { cart: PlatformClient["cart"] };
 
-async function withToken(ctx: BffContext): Promise<CartCall> {
-  return { ...ctx, cart: platformFor(ctx, (await getSessionToken(ctx.tenant)) ?? undefined).cart };
+async function withToken(ctx: BffContext, keySuffix = ""): Promise<CartCall> {
+  return { ...ctx, cart: platformFor(ctx, (await getSessionToken(ctx.tenant)) ?? undefined, undefined, keySuffix).cart };
 }
 
 const getCart = (ctx: CartCall, cartId: string) => orNull(ctx.cart.get({ params: { id: cartId } }));
@@ -66,6 +66,9 @@ export async function addItem(bff: BffContext, input: AddCartItemBody): Promise<
     } catch (err) {
       // A 404 may also mean "no such product": only a vanished or completed cart is retried.
       if (!mayBeStaleCart(err) || !(await dropIfStale(ctx, cartId))) throw err;
+      // The same intent's next step, on a fresh cart: a key of its own (the old cart's refusal is kept under the first).
+      const fresh = await withToken(bff, "-fresh-cart");
+      return fresh.cart.addItem({ params: { id: await startCart(fresh) }, body: input });
     }
   }
   return ctx.cart.addItem({ params: { id: await startCart(ctx) }, body: input });

@@ -13,6 +13,8 @@ import type { Caller, TenantInfo, VerifiedWebhook } from "./define";
 
 export type { TenantInfo };
 import { implementation } from "./implementation";
+import { fingerprintOf, idempotencyKeyOf, onceForKey } from "./idempotency";
+import { MUTATING_METHODS } from "@/contract/idempotency";
 import { verifyWebhook } from "../payments/webhooks";
 import { parseSalesChannel } from "../services/coupon-rules";
 
@@ -98,6 +100,9 @@ async function run(route: Route, call: RawCall): Promise<unknown> {
   if (spec.auth !== "operator" && !tenant) throw new PlatformError("SP:TenantNotFound", 404, "No store at this address");
   // Who is asking, before anything they sent is looked at (and before a body of up to 5 MB is read).
   const customer: Caller | null = spec.auth === "customer" || spec.auth === "cart" ? await resolveCaller(call.headers, tenant!.id, spec.auth === "customer") : null;
+  // One intent, one effect: a mutating call with an Idempotency-Key is answered once per tenant, key and route
+  // (read before the body, so that every mutating route refuses a malformed key the same way).
+  const key = tenant && MUTATING_METHODS.has(spec.method) && spec.auth !== "webhook" && spec.response !== RAW_RESPONSE ? idempotencyKeyOf(call.headers) : null;
   const query = spec.query ? spec.query.parse(call.query) : {};
   const asked = (query as { customerId?: string }).customerId;
   if (customer && asked && asked !== customer.customerId) throw new PlatformError("SP:Forbidden", 403, "You can only see and change your own data");
@@ -121,16 +126,22 @@ async function run(route: Route, call: RawCall): Promise<unknown> {
     customer,
     webhook,
   };
-  const data = await (route.run as (c: typeof ctx) => unknown)(ctx);
-  if (spec.response === RAW_RESPONSE) {
-    if (!(data instanceof Response)) throw new Error(`${route.key} must answer a Response`);
-    return data;
-  }
-  if (checkResponses) {
-    const checked = spec.response.safeParse(data ?? null);
-    if (!checked.success) throw new Error(`${route.key} answered outside its contract: ${checked.error.message}`);
-  }
-  return data ?? null;
+  const work = async () => {
+    const data = await (route.run as (c: typeof ctx) => unknown)(ctx);
+    if (spec.response === RAW_RESPONSE) {
+      if (!(data instanceof Response)) throw new Error(`${route.key} must answer a Response`);
+      return data;
+    }
+    if (checkResponses) {
+      const checked = spec.response.safeParse(data ?? null);
+      if (!checked.success) throw new Error(`${route.key} answered outside its contract: ${checked.error.message}`);
+    }
+    return data ?? null;
+  };
+  if (!key) return work();
+  // Who asks is part of the request (a refreshed access token is the same customer; another customer is another request).
+  const fingerprint = fingerprintOf({ params: ctx.params, query, body, customerId: customer?.customerId ?? null });
+  return onceForKey(call.db, { tenantId: tenant!.id, key, route: route.key, fingerprint }, work);
 }
 
 function readBody(req: Request, spec: EndpointSpec): () => Promise<unknown> {

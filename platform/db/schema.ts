@@ -316,6 +316,30 @@ export const rateLimits = pgTable("rate_limits", {
   count: integer("count").notNull().default(0),
 });
 
+/**
+ * One user intent's answer (the Idempotency-Key a browser sends with each mutating call), per
+ * tenant, key and route, kept 24 hours: repeats of the intent replay it instead of acting again.
+ * `fingerprint` is a hash of what was asked and by whom (a key reused for another request is
+ * refused); `state` is running while the first call works (repeats wait), then done.
+ */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    tenantId: uuid("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    route: text("route").notNull(),
+    fingerprint: text("fingerprint").notNull(),
+    /** running | done */
+    state: text("state").notNull(),
+    /** {data} or {error: {status, code, message, details}} as the first call answered. */
+    result: jsonb("result").$type<IdempotentResult>(),
+    ...timestamps,
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.key, t.route] }), index("idempotency_keys_created_idx").on(t.createdAt)],
+);
+export type IdempotentResult = { data: unknown } | { error: { status: number; code: string; message: string; details?: Record<string, unknown> } };
+
 /** Refresh tokens, stored hashed; each use rotates it, and a reused one revokes its whole family. */
 export const refreshTokens = pgTable(
   "refresh_tokens",
@@ -474,6 +498,7 @@ export const tenantPaymentAccounts = pgTable("tenant_payment_accounts", {
 
 /** Online methods as the checkout offers them (CARD is Moyasar's or MyFatoorah's card form). */
 export type OnlineMethod = "CARD" | "APPLE_PAY" | "TABBY" | "TAMARA";
+export type AttemptStateName = "pending" | "paid" | "failed" | "cancelled" | "refused" | "superseded" | "refunding" | "refunded";
 
 /**
  * One try at paying a cart online: created before the shopper is sent to the provider, settled
@@ -496,8 +521,13 @@ export const paymentAttempts = pgTable(
     /** Halalas this attempt charges (the amount to pay, or the full total for Tabby and Tamara). */
     amount: integer("amount").notNull(),
     currency: text("currency").notNull().default("SAR"),
-    /** pending | paid | failed | cancelled | refused (paid at the provider but the order was refused: amount mismatch, stock gone) */
-    state: text("state").$type<"pending" | "paid" | "failed" | "cancelled" | "refused">().notNull().default("pending"),
+    /**
+     * pending | paid | failed | cancelled | refused (paid at the provider but the order was refused:
+     * amount mismatch, stock gone) | superseded (a newer attempt of the cart, or the order's
+     * completion, replaced it: released at the provider where it can be, and still watched, since
+     * the shopper may finish it anyway) | refunding | refunded (taken anyway and given back automatically).
+     */
+    state: text("state").$type<AttemptStateName>().notNull().default("pending"),
     /** The provider's failure reason (spec §8 list, e.g. INSUFFICIENT_FUNDS) or the platform's refusal code. */
     failureReason: text("failure_reason"),
     /** The order's customer snapshot and notes, kept until the payment completes the order. */
@@ -505,6 +535,10 @@ export const paymentAttempts = pgTable(
     ...timestamps,
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp("settled_at", { withTimezone: true }),
+    /** A duplicate payment given back automatically: how much (halalas), when, and the provider's refund id. */
+    refundedAmount: integer("refunded_amount"),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    refundRef: text("refund_ref"),
   },
   (t) => [uniqueIndex("payment_attempts_provider_ref_uq").on(t.tenantId, t.provider, t.providerRef), index("payment_attempts_cart_idx").on(t.tenantId, t.cartId)],
 );

@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { paymentAttempts, type OnlineMethod, type PaymentProvider } from "../db/schema";
 import { PlatformError } from "../errors";
+import { toSar } from "../money";
 import { ProviderError } from "./provider";
 import type { Locale } from "@/contract/tenant-settings";
 import type { SalesChannel } from "@/contract/input/checkout";
@@ -103,10 +104,15 @@ export function failureMessageCode(reason: string | null): string {
   return cardFailureReasonKey(reason) ? reason! : "Payment:Error:Unknown";
 }
 
-/** An attempt as the callback and the webhooks answer it; a refusal's message is its SP: code. */
-export function settlementOf(attempt: Pick<AttemptRow, "state" | "provider" | "failureReason">): SettlementDto {
+/**
+ * An attempt as the callback and the webhooks answer it; a refusal's message is its SP: code. A
+ * superseded attempt is a cancelled one for the shopper; money it took anyway and that was given
+ * back is `duplicateRefund` (riyals).
+ */
+export function settlementOf(attempt: Pick<AttemptRow, "state" | "provider" | "failureReason" | "refundedAmount">, duplicateRefund: number | null = attempt.refundedAmount): SettlementDto {
   const errorMessageCode = attempt.state === "failed" ? failureMessageCode(attempt.failureReason) : attempt.state === "refused" ? attempt.failureReason : null;
-  return { outcome: attempt.state, provider: attempt.provider, failureReason: attempt.failureReason, errorMessageCode };
+  const outcome = attempt.state === "superseded" || attempt.state === "refunding" || attempt.state === "refunded" ? "cancelled" : attempt.state;
+  return { outcome, provider: attempt.provider, failureReason: attempt.failureReason, errorMessageCode, duplicateRefund: duplicateRefund ? toSar(duplicateRefund) : null };
 }
 
-export const noSettlement = (provider: PaymentProvider | null = null): SettlementDto => ({ outcome: "none", provider, failureReason: null, errorMessageCode: null });
+export const noSettlement = (provider: PaymentProvider | null = null): SettlementDto => ({ outcome: "none", provider, failureReason: null, errorMessageCode: null, duplicateRefund: null });

@@ -12,6 +12,6 @@ export async function providerConfig(db: Db, tenantId: string, provider: Payment
 }
 
 /** The provider's own word on a payment (never the shopper's URL); `expected` is what the attempt charges. */
-export function fetchPaymentState(cfg: ProviderConfig, provider: PaymentProvider, ref: string, expected: { amount: number; currency: string }): Promise<PaymentState> {
-  return gatewayOf(provider).verify(cfg, ref, expected);
+export function fetchPaymentState(cfg: ProviderConfig, provider: PaymentProvider, ref: string, expected: { amount: number; currency: string }, opts?: { take?: boolean }): Promise<PaymentState> {
+  return gatewayOf(provider).verify(cfg, ref, expected, opts);
 }

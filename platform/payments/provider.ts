@@ -99,8 +99,13 @@ export type PaymentGateway = {
    * every store host).
    */
   browser?: { live: string; sandbox: string; followsBaseUrl?: boolean };
-  /** The provider's own word on a payment (never the shopper's URL); `expected` is what the attempt charges. */
-  verify(cfg: ProviderConfig, ref: string, expected: { amount: number; currency: string }): Promise<PaymentState>;
+  /**
+   * The provider's own word on a payment (never the shopper's URL); `expected` is what the attempt
+   * charges. Where the merchant's own call takes the money (Tabby's capture, Tamara's authorise and
+   * capture), verifying makes it — unless `take` is false: a superseded attempt is only looked at,
+   * so that it can be released instead.
+   */
+  verify(cfg: ProviderConfig, ref: string, expected: { amount: number; currency: string }, opts?: { take?: boolean }): Promise<PaymentState>;
   /** The provider's id of the payment a notification names, once its signature holds (else SP:InvalidWebhookSignature). */
   webhookRef(secret: string, req: WebhookRequest, account: ProviderAccount): Promise<string>;
   /** Gives money back after settlement, in full or in part (halalas); a refusal is SP:RefundRefused. */

@@ -10,6 +10,7 @@ import { isUuid } from "../services/ids";
 import type { OwnerScope } from "../services/own-cart";
 import { closeAttempt, loadAttempt, noSettlement, settlementOf, type AttemptRow, type AttemptDetails } from "./attempts";
 import { fetchPaymentState, providerConfig } from "./provider-config";
+import { giveBack, settleSuperseded, supersedeOpenAttempts } from "./duplicates";
 
 /**
  * The one completion operation of online payments. Callbacks, webhooks and the payment creation
@@ -22,6 +23,8 @@ import { fetchPaymentState, providerConfig } from "./provider-config";
 export async function settleAttempt(db: Db, tenantId: string, attemptId: string): Promise<SettlementDto> {
   const attempt = await loadAttempt(db, tenantId, attemptId);
   if (!attempt) throw notFound("Payment");
+  // A superseded attempt is still watched: money it takes anyway is given back.
+  if (attempt.state === "superseded") return settlementOf(await settleSuperseded(db, attempt));
   if (attempt.state !== "pending" || !attempt.providerRef) return settlementOf(attempt);
   const { cfg } = await providerConfig(db, tenantId, attempt.provider);
   return applyPaymentState(db, attempt, await fetchPaymentState(cfg, attempt.provider, attempt.providerRef, attempt));
@@ -57,16 +60,19 @@ export async function settleCart(db: Db, scope: OwnerScope, cartId: string): Pro
       .where(and(eq(paymentAttempts.tenantId, scope.tenantId), eq(paymentAttempts.cartId, cart.id)))
       .orderBy(desc(paymentAttempts.createdAt), desc(paymentAttempts.id));
   for (const attempt of await attempts()) {
-    if (attempt.state !== "pending") continue;
+    // Once one paid, the rest are superseded: each is still looked at, so that money one took anyway is given back.
+    if (attempt.state !== "pending" && attempt.state !== "superseded") continue;
     try {
-      if ((await settleAttempt(db, scope.tenantId, attempt.id)).outcome === "paid") break;
+      await settleAttempt(db, scope.tenantId, attempt.id);
     } catch (err) {
       if (!(err instanceof ProviderError) && !(err instanceof PlatformError && err.code === "SP:PaymentProviderNotConfigured")) throw err;
     }
   }
   const rows = await attempts();
   const answer = rows.find((a) => a.state === "paid") ?? rows[0];
-  return answer ? settlementOf(answer) : noSettlement();
+  // What the shopper paid twice and got back, whichever attempt took it.
+  const givenBack = rows.reduce((sum, a) => sum + (a.state === "refunded" ? (a.refundedAmount ?? 0) : 0), 0);
+  return answer ? settlementOf(answer, givenBack || null) : noSettlement();
 }
 
 const ORDER_METHOD: Record<OnlineMethod, OrderPaymentMethod> = { CARD: "VISA", APPLE_PAY: "APPLE_PAY", TABBY: "TABBY", TAMARA: "TAMARA" };
@@ -88,17 +94,20 @@ export async function applyPaymentState(db: Db, attempt: AttemptRow, state: Paym
 
 /**
  * Money taken: recorded once, then the order completes in a savepoint. A completion refused after
- * the money was taken (amount mismatch, stock gone, cart completed by another payment) keeps the
- * payment row and marks the attempt refused with the code, for staff to refund: never automatic.
+ * the money was taken keeps the payment row and marks the attempt refused with the code: a cart
+ * another payment completed meanwhile (SP:CartAlreadyCompleted) gets its money back at once;
+ * an amount mismatch or stock gone is left for staff to decide. A completed order releases the
+ * cart's other open attempts.
  */
 async function recordPayment(db: Db, attempt: AttemptRow, state: PaymentState): Promise<SettlementDto> {
-  return db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx): Promise<{ settled: AttemptRow } | { done: AttemptRow }> => {
     const [row] = await tx
       .select()
       .from(paymentAttempts)
       .where(and(eq(paymentAttempts.tenantId, attempt.tenantId), eq(paymentAttempts.id, attempt.id)))
       .for("update");
-    if (!row || row.state !== "pending") return settlementOf(row ?? attempt);
+    // Settled meanwhile by another call: its answer, and nothing more to do here.
+    if (!row || row.state !== "pending") return { settled: row ?? attempt };
     // Then its cart, before the payments row's foreign key share-locks it: two attempts of one
     // cart settling at once queue here instead of deadlocking in the completion's cart update.
     await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, row.cartId)).for("no key update");
@@ -139,6 +148,13 @@ async function recordPayment(db: Db, attempt: AttemptRow, state: PaymentState): 
       .where(eq(paymentAttempts.id, row.id))
       .returning();
     if (refusal) console.warn(`[payments] ${row.provider} payment ${state.providerPaymentId} of cart ${row.cartId} was taken but the order was refused: ${refusal}`);
-    return settlementOf(done);
+    return { done };
   });
+  if ("settled" in outcome) return settlementOf(outcome.settled);
+  const { done } = outcome;
+  // One live attempt per cart: the order is complete, so every other open attempt is released.
+  if (done.state === "paid") await supersedeOpenAttempts(db, done.tenantId, done.cartId, null);
+  // The cart was paid by another attempt meanwhile: this second payment is given back at once.
+  if (done.state === "refused" && done.failureReason === "SP:CartAlreadyCompleted") return settlementOf(await giveBack(db, done, state));
+  return settlementOf(done);
 }

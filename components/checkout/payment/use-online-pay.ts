@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import { useRouter } from "next/navigation";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
@@ -87,16 +87,29 @@ export function useOnlinePay(cartId: string, { validateFirst = true }: { validat
     },
   });
 
-  const { reset } = mutation;
+  const { reset, mutate: start } = mutation;
+  // A second tap while the first payment is starting is the same intent: it starts nothing (the
+  // button may not have re-rendered as busy yet). Another tab or a retry is the platform's to answer once.
+  const flying = useRef(false);
+  const mutate = useCallback(
+    (begin: () => Promise<OnlineNext>) => {
+      if (flying.current) return;
+      flying.current = true;
+      start(begin, { onSettled: () => void (flying.current = false) });
+    },
+    [start],
+  );
   useEffect(() => {
     const restored = (e: PageTransitionEvent) => {
-      if (e.persisted) reset();
+      if (!e.persisted) return;
+      flying.current = false;
+      reset();
     };
     window.addEventListener("pageshow", restored);
     return () => window.removeEventListener("pageshow", restored);
   }, [reset]);
 
-  return mutation;
+  return { ...mutation, mutate };
 }
 
 /**

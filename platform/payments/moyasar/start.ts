@@ -4,7 +4,8 @@ import { toTenantConfig } from "@/contract/tenant-settings";
 import type { CreatePaymentDto } from "@/contract/dto/payments";
 import type { CreatePaymentInput } from "@/contract/input/payments";
 import type { OwnerScope } from "../../services/own-cart";
-import { attemptDetails, closeAttempt, createAttempt, failureMessageCode, methodNotAllowed, quotePayment, setProviderRefs, type PaymentRequest } from "../attempts";
+import {attemptDetails, closeAttempt, failureMessageCode, methodNotAllowed, quotePayment, setProviderRefs, type PaymentRequest } from "../attempts";
+import { createLiveAttempt } from "../duplicates";
 import { checkCallbackUrls } from "../callback-urls";
 import { ProviderError } from "../provider";
 import { providerConfig } from "../provider-config";
@@ -25,7 +26,7 @@ export async function createMoyasarSession(db: Db, scope: OwnerScope, input: Cre
   if (method === "CARD" && toTenantConfig(quote.settings).onlinePaymentProvider !== "moyasar") throw methodNotAllowed(method);
   const details = attemptDetails(input.checkout, req.channel);
   const { cfg } = await providerConfig(db, scope.tenantId, "moyasar");
-  const attempt = await createAttempt(db, scope, { cartId: input.reference, provider: "moyasar", method, amount: quote.amount, details });
+  const attempt = await createLiveAttempt(db, scope, { cartId: input.reference, provider: "moyasar", method, amount: quote.amount, details });
   const create = () =>
     createMoyasarPayment(cfg, {
       amount: attempt.amount,

@@ -7,7 +7,8 @@ import { toTenantConfig, type SettingsMap } from "@/contract/tenant-settings";
 import type { ExecuteCartPaymentDto, InitiateSessionDto } from "@/contract/dto/payments";
 import type { OnlineCheckoutInput } from "@/contract/input/payments";
 import type { OwnerScope } from "../../services/own-cart";
-import { attemptDetails, closingOnFailure, createAttempt, methodNotAllowed, quotePayment, setProviderRefs, type PaymentRequest } from "../attempts";
+import {attemptDetails, closingOnFailure, methodNotAllowed, quotePayment, setProviderRefs, type PaymentRequest } from "../attempts";
+import { createLiveAttempt } from "../duplicates";
 import { checkCallbackUrls } from "../callback-urls";
 import { providerConfig } from "../provider-config";
 import { executeMyFatoorahPayment, initiateMyFatoorahSession } from "./client";
@@ -56,7 +57,7 @@ export async function executeCardPayment(
   const provider = cardProvider(quote.settings);
   const details = attemptDetails(input.checkout, req.channel);
   const { cfg } = await providerConfig(db, scope.tenantId, provider);
-  const attempt = await createAttempt(db, scope, { cartId: input.cartId, provider, method: "CARD", amount: quote.amount, details, sessionRef: input.sessionId });
+  const attempt = await createLiveAttempt(db, scope, { cartId: input.cartId, provider, method: "CARD", amount: quote.amount, details, sessionRef: input.sessionId });
   const invoice = await closingOnFailure(db, attempt, () =>
     executeMyFatoorahPayment(cfg, {
       sessionId: input.sessionId,

@@ -20,9 +20,9 @@ export const tabbyGateway: PaymentGateway = {
   api: { live: "https://api.tabby.sa", sandboxPath: "/sandbox/tabby" },
   keysFile: { publicFields: { publicKey: "tabbyPublicKey", merchantCode: "tabbyMerchantCode" }, secretFields: ["webhookHeader", "storeCity", "storeZip"] },
   browser: { live: "https://checkout.tabby.ai/tabby-card.js", sandbox: "/sandbox/tabby/tabby-card.js" },
-  verify: async (cfg, ref, expected) => {
+  verify: async (cfg, ref, expected, opts) => {
     const state = await fetchTabbyPayment(cfg, ref);
-    if (state.status !== "authorized") return state;
+    if (state.status !== "authorized" || opts?.take === false) return state;
     if (state.amount !== expected.amount || state.currency !== expected.currency) {
       await closeTabbyPayment(cfg, ref);
       return { ...state, status: "failed", failureReason: "SP:PaymentAmountMismatch" };

@@ -7,7 +7,8 @@ import type { PayLaterSessionInput } from "@/contract/input/payments";
 import { readCart } from "../../services/cart";
 import type { OwnerScope } from "../../services/own-cart";
 import { notConfigured } from "../accounts";
-import { closeAttempt, closingOnFailure, createAttempt, quotePayment, setProviderRefs, type PaymentQuote, type PaymentRequest } from "../attempts";
+import {closeAttempt, closingOnFailure, quotePayment, setProviderRefs, type PaymentQuote, type PaymentRequest } from "../attempts";
+import { createLiveAttempt } from "../duplicates";
 import { checkCallbackUrls } from "../callback-urls";
 import { buyerProfile, cartLines, startPayLater } from "../pay-later-order";
 import { providerConfig } from "../provider-config";
@@ -98,7 +99,7 @@ export async function createTabbySession(db: Db, scope: OwnerScope, input: PayLa
   const buyer = { name: details.customerName, phone: details.customerMobile };
   const order = { scope, cartId: input.reference, quote, buyer, locale: req.locale };
   const create = await tabbyCheckout(db, { ...order, urls: { success: urls.success_url.toString(), cancel: urls.cancel_url.toString(), failure: urls.failure_url.toString() } }, "CREATE_TABBY_SESSION_ERROR");
-  const attempt = await createAttempt(db, scope, { cartId: input.reference, provider: "tabby", method: "TABBY", amount: quote.amount, details });
+  const attempt = await createLiveAttempt(db, scope, { cartId: input.reference, provider: "tabby", method: "TABBY", amount: quote.amount, details });
   const checkout = await closingOnFailure(db, attempt, () => create({ referenceId: attempt.id }));
   if (checkout.status !== "created" || !checkout.paymentId || !checkout.webUrl) {
     await closeAttempt(db, attempt, "failed", checkout.rejectionReason ?? "not_available");

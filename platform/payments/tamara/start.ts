@@ -6,7 +6,8 @@ import type { PayLaterSessionDto } from "@/contract/dto/payments";
 import type { PayLaterSessionInput } from "@/contract/input/payments";
 import { readCart } from "../../services/cart";
 import type { OwnerScope } from "../../services/own-cart";
-import { closingOnFailure, createAttempt, setProviderRefs, type PaymentRequest } from "../attempts";
+import {closingOnFailure, setProviderRefs, type PaymentRequest } from "../attempts";
+import { createLiveAttempt } from "../duplicates";
 import { cartLines, startPayLater } from "../pay-later-order";
 import { providerConfig } from "../provider-config";
 import { createTamaraCheckout } from "./client";
@@ -20,7 +21,7 @@ export async function createTamaraSession(db: Db, scope: OwnerScope, input: PayL
   const cart = await readCart(db, scope, input.reference, req.locale);
   const [firstName, ...rest] = details.customerName.split(/\s+/);
   const [customer] = await db.select({ email: customers.email }).from(customers).where(and(eq(customers.tenantId, scope.tenantId), eq(customers.id, scope.customerId)));
-  const attempt = await createAttempt(db, scope, { cartId: input.reference, provider: "tamara", method: "TAMARA", amount: quote.amount, details });
+  const attempt = await createLiveAttempt(db, scope, { cartId: input.reference, provider: "tamara", method: "TAMARA", amount: quote.amount, details });
   const order = await closingOnFailure(db, attempt, () =>
     createTamaraCheckout(cfg, {
       orderReferenceId: attempt.id,

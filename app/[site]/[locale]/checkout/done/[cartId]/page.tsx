@@ -36,10 +36,11 @@ export default async function OrderDonePage({ params, searchParams }: Props) {
   if (!cartId) notFound();
   const page = await loadForCustomer(tenant, async (token) => {
     const cart = await orNull(platform({ tenant, locale, token }).cart.get({ params: { id: cartId } }));
-    // Back from a provider: the platform settles the cart's payments first (completing the order when paid).
-    if (!cart || cart.status === "completed") return { cart, settlement: null };
+    if (!cart) return { cart, settlement: null };
+    // Back from a provider: the platform settles the cart's payments first (completing the order when
+    // paid). A completed cart is settled too: a second payment from another tab is given back then.
     const settlement = await settleCartPayments(tenant, locale, token, cartId);
-    if (settlement?.outcome !== "paid") return { cart, settlement };
+    if (cart.status === "completed" || settlement?.outcome !== "paid") return { cart, settlement };
     return { cart: (await orNull(platform({ tenant, locale, token }).cart.get({ params: { id: cartId } }))) ?? cart, settlement };
   });
   const body = await (async () => {
@@ -48,7 +49,7 @@ export default async function OrderDonePage({ params, searchParams }: Props) {
     if (!cart) notFound();
     const query = await searchParams;
     const view = doneView(cart, readDoneHint(query), settlement);
-    if (view.kind === "order") return <OrderView cart={cart} successMessage={config.orderSuccessMessage} />;
+    if (view.kind === "order") return <OrderView cart={cart} successMessage={config.orderSuccessMessage} duplicateRefund={settlement?.duplicateRefund ?? null} />;
     const refresh = `${localePath(locale, `/checkout/done/${cartId}`)}?${new URLSearchParams(Object.entries(query).flatMap(([k, v]) => (typeof v === "string" ? [[k, v]] : []))).toString()}`;
     return <OrderPending view={view} refreshHref={refresh} />;
   })();
