@@ -17,7 +17,7 @@ export const USAGE = `Usage: npm run tenant -- <command>
   payments <slug> <provider> --file keys.json [--live | --sandbox | --base-url <url>]
                                                       set a provider account (default --live: the provider's real API)
   payments <slug> <provider> --remove                 remove a provider account
-  payments <slug> <provider> --register-webhook       register the webhook URL with the provider (Tabby), else say where to set it
+  payments <slug> <provider> --register-webhook       register the webhook URL with the provider (Moyasar, Tabby), else say where to set it
   list [--json]                                       tenants, domains, languages, provider APIs
   show <slug> [--json]                                one tenant; secrets masked
   migrate                                             migrate the database (deployments: once, before starting instances)
@@ -116,7 +116,7 @@ const COMMANDS: Record<string, Command> = {
       const provider = parseProvider(providerName);
       const register = async (db: Db, env: CliEnv, out: Out) => {
         const r = await registerPaymentWebhook(db, slug, provider, { baseDomain: env.BASE_DOMAIN });
-        out.log(r.registered ? `Registered ${r.url} with ${provider} (header ${r.header}).` : `${provider} webhooks are set in its dashboard: ${r.url}\n  ${r.note}`);
+        out.log(r.registered ? `Registered ${r.url} with ${provider}${r.header ? ` (header ${r.header})` : ""}.` : `${provider} webhooks are set in its dashboard: ${r.url}\n  ${r.note}`);
       };
       if (flags["register-webhook"] && flags.file === undefined) return register;
       if (flags.remove) {

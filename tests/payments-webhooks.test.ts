@@ -1,4 +1,6 @@
-import { expect, it } from "vitest";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { expect, it, vi } from "vitest";
 import { SignJWT } from "jose";
 import { libraryV1Signature, libraryV2Signature, v1PaymentWebhook, v2PaymentWebhook } from "./helpers/myfatoorah-library";
 import type { PayLaterSessionDto } from "@/contract/dto/payments";
@@ -49,6 +51,36 @@ describeEachDb("payments: provider webhooks", (t) => {
     expect(await webhook("moyasar", moyasarEvent(paymentId))).toEqual({ status: 200, body: { received: true, outcome: "paid" } });
     expect(await p.paymentsOf(cart.id)).toHaveLength(1);
     expect(await webhook("moyasar", moyasarEvent("0b5c6a3e-0000-4000-8000-000000000000"))).toEqual({ status: 200, body: { received: true, outcome: "none" } });
+  });
+
+  it("Moyasar: the sandbox's own notification, registered through its webhooks API, is accepted as Moyasar sends it and settles", async () => {
+    const seen: { type: string; secret_token: string; data: { id: string; status: string } }[] = [];
+    const receiver = createServer((req, res) => {
+      let text = "";
+      req.on("data", (d) => (text += d));
+      req.on("end", () => {
+        seen.push(JSON.parse(text));
+        res.end("{}");
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+      const registered = await fetch(`${p.origin()}/sandbox/moyasar/v1/webhooks`, {
+        method: "POST",
+        headers: { authorization: `Basic ${Buffer.from("sk_test_rimal_sandbox:").toString("base64")}`, "content-type": "application/json" },
+        body: JSON.stringify({ url, shared_secret: "whsec_moyasar_rimal", events: ["payment_paid"] }),
+      });
+      expect(registered.status).toBe(201);
+      const { cart, paymentId } = await moyasarPayment();
+      await vi.waitFor(() => expect(seen.map((e) => e.data.id)).toContain(paymentId), { timeout: 5000 });
+      const event = seen.find((e) => e.data.id === paymentId)!;
+      expect(event).toMatchObject({ type: "payment_paid", secret_token: "whsec_moyasar_rimal", data: { status: "paid" } });
+      expect(await webhook("moyasar", event)).toEqual({ status: 200, body: { received: true, outcome: "paid" } });
+      expect(await p.cartRow(cart.id)).toMatchObject({ status: "completed" });
+    } finally {
+      receiver.close();
+    }
   });
 
   it("Moyasar: a webhook saying paid for a payment the bank has not confirmed completes nothing", async () => {

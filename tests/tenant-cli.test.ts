@@ -92,12 +92,19 @@ describe("npm run tenant (the real CLI on PGlite)", () => {
       const hooks = await listObjects<{ url: string; merchant_code: string; header: { title: string; value: string } }>(sandboxDb.db, "tabby", "webhook", `${keys.secretKey}:hook_sa:`);
       expect(hooks.map((h) => h.data)).toEqual([expect.objectContaining({ url: "https://hook-shop.shops.example/api/app/payment/webhooks/tabby", merchant_code: "hook_sa", header: { title: "X-Hook-Token", value: keys.webhookSecret } })]);
 
-      const moyasar = { secretKey: "sk_test_hook0123456789", publishableKey: "pk_test_hook0123456789" };
+      const moyasar = { secretKey: "sk_test_hook0123456789", webhookSecret: "whsec_moyasar_0123456789", publishableKey: "pk_test_hook0123456789" };
       expect((await cli("payments", "hook-shop", "moyasar", "--file", file("moyasar.json", moyasar), "--base-url", `${sandbox.origin}/sandbox/moyasar/v1`)).code).toBe(0);
-      const told = await cli("payments", "hook-shop", "moyasar", "--register-webhook");
+      const registered = await cli("payments", "hook-shop", "moyasar", "--register-webhook");
+      expect(registered, registered.stderr).toMatchObject({ code: 0 });
+      expect(registered.stdout).toContain("Registered https://hook-shop.shops.example/api/app/payment/webhooks/moyasar with moyasar.");
+      const moyasarHooks = await listObjects<{ url: string; shared_secret: string }>(sandboxDb.db, "moyasar", "webhook", "hook0123456789:");
+      expect(moyasarHooks.map((h) => h.data)).toEqual([expect.objectContaining({ url: "https://hook-shop.shops.example/api/app/payment/webhooks/moyasar", shared_secret: moyasar.webhookSecret })]);
+      // MyFatoorah's webhooks are set in its portal: the CLI says where and with what.
+      expect((await cli("payments", "hook-shop", "myfatoorah", "--file", file("mf.json", { secretKey: "mf_test_hook0123456789" }), "--sandbox")).code).toBe(0);
+      const told = await cli("payments", "hook-shop", "myfatoorah", "--register-webhook");
       expect(told, told.stderr).toMatchObject({ code: 0 });
-      expect(told.stdout).toContain("moyasar webhooks are set in its dashboard: https://hook-shop.shops.example/api/app/payment/webhooks/moyasar");
-      expect(told.stdout).toContain("enable tokenization");
+      expect(told.stdout).toContain("myfatoorah webhooks are set in its dashboard: https://hook-shop.shops.example/api/app/payment/webhooks/myfatoorah");
+      expect(told.stdout).toContain("secret key into webhookSecret");
     } finally {
       await sandbox.close();
       await sandboxDb.close();

@@ -281,6 +281,7 @@ async function operate(req: Request, db: Db, key: Key, id: string, op: string): 
   });
   if (!changed || changed.result === "not_found") return notFound();
   if (changed.refused) return invalid({ base: [changed.result!] });
+  notifyWebhooks(db, changed.object);
   return paymentResponse(changed.object, 200);
 }
 
@@ -306,7 +307,7 @@ async function threeDSecure(req: Request, db: Db, id: string): Promise<Response>
       if (action.status === "paid" && manual) return { status: "authorized", data: { updated_at: now, source: { ...source, message: action.message } } };
       return { status: action.status, data: { updated_at: now, captured: action.status === "paid" ? amount : 0, captured_at: action.status === "paid" ? now : null, source: { ...source, message: action.message } } };
     };
-    return pressButton<MoyasarPaymentData>(req, db, { provider: P, kind: "payment", id, open: ["initiated"] }, decide, returnUrl);
+    return pressButton<MoyasarPaymentData>(req, db, { provider: P, kind: "payment", id, open: ["initiated"] }, decide, returnUrl, (moved) => notifyWebhooks(db, moved));
   }
   const { data } = payment;
   return renderHostedPage({
@@ -330,6 +331,37 @@ async function threeDSecure(req: Request, db: Db, id: string): Promise<Response>
         : undefined,
     settled: payment.status === "initiated" ? undefined : { message: `This payment is ${payment.status}.`, returnUrl: returnUrl(payment) },
   });
+}
+
+/** A registered webhook (POST /webhooks): Moyasar posts the events to url with shared_secret as the body's secret_token. */
+export type MoyasarWebhookData = { id: string; url: string; shared_secret: string; events: string[]; created_at: string };
+
+const EVENT_OF: Record<string, string> = { paid: "payment_paid", failed: "payment_failed", authorized: "payment_authorized", captured: "payment_captured", refunded: "payment_refunded", voided: "payment_voided" };
+
+/** POST /webhooks (secret key): url, shared_secret and the events to send (all when none are named). */
+async function registerWebhook(req: Request, db: Db, key: Key): Promise<Response> {
+  const parsed = z.object({ url: z.url(), shared_secret: z.string().min(1), events: z.array(z.string()).optional() }).safeParse(await readJson(req));
+  if (!parsed.success) return invalid(zodErrors(parsed.error));
+  const hook: MoyasarWebhookData = { id: randomUUID(), url: parsed.data.url, shared_secret: parsed.data.shared_secret, events: parsed.data.events ?? Object.values(EVENT_OF), created_at: new Date().toISOString() };
+  await insertObject(db, P, "webhook", `${key.account}:${hook.id}`, { account: key.account, status: "active", data: hook });
+  return json(201, { id: hook.id, url: hook.url, events: hook.events, created_at: hook.created_at });
+}
+
+/**
+ * Moyasar's notification of a payment's change to every webhook the account registered for that
+ * event, as Moyasar sends it: the event, the shared secret as secret_token, the payment as data.
+ * Sent after the answer and never awaited, as a provider's delivery is.
+ */
+function notifyWebhooks(db: Db, payment: { account: string; status: string; data: MoyasarPaymentData }): void {
+  const type = EVENT_OF[payment.status];
+  if (!type) return;
+  void (async () => {
+    for (const hook of await listObjects<MoyasarWebhookData>(db, P, "webhook", `${payment.account}:`)) {
+      if (!hook.data.events.includes(type)) continue;
+      const event = { id: randomUUID(), type, created_at: new Date().toISOString(), secret_token: hook.data.shared_secret, account_name: payment.account, live: false, data: { ...payment.data, status: payment.status } };
+      await fetch(hook.data.url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(event), signal: AbortSignal.timeout(5000) }).catch(() => undefined);
+    }
+  })().catch(() => undefined);
 }
 
 /** GET /payments?page=&per= (secret key): the account's payments, newest first, with Moyasar's paging meta. */
@@ -373,6 +405,7 @@ export async function moyasarSandbox(req: Request, db: Db, path: string[]): Prom
     if (key.kind !== "sk") return unauthorized();
     return operate(req, db, key, b, c);
   }
+  if (a === "webhooks" && route === "POST 1") return key.kind === "sk" ? registerWebhook(req, db, key) : unauthorized();
   if (a === "payments" && route === "GET 1") return key.kind === "sk" ? listPayments(req, db, key) : unauthorized();
   if (a === "payments" && b && route === "PUT 2") return key.kind === "sk" ? updatePayment(req, db, key, b) : unauthorized();
   if (a === "payments" && b && route === "GET 2") {

@@ -7,6 +7,7 @@ import { parseLanguages } from "@/contract/tenant-settings";
 import { gatewayOf } from "../payments/gateways";
 import { providerApi, sandboxSetting } from "../payments/accounts";
 import { registerTabbyWebhook } from "../payments/tabby/client";
+import { registerMoyasarWebhook } from "../payments/moyasar/client";
 import { TABBY_WEBHOOK_HEADER } from "../payments/tabby/gateway";
 import { checkSettings, type SettingsIssue } from "./tenant-settings-check";
 import { loadTenant, providerApiOf, tenantBySlug, type AdminOptions, type ProviderApi } from "./tenant-admin";
@@ -140,7 +141,7 @@ export async function showTenant(db: Db, slug: string, opts: AdminOptions) {
  * the provider's dashboard, so the CLI names the setting and checks what the account holds.
  */
 export const GO_LIVE: Record<PaymentProvider, string> = {
-  moyasar: "Moyasar dashboard: enable tokenization (the card form makes tokens) and add the webhook URL with this account's webhookSecret as its secret token",
+  moyasar: "Moyasar dashboard: enable tokenization (the card form makes tokens); the webhook is registered with `--register-webhook` (its shared secret is webhookSecret)",
   myfatoorah: "MyFatoorah portal: enable webhooks (version 1 or 2) on the webhook URL and copy the webhook secret key into webhookSecret",
   "rekaz-pay": "rekaz-pay (MyFatoorah's portal): enable webhooks on the webhook URL and copy the webhook secret key into webhookSecret",
   tabby: "Tabby: the webhook is registered with `--register-webhook` (header title webhookHeader, default X-Webhook-Secret, value webhookSecret)",
@@ -156,8 +157,13 @@ export async function registerPaymentWebhook(db: Db, slug: string, provider: Pay
   const { row, accounts } = await loadTenant(db, slug);
   const account = accounts[provider];
   if (!account || !url) throw new PlatformError("SP:EntityNotFound", 404, `"${slug}" has no ${provider} account`);
-  if (provider !== "tabby") return { provider, url, registered: false, header: null, note: GO_LIVE[provider] };
-  if (!account.webhookSecret) throw validation(`The tabby account has no webhookSecret: Tabby would send webhooks nobody can verify; nothing was registered`);
+  if (provider !== "tabby" && provider !== "moyasar") return { provider, url, registered: false, header: null, note: GO_LIVE[provider] };
+  if (!account.webhookSecret) throw validation(`The ${provider} account has no webhookSecret: ${provider} would send webhooks nobody can verify; nothing was registered`);
+  if (provider === "moyasar") {
+    const { baseUrl } = providerApi(accounts, provider, await sandboxSetting());
+    await registerMoyasarWebhook({ baseUrl, secretKey: account.secretKey, provider }, { url, sharedSecret: account.webhookSecret });
+    return { provider, url, registered: true, header: null, note: GO_LIVE[provider] };
+  }
   const merchantCode = row.settings.tabbyMerchantCode;
   if (!merchantCode) throw validation(`The tabby account has no merchantCode (keys file); nothing was registered`);
   const { baseUrl } = providerApi(accounts, provider, await sandboxSetting());

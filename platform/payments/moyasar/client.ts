@@ -135,3 +135,16 @@ export function moyasarState(p: MoyasarPayment): PaymentState {
     method: moyasarMethod(p),
   };
 }
+
+/** `POST /webhooks` (secret key): Moyasar then posts payment events to `url`, with `sharedSecret` as each event's secret_token. */
+export function registerMoyasarWebhook(cfg: ProviderConfig, input: { url: string; sharedSecret: string }) {
+  return providerRequest(cfg, {
+    provider: "moyasar",
+    code: "SP:PaymentProviderUnavailable",
+    method: "POST",
+    path: "/webhooks",
+    auth: "basic",
+    body: { url: input.url, shared_secret: input.sharedSecret, events: ["payment_paid", "payment_failed", "payment_authorized", "payment_captured", "payment_refunded", "payment_voided"] },
+    schema: z.object({ id: z.string().min(1), url: z.string() }),
+  });
+}
