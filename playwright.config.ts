@@ -32,7 +32,8 @@ export default defineConfig({
     { name: "server", testMatch: /huge-bodies\.spec/ },
     // Journeys that change spa's settings (its card provider) run alone, after every other journey on that server.
     { name: "provider-switch", testMatch: /provider-switch\.spec/, dependencies: ["phone", "desktop"], use: { ...devices["Desktop Chrome"] } },
-    ...(withPostgres ? [{ name: "postgres", testMatch: /postgres\.spec/, use: { ...devices["Desktop Chrome"], baseURL: `http://spa.localhost:${pgPort}` } }] : []),
+    // The PostgreSQL server gets the whole-journey check and the double-action suite (one intent, one effect, on real concurrency).
+    ...(withPostgres ? [{ name: "postgres", testMatch: /postgres\.spec|double-action\//, use: { ...devices["Desktop Chrome"], baseURL: `http://spa.localhost:${pgPort}` } }] : []),
   ],
   webServer: [
     { command: "node scripts/e2e-server.mjs", url: `http://127.0.0.1:${port}/api/health`, timeout: 300_000, reuseExistingServer: false, stdout: "pipe" },
