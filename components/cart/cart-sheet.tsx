@@ -15,6 +15,7 @@ import { formatNumber } from "@/lib/money";
 import { localePath } from "@/lib/site-routing";
 import { CartEmpty } from "./cart-empty";
 import { cartItemCount } from "./cart-totals";
+import { SheetLanguageSwitch } from "@/components/layout/language-switch";
 import { closeCartSheet, CART_HASH, isCartHash, restoreFocusAfterSheet, setCartSheetOpen, useCartSheetOpen, writeCartHash } from "./cart-sheet-state";
 import { SheetBody, SheetFooter, SheetLoading } from "./sheet-layout";
 import { useCart } from "./use-cart";
@@ -70,6 +71,9 @@ export function CartSheet() {
   const setup = useCheckoutSetup();
   const cart = cartQuery.data;
   const count = cartItemCount(cart);
+  const tCommon = useTranslations("common");
+  // The language switch stays reachable while the sheet covers the header.
+  const otherLanguage = setup.data?.config.languages.find((l) => l !== locale) ?? null;
 
   // An open sheet is in the address, so that a reload opens it again (the checkout adds its step).
   useEffect(() => {
@@ -111,6 +115,7 @@ export function CartSheet() {
                 {count > 0 ? t("itemCount", { count, formatted: formatNumber(count, locale) }) : t("description")}
               </Drawer.Description>
             </div>
+            {otherLanguage ? <SheetLanguageSwitch locale={locale} target={otherLanguage} label={tCommon("language.switchLabel")} text={tCommon("language.switchTo")} /> : null}
             <DrawerCloseButton label={t("close")} />
           </header>
           {content}

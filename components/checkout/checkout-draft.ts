@@ -5,7 +5,14 @@ import type { CheckoutForm } from "@/lib/validation/checkout";
  * What the shopper entered in the checkout, kept in session storage for this cart so that a
  * reload on the payment stage does not lose it (the tab's storage only; gone with the tab).
  */
-export type CheckoutDraft = { cartId: string; form: CheckoutForm | null; method: CheckoutMethodId | null };
+export type CheckoutDraft = {
+  cartId: string;
+  /** The customer step as saved (its Continue passed): the later steps need it. */
+  form: CheckoutForm | null;
+  method: CheckoutMethodId | null;
+  /** What is typed in the customer step before Continue, so that a language switch or a reload does not lose it. */
+  typing?: CheckoutForm | null;
+};
 
 const KEY = "checkout:draft";
 

@@ -66,6 +66,7 @@ export function CheckoutFlow({ cart, setup }: Props) {
     setChosen(next);
   }, []);
   const keep = (changes: Partial<CheckoutDraft>) => setDraft((d) => ({ ...d, ...changes }));
+  const keepTyping = useCallback((typing: CheckoutForm) => setDraft((d) => ({ ...d, typing })), []);
 
   useEffect(() => {
     if (step) writeCartHash(hashForStep(step));
@@ -131,7 +132,8 @@ export function CheckoutFlow({ cart, setup }: Props) {
       content = (
         <CustomerInfoStep
           setup={setup}
-          saved={draft.form}
+          saved={draft.form ?? draft.typing ?? null}
+          onTyping={keepTyping}
           onBack={(form) => {
             keep({ form });
             go(previousStep(step));

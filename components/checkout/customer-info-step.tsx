@@ -1,6 +1,6 @@
 "use client";
 
-import { useId } from "react";
+import { useEffect, useId } from "react";
 import { useTranslations } from "next-intl";
 import { useSession } from "@/components/auth/use-session";
 import { SheetBody, SheetLoading } from "@/components/cart/sheet-layout";
@@ -19,15 +19,22 @@ type Props = {
   onBack: (values: CheckoutForm) => void;
   onSaved: (values: CheckoutForm) => void;
   onSessionLost: (values: CheckoutForm) => void;
+  /** Every change as it is typed (kept in the checkout's draft: a language switch or a reload keeps it). */
+  onTyping?: (values: CheckoutForm) => void;
 };
 
-function CustomerInfoForm({ setup, saved, definitions, onBack, onSaved, onSessionLost }: Props & { definitions: CustomFieldDefinitionDto[] }) {
+function CustomerInfoForm({ setup, saved, definitions, onBack, onSaved, onSessionLost, onTyping }: Props & { definitions: CustomFieldDefinitionDto[] }) {
   const t = useTranslations("checkout.customer");
   const formId = useId();
   const { customer } = useSession();
   const form = useCheckoutForm(setup, definitions, checkoutFormDefaults(customer, definitions, saved));
   const save = useSaveCheckoutCustomer(form, definitions, setup.config.separateFirstAndLastName, () => onSessionLost(form.getValues()));
   const { isSubmitting } = form.formState;
+  useEffect(() => {
+    if (!onTyping) return;
+    const watching = form.watch(() => onTyping(form.getValues()));
+    return () => watching.unsubscribe();
+  }, [form, onTyping]);
   return (
     <>
       <SheetBody>

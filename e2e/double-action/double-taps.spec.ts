@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
-import { forProject, snap } from "../support";
+import { forProject, messagesByLocale, snap } from "../support";
 import { addButton, cartButton, cartDialog, dayAhead, messages, openProduct, pickDay, platformCart, type Locale } from "../cart-support";
-import { checkout, order } from "../checkout-support";
+import { checkout, order, signInInSheet } from "../checkout-support";
 import { CARDS, checkoutTo, expectInProfile, expectPaidOrder, fillBasket, NAMES, resumeCheckoutTo } from "../payments-support";
 
 /**
@@ -10,6 +10,8 @@ import { CARDS, checkoutTo, expectInProfile, expectPaidOrder, fillBasket, NAMES,
  * one charge kept — in Arabic on the phone and English on the desktop (and on PostgreSQL).
  */
 const dayFor = (name: string, base: number) => base + (name === "phone" ? 0 : name === "desktop" ? 1 : 2);
+
+const common = messagesByLocale<typeof import("@/messages/en/common.json")>("common");
 
 const errorToasts = (page: Page) => page.locator('[data-sonner-toast][data-type="error"]');
 
@@ -120,4 +122,38 @@ test("Tabby tapped three times opens one Tabby session", async ({ page }, info) 
   expect(starts[0]).toMatch(/^[0-9a-f-]{36}$/);
   await page.getByRole("button", { name: "Approve" }).click();
   await expectPaidOrder(page, locale, "tabby");
+});
+
+test("a language switch in the middle of checkout keeps the step, what was typed and the chosen method; the order is placed once", async ({ page }, info) => {
+  const { locale, prefix } = forProject(info.project.name);
+  const other = locale === "ar" ? ({ locale: "en", prefix: "/en" } as const) : ({ locale: "ar", prefix: "" } as const);
+  const c = checkout[locale];
+  await fillBasket(page, locale, prefix, { kind: "membership", day: dayFor(info.project.name, 33) });
+  await page.getByRole("button", { name: c.summary.continue }).click();
+  await signInInSheet(page, locale);
+  await page.getByLabel(c.customer.name).fill(NAMES[locale].shopper);
+
+  // Switched from inside the sheet, before Continue: the other language, the same step, the same name.
+  const sheetSwitch = cartDialog(page, locale).getByRole("link", { name: common[locale].language.switchLabel });
+  await sheetSwitch.click();
+  await page.waitForURL((url) => url.pathname.startsWith(other.prefix || "/") && url.hash === "#cart/customer-info");
+  const o = checkout[other.locale];
+  await expect(cartDialog(page, other.locale)).toBeVisible();
+  await expect(page.getByLabel(o.customer.name)).toHaveValue(NAMES[locale].shopper);
+  await snap(page, info, `double-language-customer-${other.locale}`);
+  await page.getByLabel(other.locale === "ar" ? "رقم الهوية الوطنية" : "National ID number").fill("1012345678");
+  await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: o.customer.continue }).click();
+  await page.getByRole("radio", { name: o.methods.cash.cashOnDelivery }).check();
+  await page.getByRole("button", { name: o.methods.continue }).click();
+  await expect(page.getByRole("button", { name: order[other.locale].cash.submit.cashOnDelivery })).toBeVisible();
+
+  // And back again at the payment step: still the payment step, cash still chosen.
+  await cartDialog(page, other.locale).getByRole("link", { name: common[other.locale].language.switchLabel }).click();
+  await page.waitForURL((url) => url.hash === "#cart/payment");
+  await expect(cartDialog(page, locale)).toBeVisible();
+  await page.getByRole("button", { name: order[locale].cash.submit.cashOnDelivery }).click({ clickCount: 2 });
+  await page.waitForURL(/\/checkout\/done\//);
+  await expect(page.getByText(order[locale].done.orderNumber)).toHaveCount(1);
+  await expect(errorToasts(page)).toHaveCount(0);
 });
