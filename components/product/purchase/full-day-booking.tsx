@@ -24,8 +24,9 @@ function monthQuery(month: string, today: string, maxDay: string) {
 
 /**
  * Full-day booking by the night: first night, then last night (inclusive). The platform gets the
- * last night + 1 as the exclusive end (spec §9). Booked nights cannot be tapped, but a range may
- * span one — and may exceed the maximum — so that the platform's translated refusal is shown.
+ * last night + 1 as the exclusive end (spec §9). The calendar keeps the product's rules while
+ * picking: a last night that would take the stay over a booked night, past the maximum or short
+ * of the minimum is not taken, and the reason shows at once (the platform still checks at Add).
  */
 export function FullDayBooking({
   productId,
@@ -56,13 +57,24 @@ export function FullDayBooking({
     return night && !night.available ? "booked" : closed(day);
   };
 
+  const [refusal, setRefusal] = useState<string | null>(null);
   const select = (day: string) => {
     if (!from || to || day < from) {
       setFrom(day);
       setTo(null);
-    } else {
-      setTo(day);
+      setRefusal(null);
+      return;
     }
+    const n = daysBetween(from, day) + 1;
+    const reason = Array.from({ length: n }, (_, i) => addDays(from, i)).some((night) => status(night) === "booked")
+      ? t("rangeCrossesBooked")
+      : maxDays && n > maxDays
+        ? t("rangeTooLong", { max: formatNumber(maxDays, locale) })
+        : minDays && n < minDays
+          ? t("rangeTooShort", { min: formatNumber(minDays, locale) })
+          : null;
+    setRefusal(reason);
+    if (!reason) setTo(day);
   };
 
   const count = from && to ? daysBetween(from, to) + 1 : 0;
@@ -93,6 +105,11 @@ export function FullDayBooking({
         status={status}
         showBookedLegend
       />
+      {refusal ? (
+        <p role="alert" className="rounded-lg bg-destructive-soft px-3.5 py-2.5 text-sm text-destructive">
+          {refusal}
+        </p>
+      ) : null}
       {availability.errorCode ? (
         <AvailabilityState state={{ ...availability, isLoading: false }} isEmpty={false} emptyText="">
           {null}
