@@ -15,7 +15,8 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: true,
   retries: 0,
-  workers: 2,
+  // Journeys mostly wait on the servers: three at once keep the two cores busy (E2E_WORKERS overrides).
+  workers: Number(process.env.E2E_WORKERS || 3),
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],
