@@ -45,10 +45,10 @@ test("page views: one per pixel on the home page, none on product pages (they se
   await pixelsLoaded(page);
   const home = await pixelLog(page);
   expect(pageViews(home).map((e) => e.pixel).sort()).toEqual(["gtm", "meta", "tiktok"]);
-  expect(scripts.some((u) => u.includes("googletagmanager.com/gtm.js?id=GTM-"))).toBe(true);
-  expect(scripts.some((u) => u.includes("connect.facebook.net"))).toBe(true);
-  expect(scripts.some((u) => u.includes("analytics.tiktok.com"))).toBe(true);
-  expect(scripts.some((u) => u.includes("clarity.ms/tag/"))).toBe(true);
+  // Each pixel's script is requested once its snippet ran; on a loaded machine the last may still be on its way.
+  for (const host of ["googletagmanager.com/gtm.js?id=GTM-", "connect.facebook.net", "analytics.tiktok.com", "clarity.ms/tag/"]) {
+    await expect.poll(() => scripts.some((u) => u.includes(host)), { message: host }).toBe(true);
+  }
   expect(scripts.filter((u) => u.includes("sc-static.net")), "the Snapchat pixel has no ID: nothing is loaded or sent").toEqual([]);
   expect(home.filter((e) => e.pixel === "snapchat")).toEqual([]);
   expect(warnings.some((w) => /snapchat/i.test(w))).toBe(true);
