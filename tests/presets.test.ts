@@ -77,6 +77,25 @@ describeEachDb("presets", (t) => {
     expect((await api<PresetValueDto[]>(c.token, "GET", "presets/values")).data).toHaveLength(1);
   });
 
+  it("saving values the customer already has answers the saved one, not a duplicate (spaces and digits read as saved)", async () => {
+    const { db, spa } = t();
+    const c = await newCustomer(db, spa);
+    const preset = await guestPreset(c.token);
+    const save = (values: Record<string, string>, isDefault?: boolean) =>
+      api<PresetValueDto>(c.token, "POST", `presets/value?presetId=${preset.id}`, { values, ...(isDefault === undefined ? {} : { isDefault }) });
+    const first = await save({ guest_name: "Lama", age: "9" });
+    const other = await save({ guest_name: "Fahad" });
+    const again = await save({ age: "٩", guest_name: " Lama " });
+    expect(again.data?.id).toBe(first.data!.id);
+    expect((await api<PresetValueDto[]>(c.token, "GET", `presets/values?presetId=${preset.id}`)).data).toHaveLength(2);
+    // Saved again as the default: the same value becomes the default, still no duplicate.
+    const asDefault = await save({ guest_name: "Fahad" }, true);
+    expect(asDefault.data).toMatchObject({ id: other.data!.id, isDefault: true });
+    const values = (await api<PresetValueDto[]>(c.token, "GET", `presets/values?presetId=${preset.id}`)).data!;
+    expect(values).toHaveLength(2);
+    expect(values.filter((v) => v.isDefault).map((v) => v.id)).toEqual([other.data!.id]);
+  });
+
   it("validates values against the preset's fields", async () => {
     const c = await newCustomer(t().db, t().spa);
     const preset = await guestPreset(c.token);

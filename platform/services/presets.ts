@@ -85,11 +85,32 @@ async function clearOtherDefaults(tx: Tx, tenantId: string, customerId: string, 
     .where(and(eq(presetValues.tenantId, tenantId), eq(presetValues.customerId, customerId), eq(presetValues.presetId, presetId), ne(presetValues.id, keepId)));
 }
 
-/** POST presets/value — the customer's first value of a preset becomes its default. */
+/** The same values whatever their keys' order. */
+const sameValues = (a: Record<string, unknown>, b: Record<string, unknown>) => {
+  const canonical = (v: Record<string, unknown>) => JSON.stringify(Object.keys(v).sort().map((k) => [k, v[k]]));
+  return canonical(a) === canonical(b);
+};
+
+/**
+ * POST presets/value — the customer's first value of a preset becomes its default. Saving values
+ * the customer already has for this preset answers that saved one (made default when asked), not
+ * a duplicate.
+ */
 export function createPresetValue(db: Db, tenantId: string, customerId: string, presetId: string, input: PresetValueInput): Promise<PresetValueDto> {
   return db.transaction(async (tx) => {
     const preset = await loadPreset(tx, tenantId, presetId);
     const values = mergeFieldValues(rulesOf(preset), {}, input.values);
+    const mine = await tx
+      .select()
+      .from(presetValues)
+      .where(and(eq(presetValues.tenantId, tenantId), eq(presetValues.customerId, customerId), eq(presetValues.presetId, preset.id)));
+    const same = mine.find((row) => sameValues(row.values as Record<string, unknown>, values));
+    if (same) {
+      if (!input.isDefault || same.isDefault) return valueDto(same);
+      await clearOtherDefaults(tx, tenantId, customerId, preset.id, same.id);
+      const [row] = await tx.update(presetValues).set({ isDefault: true }).where(eq(presetValues.id, same.id)).returning();
+      return valueDto(row);
+    }
     const [existingDefault] = await tx
       .select({ id: presetValues.id })
       .from(presetValues)
