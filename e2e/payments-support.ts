@@ -159,3 +159,19 @@ export async function resumeCheckoutTo(page: Page, locale: Locale, methodLabel: 
   await page.getByRole("button", { name: c.customer.continue }).click();
   await chooseMethod(page, locale, methodLabel);
 }
+
+const cardLabels = (locale: Locale) => (locale === "ar" ? { name: "الاسم على البطاقة", number: "رقم البطاقة", month: "الشهر", year: "السنة", cvc: "رمز التحقق" } : { name: "Name on card", number: "Card number", month: "Month", year: "Year", cvc: "CVC" });
+
+/** The card form's fields by role and label (a product calendar's hidden "Previous month" buttons share the word). */
+export const cardField = (page: Page, locale: Locale, field: keyof ReturnType<typeof cardLabels>) =>
+  page.getByRole(field === "month" || field === "year" ? "combobox" : "textbox", { name: new RegExp(`^${cardLabels(locale)[field]}`) });
+
+export const payButton = (page: Page, locale: Locale) => page.getByRole("button", { name: locale === "ar" ? /^ادفع/ : /^Pay / });
+
+export async function fillCard(page: Page, locale: Locale, number: string, name = "Reem Alotaibi") {
+  await cardField(page, locale, "name").fill(name);
+  await cardField(page, locale, "number").fill(number);
+  await cardField(page, locale, "month").selectOption("12");
+  await cardField(page, locale, "year").selectOption(String(new Date().getFullYear() + 2));
+  await cardField(page, locale, "cvc").fill("123");
+}

@@ -5,6 +5,7 @@ import { cartDialog, openProduct as openProductPage, type Locale } from "./cart-
 import { checkout, order } from "./checkout-support";
 import {
   applePayLog,
+  cardField,
   CARDS,
   checkoutTo,
   expectCardOnlyAtProvider,
@@ -13,6 +14,8 @@ import {
   expectPaidOrder,
   fakeApplePay,
   fillBasket,
+  fillCard,
+  payButton,
   recordRequests,
   resumeCheckoutTo,
   setApplePayMode,
@@ -27,21 +30,6 @@ import {
 const checkoutMessages = messagesByLocale<typeof import("@/messages/en/checkout.json")>("checkout");
 
 const dayFor = (name: string, base: number) => base + (name === "phone" ? 0 : 1);
-
-const card = (locale: Locale) => (locale === "ar" ? { name: "الاسم على البطاقة", number: "رقم البطاقة", month: "الشهر", year: "السنة", cvc: "رمز التحقق" } : { name: "Name on card", number: "Card number", month: "Month", year: "Year", cvc: "CVC" });
-const payButton = (page: Page, locale: Locale) => page.getByRole("button", { name: locale === "ar" ? /^ادفع/ : /^Pay / });
-
-/** The card form's fields by role and label (a product calendar's hidden "Previous month" buttons share the word). */
-const cardField = (page: Page, locale: Locale, field: keyof ReturnType<typeof card>) =>
-  page.getByRole(field === "month" || field === "year" ? "combobox" : "textbox", { name: new RegExp(`^${card(locale)[field]}`) });
-
-async function fillCard(page: Page, locale: Locale, number: string) {
-  await cardField(page, locale, "name").fill("Reem Alotaibi");
-  await cardField(page, locale, "number").fill(number);
-  await cardField(page, locale, "month").selectOption("12");
-  await cardField(page, locale, "year").selectOption(String(new Date().getFullYear() + 2));
-  await cardField(page, locale, "cvc").fill("123");
-}
 
 test("card: paid after 3-D Secure; the card number goes to the provider only; the order shows once", async ({ page }, info) => {
   const { locale, prefix } = forProject(info.project.name);

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { forProject, messagesByLocale, snap } from "../support";
-import { addButton, cartButton, cartDialog, dayAhead, messages, openProduct, pickDay, platformCart, type Locale } from "../cart-support";
+import { addButton, cartButton, cartDialog, dayAhead, messages, openProduct, pickDay, platformCart } from "../cart-support";
 import { checkout, order, signInInSheet } from "../checkout-support";
-import { CARDS, checkoutTo, expectInProfile, expectPaidOrder, fillBasket, NAMES, resumeCheckoutTo } from "../payments-support";
+import { CARDS, checkoutTo, expectInProfile, expectPaidOrder, fillBasket, fillCard, NAMES, payButton, resumeCheckoutTo } from "../payments-support";
 
 /**
  * Shoppers act twice: a double tap, a triple tap on a slow button, a 3-D Secure page left open in
@@ -16,16 +16,6 @@ const common = messagesByLocale<typeof import("@/messages/en/common.json")>("com
 const errorToasts = (page: Page) => page.locator('[data-sonner-toast][data-type="error"]');
 
 const SALTS = { ar: "أملاح استحمام بالورد", en: "Rose bath salts" } as const;
-
-async function fillCard(page: Page, locale: Locale, number: string) {
-  const l = locale === "ar" ? { name: "الاسم على البطاقة", number: "رقم البطاقة", month: "الشهر", year: "السنة", cvc: "رمز التحقق" } : { name: "Name on card", number: "Card number", month: "Month", year: "Year", cvc: "CVC" };
-  await page.getByRole("textbox", { name: new RegExp(`^${l.name}`) }).fill("Reem Al-Otaibi");
-  await page.getByRole("textbox", { name: new RegExp(`^${l.number}`) }).fill(number);
-  await page.getByRole("combobox", { name: new RegExp(`^${l.month}`) }).selectOption("12");
-  await page.getByRole("combobox", { name: new RegExp(`^${l.year}`) }).selectOption(String(new Date().getFullYear() + 2));
-  await page.getByRole("textbox", { name: new RegExp(`^${l.cvc}`) }).fill("123");
-}
-const payButton = (page: Page, locale: Locale) => page.getByRole("button", { name: locale === "ar" ? /^ادفع/ : /^Pay / });
 
 test("a double tap on Add to cart adds once: a massage for one person at one price, a jar of salts once", async ({ page }, info) => {
   const { locale, prefix } = forProject(info.project.name);
@@ -70,7 +60,7 @@ test("card: a 3-D Secure page left open, paid again after Back; finishing the fi
   const c = checkout[locale];
   await fillBasket(page, locale, prefix, { kind: "massage", day: dayFor(info.project.name, 27) });
   await checkoutTo(page, locale, c.methods.card);
-  await fillCard(page, locale, CARDS.visa3ds);
+  await fillCard(page, locale, CARDS.visa3ds, "Reem Al-Otaibi");
   await payButton(page, locale).click();
   await page.waitForURL(/\/sandbox\/moyasar\/3ds\//);
   const abandoned = page.url();
@@ -81,7 +71,7 @@ test("card: a 3-D Secure page left open, paid again after Back; finishing the fi
   await cartButton(page, locale).click();
   await expect(cartDialog(page, locale)).toBeVisible();
   await resumeCheckoutTo(page, locale, c.methods.card);
-  await fillCard(page, locale, CARDS.mada3ds);
+  await fillCard(page, locale, CARDS.mada3ds, "Reem Al-Otaibi");
   await payButton(page, locale).dblclick();
   await page.waitForURL(/\/sandbox\/moyasar\/3ds\//);
   await page.getByRole("button", { name: "Authenticate" }).click();

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, eq, lt } from "drizzle-orm";
+import { canonicalJson } from "@/contract/canonical-json";
 import { CodedError } from "@/contract/coded-error";
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN } from "@/contract/idempotency";
 import type { Db } from "../db/client";
@@ -30,15 +31,7 @@ export function idempotencyKeyOf(headers: Headers): string | null {
 }
 
 /** A stable hash of what was asked (values in key order; a file by its name, type and size). */
-export function fingerprintOf(request: unknown): string {
-  const canonical = (v: unknown): unknown => {
-    if (typeof Blob !== "undefined" && v instanceof Blob) return { blob: (v as File).name ?? "", type: v.type, size: v.size };
-    if (Array.isArray(v)) return v.map(canonical);
-    if (v && typeof v === "object") return Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])]));
-    return v;
-  };
-  return createHash("sha256").update(JSON.stringify(canonical(request)) ?? "null").digest("base64url");
-}
+export const fingerprintOf = (request: unknown): string => createHash("sha256").update(canonicalJson(request)).digest("base64url");
 
 type Claim = { tenantId: string; key: string; route: string; fingerprint: string };
 

@@ -91,3 +91,15 @@ export const formatSar = (halalas: number) =>
 
 /** A random number of `n` digits (no leading zero), as text. */
 export const randomDigits = (n: number) => Array.from({ length: n }, (_, i) => randomInt(i === 0 ? 1 : 0, 10)).join("");
+
+/**
+ * A provider's notifications, as providers deliver them: POSTed as JSON after the answer, never
+ * awaited, a merchant that is down or slow (5 s) losing only its own notification.
+ */
+export function deliverWebhooks(deliveries: () => Promise<{ url: string; headers?: Record<string, string>; body: unknown }[]>): void {
+  void (async () => {
+    for (const d of await deliveries()) {
+      await fetch(d.url, { method: "POST", headers: { "content-type": "application/json", ...d.headers }, body: JSON.stringify(d.body), signal: AbortSignal.timeout(5000) }).catch(() => undefined);
+    }
+  })().catch(() => undefined);
+}

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { Db } from "../db/client";
 import { checkCard, maskedNumber, THREE_DS_FAILED, TIME_FRAME_EXPIRED, type CardBrand, type CardOutcome, type CheckedCard } from "./cards";
-import { basicUser, formatSar, httpOrigin, json, randomDigits, readJson, withQuery } from "./http";
+import { basicUser, deliverWebhooks, formatSar, httpOrigin, json, randomDigits, readJson, withQuery } from "./http";
 import { notFoundPage, pressButton, renderHostedPage } from "./pages";
 import { findObject, insertObject, listObjects, mutateObject, transitionObject } from "./store";
 
@@ -355,13 +355,14 @@ async function registerWebhook(req: Request, db: Db, key: Key): Promise<Response
 function notifyWebhooks(db: Db, payment: { account: string; status: string; data: MoyasarPaymentData }): void {
   const type = EVENT_OF[payment.status];
   if (!type) return;
-  void (async () => {
-    for (const hook of await listObjects<MoyasarWebhookData>(db, P, "webhook", `${payment.account}:`)) {
-      if (!hook.data.events.includes(type)) continue;
-      const event = { id: randomUUID(), type, created_at: new Date().toISOString(), secret_token: hook.data.shared_secret, account_name: payment.account, live: false, data: { ...payment.data, status: payment.status } };
-      await fetch(hook.data.url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(event), signal: AbortSignal.timeout(5000) }).catch(() => undefined);
-    }
-  })().catch(() => undefined);
+  deliverWebhooks(async () =>
+    (await listObjects<MoyasarWebhookData>(db, P, "webhook", `${payment.account}:`))
+      .filter((hook) => hook.data.events.includes(type))
+      .map((hook) => ({
+        url: hook.data.url,
+        body: { id: randomUUID(), type, created_at: new Date().toISOString(), secret_token: hook.data.shared_secret, account_name: payment.account, live: false, data: { ...payment.data, status: payment.status } },
+      })),
+  );
 }
 
 /** GET /payments?page=&per= (secret key): the account's payments, newest first, with Moyasar's paging meta. */

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, like } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { sandboxObjects } from "../db/schema";
 
@@ -45,9 +45,9 @@ export async function findObject<T>(db: Db, provider: SandboxProvider, kind: str
 
 /** The objects of a kind whose id starts with `prefix` (a merchant's registered webhooks). */
 export async function listObjects<T>(db: Db, provider: SandboxProvider, kind: string, prefix: string): Promise<SandboxObject<T>[]> {
-  const start = rowId(provider, kind, prefix);
-  const rows = await db.select().from(sandboxObjects).where(and(eq(sandboxObjects.provider, provider), eq(sandboxObjects.kind, kind)));
-  return rows.filter((r) => r.id.startsWith(start)).map((r) => toObject<T>(r, r.id.slice(`${provider}:${kind}:`.length)));
+  const start = rowId(provider, kind, prefix).replace(/[\\%_]/g, (c) => `\\${c}`);
+  const rows = await db.select().from(sandboxObjects).where(like(sandboxObjects.id, `${start}%`));
+  return rows.map((r) => toObject<T>(r, r.id.slice(`${provider}:${kind}:`.length)));
 }
 
 /**

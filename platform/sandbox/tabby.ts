@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { Db } from "../db/client";
-import { bearerToken, httpOrigin, json, readJson, script, withQuery } from "./http";
+import { bearerToken, deliverWebhooks, httpOrigin, json, readJson, script, withQuery } from "./http";
 import { notFoundPage, PAY_LATER_BUTTONS, pressButton, quarterOf, renderHostedPage } from "./pages";
 import { tabbyCardScript } from "./scripts/tabby-card";
 import { findObject, insertObject, listObjects, mutateObject } from "./store";
@@ -216,17 +216,13 @@ async function registerWebhook(req: Request, db: Db, account: string): Promise<R
  * that is down does not fail the payment, as at Tabby.
  */
 function notifyWebhooks(db: Db, payment: { account: string; status: string; data: TabbyPaymentData }): void {
-  void (async () => {
-    const hooks = await listObjects<TabbyWebhookData>(db, P, "webhook", `${payment.account}:${payment.data.merchant_code}:`);
-    for (const hook of hooks) {
-      await fetch(hook.data.url, {
-        method: "POST",
-        headers: { "content-type": "application/json", ...(hook.data.header ? { [hook.data.header.title]: hook.data.header.value } : {}) },
-        body: JSON.stringify(paymentBody(payment)),
-        signal: AbortSignal.timeout(5000),
-      }).catch(() => undefined);
-    }
-  })().catch(() => undefined);
+  deliverWebhooks(async () =>
+    (await listObjects<TabbyWebhookData>(db, P, "webhook", `${payment.account}:${payment.data.merchant_code}:`)).map((hook) => ({
+      url: hook.data.url,
+      headers: hook.data.header ? { [hook.data.header.title]: hook.data.header.value } : {},
+      body: paymentBody(payment),
+    })),
+  );
 }
 
 /** /sandbox/tabby/<path…> */

@@ -126,8 +126,8 @@ const ANSWER_ID: Record<Operation, string> = { capture: "capture_id", cancel: "c
  * capture of an authorised order up to what is left and within its 21 days; a cancel before any
  * capture (what is left, after a partial one); a refund up to what was captured and not refunded.
  */
-async function moveMoney(req: Request, db: Db, account: string, orderId: string, op: Operation): Promise<Response> {
-  const parsed = moneyBody.safeParse(await readJson(req));
+async function moveMoney(body: unknown, db: Db, account: string, orderId: string, op: Operation): Promise<Response> {
+  const parsed = moneyBody.safeParse(body);
   if (!parsed.success) return failure(400, "Invalid request", "total_amount_is_invalid");
   const amount = halalasOf(parsed.data.total_amount);
   const done = await mutateObject<TamaraOrderData, string>(db, P, "order", orderId, (o) => {
@@ -203,9 +203,10 @@ export async function tamaraSandbox(req: Request, db: Db, path: string[]): Promi
   if (!known) return failure(404, "Not found", "not_found");
   if (!account) return failure(401, "Unauthorized", "unauthorized");
   if (operation && req.method === "POST") {
-    if (operation !== "capture") return moveMoney(req, db, account, operation === "refund" ? b : a, operation);
-    const body = (await readJson(req.clone())) as { order_id?: unknown } | undefined;
-    return typeof body?.order_id === "string" ? moveMoney(req, db, account, body.order_id, "capture") : failure(400, "Invalid request", "order_id_is_required");
+    const body = (await readJson(req)) as { order_id?: unknown } | undefined;
+    // A capture names its order in the body; cancel and refund in the path.
+    const orderId = operation === "capture" ? body?.order_id : operation === "refund" ? b : a;
+    return typeof orderId === "string" ? moveMoney(body, db, account, orderId, operation) : failure(400, "Invalid request", "order_id_is_required");
   }
   if (head === "checkout" && req.method === "POST") return createCheckout(req, db, account);
   if (head === "orders" && path.length === 2 && req.method === "GET") {

@@ -1,4 +1,5 @@
 import "server-only";
+import { canonicalJson } from "@/contract/canonical-json";
 import { and, asc, eq, ne } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { presets, presetValues } from "../db/schema";
@@ -85,12 +86,6 @@ async function clearOtherDefaults(tx: Tx, tenantId: string, customerId: string, 
     .where(and(eq(presetValues.tenantId, tenantId), eq(presetValues.customerId, customerId), eq(presetValues.presetId, presetId), ne(presetValues.id, keepId)));
 }
 
-/** The same values whatever their keys' order. */
-const sameValues = (a: Record<string, unknown>, b: Record<string, unknown>) => {
-  const canonical = (v: Record<string, unknown>) => JSON.stringify(Object.keys(v).sort().map((k) => [k, v[k]]));
-  return canonical(a) === canonical(b);
-};
-
 /**
  * POST presets/value — the customer's first value of a preset becomes its default. Saving values
  * the customer already has for this preset answers that saved one (made default when asked), not
@@ -104,7 +99,7 @@ export function createPresetValue(db: Db, tenantId: string, customerId: string, 
       .select()
       .from(presetValues)
       .where(and(eq(presetValues.tenantId, tenantId), eq(presetValues.customerId, customerId), eq(presetValues.presetId, preset.id)));
-    const same = mine.find((row) => sameValues(row.values as Record<string, unknown>, values));
+    const same = mine.find((row) => canonicalJson(row.values) === canonicalJson(values));
     if (same) {
       if (!input.isDefault || same.isDefault) return valueDto(same);
       await clearOtherDefaults(tx, tenantId, customerId, preset.id, same.id);
