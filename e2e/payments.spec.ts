@@ -17,7 +17,6 @@ import {
   fillCard,
   payButton,
   recordRequests,
-  resumeCheckoutTo,
   setApplePayMode,
 } from "./payments-support";
 
@@ -96,10 +95,12 @@ test("card: declined and out of funds are explained and the form stays; 3-D Secu
   await expect(page.getByText(reasons.threeDSecureFailed)).toBeVisible();
   await snap(page, info, `payments-card-3ds-failed-${locale}`);
 
-  // Try again: back in checkout with the same cart, and this time it goes through.
+  // Try again: back at the payment step with the same cart, details and method (the card's own
+  // fields are the provider's and start empty), and this time it goes through.
   await page.getByRole("button", { name: locale === "ar" ? "حاول مرة أخرى" : "Try again" }).click();
   await expect(cartDialog(page, locale)).toBeVisible();
-  await resumeCheckoutTo(page, locale, c.methods.card);
+  await expect(payButton(page, locale)).toBeVisible();
+  await expect(page).toHaveURL(/#cart\/payment$/);
   await fillCard(page, locale, CARDS.visa3ds);
   await payButton(page, locale).click();
   await page.waitForURL(/\/sandbox\/moyasar\//);
@@ -178,6 +179,10 @@ test("Tabby: cancelling on Tabby's page comes back to the order with a way to pa
   await snap(page, info, `payments-tabby-cancel-${locale}`);
   await page.getByRole("button", { name: d.payLaterReturned.backToCheckout }).click();
   await expect(cartDialog(page, locale)).toBeVisible();
+  // At the payment step with Tabby kept; Back offers the other ways to pay.
+  await expect(continueTo(page, locale, "tabby")).toBeEnabled();
+  await page.getByRole("button", { name: checkout[locale].methods.back }).click();
+  await expect(page.getByRole("radio", { name: new RegExp(checkout[locale].methods.tabby) })).toBeChecked();
 });
 
 test("Tamara: a declined payment comes back with the reason; paying again with Tamara completes the order", async ({ page }, info) => {
@@ -194,9 +199,9 @@ test("Tamara: a declined payment comes back with the reason; paying again with T
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(d.payLaterReturned.failure.replace("{provider}", d.provider.tamara));
   await snap(page, info, `payments-tamara-failure-${locale}`);
 
+  // Back to checkout: at the payment step, Tamara still chosen, nothing to enter again.
   await page.getByRole("button", { name: d.payLaterReturned.backToCheckout }).click();
   await expect(cartDialog(page, locale)).toBeVisible();
-  await resumeCheckoutTo(page, locale, checkout[locale].methods.tamara);
   await continueTo(page, locale, "tamara").click();
   await page.waitForURL(/\/sandbox\/tamara\//);
   await page.getByRole("button", { name: "Approve" }).click();

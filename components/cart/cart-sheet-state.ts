@@ -29,6 +29,19 @@ export const setCartSheetOpen = sheet.setOpen;
 export const restoreFocusAfterSheet = () => sheet.restoreFocus();
 
 export const openCartSheet = () => sheet.setOpen(true);
+
+/** Told to a mounted checkout when the sheet is asked to open at a given step (openCartSheetAt). */
+export const CART_RESUME_EVENT = "cart:resume";
+
+/**
+ * Opens the sheet at a step of its checkout (a hash such as "#cart/payment"): the step is put in
+ * the address, where a checkout that mounts now reads it, and a mounted one is told.
+ */
+export function openCartSheetAt(hash: string) {
+  writeCartHash(hash);
+  window.dispatchEvent(new Event(CART_RESUME_EVENT));
+  sheet.setOpen(true);
+}
 export const closeCartSheet = () => sheet.setOpen(false);
 
 export const useCartSheetOpen = sheet.useOpen;

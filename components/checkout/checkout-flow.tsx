@@ -5,7 +5,7 @@ import dynamic from "next/dynamic";
 import type { SentCode } from "@/components/auth/phone-step";
 import { useSession } from "@/components/auth/use-session";
 import { SummaryStep } from "@/components/cart/cart-summary-step";
-import { writeCartHash } from "@/components/cart/cart-sheet-state";
+import { CART_RESUME_EVENT, writeCartHash } from "@/components/cart/cart-sheet-state";
 import { SheetBody, SheetLoading } from "@/components/cart/sheet-layout";
 import type { CheckoutMethodId } from "@/lib/checkout/payment-methods";
 import type { CartDto } from "@/contract/dto/cart";
@@ -71,6 +71,16 @@ export function CheckoutFlow({ cart, setup }: Props) {
   useEffect(() => {
     if (step) writeCartHash(hashForStep(step));
   }, [step]);
+
+  // Asked to open at a step while mounted (a retry after a payment that did not go through).
+  useEffect(() => {
+    const resumeFromHash = () => {
+      const at = stepFromHash(window.location.hash);
+      if (at) setChosen(at);
+    };
+    window.addEventListener(CART_RESUME_EVENT, resumeFromHash);
+    return () => window.removeEventListener(CART_RESUME_EVENT, resumeFromHash);
+  }, []);
 
   // Signing in may hand the customer another cart (their own active one): the draft follows it.
   useEffect(() => writeDraft({ ...draft, cartId: cart.id }), [draft, cart.id]);

@@ -44,7 +44,7 @@ export async function OrderPending({ view, refreshHref }: { view: Exclude<DoneVi
         title={t("failed.title")}
         actions={
           <>
-            <OpenCartButton>{t("failed.retry")}</OpenCartButton>
+            <OpenCartButton atPayment>{t("failed.retry")}</OpenCartButton>
             {home}
           </>
         }
@@ -69,7 +69,7 @@ export async function OrderPending({ view, refreshHref }: { view: Exclude<DoneVi
         title={t(`payLaterReturned.${view.outcome}`, { provider: t(`provider.${view.provider}`) })}
         actions={
           <>
-            <OpenCartButton>{t("payLaterReturned.backToCheckout")}</OpenCartButton>
+            <OpenCartButton atPayment>{t("payLaterReturned.backToCheckout")}</OpenCartButton>
             {home}
           </>
         }

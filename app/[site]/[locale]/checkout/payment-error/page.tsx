@@ -27,7 +27,7 @@ export default async function PaymentErrorPage({ params }: Props) {
         title={t("title")}
         actions={
           <>
-            <OpenCartButton>{t("retry")}</OpenCartButton>
+            <OpenCartButton atPayment>{t("retry")}</OpenCartButton>
             <Link prefetch={false} href={localePath(locale, "/")} className={buttonVariants({ size: "lg", variant: "outline" })}>
               {t("home")}
             </Link>
