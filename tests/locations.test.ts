@@ -172,7 +172,7 @@ describeEachDb(
         expect(r.status, type).toBe(201);
         saved.push(r.data!);
       }
-      const seventh = await create(c.token, { type: "other" });
+      const seventh = await create(c.token, { type: "other", description: "a seventh place" });
       expect([seventh.status, seventh.error?.code]).toEqual([409, "SP:MaximumLocationsReached"]);
       expect(await savedCount(c.id)).toBe(6);
       // Another customer is not held back by this one's limit.
@@ -180,8 +180,23 @@ describeEachDb(
       expect((await create(other.token, {})).status).toBe(201);
 
       expect((await api(c.token, "DELETE", `customer-locations/${saved[0].id}`)).status).toBe(200);
-      expect((await create(c.token, { type: "other" })).status).toBe(201);
-      expect((await create(c.token, { type: "other" })).status).toBe(409);
+      expect((await create(c.token, { type: "other", description: "a seventh place" })).status).toBe(201);
+      expect((await create(c.token, { type: "other", description: "an eighth" })).status).toBe(409);
+    });
+
+    it("the same location saved twice (two taps, two tabs, at once) is saved once and both answer it", async () => {
+      const c = await newCustomer(t().db, t().spa);
+      const body = { type: "work", description: "Office, 3rd floor" };
+      const [a, b] = await Promise.all([create(c.token, body), create(c.token, { ...body, description: " Office, 3rd floor " })]);
+      expect([a.status, b.status]).toEqual([201, 201]);
+      expect(b.data?.id).toBe(a.data?.id);
+      expect((await create(c.token, body)).data?.id).toBe(a.data?.id);
+      expect(await savedCount(c.id)).toBe(1);
+      // Another type, place or description is another location.
+      await create(c.token, { ...body, type: "home" });
+      await create(c.token, { ...body, ...north(50) });
+      await create(c.token, { ...body, description: null });
+      expect(await savedCount(c.id)).toBe(4);
     });
 
     it("lets exactly one of 10 concurrent creates through at 5 saved", async () => {

@@ -96,6 +96,18 @@ describeEachDb("presets", (t) => {
     expect(values.filter((v) => v.isDefault).map((v) => v.id)).toEqual([other.data!.id]);
   });
 
+  it("the same values saved twice at once (a double tap, two tabs) are saved once, and the first is the only default", async () => {
+    const { db, spa } = t();
+    const c = await newCustomer(db, spa);
+    const preset = await guestPreset(c.token);
+    const both = await Promise.all(
+      Array.from({ length: 3 }, () => api<PresetValueDto>(c.token, "POST", `presets/value?presetId=${preset.id}`, { values: { guest_name: "Lama", age: "9" } })),
+    );
+    expect(new Set(both.map((r) => r.data?.id)).size).toBe(1);
+    const rows = await db.select().from(presetValues).where(eq(presetValues.customerId, c.id));
+    expect(rows.map((r) => r.isDefault)).toEqual([true]);
+  });
+
   it("validates values against the preset's fields", async () => {
     const c = await newCustomer(t().db, t().spa);
     const preset = await guestPreset(c.token);

@@ -47,6 +47,7 @@ export function CodeStep({ sent, onResent, onChangeNumber, onVerified }: Props) 
   const [error, setError] = useState<{ message: string; code?: string } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [verifying, setVerifying] = useState(false);
+  const checking = useRef(false);
   const [focused, setFocused] = useState(false);
   const [resending, setResending] = useState(false);
   const [resendAt, setResendAt] = useState(sent.sentAt + RESEND_COOLDOWN_S * 1000);
@@ -60,11 +61,15 @@ export function CodeStep({ sent, onResent, onChangeNumber, onVerified }: Props) 
   }, [waitS]);
 
   const verify = async (value: string) => {
+    // One code, one check: the code arriving whole and a tap on Verify (or Enter) in the same
+    // moment would send it twice, and the second, finding it used, would show a false refusal.
+    if (checking.current) return;
     if (value.length !== OTP_CODE_LENGTH) {
       setError({ message: value ? tv("invalid") : tv("required") });
       input.current?.focus();
       return;
     }
+    checking.current = true;
     setVerifying(true);
     setError(null);
     setNotice(null);
@@ -76,6 +81,7 @@ export function CodeStep({ sent, onResent, onChangeNumber, onVerified }: Props) 
       input.current?.focus();
       input.current?.select();
     } finally {
+      checking.current = false;
       setVerifying(false);
     }
   };

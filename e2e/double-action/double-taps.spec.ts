@@ -56,6 +56,8 @@ test("cash confirmed with a triple tap: one order, the done page without an erro
 });
 
 test("card: a 3-D Secure page left open, paid again after Back; finishing the first page later refunds it and the done page says so", async ({ page, context }, info) => {
+  // Two payments (or a whole checkout twice over) through the sandbox: ~50 s alone, more beside other journeys.
+  test.setTimeout(120_000);
   const { locale, prefix } = forProject(info.project.name);
   const c = checkout[locale];
   await fillBasket(page, locale, prefix, { kind: "massage", day: dayFor(info.project.name, 27) });
@@ -115,6 +117,8 @@ test("Tabby tapped three times opens one Tabby session", async ({ page }, info) 
 });
 
 test("a language switch in the middle of checkout keeps the step, what was typed and the chosen method; the order is placed once", async ({ page }, info) => {
+  // Two payments (or a whole checkout twice over) through the sandbox: ~50 s alone, more beside other journeys.
+  test.setTimeout(120_000);
   const { locale, prefix } = forProject(info.project.name);
   const other = locale === "ar" ? ({ locale: "en", prefix: "/en" } as const) : ({ locale: "ar", prefix: "" } as const);
   const c = checkout[locale];

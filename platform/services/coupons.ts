@@ -12,7 +12,8 @@ import { checkCoupon, findCoupon } from "./coupon-rules";
 import { changeOwnCart, type OwnerScope } from "./own-cart";
 
 /**
- * POST cart/{id}/coupon: one coupon per cart (remove it before applying another), signed in only.
+ * POST cart/{id}/coupon: one coupon per cart (remove it before applying another; the same code
+ * again answers the cart unchanged), signed in only.
  * Every rule is checked now against the cart as it is; usage is counted when the order completes.
  */
 export function applyCoupon(db: Db, scope: OwnerScope, cartId: string, input: ApplyCouponInput, channel: SalesChannel, locale: Locale, now = new Date()): Promise<CartDto> {
@@ -20,6 +21,8 @@ export function applyCoupon(db: Db, scope: OwnerScope, cartId: string, input: Ap
     throw new PlatformError("SP:Forbidden", 403, "A coupon can only be applied for the signed-in customer");
   }
   return changeOwnCart(db, scope, cartId, locale, now, async (tx, cart) => {
+    // One intent, one effect: the code already on the cart (a second tab, a repeated tap) answers the cart as it is.
+    if (cart.couponCode && cart.couponCode.toLowerCase() === input.couponCode.trim().toLowerCase()) return;
     if (cart.couponId) throw new PlatformError("SP:CouponAlreadyExists", 400, "A coupon is already applied to this cart; remove it first");
     const coupon = await findCoupon(tx, scope.tenantId, input.couponCode);
     const rows = await loadCartLines(tx, scope.tenantId, cart.id);

@@ -31,6 +31,14 @@ async function loadCustomer(db: Conn, tenantId: string, customerId: string, forU
   return row;
 }
 
+/**
+ * Locks the customer's row for the rest of the transaction: a customer's concurrent saves (two
+ * taps, two tabs) then run one after another, so limits and "already saved" checks hold.
+ */
+export async function lockCustomer(tx: Conn, tenantId: string, customerId: string): Promise<void> {
+  await loadCustomer(tx, tenantId, customerId, true);
+}
+
 export function toCustomerDto(row: CustomerRow, rules: FieldRule[]): CustomerDto {
   return {
     id: row.id,

@@ -1,9 +1,10 @@
 import "server-only";
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, isNull } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
-import { customerLocations, customers } from "../db/schema";
+import { customerLocations } from "../db/schema";
 import { notFound, PlatformError } from "../errors";
 import { MAX_LOCATIONS, nearestWithin, type CreateLocationValues, type LocationDto, type LocationSuggestionDto, type Position } from "@/contract/input/locations";
+import { lockCustomer } from "./customers";
 import { isUuid } from "./ids";
 
 type Conn = Db | Tx;
@@ -41,16 +42,27 @@ export async function locationSuggestion(db: Conn, tenantId: string, customerId:
 
 /**
  * POST customer-locations. The customer's row is locked first, so concurrent creates for one
- * customer count one after another and the limit holds under a race.
+ * customer count one after another and the limit holds under a race; a place already saved with
+ * the same type and description is answered, not added again.
  */
 export function createLocation(db: Db, tenantId: string, customerId: string, input: CreateLocationValues): Promise<LocationDto> {
   return db.transaction(async (tx) => {
-    const [owner] = await tx
-      .select({ id: customers.id })
-      .from(customers)
-      .where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)))
-      .for("update");
-    if (!owner) throw notFound("Customer");
+    await lockCustomer(tx, tenantId, customerId);
+    // One intent, one effect: the same place saved again (a second tap or tab) answers the saved one.
+    const [same] = await tx
+      .select()
+      .from(customerLocations)
+      .where(
+        and(
+          ownedBy(tenantId, customerId),
+          eq(customerLocations.type, input.type),
+          eq(customerLocations.latitude, input.latitude),
+          eq(customerLocations.longitude, input.longitude),
+          input.description === null ? isNull(customerLocations.description) : eq(customerLocations.description, input.description),
+        ),
+      )
+      .limit(1);
+    if (same) return locationDto(same);
     const [{ saved }] = await tx.select({ saved: count() }).from(customerLocations).where(ownedBy(tenantId, customerId));
     if (saved >= MAX_LOCATIONS) {
       throw new PlatformError("SP:MaximumLocationsReached", 409, `A customer can save at most ${MAX_LOCATIONS} locations`, { max: MAX_LOCATIONS });

@@ -10,6 +10,7 @@ import type { FieldRule } from "@/contract/custom-field-values";
 import type { PresetValueInput } from "@/contract/input/customers";
 import { localized } from "./catalog";
 import { mergeFieldValues } from "./custom-fields";
+import { lockCustomer } from "./customers";
 import { isUuid } from "./ids";
 
 type Conn = Db | Tx;
@@ -95,6 +96,7 @@ export function createPresetValue(db: Db, tenantId: string, customerId: string, 
   return db.transaction(async (tx) => {
     const preset = await loadPreset(tx, tenantId, presetId);
     const values = mergeFieldValues(rulesOf(preset), {}, input.values);
+    await lockCustomer(tx, tenantId, customerId);
     const mine = await tx
       .select()
       .from(presetValues)
