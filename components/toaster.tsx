@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
+import { useTranslations } from "next-intl";
 import { Toaster as Sonner, toast, useSonner } from "sonner";
 import { toasterMounted } from "./toast";
 
@@ -16,6 +17,8 @@ function OneToastAtATime() {
   useEffect(() => {
     // useSonner lists the newest toast first.
     for (const older of toasts.slice(1)) toast.dismiss(older.id);
+    // Placed for where things are now: a sheet that was still sliding in when it was last placed has settled.
+    placeToasts();
   }, [toasts]);
   return null;
 }
@@ -24,6 +27,8 @@ function OneToastAtATime() {
 const TOAST_TOP_VAR = "--sf-toast-top";
 /** Space between the header's lower edge and a toast. */
 const GAP_PX = 8;
+/** Room a toast needs above an open sheet (its height and sonner's own offset) to sit there. */
+const ROOM_ABOVE_SHEET_PX = 88;
 
 /**
  * Where a toast starts, in px from the top, or null for sonner's own corner offset (16 px on the
@@ -32,11 +37,18 @@ const GAP_PX = 8;
  * scroll. A toast over the header hid the cart, locations and account buttons, and sonner holds a
  * toast open for as long as the pointer rests on it: a desktop shopper reaching for the header
  * right after "Signed in" found the button under the toast until they moved the mouse away.
- * Over an open sheet the header is behind the overlay and the sheet's own content starts where
- * the header ends, so the toast keeps to the top edge above the sheet (as it always did).
+ * Over an open sheet the site header is behind the overlay: where the sheet leaves room above
+ * it (the desktop), the toast keeps to sonner's top corner; where it reaches the top (the phone),
+ * the toast goes just below the sheet's own header, so that the sheet's title and close button
+ * stay in sight.
  */
 function toastTop(): number | null {
-  if (document.querySelector('[role="dialog"], [role="alertdialog"]')) return null;
+  const sheet = document.querySelector('[role="dialog"], [role="alertdialog"]');
+  if (sheet) {
+    if (sheet.getBoundingClientRect().top >= ROOM_ABOVE_SHEET_PX) return null;
+    const sheetHeader = sheet.querySelector("header");
+    return sheetHeader ? Math.round(sheetHeader.getBoundingClientRect().bottom) + GAP_PX : null;
+  }
   const header = document.querySelector("[data-site-header]");
   if (!header) return null;
   return Math.round(Math.max(0, header.getBoundingClientRect().bottom)) + GAP_PX;
@@ -44,17 +56,22 @@ function toastTop(): number | null {
 
 /**
  * Keeps TOAST_TOP_VAR on <html> at toastTop() while the toaster is mounted: on scroll and resize,
- * and when a sheet opens or closes (sheets are portals in <body>); no re-render of the toaster.
+ * when a sheet opens or closes (sheets are portals in <body>) and when a toast shows; no
+ * re-render of the toaster.
  */
+function placeToasts() {
+  const top = toastTop();
+  if (top === null) document.documentElement.style.removeProperty(TOAST_TOP_VAR);
+  else document.documentElement.style.setProperty(TOAST_TOP_VAR, `${top}px`);
+}
+
 function FollowHeader() {
   useEffect(() => {
     const root = document.documentElement;
     let frame = 0;
     const update = () => {
       frame = 0;
-      const top = toastTop();
-      if (top === null) root.style.removeProperty(TOAST_TOP_VAR);
-      else root.style.setProperty(TOAST_TOP_VAR, `${top}px`);
+      placeToasts();
     };
     const schedule = () => void (frame ||= requestAnimationFrame(update));
     update();
@@ -75,6 +92,7 @@ function FollowHeader() {
 
 /** Loaded with sonner on the first toast (components/toast.ts); says when it is ready to show it. */
 export function Toaster({ dir }: { dir: "rtl" | "ltr" }) {
+  const t = useTranslations("common.toast");
   // Runs after sonner's own effects (children first), so the toaster is listening by then.
   useEffect(() => toasterMounted(), []);
   return (
@@ -90,7 +108,9 @@ export function Toaster({ dir }: { dir: "rtl" | "ltr" }) {
         visibleToasts={1}
         closeButton
         richColors
-        toastOptions={{ duration: 4000, className: "font-sans" }}
+        // Every label in the shopper's language (sonner's own are English: "Close toast", "Notifications").
+        containerAriaLabel={t("region")}
+        toastOptions={{ duration: 4000, className: "font-sans", closeButtonAriaLabel: t("close") }}
       />
       <OneToastAtATime />
       <FollowHeader />

@@ -9,8 +9,8 @@ import { account, freshMobile, signInWithSheet } from "./account-support";
  */
 
 const L = {
-  ar: { open: /^الموقع/, title: "مواقعك", current: "استخدم موقعي الحالي", currentLabel: "الموقع الحالي", keepCurrent: "لا، أبقِ موقعي الحالي", useSuggested: "نعم، استخدمه", add: "إضافة موقع", save: "حفظ الموقع", type: "نوع الموقع", description: "الوصف", del: "حذف", types: { home: "المنزل", work: "العمل", resthouse: "استراحة" } },
-  en: { open: /^Location/, title: "Your locations", current: "Use my current location", currentLabel: "Current location", keepCurrent: "No, keep my current location", useSuggested: "Yes, use it", add: "Add location", save: "Save location", type: "Location type", description: "Description", del: "Delete", types: { home: "Home", work: "Work", resthouse: "Resthouse" } },
+  ar: { open: /^الموقع/, title: "مواقعك", current: "استخدم موقعي الحالي", currentLabel: "الموقع الحالي", keepCurrent: "لا، أبقِ موقعي الحالي", useSuggested: "نعم، استخدمه", add: "إضافة موقع", save: "حفظ الموقع", type: "نوع الموقع", description: "الوصف", del: "حذف", keep: "إبقاء", types: { home: "المنزل", work: "العمل", resthouse: "استراحة" } },
+  en: { open: /^Location/, title: "Your locations", current: "Use my current location", currentLabel: "Current location", keepCurrent: "No, keep my current location", useSuggested: "Yes, use it", add: "Add location", save: "Save location", type: "Location type", description: "Description", del: "Delete", keep: "Keep", types: { home: "Home", work: "Work", resthouse: "Resthouse" } },
 } as const;
 
 async function grantPosition(page: Page) {
@@ -63,7 +63,17 @@ test("a signed-in customer saves three locations, selects one, deletes it, and c
   await expect(sheet(page, locale)).toBeHidden();
   await expect(page.getByRole("button", { name: l.open }).first()).toContainText(l.types.work);
   await openLocations(page, locale);
-  await sheet(page, locale).getByRole("button", { name: new RegExp(`^${l.del} ${l.types.work}`) }).click();
+  // A delete is asked once more: Keep keeps it, Delete deletes it.
+  const del = sheet(page, locale).getByRole("button", { name: new RegExp(`^${l.del} ${l.types.work}`) });
+  const confirm = sheet(page, locale).getByRole("group", { name: new RegExp(`^${l.del} ${l.types.work}.*[?؟]$`) });
+  await del.click();
+  await expect(confirm).toBeVisible();
+  await snap(page, info, `locations-confirm-delete-${locale}`);
+  await confirm.getByRole("button", { name: l.keep }).click();
+  await expect(confirm).toBeHidden();
+  await expect(sheet(page, locale).getByRole("radio")).toHaveCount(3);
+  await del.click();
+  await confirm.getByRole("button", { name: l.del, exact: true }).click();
   await expect(sheet(page, locale).getByRole("radio")).toHaveCount(2);
   // Every saved place is where the browser is: the sheet offers the nearest one instead (spec §4);
   // declining keeps the current location.

@@ -58,3 +58,22 @@ export async function expectToastBelowHeader(page: Page) {
     })
     .toBeGreaterThanOrEqual(0);
 }
+
+/**
+ * The toast on screen leaves an open sheet's title and close button in sight (above the sheet
+ * where there is room, else below the sheet's header), and its close button is labelled in the
+ * page's language. Polled: the toast slides in.
+ */
+export async function expectToastClearOfSheetTitle(page: Page, closeLabel: string) {
+  const toast = page.locator("[data-sonner-toast][data-front=true]");
+  await expect(toast).toBeVisible();
+  await expect(toast.getByRole("button", { name: closeLabel })).toBeAttached();
+  const title = page.getByRole("dialog").locator("header").first();
+  await expect
+    .poll(async () => {
+      const [t, h] = await Promise.all([toast.boundingBox(), title.boundingBox()]);
+      if (!t || !h) return "not measured";
+      return t.y >= h.y + h.height || t.y + t.height <= h.y ? "clear" : `overlaps: toast ${Math.round(t.y)}–${Math.round(t.y + t.height)}, header ${Math.round(h.y)}–${Math.round(h.y + h.height)}`;
+    })
+    .toBe("clear");
+}

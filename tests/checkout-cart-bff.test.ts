@@ -29,6 +29,7 @@ const customerRoute = await import("@/app/api/checkout/customer/route");
 const presetsRoute = await import("@/app/api/checkout/presets/route");
 const presetValuesRoute = await import("@/app/api/checkout/presets/values/route");
 const presetValueRoute = await import("@/app/api/checkout/presets/values/[id]/route");
+const presetDefaultRoute = await import("@/app/api/checkout/presets/values/[id]/default/route");
 
 const HOST = "spa.localhost";
 const json = (method: string, path: string, body?: unknown) => jsonRequest(HOST, method, path, body, "203.0.113.10");
@@ -126,6 +127,20 @@ describeEachDb("checkout sheet BFF", (t) => {
     expect(data(updated).values.guest_name).toBe("Huda S.");
     const listed = data(await call<CheckoutPresetDto[]>(presetsRoute.GET(json("GET", "/api/checkout/presets"))));
     expect(listed[0].values.map((v) => v.id)).toEqual([created.id]);
+    // A second value made the default lists first; deleting the first leaves the second alone.
+    const second = data(await call<PresetValueDto>(presetValuesRoute.POST(json("POST", `/api/checkout/presets/values?presetId=${preset.id}`, { values: { guest_name: "Fahad" } }))));
+    expect(second.isDefault).toBe(false);
+    const made = data(await call<PresetValueDto>(presetDefaultRoute.POST(json("POST", `/api/checkout/presets/values/${second.id}/default`), { params: Promise.resolve({ id: second.id }) })));
+    expect(made).toMatchObject({ id: second.id, isDefault: true });
+    expect(data(await call<CheckoutPresetDto[]>(presetsRoute.GET(json("GET", "/api/checkout/presets"))))[0].values.map((v) => [v.id, v.isDefault])).toEqual([
+      [second.id, true],
+      [created.id, false],
+    ]);
+    const deleted = await call(presetValueRoute.DELETE(json("DELETE", `/api/checkout/presets/values/${created.id}`), { params: Promise.resolve({ id: created.id }) }));
+    expect(deleted.status).toBe(200);
+    expect(data(await call<CheckoutPresetDto[]>(presetsRoute.GET(json("GET", "/api/checkout/presets"))))[0].values.map((v) => v.id)).toEqual([second.id]);
+    const again = await call(presetValueRoute.DELETE(json("DELETE", `/api/checkout/presets/values/${created.id}`), { params: Promise.resolve({ id: created.id }) }));
+    expect([again.status, codeOf(again)]).toEqual([404, "SP:EntityNotFound"]);
     expect(codeOf(await call(presetValuesRoute.POST(json("POST", "/api/checkout/presets/values", { values: {} }))))).toBe("SP:ValidationError");
   });
 });

@@ -24,6 +24,8 @@ export const checkoutApi = {
   createPresetValue: (locale: string, presetId: string, body: PresetValueBody) =>
     callBff<PresetValueDto>(locale, "POST", `/api/checkout/presets/values?presetId=${encodeURIComponent(presetId)}`, body),
   updatePresetValue: (locale: string, valueId: string, body: PresetValueBody) => callBff<PresetValueDto>(locale, "PUT", `/api/checkout/presets/values/${encodeURIComponent(valueId)}`, body),
+  deletePresetValue: (locale: string, valueId: string) => callBff<null>(locale, "DELETE", `/api/checkout/presets/values/${encodeURIComponent(valueId)}`),
+  setDefaultPresetValue: (locale: string, valueId: string) => callBff<PresetValueDto>(locale, "POST", `/api/checkout/presets/values/${encodeURIComponent(valueId)}/default`),
 };
 
 /** A public platform read (no session, no cart), in the page's language. */

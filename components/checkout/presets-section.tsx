@@ -2,11 +2,12 @@
 
 import { useId, useState, type KeyboardEvent } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { BookmarkCheck } from "lucide-react";
+import { BookmarkCheck, Star, Trash2 } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { toast } from "@/components/toast";
 import { useCartErrorMessage } from "@/components/cart/use-cart-error-message";
 import { Button } from "@/components/ui/button";
+import { ConfirmInline } from "@/components/ui/confirm-inline";
 import { FormMessage } from "@/components/ui/form-message";
 import { Input, inputClassName } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -65,7 +66,32 @@ function PresetCard({ preset }: { preset: CheckoutPresetDto }) {
     },
   });
 
+  // Deleting or making default changes the list only: what is typed in the fields stays.
+  const settle = (message: string) => {
+    toast.success(message);
+    void client.invalidateQueries({ queryKey: presetsKey(locale) });
+  };
+  const failed = (err: unknown) => toast.error(errorMessage(err), { duration: 6000 });
+  const remove = useMutation({
+    mutationFn: (id: string) => checkoutApi.deletePresetValue(locale, id),
+    onSuccess: (_, id) => {
+      setConfirmingDelete(false);
+      // The fields keep their values as new details, to save again or to edit.
+      if (selectedId === id) setSelectedId(NEW);
+      settle(t("deletedToast"));
+    },
+    onError: failed,
+  });
+  const makeDefault = useMutation({
+    mutationFn: (id: string) => checkoutApi.setDefaultPresetValue(locale, id),
+    onSuccess: () => settle(t("defaultToast")),
+    onError: failed,
+  });
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const busy = save.isPending || remove.isPending || makeDefault.isPending;
+
   const choose = (id: string) => {
+    setConfirmingDelete(false);
     setSelectedId(id);
     setValues(valuesOf(preset, preset.values.find((v) => v.id === id)));
     setErrors({});
@@ -94,7 +120,7 @@ function PresetCard({ preset }: { preset: CheckoutPresetDto }) {
           <select id={`${baseId}-saved`} value={selectedId} onChange={(e) => choose(e.target.value)} className={cn(inputClassName, "appearance-auto")}>
             {preset.values.map((v) => (
               <option key={v.id} value={v.id}>
-                {savedLabel(preset, v)}
+                {v.isDefault ? t("defaultLabel", { name: savedLabel(preset, v) }) : savedLabel(preset, v)}
               </option>
             ))}
             <option value={NEW}>{t("new")}</option>
@@ -128,18 +154,41 @@ function PresetCard({ preset }: { preset: CheckoutPresetDto }) {
           );
         })}
       </div>
-      <div>
-        <Button variant="outline" size="sm" onClick={submit} disabled={save.isPending} aria-busy={save.isPending || undefined}>
+      <div className="flex flex-wrap gap-2">
+        <Button variant="outline" size="sm" onClick={submit} disabled={busy} aria-busy={save.isPending || undefined}>
           {save.isPending ? t("saving") : selected ? t("update") : t("save")}
         </Button>
+        {selected && !selected.isDefault ? (
+          <Button variant="ghost" size="sm" onClick={() => makeDefault.mutate(selected.id)} disabled={busy} aria-busy={makeDefault.isPending || undefined}>
+            <Star aria-hidden="true" />
+            {t("makeDefault")}
+          </Button>
+        ) : null}
+        {selected ? (
+          <Button variant="ghost" size="sm" className="text-destructive" onClick={() => setConfirmingDelete((v) => !v)} aria-expanded={confirmingDelete} disabled={busy}>
+            <Trash2 aria-hidden="true" />
+            {t("delete")}
+          </Button>
+        ) : null}
       </div>
+      {selected && confirmingDelete ? (
+        <ConfirmInline
+          question={t("confirmDelete", { name: savedLabel(preset, selected) })}
+          confirmLabel={t("delete")}
+          cancelLabel={t("keep")}
+          busy={remove.isPending}
+          onCancel={() => setConfirmingDelete(false)}
+          onConfirm={() => remove.mutate(selected.id)}
+        />
+      ) : null}
     </fieldset>
   );
 }
 
 /**
  * The tenant's presets (spec §3, §7): groups of details the customer fills once and picks again
- * later. Choosing a saved value fills the fields; saving creates a value or updates the chosen one.
+ * later. Choosing a saved value fills the fields; saving creates a value or updates the chosen one;
+ * a saved value can be made the default (chosen first next time) or deleted, after asking.
  */
 export function PresetsSection() {
   const locale = useLocale();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { forProject, snap } from "../support";
+import { expectToastClearOfSheetTitle, forProject, messagesByLocale, snap } from "../support";
 import { cartDialog, platformCart } from "../cart-support";
 import { account, freshMobile, latestCode, signInWithSheet } from "../account-support";
 import { checkout, fillSpaDetails, order, signInInSheet } from "../checkout-support";
@@ -10,7 +10,12 @@ import { checkoutTo, expectInProfile, fillBasket, NAMES } from "../payments-supp
  * location and a preset saved with a double tap and again from a second tab, Back after paying.
  * Each asserts one effect, in Arabic on the phone and English on the desktop (and on PostgreSQL).
  */
+// Each journey signs in and acts in two tabs: ~40–60 s alone, more beside the other journeys.
+test.describe.configure({ timeout: 120_000 });
+
 const dayFor = (name: string, base: number) => base + (name === "phone" ? 0 : name === "desktop" ? 1 : 2);
+
+const common = messagesByLocale<typeof import("@/messages/en/common.json")>("common");
 
 const errorToasts = (page: Page) => page.locator('[data-sonner-toast][data-type="error"]');
 
@@ -131,10 +136,31 @@ test("guest details saved with a double tap, then again from a second tab: one s
   await other.getByLabel(guest).fill("Lama");
   await other.getByRole("button", { name: p.save }).click();
   await expect(other.getByText(p.savedToast)).toBeVisible();
+  await expectToastClearOfSheetTitle(other, common[locale].toast.close);
 
-  const options = other.getByLabel(p.saved).locator("option");
-  await expect(options).toHaveCount(2); // "Lama" and "New details"
+  const saved = other.getByLabel(p.saved);
+  await expect(saved.locator("option")).toHaveText([p.defaultLabel.replace("{name}", "Lama"), p.new]);
   await snap(other, info, `twice-preset-${locale}`);
+
+  // Another guest, made the default; then Lama deleted, after being asked (Keep first keeps her).
+  await saved.selectOption({ label: p.new });
+  await other.getByLabel(guest).fill("Fahad");
+  await other.getByRole("button", { name: p.save }).click();
+  await expect(saved.locator("option")).toHaveCount(3);
+  await other.getByRole("button", { name: p.makeDefault }).click();
+  await expect(saved.locator("option")).toHaveText([p.defaultLabel.replace("{name}", "Fahad"), "Lama", p.new]);
+  await saved.selectOption({ label: "Lama" });
+  await other.getByRole("button", { name: p.delete }).click();
+  const confirm = other.getByRole("group", { name: p.confirmDelete.replace("{name}", "Lama") });
+  await expect(confirm).toBeVisible();
+  await snap(other, info, `twice-preset-confirm-delete-${locale}`);
+  await confirm.getByRole("button", { name: p.keep }).click();
+  await expect(saved.locator("option")).toHaveCount(3);
+  await other.getByRole("button", { name: p.delete }).click();
+  await confirm.getByRole("button", { name: p.delete }).click();
+  await expect(saved.locator("option")).toHaveText([p.defaultLabel.replace("{name}", "Fahad"), p.new]);
+  // What was typed stays, as new details.
+  await expect(other.getByLabel(guest)).toHaveValue("Lama");
 });
 
 test("Back after paying: the order stays placed once, the old checkout does not come back, Forward shows the same order", async ({ page }, info) => {

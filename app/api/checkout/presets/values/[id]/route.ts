@@ -9,3 +9,6 @@ export const PUT = bffRoute<unknown, { id: string }>(async (ctx, { id }) => {
   const input = PresetValueInput.parse(await readJson(ctx.req));
   return platformFor(ctx, await requireToken(ctx)).presets.update({ params: { id }, body: input });
 });
+
+/** Deletes one of the customer's saved values (answers null; another customer's id is the platform's 404). */
+export const DELETE = bffRoute<null, { id: string }>(async (ctx, { id }) => platformFor(ctx, await requireToken(ctx)).presets.delete({ params: { id } }));
