@@ -21,6 +21,7 @@ export const SETTINGS_KEYS = [
   "taxEnabled",
   "taxPercentage",
   "orderSuccessMessage",
+  "orderSuccessMessageEn",
   "moyasarPublicTokenKey",
   "onlinePaymentProvider",
   "separateFirstAndLastName",
@@ -123,7 +124,8 @@ export function toTenantConfig(settings: SettingsMap) {
     customTosMessage: text(settings.customTosMessage),
     taxEnabled,
     taxRate: parseTaxRate(taxEnabled, settings.taxPercentage),
-    orderSuccessMessage: text(settings.orderSuccessMessage),
+    /** The done page's message from the store, per language (as the announcement): shown only in its own. */
+    orderSuccessMessage: { ar: text(settings.orderSuccessMessage), en: text(settings.orderSuccessMessageEn) },
     moyasarPublicTokenKey: text(settings.moyasarPublicTokenKey),
     /** An unknown provider is kept as written so that the payment flow can refuse it loudly. */
     onlinePaymentProvider: provider,

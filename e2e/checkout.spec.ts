@@ -186,10 +186,16 @@ test("spa: a bought package pays for a massage, and its session is used when the
   await page.getByRole("button", { name: c.summary.continue }).click();
   await page.getByRole("checkbox").check();
   await page.getByRole("button", { name: c.customer.continue }).click();
-  await chooseMethod(page, locale, c.methods.cash.confirmBooking);
+  // Nothing to pay: no method to choose, the confirmation at once.
+  await expect(page.getByRole("radio", { name: c.methods.cash.confirmBooking })).toHaveCount(0);
+  await expect(page.getByText(order[locale].cash.next.nothingDue)).toBeVisible();
+  await snap(page, info, `package-confirm-${locale}`);
   await page.getByRole("button", { name: order[locale].cash.submit.confirmBooking }).click();
   await page.waitForURL(/\/checkout\/done\//);
   await expect(page.getByRole("dialog"), "the checkout sheet closes on the done page").toHaveCount(0);
+  // Paid by the package, and said so (not "cash").
+  await expect(page.getByText(order[locale].done.method.package, { exact: true })).toBeVisible();
+  await expect(page.getByText(order[locale].done.method.cash, { exact: true })).toHaveCount(0);
 
   const subs = await page.evaluate(async () => (await fetch("/api/session")).ok);
   expect(subs).toBe(true);

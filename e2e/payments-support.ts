@@ -70,7 +70,12 @@ export async function expectPaidOrder(page: Page, locale: Locale, method: "card"
   await expect(page.getByText(d.method[method], { exact: true }).first()).toBeVisible();
   // Massage and membership have no deposit: the whole amount is paid.
   await expect(page.getByText(d.status.paid, { exact: true }).first()).toBeVisible();
+  // The store's message in the shopper's language only.
+  await expect(page.getByText(STORE_MESSAGE[locale])).toBeVisible();
+  await expect(page.getByText(STORE_MESSAGE[locale === "ar" ? "en" : "ar"])).toHaveCount(0);
 }
+
+const STORE_MESSAGE = { ar: "شكراً لاختيارك ريمال. نراك قريباً!", en: "Thank you for choosing Rimal. See you soon!" } as const;
 
 /** After the order: the profile lists the product exactly once for this fresh customer. */
 export async function expectInProfile(page: Page, locale: Locale, prefix: string, basket: Basket) {

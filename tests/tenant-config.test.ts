@@ -23,7 +23,7 @@ describe("tenant config defaults (empty settings map)", () => {
     expect(c.logoUrl).toBeNull();
     expect(c.brandName).toBeNull();
     expect(c.customTosMessage).toBeNull();
-    expect(c.orderSuccessMessage).toBeNull();
+    expect(c.orderSuccessMessage).toEqual({ ar: null, en: null });
     expect(c.moyasarPublicTokenKey).toBeNull();
     expect(c.announcement).toEqual({ ar: null, en: null, link: null });
   });
@@ -127,5 +127,14 @@ describe("demo tenants", () => {
     expect(c.disableMultiCart).toBe(true);
     expect(c.cartMinimumAmount).toBe(50);
     expect(c.enabledPaymentMethods).toEqual(["CASH", "BANK_TRANSFER"]);
+  });
+});
+
+describe("the store's texts per language", () => {
+  it("keeps the done page's message in each language apart, as the announcement", () => {
+    const c = toTenantConfig({ orderSuccessMessage: "شكراً لك", orderSuccessMessageEn: "Thank you" });
+    expect(c.orderSuccessMessage).toEqual({ ar: "شكراً لك", en: "Thank you" });
+    // Written in Arabic only: an English shopper sees no Arabic message.
+    expect(toTenantConfig({ orderSuccessMessage: "شكراً لك" }).orderSuccessMessage.en).toBeNull();
   });
 });

@@ -57,6 +57,8 @@ export function CheckoutFlow({ cart, setup }: Props) {
   const [sent, setSent] = useState<SentCode | null>(null);
   const [pendingCoupon, setPendingCoupon] = useState<string | null>(null);
 
+  // A zero total (a package or a coupon covers it) has no method to choose: the payment stage is the confirmation.
+  const free = cart.totalAmount <= 0;
   // Signed out meanwhile (another tab, an ended session), the later stages fall back to the summary.
   const state = { signedIn: isSignedIn, hasDetails: draft.form !== null };
   const step: CheckoutStep | null = chosen !== null ? allowedStep(chosen, state) : sessionPending ? null : resumableStep(reloadedAt, state);
@@ -149,9 +151,15 @@ export function CheckoutFlow({ cart, setup }: Props) {
             go(previousStep(step));
           }}
           onSaved={(form) => {
-            keep({ form });
             void loadPaymentStep();
-            go("payment-method");
+            // Nothing to pay: no method to choose, straight to confirming (CASH is the zero-total flow).
+            if (free) {
+              keep({ form, method: "CASH" });
+              go("payment");
+            } else {
+              keep({ form });
+              go("payment-method");
+            }
           }}
           onSessionLost={(form) => {
             keep({ form });
@@ -163,7 +171,9 @@ export function CheckoutFlow({ cart, setup }: Props) {
     case "payment-method":
     case "payment":
       if (!draft.form) break;
-      if (step === "payment" && draft.method) {
+      if (free) {
+        content = <PaymentStage cart={cart} setup={setup} method="CASH" form={draft.form} onBack={() => go("customer-info")} />;
+      } else if (step === "payment" && draft.method) {
         content = <PaymentStage cart={cart} setup={setup} method={draft.method} form={draft.form} onBack={() => go(previousStep(step))} />;
       } else {
         content = (

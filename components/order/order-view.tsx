@@ -24,7 +24,8 @@ const formatPlacedOn = (iso: string, locale: string) => formatDay(riyadhToday(ne
 export async function OrderView({ cart, successMessage, duplicateRefund = null }: { cart: CartDto; successMessage: string | null; duplicateRefund?: number | null }) {
   const [t, locale] = await Promise.all([getTranslations("order.done"), getLocale()]);
   const status = paymentStatusKey(cart);
-  const method = paymentMethodKey(cart.paymentMethod);
+  // Nothing was charged: a package paid for it, or nothing was due; not "cash".
+  const method = cart.totalAmount <= 0 ? (cart.hasPackageDiscounts ? "package" : "nothingDue") : paymentMethodKey(cart.paymentMethod);
   const pending = status === "pendingReview";
   const Icon = pending ? Clock : CircleCheck;
   return (

@@ -43,6 +43,7 @@ export const spaSettings: Record<string, string> = {
   cartNotesEnabled: "True",
   hasPackages: "True",
   orderSuccessMessage: "شكراً لاختيارك ريمال. نراك قريباً!",
+  orderSuccessMessageEn: "Thank you for choosing Rimal. See you soon!",
   announcementText: "خصم ١٠٪ على جميع جلسات المساج هذا الأسبوع — استخدم الكود RELAX10",
   announcementTextEn: "10% off every massage this week — use code RELAX10",
   announcementLink: "/products",

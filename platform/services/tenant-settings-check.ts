@@ -66,6 +66,7 @@ const RULES: Record<SettingsKey, Rule> = {
   taxEnabled: flag,
   taxPercentage: percentage,
   orderSuccessMessage: text,
+  orderSuccessMessageEn: text,
   moyasarPublicTokenKey: publishable,
   onlinePaymentProvider: oneOf(ONLINE_PAYMENT_PROVIDERS),
   separateFirstAndLastName: flag,

@@ -49,7 +49,7 @@ export default async function OrderDonePage({ params, searchParams }: Props) {
     if (!cart) notFound();
     const query = await searchParams;
     const view = doneView(cart, readDoneHint(query), settlement);
-    if (view.kind === "order") return <OrderView cart={cart} successMessage={config.orderSuccessMessage} duplicateRefund={settlement?.duplicateRefund ?? null} />;
+    if (view.kind === "order") return <OrderView cart={cart} successMessage={config.orderSuccessMessage[locale]} duplicateRefund={settlement?.duplicateRefund ?? null} />;
     const refresh = `${localePath(locale, `/checkout/done/${cartId}`)}?${new URLSearchParams(Object.entries(query).flatMap(([k, v]) => (typeof v === "string" ? [[k, v]] : []))).toString()}`;
     return <OrderPending view={view} refreshHref={refresh} />;
   })();
