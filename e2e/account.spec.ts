@@ -103,3 +103,31 @@ test("the demo customer sees bookings and subscriptions after signing in from th
   await expect(page.getByText(locale === "ar" ? /٧.*١٠/ : /7 of 10/)).toBeVisible();
   await snap(page, info, `subscriptions-${locale}`);
 });
+
+test("five wrong codes lock the number: the message says when to try again, no countdown or code box to contradict it", async ({ page }, info) => {
+  const { locale, prefix } = forProject(info.project.name);
+  const t = account[locale].signIn;
+  const national = freshMobile();
+  await page.goto(`${prefix}/`);
+  await page.getByRole("button", { name: account[locale].menu.signIn }).first().click();
+  await page.getByRole("dialog", { name: t.title }).getByLabel(t.mobileLabel).fill(national);
+  await page.getByRole("button", { name: t.sendCode }).click();
+  const codeBox = page.getByRole("textbox", { name: t.codeLabel });
+  await expect(codeBox).toBeVisible();
+  const code = await latestCode(page, `+966${national}`);
+  const wrong = code === "000000" ? "111111" : "000000";
+  for (let i = 4; i >= 1; i--) {
+    await codeBox.fill(wrong);
+    await expect(page.getByText(errors[locale].SP_OtpCodeMismatch)).toBeVisible();
+    await codeBox.fill("");
+  }
+  await codeBox.fill(wrong);
+  // Locked for 15 minutes: said in minutes, the resend countdown gone, the code box and button off.
+  const minutes = locale === "ar" ? "١٥ دقيقة" : "15 minutes";
+  await expect(page.getByText(errors[locale].SP_MaxRetriesReached)).toContainText(minutes);
+  await expect(page.getByText(t.resendIn.split("<time>")[0].trim())).toHaveCount(0);
+  await expect(page.getByRole("button", { name: t.resend })).toHaveCount(0);
+  await expect(codeBox).toBeDisabled();
+  await expect(page.getByRole("button", { name: t.verify })).toBeDisabled();
+  await snap(page, info, `signin-locked-${locale}`);
+});

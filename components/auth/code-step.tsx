@@ -53,6 +53,12 @@ export function CodeStep({ sent, onResent, onChangeNumber, onVerified }: Props) 
   const [resendAt, setResendAt] = useState(sent.sentAt + RESEND_COOLDOWN_S * 1000);
   const [now, setNow] = useState(() => Date.now());
   const waitS = secondsUntil(resendAt, now);
+  // Too many wrong codes: the number is locked until then (epoch ms); the code can't be tried and
+  // no new one asked for, and the message says when (no resend countdown contradicting it).
+  const [lockedUntil, setLockedUntil] = useState<number | null>(null);
+  const locked = lockedUntil !== null && now < lockedUntil;
+  // Once the lock is over its message goes, and a new code can be asked for.
+  const shownError = lockedUntil !== null && !locked && error?.code === "SP:MaxRetriesReached" ? null : error;
 
   useEffect(() => {
     if (waitS === 0) return;
@@ -77,6 +83,14 @@ export function CodeStep({ sent, onResent, onChangeNumber, onVerified }: Props) 
       onVerified(await sessionApi.verifyOtp(sent.token, value, locale));
     } catch (err) {
       setError({ message: errorText(err), code: err instanceof SessionApiError ? err.code : undefined });
+      const wait = retryAfterSeconds(err);
+      if (err instanceof SessionApiError && err.code === "SP:MaxRetriesReached" && wait) {
+        const until = Date.now() + wait * 1000;
+        setLockedUntil(until);
+        setResendAt(until);
+        setNow(Date.now());
+        return;
+      }
       // A wrong code is retyped from scratch; selecting it lets the next keystroke replace it.
       input.current?.focus();
       input.current?.select();
@@ -147,6 +161,7 @@ export function CodeStep({ sent, onResent, onChangeNumber, onVerified }: Props) 
             name="one-time-code"
             value={code}
             onChange={(e) => onInput(e.target.value)}
+            disabled={locked}
             onFocus={() => setFocused(true)}
             onBlur={() => setFocused(false)}
             autoComplete="one-time-code"
@@ -155,8 +170,8 @@ export function CodeStep({ sent, onResent, onChangeNumber, onVerified }: Props) 
             autoFocus
             spellCheck={false}
             aria-required="true"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={[ids.hint, error ? ids.error : ""].filter(Boolean).join(" ")}
+            aria-invalid={shownError ? true : undefined}
+            aria-describedby={[ids.hint, shownError ? ids.error : ""].filter(Boolean).join(" ")}
             // The real field sits over the six boxes: one input keeps paste, autofill and screen readers simple.
             className="absolute inset-0 z-10 size-full cursor-text bg-transparent text-transparent caret-transparent outline-none selection:bg-transparent"
           />
@@ -169,7 +184,7 @@ export function CodeStep({ sent, onResent, onChangeNumber, onVerified }: Props) 
                   className={cn(
                     "flex h-14 items-center justify-center rounded-lg border border-input bg-card text-2xl font-semibold tabular transition-[border-color,box-shadow]",
                     active && "border-primary ring-3 ring-ring/20",
-                    error && "border-destructive",
+                    shownError && "border-destructive",
                   )}
                 >
                   {code[i] ?? ""}
@@ -178,18 +193,18 @@ export function CodeStep({ sent, onResent, onChangeNumber, onVerified }: Props) 
             })}
           </div>
         </div>
-        <FormMessage id={ids.error}>{error?.message}</FormMessage>
+        <FormMessage id={ids.error}>{shownError?.message}</FormMessage>
         {notice ? (
           <p role="status" className="text-sm text-success">
             {notice}
           </p>
         ) : null}
       </div>
-      <Button type="submit" size="lg" disabled={verifying} aria-busy={verifying || undefined}>
+      <Button type="submit" size="lg" disabled={verifying || locked} aria-busy={verifying || undefined}>
         {verifying ? t("verifying") : t("verify")}
       </Button>
       <div className="flex min-h-10 items-center justify-center text-sm">
-        {waitS > 0 ? (
+        {locked ? null : waitS > 0 ? (
           <p className="text-muted-foreground">{t.rich("resendIn", { time: () => <bdi dir="ltr" className="tabular">{formatCountdown(waitS, locale)}</bdi> })}</p>
         ) : (
           <Button variant={needsNewCode ? "secondary" : "ghost"} size="sm" onClick={resend} disabled={resending} aria-busy={resending || undefined}>
