@@ -22,6 +22,7 @@ export const SETTINGS_KEYS = [
   "taxPercentage",
   "orderSuccessMessage",
   "orderSuccessMessageEn",
+  "utmAttributionDays",
   "moyasarPublicTokenKey",
   "onlinePaymentProvider",
   "separateFirstAndLastName",
@@ -96,6 +97,16 @@ export function parseCartMinimum(v: string | undefined): number | null {
   return Number.isInteger(n) && n > 0 ? n : null;
 }
 
+/** How long a campaign visit is credited with the orders that follow it, when the tenant says nothing. */
+export const UTM_ATTRIBUTION_DAYS_DEFAULT = 30;
+
+/** Whole days from 1 to 365; anything else is not a value. */
+export function parseAttributionDays(v: string | undefined): number | null {
+  if (v === undefined || v.trim() === "") return null;
+  const n = Number(v.trim());
+  return Number.isInteger(n) && n >= 1 && n <= 365 ? n : null;
+}
+
 export type TenantConfig = ReturnType<typeof toTenantConfig>;
 
 export function toTenantConfig(settings: SettingsMap) {
@@ -134,6 +145,8 @@ export function toTenantConfig(settings: SettingsMap) {
     cartNotesEnabled: isTrue(settings.cartNotesEnabled),
     disableMultiCart: isTrue(settings.disableMultiCart),
     cartMinimumAmount: parseCartMinimum(settings.cartMinimumAmount),
+    /** Spec §3's UTM record is sent with orders for this many days after the campaign visit. */
+    utmAttributionDays: parseAttributionDays(settings.utmAttributionDays) ?? UTM_ATTRIBUTION_DAYS_DEFAULT,
     hideDuration: isTrue(settings.hideDuration),
     hasPackages: isTrue(settings.hasPackages),
     walletPassesEnabled: isTrue(settings.walletPassesEnabled),

@@ -152,6 +152,27 @@ describe("UTM", () => {
   });
 });
 
+describe("UTM attribution window", () => {
+  const at = new Date("2026-11-01T10:00:00Z");
+  const stored = JSON.stringify({ source: "ig", campaign: "eid", timestamp: at.toISOString() });
+  const after = (days: number) => new Date(at.getTime() + days * 24 * 60 * 60 * 1000);
+
+  it("credits orders for the tenant's days after the campaign visit, then no longer", () => {
+    expect(parseStoredUtm(stored, { now: after(30), days: 30 })).toMatchObject({ source: "ig", campaign: "eid" });
+    expect(parseStoredUtm(stored, { now: after(30.01), days: 30 })).toBeNull();
+    expect(parseStoredUtm(stored, { now: after(6), days: 7 })).not.toBeNull();
+    expect(parseStoredUtm(stored, { now: after(8), days: 7 })).toBeNull();
+    // No readable time: not credited.
+    expect(parseStoredUtm(JSON.stringify({ source: "ig" }), { now: at, days: 30 })).toBeNull();
+  });
+
+  it("reads the tenant's setting: whole days 1–365, else 30", () => {
+    expect(toTenantConfig({}).utmAttributionDays).toBe(30);
+    expect(toTenantConfig({ utmAttributionDays: "7" }).utmAttributionDays).toBe(7);
+    for (const bad of ["0", "366", "1.5", "x"]) expect(toTenantConfig({ utmAttributionDays: bad }).utmAttributionDays).toBe(30);
+  });
+});
+
 describe("pixel settings, banner key, add-to-cart value", () => {
   it("takes pixel ids that are safe in a URL, else none", () => {
     expect(pixelId(" GTM-AB12 ")).toBe("GTM-AB12");

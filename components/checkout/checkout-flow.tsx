@@ -36,7 +36,7 @@ function PaymentStage({ cart, setup, method, form, onBack }: Props & { method: C
   return (
     <SheetBody>
       <div className="py-5">
-        <PaymentStep method={method} cart={cart} config={setup.config} checkout={{ ...checkoutDetails(form, setup.config.separateFirstAndLastName), utm: storedUtm() }} onBack={onBack} />
+        <PaymentStep method={method} cart={cart} config={setup.config} checkout={{ ...checkoutDetails(form, setup.config.separateFirstAndLastName), utm: storedUtm(setup.config.utmAttributionDays) }} onBack={onBack} />
       </div>
     </SheetBody>
   );

@@ -148,7 +148,7 @@ export function QuickCheckout({ cart, setup }: Props) {
     return (
       <SheetBody>
         <div className="py-5">
-          <PaymentStep method={paying.method} cart={cart} config={setup.config} checkout={{ ...checkoutDetails(paying.form, setup.config.separateFirstAndLastName), utm: storedUtm() }} onBack={() => setView("order")} />
+          <PaymentStep method={paying.method} cart={cart} config={setup.config} checkout={{ ...checkoutDetails(paying.form, setup.config.separateFirstAndLastName), utm: storedUtm(setup.config.utmAttributionDays) }} onBack={() => setView("order")} />
         </div>
       </SheetBody>
     );

@@ -2,7 +2,8 @@ import type { UtmInput } from "@/contract/input/checkout";
 
 /**
  * Spec §3 UTM attribution: `utm_*` read from the landing URL, kept in local storage with a
- * timestamp (a new landing with UTM replaces it), and sent with the order. localStorage is per
+ * timestamp (a new landing with UTM replaces the whole record), and sent with the order within the
+ * tenant's attribution days (30 unless set). localStorage is per
  * origin, and every tenant has its own host, so the record is per tenant.
  */
 
@@ -23,8 +24,21 @@ export function parseUtm(search: string, now: Date): UtmRecord | null {
   return Object.keys(record).length > 0 ? { ...record, timestamp: now.toISOString() } : null;
 }
 
-/** A stored record, fields checked (strings, ≤ 200); anything else is none. */
-export function parseStoredUtm(raw: string | null): UtmRecord | null {
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A stored record, fields checked (strings, ≤ 200); anything else is none. With `expiry`, a record
+ * whose campaign visit is older than its days (or has no readable time) is none: an order long
+ * after a campaign is not credited to it.
+ */
+export function parseStoredUtm(raw: string | null, expiry?: { now: Date; days: number }): UtmRecord | null {
+  const record = readStoredUtm(raw);
+  if (!record || !expiry) return record;
+  const at = Date.parse(record.timestamp ?? "");
+  return Number.isFinite(at) && expiry.now.getTime() - at <= expiry.days * DAY_MS ? record : null;
+}
+
+function readStoredUtm(raw: string | null): UtmRecord | null {
   try {
     const v: unknown = raw ? JSON.parse(raw) : null;
     if (!v || typeof v !== "object") return null;
@@ -50,10 +64,10 @@ export function captureUtm(search: string, storage: Pick<Storage, "setItem"> | u
   }
 }
 
-/** The record the order carries (null when none or storage is unavailable). */
-export function storedUtm(): UtmRecord | null {
+/** The record the order carries: null when none, older than the tenant's attribution days, or storage is unavailable. */
+export function storedUtm(days: number): UtmRecord | null {
   try {
-    return parseStoredUtm(window.localStorage.getItem(UTM_STORAGE_KEY));
+    return parseStoredUtm(window.localStorage.getItem(UTM_STORAGE_KEY), { now: new Date(), days });
   } catch {
     return null;
   }

@@ -3,6 +3,7 @@ import {
   LOCALES,
   ONLINE_PAYMENT_PROVIDERS,
   SETTINGS_KEYS,
+  parseAttributionDays,
   parseCartMinimum,
   pixelId,
   type SettingsKey,
@@ -42,6 +43,7 @@ const percentage: Rule = (v) => {
   return v.trim() !== "" && Number.isFinite(n) && n >= 0 && n <= 100 ? null : "must be a number from 0 to 100 (15 for 15% VAT)";
 };
 const minimum: Rule = (v) => (parseCartMinimum(v) !== null ? null : "must be a whole number of riyals above 0");
+const attributionDays: Rule = (v) => (parseAttributionDays(v) !== null ? null : "must be a whole number of days from 1 to 365");
 const languages: Rule = (v) => {
   const unknown = v.split(",").map((s) => s.trim().toLowerCase()).filter((s) => !(LOCALES as readonly string[]).includes(s));
   return unknown.length === 0 ? null : `unknown language ${unknown.map((s) => `"${s}"`).join(", ")}: a comma list of ${LOCALES.join(", ")}`;
@@ -67,6 +69,7 @@ const RULES: Record<SettingsKey, Rule> = {
   taxPercentage: percentage,
   orderSuccessMessage: text,
   orderSuccessMessageEn: text,
+  utmAttributionDays: attributionDays,
   moyasarPublicTokenKey: publishable,
   onlinePaymentProvider: oneOf(ONLINE_PAYMENT_PROVIDERS),
   separateFirstAndLastName: flag,
