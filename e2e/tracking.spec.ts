@@ -3,6 +3,7 @@ import { forProject, snap } from "./support";
 import { addAndCheck, openProduct } from "./cart-support";
 import { checkout, order } from "./checkout-support";
 import { checkoutTo } from "./payments-support";
+import { account, freshMobile, signInWithSheet } from "./account-support";
 
 /**
  * Marketing pixels and UTM (spec §1, §3). The pixels' own scripts live on the internet, which this
@@ -67,7 +68,9 @@ test("page views: one per pixel on the home page, none on product pages (they se
   expect(product.filter((e) => /^(ViewContent|view_item)$/.test(e.event)).map((e) => e.pixel).sort()).toEqual(["gtm", "meta", "tiktok"]);
 });
 
-test("UTM parameters are kept and sent with the order; the purchase is sent once per pixel, never again on reload or reopening", async ({ page, context }, info) => {
+test("UTM parameters are kept and sent with the order; the purchase is sent once per pixel, never again on reload, in another tab or another browser", async ({ page, context }, info) => {
+  // A checkout, then the done page in three more places (reload, tab, a second browser signed in).
+  test.setTimeout(120_000);
   const { locale, prefix } = forProject(info.project.name);
   await stubPixels(page);
   await page.goto(`${prefix}/?utm_source=instagram&utm_medium=cpc&utm_campaign=spring&utm_term=spa&utm_content=story&utm_id=42`);
@@ -78,7 +81,8 @@ test("UTM parameters are kept and sent with the order; the purchase is sent once
   await openProduct(page, prefix, locale === "ar" ? "أملاح استحمام بالورد" : "Rose bath salts");
   await addAndCheck(page, locale);
   const submitted = page.waitForRequest((r) => r.url().includes("/api/checkout/submit") && r.method() === "POST");
-  await checkoutTo(page, locale, checkout[locale].methods.cash.cashOnDelivery);
+  const national = freshMobile();
+  await checkoutTo(page, locale, checkout[locale].methods.cash.cashOnDelivery, national);
   await page.getByRole("button", { name: order[locale].cash.submit.cashOnDelivery }).click();
   expect((await submitted).postDataJSON()).toMatchObject({ utm: { source: "instagram", medium: "cpc", campaign: "spring", term: "spa", content: "story", id: "42" } });
 
@@ -86,6 +90,14 @@ test("UTM parameters are kept and sent with the order; the purchase is sent once
   await pixelsLoaded(page);
   await expect.poll(async () => purchases(await pixelLog(page)).map((e) => e.pixel).sort()).toEqual(["gtm", "meta", "tiktok"]);
   await snap(page, info, `tracking-done-${locale}`);
+  // The order id is the event id the ad platforms de-duplicate by; each pixel gets what was bought.
+  const orderId = new URL(page.url()).pathname.split("/").pop()!;
+  const bought = await page.evaluate(() => (window as unknown as { __sfPixelLog: LogEntry[] }).__sfPixelLog.filter((e) => /^(purchase|Purchase|CompletePayment)$/.test(e.event)));
+  const params = Object.fromEntries(bought.map((e) => [e.pixel, e.params as Record<string, unknown>]));
+  expect(params.meta).toMatchObject({ eventID: orderId, currency: "SAR", content_type: "product", num_items: 1 });
+  expect(params.meta.content_ids).toHaveLength(1);
+  expect(params.tiktok).toMatchObject({ event_id: orderId, currency: "SAR", contents: [{ content_id: (params.meta.content_ids as string[])[0], quantity: 1 }] });
+  expect(params.gtm).toMatchObject({ transaction_id: orderId, currency: "SAR", items: [{ quantity: 1 }] });
 
   await page.reload();
   await page.waitForLoadState("load");
@@ -98,4 +110,21 @@ test("UTM parameters are kept and sent with the order; the purchase is sent once
   await again.waitForLoadState("load");
   await again.waitForTimeout(2000);
   expect(purchases(await pixelLog(again)), "no second purchase in another tab").toEqual([]);
+
+  // Another browser (nothing of the first's storage), signed in as the same customer: still none.
+  const elsewhere = await (context.browser()!).newContext({ viewport: page.viewportSize() ?? undefined });
+  const other = await elsewhere.newPage();
+  await stubPixels(other);
+  await other.goto(`${prefix}/`);
+  await other.getByRole("button", { name: account[locale].menu.signIn }).first().click();
+  await signInWithSheet(other, locale, national);
+  // Signing in refreshes the page it happened on: the done page is opened once that has settled.
+  await expect(other.getByRole("button", { name: account[locale].menu.signIn })).toHaveCount(0);
+  await other.waitForLoadState("networkidle");
+  await other.goto(page.url());
+  await expect(other.getByText(order[locale].done.orderNumber)).toBeVisible();
+  await other.waitForLoadState("load");
+  await other.waitForTimeout(2000);
+  expect(purchases(await pixelLog(other)), "no second purchase in another browser").toEqual([]);
+  await elsewhere.close();
 });

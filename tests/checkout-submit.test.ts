@@ -62,6 +62,19 @@ describeEachDb("checkout submit", (t) => {
     expectCode(await api.call(spa(), "GET", `cart/${cart.id}`, { token: other.token }), "SP:EntityNotFound", 404);
   });
 
+  it("claims an order's purchase event once: five views at once, one first; not before completion; another customer's is 404", async () => {
+    const { shopper, cart } = await api.cartWith(spa(), [await oil(1)]);
+    const claim = (token: string | undefined, id = cart.id) => api.call<{ first: boolean }>(spa(), "POST", `cart/${id}/purchase-event`, { token });
+    expect((await claim(shopper.token)).data).toEqual({ first: false });
+    expect((await api.submit(spa(), shopper, cart.id)).error).toBeUndefined();
+    const views = await Promise.all(Array.from({ length: 5 }, () => claim(shopper.token)));
+    expect(views.map((v) => v.data?.first).filter(Boolean)).toHaveLength(1);
+    expect((await claim(shopper.token)).data).toEqual({ first: false });
+    const other = await newShopper(t().db, spa());
+    expectCode(await claim(other.token), "SP:EntityNotFound", 404);
+    expectCode(await claim(shopper.token, "not-a-uuid"), "SP:EntityNotFound", 404);
+  });
+
   it("refuses an order under the store's minimum on the platform too, and completes it once it is over", async () => {
     const coffee = t().coffee;
     const drip = await demoProduct(t().db, coffee.id, DEMO.drip);

@@ -30,7 +30,7 @@ export async function OrderView({ cart, successMessage, duplicateRefund = null }
   const Icon = pending ? Clock : CircleCheck;
   return (
     <div className="grid gap-6">
-      <TrackEvent event="Purchase" value={cart.totalAmount} id={cart.id} />
+      <TrackEvent event="Purchase" value={cart.totalAmount} id={cart.id} items={cart.cartItems.map((i) => ({ id: i.product.id, quantity: i.quantity }))} />
       <header className="flex flex-col items-center gap-3 text-center">
         <span aria-hidden="true" className={pending ? "flex size-16 items-center justify-center rounded-full bg-accent-soft text-accent-foreground" : "flex size-16 items-center justify-center rounded-full bg-success-soft text-success"}>
           <Icon className="size-8" />

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { CartDto } from "../dto/cart";
 import { endpoint } from "../endpoint";
 import { AddCartItemInput, UpdateCartItemInput } from "../input/cart";
@@ -56,6 +57,15 @@ export const cart = {
     params: IdParams,
     response: CartDto,
     codes: ["SP:CartAlreadyCompleted", "SP:EntityNotFound"],
+  }),
+  purchaseEvent: endpoint({
+    method: "POST",
+    path: "cart/:id/purchase-event",
+    auth: "cart",
+    summary: "Claims the completed order's purchase event for the pixels: first is true once per order, whichever browser asks",
+    params: IdParams,
+    response: z.object({ first: z.boolean() }),
+    codes: ["SP:EntityNotFound"],
   }),
   assign: endpoint({
     method: "POST",

@@ -1,9 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectToastClearOfSheetTitle, forProject, messagesByLocale, snap } from "../support";
 import { cartDialog, platformCart } from "../cart-support";
-import { account, freshMobile, latestCode, signInWithSheet } from "../account-support";
-import { checkout, fillSpaDetails, order, signInInSheet } from "../checkout-support";
-import { checkoutTo, expectInProfile, fillBasket, NAMES } from "../payments-support";
+import { account, freshMobile, latestCode } from "../account-support";
+import { checkout, chooseMethod, fillSpaDetails, order, signInInSheet } from "../checkout-support";
+import { expectInProfile, fillBasket, NAMES } from "../payments-support";
 
 /**
  * The same intent twice: a coupon applied from two tabs, a code checked twice in one moment, a
@@ -21,10 +21,11 @@ const errorToasts = (page: Page) => page.locator('[data-sonner-toast][data-type=
 
 const openSignIn = (page: Page, locale: "ar" | "en") => page.getByRole("button", { name: account[locale].menu.signIn }).first().click();
 
-test("a coupon applied with a double tap, and again from a second tab opened before: applied once, no refusal in either tab", async ({ page, context }, info) => {
+test("a coupon and guest details, each sent twice (a double tap and a second tab), then paid and Back: one discount, one saved entry, one order", async ({ page, context }, info) => {
   const { locale, prefix } = forProject(info.project.name);
   const c = checkout[locale].coupon;
-  await fillBasket(page, locale, prefix, { kind: "massage", day: dayFor(info.project.name, 36) });
+  const basket = { kind: "massage", day: dayFor(info.project.name, 36) } as const;
+  await fillBasket(page, locale, prefix, basket);
   // Signed in inside the sheet (coupons need a customer), then back at the summary.
   await page.getByRole("button", { name: checkout[locale].summary.continue }).click();
   await signInInSheet(page, locale);
@@ -52,9 +53,80 @@ test("a coupon applied with a double tap, and again from a second tab opened bef
   expect(cart.couponCode).toBe("RELAX10");
   // 10% of the massage, once.
   expect(cart.discountAmount).toBeCloseTo(cart.subTotal * 0.1, 2);
+
+  // On to the customer step in the first tab: guest details saved with a double tap, then again from the second.
+  const ps = checkout[locale].presets;
+  await page.getByRole("button", { name: checkout[locale].summary.continue }).click();
+  await fillSpaDetails(page, locale, NAMES[locale].shopper);
+  const guest = locale === "ar" ? "اسم الضيف" : "Guest name";
+
+  await page.getByLabel(guest).fill("Lama");
+  await page.getByRole("button", { name: ps.save }).dblclick();
+  await expect(page.getByLabel(ps.saved)).toBeVisible();
+
+  await other.reload();
+  await other.getByRole("button", { name: checkout[locale].summary.continue }).click();
+  await other.getByLabel(ps.saved).selectOption({ label: ps.new });
+  await other.getByLabel(guest).fill("Lama");
+  await other.getByRole("button", { name: ps.save }).click();
+  await expect(other.getByText(ps.savedToast)).toBeVisible();
+  await expectToastClearOfSheetTitle(other, common[locale].toast.close);
+
+  const saved = other.getByLabel(ps.saved);
+  await expect(saved.locator("option")).toHaveText([ps.defaultLabel.replace("{name}", "Lama"), ps.new]);
+  await snap(other, info, `twice-preset-${locale}`);
+
+  // Another guest, made the default; then Lama deleted, after being asked (Keep first keeps her).
+  await saved.selectOption({ label: ps.new });
+  await other.getByLabel(guest).fill("Fahad");
+  await other.getByRole("button", { name: ps.save }).click();
+  await expect(saved.locator("option")).toHaveCount(3);
+  await other.getByRole("button", { name: ps.makeDefault }).click();
+  await expect(saved.locator("option")).toHaveText([ps.defaultLabel.replace("{name}", "Fahad"), "Lama", ps.new]);
+  await saved.selectOption({ label: "Lama" });
+  await other.getByRole("button", { name: ps.delete }).click();
+  const confirm = other.getByRole("group", { name: ps.confirmDelete.replace("{name}", "Lama") });
+  await expect(confirm).toBeVisible();
+  await snap(other, info, `twice-preset-confirm-delete-${locale}`);
+  await confirm.getByRole("button", { name: ps.keep }).click();
+  await expect(saved.locator("option")).toHaveCount(3);
+  await other.getByRole("button", { name: ps.delete }).click();
+  await confirm.getByRole("button", { name: ps.delete }).click();
+  await expect(saved.locator("option")).toHaveText([ps.defaultLabel.replace("{name}", "Fahad"), ps.new]);
+  // What was typed stays, as new details.
+  await expect(other.getByLabel(guest)).toHaveValue("Lama");
+
+  // Paid in cash from the first tab, then Back and Forward.
+  await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: checkout[locale].customer.continue }).click();
+  await chooseMethod(page, locale, checkout[locale].methods.cash.payLater);
+  await page.getByRole("button", { name: order[locale].cash.submit.payLater }).click();
+  await page.waitForURL(/\/checkout\/done\//);
+  const done = page.url();
+  const number = await page.getByText(order[locale].done.orderNumber).innerText();
+
+  await page.goBack();
+  await expect(page).not.toHaveURL(/\/checkout\/done\//);
+  // The sheet, if it reopens, is a fresh cart: nothing to pay, no way to submit the old one again.
+  if (await cartDialog(page, locale).isVisible()) {
+    await expect(page.getByRole("button", { name: order[locale].cash.submit.payLater })).toHaveCount(0);
+    await expect(page.getByText(checkout[locale].summary.continue)).toHaveCount(0);
+  }
+  await snap(page, info, `twice-back-after-paying-${locale}`);
+
+  await page.goForward();
+  await expect(page).toHaveURL(done);
+  await expect(page.getByText(order[locale].done.orderNumber)).toHaveText(number);
+  await expect(errorToasts(page)).toHaveCount(0);
+  await expectInProfile(page, locale, prefix, basket);
 });
 
-test("a code arriving whole and Verify in the same moment: checked once, signed in, no false refusal", async ({ page }, info) => {
+const LOC = {
+  ar: { open: /^الموقع/, title: "مواقعك", add: "إضافة موقع", save: "حفظ الموقع", type: "نوع الموقع", description: "الوصف" },
+  en: { open: /^Location/, title: "Your locations", add: "Add location", save: "Save location", type: "Location type", description: "Description" },
+} as const;
+
+test("a code arriving whole and Verify in the same moment, then a location saved with a double tap and again from a second tab: one check, one location", async ({ page, context }, info) => {
   const { locale, prefix } = forProject(info.project.name);
   const t = account[locale].signIn;
   const verifies: string[] = [];
@@ -79,21 +151,11 @@ test("a code arriving whole and Verify in the same moment: checked once, signed 
   await expect(page.getByRole("button", { name: account[locale].menu.signIn })).toHaveCount(0);
   await expect(errorToasts(page)).toHaveCount(0);
   expect(verifies).toEqual(["POST"]);
-});
 
-const LOC = {
-  ar: { open: /^الموقع/, title: "مواقعك", add: "إضافة موقع", save: "حفظ الموقع", type: "نوع الموقع", description: "الوصف" },
-  en: { open: /^Location/, title: "Your locations", add: "Add location", save: "Save location", type: "Location type", description: "Description" },
-} as const;
-
-test("a location saved with a double tap, then the same again from a second tab: saved once", async ({ page, context }, info) => {
-  const { locale, prefix } = forProject(info.project.name);
+  // Signed in: a location saved with a double tap, then the same again from a second tab.
   const l = LOC[locale];
   await context.grantPermissions(["geolocation"]);
   await context.setGeolocation({ latitude: 24.710845, longitude: 46.673693 });
-  await page.goto(`${prefix}/`);
-  await openSignIn(page, locale);
-  await signInWithSheet(page, locale, freshMobile());
 
   const save = async (p: Page, tap: "click" | "dblclick") => {
     const sheet = p.getByRole("dialog", { name: l.title });
@@ -114,77 +176,4 @@ test("a location saved with a double tap, then the same again from a second tab:
   await snap(page, info, `twice-location-${locale}`);
   const saved = await page.evaluate(async () => ((await (await fetch("/api/locations")).json()) as { data: unknown[] }).data);
   expect(saved).toHaveLength(1);
-});
-
-test("guest details saved with a double tap, then again from a second tab: one saved entry", async ({ page, context }, info) => {
-  const { locale, prefix } = forProject(info.project.name);
-  const p = checkout[locale].presets;
-  await fillBasket(page, locale, prefix, { kind: "membership", day: dayFor(info.project.name, 39) });
-  await page.getByRole("button", { name: checkout[locale].summary.continue }).click();
-  await signInInSheet(page, locale);
-  await fillSpaDetails(page, locale, NAMES[locale].shopper);
-  const guest = locale === "ar" ? "اسم الضيف" : "Guest name";
-
-  await page.getByLabel(guest).fill("Lama");
-  await page.getByRole("button", { name: p.save }).dblclick();
-  await expect(page.getByLabel(p.saved)).toBeVisible();
-
-  const other = await context.newPage();
-  await other.goto(`${prefix}/products#cart`);
-  await other.getByRole("button", { name: checkout[locale].summary.continue }).click();
-  await other.getByLabel(p.saved).selectOption({ label: p.new });
-  await other.getByLabel(guest).fill("Lama");
-  await other.getByRole("button", { name: p.save }).click();
-  await expect(other.getByText(p.savedToast)).toBeVisible();
-  await expectToastClearOfSheetTitle(other, common[locale].toast.close);
-
-  const saved = other.getByLabel(p.saved);
-  await expect(saved.locator("option")).toHaveText([p.defaultLabel.replace("{name}", "Lama"), p.new]);
-  await snap(other, info, `twice-preset-${locale}`);
-
-  // Another guest, made the default; then Lama deleted, after being asked (Keep first keeps her).
-  await saved.selectOption({ label: p.new });
-  await other.getByLabel(guest).fill("Fahad");
-  await other.getByRole("button", { name: p.save }).click();
-  await expect(saved.locator("option")).toHaveCount(3);
-  await other.getByRole("button", { name: p.makeDefault }).click();
-  await expect(saved.locator("option")).toHaveText([p.defaultLabel.replace("{name}", "Fahad"), "Lama", p.new]);
-  await saved.selectOption({ label: "Lama" });
-  await other.getByRole("button", { name: p.delete }).click();
-  const confirm = other.getByRole("group", { name: p.confirmDelete.replace("{name}", "Lama") });
-  await expect(confirm).toBeVisible();
-  await snap(other, info, `twice-preset-confirm-delete-${locale}`);
-  await confirm.getByRole("button", { name: p.keep }).click();
-  await expect(saved.locator("option")).toHaveCount(3);
-  await other.getByRole("button", { name: p.delete }).click();
-  await confirm.getByRole("button", { name: p.delete }).click();
-  await expect(saved.locator("option")).toHaveText([p.defaultLabel.replace("{name}", "Fahad"), p.new]);
-  // What was typed stays, as new details.
-  await expect(other.getByLabel(guest)).toHaveValue("Lama");
-});
-
-test("Back after paying: the order stays placed once, the old checkout does not come back, Forward shows the same order", async ({ page }, info) => {
-  const { locale, prefix } = forProject(info.project.name);
-  const basket = { kind: "membership", day: dayFor(info.project.name, 42) } as const;
-  await fillBasket(page, locale, prefix, basket);
-  await checkoutTo(page, locale, checkout[locale].methods.cash.cashOnDelivery);
-  await page.getByRole("button", { name: order[locale].cash.submit.cashOnDelivery }).click();
-  await page.waitForURL(/\/checkout\/done\//);
-  const done = page.url();
-  const number = await page.getByText(order[locale].done.orderNumber).innerText();
-
-  await page.goBack();
-  await expect(page).not.toHaveURL(/\/checkout\/done\//);
-  // The sheet, if it reopens, is a fresh cart: nothing to pay, no way to submit the old one again.
-  if (await cartDialog(page, locale).isVisible()) {
-    await expect(page.getByRole("button", { name: order[locale].cash.submit.cashOnDelivery })).toHaveCount(0);
-    await expect(page.getByText(checkout[locale].summary.continue)).toHaveCount(0);
-  }
-  await snap(page, info, `twice-back-after-paying-${locale}`);
-
-  await page.goForward();
-  await expect(page).toHaveURL(done);
-  await expect(page.getByText(order[locale].done.orderNumber)).toHaveText(number);
-  await expect(errorToasts(page)).toHaveCount(0);
-  await expectInProfile(page, locale, prefix, basket);
 });

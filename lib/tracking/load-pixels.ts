@@ -43,6 +43,13 @@ function stub(name: string, onCall: (f: Fn, args: unknown[]) => void): Fn {
 }
 
 const money = (p: PixelPayload) => (p.value === undefined ? {} : { value: p.value, currency: p.currency ?? "SAR" });
+const itemCount = (items: NonNullable<PixelPayload["items"]>) => items.reduce((n, i) => n + i.quantity, 0);
+
+// What was bought, in each pixel's own words (a purchase carries it; the other events don't).
+const gtmItems = (p: PixelPayload) => (p.items ? { items: p.items.map((i) => ({ item_id: i.id, quantity: i.quantity })) } : {});
+const metaItems = (p: PixelPayload) => (p.items ? { content_ids: p.items.map((i) => i.id), content_type: "product", num_items: itemCount(p.items) } : {});
+const tiktokItems = (p: PixelPayload) => (p.items ? { contents: p.items.map((i) => ({ content_id: i.id, quantity: i.quantity })), content_type: "product" } : {});
+const snapItems = (p: PixelPayload) => (p.items ? { item_ids: p.items.map((i) => i.id), number_items: itemCount(p.items) } : {});
 
 function gtm(id: string): PixelSink {
   const dl = ((w().dataLayer as unknown[] | undefined) ??= []) as unknown[];
@@ -50,7 +57,7 @@ function gtm(id: string): PixelSink {
   dl.push({ "gtm.start": Date.now(), event: "gtm.js" });
   inject(`https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(id)}`);
   const names = { PageView: "page_view", ViewContent: "view_item", AddToCart: "add_to_cart", InitiateCheckout: "begin_checkout", Purchase: "purchase" } as const;
-  return logged("gtm", (event, params) => dl.push({ event, ecommerce: params }), names, (p) => ({ ...money(p), ...(p.id ? { transaction_id: p.id } : {}) }));
+  return logged("gtm", (event, params) => dl.push({ event, ecommerce: params }), names, (p) => ({ ...money(p), ...gtmItems(p), ...(p.id ? { transaction_id: p.id } : {}) }));
 }
 
 function meta(id: string): PixelSink {
@@ -60,7 +67,7 @@ function meta(id: string): PixelSink {
   inject("https://connect.facebook.net/en_US/fbevents.js");
   fbq("init", id);
   const names = { PageView: "PageView", ViewContent: "ViewContent", AddToCart: "AddToCart", InitiateCheckout: "InitiateCheckout", Purchase: "Purchase" } as const;
-  return logged("meta", (event, { eventID, ...params }) => (eventID ? fbq("track", event, params, { eventID }) : fbq("track", event, params)), names, (p) => ({ ...money(p), ...(p.id ? { eventID: p.id } : {}) }));
+  return logged("meta", (event, { eventID, ...params }) => (eventID ? fbq("track", event, params, { eventID }) : fbq("track", event, params)), names, (p) => ({ ...money(p), ...metaItems(p), ...(p.id ? { eventID: p.id } : {}) }));
 }
 
 function tiktok(id: string): PixelSink {
@@ -75,7 +82,7 @@ function tiktok(id: string): PixelSink {
   inject(`https://analytics.tiktok.com/i18n/pixel/events.js?sdkid=${encodeURIComponent(id)}&lib=ttq`);
   const call = (m: string, ...args: unknown[]) => (ttq[m] as Fn)(...args);
   const names = { PageView: "page", ViewContent: "ViewContent", AddToCart: "AddToCart", InitiateCheckout: "InitiateCheckout", Purchase: "CompletePayment" } as const;
-  return logged("tiktok", (event, { event_id, ...params }) => (event === "page" ? call("page") : call("track", event, params, event_id ? { event_id } : {})), names, (p) => ({ ...money(p), ...(p.id ? { event_id: p.id } : {}) }));
+  return logged("tiktok", (event, { event_id, ...params }) => (event === "page" ? call("page") : call("track", event, params, event_id ? { event_id } : {})), names, (p) => ({ ...money(p), ...tiktokItems(p), ...(p.id ? { event_id: p.id } : {}) }));
 }
 
 function snapchat(id: string): PixelSink {
@@ -84,7 +91,7 @@ function snapchat(id: string): PixelSink {
   inject("https://sc-static.net/scevent.min.js");
   snaptr("init", id, {});
   const names = { PageView: "PAGE_VIEW", ViewContent: "VIEW_CONTENT", AddToCart: "ADD_CART", InitiateCheckout: "START_CHECKOUT", Purchase: "PURCHASE" } as const;
-  return logged("snapchat", (event, params) => snaptr("track", event, params), names, (p) => ({ ...(p.value === undefined ? {} : { price: p.value, currency: p.currency ?? "SAR" }), ...(p.id ? { transaction_id: p.id } : {}) }));
+  return logged("snapchat", (event, params) => snaptr("track", event, params), names, (p) => ({ ...(p.value === undefined ? {} : { price: p.value, currency: p.currency ?? "SAR" }), ...snapItems(p), ...(p.id ? { transaction_id: p.id } : {}) }));
 }
 
 function clarity(id: string): void {

@@ -7,8 +7,11 @@ import { dedupe, parseList, type DedupeState } from "./dedupe";
  */
 
 export type PixelEvent = "PageView" | "ViewContent" | "AddToCart" | "InitiateCheckout" | "Purchase";
-/** Value in SAR; `id` is the order (Purchase), cart (InitiateCheckout) or product id. */
-export type PixelPayload = { value?: number; currency?: "SAR"; id?: string };
+/**
+ * Value in SAR; `id` is the order (Purchase: also the event id the ad platforms de-duplicate by),
+ * cart (InitiateCheckout) or product id; `items` what a purchase bought (product ids, quantities).
+ */
+export type PixelPayload = { value?: number; currency?: "SAR"; id?: string; items?: { id: string; quantity: number }[] };
 export type PixelSink = (event: PixelEvent, payload: PixelPayload) => void;
 
 const SESSION_KEY = "sf:pixel-events";

@@ -175,6 +175,8 @@ export const carts = pgTable(
     /** The campaign the order came from (spec §3 UTM record), stored when the order completes. */
     utm: jsonb("utm").$type<UtmRecord>(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
+    /** When the order's purchase event was first claimed for the pixels: once per order, whichever browser shows it. */
+    purchaseTrackedAt: timestamp("purchase_tracked_at", { withTimezone: true }),
     ...timestamps,
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -125,6 +125,25 @@ export async function createCart(db: Db, scope: CartScope, locale: Locale): Prom
 export const getCart = readCart;
 
 /**
+ * POST cart/{id}/purchase-event: the pixels' purchase goes once per order, even when the done page
+ * is shown in several tabs or browsers. The first caller for a completed order sets the mark and
+ * gets first: true; every later one (and a cart not completed) false. One UPDATE, so two at once
+ * cannot both be first. A cart the caller can't see is 404, as a read.
+ */
+export async function claimPurchaseEvent(db: Conn, scope: CartScope, cartId: string, now = new Date()): Promise<{ first: boolean }> {
+  if (!isUuid(cartId)) throw cartNotFound();
+  const claimed = await db
+    .update(carts)
+    .set({ purchaseTrackedAt: now })
+    .where(and(visibleCart(scope, cartId), eq(carts.status, "completed"), isNull(carts.purchaseTrackedAt)))
+    .returning({ id: carts.id });
+  if (claimed.length > 0) return { first: true };
+  const [seen] = await db.select({ id: carts.id }).from(carts).where(visibleCart(scope, cartId)).limit(1);
+  if (!seen) throw cartNotFound();
+  return { first: false };
+}
+
+/**
  * Runs a change on an active cart inside one transaction, holding the cart's row lock so that
  * concurrent changes to one cart are checked one after the other; any refusal rolls back.
  */

@@ -1,5 +1,5 @@
 import { cart } from "@/contract/endpoints/cart";
-import { addCartItem, createCart, getCart, removeCartItem, resetCart, updateCartItem, type CartScope } from "../../services/cart";
+import { addCartItem, claimPurchaseEvent, createCart, getCart, removeCartItem, resetCart, updateCartItem, type CartScope } from "../../services/cart";
 import { assignCart } from "../../services/cart-assign";
 import type { Caller, TenantInfo } from "../define";
 import { handlers } from "../define";
@@ -14,5 +14,6 @@ export const cartHandlers = handlers(cart, {
   updateItem: ({ db, tenant, customer, locale, params, body }) => updateCartItem(db, scope(tenant, customer), params.id, params.itemId, body, locale),
   removeItem: ({ db, tenant, customer, locale, params }) => removeCartItem(db, scope(tenant, customer), params.id, params.itemId, locale),
   reset: ({ db, tenant, customer, locale, params }) => resetCart(db, scope(tenant, customer), params.id, locale),
+  purchaseEvent: ({ db, tenant, customer, params }) => claimPurchaseEvent(db, scope(tenant, customer), params.id),
   assign: ({ db, tenant, customer, locale, params }) => assignCart(db, { tenantId: tenant.id, customerId: customer.customerId }, params.id, locale),
 });

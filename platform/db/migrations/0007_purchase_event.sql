@@ -1,0 +1,1 @@
+ALTER TABLE "carts" ADD COLUMN "purchase_tracked_at" timestamp with time zone;
