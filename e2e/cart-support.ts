@@ -94,7 +94,7 @@ export async function expectSheetTotals(page: Page, locale: Locale, cart: CartDt
   const dialog = cartDialog(page, locale);
   const labels = messages[locale].cart.totals;
   const rows: [string, number][] = [
-    [labels.subTotal, cart.subTotal],
+    [cart.taxAmount > 0 ? labels.subTotalBeforeVat : labels.subTotal, cart.subTotal],
     [labels.tax, cart.taxAmount],
     [labels.total, cart.totalAmount],
   ];

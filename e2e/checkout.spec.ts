@@ -62,7 +62,9 @@ test("spa: a reservation, a subscription, a gift and merchandise paid in cash; t
   await page.waitForURL(/\/checkout\/done\//);
   await expect(page.getByRole("dialog"), "the checkout sheet closes on the done page").toHaveCount(0);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  await expect(page.getByText(order[locale].done.method.cash, { exact: true }).first()).toBeVisible();
+  // Cash keeps the checkout's name for it on the done page.
+  await expect(page.getByText(c.methods.cash.cashOnDelivery, { exact: true }).first()).toBeVisible();
+  await expect(page.getByText(order[locale].done.method.cash, { exact: true })).toHaveCount(0);
   await expect(page.getByText(order[locale].done.status.payOnSite, { exact: true }).first()).toBeVisible();
   await expect(page.getByText(names.membership).first()).toBeVisible();
   await snap(page, info, `checkout-6-done-${locale}`);
@@ -230,4 +232,18 @@ test("coffee: quick checkout with first and last name, the minimum-order message
   await expect(page.getByRole("dialog"), "the checkout sheet closes on the done page").toHaveCount(0);
   await expect(page.getByText("فهد الشهري")).toBeVisible();
   await snap(page, info, "quick-3-done");
+
+  // Account settings show the store's way of naming too: first and last name, and save them joined.
+  await page.goto(coffeeUrl("/profile/account-settings"));
+  await expect(page.getByLabel("الاسم الأول")).toHaveValue("فهد");
+  await expect(page.getByLabel("اسم العائلة")).toHaveValue("الشهري");
+  await expect(page.getByLabel("الاسم الكامل")).toHaveCount(0);
+  await page.getByLabel("اسم العائلة").fill("");
+  await page.getByRole("button", { name: "حفظ التغييرات" }).click();
+  await expect(page.getByLabel("اسم العائلة")).toHaveAttribute("aria-invalid", "true");
+  await page.getByLabel("اسم العائلة").fill("العتيبي");
+  await page.getByRole("button", { name: "حفظ التغييرات" }).click();
+  await expect(page.getByText("تم حفظ بياناتك").first()).toBeVisible();
+  await expect.poll(async () => ((await page.evaluate(async () => (await (await fetch("/api/session")).json()) as { data: { customer: { name: string } } })).data.customer.name)).toBe("فهد العتيبي");
+  await snap(page, info, "quick-4-account-names");
 });

@@ -193,6 +193,6 @@ test("keyboard only: product page to the done page, with visible focus, trapped 
   await page.waitForURL(/\/checkout\/done\//);
   await expect(page.getByRole("dialog")).toHaveCount(0);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  await expect(page.getByText(order[locale].done.method.cash, { exact: true }).first()).toBeVisible();
+  await expect(page.getByText(c.methods.cash.payLater, { exact: true }).first()).toBeVisible();
   await expect(page.getByText(NAMES[locale].massage).first()).toBeVisible();
 });

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { forProject, messagesByLocale, otherForProject, snap } from "./support";
 import { validation } from "./account-support";
-import { cartDialog, openProduct as openProductPage, type Locale } from "./cart-support";
+import { cartDialog, messages, openProduct as openProductPage, type Locale } from "./cart-support";
 import { checkout, order } from "./checkout-support";
 import {
   applePayLog,
@@ -225,4 +225,22 @@ test("product page: Tabby's and Tamara's promo widgets appear, their scripts fet
   expect(timing.starts).toHaveLength(2);
   for (const start of timing.starts) expect(start, "a promo script was fetched before the page finished loading").toBeGreaterThanOrEqual(timing.loadEnd);
   await snap(page, info, `payments-promos-${locale}`);
+});
+
+test("product page: the promo widgets follow the quantity the shopper picks", async ({ page }, info) => {
+  const { locale, prefix } = forProject(info.project.name);
+  await openProductPage(page, prefix, locale === "ar" ? "أملاح استحمام بالورد" : "Rose bath salts");
+  await page.goto(page.url());
+  const tamara = page.getByText(locale === "ar" ? /قسّمها على 4 دفعات بقيمة/ : /Split in 4 payments of/);
+  const tabby = page.getByText(locale === "ar" ? /4 دفعات بدون فوائد/ : /4 interest-free payments of/);
+  await expect(tamara).toBeVisible();
+  await expect(tabby).toBeVisible();
+  // The instalment in the widget's text (its last number: "4 payments of 28.75"), whichever digits it uses.
+  const quarter = async (l: typeof tamara) => Number((await l.innerText()).replace(/[٠-٩]/g, (d) => String("٠١٢٣٤٥٦٧٨٩".indexOf(d))).replace("٫", ".").match(/\d+(\.\d+)?/g)!.at(-1));
+  const [tamaraOne, tabbyOne] = [await quarter(tamara), await quarter(tabby)];
+  await page.getByRole("button", { name: messages[locale].product.widget.increase }).click();
+  await page.getByRole("button", { name: messages[locale].product.widget.increase }).click();
+  await expect.poll(() => quarter(tamara)).toBeCloseTo(tamaraOne * 3, 1);
+  await expect.poll(() => quarter(tabby)).toBeCloseTo(tabbyOne * 3, 1);
+  await snap(page, info, `payments-promos-quantity-${locale}`);
 });

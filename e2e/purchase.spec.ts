@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { addDays } from "@/contract/riyadh-time";
 import { formatTime } from "@/lib/day-format";
+import { formatSar } from "@/lib/money";
 import type { AvailabilityDto } from "@/contract/dto/catalog";
 import { coffeeUrl, forProject, snap } from "./support";
 import { addAndCheck, addButton, cartButton, cartDialog, closeCart, dayAhead, expectError, firstBookedDay, messages, openProduct, pageFetchJson, pickDay, platformCart } from "./cart-support";
@@ -122,6 +123,8 @@ test.describe("purchase widgets", () => {
     await snap(page, info, `product-gift-${locale}`);
     const cart = await addAndCheck(page, locale);
     expect(cart.items[0].giftDetails).toMatchObject({ theme: "eid", toName: locale === "ar" ? "نورة" : "Noura" });
+    // The card's face value, not the price with VAT.
+    await expect(page.locator("[data-gift-preview]")).toContainText(formatSar(cart.items[0].price.amount, locale));
     await expect(cartDialog(page, locale).getByText(locale === "ar" ? "عيد مبارك" : "Eid Mubarak")).toBeVisible();
   });
 

@@ -23,13 +23,19 @@ describe("cart totals", () => {
       1.15,
     );
     expect(t.lines).toEqual([
-      { amount: 45000, taxAmount: 6750, effectiveQuantity: 3 },
-      { amount: 12000, taxAmount: 1800, effectiveQuantity: 2 },
+      { amount: 45000, taxAmount: 6750, listAmount: 51750, effectiveQuantity: 3 },
+      { amount: 12000, taxAmount: 1800, listAmount: 13800, effectiveQuantity: 2 },
     ]);
     expect(t.subTotal).toBe(57000);
     expect(t.taxAmount).toBe(8550);
     expect(t.totalAmount).toBe(65550);
     expect(t.amountToBePaid).toBe(65550);
+  });
+
+  it("gives each line its price with VAT before any discount, as the product page shows it", () => {
+    const t = computeCartTotals([{ unitPrice: 25000, quantity: 1, units: 1, depositPercent: null, discount: 2500 }], 1.15);
+    // 250 with VAT is 287.50 whatever the coupon takes off; the line's tax follows the discount.
+    expect(t.lines[0]).toMatchObject({ amount: 25000, taxAmount: 3375, listAmount: 28750 });
   });
   it("asks only the deposit of deposit lines now (resthouse 2 nights, 30%)", () => {
     const t = computeCartTotals([{ unitPrice: 90000, quantity: 1, units: 2, depositPercent: 30 }], 1.15);

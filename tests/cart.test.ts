@@ -146,6 +146,8 @@ describeEachDb("cart", (t) => {
         effectiveQuantity: 2,
         amount: 1800,
         taxAmount: 270,
+        // Two nights at 900 with VAT, as the product page shows it.
+        amountWithTax: 2070,
         reservationDateFrom: dayAhead(t().now, 2),
         reservationDateTo: dayAhead(t().now, 4),
         product: { isFullDayBooking: true, typeString: "reservation" },

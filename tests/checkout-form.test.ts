@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { isBelowCartMinimum } from "@/lib/checkout/cart-minimum";
 import { BankReceiptCheckoutInput } from "@/contract/input/checkout";
 import { normalizeMobile } from "@/contract/phone";
-import { checkoutDetails, checkoutFormSchema, splitName, type CheckoutForm } from "@/lib/validation/checkout";
+import { checkoutDetails, checkoutFormSchema, fullName, splitName, type CheckoutForm } from "@/lib/validation/checkout";
+import { accountFormSchema, type AccountForm } from "@/lib/validation/account";
 import type { FieldRule } from "@/contract/custom-field-values";
 
 // Spec §5: the customer step's rules, with the spec's message keys.
@@ -94,5 +95,23 @@ describe("cart minimum (spec §5)", () => {
     [50, 50, false, false],
   ] as [number | null, number, boolean, boolean][])("minimum %s, total %s, package discount %s ⇒ below %s", (minimum, total, hasPackageDiscounts, below) => {
     expect(isBelowCartMinimum({ cartMinimumAmount: minimum }, { totalAmount: total, hasPackageDiscounts })).toBe(below);
+  });
+});
+
+describe("account settings with first and last name (separateFirstAndLastName)", () => {
+  const parse = (values: Partial<AccountForm>, separate: boolean) =>
+    accountFormSchema([], separate).safeParse({ name: "", firstName: "", lastName: "", email: "", customFields: {}, ...values });
+
+  it("asks for first and last name when the store separates them, one name otherwise", () => {
+    expect(parse({ firstName: "Reem", lastName: "Al-Otaibi" }, true).success).toBe(true);
+    const missing = parse({ firstName: "Reem", name: "Reem Al-Otaibi" }, true);
+    expect(missing.success ? [] : missing.error.issues.map((i) => i.path.join("."))).toEqual(["lastName"]);
+    expect(parse({ name: "Reem Al-Otaibi" }, false).success).toBe(true);
+    expect(parse({ firstName: "Reem", lastName: "Al-Otaibi" }, false).success).toBe(false);
+  });
+
+  it("shows a stored name split at its first space and saves the two joined", () => {
+    expect(splitName("  Reem  Al Otaibi ")).toEqual({ firstName: "Reem", lastName: "Al Otaibi" });
+    expect(fullName({ name: "", firstName: " Reem ", lastName: "Al Otaibi " }, true)).toBe("Reem Al Otaibi");
   });
 });

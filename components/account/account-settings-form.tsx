@@ -15,14 +15,16 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { CustomerDto, CustomFieldDefinitionDto } from "@/contract/dto/customers";
 import { accountFormSchema, type AccountForm } from "@/lib/validation/account";
+import { fullName, splitName } from "@/lib/validation/checkout";
 import { normalizeFieldValue } from "@/contract/custom-field-values";
 import { CustomFieldRow } from "./custom-field-row";
 
-type Props = { customer: CustomerDto; definitions: CustomFieldDefinitionDto[] };
+type Props = { customer: CustomerDto; definitions: CustomFieldDefinitionDto[]; separateNames?: boolean };
 
 function formValues(customer: CustomerDto, definitions: CustomFieldDefinitionDto[]): AccountForm {
   return {
     name: customer.name,
+    ...splitName(customer.name),
     email: customer.email ?? "",
     customFields: Object.fromEntries(definitions.map((d) => [d.name, customer.customFields[d.name] ?? ""])),
   };
@@ -33,14 +35,14 @@ function formValues(customer: CustomerDto, definitions: CustomFieldDefinitionDto
  * the browser with the platform's own rules and saved through the session BFF. A refused save is
  * a destructive toast titled with the error (spec §8), and the field it names is marked.
  */
-export function AccountSettingsForm({ customer, definitions }: Props) {
+export function AccountSettingsForm({ customer, definitions, separateNames = false }: Props) {
   const t = useTranslations("account.settings");
   const tRoot = useTranslations();
   const tErrors = useTranslations("errors");
   const locale = useLocale();
   const client = useQueryClient();
   const baseId = useId();
-  const schema = useMemo(() => accountFormSchema(definitions), [definitions]);
+  const schema = useMemo(() => accountFormSchema(definitions, separateNames), [definitions, separateNames]);
   const form = useForm<AccountForm>({ resolver: zodResolver(schema), defaultValues: formValues(customer, definitions), reValidateMode: "onChange" });
   const { errors, isSubmitting } = form.formState;
   const [fileErrors, setFileErrors] = useState<Record<string, string | null>>({});
@@ -49,7 +51,7 @@ export function AccountSettingsForm({ customer, definitions }: Props) {
 
   const save = async (values: AccountForm) => {
     try {
-      let saved = await sessionApi.updateProfile({ name: values.name, email: values.email || null }, locale);
+      let saved = await sessionApi.updateProfile({ name: fullName(values, separateNames), email: values.email || null }, locale);
       if (definitions.length > 0) {
         const customFields = Object.fromEntries(definitions.map((d) => [d.name, normalizeFieldValue(d, values.customFields[d.name]) || null]));
         saved = await sessionApi.updateCustomFields(customFields, locale);
@@ -89,13 +91,27 @@ export function AccountSettingsForm({ customer, definitions }: Props) {
         <h2 id={`${baseId}-personal`} className="text-lg font-semibold">
           {t("personal")}
         </h2>
-        <div className="grid gap-2">
-          <Label htmlFor={idOf("name")} required>
-            {t("name")}
-          </Label>
-          <Input id={idOf("name")} autoComplete="name" aria-required="true" aria-invalid={errors.name ? true : undefined} aria-describedby={errors.name ? errorIdOf("name") : undefined} {...form.register("name")} />
-          <FormMessage id={errorIdOf("name")}>{messageOf(errors.name?.message)}</FormMessage>
-        </div>
+        {separateNames ? (
+          <div className="grid gap-5 sm:grid-cols-2">
+            {(["firstName", "lastName"] as const).map((key) => (
+              <div key={key} className="grid gap-2">
+                <Label htmlFor={idOf(key)} required>
+                  {t(key)}
+                </Label>
+                <Input id={idOf(key)} autoComplete={key === "firstName" ? "given-name" : "family-name"} aria-required="true" aria-invalid={errors[key] ? true : undefined} aria-describedby={errors[key] ? errorIdOf(key) : undefined} {...form.register(key)} />
+                <FormMessage id={errorIdOf(key)}>{messageOf(errors[key]?.message)}</FormMessage>
+              </div>
+            ))}
+          </div>
+        ) : (
+          <div className="grid gap-2">
+            <Label htmlFor={idOf("name")} required>
+              {t("name")}
+            </Label>
+            <Input id={idOf("name")} autoComplete="name" aria-required="true" aria-invalid={errors.name ? true : undefined} aria-describedby={errors.name ? errorIdOf("name") : undefined} {...form.register("name")} />
+            <FormMessage id={errorIdOf("name")}>{messageOf(errors.name?.message)}</FormMessage>
+          </div>
+        )}
         <div className="grid gap-2">
           <Label htmlFor={idOf("email")}>{t("email")}</Label>
           <Input id={idOf("email")} type="email" dir="ltr" autoComplete="email" inputMode="email" className="text-start rtl:text-end" aria-invalid={errors.email ? true : undefined} aria-describedby={errors.email ? errorIdOf("email") : undefined} {...form.register("email")} />

@@ -11,6 +11,7 @@ function item(over: Partial<Omit<CartItemDto, "product">> & { product?: Partial<
     type: 0,
     amount: 100,
     taxAmount: 15,
+    amountWithTax: 115,
     quantity: 1,
     effectiveQuantity: 1,
     product: { id: "p1", name: "Massage", typeString: "reservation", images: [], hasPackage: false, isFullDayBooking: false, isVariableDuration: false, ...product },

@@ -50,7 +50,9 @@ export function CartLine({ item }: { item: CartItemDto }) {
             ) : null}
           </div>
           <div className="flex shrink-0 flex-col items-end">
-            <p className="tabular text-[0.95rem] font-semibold">{formatSar(item.amount, locale)}</p>
+            {/* As the product page shows prices: with VAT, said so. */}
+            <p className="tabular text-[0.95rem] font-semibold">{formatSar(item.amountWithTax, locale)}</p>
+            {item.amountWithTax > item.amount ? <p className="text-xs text-muted-foreground">{t("vatIncluded")}</p> : null}
             <Button
               variant="ghost"
               size="sm"

@@ -27,7 +27,10 @@ export async function OrderItems({ items }: { items: CartItemDto[] }) {
                     {item.product.typeString === "merchandise" && item.quantity > 1 ? ` × ${formatNumber(item.quantity, locale)}` : ""}
                   </p>
                 </div>
-                <p className="tabular shrink-0 font-semibold">{formatSar(item.amount, locale)}</p>
+                <div className="shrink-0 text-end">
+                  <p className="tabular font-semibold">{formatSar(item.amountWithTax, locale)}</p>
+                  {item.amountWithTax > item.amount ? <p className="text-xs text-muted-foreground">{t("vatIncluded")}</p> : null}
+                </div>
               </div>
               {details.length > 0 ? (
                 <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">

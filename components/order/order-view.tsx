@@ -5,6 +5,7 @@ import { CartTotalsList } from "@/components/cart/cart-totals-list";
 import { Badge } from "@/components/ui/badge";
 import { buttonVariants } from "@/components/ui/button";
 import { paymentMethodKey, paymentStatusKey } from "@/lib/checkout/done-state";
+import { cashLabelKey } from "@/lib/checkout/payment-methods";
 import { formatSar } from "@/lib/money";
 import { riyadhToday } from "@/contract/riyadh-time";
 import { formatDay } from "@/lib/day-format";
@@ -22,7 +23,7 @@ const formatPlacedOn = (iso: string, locale: string) => formatDay(riyadhToday(ne
  * plain text, the lines, the amounts and the customer snapshot; then home and the profile.
  */
 export async function OrderView({ cart, successMessage, duplicateRefund = null }: { cart: CartDto; successMessage: string | null; duplicateRefund?: number | null }) {
-  const [t, locale] = await Promise.all([getTranslations("order.done"), getLocale()]);
+  const [t, tCheckout, locale] = await Promise.all([getTranslations("order.done"), getTranslations("checkout"), getLocale()]);
   const status = paymentStatusKey(cart);
   // Nothing was charged: a package paid for it, or nothing was due; not "cash".
   const method = cart.totalAmount <= 0 ? (cart.hasPackageDiscounts ? "package" : "nothingDue") : paymentMethodKey(cart.paymentMethod);
@@ -63,7 +64,8 @@ export async function OrderView({ cart, successMessage, duplicateRefund = null }
           {method ? (
             <>
               <dt className="text-muted-foreground">{t("paymentMethod")}</dt>
-              <dd>{t(`method.${method}`)}</dd>
+              {/* Cash keeps the name the checkout gave it (cash on delivery, pay later at your visit). */}
+              <dd>{method === "cash" ? tCheckout(cashLabelKey(cart, false)) : t(`method.${method}`)}</dd>
             </>
           ) : null}
           <dt className="text-muted-foreground">{t("paymentStatus")}</dt>

@@ -1,8 +1,9 @@
 "use client";
 
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { loadScript } from "@/lib/payments/load-script";
 import type { PromoWidgets } from "@/lib/payments/promo-widgets";
+import { onPromoAmount } from "./promo-amount";
 import { PROMO_SLOT } from "./promo-slots";
 
 export type PromoProps = { widgets: PromoWidgets; amount: number; locale: "ar" | "en" };
@@ -49,28 +50,62 @@ function useWhenVisibleAfterLoad(slotId: string, show: (slot: HTMLElement) => Pr
   }, []);
 }
 
-type Win = Window & { TabbyCard?: new (options: Record<string, unknown>) => unknown; tamaraWidgetConfig?: Record<string, unknown> };
+type Win = Window & { TabbyCard?: new (options: Record<string, unknown>) => unknown; tamaraWidgetConfig?: Record<string, unknown>; TamaraWidgetV2?: { refresh?: () => void } };
+
+/**
+ * The amount a widget shows: the page's price at first, then the purchase widget's total as it
+ * changes (promo-amount.ts). `redraw` runs on each change once the widget has been drawn.
+ */
+function useFollowedAmount(initial: number, redraw: (amount: number) => void) {
+  const current = useRef(initial);
+  const drawn = useRef(false);
+  const redrawRef = useRef(redraw);
+  useEffect(() => {
+    redrawRef.current = redraw;
+  });
+  useEffect(
+    () =>
+      onPromoAmount((next) => {
+        current.current = next;
+        if (drawn.current) redrawRef.current(next);
+      }),
+    [],
+  );
+  return { current, markDrawn: () => void (drawn.current = true) };
+}
 
 function TabbyWidget({ promo, amount, locale }: { promo: NonNullable<PromoWidgets["tabby"]>; amount: number; locale: "ar" | "en" }) {
-  useWhenVisibleAfterLoad(PROMO_SLOT.tabby, async () => {
-    await loadScript(promo.scriptUrl);
+  // Tabby's card is drawn again with the new price (its documented way to change it).
+  const draw = (price: number) => {
     const TabbyCard = (window as Win).TabbyCard;
     if (!TabbyCard) throw new Error("TabbyCard is missing");
-    new TabbyCard({ selector: `#${PROMO_SLOT.tabby}`, currency: "SAR", lang: locale, price: amount.toFixed(2), size: "narrow", theme: "default", header: false, publicKey: promo.publicKey, merchantCode: promo.merchantCode });
+    new TabbyCard({ selector: `#${PROMO_SLOT.tabby}`, currency: "SAR", lang: locale, price: price.toFixed(2), size: "narrow", theme: "default", header: false, publicKey: promo.publicKey, merchantCode: promo.merchantCode });
+  };
+  const followed = useFollowedAmount(amount, draw);
+  useWhenVisibleAfterLoad(PROMO_SLOT.tabby, async () => {
+    await loadScript(promo.scriptUrl);
+    draw(followed.current.current);
+    followed.markDrawn();
   });
   return null;
 }
 
 function TamaraWidget({ promo, amount, locale }: { promo: NonNullable<PromoWidgets["tamara"]>; amount: number; locale: "ar" | "en" }) {
+  // Tamara's element takes a new amount attribute, then TamaraWidgetV2.refresh() (its documented way).
+  const followed = useFollowedAmount(amount, (next) => {
+    document.querySelector(`#${PROMO_SLOT.tamara} tamara-widget`)?.setAttribute("amount", next.toFixed(2));
+    (window as Win).TamaraWidgetV2?.refresh?.();
+  });
   useWhenVisibleAfterLoad(PROMO_SLOT.tamara, async (slot) => {
     (window as Win).tamaraWidgetConfig = { lang: locale, country: "SA", publicKey: promo.publicKey };
     await loadScript(promo.scriptUrl);
     const widget = document.createElement("tamara-widget");
     widget.setAttribute("type", "tamara-summary");
-    widget.setAttribute("amount", amount.toFixed(2));
+    widget.setAttribute("amount", followed.current.current.toFixed(2));
     widget.setAttribute("inline-type", "2");
     widget.setAttribute("lang", locale);
     slot.replaceChildren(widget);
+    followed.markDrawn();
   });
   return null;
 }

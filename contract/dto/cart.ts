@@ -14,6 +14,8 @@ export const CartItemDto = z.object({
   /** Line amount before tax: unit price × quantity × effective units. */
   amount: z.number(),
   taxAmount: z.number(),
+  /** The line at its price with VAT, before discounts: what the product page showed for it. */
+  amountWithTax: z.number(),
   quantity: z.number(),
   /** quantity × units (hours or nights). */
   effectiveQuantity: z.number(),

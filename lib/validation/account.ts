@@ -25,10 +25,13 @@ export function customFieldError(rule: FieldRule, raw: string | undefined): stri
 }
 
 /** The account settings form: name, email and the tenant's custom fields, from their definitions. */
-export function accountFormSchema(definitions: readonly FieldRule[]) {
+export function accountFormSchema(definitions: readonly FieldRule[], separateNames = false) {
   return z
     .object({
-      name: nameField,
+      // With separateFirstAndLastName the form shows first and last name and joins them (as the checkout does).
+      name: separateNames ? z.string() : nameField,
+      firstName: separateNames ? nameField : z.string(),
+      lastName: separateNames ? nameField : z.string(),
       email: z.string().trim().max(254, "validation.invalid").refine((v) => v === "" || z.email().safeParse(v).success, "validation.invalid"),
       customFields: z.record(z.string(), z.string()),
     })

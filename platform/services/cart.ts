@@ -90,6 +90,7 @@ function toItemDto({ item, product, price }: ItemRow, line: LineTotals, packageC
     type: productTypeNumber(product.typeString),
     amount: toSar(line.amount),
     taxAmount: toSar(line.taxAmount),
+    amountWithTax: toSar(line.listAmount),
     quantity: item.quantity,
     effectiveQuantity: line.effectiveQuantity,
     product: {

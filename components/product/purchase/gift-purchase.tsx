@@ -10,7 +10,7 @@ import { Label } from "@/components/ui/label";
 import { RadioGroup } from "@/components/ui/radio-group";
 import { Switch } from "@/components/ui/switch";
 import { cn } from "@/lib/cn";
-import { formatSar, withTax } from "@/lib/money";
+import { formatSar } from "@/lib/money";
 import type { GiftThemeDto } from "@/contract/dto/catalog";
 import { lineTotal, PriceChoice, PurchaseFooter, type WidgetProps } from "./purchase-parts";
 
@@ -61,7 +61,7 @@ export function GiftPurchase({ productId, prices, locale, taxRate, themes, store
 
   return (
     <div className="grid gap-5">
-      <GiftPreview color={current?.color ?? "#1e5b57"} themeName={current?.name ?? ""} storeName={storeName} amount={price ? formatSar(withTax(price.amount, taxRate), locale) : ""} to={toName.trim()} from={showBuyer ? fromName.trim() : ""} labels={{ to: t("giftTo"), from: t("giftFrom") }} />
+      <GiftPreview color={current?.color ?? "#1e5b57"} themeName={current?.name ?? ""} storeName={storeName} amount={price ? formatSar(price.amount, locale) : ""} to={toName.trim()} from={showBuyer ? fromName.trim() : ""} labels={{ to: t("giftTo"), from: t("giftFrom") }} />
       {themes.length > 0 ? (
         <RadioGroup legend={t("theme")}>
           <div className="flex flex-wrap gap-3">
@@ -113,8 +113,10 @@ export function GiftPurchase({ productId, prices, locale, taxRate, themes, store
 /** A live picture of the card the recipient gets, in the chosen theme. */
 function GiftPreview({ color, themeName, storeName, amount, to, from, labels }: { color: string; themeName: string; storeName: string; amount: string; to: string; from: string; labels: { to: string; from: string } }) {
   return (
+    // The card shows its face value (what the recipient can spend), not the price with VAT.
     <div
       aria-hidden="true"
+      data-gift-preview=""
       className="relative isolate flex aspect-[1.7] flex-col justify-between overflow-hidden rounded-xl p-5 text-white shadow-lift"
       style={{ background: `linear-gradient(135deg, ${color} 0%, color-mix(in srgb, ${color} 55%, #000) 100%)` }}
     >

@@ -1,11 +1,12 @@
 "use client";
 
-import { useId, type ReactNode } from "react";
+import { useEffect, useId, type ReactNode } from "react";
 import { useTranslations } from "next-intl";
 import { LoaderCircle, Minus, Plus, ShoppingBag } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { RadioCard, RadioGroup } from "@/components/ui/radio-group";
 import { cn } from "@/lib/cn";
+import { publishPromoAmount } from "@/components/product/promo-amount";
 import { parseDigits } from "@/lib/digits";
 import { formatNumber, formatSar, withTax } from "@/lib/money";
 import type { PriceDto } from "@/contract/dto/catalog";
@@ -107,6 +108,8 @@ export function PurchaseFooter({
   label?: string;
 }) {
   const t = useTranslations("product");
+  // The promo widgets under the price follow this total (quantity, people, nights, price).
+  useEffect(() => publishPromoAmount(total), [total]);
   return (
     <div className="mt-1 border-t border-border pt-4">
       <div className="mb-3 flex items-end justify-between gap-3">

@@ -6,11 +6,11 @@ import { loadSite, type SiteParams } from "@/lib/site";
 
 export const dynamic = "force-dynamic";
 
-/** Name, email and the store's custom fields of the signed-in customer, with the values they have. */
+/** Name (first and last when the store separates them), email and the store's custom fields of the signed-in customer, with the values they have. */
 export default async function AccountSettingsPage({ params }: { params: Promise<SiteParams> }) {
-  const { tenant, locale } = await loadSite(await params);
+  const { tenant, config, locale } = await loadSite(await params);
   const page = await loadForCustomer(tenant, (token) => Promise.all([platform({ tenant, locale, token }).customers.me(), platform({ tenant, locale }).customers.customFields()]));
   if (page.status !== "ok") return <AccountGate status={page.status} />;
   const [customer, definitions] = page.data;
-  return <AccountSettingsForm key={customer.id} customer={customer} definitions={definitions} />;
+  return <AccountSettingsForm key={customer.id} customer={customer} definitions={definitions} separateNames={config.separateFirstAndLastName} />;
 }
