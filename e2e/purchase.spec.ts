@@ -131,6 +131,14 @@ test.describe("purchase widgets", () => {
   test("merchandise: three bottles of oil, and a fourth is refused with the cart unchanged", async ({ page }, info) => {
     const { locale, prefix, t, names } = setup(info.project.name);
     await openProduct(page, prefix, names.oil);
+    // Typed over the stock: brought down to the three there are, and said so.
+    await page.getByRole("textbox", { name: t.quantity }).fill("9");
+    await expect(page.getByRole("textbox", { name: t.quantity })).toHaveValue(locale === "ar" ? "٣" : "3");
+    await expect(page.getByRole("status").filter({ hasText: locale === "ar" ? "المتاح ٣ فقط" : "Only 3 are available" })).toBeVisible();
+    await snap(page, info, `oil-clamped-${locale}`);
+    await page.getByRole("button", { name: t.decrease }).click();
+    await page.getByRole("button", { name: t.decrease }).click();
+    await expect(page.getByRole("status").filter({ hasText: locale === "ar" ? "المتاح ٣ فقط" : "Only 3 are available" })).toHaveCount(0);
     await page.getByRole("button", { name: t.increase }).click();
     await page.getByRole("button", { name: t.increase }).click();
     const cart = await addAndCheck(page, locale);

@@ -29,9 +29,9 @@ export function accountFormSchema(definitions: readonly FieldRule[], separateNam
   return z
     .object({
       // With separateFirstAndLastName the form shows first and last name and joins them (as the checkout does).
-      name: separateNames ? z.string() : nameField,
-      firstName: separateNames ? nameField : z.string(),
-      lastName: separateNames ? nameField : z.string(),
+      name: separateNames ? z.string().catch("") : nameField,
+      firstName: separateNames ? nameField : z.string().catch(""),
+      lastName: separateNames ? nameField : z.string().catch(""),
       email: z.string().trim().max(254, "validation.invalid").refine((v) => v === "" || z.email().safeParse(v).success, "validation.invalid"),
       customFields: z.record(z.string(), z.string()),
     })

@@ -7,8 +7,9 @@ import { formatNumber } from "@/lib/money";
 import { lineTotal, PriceChoice, PurchaseFooter, QuantityStepper, type WidgetProps } from "./purchase-parts";
 
 /**
- * Merchandise: quantity up to the stock with the buttons; a larger typed number is sent as is, so
- * the platform's insufficient-stock refusal (which also counts what the cart already holds) shows.
+ * Merchandise: quantity up to the stock, with the buttons or typed (a larger number is brought
+ * down to the stock, and said so); the platform's insufficient-stock refusal (which also counts
+ * what the cart already holds) shows when the cart and this add together pass it.
  */
 export function MerchandisePurchase({ productId, prices, locale, taxRate, stock }: WidgetProps & { stock: number | null }) {
   const t = useTranslations("product.widget");

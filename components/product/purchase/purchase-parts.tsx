@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useId, type ReactNode } from "react";
+import { useEffect, useId, useState, type ReactNode } from "react";
 import { useTranslations } from "next-intl";
 import { LoaderCircle, Minus, Plus, ShoppingBag } from "lucide-react";
 import { Button } from "@/components/ui/button";
@@ -49,6 +49,13 @@ export function QuantityStepper({ label, value, onChange, min = 1, max, locale, 
   const t = useTranslations("product.widget");
   const id = useId();
   const hintId = `${id}-hint`;
+  // A number typed over the limit (the stock, the seats) is brought down to it, and said so.
+  const [clampedTo, setClampedTo] = useState<number | null>(null);
+  const type = (typed: number) => {
+    const over = max !== undefined && typed > max;
+    setClampedTo(over ? max : null);
+    onChange(over ? max : typed);
+  };
   return (
     <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
       <div className="min-w-0">
@@ -63,7 +70,7 @@ export function QuantityStepper({ label, value, onChange, min = 1, max, locale, 
       </div>
       {/* The number field has no outline of its own: the pill shows its focus, as a text field does. */}
       <div className="inline-flex items-center rounded-full border border-input bg-card p-1 transition-[border-color,box-shadow] has-[input:focus-visible]:border-primary has-[input:focus-visible]:ring-3 has-[input:focus-visible]:ring-ring/20">
-        <Button variant="ghost" size="icon-sm" className="rounded-full" aria-label={t("decrease")} disabled={value <= min} onClick={() => onChange(Math.max(min, value - 1))}>
+        <Button variant="ghost" size="icon-sm" className="rounded-full" aria-label={t("decrease")} disabled={value <= min} onClick={() => type(Math.max(min, value - 1))}>
           <Minus aria-hidden="true" />
         </Button>
         <input
@@ -73,16 +80,21 @@ export function QuantityStepper({ label, value, onChange, min = 1, max, locale, 
           autoComplete="off"
           value={value > 0 ? formatNumber(value, locale) : ""}
           aria-describedby={hint ? hintId : undefined}
-          onChange={(e) => onChange(parseDigits(e.target.value))}
+          onChange={(e) => type(parseDigits(e.target.value))}
           className="tabular w-12 bg-transparent text-center text-base font-semibold focus-visible:outline-none"
         />
-        <Button variant="ghost" size="icon-sm" className="rounded-full" aria-label={t("increase")} disabled={max !== undefined && value >= max} onClick={() => onChange(Math.max(min, value + 1))}>
+        <Button variant="ghost" size="icon-sm" className="rounded-full" aria-label={t("increase")} disabled={max !== undefined && value >= max} onClick={() => type(Math.max(min, value + 1))}>
           <Plus aria-hidden="true" />
         </Button>
       </div>
       <span className="sr-only" aria-live="polite">
         {formatNumber(value, locale)}
       </span>
+      {clampedTo !== null ? (
+        <p role="status" className="basis-full text-sm text-accent-foreground">
+          {t("clamped", { n: formatNumber(clampedTo, locale), count: clampedTo })}
+        </p>
+      ) : null}
     </div>
   );
 }
