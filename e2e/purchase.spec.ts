@@ -135,6 +135,8 @@ test.describe("purchase widgets", () => {
     await page.getByRole("textbox", { name: t.quantity }).fill("9");
     await expect(page.getByRole("textbox", { name: t.quantity })).toHaveValue(locale === "ar" ? "٣" : "3");
     await expect(page.getByRole("status").filter({ hasText: locale === "ar" ? "المتاح ٣ فقط" : "Only 3 are available" })).toBeVisible();
+    // The instalment widgets, drawn after the page has loaded, start from the three: 207 / 4.
+    await expect(page.getByText(/51\.75/).first()).toBeVisible();
     await snap(page, info, `oil-clamped-${locale}`);
     await page.getByRole("button", { name: t.decrease }).click();
     await page.getByRole("button", { name: t.decrease }).click();

@@ -15,7 +15,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { CustomerDto, CustomFieldDefinitionDto } from "@/contract/dto/customers";
 import { accountFormSchema, type AccountForm } from "@/lib/validation/account";
-import { fullName, splitName } from "@/lib/validation/checkout";
+import { fullName, splitName } from "@/lib/validation/names";
 import { normalizeFieldValue } from "@/contract/custom-field-values";
 import { CustomFieldRow } from "./custom-field-row";
 

@@ -17,6 +17,9 @@ export function publishPromoAmount(next: number | null) {
   emit();
 }
 
+/** The total published last (null before the purchase widget has shown one): a widget drawn late starts from it. */
+export const currentPromoAmount = (): number | null => (amount !== null && amount > 0 ? amount : null);
+
 /** Calls `listener` with each new total above zero; answers the unsubscribe. */
 export function onPromoAmount(listener: (amount: number) => void): () => void {
   return subscribe(() => {

@@ -3,7 +3,7 @@
 import { useEffect, useRef } from "react";
 import { loadScript } from "@/lib/payments/load-script";
 import type { PromoWidgets } from "@/lib/payments/promo-widgets";
-import { onPromoAmount } from "./promo-amount";
+import { currentPromoAmount, onPromoAmount } from "./promo-amount";
 import { PROMO_SLOT } from "./promo-slots";
 
 export type PromoProps = { widgets: PromoWidgets; amount: number; locale: "ar" | "en" };
@@ -57,7 +57,8 @@ type Win = Window & { TabbyCard?: new (options: Record<string, unknown>) => unkn
  * changes (promo-amount.ts). `redraw` runs on each change once the widget has been drawn.
  */
 function useFollowedAmount(initial: number, redraw: (amount: number) => void) {
-  const current = useRef(initial);
+  // The promo code loads after the page: the shopper may have changed the quantity already.
+  const current = useRef(currentPromoAmount() ?? initial);
   const drawn = useRef(false);
   const redrawRef = useRef(redraw);
   useEffect(() => {

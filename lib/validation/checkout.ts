@@ -5,6 +5,7 @@ import { customFieldError } from "./account";
 import type { FieldRule } from "@/contract/custom-field-values";
 import { phoneFormMobile, phoneFormSchema } from "./sign-in";
 import { MULTI_LINE_TEXT } from "@/contract/text";
+import { fullName } from "./names";
 
 /**
  * The checkout's forms (spec §5), in the sheet (react-hook-form). Messages are message keys:
@@ -61,16 +62,7 @@ export function checkoutFormSchema({ separateNames, termsRequired, definitions }
 
 export type CheckoutForm = z.infer<ReturnType<typeof checkoutFormSchema>>;
 
-/** Spec §5: trimmed name, or first + " " + last. */
-export function fullName(form: Pick<CheckoutForm, "name" | "firstName" | "lastName">, separateNames: boolean): string {
-  return separateNames ? `${form.firstName.trim()} ${form.lastName.trim()}` : form.name.trim();
-}
-
-/** Splits a stored full name for the first/last fields: the first word, then the rest. */
-export function splitName(name: string): { firstName: string; lastName: string } {
-  const [first = "", ...rest] = name.trim().split(/\s+/);
-  return { firstName: first, lastName: rest.join(" ") };
-}
+export { fullName, splitName } from "./names";
 
 /** What the payment step sends with the order, from a form that passed its schema. */
 export function checkoutDetails(form: CheckoutForm, separateNames: boolean): CheckoutDetailsInput {

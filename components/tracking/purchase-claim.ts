@@ -1,0 +1,19 @@
+import { CodedError } from "@/contract/coded-error";
+import { fetchEnvelope } from "@/lib/client-fetch";
+
+class ClaimRefused extends CodedError {
+  override name = "ClaimRefused";
+}
+
+/**
+ * Whether this page is the order's first to show its purchase (the platform keeps the mark, so a
+ * second tab, a reload with storage cleared or another browser says no). No answer (the store
+ * unreachable) leaves it to the browser's own de-duplication and the ad platforms' (event id = order id).
+ */
+export async function firstPurchaseView(orderId: string): Promise<boolean> {
+  try {
+    return (await fetchEnvelope<{ first: boolean }>(ClaimRefused, "POST", `/api/checkout/purchase-event/${encodeURIComponent(orderId)}`)).first;
+  } catch (err) {
+    return !(err instanceof ClaimRefused) || err.status === 0 || err.status >= 500;
+  }
+}
