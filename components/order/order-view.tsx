@@ -4,7 +4,7 @@ import { CircleCheck, Clock, Undo2 } from "lucide-react";
 import { CartTotalsList } from "@/components/cart/cart-totals-list";
 import { Badge } from "@/components/ui/badge";
 import { buttonVariants } from "@/components/ui/button";
-import { paymentMethodKey, paymentStatusKey } from "@/lib/checkout/done-state";
+import { orderMethodKey, paymentStatusKey } from "@/lib/checkout/done-state";
 import { cashLabelKey } from "@/lib/checkout/payment-methods";
 import { formatSar } from "@/lib/money";
 import { riyadhToday } from "@/contract/riyadh-time";
@@ -25,8 +25,7 @@ const formatPlacedOn = (iso: string, locale: string) => formatDay(riyadhToday(ne
 export async function OrderView({ cart, successMessage, duplicateRefund = null }: { cart: CartDto; successMessage: string | null; duplicateRefund?: number | null }) {
   const [t, tCheckout, locale] = await Promise.all([getTranslations("order.done"), getTranslations("checkout"), getLocale()]);
   const status = paymentStatusKey(cart);
-  // Nothing was charged: a package paid for it, or nothing was due; not "cash".
-  const method = cart.totalAmount <= 0 ? (cart.hasPackageDiscounts ? "package" : "nothingDue") : paymentMethodKey(cart.paymentMethod);
+  const method = orderMethodKey(cart);
   const pending = status === "pendingReview";
   const Icon = pending ? Clock : CircleCheck;
   return (

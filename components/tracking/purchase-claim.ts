@@ -1,9 +1,5 @@
-import { CodedError } from "@/contract/coded-error";
+import { CartApiError } from "@/components/cart/cart-api";
 import { fetchEnvelope } from "@/lib/client-fetch";
-
-class ClaimRefused extends CodedError {
-  override name = "ClaimRefused";
-}
 
 /**
  * Whether this page is the order's first to show its purchase (the platform keeps the mark, so a
@@ -12,8 +8,8 @@ class ClaimRefused extends CodedError {
  */
 export async function firstPurchaseView(orderId: string): Promise<boolean> {
   try {
-    return (await fetchEnvelope<{ first: boolean }>(ClaimRefused, "POST", `/api/checkout/purchase-event/${encodeURIComponent(orderId)}`)).first;
+    return (await fetchEnvelope<{ first: boolean }>(CartApiError, "POST", `/api/checkout/purchase-event/${encodeURIComponent(orderId)}`)).first;
   } catch (err) {
-    return !(err instanceof ClaimRefused) || err.status === 0 || err.status >= 500;
+    return !(err instanceof CartApiError) || err.status === 0 || err.status >= 500;
   }
 }

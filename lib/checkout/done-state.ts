@@ -81,6 +81,15 @@ export function paymentStatusKey(cart: { paymentStatus: PaymentStatus; totalAmou
 }
 
 /** Keys under `order.done.method` for the platform's payment method (MADA and VISA are both "card"). */
+/**
+ * How the done page names an order's method: nothing was charged on a zero total (a package paid
+ * for it, or nothing was due), so not the "cash" flow that completed it; else its payment method.
+ */
+export function orderMethodKey(cart: Pick<CartDto, "totalAmount" | "hasPackageDiscounts" | "paymentMethod">): ReturnType<typeof paymentMethodKey> | "package" | "nothingDue" {
+  if (cart.totalAmount <= 0) return cart.hasPackageDiscounts ? "package" : "nothingDue";
+  return paymentMethodKey(cart.paymentMethod);
+}
+
 export function paymentMethodKey(method: CartDto["paymentMethod"]): "card" | "applePay" | "tabby" | "tamara" | "cash" | "bankTransfer" | null {
   switch (method) {
     case "MADA":
