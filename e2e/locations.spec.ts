@@ -13,6 +13,11 @@ const L = {
   en: { open: /^Location/, title: "Your locations", current: "Use my current location", currentLabel: "Current location", keepCurrent: "No, keep my current location", useSuggested: "Yes, use it", add: "Add location", save: "Save location", type: "Location type", description: "Description", del: "Delete", keep: "Keep", types: { home: "Home", work: "Work", resthouse: "Resthouse" } },
 } as const;
 
+const MAP = {
+  ar: { label: "الخريطة", pin: "الدبوس: {latitude}، {longitude}", north: "ش", latitude: "خط العرض", longitude: "خط الطول" },
+  en: { label: "Map", pin: "Pin: {latitude}, {longitude}", north: "N", latitude: "Latitude", longitude: "Longitude" },
+} as const;
+
 async function grantPosition(page: Page) {
   await page.context().grantPermissions(["geolocation"]);
   await page.context().setGeolocation({ latitude: 24.710845, longitude: 46.673693 });
@@ -49,6 +54,31 @@ test("a signed-in customer saves three locations, selects one, deletes it, and c
   // "Signed in" shows below the header: the location button is free at once (a toast over it, held
   // open by the pointer resting on it, used to take the click).
   await expectToastBelowHeader(page);
+
+  // The map without a Maps key (spec §9): a view with rings and north, never a blank grid; the pin
+  // moves with the arrow keys and by dragging, and the coordinates follow.
+  const m = MAP[locale];
+  await openLocations(page, locale);
+  await sheet(page, locale).getByRole("button", { name: l.add }).click();
+  const map = sheet(page, locale).getByRole("group", { name: m.label });
+  await expect(map.locator("svg text")).toHaveText(m.north);
+  const latitude = sheet(page, locale).getByLabel(m.latitude);
+  const longitude = sheet(page, locale).getByLabel(m.longitude);
+  const [lat0, lng0] = [Number(await latitude.inputValue()), Number(await longitude.inputValue())];
+  const pin = map.getByRole("button", { name: new RegExp(`^${m.pin.split(":")[0]}`) });
+  await pin.focus();
+  await page.keyboard.press("ArrowUp");
+  await expect.poll(async () => Number(await latitude.inputValue())).toBeGreaterThan(lat0);
+  const box = (await pin.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 60, box.y + box.height / 2 + 20, { steps: 6 });
+  await page.mouse.up();
+  await expect.poll(async () => Number(await longitude.inputValue())).toBeGreaterThan(lng0);
+  await expect(pin).toBeInViewport();
+  await snap(page, info, `locations-map-fallback-${locale}`);
+  await page.keyboard.press("Escape");
+  await expect(sheet(page, locale)).toBeHidden();
 
   await addLocation(page, locale, "home", "Olaya 12");
   await addLocation(page, locale, "work", "King Fahd Rd");

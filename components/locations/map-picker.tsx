@@ -67,6 +67,9 @@ export function MapPicker({ value, onChange }: Props) {
       }}
       onPointerDown={(event) => {
         if (event.button !== 0) return;
+        // The sheet around the map takes pointer capture on a press (to drag itself closed): kept
+        // from it, or the moves of a drag on a phone would go to the sheet and the pin would stay.
+        event.stopPropagation();
         event.currentTarget.setPointerCapture(event.pointerId);
         const box = event.currentTarget.getBoundingClientRect();
         const onPin = pinButton.current?.contains(event.target as Node) ?? false;
