@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { formatSar } from "@/lib/money";
 import { coffeeUrl, forProject, otherForProject, snap } from "./support";
 import { addAndCheck, addButton, cartDialog, closeCart, dayAhead, messages, openProduct, pickDay, platformCart } from "./cart-support";
-import { errors, validation } from "./account-support";
+import { account, errors, freshMobile, validation } from "./account-support";
 import { checkout, chooseMethod, fillSpaDetails, order, signInInSheet, text } from "./checkout-support";
 
 /**
@@ -205,7 +205,7 @@ test("spa: a bought package pays for a massage, and its session is used when the
   await expect(page.getByText(locale === "ar" ? /٩.*١٠/ : /9 of 10/)).toBeVisible();
 });
 
-test("coffee: quick checkout with first and last name, the minimum-order message, cash and bank transfer only", async ({ page }, info) => {
+test("coffee: quick checkout with first and last name, the minimum-order message, a new number confirmed by code, cash and bank transfer only", async ({ page }, info) => {
   const c = checkout.ar;
   await openProduct(page, "", "أكياس قهوة مقطرة (٥)", coffeeUrl(""));
   await addButton(page, "ar").click();
@@ -226,6 +226,19 @@ test("coffee: quick checkout with first and last name, the minimum-order message
   await expect(page.getByRole("radio", { name: c.methods.bankTransfer })).toBeVisible();
   await snap(page, info, "quick-2-details");
   await page.getByRole("radio", { name: c.methods.cash.cashOnDelivery }).check();
+
+  // Another number for the order is confirmed by a code sent to it first; nothing typed is lost.
+  const other = freshMobile();
+  await page.getByLabel(c.customer.mobile).fill(other);
+  await page.getByRole("button", { name: c.quick.complete }).click();
+  await expect(page.getByRole("heading", { name: c.signIn.numberTitle })).toBeVisible();
+  await expect(page.getByLabel(account.ar.signIn.mobileLabel)).toHaveValue(other);
+  await snap(page, info, "quick-2b-confirm-number");
+  await signInInSheet(page, "ar", other);
+  await expect(page.getByLabel(c.customer.firstName)).toHaveValue("فهد");
+  await expect(page.getByLabel(c.customer.mobile)).toHaveValue(other);
+  await expect(page.getByRole("radio", { name: c.methods.cash.cashOnDelivery })).toBeChecked();
+  await expect.poll(async () => (await page.evaluate(async () => (await (await fetch("/api/session")).json()) as { data: { customer: { mobileNumber: string } } })).data.customer.mobileNumber).toBe(`+966${other}`);
   await page.getByRole("button", { name: c.quick.complete }).click();
   await page.getByRole("button", { name: order.ar.cash.submit.cashOnDelivery }).click();
   await page.waitForURL(/\/checkout\/done\//);

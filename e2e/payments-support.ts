@@ -38,13 +38,18 @@ export async function fillBasket(page: Page, locale: Locale, prefix: string, bas
 
 /** From an open cart sheet: continue, sign in, details and terms, then the payment method chosen by its label. */
 export async function checkoutTo(page: Page, locale: Locale, methodLabel: string, national = freshMobile()) {
+  await checkoutToMethods(page, locale, national);
+  await chooseMethod(page, locale, methodLabel);
+}
+
+/** From the cart's summary to the list of payment methods: sign in, details, terms. */
+export async function checkoutToMethods(page: Page, locale: Locale, national = freshMobile()) {
   const c = checkout[locale];
   await page.getByRole("button", { name: c.summary.continue }).click();
   await signInInSheet(page, locale, national);
   await fillSpaDetails(page, locale, NAMES[locale].shopper);
   await page.getByRole("checkbox").check();
   await page.getByRole("button", { name: c.customer.continue }).click();
-  await chooseMethod(page, locale, methodLabel);
 }
 
 /** Every request the page sends, with its body, to check where card data went. */

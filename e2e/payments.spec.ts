@@ -2,12 +2,13 @@ import { expect, test, type Page } from "@playwright/test";
 import { forProject, messagesByLocale, otherForProject, snap } from "./support";
 import { validation } from "./account-support";
 import { cartDialog, messages, openProduct as openProductPage, type Locale } from "./cart-support";
-import { checkout, order } from "./checkout-support";
+import { checkout, chooseMethod, order } from "./checkout-support";
 import {
   applePayLog,
   cardField,
   CARDS,
   checkoutTo,
+  checkoutToMethods,
   expectCardOnlyAtProvider,
   expectCartFinished,
   expectInProfile,
@@ -153,17 +154,24 @@ test("Tabby: an eligible shopper approves on Tabby's page and the order is paid"
   await expectInProfile(page, locale, prefix, basket);
 });
 
-test("Tabby: an ineligible shopper sees Tabby's answer in red and cannot continue", async ({ page }, info) => {
+test("Tabby: an ineligible shopper sees Tabby's answer in red on its method, before picking it, and can't pick it", async ({ page }, info) => {
   const { locale, prefix } = forProject(info.project.name);
+  const c = checkout[locale];
   await fillBasket(page, locale, prefix, { kind: "membership", day: dayFor(info.project.name, 12) });
   // Tabby's sandbox rejects +966500000002 at the eligibility check.
-  await checkoutTo(page, locale, checkout[locale].methods.tabby, "500000002");
-  await expect(continueTo(page, locale, "tabby")).toBeDisabled();
-  const refusal = page.getByRole("alert").filter({ hasText: locale === "ar" ? /تابي/ : /Tabby/ });
-  await expect(refusal).toBeVisible();
+  await checkoutToMethods(page, locale, "500000002");
+  const tabby = page.getByRole("radio", { name: c.methods.tabby });
+  await expect(tabby).toBeDisabled();
+  const refusal = page.locator("#payment-method-TABBY-note");
+  await expect(refusal).toHaveText(locale === "ar" ? /تابي/ : /Tabby/);
+  await expect(tabby).toHaveAccessibleDescription(await refusal.innerText());
   const [r, g] = (await refusal.evaluate((el) => getComputedStyle(el).color)).match(/\d+(\.\d+)?/g)!.map(Number);
   expect(r, "the refusal is shown in red").toBeGreaterThan(g * 1.5);
+  // Still the first usable method chosen, and another way to pay goes on.
+  await expect(page.getByRole("radio", { name: c.methods.card })).toBeChecked();
   await snap(page, info, `payments-tabby-ineligible-${locale}`);
+  await chooseMethod(page, locale, c.methods.tamara);
+  await expect(continueTo(page, locale, "tamara")).toBeEnabled();
 });
 
 test("Tabby: cancelling on Tabby's page comes back to the order with a way to pay otherwise", async ({ page }, info) => {
@@ -215,8 +223,12 @@ test("product page: Tabby's and Tamara's promo widgets appear, their scripts fet
   await openProductPage(page, prefix, locale === "ar" ? "عضوية شهرية" : "Monthly membership");
   // A full page load of the product page itself (the list navigated to it inside the app).
   await page.goto(page.url());
-  await expect(page.getByText(locale === "ar" ? /4 دفعات بدون فوائد/ : /4 interest-free payments of/)).toBeVisible();
-  await expect(page.getByText(locale === "ar" ? /قسّمها على 4 دفعات/ : /Split in 4 payments of/)).toBeVisible();
+  const tabby = page.getByText(locale === "ar" ? /٤ دفعات بدون فوائد/ : /4 interest-free payments of/);
+  const tamara = page.getByText(locale === "ar" ? /قسّمها على ٤ دفعات/ : /Split in 4 payments of/);
+  await expect(tabby).toBeVisible();
+  await expect(tamara).toBeVisible();
+  // Arabic pages read numbers in Arabic-Indic digits, the providers' widgets too.
+  if (locale === "ar") for (const widget of [tabby, tamara]) expect(await widget.innerText()).not.toMatch(/[0-9]/);
   const timing = await page.evaluate(() => {
     const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
     const scripts = performance.getEntriesByType("resource").filter((e) => /tabby-card\.js|tamara-widget\.js/.test(e.name));
@@ -231,8 +243,8 @@ test("product page: the promo widgets follow the quantity the shopper picks", as
   const { locale, prefix } = forProject(info.project.name);
   await openProductPage(page, prefix, locale === "ar" ? "أملاح استحمام بالورد" : "Rose bath salts");
   await page.goto(page.url());
-  const tamara = page.getByText(locale === "ar" ? /قسّمها على 4 دفعات بقيمة/ : /Split in 4 payments of/);
-  const tabby = page.getByText(locale === "ar" ? /4 دفعات بدون فوائد/ : /4 interest-free payments of/);
+  const tamara = page.getByText(locale === "ar" ? /قسّمها على ٤ دفعات بقيمة/ : /Split in 4 payments of/);
+  const tabby = page.getByText(locale === "ar" ? /٤ دفعات بدون فوائد/ : /4 interest-free payments of/);
   await expect(tamara).toBeVisible();
   await expect(tabby).toBeVisible();
   // The instalment in the widget's text (its last number: "4 payments of 28.75"), whichever digits it uses.

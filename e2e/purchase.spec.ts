@@ -4,6 +4,8 @@ import { formatTime } from "@/lib/day-format";
 import { formatSar } from "@/lib/money";
 import type { AvailabilityDto } from "@/contract/dto/catalog";
 import { coffeeUrl, forProject, snap } from "./support";
+import { checkout, order } from "./checkout-support";
+import { checkoutTo } from "./payments-support";
 import { addAndCheck, addButton, cartButton, cartDialog, closeCart, dayAhead, expectError, firstBookedDay, messages, openProduct, pageFetchJson, pickDay, platformCart } from "./cart-support";
 
 const NAMES = {
@@ -35,6 +37,53 @@ test.describe("purchase widgets", () => {
     await page.reload();
     await cartButton(page, locale).click();
     await expect(cartDialog(page, locale).getByText(names.massage)).toBeVisible();
+  });
+
+  test("slot booking in the cart: people change within the seats left; a time taken meanwhile is flagged and checkout waits until it is removed", async ({ page }, info) => {
+    const { locale, prefix, t, names } = setup(info.project.name);
+    const item = messages[locale].cart.item;
+    const summary = checkout[locale].summary;
+    const day = dayAhead(info.project.name === "phone" ? 42 : 43);
+    const withName = (text: string) => text.replace("{name}", names.massage);
+    await openProduct(page, prefix, names.massage);
+    await pickDay(page, locale, day);
+    await page.getByRole("group", { name: t.time }).locator("input[type=radio]:not([disabled])").first().check();
+    await addAndCheck(page, locale);
+
+    // Two seats at a time: the cart's people stepper goes to two and no further.
+    const more = page.getByRole("button", { name: withName(item.increaseSeats) });
+    await more.click();
+    await expect.poll(async () => (await platformCart(page, locale))?.items[0].quantity).toBe(2);
+    await expect(more).toBeDisabled();
+    await snap(page, info, `cart-massage-people-${locale}`);
+    await page.getByRole("button", { name: withName(item.decreaseSeats) }).click();
+    await expect.poll(async () => (await platformCart(page, locale))?.items[0].quantity).toBe(1);
+    await closeCart(page, locale);
+
+    // Another shopper books both seats of that time and pays later.
+    const elsewhere = await page.context().browser()!.newContext({ viewport: page.viewportSize() ?? undefined });
+    const other = await elsewhere.newPage();
+    await openProduct(other, prefix, names.massage);
+    await pickDay(other, locale, day);
+    await other.getByRole("group", { name: t.time }).locator("input[type=radio]:not([disabled])").first().check();
+    await other.getByRole("button", { name: t.increase }).click();
+    await addAndCheck(other, locale);
+    await checkoutTo(other, locale, checkout[locale].methods.cash.payLater);
+    await other.getByRole("button", { name: order[locale].cash.submit.payLater }).click();
+    await other.waitForURL(/\/checkout\/done\//);
+    await elsewhere.close();
+
+    // Back in the first cart: the line says its time is gone, and Continue waits for it to go.
+    await page.reload();
+    await cartButton(page, locale).click();
+    const dialog = cartDialog(page, locale);
+    await expect(dialog.getByText(item.slotTaken)).toBeVisible();
+    await expect(dialog.getByText(summary.linesDontFit)).toBeVisible();
+    await expect(dialog.getByRole("button", { name: summary.continue })).toBeDisabled();
+    await expect(dialog.getByRole("button", { name: withName(item.increaseSeats) })).toHaveCount(0);
+    await snap(page, info, `cart-slot-taken-${locale}`);
+    await dialog.getByRole("button", { name: withName(item.removeLabel) }).click();
+    await expect.poll(async () => (await platformCart(page, locale))?.items.length ?? 0).toBe(0);
   });
 
   test("a slot that filled up after the page loaded is refused with the translated error and nothing changes", async ({ page }, info) => {
@@ -136,7 +185,7 @@ test.describe("purchase widgets", () => {
     await expect(page.getByRole("textbox", { name: t.quantity })).toHaveValue(locale === "ar" ? "٣" : "3");
     await expect(page.getByRole("status").filter({ hasText: locale === "ar" ? "المتاح ٣ فقط" : "Only 3 are available" })).toBeVisible();
     // The instalment widgets, drawn after the page has loaded, start from the three: 207 / 4.
-    await expect(page.getByText(/51\.75/).first()).toBeVisible();
+    await expect(page.getByText(locale === "ar" ? /٥١٫٧٥/ : /51\.75/).first()).toBeVisible();
     await snap(page, info, `oil-clamped-${locale}`);
     await page.getByRole("button", { name: t.decrease }).click();
     await page.getByRole("button", { name: t.decrease }).click();

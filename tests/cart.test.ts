@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { z } from "zod";
-import { carts } from "@/platform/db/schema";
+import { bookings, carts, products } from "@/platform/db/schema";
 import { AddCartItemInput, UpdateCartItemInput } from "@/contract/input/cart";
 import { addCartItem, createCart, getCart, removeCartItem, resetCart, updateCartItem, type CartScope } from "@/platform/services/cart";
 import type { AddCartItemBody as StorefrontAddInput, UpdateCartItemBody as StorefrontUpdateInput } from "@/contract/input/cart";
@@ -40,6 +40,35 @@ describeEachDb("cart", (t) => {
       const update = updateCartItem(t().db, guest(t().coffee.id), cartId, cart.items[0].id, { quantity: 2 }, "en", t().now);
       await expectPlatformError(update, "SP:MerchandiseItemInsufficientStock", 409);
       expect((await getCart(t().db, guest(t().coffee.id), cartId, "en")).items[0].quantity).toBe(1);
+    });
+  });
+
+  describe("what is left for each open line", () => {
+    it("says how many more a line may hold, and flags it once stock or seats run out elsewhere", async () => {
+      const cartId = await newCart();
+      const oil = await product(DEMO.oil);
+      const massage = await product(DEMO.massage);
+      const bathSalts = await add(cartId, { productId: oil.id, priceId: oil.priceId, quantity: 2 });
+      expect(bathSalts.items[0].available).toBe(3);
+      const both = await add(cartId, { productId: massage.id, priceId: massage.priceId, reservationDateFrom: at(t().now, 2, 15) });
+      // The massage has two seats at a time; nothing is booked at 15:00 yet.
+      expect(both.items.map((i) => i.available)).toEqual([3, 2]);
+
+      // Another order takes one bottle and fills the slot.
+      await t().db.update(products).set({ stock: 1 }).where(eq(products.id, oil.id));
+      const [taken] = await t().db.insert(bookings).values({ tenantId: t().spa.id, productId: massage.id, startsAt: new Date(at(t().now, 2, 15)), endsAt: new Date(at(t().now, 2, 16)), seats: 2 }).returning({ id: bookings.id });
+      const after = await read(cartId);
+      expect(after.items.map((i) => [i.quantity, i.available])).toEqual([
+        [2, 1],
+        [1, 0],
+      ]);
+      // A gift or a subscription has nothing that runs out.
+      const gift = await product(DEMO.gift);
+      const withGift = await add(cartId, { productId: gift.id, priceId: gift.priceId, giftDetails: { theme: "eid", toName: "Sara", showBuyerInfo: false } });
+      expect(withGift.items[2].available).toBeNull();
+      // The other suites of this file share the demo's stock and slots.
+      await t().db.update(products).set({ stock: 3 }).where(eq(products.id, oil.id));
+      await t().db.delete(bookings).where(eq(bookings.id, taken.id));
     });
   });
 

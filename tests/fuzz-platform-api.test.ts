@@ -110,6 +110,7 @@ function families(c: Ctx): Record<(typeof FAMILIES)[number], RouteSpec[]> {
       { method: "GET", pattern: "cart/:id", params: { id: c.carts.items }, auth: true },
       { method: "POST", pattern: "cart/:id/reset", params: { id: c.carts.scratch }, auth: true },
       { method: "POST", pattern: "cart/:id/assign", params: { id: c.carts.guest }, auth: true },
+      { method: "POST", pattern: "cart/:id/release", params: { id: c.carts.scratch }, auth: true },
       { method: "POST", pattern: "cart/:id/purchase-event", params: { id: c.carts.items }, auth: true },
     ],
     "cart items": [

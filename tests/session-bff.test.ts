@@ -38,13 +38,13 @@ describeEachDb("storefront session BFF", (t) => {
   let n = 10;
 
   /** Signs a fresh number in through send → outbox → verify. */
-  async function signIn(mobile = `+9665000000${n++}`): Promise<SessionView> {
+  async function signIn(mobile = `+9665000000${n++}`, extra: Record<string, unknown> = {}): Promise<SessionView> {
     const sent = await read<{ token: string }>(await sendRoute.POST(request("spa.localhost", "POST", "/api/session/otp/send", { mobileNumber: mobile })));
     expect(sent.status).toBe(200);
     const message = await latestOutboxMessage(t().db, t().spa.id, mobile);
     // The code arrives as a customer may type it: Arabic-Indic digits.
     const code = message!.code!.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
-    const verified = await read<SessionView>(await verifyRoute.POST(request("spa.localhost", "POST", "/api/session/otp/verify", { token: data(sent.body).token, code })));
+    const verified = await read<SessionView>(await verifyRoute.POST(request("spa.localhost", "POST", "/api/session/otp/verify", { token: data(sent.body).token, code, ...extra })));
     expect(verified.status).toBe(200);
     return data(verified.body);
   }
@@ -96,6 +96,28 @@ describeEachDb("storefront session BFF", (t) => {
     // The same cart id without the session is someone else's cart: nothing.
     jar.delete("sf_session_spa");
     expect(data((await read<CartDto | null>(await cartRoute.GET(request("spa.localhost", "GET", "/api/cart")))).body)).toBeNull();
+  });
+
+  it("takes the cart along to another number confirmed by code in the checkout, and only then", async () => {
+    const first = await signIn();
+    const cart = data((await read<CartDto>(await itemsRoute.POST(request("spa.localhost", "POST", "/api/cart/items", { productId: oil.id, priceId: oil.priceId })))).body);
+    expect(cart.customerId).toBe(first.customer.id);
+
+    // A plain sign-in with another number (in a copy of this browser) leaves the first customer's cart where it is.
+    const browser = new Map(jar);
+    const plain = await signIn();
+    expect(data((await read<CartDto | null>(await cartRoute.GET(request("spa.localhost", "GET", "/api/cart")))).body)?.cartItems ?? []).toEqual([]);
+    jar.clear();
+    for (const [name, value] of browser) jar.set(name, value);
+
+    // Confirming another number for the order: the same cart, with its line, now the new customer's.
+    const second = await signIn(undefined, { keepCart: true });
+    expect(second.customer.id).not.toBe(first.customer.id);
+    expect(second.customer.id).not.toBe(plain.customer.id);
+    const moved = data((await read<CartDto | null>(await cartRoute.GET(request("spa.localhost", "GET", "/api/cart")))).body)!;
+    expect(moved.id).toBe(cart.id);
+    expect(moved.customerId).toBe(second.customer.id);
+    expect(moved.cartItems.map((i) => i.product.id)).toEqual([oil.id]);
   });
 
   it("logs out a spa session presented on coffee, and clears it", async () => {

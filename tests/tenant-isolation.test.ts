@@ -137,6 +137,7 @@ function routeCalls(s: Spa): Record<string, RouteCall> {
     { method: "DELETE", path: `cart/${s.cart.id}/items/${s.cart.cartItems[0].id}` },
     { method: "POST", path: `cart/${s.cart.id}/reset` },
     { method: "POST", path: `cart/${s.cart.id}/assign` },
+    { method: "POST", path: `cart/${s.cart.id}/release` },
     { method: "POST", path: `cart/${s.orderId}/purchase-event` },
     // A code for coffee's customer with that number, if any: nothing of spa's.
     { method: "POST", path: "otp/send", body: { mobileNumber: s.mobileNumber }, public: true },

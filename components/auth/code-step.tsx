@@ -33,10 +33,12 @@ type Props = {
   onResent: (sent: SentCode) => void;
   onChangeNumber: () => void;
   onVerified: (session: SessionView) => void;
+  /** Signed in already and confirming another number: the cart comes along to it. */
+  keepCart?: boolean;
 };
 
 /** Step 2: the six-digit code: typed, pasted or autofilled from the SMS; resend after a visible wait. */
-export function CodeStep({ sent, onResent, onChangeNumber, onVerified }: Props) {
+export function CodeStep({ sent, onResent, onChangeNumber, onVerified, keepCart = false }: Props) {
   const t = useTranslations("account.signIn");
   const tv = useTranslations("validation");
   const locale = useLocale();
@@ -80,7 +82,7 @@ export function CodeStep({ sent, onResent, onChangeNumber, onVerified }: Props) 
     setError(null);
     setNotice(null);
     try {
-      onVerified(await sessionApi.verifyOtp(sent.token, value, locale));
+      onVerified(await sessionApi.verifyOtp(sent.token, value, locale, keepCart));
     } catch (err) {
       setError({ message: errorText(err), code: err instanceof SessionApiError ? err.code : undefined });
       const wait = retryAfterSeconds(err);

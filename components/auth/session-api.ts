@@ -22,7 +22,7 @@ const call = <T>(method: string, path: string, body?: unknown, locale?: string) 
 export const sessionApi = {
   get: () => call<SessionView | null>("GET", ""),
   sendOtp: (mobileNumber: string, locale: string) => call<{ token: string }>("POST", "/otp/send", { mobileNumber }, locale),
-  verifyOtp: (token: string, code: string, locale: string) => call<SessionView>("POST", "/otp/verify", { token, code }, locale),
+  verifyOtp: (token: string, code: string, locale: string, keepCart = false) => call<SessionView>("POST", "/otp/verify", keepCart ? { token, code, keepCart } : { token, code }, locale),
   refresh: () => call<SessionView | null>("POST", "/refresh"),
   logout: () => call<null>("POST", "/logout"),
   updateProfile: (input: { name: string; email: string | null }, locale: string) => call<SessionView["customer"]>("PUT", "/profile", input, locale),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CartItemDto } from "@/contract/dto/cart";
-import { describeCartItem, formatCartDay, hasQuantityStepper, itemUnits, riyadhDay } from "./cart-item-details";
+import { describeCartItem, everyLineFits, formatCartDay, itemUnits, lineFit, quantityStepper, riyadhDay } from "./cart-item-details";
 
 const NOW = new Date("2026-11-21T09:00:00Z");
 
@@ -21,6 +21,7 @@ function item(over: Partial<Omit<CartItemDto, "product">> & { product?: Partial<
     reservationDateTo: null,
     subscriptionStartDate: null,
     packageCovered: false,
+    available: null,
     ...rest,
   };
 }
@@ -95,8 +96,29 @@ describe("cart item details", () => {
   it("leaves merchandise to its quantity stepper", () => {
     const oil = item({ quantity: 2, effectiveQuantity: 2, product: { typeString: "merchandise" } });
     expect(describeCartItem(oil, "en", NOW)).toEqual([]);
-    expect(hasQuantityStepper(oil)).toBe(true);
-    expect(hasQuantityStepper(item({}))).toBe(false);
+    expect(quantityStepper(oil)).toEqual({ kind: "quantity", max: null });
+    expect(quantityStepper({ ...oil, available: 3 })).toEqual({ kind: "quantity", max: 3 });
+  });
+
+  it("gives a fixed-slot booking a people stepper within the seats left at its time, and nothing else one", () => {
+    const slot = item({ reservationDateFrom: "2026-11-22T07:00:00.000Z", reservationDateTo: "2026-11-22T08:00:00.000Z", available: 4 });
+    expect(quantityStepper(slot)).toEqual({ kind: "seats", max: 4 });
+    // One seat at its time and one held: nothing to step.
+    expect(quantityStepper({ ...slot, available: 1 })).toBeNull();
+    // Two held and room for one now: the stepper stays so that it can come down.
+    expect(quantityStepper({ ...slot, quantity: 2, available: 1 })).toEqual({ kind: "seats", max: 1 });
+    expect(quantityStepper({ ...slot, product: { ...slot.product, isVariableDuration: true } })).toBeNull();
+    expect(quantityStepper({ ...slot, product: { ...slot.product, isFullDayBooking: true } })).toBeNull();
+    expect(quantityStepper(item({ product: { typeString: "gift" }, available: null }))).toBeNull();
+  });
+
+  it("flags a line that no longer fits: fewer left than it holds, or none", () => {
+    expect(lineFit({ quantity: 2, available: null })).toEqual({ state: "fits" });
+    expect(lineFit({ quantity: 2, available: 2 })).toEqual({ state: "fits" });
+    expect(lineFit({ quantity: 3, available: 2 })).toEqual({ state: "short", available: 2 });
+    expect(lineFit({ quantity: 1, available: 0 })).toEqual({ state: "gone" });
+    expect(everyLineFits([{ quantity: 1, available: null }, { quantity: 1, available: 1 }])).toBe(true);
+    expect(everyLineFits([{ quantity: 1, available: null }, { quantity: 1, available: 0 }])).toBe(false);
   });
 
   it("derives units and Riyadh days", () => {

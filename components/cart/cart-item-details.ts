@@ -82,7 +82,29 @@ export function describeCartItem(item: CartItemDto, locale: string, now: Date = 
   }
 }
 
-/** Only merchandise lines change quantity in the cart; bookings are re-chosen on the product page. */
-export function hasQuantityStepper(item: Pick<CartItemDto, "product">): boolean {
-  return item.product.typeString === "merchandise";
+type Fits = Pick<CartItemDto, "quantity" | "available">;
+
+/**
+ * How a line stands against what is left now: it fits; fewer are left than it holds ("short": the
+ * shopper lowers it); or none at all ("gone": sold out, or its time was taken; they remove it).
+ */
+export function lineFit({ quantity, available }: Fits): { state: "fits" } | { state: "short"; available: number } | { state: "gone" } {
+  if (available === null || quantity <= available) return { state: "fits" };
+  return available === 0 ? { state: "gone" } : { state: "short", available };
 }
+
+/**
+ * The cart's stepper for a line: the quantity of merchandise, or the people of a fixed-slot booking
+ * whose time has room for more than one (other bookings are re-chosen on the product page). Its
+ * maximum is what is left.
+ */
+export function quantityStepper(item: Pick<CartItemDto, "product" | "quantity" | "available" | "reservationDateFrom">): { kind: "quantity" | "seats"; max: number | null } | null {
+  const { product } = item;
+  if (product.typeString === "merchandise") return { kind: "quantity", max: item.available };
+  const slot = product.typeString === "reservation" && !product.isFullDayBooking && !product.isVariableDuration && item.reservationDateFrom !== null;
+  if (slot && item.available !== null && (item.available > 1 || item.quantity > 1)) return { kind: "seats", max: item.available };
+  return null;
+}
+
+/** Whether every line can be ordered as it is (checkout goes on only then). */
+export const everyLineFits = (items: readonly Fits[]) => items.every((i) => lineFit(i).state === "fits");

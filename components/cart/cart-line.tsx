@@ -1,13 +1,13 @@
 "use client";
 
-import { Package, Trash2 } from "lucide-react";
+import { CircleAlert, Package, Trash2 } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { ProductLogo } from "@/components/product/product-logo";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { formatSar } from "@/lib/money";
+import { formatNumber, formatSar } from "@/lib/money";
 import type { CartItemDto } from "@/contract/dto/cart";
-import { describeCartItem, hasQuantityStepper, type ItemDetail } from "./cart-item-details";
+import { describeCartItem, lineFit, quantityStepper, type ItemDetail } from "./cart-item-details";
 import { QuantityStepper } from "./quantity-stepper";
 import { useRemoveCartItem, useUpdateCartItem } from "./use-cart";
 
@@ -33,9 +33,12 @@ export function CartLine({ item }: { item: CartItemDto }) {
   const update = useUpdateCartItem();
   const remove = useRemoveCartItem();
   const details = describeCartItem(item, locale);
+  const stepper = quantityStepper(item);
+  const fit = lineFit(item);
   const name = item.product.name;
+  const fitId = `cart-line-${item.id}-fit`;
   return (
-    <li className="flex gap-3 py-4 sm:gap-4">
+    <li className="flex gap-3 py-4 sm:gap-4" data-fits={fit.state === "fits" ? undefined : fit.state}>
       <ProductLogo product={item.product} size={64} className="rounded-xl" />
       <div className="min-w-0 flex-1">
         <div className="flex items-start justify-between gap-3">
@@ -53,10 +56,11 @@ export function CartLine({ item }: { item: CartItemDto }) {
             {/* As the product page shows prices: with VAT, said so. */}
             <p className="tabular text-[0.95rem] font-semibold">{formatSar(item.amountWithTax, locale)}</p>
             {item.amountWithTax > item.amount ? <p className="text-xs text-muted-foreground">{t("vatIncluded")}</p> : null}
+            {/* A line that can't be ordered any more: its remove is the way on, so it stands out. */}
             <Button
-              variant="ghost"
+              variant={fit.state === "gone" ? "destructive" : "ghost"}
               size="sm"
-              className="-me-2 h-8 px-2 text-muted-foreground hover:text-destructive"
+              className={fit.state === "gone" ? "mt-1 h-8 px-2" : "-me-2 h-8 px-2 text-muted-foreground hover:text-destructive"}
               aria-label={t("removeLabel", { name })}
               onClick={() => remove.mutate({ itemId: item.id })}
             >
@@ -77,11 +81,21 @@ export function CartLine({ item }: { item: CartItemDto }) {
             ))}
           </dl>
         )}
-        {hasQuantityStepper(item) && (
+        {stepper && fit.state !== "gone" ? (
           <div className="mt-2">
-            <QuantityStepper name={name} quantity={item.quantity} onChange={(quantity) => update.mutate({ itemId: item.id, quantity })} />
+            <QuantityStepper name={name} kind={stepper.kind} max={stepper.max} quantity={item.quantity} onChange={(quantity) => update.mutate({ itemId: item.id, quantity })} />
           </div>
-        )}
+        ) : null}
+        {fit.state !== "fits" ? (
+          <div className="mt-2 rounded-lg bg-destructive-soft px-3 py-2 text-sm">
+            <p id={fitId} className="flex items-start gap-1.5 font-medium text-destructive">
+              <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              {fit.state === "gone"
+                ? t(item.product.typeString === "reservation" ? "slotTaken" : "soldOut")
+                : t(stepper?.kind === "seats" ? "seatsLeft" : "onlyLeft", { value: formatNumber(fit.available, locale), count: fit.available })}
+            </p>
+          </div>
+        ) : null}
       </div>
     </li>
   );

@@ -15,6 +15,7 @@ import { localePath } from "@/lib/site-routing";
 import type { TenantConfig } from "@/contract/tenant-settings";
 import { CartLine } from "./cart-line";
 import { closeCartSheet } from "./cart-sheet-state";
+import { everyLineFits } from "./cart-item-details";
 import { hasDeposit } from "./cart-totals";
 import { CartTotalsList } from "./cart-totals-list";
 import { SheetBody, SheetFooter } from "./sheet-layout";
@@ -102,6 +103,23 @@ export function CartMinimumNotice({ config, cart, id }: { config: Pick<TenantCon
   );
 }
 
+/** Lines that no longer fit what is left (sold out, fewer left, a time taken): checkout waits until they are changed. */
+export function CartFitNotice({ cart, id }: { cart: CartDto; id?: string }) {
+  const t = useTranslations("checkout.summary");
+  if (everyLineFits(cart.cartItems)) return null;
+  return (
+    <p id={id} role="status" className="rounded-lg bg-destructive-soft px-3 py-2 text-sm font-medium text-destructive">
+      {t("linesDontFit")}
+    </p>
+  );
+}
+
+/** Why checkout can't go on now (below the minimum, lines that don't fit), as ids for the button's description. */
+export function checkoutBlocks(config: Pick<TenantConfig, "cartMinimumAmount">, cart: CartDto, ids: { minimum: string; fit: string }) {
+  const reasons = [isBelowCartMinimum(config, cart) ? ids.minimum : null, everyLineFits(cart.cartItems) ? null : ids.fit].filter((r) => r !== null);
+  return { blocked: reasons.length > 0, describedBy: reasons.length > 0 ? reasons.join(" ") : undefined };
+}
+
 // Two buttons side by side on a 360 px phone: long labels wrap instead of pushing out of the sheet.
 const WRAPPING = "h-auto min-h-12 min-w-0 py-2 leading-tight whitespace-normal";
 
@@ -125,7 +143,8 @@ export function SummaryStep({ cart, config, signedIn, onContinue, onCouponNeedsS
   const locale = useLocale();
   const updating = useCartChanging();
   const minimumId = useId();
-  const below = isBelowCartMinimum(config, cart);
+  const fitId = useId();
+  const blocks = checkoutBlocks(config, cart, { minimum: minimumId, fit: fitId });
   return (
     <>
       <SheetBody>
@@ -138,6 +157,7 @@ export function SummaryStep({ cart, config, signedIn, onContinue, onCouponNeedsS
       </SheetBody>
       <SheetFooter className="grid gap-3">
         <CartMinimumNotice config={config} cart={cart} id={minimumId} />
+        <CartFitNotice cart={cart} id={fitId} />
         <AmountDue cart={cart} />
         <div className="grid grid-cols-2 gap-2">
           {config.disableMultiCart ? (
@@ -151,7 +171,7 @@ export function SummaryStep({ cart, config, signedIn, onContinue, onCouponNeedsS
               {t("addProduct")}
             </Link>
           )}
-          <Button size="lg" className={WRAPPING} disabled={below || updating} aria-describedby={below ? minimumId : undefined} onClick={onContinue}>
+          <Button size="lg" className={WRAPPING} disabled={blocks.blocked || updating} aria-describedby={blocks.describedBy} onClick={onContinue}>
             {t("continue")}
             <ForwardArrow />
           </Button>

@@ -15,6 +15,7 @@ import { checkoutDetails, type CheckoutForm } from "@/lib/validation/checkout";
 import { readDraft, writeDraft, type CheckoutDraft } from "./checkout-draft";
 import { CheckoutProgress } from "./checkout-progress";
 import { allowedStep, hashForStep, previousStep, resumableStep, stepAfterSummary, stepFromHash, type CheckoutStep } from "./checkout-steps";
+import type { PhoneForm } from "@/lib/validation/sign-in";
 import { SignInStage } from "./sign-in-stage";
 import { focusNextStepHeading } from "./step-heading";
 import type { CheckoutSetup } from "./use-checkout-setup";
@@ -28,7 +29,7 @@ const PaymentMethodStep = dynamic(() => import("./payment-method-step").then((m)
 const PaymentStep = dynamic(() => loadPaymentStep().then((m) => m.PaymentStep), { ssr: false, loading: () => <SheetLoading /> });
 
 /** What sign-in inside the Cart stage was asked for, so that it resumes there. */
-type Resume = { kind: "continue" } | { kind: "coupon"; code: string };
+type Resume = { kind: "continue" } | { kind: "coupon"; code: string } | { kind: "number"; phone: PhoneForm };
 
 type Props = { cart: CartDto; setup: CheckoutSetup };
 
@@ -124,6 +125,7 @@ export function CheckoutFlow({ cart, setup }: Props) {
           step={step}
           sent={sent}
           reason={resume.kind}
+          phone={resume.kind === "number" ? resume.phone : null}
           onSent={(next) => {
             setSent(next);
             if (step === "send-otp") go("verify-otp");
@@ -164,6 +166,12 @@ export function CheckoutFlow({ cart, setup }: Props) {
           onSessionLost={(form) => {
             keep({ form });
             signIn({ kind: "continue" });
+          }}
+          onConfirmNumber={(form) => {
+            // Kept as typed, not as saved: the details are saved once the number is confirmed.
+            keep({ form: null, typing: form });
+            setSent(null);
+            signIn({ kind: "number", phone: form.mobile });
           }}
         />
       );

@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { useSession } from "@/components/auth/use-session";
 import { SheetBody, SheetLoading } from "@/components/cart/sheet-layout";
 import type { CustomFieldDefinitionDto } from "@/contract/dto/customers";
-import type { CheckoutForm } from "@/lib/validation/checkout";
+import { mobileNeedsConfirming, type CheckoutForm } from "@/lib/validation/checkout";
 import { CustomerFields } from "./customer-fields";
 import { StepHeading } from "./step-heading";
 import { StepNav } from "./step-nav";
@@ -19,11 +19,13 @@ type Props = {
   onBack: (values: CheckoutForm) => void;
   onSaved: (values: CheckoutForm) => void;
   onSessionLost: (values: CheckoutForm) => void;
+  /** A number other than the signed-in one was typed: it is confirmed by a code before it is used. */
+  onConfirmNumber: (values: CheckoutForm) => void;
   /** Every change as it is typed (kept in the checkout's draft: a language switch or a reload keeps it). */
   onTyping?: (values: CheckoutForm) => void;
 };
 
-function CustomerInfoForm({ setup, saved, definitions, onBack, onSaved, onSessionLost, onTyping }: Props & { definitions: CustomFieldDefinitionDto[] }) {
+function CustomerInfoForm({ setup, saved, definitions, onBack, onSaved, onSessionLost, onConfirmNumber, onTyping }: Props & { definitions: CustomFieldDefinitionDto[] }) {
   const t = useTranslations("checkout.customer");
   const formId = useId();
   const { customer } = useSession();
@@ -43,7 +45,8 @@ function CustomerInfoForm({ setup, saved, definitions, onBack, onSaved, onSessio
           noValidate
           className="grid gap-5 py-5"
           onSubmit={form.handleSubmit(async (values) => {
-            if (await save(values)) onSaved(values);
+            if (mobileNeedsConfirming(values, customer?.mobileNumber)) onConfirmNumber(values);
+            else if (await save(values)) onSaved(values);
           })}
         >
           <div>

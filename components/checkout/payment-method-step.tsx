@@ -1,7 +1,7 @@
 "use client";
 
 import { useMemo, useState } from "react";
-import { Banknote, CalendarClock, CreditCard, Landmark, Smartphone, type LucideIcon } from "lucide-react";
+import { Banknote, CalendarClock, CreditCard, Landmark, Loader2, Smartphone, type LucideIcon } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { SheetBody } from "@/components/cart/sheet-layout";
 import { RadioCard, RadioGroup } from "@/components/ui/radio-group";
@@ -9,6 +9,7 @@ import { deviceSupportsApplePay, paymentMethods, type CheckoutMethodId, type Pay
 import { formatSar } from "@/lib/money";
 import type { CartDto } from "@/contract/dto/cart";
 import type { TenantConfig } from "@/contract/tenant-settings";
+import { useTabbyEligibility } from "./payment/tabby-eligibility";
 import { StepHeading } from "./step-heading";
 import { StepNav } from "./step-nav";
 
@@ -27,10 +28,33 @@ export function usePaymentMethods(config: TenantConfig, cart: CartDto): PaymentM
   return useMemo(() => paymentMethods({ config, cart, applePaySupported }), [config, cart, applePaySupported]);
 }
 
+/** Tabby's answer while the methods show: still asking, or refused with Tabby's own words. */
+export type TabbyNote = { checking: boolean; refusal: string | null } | null;
+
+export type MethodChoiceState = { methods: PaymentMethods; tabby: TabbyNote; chosen: CheckoutMethodId | null; pick: (id: CheckoutMethodId) => void };
+
+/**
+ * The method the shopper has chosen among those they can use: the one they picked while it is
+ * still offered and usable, else the first usable one (spec §4). Tabby is asked at once whether it
+ * would take this cart, so a refusal shows on its card and it can't be picked (spec §8).
+ */
+export function useMethodChoice(config: TenantConfig, cart: CartDto, initial: CheckoutMethodId | null): MethodChoiceState {
+  const methods = usePaymentMethods(config, cart);
+  const offersTabby = methods.methods.some((m) => m.id === "TABBY");
+  const eligibility = useTabbyEligibility(cart, offersTabby);
+  const [picked, pick] = useState(initial);
+  const tabbyRefused = offersTabby && eligibility.data?.eligible === false;
+  const usable = (id: CheckoutMethodId) => methods.methods.some((m) => m.id === id) && !(id === "TABBY" && tabbyRefused);
+  const chosen = picked && usable(picked) ? picked : (methods.methods.find((m) => usable(m.id))?.id ?? null);
+  const tabby = offersTabby ? { checking: eligibility.isPending, refusal: tabbyRefused ? (eligibility.data?.message ?? "") : null } : null;
+  return { methods, tabby, chosen, pick };
+}
+
 /** The methods as radio cards, with the amount the chosen one charges (spec §9: Tabby and Tamara the full total). */
-export function MethodChoice({ methods, value, onChange, legend }: { methods: PaymentMethods; value: CheckoutMethodId | null; onChange: (id: CheckoutMethodId) => void; legend: string }) {
+export function MethodChoice({ choice: { methods, tabby, chosen: value, pick: onChange }, legend }: { choice: MethodChoiceState; legend: string }) {
   const t = useTranslations("checkout.methods");
   const tRoot = useTranslations("checkout");
+  const tPayLater = useTranslations("order.payLater");
   const locale = useLocale();
   if (methods.methods.length === 0) {
     return (
@@ -44,10 +68,26 @@ export function MethodChoice({ methods, value, onChange, legend }: { methods: Pa
       <RadioGroup legend={legend} className="grid gap-2">
         {methods.methods.map((m) => {
           const Icon = ICONS[m.id];
+          const note = m.id === "TABBY" ? tabby : null;
+          const noteId = `payment-method-${m.id}-note`;
+          const refused = note?.refusal != null;
+          const provider = tPayLater("provider.tabby");
           return (
-            <RadioCard key={m.id} name="payment-method" value={m.id} checked={value === m.id} onChange={() => onChange(m.id)} className="min-h-14">
+            <RadioCard key={m.id} name="payment-method" value={m.id} checked={value === m.id} disabled={refused} aria-describedby={note ? noteId : undefined} onChange={() => onChange(m.id)} className="min-h-14">
               <Icon aria-hidden="true" className="size-5 shrink-0 text-primary" />
-              <span className="flex-1 font-medium">{tRoot(m.labelKey)}</span>
+              <span className="grid flex-1 gap-0.5">
+                <span className="font-medium">{tRoot(m.labelKey)}</span>
+                {note?.checking ? (
+                  <span id={noteId} className="flex items-center gap-1.5 text-xs text-muted-foreground">
+                    <Loader2 aria-hidden="true" className="size-3 animate-spin" />
+                    {tPayLater("checking", { provider })}
+                  </span>
+                ) : refused ? (
+                  <span id={noteId} className="text-xs font-medium text-destructive">
+                    {note.refusal || tPayLater("notEligible", { provider })}
+                  </span>
+                ) : null}
+              </span>
             </RadioCard>
           );
         })}
@@ -67,14 +107,14 @@ type Props = { cart: CartDto; config: TenantConfig; chosen: CheckoutMethodId | n
 /** Payment stage, first step: choose how to pay (spec §4: the first enabled method is preselected). */
 export function PaymentMethodStep({ cart, config, chosen, onBack, onContinue }: Props) {
   const t = useTranslations("checkout.methods");
-  const methods = usePaymentMethods(config, cart);
-  const [method, setMethod] = useState<CheckoutMethodId | null>(chosen && methods.methods.some((m) => m.id === chosen) ? chosen : methods.defaultMethod);
+  const choice = useMethodChoice(config, cart, chosen);
+  const method = choice.chosen;
   return (
     <>
       <SheetBody>
         <div className="grid gap-4 py-5">
           <StepHeading>{t("title")}</StepHeading>
-          <MethodChoice methods={methods} value={method} onChange={setMethod} legend={t("legend")} />
+          <MethodChoice choice={choice} legend={t("legend")} />
         </div>
       </SheetBody>
       <StepNav backLabel={t("back")} onBack={onBack} forwardLabel={t("continue")} forward={{ disabled: !method, onClick: () => method && onContinue(method) }} />

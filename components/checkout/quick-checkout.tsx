@@ -6,20 +6,19 @@ import { LogIn } from "lucide-react";
 import { useTranslations } from "next-intl";
 import type { SentCode } from "@/components/auth/phone-step";
 import { useSession } from "@/components/auth/use-session";
-import { AmountDue, CartItemList, CartMinimumNotice } from "@/components/cart/cart-summary-step";
+import { AmountDue, CartFitNotice, CartItemList, CartMinimumNotice, checkoutBlocks } from "@/components/cart/cart-summary-step";
 import { CartTotalsList } from "@/components/cart/cart-totals-list";
 import { SheetBody, SheetFooter, SheetLoading } from "@/components/cart/sheet-layout";
 import { useCartChanging } from "@/components/cart/use-cart";
 import { Button } from "@/components/ui/button";
-import { isBelowCartMinimum } from "@/lib/checkout/cart-minimum";
 import type { CheckoutMethodId } from "@/lib/checkout/payment-methods";
 import type { CartDto } from "@/contract/dto/cart";
 import type { CustomFieldDefinitionDto } from "@/contract/dto/customers";
-import { checkoutDetails, type CheckoutForm } from "@/lib/validation/checkout";
+import { checkoutDetails, mobileNeedsConfirming, type CheckoutForm } from "@/lib/validation/checkout";
 import { track } from "@/lib/tracking/pixels";
 import { storedUtm } from "@/lib/tracking/utm";
 import { CustomerFields } from "./customer-fields";
-import { MethodChoice, usePaymentMethods } from "./payment-method-step";
+import { MethodChoice, useMethodChoice } from "./payment-method-step";
 import { SignInStage } from "./sign-in-stage";
 import { useCustomFieldDefinitions, type CheckoutSetup } from "./use-checkout-setup";
 import { checkoutFormDefaults, useCheckoutForm, useSaveCheckoutCustomer } from "./use-checkout-form";
@@ -34,18 +33,25 @@ function SectionTitle({ children }: { children: string }) {
 }
 
 /** Signed in: the customer's fields, terms and method, then Complete. */
-function QuickOrderForm({ cart, setup, definitions, saved, onComplete, onSessionLost }: Props & { definitions: CustomFieldDefinitionDto[]; saved: Paying | null; onComplete: (paying: Paying) => void; onSessionLost: () => void }) {
+function QuickOrderForm({
+  cart,
+  setup,
+  definitions,
+  saved,
+  onComplete,
+  onConfirmNumber,
+  onSessionLost,
+}: Props & { definitions: CustomFieldDefinitionDto[]; saved: Paying | null; onComplete: (paying: Paying) => void; onConfirmNumber: (paying: Paying) => void; onSessionLost: () => void }) {
   const t = useTranslations("checkout.quick");
   const formId = useId();
   const { customer } = useSession();
   const updating = useCartChanging();
-  const methods = usePaymentMethods(setup.config, cart);
-  const [method, setMethod] = useState<CheckoutMethodId | null>(saved?.method ?? methods.defaultMethod);
+  const choice = useMethodChoice(setup.config, cart, saved?.method ?? null);
   const form = useCheckoutForm(setup, definitions, checkoutFormDefaults(customer, definitions, saved?.form));
   const save = useSaveCheckoutCustomer(form, definitions, setup.config.separateFirstAndLastName, onSessionLost);
   const { isSubmitting } = form.formState;
-  const below = isBelowCartMinimum(setup.config, cart);
-  const chosen = method && methods.methods.some((m) => m.id === method) ? method : methods.defaultMethod;
+  const blocks = checkoutBlocks(setup.config, cart, { minimum: `${formId}-minimum`, fit: `${formId}-fit` });
+  const { chosen } = choice;
   return (
     <>
       <SheetBody>
@@ -54,7 +60,9 @@ function QuickOrderForm({ cart, setup, definitions, saved, onComplete, onSession
           noValidate
           className="grid gap-6 py-4"
           onSubmit={form.handleSubmit(async (values) => {
-            if (chosen && (await save(values))) onComplete({ method: chosen, form: values });
+            if (!chosen) return;
+            if (mobileNeedsConfirming(values, customer?.mobileNumber)) onConfirmNumber({ method: chosen, form: values });
+            else if (await save(values)) onComplete({ method: chosen, form: values });
           })}
         >
           <section className="grid gap-2">
@@ -67,14 +75,15 @@ function QuickOrderForm({ cart, setup, definitions, saved, onComplete, onSession
             <CustomerFields form={form} setup={setup} definitions={definitions} />
           </section>
           <section className="grid gap-2">
-            <MethodChoice methods={methods} value={chosen} onChange={setMethod} legend={t("method")} />
+            <MethodChoice choice={choice} legend={t("method")} />
           </section>
         </form>
       </SheetBody>
       <SheetFooter className="grid gap-3">
         <CartMinimumNotice config={setup.config} cart={cart} id={`${formId}-minimum`} />
+        <CartFitNotice cart={cart} id={`${formId}-fit`} />
         <AmountDue cart={cart} />
-        <Button type="submit" form={formId} size="lg" disabled={below || !chosen || updating || isSubmitting} aria-busy={isSubmitting || undefined} aria-describedby={below ? `${formId}-minimum` : undefined}>
+        <Button type="submit" form={formId} size="lg" disabled={blocks.blocked || !chosen || updating || isSubmitting} aria-busy={isSubmitting || undefined} aria-describedby={blocks.describedBy}>
           {isSubmitting ? t("saving") : t("complete")}
         </Button>
       </SheetFooter>
@@ -86,6 +95,8 @@ function QuickOrderForm({ cart, setup, definitions, saved, onComplete, onSession
 function QuickOrderSignedOut({ cart, setup, onSignIn }: Props & { onSignIn: () => void }) {
   const t = useTranslations("checkout.quick");
   const updating = useCartChanging();
+  const id = useId();
+  const blocks = checkoutBlocks(setup.config, cart, { minimum: `${id}-minimum`, fit: `${id}-fit` });
   return (
     <>
       <SheetBody>
@@ -99,9 +110,10 @@ function QuickOrderSignedOut({ cart, setup, onSignIn }: Props & { onSignIn: () =
         </div>
       </SheetBody>
       <SheetFooter className="grid gap-3">
-        <CartMinimumNotice config={setup.config} cart={cart} />
+        <CartMinimumNotice config={setup.config} cart={cart} id={`${id}-minimum`} />
+        <CartFitNotice cart={cart} id={`${id}-fit`} />
         <AmountDue cart={cart} />
-        <Button size="lg" onClick={onSignIn} disabled={isBelowCartMinimum(setup.config, cart)}>
+        <Button size="lg" onClick={onSignIn} disabled={blocks.blocked} aria-describedby={blocks.describedBy}>
           <LogIn aria-hidden="true" className="rtl:-scale-x-100" />
           {t("signIn")}
         </Button>
@@ -122,13 +134,16 @@ export function QuickCheckout({ cart, setup }: Props) {
   const [view, setView] = useState<"order" | "send-otp" | "verify-otp" | "payment">("order");
   const [sent, setSent] = useState<SentCode | null>(null);
   const [paying, setPaying] = useState<Paying | null>(null);
+  // Signing in again: because the session ended, or to confirm a new number typed for the order.
+  const [reason, setReason] = useState<"continue" | "number">("continue");
 
   if (view === "send-otp" || view === "verify-otp") {
     return (
       <SignInStage
         step={view}
         sent={sent}
-        reason="continue"
+        reason={reason}
+        phone={reason === "number" ? paying?.form.mobile : null}
         onSent={(next) => {
           setSent(next);
           setView("verify-otp");
@@ -143,7 +158,17 @@ export function QuickCheckout({ cart, setup }: Props) {
     );
   }
   if (isPending || definitions.isPending) return <SheetLoading />;
-  if (!isSignedIn) return <QuickOrderSignedOut cart={cart} setup={setup} onSignIn={() => setView("send-otp")} />;
+  if (!isSignedIn)
+    return (
+      <QuickOrderSignedOut
+        cart={cart}
+        setup={setup}
+        onSignIn={() => {
+          setReason("continue");
+          setView("send-otp");
+        }}
+      />
+    );
   if (view === "payment" && paying) {
     return (
       <SheetBody>
@@ -165,7 +190,16 @@ export function QuickCheckout({ cart, setup }: Props) {
         setPaying(next);
         setView("payment");
       }}
-      onSessionLost={() => setView("send-otp")}
+      onConfirmNumber={(next) => {
+        setPaying(next);
+        setSent(null);
+        setReason("number");
+        setView("send-otp");
+      }}
+      onSessionLost={() => {
+        setReason("continue");
+        setView("send-otp");
+      }}
     />
   );
 }

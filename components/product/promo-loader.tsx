@@ -3,6 +3,7 @@
 import { useEffect, useRef } from "react";
 import { loadScript } from "@/lib/payments/load-script";
 import type { PromoWidgets } from "@/lib/payments/promo-widgets";
+import { localiseDigits } from "./localise-digits";
 import { currentPromoAmount, onPromoAmount } from "./promo-amount";
 import { PROMO_SLOT } from "./promo-slots";
 
@@ -113,6 +114,14 @@ function TamaraWidget({ promo, amount, locale }: { promo: NonNullable<PromoWidge
 
 /** Loaded after hydration (components/product/promo-scripts.tsx): draws Tabby's and Tamara's widgets in their slots. */
 export function PromoLoader({ widgets, amount, locale }: PromoProps) {
+  useEffect(() => {
+    if (locale !== "ar") return;
+    const stops = Object.values(PROMO_SLOT).flatMap((id) => {
+      const slot = document.getElementById(id);
+      return slot ? [localiseDigits(slot)] : [];
+    });
+    return () => stops.forEach((stop) => stop());
+  }, [locale]);
   return (
     <>
       {widgets.tabby ? <TabbyWidget promo={widgets.tabby} amount={amount} locale={locale} /> : null}

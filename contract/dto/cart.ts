@@ -36,6 +36,12 @@ export const CartItemDto = z.object({
   subscriptionStartDate: z.string().nullable(),
   /** Paid for by one of the owner's packages (see CartDto.packages); its amount counts in discountAmount. */
   packageCovered: z.boolean(),
+  /**
+   * The most this line may hold now (stock left, or free seats at its time after other bookings);
+   * below `quantity` the line can't be ordered as it is (0: sold out, or the time is taken). Null
+   * when nothing limits it, and once the order is placed.
+   */
+  available: z.number().int().nonnegative().nullable(),
 });
 export type CartItemDto = z.infer<typeof CartItemDto>;
 

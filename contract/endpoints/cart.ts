@@ -76,4 +76,13 @@ export const cart = {
     response: CartDto,
     codes: ["SP:CartAlreadyCompleted", "SP:EntityNotFound"],
   }),
+  release: endpoint({
+    method: "POST",
+    path: "cart/:id/release",
+    auth: "customer",
+    summary: "The owner makes their open cart a guest cart again, for the number they sign in with next to take (assign)",
+    params: IdParams,
+    response: CartDto,
+    codes: ["SP:EntityNotFound"],
+  }),
 };

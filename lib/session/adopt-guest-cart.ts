@@ -24,3 +24,18 @@ export async function adoptGuestCart(ctx: BffContext, accessToken: string): Prom
     console.error("[session] guest cart not assigned", err);
   }
 }
+
+/**
+ * Before signing in with another number in the same browser (the checkout's new number): the cart
+ * the signed-in customer holds is let go, so that the next sign-in takes it with everything in it.
+ * Nothing to do without a session or a cart; a failure only means the cart stays with its owner.
+ */
+export async function releaseCartForNextSignIn(ctx: BffContext, previousAccessToken: string | null): Promise<void> {
+  const cartId = await readCartId(ctx.tenant.slug);
+  if (!cartId || !previousAccessToken) return;
+  try {
+    await platformFor(ctx, previousAccessToken).cart.release({ params: { id: cartId } });
+  } catch (err) {
+    if (!(err instanceof PlatformCallError && err.status === 404)) console.error("[session] cart not handed over", err);
+  }
+}

@@ -72,3 +72,12 @@ export function checkoutDetails(form: CheckoutForm, separateNames: boolean): Che
     termsAccepted: form.termsAccepted,
   };
 }
+
+/**
+ * The order's number is the one the customer proved they hold: a number other than the one they
+ * signed in with is confirmed by a code sent to it before the order can use it.
+ */
+export function mobileNeedsConfirming(form: Pick<CheckoutForm, "mobile">, signedInMobile: string | null | undefined): boolean {
+  const mobile = phoneFormMobile(form.mobile);
+  return mobile !== null && mobile !== signedInMobile;
+}

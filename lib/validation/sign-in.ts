@@ -46,4 +46,6 @@ export function phoneFormMobile(form: PhoneForm): string | null {
 export const verifyOtpBody = VerifyOtpInput.extend({
   token: VerifyOtpInput.shape.token.min(1),
   code: z.string().max(40).transform(normalizeOtpCode).pipe(z.string().length(OTP_CODE_LENGTH)),
+  /** Signed in already and confirming another number: the cart comes along (the BFF's own field). */
+  keepCart: z.boolean().optional(),
 });

@@ -37,3 +37,19 @@ export async function assignCart(db: Db, scope: { tenantId: string; customerId: 
     return readCart(tx, scope, cartId, locale);
   });
 }
+
+/**
+ * The owner lets go of their open cart: it becomes a guest cart again, for the number they are
+ * signing in with next in the same browser to take (the checkout's new number, confirmed by code).
+ * Only its owner can, and only while it is open; anything else is SP:EntityNotFound.
+ */
+export async function releaseCart(db: Db, scope: { tenantId: string; customerId: string }, cartId: string, locale: Locale): Promise<CartDto> {
+  if (!isUuid(cartId)) throw notFound("Cart");
+  const [released] = await db
+    .update(carts)
+    .set({ customerId: null, updatedAt: new Date() })
+    .where(and(eq(carts.tenantId, scope.tenantId), eq(carts.id, cartId), eq(carts.customerId, scope.customerId), eq(carts.status, "active")))
+    .returning({ id: carts.id });
+  if (!released) throw notFound("Cart");
+  return readCart(db, { tenantId: scope.tenantId, customerId: null }, cartId, locale);
+}

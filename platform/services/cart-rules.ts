@@ -1,5 +1,5 @@
 import "server-only";
-import type { Tx } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import type { GiftDetails } from "../db/schema";
 import { PlatformError, validation } from "../errors";
 import { dayStart, openingWindow, riyadhDay, today } from "../time";
@@ -130,16 +130,24 @@ export function checkLineRules(product: ProductRow, line: CartLine, now: Date): 
  * after bookings and after this cart's other lines of the same product. `others` excludes `line`.
  */
 export async function checkCapacity(tx: Tx, tenantId: string, product: ProductRow, line: CartLine, others: CartLine[]): Promise<void> {
+  const room = await lineRoom(tx, tenantId, product, line, others);
+  if (room === null || line.quantity <= room) return;
+  if (product.typeString === "merchandise") throw new PlatformError("SP:MerchandiseItemInsufficientStock", 409, "Not enough stock", { available: room });
+  throw notAvailable(room);
+}
+
+/**
+ * The most `line` may hold now: the stock left after the cart's other lines of the product, or
+ * the fewest free seats over its units (slot, hour, night) after bookings and those lines; 0 when
+ * a night is closed; null when nothing limits it (no stock count, not a timed booking).
+ */
+export async function lineRoom(tx: Db | Tx, tenantId: string, product: ProductRow, line: CartLine, others: CartLine[]): Promise<number | null> {
   if (product.typeString === "merchandise") {
-    if (product.stock === null) return;
-    const inCart = others.reduce((s, o) => s + o.quantity, 0);
-    if (inCart + line.quantity > product.stock) {
-      throw new PlatformError("SP:MerchandiseItemInsufficientStock", 409, "Not enough stock", { available: Math.max(0, product.stock - inCart) });
-    }
-    return;
+    if (product.stock === null) return null;
+    return Math.max(0, product.stock - others.reduce((s, o) => s + o.quantity, 0));
   }
   const kind = reservationKind(product);
-  if (!kind || !line.from || !line.to) return;
+  if (!kind || !line.from || !line.to) return null;
   const booked = await bookingsBetween(tx, tenantId, product.id, line.from, line.to);
   const held: Occupancy[] = others.filter((o) => o.from && o.to).map((o) => ({ from: o.from!, to: o.to!, seats: o.quantity }));
   const step = kind === "days" ? DAY_MS : unitMs(product);
@@ -147,8 +155,8 @@ export async function checkCapacity(tx: Tx, tenantId: string, product: ProductRo
   for (let t = line.from.getTime(); t < line.to.getTime(); t += step) {
     const from = new Date(t);
     const to = new Date(Math.min(t + step, line.to.getTime()));
-    if (kind === "days" && !openingWindow(product.openingHours, riyadhDay(from))) throw notAvailable(0);
+    if (kind === "days" && !openingWindow(product.openingHours, riyadhDay(from))) return 0;
     least = Math.min(least, capacityOf(product) - seatsTaken(booked, from, to) - seatsTaken(held, from, to));
   }
-  if (least < line.quantity) throw notAvailable(least);
+  return Math.max(0, least);
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { cartItems, carts, productPrices, products, tenants, type GiftDetails, type GiftTheme } from "../db/schema";
 import { notFound, PlatformError, validation } from "../errors";
@@ -8,7 +8,7 @@ import { riyadhDay } from "../time";
 import type { Locale } from "@/contract/tenant-settings";
 import { parseTaxRate } from "@/contract/tenant-settings";
 import type { CartDto, CartItemDto } from "@/contract/dto/cart";
-import { checkCapacity, checkLineRules, lineFromInput, type CartLine } from "./cart-rules";
+import { checkCapacity, checkLineRules, lineFromInput, lineRoom, type CartLine } from "./cart-rules";
 import type { AddCartItemInput, UpdateCartItemInput } from "@/contract/input/cart";
 import type { LineTotals } from "./cart-totals";
 import { loadCartLines, priceCart, type ItemRow } from "./cart-pricing";
@@ -51,7 +51,8 @@ export async function readCart(db: Conn, scope: CartScope, cartId: string, local
   const { cart } = head;
   const pricing = await priceCart(db, { tenantId, cart, rows, taxRate, locale, now });
   const { totals } = pricing;
-  const items = rows.map((r, i) => toItemDto(r, totals.lines[i], pricing.coverage.byItem.has(r.item.id), locale));
+  const rooms = cart.completedAt ? rows.map(() => null) : await linesRoom(db, tenantId, rows);
+  const items = rows.map((r, i) => toItemDto(r, totals.lines[i], pricing.coverage.byItem.has(r.item.id), rooms[i], locale));
   return {
     id: cart.id,
     customerId: cart.customerId,
@@ -81,7 +82,28 @@ export async function readCart(db: Conn, scope: CartScope, cartId: string, local
   };
 }
 
-function toItemDto({ item, product, price }: ItemRow, line: LineTotals, packageCovered: boolean, locale: Locale): CartItemDto {
+/**
+ * What each line of an open cart may hold now (see lineRoom): stock and free seats change after a
+ * line is added, and the cart shows the lines that no longer fit. One read of the products that
+ * can run out, and one of bookings per timed booking line.
+ */
+async function linesRoom(db: Conn, tenantId: string, rows: ItemRow[]): Promise<(number | null)[]> {
+  const limited = rows.filter((r) => r.product.typeString === "merchandise" || r.product.typeString === "reservation");
+  if (limited.length === 0) return rows.map(() => null);
+  const ids = [...new Set(limited.map((r) => r.product.id))];
+  const full = new Map((await db.select().from(products).where(and(eq(products.tenantId, tenantId), inArray(products.id, ids)))).map((p) => [p.id, p]));
+  const lines = rows.map((r) => toLine(r.item));
+  return Promise.all(
+    rows.map((r, i) => {
+      const product = full.get(r.product.id);
+      if (!product) return null;
+      const others = lines.filter((l, j) => j !== i && l.productId === product.id);
+      return lineRoom(db, tenantId, product, lines[i], others);
+    }),
+  );
+}
+
+function toItemDto({ item, product, price }: ItemRow, line: LineTotals, packageCovered: boolean, available: number | null, locale: Locale): CartItemDto {
   // Full-day bookings are calendar days (as they were sent); other reservations are instants.
   const fullDay = product.isFullDayBooking;
   const date = (d: Date | null) => (d ? (fullDay ? riyadhDay(d) : d.toISOString()) : null);
@@ -108,6 +130,7 @@ function toItemDto({ item, product, price }: ItemRow, line: LineTotals, packageC
     reservationDateTo: date(item.reservationDateTo),
     subscriptionStartDate: item.subscriptionStartDate,
     packageCovered,
+    available,
   };
 }
 

@@ -1,7 +1,6 @@
 "use client";
 
 import { useId } from "react";
-import { useQuery } from "@tanstack/react-query";
 import { CalendarClock, Loader2 } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
@@ -13,21 +12,10 @@ import { onlinePayApi } from "./online-pay-api";
 import type { CheckoutDetails } from "./payment-api";
 import { PaymentActions } from "./payment-actions";
 import { PaymentIntro } from "./payment-heading";
+import { useTabbyEligibility } from "./tabby-eligibility";
 import { useOnlinePay } from "./use-online-pay";
 
 type Props = { provider: PayLaterProvider; cart: CartDto; amount: number; checkout: CheckoutDetails; onBack: () => void };
-
-/** Tabby's answer for this cart and customer, asked when its step shows (spec §8). */
-function useTabbyEligibility(cart: CartDto, enabled: boolean) {
-  const locale = useLocale();
-  return useQuery({
-    queryKey: ["checkout", "tabby-eligibility", cart.id, cart.totalAmount, locale],
-    queryFn: () => onlinePayApi.tabbyEligibility(locale),
-    enabled,
-    staleTime: 60_000,
-    retry: false,
-  });
-}
 
 /**
  * Tabby or Tamara (spec §4, §9): the full total split into instalments on the provider's own

@@ -1,6 +1,6 @@
 import { cart } from "@/contract/endpoints/cart";
 import { addCartItem, claimPurchaseEvent, createCart, getCart, removeCartItem, resetCart, updateCartItem, type CartScope } from "../../services/cart";
-import { assignCart } from "../../services/cart-assign";
+import { assignCart, releaseCart } from "../../services/cart-assign";
 import type { Caller, TenantInfo } from "../define";
 import { handlers } from "../define";
 
@@ -16,4 +16,5 @@ export const cartHandlers = handlers(cart, {
   reset: ({ db, tenant, customer, locale, params }) => resetCart(db, scope(tenant, customer), params.id, locale),
   purchaseEvent: ({ db, tenant, customer, params }) => claimPurchaseEvent(db, scope(tenant, customer), params.id),
   assign: ({ db, tenant, customer, locale, params }) => assignCart(db, { tenantId: tenant.id, customerId: customer.customerId }, params.id, locale),
+  release: ({ db, tenant, customer, locale, params }) => releaseCart(db, { tenantId: tenant.id, customerId: customer.customerId }, params.id, locale),
 });
