@@ -35,6 +35,8 @@ export const messagesByLocale = <T>(namespace: string): Record<(typeof LOCALES)[
  * bottom sheet with a focused input takes for a software keyboard and moves itself off screen.
  */
 export async function snap(page: Page, testInfo: TestInfo, name: string) {
+  // Pictures for people: drawn when asked for (E2E_SCREENSHOTS=1); npm test spends no time on them.
+  if (!process.env.E2E_SCREENSHOTS) return;
   const dir = path.join("e2e", "screenshots", testInfo.project.name);
   mkdirSync(dir, { recursive: true });
   const sheetOpen = (await page.getByRole("dialog").count()) > 0;

@@ -60,6 +60,26 @@ describeEachDb("cart ownership", (t) => {
     expect(added.body.data?.items[0].quantity).toBe(2);
   });
 
+  it("lets only its owner release an open cart, which the next customer to assign it then takes", async () => {
+    const { cartId } = await guestCartWithOil();
+    const a = await customer();
+    const b = await customer();
+    await call<CartDto>(t().spa, "POST", `cart/${cartId}/assign`, { token: a.token });
+    // Someone else, a guest, or another tenant's customer: as if there were no such cart.
+    const strangers: [TenantInfo, string | undefined][] = [
+      [t().spa, b.token],
+      [t().spa, undefined],
+      [t().coffee, (await customer(t().coffee)).token],
+    ];
+    for (const [tenant, token] of strangers) expect((await call<CartDto>(tenant, "POST", `cart/${cartId}/release`, { token })).status).toBeOneOf([401, 404]);
+    const released = await call<CartDto>(t().spa, "POST", `cart/${cartId}/release`, { token: a.token });
+    expect(released.status).toBe(200);
+    expect(released.body.data).toMatchObject({ id: cartId, customerId: null, items: [{ quantity: 1 }] });
+    // Released once: the owner has nothing to release any more; the next customer assigns it.
+    expect((await call<CartDto>(t().spa, "POST", `cart/${cartId}/release`, { token: a.token })).status).toBe(404);
+    expect((await call<CartDto>(t().spa, "POST", `cart/${cartId}/assign`, { token: b.token })).body.data).toMatchObject({ id: cartId, customerId: b.id });
+  });
+
   it("keeps a guest cart open to anyone with its id, signed in or not", async () => {
     const { cartId } = await guestCartWithOil();
     const a = await customer();
