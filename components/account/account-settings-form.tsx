@@ -6,7 +6,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { toast } from "@/components/toast";
-import { SESSION_QUERY_KEY, sessionApi, SessionApiError, type SessionView } from "@/components/auth/session-api";
+import { SESSION_QUERY_KEY, SessionApiError, type SessionView } from "@/components/auth/session-api";
+import { accountApi } from "./account-api";
 import { requireSignIn, setKnownSignedIn } from "@/components/auth/sign-in-state";
 import { sessionErrorKey } from "@/components/auth/session-error-key";
 import { Button } from "@/components/ui/button";
@@ -51,10 +52,10 @@ export function AccountSettingsForm({ customer, definitions, separateNames = fal
 
   const save = async (values: AccountForm) => {
     try {
-      let saved = await sessionApi.updateProfile({ name: fullName(values, separateNames), email: values.email || null }, locale);
+      let saved = await accountApi.updateProfile({ name: fullName(values, separateNames), email: values.email || null }, locale);
       if (definitions.length > 0) {
         const customFields = Object.fromEntries(definitions.map((d) => [d.name, normalizeFieldValue(d, values.customFields[d.name]) || null]));
-        saved = await sessionApi.updateCustomFields(customFields, locale);
+        saved = await accountApi.updateCustomFields(customFields, locale);
       }
       client.setQueryData<SessionView | null>(SESSION_QUERY_KEY, (old) => (old ? { ...old, customer: saved } : old));
       form.reset(formValues(saved, definitions));

@@ -3,7 +3,8 @@
 import { useEffect, useState } from "react";
 import { FileText, Upload, X } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
-import { sessionApi, uploadUrl } from "@/components/auth/session-api";
+import { uploadUrl } from "@/components/auth/session-api";
+import { accountApi } from "./account-api";
 import { useSessionErrorMessage } from "@/components/auth/use-session-error-message";
 import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
@@ -55,7 +56,7 @@ export function UploadField({ id, kind, label, value, onChange, onBlur, inputRef
     }
     setUploading(true);
     try {
-      const uploaded = await sessionApi.upload(file, locale);
+      const uploaded = await accountApi.upload(file, locale);
       setFileName(file.name);
       setPreview(kind === "image" ? URL.createObjectURL(file) : null);
       onChange(uploaded.name);

@@ -9,7 +9,8 @@ import { Label } from "@/components/ui/label";
 import { cn } from "@/lib/cn";
 import { formatNumber } from "@/lib/money";
 import { normalizeOtpCode, OTP_CODE_LENGTH } from "@/lib/validation/sign-in";
-import { sessionApi, SessionApiError, type SessionView } from "./session-api";
+import { SessionApiError, type SessionView } from "./session-api";
+import { signInApi } from "./sign-in-api";
 import { retryAfterSeconds, useSignInErrorText } from "./use-session-error-message";
 import type { SentCode } from "./phone-step";
 
@@ -82,7 +83,7 @@ export function CodeStep({ sent, onResent, onChangeNumber, onVerified, keepCart 
     setError(null);
     setNotice(null);
     try {
-      onVerified(await sessionApi.verifyOtp(sent.token, value, locale, keepCart));
+      onVerified(await signInApi.verifyOtp(sent.token, value, locale, keepCart));
     } catch (err) {
       setError({ message: errorText(err), code: err instanceof SessionApiError ? err.code : undefined });
       const wait = retryAfterSeconds(err);
@@ -107,7 +108,7 @@ export function CodeStep({ sent, onResent, onChangeNumber, onVerified, keepCart 
     setError(null);
     setNotice(null);
     try {
-      const { token } = await sessionApi.sendOtp(sent.mobileNumber, locale);
+      const { token } = await signInApi.sendOtp(sent.mobileNumber, locale);
       const sentAt = Date.now();
       onResent({ ...sent, token, sentAt });
       setResendAt(sentAt + RESEND_COOLDOWN_S * 1000);

@@ -12,7 +12,7 @@ import { Label } from "@/components/ui/label";
 import { cn } from "@/lib/cn";
 import { COUNTRY_ORDER, DIALING_CODES, type SupportedCountry } from "@/contract/phone";
 import { phoneFormMobile, phoneFormSchema, type PhoneForm } from "@/lib/validation/sign-in";
-import { sessionApi } from "./session-api";
+import { signInApi } from "./sign-in-api";
 import { useSignInErrorText } from "./use-session-error-message";
 
 /** A country's flag from its region code (two regional indicator letters). */
@@ -42,7 +42,7 @@ export function PhoneStep({ defaults, onSent }: Props) {
     const mobileNumber = phoneFormMobile(values);
     if (!mobileNumber) return;
     try {
-      const { token } = await sessionApi.sendOtp(mobileNumber, locale);
+      const { token } = await signInApi.sendOtp(mobileNumber, locale);
       onSent({ mobileNumber, token, sentAt: Date.now(), form: values });
     } catch (err) {
       setServerError(errorText(err));

@@ -1,6 +1,6 @@
 import { fetchEnvelope } from "@/lib/client-fetch";
 import { CodedError } from "@/contract/coded-error";
-import type { CustomerDto, UploadDto } from "@/contract/dto/customers";
+import type { CustomerDto } from "@/contract/dto/customers";
 
 /**
  * The browser's side of the session BFF (/api/session/*). Tokens stay in the httpOnly session
@@ -16,22 +16,14 @@ export class SessionApiError extends CodedError {
 }
 
 // The session's calls without a language (get, refresh, logout) send the browser's own Accept-Language.
-const call = <T>(method: string, path: string, body?: unknown, locale?: string) =>
+export const sessionCall = <T>(method: string, path: string, body?: unknown, locale?: string) =>
   fetchEnvelope<T>(SessionApiError, method, `/api/session${path}`, body, locale || undefined);
 
+/** What every page needs at once; signing in and the account's changes load with their own sheets and pages. */
 export const sessionApi = {
-  get: () => call<SessionView | null>("GET", ""),
-  sendOtp: (mobileNumber: string, locale: string) => call<{ token: string }>("POST", "/otp/send", { mobileNumber }, locale),
-  verifyOtp: (token: string, code: string, locale: string, keepCart = false) => call<SessionView>("POST", "/otp/verify", keepCart ? { token, code, keepCart } : { token, code }, locale),
-  refresh: () => call<SessionView | null>("POST", "/refresh"),
-  logout: () => call<null>("POST", "/logout"),
-  updateProfile: (input: { name: string; email: string | null }, locale: string) => call<SessionView["customer"]>("PUT", "/profile", input, locale),
-  updateCustomFields: (customFields: Record<string, string | null>, locale: string) => call<SessionView["customer"]>("PUT", "/custom-fields", { customFields }, locale),
-  upload: (file: File, locale: string) => {
-    const form = new FormData();
-    form.set("file", file);
-    return call<UploadDto>("POST", "/uploads", form, locale);
-  },
+  get: () => sessionCall<SessionView | null>("GET", ""),
+  refresh: () => sessionCall<SessionView | null>("POST", "/refresh"),
+  logout: () => sessionCall<null>("POST", "/logout"),
 };
 
 /** Where an uploaded file of the signed-in customer can be shown (image preview, document link). */

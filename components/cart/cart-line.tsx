@@ -9,7 +9,7 @@ import { formatNumber, formatSar } from "@/lib/money";
 import type { CartItemDto } from "@/contract/dto/cart";
 import { describeCartItem, lineFit, quantityStepper, type ItemDetail } from "./cart-item-details";
 import { QuantityStepper } from "./quantity-stepper";
-import { useRemoveCartItem, useUpdateCartItem } from "./use-cart";
+import { useRemoveCartItem, useUpdateCartItem } from "./cart-mutations";
 
 function DetailValue({ detail }: { detail: ItemDetail }) {
   const t = useTranslations("cart.item.count");

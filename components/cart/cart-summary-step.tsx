@@ -19,7 +19,8 @@ import { everyLineFits } from "./cart-item-details";
 import { hasDeposit } from "./cart-totals";
 import { CartTotalsList } from "./cart-totals-list";
 import { SheetBody, SheetFooter } from "./sheet-layout";
-import { useCartChanging, useResetCart } from "./use-cart";
+import { useResetCart } from "./cart-mutations";
+import { useCartChanging } from "./use-cart";
 
 /** Empties the cart after an inline confirmation (a second modal over the sheet would be heavy). */
 function EmptyCartButton() {
