@@ -50,6 +50,14 @@ export const SETTINGS_KEYS = [
   "snapchatPixelId",
   "clarityId",
   "googleMapsApiKey",
+  "legalName",
+  "vatNumber",
+  "crNumber",
+  "addressAr",
+  "addressEn",
+  "contactPhone",
+  "contactWhatsapp",
+  "contactEmail",
 ] as const;
 export type SettingsKey = (typeof SETTINGS_KEYS)[number];
 export type SettingsMap = Partial<Record<SettingsKey, string>> & Record<string, string>;
@@ -105,6 +113,30 @@ export function parseAttributionDays(v: string | undefined): number | null {
   if (v === undefined || v.trim() === "") return null;
   const n = Number(v.trim());
   return Number.isInteger(n) && n >= 1 && n <= 365 ? n : null;
+}
+
+/** A Saudi VAT registration number: 15 digits, first and last 3. */
+export function parseVatNumber(v: string | undefined): string | null {
+  const n = v?.trim() ?? "";
+  return /^3\d{13}3$/.test(n) ? n : null;
+}
+
+/** A commercial registration number: 10 digits. */
+export function parseCrNumber(v: string | undefined): string | null {
+  const n = v?.trim() ?? "";
+  return /^\d{10}$/.test(n) ? n : null;
+}
+
+/** A phone number as written for people (+966 11 234 5678): a leading + and 8–15 digits with spaces. */
+export function parseContactPhone(v: string | undefined): string | null {
+  const n = v?.trim() ?? "";
+  const digits = n.replace(/[\s-]/g, "");
+  return /^\+?\d{8,15}$/.test(digits) ? n : null;
+}
+
+export function parseContactEmail(v: string | undefined): string | null {
+  const n = v?.trim() ?? "";
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(n) && n.length <= 254 ? n : null;
 }
 
 export type TenantConfig = ReturnType<typeof toTenantConfig>;
@@ -174,5 +206,18 @@ export function toTenantConfig(settings: SettingsMap) {
     },
     /** The Maps browser key (issue 6): the locations sheet draws Google's map with it, else its own grid picker. */
     googleMapsApiKey: text(settings.googleMapsApiKey),
+    /**
+     * Who sells (Saudi e-commerce law: the seller's name, CR and VAT numbers, address and contact in
+     * sight): the footer, the checkout summary and the tax invoice show them; each is null when unset.
+     */
+    trust: {
+      legalName: text(settings.legalName),
+      vatNumber: parseVatNumber(settings.vatNumber),
+      crNumber: parseCrNumber(settings.crNumber),
+      address: { ar: text(settings.addressAr), en: text(settings.addressEn) },
+      phone: parseContactPhone(settings.contactPhone),
+      whatsapp: parseContactPhone(settings.contactWhatsapp),
+      email: parseContactEmail(settings.contactEmail),
+    },
   };
 }

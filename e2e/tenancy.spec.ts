@@ -35,6 +35,29 @@ test.describe("tenants by host and languages", () => {
     await expect(page.getByText("مطحنة يدوية")).toHaveCount(0);
   });
 
+  test("each store's footer says who sells: VAT and CR numbers, address and contact, in both languages", async ({ page }, info) => {
+    const seller = (label: string) => page.getByRole("contentinfo").getByRole("region", { name: label });
+    await page.goto(spaUrl("/"));
+    const ar = seller("بيانات البائع");
+    await expect(ar.getByRole("definition").filter({ hasText: "310123456700003" })).toBeVisible();
+    await expect(ar.getByText("الرقم الضريبي")).toBeVisible();
+    await expect(ar.getByText("السجل التجاري")).toBeVisible();
+    await expect(ar.getByText("1010654321")).toBeVisible();
+    await expect(ar.getByRole("link", { name: "+966 55 123 4567" })).toHaveAttribute("href", "https://wa.me/966551234567");
+    await expect(ar.getByRole("link", { name: "+966 11 234 5678" })).toHaveAttribute("href", "tel:+966112345678");
+    await snap(page, info, "footer-seller-spa-ar");
+
+    await page.goto(spaUrl("/en/products"));
+    const en = seller("About the seller");
+    await expect(en.getByText("VAT number")).toBeVisible();
+    await expect(en.getByText("CR number")).toBeVisible();
+    await expect(en.getByText("King Fahd Road, Al Olaya, Riyadh 12211")).toBeVisible();
+
+    await page.goto(coffeeUrl("/"));
+    await expect(seller("بيانات البائع").getByText("302345678900003")).toBeVisible();
+    await expect(seller("بيانات البائع").getByText("4030123456")).toBeVisible();
+  });
+
   test("English is not offered on coffee", async ({ page }) => {
     const res = await page.goto(coffeeUrl("/en"));
     expect(res?.status()).toBe(404);

@@ -46,6 +46,13 @@ describe("settings checks (the storefront's schema and parsers, at write time)",
     expect(issues.moyasarPublicTokenKey).toMatch(/secret key/);
   });
 
+  it("refuses seller facts the footer and the invoice could not show as they are", () => {
+    const result = checkSettings({ vatNumber: "30012345", crNumber: "CR-1010", contactPhone: "ring us", contactEmail: "care@", addressAr: "الرياض" }, { allowNull: false });
+    const issues = Object.fromEntries(!result.ok ? result.issues.map((i) => [i.key, i.message]) : []);
+    expect(Object.keys(issues)).toEqual(["vatNumber", "crNumber", "contactPhone", "contactEmail"]);
+    expect(issues.vatNumber).toMatch(/15 digits/);
+  });
+
   it("takes null as 'remove' in a merge only", () => {
     expect(checkSettings({ brandName: null }, { allowNull: true })).toEqual({ ok: true, change: { set: {}, remove: ["brandName"] } });
     expect(checkSettings({ brandName: null }, { allowNull: false }).ok).toBe(false);

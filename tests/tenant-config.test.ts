@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCartMinimum, parseLanguages, parseTaxRate, toTenantConfig } from "@/contract/tenant-settings";
+import { parseCartMinimum, parseContactEmail, parseContactPhone, parseCrNumber, parseLanguages, parseTaxRate, parseVatNumber, toTenantConfig } from "@/contract/tenant-settings";
 import { coffeeSettings, spaSettings } from "@/platform/seed/demo";
 
 describe("tenant config defaults (empty settings map)", () => {
@@ -136,5 +136,30 @@ describe("the store's texts per language", () => {
     expect(c.orderSuccessMessage).toEqual({ ar: "شكراً لك", en: "Thank you" });
     // Written in Arabic only: an English shopper sees no Arabic message.
     expect(toTenantConfig({ orderSuccessMessage: "شكراً لك" }).orderSuccessMessage.en).toBeNull();
+  });
+});
+
+describe("who sells: the seller's facts the footer, checkout and invoice show", () => {
+  it("reads a Saudi VAT number (15 digits, first and last 3) and a 10-digit CR number, else nothing", () => {
+    expect(parseVatNumber("310123456700003")).toBe("310123456700003");
+    expect(parseVatNumber(" 310123456700003 ")).toBe("310123456700003");
+    for (const bad of ["210123456700003", "310123456700002", "31012345670000", "3101234567000033", "٣١٠١٢٣٤٥٦٧٠٠٠٠٣", ""]) expect(parseVatNumber(bad)).toBeNull();
+    expect(parseCrNumber("1010654321")).toBe("1010654321");
+    for (const bad of ["101065432", "10106543210", "10106-5432"]) expect(parseCrNumber(bad)).toBeNull();
+  });
+
+  it("keeps contact numbers as written for people, and refuses what can't be dialled", () => {
+    expect(parseContactPhone("+966 11 234 5678")).toBe("+966 11 234 5678");
+    expect(parseContactPhone("0112345678")).toBe("0112345678");
+    expect(parseContactPhone("+966 1")).toBeNull();
+    expect(parseContactPhone("call us")).toBeNull();
+    expect(parseContactEmail("care@rimal.example")).toBe("care@rimal.example");
+    expect(parseContactEmail("care@rimal")).toBeNull();
+  });
+
+  it("gives both demo tenants their facts, and an empty map none", () => {
+    expect(toTenantConfig(spaSettings).trust).toMatchObject({ vatNumber: "310123456700003", crNumber: "1010654321", address: { ar: expect.any(String), en: expect.any(String) } });
+    expect(toTenantConfig(coffeeSettings).trust).toMatchObject({ vatNumber: "302345678900003", crNumber: "4030123456", phone: null });
+    expect(toTenantConfig({}).trust).toEqual({ legalName: null, vatNumber: null, crNumber: null, address: { ar: null, en: null }, phone: null, whatsapp: null, email: null });
   });
 });

@@ -17,6 +17,7 @@ import { CartLine } from "./cart-line";
 import { closeCartSheet } from "./cart-sheet-state";
 import { everyLineFits } from "./cart-item-details";
 import { hasDeposit } from "./cart-totals";
+import { SellerLine } from "./seller-line";
 import { CartTotalsList } from "./cart-totals-list";
 import { SheetBody, SheetFooter } from "./sheet-layout";
 import { useResetCart } from "./cart-mutations";
@@ -154,6 +155,7 @@ export function SummaryStep({ cart, config, signedIn, onContinue, onCouponNeedsS
           <PackageSection cart={cart} />
           <CouponForm cart={cart} signedIn={signedIn} onNeedSignIn={onCouponNeedsSignIn} pendingCode={pendingCoupon} onPendingTaken={onPendingCouponTaken} />
           <CartTotalsList cart={cart} updating={updating} />
+          <SellerLine trust={config.trust} />
         </div>
       </SheetBody>
       <SheetFooter className="grid gap-3">

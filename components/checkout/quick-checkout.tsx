@@ -8,6 +8,7 @@ import type { SentCode } from "@/components/auth/phone-step";
 import { useSession } from "@/components/auth/use-session";
 import { AmountDue, CartFitNotice, CartItemList, CartMinimumNotice, checkoutBlocks } from "@/components/cart/cart-summary-step";
 import { CartTotalsList } from "@/components/cart/cart-totals-list";
+import { SellerLine } from "@/components/cart/seller-line";
 import { SheetBody, SheetFooter, SheetLoading } from "@/components/cart/sheet-layout";
 import { useCartChanging } from "@/components/cart/use-cart";
 import { Button } from "@/components/ui/button";
@@ -69,6 +70,7 @@ function QuickOrderForm({
             <SectionTitle>{t("order")}</SectionTitle>
             <CartItemList cart={cart} />
             <CartTotalsList cart={cart} updating={updating} />
+            <SellerLine trust={setup.config.trust} />
           </section>
           <section className="grid gap-4">
             <SectionTitle>{t("details")}</SectionTitle>
@@ -105,6 +107,7 @@ function QuickOrderSignedOut({ cart, setup, onSignIn }: Props & { onSignIn: () =
             <SectionTitle>{t("order")}</SectionTitle>
             <CartItemList cart={cart} />
             <CartTotalsList cart={cart} updating={updating} />
+            <SellerLine trust={setup.config.trust} />
           </section>
           <p className="rounded-xl bg-primary-soft p-4 text-sm">{t("signInNote")}</p>
         </div>

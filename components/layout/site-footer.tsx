@@ -2,25 +2,41 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { formatNumber } from "@/lib/money";
 import { localePath } from "@/lib/site-routing";
-import type { Locale } from "@/contract/tenant-settings";
+import type { Locale, TenantConfig } from "@/contract/tenant-settings";
+import { SellerFacts } from "./seller-facts";
 import { StoreMark } from "./store-mark";
 
 const TERMS_PATH = "z/terms-and-conditions";
 
-/** Store footer: the tenant's website pages (terms first) and the copyright line. */
-export async function SiteFooter({ locale, storeName, logoUrl, pages }: { locale: Locale; storeName: string; logoUrl: string | null; pages: { path: string; title: string }[] }) {
+/** Store footer: who sells (CR and VAT numbers, address, contact), the tenant's website pages (terms first) and the copyright line. */
+export async function SiteFooter({
+  locale,
+  storeName,
+  logoUrl,
+  pages,
+  trust,
+}: {
+  locale: Locale;
+  storeName: string;
+  logoUrl: string | null;
+  pages: { path: string; title: string }[];
+  trust: TenantConfig["trust"];
+}) {
   const t = await getTranslations("common");
   const ordered = [...pages].sort((a, b) => Number(b.path === TERMS_PATH) - Number(a.path === TERMS_PATH));
   const year = new Date().getFullYear();
   return (
     <footer className="mt-16 border-t border-border bg-card">
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10 sm:px-6 md:flex-row md:items-start md:justify-between">
-        <div className="flex items-center gap-3">
-          <StoreMark name={storeName} logoUrl={logoUrl} size={40} />
-          <div>
-            <p className="font-display font-bold">{storeName}</p>
-            <p className="text-sm text-muted-foreground">{t("footer.prices")}</p>
+        <div className="grid gap-4">
+          <div className="flex items-center gap-3">
+            <StoreMark name={storeName} logoUrl={logoUrl} size={40} />
+            <div>
+              <p className="font-display font-bold">{storeName}</p>
+              <p className="text-sm text-muted-foreground">{t("footer.prices")}</p>
+            </div>
           </div>
+          <SellerFacts trust={trust} locale={locale} />
         </div>
         {ordered.length > 0 ? (
           <nav aria-label={t("footer.pagesLabel")}>

@@ -47,6 +47,14 @@ export const spaSettings: Record<string, string> = {
   announcementText: "خصم ١٠٪ على جميع جلسات المساج هذا الأسبوع — استخدم الكود RELAX10",
   announcementTextEn: "10% off every massage this week — use code RELAX10",
   announcementLink: "/products",
+  legalName: "شركة رمال للعافية",
+  vatNumber: "310123456700003",
+  crNumber: "1010654321",
+  addressAr: "طريق الملك فهد، حي العليا، الرياض ١٢٢١١",
+  addressEn: "King Fahd Road, Al Olaya, Riyadh 12211",
+  contactPhone: "+966 11 234 5678",
+  contactWhatsapp: "+966 55 123 4567",
+  contactEmail: "care@rimal.example",
   ...SPA_PIXELS,
 };
 
@@ -63,6 +71,13 @@ export const coffeeSettings: Record<string, string> = {
   taxEnabled: "True",
   taxPercentage: "15",
   compactProductCards: "True",
+  legalName: "مؤسسة بُن للتحميص",
+  vatNumber: "302345678900003",
+  crNumber: "4030123456",
+  addressAr: "شارع التحلية، حي الروضة، جدة ٢٣٤٣٥",
+  addressEn: "Tahlia Street, Al Rawdah, Jeddah 23435",
+  contactWhatsapp: "+966 56 765 4321",
+  contactEmail: "hello@bunn.example",
 };
 
 async function seedSpa(db: Db, now: Date) {

@@ -5,6 +5,10 @@ import {
   SETTINGS_KEYS,
   parseAttributionDays,
   parseCartMinimum,
+  parseContactEmail,
+  parseContactPhone,
+  parseCrNumber,
+  parseVatNumber,
   pixelId,
   type SettingsKey,
 } from "@/contract/tenant-settings";
@@ -97,6 +101,14 @@ const RULES: Record<SettingsKey, Rule> = {
   snapchatPixelId: pixel,
   clarityId: pixel,
   googleMapsApiKey: text,
+  legalName: text,
+  vatNumber: (v) => (parseVatNumber(v) ? null : "must be a Saudi VAT number: 15 digits, the first and last 3"),
+  crNumber: (v) => (parseCrNumber(v) ? null : "must be a commercial registration number: 10 digits"),
+  addressAr: text,
+  addressEn: text,
+  contactPhone: (v) => (parseContactPhone(v) ? null : "must be a phone number: + and 8–15 digits (spaces allowed)"),
+  contactWhatsapp: (v) => (parseContactPhone(v) ? null : "must be a WhatsApp number: + and 8–15 digits (spaces allowed)"),
+  contactEmail: (v) => (parseContactEmail(v) ? null : "must be an email address"),
 };
 
 const isKnown = (key: string): key is SettingsKey => (SETTINGS_KEYS as readonly string[]).includes(key);

@@ -68,7 +68,7 @@ export default async function SiteLayout({ children, params }: Props) {
             <main id="main" className="flex-1">
               {children}
             </main>
-            <SiteFooter locale={locale} storeName={storeName} logoUrl={config.logoUrl} pages={pages} />
+            <SiteFooter locale={locale} storeName={storeName} logoUrl={config.logoUrl} pages={pages} trust={config.trust} />
             <Tracking ids={config.pixels} />
           </Providers>
         </NextIntlClientProvider>
