@@ -70,6 +70,21 @@ test("spa: a reservation, a subscription, a gift and merchandise paid in cash; t
   await snap(page, info, `checkout-6-done-${locale}`);
   // The cart is finished: the next visit starts with an empty one.
   expect(await platformCart(page, locale)).toBeNull();
+
+  // The order is listed under My orders (reached from the account's tabs), and opens again.
+  const orderNumber = (await page.getByTestId("order-number").innerText()).trim();
+  const a = account[locale];
+  await page.goto(`${prefix}/profile/reservations`);
+  await page.getByRole("link", { name: a.menu.orders }).click();
+  await expect(page).toHaveURL(/\/profile\/orders$/);
+  const listed = page.getByRole("link", { name: new RegExp(orderNumber) });
+  await expect(listed).toBeVisible();
+  await expect(listed).toContainText(order[locale].done.status.payOnSite);
+  await expect(listed).toContainText(formatSar(cart.totalAmount, locale));
+  await snap(page, info, `checkout-7-orders-${locale}`);
+  await listed.click();
+  await expect(page).toHaveURL(/\/checkout\/done\//);
+  await expect(page.getByTestId("order-number")).toHaveText(orderNumber);
 });
 
 test("spa: the resthouse paid by bank transfer, with the receipt refusals first", async ({ page }, info) => {
@@ -217,6 +232,8 @@ test("coffee: quick checkout with first and last name, the minimum-order message
   await addButton(page, "ar").click();
   await expect(cartDialog(page, "ar")).toBeVisible();
   await expect(page.getByText(/الحد الأدنى/)).toHaveCount(0);
+  // Who sells, in the checkout too: the seller's name with its VAT and CR numbers.
+  await expect(cartDialog(page, "ar").locator("p", { hasText: "مؤسسة بُن للتحميص" })).toContainText("الرقم الضريبي 302345678900003 · السجل التجاري 4030123456");
   await page.getByRole("button", { name: c.quick.signIn }).click();
   await signInInSheet(page, "ar");
   await page.getByLabel(c.customer.firstName).fill("فهد");
@@ -245,6 +262,11 @@ test("coffee: quick checkout with first and last name, the minimum-order message
   await expect(page.getByRole("dialog"), "the checkout sheet closes on the done page").toHaveCount(0);
   await expect(page.getByText("فهد الشهري")).toBeVisible();
   await snap(page, info, "quick-3-done");
+  const coffeeOrder = (await page.getByTestId("order-number").innerText()).trim();
+  const orders = await page.goto(coffeeUrl("/profile/orders"));
+  expect(orders?.status()).toBe(200);
+  // Listed by what was added first, then how many more.
+  await expect(page.getByRole("link", { name: new RegExp(coffeeOrder) })).toContainText("أكياس قهوة مقطرة (٥) وعنصر آخر");
 
   // Account settings show the store's way of naming too: first and last name, and save them joined.
   await page.goto(coffeeUrl("/profile/account-settings"));

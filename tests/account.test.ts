@@ -1,5 +1,8 @@
 import { expect, it } from "vitest";
-import type { ReservationsDto, SubscriptionDto } from "@/contract/dto/account";
+import { eq } from "drizzle-orm";
+import { carts } from "@/platform/db/schema";
+import type { OrderSummaryDto, ReservationsDto, SubscriptionDto } from "@/contract/dto/account";
+import { checkoutApi } from "./helpers/checkout";
 import { getAvailability } from "@/platform/services/availability";
 import { dayStart } from "@/platform/time";
 import { DAY_MS } from "@/contract/riyadh-time";
@@ -73,5 +76,45 @@ describeEachDb("customer reservations and subscriptions", (t) => {
       const foreign = await callApi(db, coffee, "GET", path, { token: sara.token });
       expect([foreign.status, foreign.error?.code]).toEqual([401, "SP:TenantMismatch"]);
     }
+  });
+});
+
+describeEachDb("customer orders", (t) => {
+  const api = checkoutApi(() => t().db);
+
+  it("lists the caller's placed orders of every kind, newest first, with status, method and total; open carts and others' orders are not theirs", async () => {
+    const { db, spa } = t();
+    // The bath salts: the oil's three bottles are other suites' stock limit.
+    const salts = await demoProduct(db, spa.id, DEMO.salts);
+    const gift = await demoProduct(db, spa.id, DEMO.gift);
+    const first = await api.cartWith(spa, [{ productId: salts.id, priceId: salts.priceId, quantity: 1 }]);
+    const shopper = first.shopper;
+    expect((await api.submit(spa, shopper, first.cart.id)).status).toBe(200);
+    const second = await api.cartWith(spa, [{ productId: gift.id, priceId: gift.priceId, giftDetails: { theme: "eid", toName: "Noura", showBuyerInfo: false } }, { productId: salts.id, priceId: salts.priceId, quantity: 2 }], shopper);
+    const placed = (await api.submit(spa, shopper, second.cart.id)).data!;
+    // Still open: not an order.
+    await api.cartWith(spa, [{ productId: salts.id, priceId: salts.priceId }], shopper);
+    // Someone else's order.
+    const other = await api.cartWith(spa, [{ productId: salts.id, priceId: salts.priceId }]);
+    await api.submit(spa, other.shopper, other.cart.id);
+
+    // The suite's clock stands still: the first order is placed a day earlier, as it would be.
+    await db.update(carts).set({ completedAt: new Date(t().now.getTime() - DAY_MS) }).where(eq(carts.id, first.cart.id));
+    const res = await callApi<OrderSummaryDto[]>(db, spa, "GET", "customer/orders", { token: shopper.token });
+    expect(res.status).toBe(200);
+    expect(res.data!.map((o) => o.id)).toEqual([second.cart.id, first.cart.id]);
+    expect(res.data![0]).toMatchObject({
+      orderNumber: placed.orderNumber,
+      paymentMethod: "CASH",
+      paymentStatus: "pay_on_site",
+      totalAmount: placed.totalAmount,
+      items: [
+        { name: DEMO.gift, typeString: "gift", quantity: 1 },
+        { name: DEMO.salts, typeString: "merchandise", quantity: 2 },
+      ],
+    });
+    // A new customer has none; without a token there is no list.
+    expect((await callApi<OrderSummaryDto[]>(db, spa, "GET", "customer/orders", { token: (await newCustomer(db, spa)).token })).data).toEqual([]);
+    expect((await callApi(db, spa, "GET", "customer/orders")).status).toBe(401);
   });
 });

@@ -145,6 +145,7 @@ function families(c: Ctx): Record<(typeof FAMILIES)[number], RouteSpec[]> {
       { method: "GET", pattern: "customer/uploads/:name", params: { name: c.uploadName }, auth: true },
     ],
     account: [
+      { method: "GET", pattern: "customer/orders", auth: true },
       { method: "GET", pattern: "customer/reservations", auth: true },
       { method: "GET", pattern: "customer/subscriptions", auth: true },
     ],

@@ -152,6 +152,7 @@ function routeCalls(s: Spa): Record<string, RouteCall> {
     { method: "GET", path: "customer/checkout-custom-fields", public: true },
     { method: "POST", path: "customer/uploads", form: () => uploadForm(FILES.png) },
     { method: "GET", path: `customer/uploads/${s.upload.name}` },
+    { method: "GET", path: "customer/orders" },
     { method: "GET", path: "customer/reservations" },
     { method: "GET", path: "customer/subscriptions" },
     { method: "GET", path: `presets/presets-list?${q}` },

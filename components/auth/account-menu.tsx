@@ -3,7 +3,7 @@
 import { useEffect, useRef, useSyncExternalStore, type RefObject } from "react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { CalendarDays, LogOut, Repeat, Settings } from "lucide-react";
+import { CalendarDays, LogOut, Receipt, Repeat, Settings } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { Drawer } from "vaul";
 import { ACCOUNT_PAGES } from "@/components/account/account-pages";
@@ -28,7 +28,7 @@ function usePhone(): boolean {
   );
 }
 
-const ICONS = { reservations: CalendarDays, subscriptions: Repeat, accountSettings: Settings } as const;
+const ICONS = { orders: Receipt, reservations: CalendarDays, subscriptions: Repeat, accountSettings: Settings } as const;
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; customer: CustomerDto; trigger: RefObject<HTMLButtonElement | null> };
 

@@ -39,7 +39,7 @@ export async function OrderView({ cart, successMessage, duplicateRefund = null }
         {cart.orderNumber ? (
           <p className="text-muted-foreground">
             {t("orderNumber")}{" "}
-            <span dir="ltr" className="font-mono text-lg font-semibold tracking-wider text-foreground">
+            <span dir="ltr" data-testid="order-number" className="font-mono text-lg font-semibold tracking-wider text-foreground">
               {cart.orderNumber}
             </span>
           </p>

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { PaymentStatus } from "./cart";
+import { PaymentMethod, ProductTypeString } from "./shared";
 
 /** One booking of the customer (GET customer/reservations). */
 export const ReservationDto = z.object({
@@ -36,3 +38,22 @@ export const SubscriptionDto = z.object({
   packageSessionsTotal: z.number().optional(),
 });
 export type SubscriptionDto = z.infer<typeof SubscriptionDto>;
+
+/**
+ * One of the customer's orders (GET customer/orders), newest first: every kind, as the order page
+ * will show it. Amounts are SAR with two decimals, as the cart's.
+ */
+export const OrderSummaryDto = z.object({
+  id: z.string(),
+  orderNumber: z.string().nullable(),
+  /** ISO instant. */
+  completedAt: z.string(),
+  paymentMethod: PaymentMethod.nullable(),
+  paymentStatus: PaymentStatus,
+  totalAmount: z.number(),
+  amountToBePaid: z.number(),
+  /** A package paid for (some of) it: a zero total is the package's, not "nothing due". */
+  hasPackageDiscounts: z.boolean(),
+  items: z.array(z.object({ name: z.string(), typeString: ProductTypeString, image: z.string().nullable(), quantity: z.number() })),
+});
+export type OrderSummaryDto = z.infer<typeof OrderSummaryDto>;

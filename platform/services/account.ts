@@ -1,10 +1,11 @@
 import "server-only";
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
-import { bookings, customerPackages, customerSubscriptions, products } from "../db/schema";
+import { bookings, carts, customerPackages, customerSubscriptions, products } from "../db/schema";
 import { riyadhDay } from "../time";
 import type { Locale } from "@/contract/tenant-settings";
-import type { ReservationDto, ReservationsDto, SubscriptionDto } from "@/contract/dto/account";
+import type { OrderSummaryDto, ReservationDto, ReservationsDto, SubscriptionDto } from "@/contract/dto/account";
+import { readCart } from "./cart";
 import { localized } from "./catalog";
 
 type Conn = Db | Tx;
@@ -82,4 +83,30 @@ export async function listSubscriptions(db: Conn, tenantId: string, customerId: 
       ...(pkg ? { packageSessionsLeft: pkg.left, packageSessionsTotal: pkg.total } : {}),
     };
   });
+}
+
+/** How many of the latest orders the list shows. */
+export const ORDERS_LISTED = 50;
+
+/** GET customer/orders — the caller's completed orders, newest first, each read as its order page reads it. */
+export async function listOrders(db: Conn, tenantId: string, customerId: string, locale: Locale): Promise<OrderSummaryDto[]> {
+  const rows = await db
+    .select({ id: carts.id })
+    .from(carts)
+    .where(and(eq(carts.tenantId, tenantId), eq(carts.customerId, customerId), eq(carts.status, "completed")))
+    .orderBy(desc(carts.completedAt), desc(carts.id))
+    .limit(ORDERS_LISTED);
+  const scope = { tenantId, customerId };
+  const orders = await Promise.all(rows.map((r) => readCart(db, scope, r.id, locale)));
+  return orders.map((o) => ({
+    id: o.id,
+    orderNumber: o.orderNumber,
+    completedAt: o.completedAt ?? "",
+    paymentMethod: o.paymentMethod,
+    paymentStatus: o.paymentStatus,
+    totalAmount: o.totalAmount,
+    amountToBePaid: o.amountToBePaid,
+    hasPackageDiscounts: o.hasPackageDiscounts,
+    items: o.cartItems.map((i) => ({ name: i.product.name, typeString: i.product.typeString, image: i.product.images[0] ?? null, quantity: i.quantity })),
+  }));
 }

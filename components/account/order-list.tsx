@@ -1,0 +1,69 @@
+import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { ProductLogo } from "@/components/product/product-logo";
+import { Badge } from "@/components/ui/badge";
+import type { OrderSummaryDto } from "@/contract/dto/account";
+import { riyadhToday } from "@/contract/riyadh-time";
+import type { Locale } from "@/contract/tenant-settings";
+import { orderMethodKey, paymentStatusKey } from "@/lib/checkout/done-state";
+import { formatDay } from "@/lib/day-format";
+import { formatNumber, formatSar } from "@/lib/money";
+import { localePath } from "@/lib/site-routing";
+
+const STATUS_VARIANT = { paid: "success", depositPaid: "success", nothingDue: "success", payOnSite: "muted", pendingReview: "accent", unpaid: "accent" } as const;
+
+/** One order: its number, day, status and method, what it holds, its total; the whole card opens the order. */
+async function OrderCard({ order, locale }: { order: OrderSummaryDto; locale: Locale }) {
+  const [t, tDone] = await Promise.all([getTranslations("account.orders"), getTranslations("order.done")]);
+  const status = paymentStatusKey(order);
+  const method = orderMethodKey({ totalAmount: order.totalAmount, hasPackageDiscounts: order.hasPackageDiscounts, paymentMethod: order.paymentMethod });
+  const day = riyadhToday(new Date(order.completedAt));
+  const [first, ...rest] = order.items;
+  const number = order.orderNumber ?? "";
+  const Forward = locale === "ar" ? ChevronLeft : ChevronRight;
+  return (
+    <li>
+      <Link
+        prefetch={false}
+        href={localePath(locale, `/checkout/done/${order.id}`)}
+        className="flex gap-4 rounded-xl border border-border bg-card p-4 shadow-soft transition-colors hover:border-primary/50 focus-visible:outline-2 focus-visible:outline-ring"
+      >
+        {first ? <ProductLogo product={{ images: first.image ? [first.image] : [], typeString: first.typeString }} size={56} /> : null}
+        <div className="grid min-w-0 flex-1 gap-1">
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <h3 className="font-semibold">{t("number", { number })}</h3>
+            <Badge variant={STATUS_VARIANT[status]}>{tDone(`status.${status}`)}</Badge>
+          </div>
+          <p className="text-sm text-muted-foreground">
+            {t("placedOn", { date: formatDay(day, locale, { day: "numeric", month: "long", year: "numeric" }) })}
+            {method ? ` · ${tDone(`method.${method}`)}` : null}
+          </p>
+          {first ? (
+            <p dir="auto" className="line-clamp-2 text-sm">
+              {first.name}
+              {rest.length > 0 ? ` ${t("more", { count: rest.length, formatted: formatNumber(rest.length, locale) })}` : null}
+            </p>
+          ) : null}
+          <p className="tabular font-semibold sm:hidden">{formatSar(order.totalAmount, locale)}</p>
+        </div>
+        {/* A phone gives the words the width: the total goes under them, and the card itself is the way in. */}
+        <div className="hidden shrink-0 flex-col items-end justify-between sm:flex">
+          <p className="tabular font-semibold">{formatSar(order.totalAmount, locale)}</p>
+          <Forward aria-hidden="true" className="size-5 text-muted-foreground" />
+        </div>
+      </Link>
+    </li>
+  );
+}
+
+/** The customer's orders, newest first. */
+export async function OrderList({ orders, locale }: { orders: OrderSummaryDto[]; locale: Locale }) {
+  return (
+    <ul className="grid gap-3">
+      {orders.map((o) => (
+        <OrderCard key={o.id} order={o} locale={locale} />
+      ))}
+    </ul>
+  );
+}
