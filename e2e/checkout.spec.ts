@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
+import ICAL from "ical.js";
 import { formatSar } from "@/lib/money";
 import { coffeeUrl, forProject, otherForProject, snap } from "./support";
 import { addAndCheck, addButton, cartDialog, closeCart, dayAhead, messages, openProduct, pickDay, platformCart } from "./cart-support";
@@ -68,6 +70,20 @@ test("spa: a reservation, a subscription, a gift and merchandise paid in cash; t
   await expect(page.getByText(order[locale].done.status.payOnSite, { exact: true }).first()).toBeVisible();
   await expect(page.getByText(names.membership).first()).toBeVisible();
   await snap(page, info, `checkout-6-done-${locale}`);
+
+  // The massage into the shopper's calendar: an .ics a calendar parser reads, and Google Calendar in Riyadh time.
+  const cal = order[locale].done.calendar;
+  const massageLine = cart.items.find((i) => i.product.typeString === "reservation")!;
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: cal.download }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^order-[A-Z0-9]+\.ics$/);
+  const ics = new ICAL.Component(ICAL.parse(readFileSync(await download.path(), "utf8")));
+  const events = ics.getAllSubcomponents("vevent").map((v) => new ICAL.Event(v));
+  expect(events.map((e) => e.summary)).toEqual([`${names.massage} — Rimal Wellness`]);
+  expect(events[0].startDate.toJSDate().toISOString()).toBe(new Date(massageLine.reservationDateFrom!).toISOString());
+  expect(events[0].location).toBe(locale === "ar" ? "طريق الملك فهد، حي العليا، الرياض ١٢٢١١" : "King Fahd Road, Al Olaya, Riyadh 12211");
+  const google = new URL((await page.getByRole("link", { name: cal.google }).getAttribute("href"))!);
+  expect(google.searchParams.get("ctz")).toBe("Asia/Riyadh");
+
   // The cart is finished: the next visit starts with an empty one.
   expect(await platformCart(page, locale)).toBeNull();
 

@@ -1,30 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { CartItemDto } from "@/contract/dto/cart";
+import { cartItemFixture } from "@/tests/helpers/cart-item";
 import { describeCartItem, everyLineFits, formatCartDay, itemUnits, lineFit, quantityStepper, riyadhDay } from "./cart-item-details";
 
 const NOW = new Date("2026-11-21T09:00:00Z");
 
-function item(over: Partial<Omit<CartItemDto, "product">> & { product?: Partial<CartItemDto["product"]> }): CartItemDto {
-  const { product, ...rest } = over;
-  return {
-    id: "i1",
-    type: 0,
-    amount: 100,
-    taxAmount: 15,
-    amountWithTax: 115,
-    quantity: 1,
-    effectiveQuantity: 1,
-    product: { id: "p1", name: "Massage", typeString: "reservation", images: [], hasPackage: false, isFullDayBooking: false, isVariableDuration: false, ...product },
-    price: { id: "pr1", name: "Standard", amount: 100 },
-    giftDetails: null,
-    reservationDateFrom: null,
-    reservationDateTo: null,
-    subscriptionStartDate: null,
-    packageCovered: false,
-    available: null,
-    ...rest,
-  };
-}
+const item = cartItemFixture;
 
 const byKey = (details: ReturnType<typeof describeCartItem>) => Object.fromEntries(details.map((d) => [d.key, d]));
 

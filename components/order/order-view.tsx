@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
-import { CircleCheck, Clock, Undo2 } from "lucide-react";
+import { CalendarPlus, CircleCheck, Clock, Download, Undo2 } from "lucide-react";
 import { CartTotalsList } from "@/components/cart/cart-totals-list";
 import { Badge } from "@/components/ui/badge";
 import { buttonVariants } from "@/components/ui/button";
@@ -12,7 +12,32 @@ import { formatDay } from "@/lib/day-format";
 import type { CartDto } from "@/contract/dto/cart";
 import { localePath } from "@/lib/site-routing";
 import { TrackEvent } from "@/components/tracking/track-event";
+import { googleCalendarLink, type BookingEvent } from "@/lib/orders/calendar-events";
 import { OrderItems } from "./order-items";
+
+/** The bookings into the shopper's calendar: one .ics with all of them, and Google Calendar per booking. */
+async function AddToCalendar({ cartId, bookings, locale }: { cartId: string; bookings: BookingEvent[]; locale: string }) {
+  const t = await getTranslations("order.done.calendar");
+  return (
+    <section aria-labelledby="order-calendar" className="grid gap-3 rounded-xl border border-border bg-card p-4 shadow-soft">
+      <h2 id="order-calendar" className="flex items-center gap-2 font-sans text-sm font-semibold">
+        <CalendarPlus aria-hidden="true" className="size-4 text-primary" />
+        {t("title")}
+      </h2>
+      <div className="flex flex-wrap gap-2">
+        <a href={`/api/orders/${encodeURIComponent(cartId)}/calendar?locale=${locale}`} download className={buttonVariants({ variant: "outline", size: "sm" })}>
+          <Download aria-hidden="true" />
+          {t("download")}
+        </a>
+        {bookings.map((b) => (
+          <a key={b.uid} href={googleCalendarLink(b)} target="_blank" rel="noopener noreferrer" className={buttonVariants({ variant: "outline", size: "sm" })}>
+            {bookings.length === 1 ? t("google") : t("googleOne", { name: b.title })}
+          </a>
+        ))}
+      </div>
+    </section>
+  );
+}
 
 /** The Riyadh day the order completed, e.g. "21 November 2026" / "٢١ نوفمبر ٢٠٢٦". */
 const formatPlacedOn = (iso: string, locale: string) => formatDay(riyadhToday(new Date(iso)), locale, { day: "numeric", month: "long", year: "numeric" });
@@ -22,7 +47,18 @@ const formatPlacedOn = (iso: string, locale: string) => formatDay(riyadhToday(ne
  * transfer is "pending review" until the store checks it), the store's own success message as
  * plain text, the lines, the amounts and the customer snapshot; then home and the profile.
  */
-export async function OrderView({ cart, successMessage, duplicateRefund = null }: { cart: CartDto; successMessage: string | null; duplicateRefund?: number | null }) {
+export async function OrderView({
+  cart,
+  successMessage,
+  duplicateRefund = null,
+  bookings = [],
+}: {
+  cart: CartDto;
+  successMessage: string | null;
+  duplicateRefund?: number | null;
+  /** The order's bookings as calendar events: a way to keep them in the shopper's own calendar. */
+  bookings?: BookingEvent[];
+}) {
   const [t, tCheckout, locale] = await Promise.all([getTranslations("order.done"), getTranslations("checkout"), getLocale()]);
   const status = paymentStatusKey(cart);
   const method = orderMethodKey(cart);
@@ -90,6 +126,8 @@ export async function OrderView({ cart, successMessage, duplicateRefund = null }
           </p>
         </section>
       ) : null}
+
+      {bookings.length > 0 ? <AddToCalendar cartId={cart.id} bookings={bookings} locale={locale} /> : null}
 
       <section aria-labelledby="order-items" className="rounded-xl border border-border bg-card px-4 pt-3 shadow-soft">
         <h2 id="order-items" className="font-sans text-sm font-semibold">

@@ -1,0 +1,30 @@
+import { getTranslations } from "next-intl/server";
+import { BffError, bffRoute, platformFor } from "@/lib/cart/bff";
+import { bookingEvents } from "@/lib/orders/calendar-events";
+import { icsCalendar } from "@/lib/orders/ics";
+import { getSessionToken } from "@/lib/session/session";
+import { toTenantConfig } from "@/contract/tenant-settings";
+
+export const dynamic = "force-dynamic";
+
+/**
+ * GET: the bookings of a placed order as an .ics file for the shopper's calendar, in the page's
+ * language. Seen as the done page sees the order (its customer; a guest's order by its id); an
+ * order without bookings, or not placed, is not found.
+ */
+export const GET = bffRoute<Response, { cartId: string }>(async (ctx, { cartId }) => {
+  const order = await platformFor(ctx, (await getSessionToken(ctx.tenant)) ?? undefined).cart.get({ params: { id: cartId } });
+  const config = toTenantConfig(ctx.tenant.settings);
+  const storeName = config.brandName ?? ctx.tenant.name;
+  const t = await getTranslations({ locale: ctx.locale, namespace: "order.done.calendar" });
+  const store = { name: storeName, address: config.trust.address[ctx.locale] ?? config.trust.address.ar, host: ctx.tenant.slug };
+  const events = order?.status === "completed" ? bookingEvents(order, store, (number) => t("description", { number })) : [];
+  if (events.length === 0) throw new BffError(404, "SP:EntityNotFound", "This order has no bookings");
+  return new Response(icsCalendar(events, storeName), {
+    headers: {
+      "content-type": "text/calendar; charset=utf-8",
+      "content-disposition": `attachment; filename="order-${(order!.orderNumber ?? "booking").replace(/[^A-Za-z0-9-]/g, "")}.ics"`,
+      "cache-control": "private, no-store",
+    },
+  });
+});

@@ -1,0 +1,47 @@
+import type { CartDto } from "@/contract/dto/cart";
+import { addDays, isDay, riyadhToday } from "@/contract/riyadh-time";
+
+/** A Riyadh calendar day from a YYYY-MM-DD day or an ISO instant. */
+const riyadhDay = (value: string) => (isDay(value) ? value : riyadhToday(new Date(value)));
+
+/**
+ * A booking of an order as a calendar event. Timed bookings are instants (ISO, UTC: calendars
+ * show them in the reader's zone, Riyadh for the shop's customers); stays are whole days, the end
+ * day exclusive (the check-out day), as calendars take all-day events.
+ */
+export type BookingEvent = { uid: string; title: string; allDay: boolean; start: string; end: string; location: string | null; description: string };
+
+type Store = { name: string; address: string | null; host: string };
+
+/** Every booking of a placed order, in its lines' order; nothing for other kinds. */
+export function bookingEvents(order: Pick<CartDto, "orderNumber" | "cartItems">, store: Store, describe: (orderNumber: string) => string): BookingEvent[] {
+  const events: BookingEvent[] = [];
+  for (const item of order.cartItems) {
+    const from = item.reservationDateFrom;
+    if (item.product.typeString !== "reservation" || !from) continue;
+    const allDay = item.product.isFullDayBooking;
+    const units = item.quantity > 0 ? Math.max(1, Math.round(item.effectiveQuantity / item.quantity)) : 1;
+    const start = allDay ? riyadhDay(from) : new Date(from).toISOString();
+    const end = allDay ? (item.reservationDateTo ? riyadhDay(item.reservationDateTo) : addDays(start, units)) : new Date(item.reservationDateTo ?? from).toISOString();
+    events.push({
+      uid: `${item.id}@${store.host}`,
+      title: `${item.product.name} — ${store.name}`,
+      allDay,
+      start,
+      end,
+      location: store.address,
+      description: describe(order.orderNumber ?? ""),
+    });
+  }
+  return events;
+}
+
+const compactInstant = (iso: string) => iso.replace(/[-:]/g, "").replace(/\.\d+/, "");
+
+/** Google Calendar's "add event" page for one booking, shown in Riyadh time. */
+export function googleCalendarLink(event: BookingEvent): string {
+  const dates = event.allDay ? `${event.start.replace(/-/g, "")}/${event.end.replace(/-/g, "")}` : `${compactInstant(event.start)}/${compactInstant(event.end)}`;
+  const params = new URLSearchParams({ action: "TEMPLATE", text: event.title, dates, details: event.description, ctz: "Asia/Riyadh" });
+  if (event.location) params.set("location", event.location);
+  return `https://calendar.google.com/calendar/render?${params}`;
+}
