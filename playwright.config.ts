@@ -25,7 +25,9 @@ export default defineConfig({
   reporter: [["list"]],
   use: {
     baseURL: `http://spa.localhost:${port}`,
-    trace: "retain-on-failure",
+    // A trace records every action's screenshot and DOM (CPU the journeys share on two cores): kept
+    // for debugging with E2E_TRACE=1; a failure still leaves its screenshot.
+    trace: process.env.E2E_TRACE ? "retain-on-failure" : "off",
     // Sheets and toasts appear at once (the app honours reduced motion: globals.css), so no step
     // waits for an animation: 30 journeys took 274 s instead of 516 s. E2E_MOTION=full animates
     // them everywhere; the PostgreSQL project always does.

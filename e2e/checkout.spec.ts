@@ -99,8 +99,12 @@ test("spa: a reservation, a subscription, a gift and merchandise paid in cash; t
   await expect(listed).toContainText(formatSar(cart.totalAmount, locale));
   await snap(page, info, `checkout-7-orders-${locale}`);
   await listed.click();
-  await expect(page).toHaveURL(/\/checkout\/done\//);
-  await expect(page.getByTestId("order-number")).toHaveText(orderNumber);
+  await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(order[locale].done.orderTitle.replace("{number}", orderNumber));
+  await expect(page.getByText(order[locale].done.status.payOnSite, { exact: true }).first()).toBeVisible();
+  await snap(page, info, `checkout-8-order-${locale}`);
+  await page.getByRole("link", { name: order[locale].done.backToOrders }).click();
+  await expect(page).toHaveURL(/\/profile\/orders$/);
 });
 
 test("spa: the resthouse paid by bank transfer, with the receipt refusals first", async ({ page }, info) => {

@@ -26,7 +26,7 @@ async function OrderCard({ order, locale }: { order: OrderSummaryDto; locale: Lo
     <li>
       <Link
         prefetch={false}
-        href={localePath(locale, `/checkout/done/${order.id}`)}
+        href={localePath(locale, `/orders/${order.id}`)}
         className="flex gap-4 rounded-xl border border-border bg-card p-4 shadow-soft transition-colors hover:border-primary/50 focus-visible:outline-2 focus-visible:outline-ring"
       >
         {first ? <ProductLogo product={{ images: first.image ? [first.image] : [], typeString: first.typeString }} size={56} /> : null}

@@ -52,12 +52,15 @@ export async function OrderView({
   successMessage,
   duplicateRefund = null,
   bookings = [],
+  variant = "done",
 }: {
   cart: CartDto;
   successMessage: string | null;
   duplicateRefund?: number | null;
   /** The order's bookings as calendar events: a way to keep them in the shopper's own calendar. */
   bookings?: BookingEvent[];
+  /** done: right after checkout (thanks, the purchase event); order: opened again from My orders. */
+  variant?: "done" | "order";
 }) {
   const [t, tCheckout, locale] = await Promise.all([getTranslations("order.done"), getTranslations("checkout"), getLocale()]);
   const status = paymentStatusKey(cart);
@@ -66,12 +69,12 @@ export async function OrderView({
   const Icon = pending ? Clock : CircleCheck;
   return (
     <div className="grid gap-6">
-      <TrackEvent event="Purchase" value={cart.totalAmount} id={cart.id} items={cart.cartItems.map((i) => ({ id: i.product.id, quantity: i.quantity }))} />
+      {variant === "done" ? <TrackEvent event="Purchase" value={cart.totalAmount} id={cart.id} items={cart.cartItems.map((i) => ({ id: i.product.id, quantity: i.quantity }))} /> : null}
       <header className="flex flex-col items-center gap-3 text-center">
         <span aria-hidden="true" className={pending ? "flex size-16 items-center justify-center rounded-full bg-accent-soft text-accent-foreground" : "flex size-16 items-center justify-center rounded-full bg-success-soft text-success"}>
           <Icon className="size-8" />
         </span>
-        <h1 className="text-2xl font-bold sm:text-3xl">{pending ? t("titleReceived") : t("titleConfirmed")}</h1>
+        <h1 className="text-2xl font-bold sm:text-3xl">{variant === "order" ? t("orderTitle", { number: cart.orderNumber ?? "" }) : pending ? t("titleReceived") : t("titleConfirmed")}</h1>
         {cart.orderNumber ? (
           <p className="text-muted-foreground">
             {t("orderNumber")}{" "}
@@ -176,9 +179,15 @@ export async function OrderView({
         <Link prefetch={false} href={localePath(locale, "/")} className={buttonVariants({ size: "lg" })}>
           {t("home")}
         </Link>
-        <Link prefetch={false} href={localePath(locale, "/profile")} className={buttonVariants({ size: "lg", variant: "outline" })}>
-          {t("profile")}
-        </Link>
+        {variant === "order" ? (
+          <Link prefetch={false} href={localePath(locale, "/profile/orders")} className={buttonVariants({ size: "lg", variant: "outline" })}>
+            {t("backToOrders")}
+          </Link>
+        ) : (
+          <Link prefetch={false} href={localePath(locale, "/profile")} className={buttonVariants({ size: "lg", variant: "outline" })}>
+            {t("profile")}
+          </Link>
+        )}
       </nav>
     </div>
   );
