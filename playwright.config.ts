@@ -30,7 +30,7 @@ export default defineConfig({
     trace: process.env.E2E_TRACE ? "retain-on-failure" : "off",
     // Sheets and toasts appear at once (the app honours reduced motion: globals.css), so no step
     // waits for an animation: 30 journeys took 274 s instead of 516 s. E2E_MOTION=full animates
-    // them everywhere; the PostgreSQL project always does.
+    // them, as most shoppers see them (a tap during an animation is a real shopper's too).
     reducedMotion: process.env.E2E_MOTION === "full" ? "no-preference" : "reduce",
     screenshot: "only-on-failure",
     launchOptions: chromium,
@@ -43,10 +43,7 @@ export default defineConfig({
     // Journeys that change spa's settings (its card provider) run alone, after every other journey on that server.
     { name: "provider-switch", testMatch: /provider-switch\.spec/, dependencies: ["phone", "desktop"], use: { ...devices["Desktop Chrome"] } },
     // The PostgreSQL server gets the whole-journey check and the double-action suite (one intent, one effect, on real concurrency).
-    // Those run with the sheets' and toasts' animations, as most shoppers see them: a tap during an animation is a real shopper's too.
-    ...(withPostgres
-      ? [{ name: "postgres", testMatch: /postgres\.spec|double-action\//, use: { ...devices["Desktop Chrome"], baseURL: `http://spa.localhost:${pgPort}`, reducedMotion: "no-preference" as const } }]
-      : []),
+    ...(withPostgres ? [{ name: "postgres", testMatch: /postgres\.spec|double-action\//, use: { ...devices["Desktop Chrome"], baseURL: `http://spa.localhost:${pgPort}` } }] : []),
   ],
   webServer: [
     { command: "node scripts/e2e-server.mjs", url: `http://127.0.0.1:${port}/api/health`, timeout: 300_000, reuseExistingServer: false, stdout: "pipe" },
