@@ -1,4 +1,5 @@
 import type { CartDto } from "@/contract/dto/cart";
+import type { Locale, TenantConfig } from "@/contract/tenant-settings";
 import { addDays, isDay, riyadhToday } from "@/contract/riyadh-time";
 
 /** A Riyadh calendar day from a YYYY-MM-DD day or an ISO instant. */
@@ -12,6 +13,11 @@ const riyadhDay = (value: string) => (isDay(value) ? value : riyadhToday(new Dat
 export type BookingEvent = { uid: string; title: string; allDay: boolean; start: string; end: string; location: string | null; description: string };
 
 type Store = { name: string; address: string | null; host: string };
+
+/** The store as its calendar events name it: its brand, its address in the reader's language (else Arabic), its slug for event ids. */
+export function calendarStore(tenant: { name: string; slug: string }, config: Pick<TenantConfig, "brandName" | "trust">, locale: Locale): Store {
+  return { name: config.brandName ?? tenant.name, address: config.trust.address[locale] ?? config.trust.address.ar, host: tenant.slug };
+}
 
 /** Every booking of a placed order, in its lines' order; nothing for other kinds. */
 export function bookingEvents(order: Pick<CartDto, "orderNumber" | "cartItems">, store: Store, describe: (orderNumber: string) => string): BookingEvent[] {

@@ -4,7 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { AccountGate } from "@/components/account/account-gate";
 import { OrderView } from "@/components/order/order-view";
 import { parseCartId } from "@/lib/cookies";
-import { bookingEvents } from "@/lib/orders/calendar-events";
+import { bookingEvents, calendarStore } from "@/lib/orders/calendar-events";
 import { orNull, platform } from "@/lib/platform-client/core";
 import { loadForCustomer } from "@/lib/session/page-session";
 import { loadSite, type SiteParams } from "@/lib/site";
@@ -41,7 +41,7 @@ export default async function OrderPage({ params }: Props) {
   const order = page.data;
   if (!order || order.status !== "completed") notFound();
   const t = await getTranslations("order.done.calendar");
-  const store = { name: config.brandName ?? tenant.name, address: config.trust.address[locale] ?? config.trust.address.ar, host: tenant.slug };
+  const store = calendarStore(tenant, config, locale);
   return (
     <div className="mx-auto grid max-w-2xl gap-6 px-4 pt-8 pb-10 sm:px-6 sm:pt-12">
       <OrderView cart={order} successMessage={null} variant="order" bookings={bookingEvents(order, store, (number) => t("description", { number }))} />

@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { BffError, bffRoute, platformFor } from "@/lib/cart/bff";
-import { bookingEvents } from "@/lib/orders/calendar-events";
+import { bookingEvents, calendarStore } from "@/lib/orders/calendar-events";
 import { icsCalendar } from "@/lib/orders/ics";
 import { getSessionToken } from "@/lib/session/session";
 import { toTenantConfig } from "@/contract/tenant-settings";
@@ -15,12 +15,11 @@ export const dynamic = "force-dynamic";
 export const GET = bffRoute<Response, { cartId: string }>(async (ctx, { cartId }) => {
   const order = await platformFor(ctx, (await getSessionToken(ctx.tenant)) ?? undefined).cart.get({ params: { id: cartId } });
   const config = toTenantConfig(ctx.tenant.settings);
-  const storeName = config.brandName ?? ctx.tenant.name;
   const t = await getTranslations({ locale: ctx.locale, namespace: "order.done.calendar" });
-  const store = { name: storeName, address: config.trust.address[ctx.locale] ?? config.trust.address.ar, host: ctx.tenant.slug };
+  const store = calendarStore(ctx.tenant, config, ctx.locale);
   const events = order?.status === "completed" ? bookingEvents(order, store, (number) => t("description", { number })) : [];
   if (events.length === 0) throw new BffError(404, "SP:EntityNotFound", "This order has no bookings");
-  return new Response(icsCalendar(events, storeName), {
+  return new Response(icsCalendar(events, store.name), {
     headers: {
       "content-type": "text/calendar; charset=utf-8",
       "content-disposition": `attachment; filename="order-${(order!.orderNumber ?? "booking").replace(/[^A-Za-z0-9-]/g, "")}.ics"`,

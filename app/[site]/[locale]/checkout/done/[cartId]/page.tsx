@@ -5,7 +5,7 @@ import { AccountGate } from "@/components/account/account-gate";
 import { OrderPending } from "@/components/order/order-pending";
 import { OrderView } from "@/components/order/order-view";
 import { doneView, readDoneHint } from "@/lib/checkout/done-state";
-import { bookingEvents } from "@/lib/orders/calendar-events";
+import { bookingEvents, calendarStore } from "@/lib/orders/calendar-events";
 import { parseCartId } from "@/lib/cookies";
 import { settleCartPayments } from "@/lib/payments/settle";
 import { orNull, platform } from "@/lib/platform-client/core";
@@ -52,7 +52,7 @@ export default async function OrderDonePage({ params, searchParams }: Props) {
     const view = doneView(cart, readDoneHint(query), settlement);
     if (view.kind === "order") {
       const t = await getTranslations("order.done.calendar");
-      const store = { name: config.brandName ?? tenant.name, address: config.trust.address[locale] ?? config.trust.address.ar, host: tenant.slug };
+      const store = calendarStore(tenant, config, locale);
       const bookings = bookingEvents(cart, store, (number) => t("description", { number }));
       return <OrderView cart={cart} successMessage={config.orderSuccessMessage[locale]} duplicateRefund={settlement?.duplicateRefund ?? null} bookings={bookings} />;
     }
