@@ -84,11 +84,46 @@ test("spa: a reservation, a subscription, a gift and merchandise paid in cash; t
   const google = new URL((await page.getByRole("link", { name: cal.google }).getAttribute("href"))!);
   expect(google.searchParams.get("ctz")).toBe("Asia/Riyadh");
 
+  // The order's own link: copied, or shared on WhatsApp where the browser has no share sheet.
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await expect(page.getByText(order[locale].done.mobile, { exact: true }), "the customer sees their number").toBeVisible();
+  await page.getByRole("button", { name: text[locale].copyLink }).click();
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  const cartId = new URL(page.url()).pathname.split("/").pop();
+  expect(link).toMatch(new RegExp(`^http://spa\\.localhost:\\d+${prefix}/orders/${cartId}\\?key=[A-Za-z0-9_-]{32}$`));
+  expect(new URL((await page.getByTestId("share-button").getAttribute("href"))!).searchParams.get("text")).toContain(link);
+
+  // Opened without signing in (another phone, the friend it was sent to): the order without the
+  // mobile number; the phone's share sheet where there is one; its bookings still go to a calendar;
+  // an edited key is a 404.
+  const elsewhere = await page.context().browser()!.newContext({ viewport: page.viewportSize() ?? undefined });
+  const guest = await elsewhere.newPage();
+  await guest.addInitScript(() => {
+    Object.defineProperty(navigator, "share", { value: (data: ShareData) => ((window as unknown as { shared: ShareData }).shared = data) && Promise.resolve() });
+  });
+  expect((await guest.goto(link))?.status()).toBe(200);
+  const orderNumber = (await page.getByTestId("order-number").innerText()).trim();
+  await expect(guest.getByRole("heading", { level: 1 })).toHaveText(order[locale].done.orderTitle.replace("{number}", orderNumber));
+  await expect(guest.getByText(names.massage).first()).toBeVisible();
+  await expect(guest.getByText(order[locale].done.mobile, { exact: true })).toHaveCount(0);
+  await snap(guest, info, `checkout-6b-shared-order-${locale}`);
+  await guest.getByTestId("share-button").click();
+  expect(await guest.evaluate(() => (window as unknown as { shared: ShareData }).shared.url)).toBe(link);
+  expect(guest.url()).toBe(link);
+  // Node's resolver has no *.localhost: the page fetches, as the shopper's browser would.
+  const fetchInPage = (href: string) => guest.evaluate(async (h) => fetch(h).then(async (r) => ({ status: r.status, body: await r.text() })), href);
+  const sharedIcs = await fetchInPage((await guest.getByRole("link", { name: cal.download }).getAttribute("href"))!);
+  expect(sharedIcs.status).toBe(200);
+  expect(sharedIcs.body).toContain("BEGIN:VEVENT");
+  const tampered = link.replace(/key=(.)/, (_, c: string) => `key=${c === "A" ? "B" : "A"}`);
+  expect((await fetchInPage(tampered.replace(/\/orders\/([^?]+)\?/, "/api/orders/$1/calendar?locale=ar&"))).status).toBe(404);
+  expect((await guest.goto(tampered))?.status()).toBe(404);
+  await elsewhere.close();
+
   // The cart is finished: the next visit starts with an empty one.
   expect(await platformCart(page, locale)).toBeNull();
 
   // The order is listed under My orders (reached from the account's tabs), and opens again.
-  const orderNumber = (await page.getByTestId("order-number").innerText()).trim();
   const a = account[locale];
   await page.goto(`${prefix}/profile/reservations`);
   await page.getByRole("link", { name: a.menu.orders }).click();

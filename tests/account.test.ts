@@ -1,7 +1,9 @@
 import { expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { carts } from "@/platform/db/schema";
-import type { OrderSummaryDto, ReservationsDto, SubscriptionDto } from "@/contract/dto/account";
+import type { OrderLinkDto, OrderSummaryDto, ReservationsDto, SubscriptionDto } from "@/contract/dto/account";
+import type { CartDto } from "@/contract/dto/cart";
+import { orderViewKey } from "@/platform/services/order-links";
 import { checkoutApi } from "./helpers/checkout";
 import { getAvailability } from "@/platform/services/availability";
 import { dayStart } from "@/platform/time";
@@ -116,5 +118,53 @@ describeEachDb("customer orders", (t) => {
     // A new customer has none; without a token there is no list.
     expect((await callApi<OrderSummaryDto[]>(db, spa, "GET", "customer/orders", { token: (await newCustomer(db, spa)).token })).data).toEqual([]);
     expect((await callApi(db, spa, "GET", "customer/orders")).status).toBe(401);
+  });
+});
+
+describeEachDb("an order's link", (t) => {
+  const api = checkoutApi(() => t().db);
+
+  it("opens the customer's placed order without a sign-in, without their number and notes; an edited key, another order's, another store's or an open cart is a 404", async () => {
+    const { db, spa, coffee } = t();
+    const salts = await demoProduct(db, spa.id, DEMO.salts);
+    const { shopper, cart } = await api.cartWith(spa, [{ productId: salts.id, priceId: salts.priceId, quantity: 1 }]);
+    // Not placed yet: no link.
+    expect((await callApi(db, spa, "GET", `orders/${cart.id}/link`, { token: shopper.token })).status).toBe(404);
+    const placed = (await api.submit(spa, shopper, cart.id)).data!;
+    const link = await callApi<OrderLinkDto>(db, spa, "GET", `orders/${cart.id}/link`, { token: shopper.token });
+    expect(link.status).toBe(200);
+    const key = link.data!.key;
+    expect(key).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    // The same key every time: nothing is stored, so the done page and the order page show one link.
+    expect((await callApi<OrderLinkDto>(db, spa, "GET", `orders/${cart.id}/link`, { token: shopper.token })).data!.key).toBe(key);
+
+    const shared = await callApi<CartDto>(db, spa, "GET", `orders/${cart.id}/shared/${key}`);
+    expect(shared.status).toBe(200);
+    expect(shared.data).toMatchObject({ id: cart.id, orderNumber: placed.orderNumber, totalAmount: placed.totalAmount, status: "completed", customerId: null, customerMobile: null, bookingNotes: null });
+    expect(shared.data!.cartItems.map((i) => i.product.id)).toEqual([salts.id]);
+    // The owner still reads their number on their own order.
+    expect(placed.customerMobile).not.toBeNull();
+
+    // Only the owner gets the key: another customer, no token.
+    expect((await callApi(db, spa, "GET", `orders/${cart.id}/link`, { token: (await newCustomer(db, spa)).token })).status).toBe(404);
+    expect((await callApi(db, spa, "GET", `orders/${cart.id}/link`)).status).toBe(401);
+
+    const edited = `${key.slice(0, 31)}${key.endsWith("A") ? "B" : "A"}`;
+    const other = await api.cartWith(spa, [{ productId: salts.id, priceId: salts.priceId }]);
+    await api.submit(spa, other.shopper, other.cart.id);
+    const otherKey = (await callApi<OrderLinkDto>(db, spa, "GET", `orders/${other.cart.id}/link`, { token: other.shopper.token })).data!.key;
+    const open = await api.cartWith(spa, [{ productId: salts.id, priceId: salts.priceId }]);
+    for (const [tenant, path] of [
+      [spa, `orders/${cart.id}/shared/${edited}`],
+      [spa, `orders/${cart.id}/shared/${otherKey}`],
+      [coffee, `orders/${cart.id}/shared/${key}`],
+      [spa, `orders/${cart.id}/shared/${key.slice(0, 20)}`],
+      [spa, `orders/${cart.id}/shared/${key}%00`],
+      // A key made the way the platform makes it, for a cart that is not an order.
+      [spa, `orders/${open.cart.id}/shared/${orderViewKey(spa.id, open.cart.id)}`],
+    ] as const) {
+      const res = await callApi(db, tenant, "GET", path);
+      expect(res.status, path).toBe(404);
+    }
   });
 });

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
-import { CalendarPlus, CircleCheck, Clock, Download, Undo2 } from "lucide-react";
+import { CalendarPlus, CircleCheck, Clock, Download, Link2, Undo2, type LucideIcon } from "lucide-react";
 import { CartTotalsList } from "@/components/cart/cart-totals-list";
 import { Badge } from "@/components/ui/badge";
 import { buttonVariants } from "@/components/ui/button";
@@ -13,19 +13,31 @@ import type { CartDto } from "@/contract/dto/cart";
 import { localePath } from "@/lib/site-routing";
 import { TrackEvent } from "@/components/tracking/track-event";
 import { googleCalendarLink, type BookingEvent } from "@/lib/orders/calendar-events";
+import { CopyButton } from "@/components/share/copy-button";
+import { ShareButton } from "@/components/share/share-button";
+import type { OrderShare } from "@/lib/orders/order-share";
 import { OrderItems } from "./order-items";
 
+/** A card of the order page with an icon heading and a row of actions (calendar, sharing). */
+function ActionCard({ id, icon: Icon, title, children }: { id: string; icon: LucideIcon; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="grid gap-3 rounded-xl border border-border bg-card p-4 shadow-soft">
+      <h2 id={id} className="flex items-center gap-2 font-sans text-sm font-semibold">
+        <Icon aria-hidden="true" className="size-4 text-primary" />
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 /** The bookings into the shopper's calendar: one .ics with all of them, and Google Calendar per booking. */
-async function AddToCalendar({ cartId, bookings, locale }: { cartId: string; bookings: BookingEvent[]; locale: string }) {
+async function AddToCalendar({ cartId, bookings, locale, linkKey }: { cartId: string; bookings: BookingEvent[]; locale: string; linkKey: string | null }) {
   const t = await getTranslations("order.done.calendar");
   return (
-    <section aria-labelledby="order-calendar" className="grid gap-3 rounded-xl border border-border bg-card p-4 shadow-soft">
-      <h2 id="order-calendar" className="flex items-center gap-2 font-sans text-sm font-semibold">
-        <CalendarPlus aria-hidden="true" className="size-4 text-primary" />
-        {t("title")}
-      </h2>
+    <ActionCard id="order-calendar" icon={CalendarPlus} title={t("title")}>
       <div className="flex flex-wrap gap-2">
-        <a href={`/api/orders/${encodeURIComponent(cartId)}/calendar?locale=${locale}`} download className={buttonVariants({ variant: "outline", size: "sm" })}>
+        <a href={`/api/orders/${encodeURIComponent(cartId)}/calendar?${new URLSearchParams(linkKey ? { locale, key: linkKey } : { locale })}`} download className={buttonVariants({ variant: "outline", size: "sm" })}>
           <Download aria-hidden="true" />
           {t("download")}
         </a>
@@ -35,7 +47,23 @@ async function AddToCalendar({ cartId, bookings, locale }: { cartId: string; boo
           </a>
         ))}
       </div>
-    </section>
+    </ActionCard>
+  );
+}
+
+/** The order's own link, to keep it or send it on: the phone's share sheet (or WhatsApp), or copied. */
+async function ShareOrder({ share }: { share: OrderShare }) {
+  const [t, tText] = await Promise.all([getTranslations("order.done.share"), getTranslations("text")]);
+  return (
+    <ActionCard id="order-share" icon={Link2} title={t("title")}>
+      <p className="text-sm text-muted-foreground">{t("note")}</p>
+      <div className="flex flex-wrap gap-2">
+        <ShareButton url={share.url} text={share.text} label={tText("share")} />
+        <CopyButton value={share.url} label={tText("copyLink")}>
+          {tText("copyLink")}
+        </CopyButton>
+      </div>
+    </ActionCard>
   );
 }
 
@@ -53,14 +81,20 @@ export async function OrderView({
   duplicateRefund = null,
   bookings = [],
   variant = "done",
+  share = null,
 }: {
   cart: CartDto;
   successMessage: string | null;
   duplicateRefund?: number | null;
   /** The order's bookings as calendar events: a way to keep them in the shopper's own calendar. */
   bookings?: BookingEvent[];
-  /** done: right after checkout (thanks, the purchase event); order: opened again from My orders. */
-  variant?: "done" | "order";
+  /**
+   * done: right after checkout (thanks, the purchase event); order: opened again from My orders;
+   * shared: opened through its link by someone not signed in as its customer.
+   */
+  variant?: "done" | "order" | "shared";
+  /** The order's link, to keep or share (the owner's views and the shared one). */
+  share?: OrderShare | null;
 }) {
   const [t, tCheckout, locale] = await Promise.all([getTranslations("order.done"), getTranslations("checkout"), getLocale()]);
   const status = paymentStatusKey(cart);
@@ -74,7 +108,7 @@ export async function OrderView({
         <span aria-hidden="true" className={pending ? "flex size-16 items-center justify-center rounded-full bg-accent-soft text-accent-foreground" : "flex size-16 items-center justify-center rounded-full bg-success-soft text-success"}>
           <Icon className="size-8" />
         </span>
-        <h1 className="text-2xl font-bold sm:text-3xl">{variant === "order" ? t("orderTitle", { number: cart.orderNumber ?? "" }) : pending ? t("titleReceived") : t("titleConfirmed")}</h1>
+        <h1 className="text-2xl font-bold sm:text-3xl">{variant !== "done" ? t("orderTitle", { number: cart.orderNumber ?? "" }) : pending ? t("titleReceived") : t("titleConfirmed")}</h1>
         {cart.orderNumber ? (
           <p className="text-muted-foreground">
             {t("orderNumber")}{" "}
@@ -130,7 +164,9 @@ export async function OrderView({
         </section>
       ) : null}
 
-      {bookings.length > 0 ? <AddToCalendar cartId={cart.id} bookings={bookings} locale={locale} /> : null}
+      {bookings.length > 0 ? <AddToCalendar cartId={cart.id} bookings={bookings} locale={locale} linkKey={variant === "shared" ? (share?.key ?? null) : null} /> : null}
+
+      {share ? <ShareOrder share={share} /> : null}
 
       <section aria-labelledby="order-items" className="rounded-xl border border-border bg-card px-4 pt-3 shadow-soft">
         <h2 id="order-items" className="font-sans text-sm font-semibold">
@@ -179,9 +215,9 @@ export async function OrderView({
         <Link prefetch={false} href={localePath(locale, "/")} className={buttonVariants({ size: "lg" })}>
           {t("home")}
         </Link>
-        {variant === "order" ? (
+        {variant !== "done" ? (
           <Link prefetch={false} href={localePath(locale, "/profile/orders")} className={buttonVariants({ size: "lg", variant: "outline" })}>
-            {t("backToOrders")}
+            {variant === "shared" ? t("shared.signIn") : t("backToOrders")}
           </Link>
         ) : (
           <Link prefetch={false} href={localePath(locale, "/profile")} className={buttonVariants({ size: "lg", variant: "outline" })}>

@@ -57,3 +57,7 @@ export const OrderSummaryDto = z.object({
   items: z.array(z.object({ name: z.string(), typeString: ProductTypeString, image: z.string().nullable(), quantity: z.number() })),
 });
 export type OrderSummaryDto = z.infer<typeof OrderSummaryDto>;
+
+/** An order's link key (GET orders/{id}/link): /orders/{id}?key={key} opens it without signing in. */
+export const OrderLinkDto = z.object({ key: z.string() });
+export type OrderLinkDto = z.infer<typeof OrderLinkDto>;

@@ -1,10 +1,14 @@
 import { z } from "zod";
-import { OrderSummaryDto, ReservationsDto, SubscriptionDto } from "../dto/account";
+import { CartDto } from "../dto/cart";
+import { IdParams, SharedOrderParams } from "../input/ids";
+import { OrderLinkDto, OrderSummaryDto, ReservationsDto, SubscriptionDto } from "../dto/account";
 import { endpoint } from "../endpoint";
 
 /** What the signed-in customer has bought: orders, bookings and subscriptions (the profile's tabs). */
 export const account = {
   orders: endpoint({ method: "GET", path: "customer/orders", auth: "customer", summary: "The customer's orders of every kind, newest first (the latest 50)", response: z.array(OrderSummaryDto), codes: [] }),
+  orderLink: endpoint({ method: "GET", path: "orders/:id/link", auth: "customer", summary: "The link key of one of the customer's placed orders, to open it without signing in", params: IdParams, response: OrderLinkDto, codes: ["SP:EntityNotFound"] }),
+  sharedOrder: endpoint({ method: "GET", path: "orders/:id/shared/:key", auth: "public", summary: "A placed order opened through its link; a key that does not match is a 404", params: SharedOrderParams, response: CartDto, codes: ["SP:EntityNotFound"] }),
   reservations: endpoint({ method: "GET", path: "customer/reservations", auth: "customer", summary: "The customer's bookings, upcoming and past", response: ReservationsDto, codes: [] }),
   subscriptions: endpoint({ method: "GET", path: "customer/subscriptions", auth: "customer", summary: "The customer's subscriptions and packages", response: z.array(SubscriptionDto), codes: [] }),
 };

@@ -9,3 +9,7 @@ export const EntityId = z.guid();
 export const IdParams = z.object({ id: EntityId });
 export const CartIdParams = z.object({ cartId: EntityId });
 export const CartItemParams = z.object({ id: EntityId, itemId: EntityId });
+
+/** A placed order's link key (base64url HMAC, 32 characters); anything else names nothing. */
+export const OrderLinkKey = z.string().regex(/^[A-Za-z0-9_-]{32}$/);
+export const SharedOrderParams = z.object({ id: EntityId, key: OrderLinkKey });

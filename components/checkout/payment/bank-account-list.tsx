@@ -7,7 +7,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { compactIban, formatIban } from "@/lib/checkout/bank-transfer";
 import type { BankAccountDto } from "@/contract/dto/checkout";
 import { BankLogo, bankCode } from "./bank-logo";
-import { CopyButton } from "./copy-button";
+import { CopyButton } from "@/components/share/copy-button";
 import { bankAccountsQueryKey, paymentApi } from "./payment-api";
 
 /** The store's bank accounts; the caller learns whether any can receive the transfer. */

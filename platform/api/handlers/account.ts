@@ -1,9 +1,12 @@
 import { account } from "@/contract/endpoints/account";
 import { listOrders, listReservations, listSubscriptions } from "../../services/account";
+import { orderLink, sharedOrder } from "../../services/order-links";
 import { handlers } from "../define";
 
 export const accountHandlers = handlers(account, {
   orders: ({ db, tenant, customer, locale }) => listOrders(db, tenant.id, customer.customerId, locale),
+  orderLink: ({ db, tenant, customer, params }) => orderLink(db, tenant.id, customer.customerId, params.id),
+  sharedOrder: ({ db, tenant, locale, params }) => sharedOrder(db, tenant.id, params.id, params.key, locale),
   reservations: ({ db, tenant, customer, locale }) => listReservations(db, tenant.id, customer.customerId, locale),
   subscriptions: ({ db, tenant, customer, locale }) => listSubscriptions(db, tenant.id, customer.customerId, locale),
 });

@@ -6,12 +6,15 @@ import { OrderView } from "@/components/order/order-view";
 import { parseCartId } from "@/lib/cookies";
 import { bookingEvents, calendarStore } from "@/lib/orders/calendar-events";
 import { orNull, platform } from "@/lib/platform-client/core";
+import { orderShareFor, ownOrderShare } from "@/lib/orders/order-share";
+import { OrderLinkKey } from "@/contract/input/ids";
+import type { CartDto } from "@/contract/dto/cart";
 import { loadForCustomer } from "@/lib/session/page-session";
 import { loadSite, type SiteParams } from "@/lib/site";
 
 export const dynamic = "force-dynamic";
 
-type Props = { params: Promise<SiteParams & { id: string }> };
+type Props = { params: Promise<SiteParams & { id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   await loadSite(await params);
@@ -20,31 +23,54 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: t("metaTitle"), robots: { index: false, follow: false } };
 }
 
+const Frame = ({ children }: { children: React.ReactNode }) => <div className="mx-auto grid max-w-2xl gap-6 px-4 pt-8 pb-10 sm:px-6 sm:pt-12">{children}</div>;
+
 /**
  * /orders/{id}: one of the customer's placed orders, opened again from My orders — as the done
  * page shows it, without the thanks and the purchase event. Read with the customer's token: another
  * customer's order, an unknown id or a cart not yet ordered is a 404.
+ *
+ * /orders/{id}?key={key}: the same order through its link, for whoever holds it without signing in
+ * (the mobile number and notes left out). A key that does not match is a 404, whoever asks.
  */
-export default async function OrderPage({ params }: Props) {
-  const p = await params;
-  const { tenant, config, locale } = await loadSite(p);
+export default async function OrderPage({ params, searchParams }: Props) {
+  const [p, query] = await Promise.all([params, searchParams]);
+  const { site, tenant, config, locale } = await loadSite(p);
   const cartId = parseCartId(p.id);
   if (!cartId) notFound();
-  const page = await loadForCustomer(tenant, (token) => orNull(platform({ tenant, locale, token }).cart.get({ params: { id: cartId } })));
-  if (page.status !== "ok") {
+  const [t, tShare] = await Promise.all([getTranslations("order.done.calendar"), getTranslations("order.done.share")]);
+  const store = calendarStore(tenant, config, locale);
+  const bookings = (order: CartDto) => bookingEvents(order, store, (number) => t("description", { number }));
+
+  if (query.key !== undefined) {
+    const key = OrderLinkKey.safeParse(query.key);
+    if (!key.success) notFound();
+    const order = await orNull(platform({ tenant, locale }).account.sharedOrder({ params: { id: cartId, key: key.data } }));
+    if (!order) notFound();
+    const share = orderShareFor(site, locale, store.name, order, key.data, (v) => tShare("text", v));
     return (
-      <div className="mx-auto max-w-2xl px-4 pt-8 pb-10 sm:px-6 sm:pt-12">
-        <AccountGate status={page.status} />
-      </div>
+      <Frame>
+        <OrderView cart={order} successMessage={null} variant="shared" bookings={bookings(order)} share={share} />
+      </Frame>
     );
   }
-  const order = page.data;
+
+  const page = await loadForCustomer(tenant, async (token) => {
+    const order = await orNull(platform({ tenant, locale, token }).cart.get({ params: { id: cartId } }));
+    return { order, share: order ? await ownOrderShare(site, tenant, config, locale, token, order) : null };
+  });
+  if (page.status !== "ok") {
+    return (
+      <Frame>
+        <AccountGate status={page.status} />
+      </Frame>
+    );
+  }
+  const { order, share } = page.data;
   if (!order || order.status !== "completed") notFound();
-  const t = await getTranslations("order.done.calendar");
-  const store = calendarStore(tenant, config, locale);
   return (
-    <div className="mx-auto grid max-w-2xl gap-6 px-4 pt-8 pb-10 sm:px-6 sm:pt-12">
-      <OrderView cart={order} successMessage={null} variant="order" bookings={bookingEvents(order, store, (number) => t("description", { number }))} />
-    </div>
+    <Frame>
+      <OrderView cart={order} successMessage={null} variant="order" bookings={bookings(order)} share={share} />
+    </Frame>
   );
 }

@@ -4,16 +4,22 @@ import { bookingEvents, calendarStore } from "@/lib/orders/calendar-events";
 import { icsCalendar } from "@/lib/orders/ics";
 import { getSessionToken } from "@/lib/session/session";
 import { toTenantConfig } from "@/contract/tenant-settings";
+import { OrderLinkKey } from "@/contract/input/ids";
 
 export const dynamic = "force-dynamic";
 
 /**
  * GET: the bookings of a placed order as an .ics file for the shopper's calendar, in the page's
- * language. Seen as the done page sees the order (its customer; a guest's order by its id); an
- * order without bookings, or not placed, is not found.
+ * language. Seen as the order page sees the order: its customer, or whoever holds its link
+ * (`key`, the order link's key); an order without bookings, or not placed, is not found.
  */
 export const GET = bffRoute<Response, { cartId: string }>(async (ctx, { cartId }) => {
-  const order = await platformFor(ctx, (await getSessionToken(ctx.tenant)) ?? undefined).cart.get({ params: { id: cartId } });
+  const key = new URL(ctx.req.url).searchParams.get("key");
+  const order = await (key === null
+    ? platformFor(ctx, (await getSessionToken(ctx.tenant)) ?? undefined).cart.get({ params: { id: cartId } })
+    : OrderLinkKey.safeParse(key).success
+      ? platformFor(ctx).account.sharedOrder({ params: { id: cartId, key } })
+      : null);
   const config = toTenantConfig(ctx.tenant.settings);
   const t = await getTranslations({ locale: ctx.locale, namespace: "order.done.calendar" });
   const store = calendarStore(ctx.tenant, config, ctx.locale);

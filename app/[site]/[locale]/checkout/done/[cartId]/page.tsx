@@ -12,6 +12,7 @@ import { orNull, platform } from "@/lib/platform-client/core";
 import { loadForCustomer } from "@/lib/session/page-session";
 import { loadSite, type SiteParams } from "@/lib/site";
 import { localePath } from "@/lib/site-routing";
+import { ownOrderShare } from "@/lib/orders/order-share";
 
 export const dynamic = "force-dynamic";
 
@@ -32,21 +33,21 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  */
 export default async function OrderDonePage({ params, searchParams }: Props) {
   const p = await params;
-  const { tenant, config, locale } = await loadSite(p);
+  const { site, tenant, config, locale } = await loadSite(p);
   const cartId = parseCartId(p.cartId);
   if (!cartId) notFound();
   const page = await loadForCustomer(tenant, async (token) => {
     const cart = await orNull(platform({ tenant, locale, token }).cart.get({ params: { id: cartId } }));
-    if (!cart) return { cart, settlement: null };
+    if (!cart) return { cart, settlement: null, share: null };
     // Back from a provider: the platform settles the cart's payments first (completing the order when
     // paid). A completed cart is settled too: a second payment from another tab is given back then.
     const settlement = await settleCartPayments(tenant, locale, token, cartId);
-    if (cart.status === "completed" || settlement?.outcome !== "paid") return { cart, settlement };
-    return { cart: (await orNull(platform({ tenant, locale, token }).cart.get({ params: { id: cartId } }))) ?? cart, settlement };
+    const current = cart.status === "completed" || settlement?.outcome !== "paid" ? cart : ((await orNull(platform({ tenant, locale, token }).cart.get({ params: { id: cartId } }))) ?? cart);
+    return { cart: current, settlement, share: await ownOrderShare(site, tenant, config, locale, token, current) };
   });
   const body = await (async () => {
     if (page.status !== "ok") return <AccountGate status={page.status} />;
-    const { cart, settlement } = page.data;
+    const { cart, settlement, share } = page.data;
     if (!cart) notFound();
     const query = await searchParams;
     const view = doneView(cart, readDoneHint(query), settlement);
@@ -54,7 +55,7 @@ export default async function OrderDonePage({ params, searchParams }: Props) {
       const t = await getTranslations("order.done.calendar");
       const store = calendarStore(tenant, config, locale);
       const bookings = bookingEvents(cart, store, (number) => t("description", { number }));
-      return <OrderView cart={cart} successMessage={config.orderSuccessMessage[locale]} duplicateRefund={settlement?.duplicateRefund ?? null} bookings={bookings} />;
+      return <OrderView cart={cart} successMessage={config.orderSuccessMessage[locale]} duplicateRefund={settlement?.duplicateRefund ?? null} bookings={bookings} share={share} />;
     }
     const refresh = `${localePath(locale, `/checkout/done/${cartId}`)}?${new URLSearchParams(Object.entries(query).flatMap(([k, v]) => (typeof v === "string" ? [[k, v]] : []))).toString()}`;
     return <OrderPending view={view} refreshHref={refresh} />;

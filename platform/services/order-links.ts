@@ -1,0 +1,63 @@
+import "server-only";
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { Db, Tx } from "../db/client";
+import { carts } from "../db/schema";
+import { notFound } from "../errors";
+import type { Locale } from "@/contract/tenant-settings";
+import type { CartDto } from "@/contract/dto/cart";
+import type { OrderLinkDto } from "@/contract/dto/account";
+import { platformSecret } from "./access-tokens";
+import { readCart } from "./cart";
+import { isUuid } from "./ids";
+
+type Conn = Db | Tx;
+
+/**
+ * An order's link key: an HMAC of the tenant and the order under the platform's secret, so that a
+ * placed order can be opened without signing in by whoever holds its link (the shopper on another
+ * device, the friend a gift was shared with), and by nobody who guesses or edits one. Nothing is
+ * stored: the key is the same whenever it is asked for, and changing the secret retires every link.
+ */
+export function orderViewKey(tenantId: string, cartId: string): string {
+  return createHmac("sha256", platformSecret()).update(`order-view\n${tenantId}\n${cartId}`).digest("base64url").slice(0, 32);
+}
+
+function keyMatches(tenantId: string, cartId: string, key: string): boolean {
+  const expected = Buffer.from(orderViewKey(tenantId, cartId));
+  const given = Buffer.from(key);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+const orderNotFound = () => notFound("Order");
+
+/** The placed order's owner, or null when the id names no placed order of the tenant. */
+async function placedOrderOwner(db: Conn, tenantId: string, cartId: string): Promise<{ customerId: string | null } | null> {
+  if (!isUuid(cartId)) return null;
+  const [row] = await db
+    .select({ customerId: carts.customerId })
+    .from(carts)
+    .where(and(eq(carts.tenantId, tenantId), eq(carts.id, cartId), eq(carts.status, "completed")))
+    .limit(1);
+  return row ?? null;
+}
+
+/** GET orders/{id}/link — the key of the caller's own placed order (anything else is a 404). */
+export async function orderLink(db: Conn, tenantId: string, customerId: string, cartId: string): Promise<OrderLinkDto> {
+  const owner = await placedOrderOwner(db, tenantId, cartId);
+  if (!owner || owner.customerId !== customerId) throw orderNotFound();
+  return { key: orderViewKey(tenantId, cartId) };
+}
+
+/**
+ * GET orders/{id}/shared/{key} — a placed order read through its link, as its owner reads it but
+ * without what only the owner should see (the mobile number, the notes, the customer's id): a link
+ * travels in chats. A key that does not match (edited, another order's, another tenant's) is the
+ * same 404 as an unknown id.
+ */
+export async function sharedOrder(db: Conn, tenantId: string, cartId: string, key: string, locale: Locale, now = new Date()): Promise<CartDto> {
+  const owner = await placedOrderOwner(db, tenantId, cartId);
+  if (!owner || !keyMatches(tenantId, cartId, key)) throw orderNotFound();
+  const order = await readCart(db, { tenantId, customerId: owner.customerId }, cartId, locale, now);
+  return { ...order, customerId: null, customerMobile: null, bookingNotes: null };
+}
