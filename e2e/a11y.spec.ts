@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { forProject } from "./support";
+import { forProject, messagesByLocale } from "./support";
 import { addAndCheck, cartDialog, closeCart, dayAhead, messages, pickDay, type Locale } from "./cart-support";
 import { account, freshMobile, latestCode } from "./account-support";
 import { checkout, fillSpaDetails, order } from "./checkout-support";
@@ -145,6 +145,10 @@ test("the checkout sheet at every step and every payment view, the done page, th
   await page.waitForURL(/\/checkout\/done\//);
   await expect(page.getByText(o.done.status.payOnSite, { exact: true }).first()).toBeVisible();
   await scan(page, "done page", findings);
+  // A toast over the page (the order's link copied, or the copy refused) is as readable as the page.
+  await page.getByRole("button", { name: messagesByLocale<{ copyLink: string }>("text")[locale].copyLink }).click();
+  await expect(page.locator("[data-sonner-toast][data-type]").first()).toBeVisible();
+  await scan(page, "done page with a toast", findings);
 
   // The customer's pages and sheets.
   for (const [path, ready] of [
