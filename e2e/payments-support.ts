@@ -4,6 +4,9 @@ import { addAndCheck, dayAhead, messages, openProduct, pickDay, platformCart, ty
 import { freshMobile } from "./account-support";
 import { checkout, chooseMethod, fillSpaDetails, order, signInInSheet } from "./checkout-support";
 import { messagesByLocale, PORT } from "./support";
+import jsQR from "jsqr";
+import { PNG } from "pngjs";
+import { readZatcaQrPayload, type ZatcaFields } from "@/platform/invoices/zatca-qr";
 
 type Errors = typeof import("@/messages/en/errors.json");
 export const errorTexts = messagesByLocale<Errors>("errors");
@@ -184,4 +187,20 @@ export async function fillCard(page: Page, locale: Locale, number: string, name 
   await cardField(page, locale, "month").selectOption("12");
   await cardField(page, locale, "year").selectOption(String(new Date().getFullYear() + 2));
   await cardField(page, locale, "cvc").fill("123");
+}
+
+/** The invoice page's QR code, read from its pixels as a phone's camera would, back to ZATCA's five fields. */
+export async function readInvoiceQr(page: Page): Promise<ZatcaFields> {
+  const png = PNG.sync.read(await page.getByTestId("invoice-qr").screenshot());
+  const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+  expect(code, "the QR code reads").not.toBeNull();
+  return readZatcaQrPayload(code!.data);
+}
+
+/** The size of a PDF's first page in points (Chromium writes its MediaBox uncompressed). */
+export function pdfPageSize(pdf: Buffer): { width: number; height: number } {
+  expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  const box = /\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/.exec(pdf.toString("latin1"));
+  expect(box, "the PDF has a page").not.toBeNull();
+  return { width: Number(box![1]), height: Number(box![2]) };
 }

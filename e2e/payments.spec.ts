@@ -3,6 +3,7 @@ import { forProject, messagesByLocale, otherForProject, snap } from "./support";
 import { validation } from "./account-support";
 import { cartDialog, messages, openProduct as openProductPage, type Locale } from "./cart-support";
 import { checkout, chooseMethod, order } from "./checkout-support";
+import { expectNoFindings, scan, type Finding } from "./a11y-support";
 import {
   applePayLog,
   cardField,
@@ -17,6 +18,8 @@ import {
   fillBasket,
   fillCard,
   payButton,
+  pdfPageSize,
+  readInvoiceQr,
   recordRequests,
   setApplePayMode,
 } from "./payments-support";
@@ -53,6 +56,30 @@ test("card: paid after 3-D Secure; the card number goes to the provider only; th
   // A reload settles nothing twice and still shows the one order.
   await page.reload();
   await expectPaidOrder(page, locale, "card");
+
+  // Paid online: the simplified tax invoice, its QR code read from the screen back to ZATCA's five
+  // fields, printed on A4 and on an 80 mm receipt roll.
+  const inv = order[locale].invoice;
+  await page.getByRole("link", { name: inv.open }).click();
+  await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}\/invoice$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(order.ar.invoice.title);
+  await expect(page.getByTestId("invoice-number")).toHaveText(/^INV-\d{6}$/);
+  await snap(page, info, `payments-card-invoice-${locale}`);
+  const findings: Finding[] = [];
+  await scan(page, "tax invoice", findings);
+  expectNoFindings(findings);
+  const qr = await readInvoiceQr(page);
+  expect(qr).toMatchObject({ sellerName: "شركة رمال للعافية", vatNumber: "310123456700003", timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/) });
+  expect(Number(qr.vatTotal)).toBeCloseTo((Number(qr.totalWithVat) * 15) / 115, 1);
+  const a4 = pdfPageSize(await page.pdf({ preferCSSPageSize: true }));
+  expect([Math.round(a4.width), Math.round(a4.height)], "A4 in points").toEqual([595, 842]);
+  await page.evaluate(() => (document.documentElement.dataset.print = "receipt"));
+  const roll = pdfPageSize(await page.pdf({ preferCSSPageSize: true }));
+  expect(Math.round(roll.width), "80 mm in points").toBe(227);
+  await page.evaluate(() => delete document.documentElement.dataset.print);
+  await page.getByRole("link", { name: inv.backToOrder }).click();
+  await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
+
   await expectCartFinished(page, locale);
   await expectInProfile(page, locale, prefix, basket);
 });

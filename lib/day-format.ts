@@ -27,3 +27,8 @@ export function formatDay(day: string, locale: string, options: Intl.DateTimeFor
 export function formatTime(iso: string, locale: string): string {
   return formatter(locale === "ar" ? "ar-SA-u-nu-arab" : "en-US", { hour: "numeric", minute: "2-digit", timeZone: "Asia/Riyadh" }).format(new Date(iso));
 }
+
+/** An instant's date and clock time in Riyadh, e.g. "26 Nov 2026, 09:30" / "٢٦ نوفمبر ٢٠٢٦، ٩:٣٠ ص". */
+export function formatInstant(iso: string, locale: string): string {
+  return formatter(dateLocale(locale), { day: "numeric", month: "short", year: "numeric", hour: "numeric", minute: "2-digit", timeZone: "Asia/Riyadh" }).format(new Date(iso));
+}

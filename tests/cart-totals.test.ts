@@ -23,8 +23,8 @@ describe("cart totals", () => {
       1.15,
     );
     expect(t.lines).toEqual([
-      { amount: 45000, taxAmount: 6750, listAmount: 51750, effectiveQuantity: 3 },
-      { amount: 12000, taxAmount: 1800, listAmount: 13800, effectiveQuantity: 2 },
+      { amount: 45000, discount: 0, taxAmount: 6750, listAmount: 51750, effectiveQuantity: 3 },
+      { amount: 12000, discount: 0, taxAmount: 1800, listAmount: 13800, effectiveQuantity: 2 },
     ]);
     expect(t.subTotal).toBe(57000);
     expect(t.taxAmount).toBe(8550);

@@ -45,8 +45,8 @@ describe("totals with discounts", () => {
       1.15,
     );
     expect(t.lines).toEqual([
-      { amount: 25000, taxAmount: 3375, listAmount: 28750, effectiveQuantity: 1 },
-      { amount: 12000, taxAmount: 0, listAmount: 13800, effectiveQuantity: 2 },
+      { amount: 25000, discount: 2500, taxAmount: 3375, listAmount: 28750, effectiveQuantity: 1 },
+      { amount: 12000, discount: 12000, taxAmount: 0, listAmount: 13800, effectiveQuantity: 2 },
     ]);
     expect(t).toMatchObject({ subTotal: 37000, discountAmount: 14500, taxAmount: 3375, totalAmount: 25875, amountToBePaid: 25875 });
   });

@@ -10,6 +10,7 @@ import type { CartDto } from "@/contract/dto/cart";
 import type { PresetDto, PresetValueDto } from "@/contract/dto/presets";
 import type { UploadDto } from "@/contract/dto/customers";
 import type { LocationDto } from "@/contract/input/locations";
+import { orderViewKey } from "@/platform/services/order-links";
 import { callApi, FILES, uploadForm } from "./helpers/account-api";
 import { newShopper } from "./helpers/checkout";
 import { DEMO, dayAhead, demoProduct } from "./helpers/demo-catalog";
@@ -48,6 +49,7 @@ process.env.PLATFORM_HOSTS = "platform.internal";
 const appRoute = await import("@/app/api/app/[...path]/route");
 
 type Ctx = {
+  tenantId: string;
   token: string;
   customerId: string;
   mobileNumber: string;
@@ -146,6 +148,10 @@ function families(c: Ctx): Record<(typeof FAMILIES)[number], RouteSpec[]> {
     ],
     account: [
       { method: "GET", pattern: "customer/orders", auth: true },
+      { method: "GET", pattern: "orders/:id/link", params: { id: c.carts.checkout }, auth: true },
+      { method: "GET", pattern: "orders/:id/invoice", params: { id: c.carts.checkout }, auth: true },
+      { method: "GET", pattern: "orders/:id/shared/:key", params: { id: c.carts.checkout, key: orderViewKey(c.tenantId, c.carts.checkout) }, auth: false },
+      { method: "GET", pattern: "orders/:id/shared/:key/invoice", params: { id: c.carts.checkout, key: orderViewKey(c.tenantId, c.carts.checkout) }, auth: false },
       { method: "GET", pattern: "customer/reservations", auth: true },
       { method: "GET", pattern: "customer/subscriptions", auth: true },
     ],
@@ -277,6 +283,7 @@ describeOnPglite("fuzz: platform API", (t) => {
     const otp = await api<{ token: string }>("POST", "otp/send", { token: undefined, body: { mobileNumber: shopper.mobileNumber }, headers: { "x-forwarded-for": "198.51.100.1" } });
     expect(otp.status).toBe(200);
     c = {
+      tenantId: t().spa.id,
       token: shopper.token,
       customerId: shopper.id,
       mobileNumber: shopper.mobileNumber,

@@ -12,6 +12,7 @@ import type { LocationDto } from "@/contract/input/locations";
 import { FILES, uploadForm } from "./helpers/account-api";
 import { DEMO, dayAhead, demoProduct } from "./helpers/demo-catalog";
 import { describeEachDb } from "./helpers/test-db";
+import { orderViewKey } from "@/platform/services/order-links";
 
 /**
  * Tenant isolation (QUALITY.md): spa's signed-in customer (a real OTP sign-in), with a cart, a saved
@@ -71,6 +72,8 @@ type Spa = {
   cart: CartDto;
   emptyCartId: string;
   orderId: string;
+  /** The order's link key (its HMAC is spa's: coffee must refuse it). */
+  orderKey: string;
   location: LocationDto;
   presetId: string;
   presetValue: PresetValueDto;
@@ -153,6 +156,10 @@ function routeCalls(s: Spa): Record<string, RouteCall> {
     { method: "POST", path: "customer/uploads", form: () => uploadForm(FILES.png) },
     { method: "GET", path: `customer/uploads/${s.upload.name}` },
     { method: "GET", path: "customer/orders" },
+    { method: "GET", path: `orders/${s.orderId}/link` },
+    { method: "GET", path: `orders/${s.orderId}/invoice` },
+    { method: "GET", path: `orders/${s.orderId}/shared/${s.orderKey}` },
+    { method: "GET", path: `orders/${s.orderId}/shared/${s.orderKey}/invoice` },
     { method: "GET", path: "customer/reservations" },
     { method: "GET", path: "customer/subscriptions" },
     { method: "GET", path: `presets/presets-list?${q}` },
@@ -279,6 +286,7 @@ describeEachDb("tenant isolation: spa's customer on coffee", (t) => {
       cart,
       emptyCartId: emptyCart.id,
       orderId: order.id,
+      orderKey: orderViewKey(t().spa.id, order.id),
       location,
       presetId: preset.id,
       presetValue,

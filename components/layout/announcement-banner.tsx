@@ -19,7 +19,7 @@ export async function AnnouncementBanner({ announcement, locale, nonce }: { anno
   const key = announcementKey([announcement.ar, announcement.en, announcement.link]);
   const linkClass = "shrink-0 font-semibold underline underline-offset-4 hover:no-underline";
   return (
-    <aside aria-label={t("label")} className="group bg-primary text-primary-foreground" suppressHydrationWarning>
+    <aside aria-label={t("label")} className="group bg-primary text-primary-foreground print:hidden" suppressHydrationWarning>
       <script nonce={nonce} dangerouslySetInnerHTML={{ __html: hideIfDismissedScript(key) }} />
       <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-1.5 text-[0.8125rem] leading-snug sm:text-sm">
         <Megaphone className="hidden size-4 shrink-0 opacity-80 sm:block" aria-hidden="true" />

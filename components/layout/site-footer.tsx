@@ -26,7 +26,7 @@ export async function SiteFooter({
   const ordered = [...pages].sort((a, b) => Number(b.path === TERMS_PATH) - Number(a.path === TERMS_PATH));
   const year = new Date().getFullYear();
   return (
-    <footer className="mt-16 border-t border-border bg-card">
+    <footer className="mt-16 border-t border-border bg-card print:hidden">
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10 sm:px-6 md:flex-row md:items-start md:justify-between">
         <div className="grid gap-4">
           <div className="flex items-center gap-3">

@@ -27,7 +27,7 @@ export async function SiteHeader({ site, locale, languages, storeName, logoUrl, 
   const t = await getTranslations("common");
   const other = languages.find((l) => l !== locale);
   return (
-    <header data-site-header className="sticky top-0 z-40 border-b border-border/70 bg-background/85 backdrop-blur-md supports-[backdrop-filter]:bg-background/75">
+    <header data-site-header className="sticky top-0 print:hidden z-40 border-b border-border/70 bg-background/85 backdrop-blur-md supports-[backdrop-filter]:bg-background/75">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-1.5 px-3 sm:gap-2 sm:px-6">
         <Link prefetch={false} href={localePath(locale, "/")} className="flex min-w-0 items-center gap-2 rounded-lg pe-1 sm:gap-2.5 sm:pe-2 focus-visible:outline-2 focus-visible:outline-ring" aria-label={`${storeName} — ${t("nav.home")}`}>
           <StoreMark name={storeName} logoUrl={logoUrl} size={34} />

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
-import { CalendarPlus, CircleCheck, Clock, Download, Link2, Undo2, type LucideIcon } from "lucide-react";
+import { CalendarPlus, CircleCheck, Clock, Download, FileText, Link2, Undo2, type LucideIcon } from "lucide-react";
 import { CartTotalsList } from "@/components/cart/cart-totals-list";
 import { Badge } from "@/components/ui/badge";
 import { buttonVariants } from "@/components/ui/button";
@@ -82,6 +82,7 @@ export async function OrderView({
   bookings = [],
   variant = "done",
   share = null,
+  invoiceHref = null,
 }: {
   cart: CartDto;
   successMessage: string | null;
@@ -95,8 +96,10 @@ export async function OrderView({
   variant?: "done" | "order" | "shared";
   /** The order's link, to keep or share (the owner's views and the shared one). */
   share?: OrderShare | null;
+  /** The order's tax invoice page, when one was issued (a paid order of a store with a VAT number). */
+  invoiceHref?: string | null;
 }) {
-  const [t, tCheckout, locale] = await Promise.all([getTranslations("order.done"), getTranslations("checkout"), getLocale()]);
+  const [t, tCheckout, tInvoice, locale] = await Promise.all([getTranslations("order.done"), getTranslations("checkout"), getTranslations("order.invoice"), getLocale()]);
   const status = paymentStatusKey(cart);
   const method = orderMethodKey(cart);
   const pending = status === "pendingReview";
@@ -149,6 +152,12 @@ export async function OrderView({
         {status === "payOnSite" ? <p className="text-sm">{t("statusNote.payOnSite", { amount: formatSar(cart.amountToBePaid, locale) })}</p> : null}
         {status === "depositPaid" && cart.totalAmount > cart.amountToBePaid ? (
           <p className="text-sm">{t("statusNote.depositPaid", { paid: formatSar(cart.amountToBePaid, locale), remaining: formatSar(cart.totalAmount - cart.amountToBePaid, locale) })}</p>
+        ) : null}
+        {invoiceHref ? (
+          <Link prefetch={false} href={invoiceHref} className={buttonVariants({ variant: "outline", size: "sm", className: "justify-self-start" })}>
+            <FileText aria-hidden="true" />
+            {tInvoice("open")}
+          </Link>
         ) : null}
       </section>
 

@@ -61,3 +61,47 @@ export type OrderSummaryDto = z.infer<typeof OrderSummaryDto>;
 /** An order's link key (GET orders/{id}/link): /orders/{id}?key={key} opens it without signing in. */
 export const OrderLinkDto = z.object({ key: z.string() });
 export type OrderLinkDto = z.infer<typeof OrderLinkDto>;
+
+/**
+ * A Saudi simplified tax invoice or a credit note (GET orders/{id}/invoice), as issued: amounts SAR
+ * with two decimals; names in both languages (the invoice is Arabic, with English beside it for
+ * English readers). `qr` is ZATCA's phase-1 payload (base64 TLV) the QR code encodes.
+ */
+export const InvoiceDocumentDto = z.object({
+  kind: z.enum(["invoice", "credit_note"]),
+  /** The tenant's document number, e.g. "INV-000042" / "CRN-000043". */
+  number: z.string(),
+  /** ISO instant. */
+  issuedAt: z.string(),
+  orderNumber: z.string().nullable(),
+  seller: z.object({ name: z.string(), vatNumber: z.string(), crNumber: z.string().nullable(), addressAr: z.string().nullable(), addressEn: z.string().nullable() }),
+  buyerName: z.string().nullable(),
+  vatRate: z.number(),
+  lines: z.array(
+    z.object({
+      nameAr: z.string(),
+      nameEn: z.string(),
+      optionAr: z.string().nullable(),
+      optionEn: z.string().nullable(),
+      quantity: z.number(),
+      unitPrice: z.number(),
+      discount: z.number(),
+      vatAmount: z.number(),
+      total: z.number(),
+    }),
+  ),
+  subTotal: z.number(),
+  discountAmount: z.number(),
+  vatAmount: z.number(),
+  totalAmount: z.number(),
+  paidAmount: z.number(),
+  /** A credit note's invoice number and why it was issued. */
+  invoiceNumber: z.string().nullable(),
+  reason: z.string().nullable(),
+  qr: z.string(),
+});
+export type InvoiceDocumentDto = z.infer<typeof InvoiceDocumentDto>;
+
+/** An order's tax documents: its invoice (null for a store without a VAT number, or before payment) and credit notes. */
+export const OrderInvoicesDto = z.object({ invoice: InvoiceDocumentDto.nullable(), creditNotes: z.array(InvoiceDocumentDto) });
+export type OrderInvoicesDto = z.infer<typeof OrderInvoicesDto>;

@@ -613,3 +613,72 @@ export const customerLocations = pgTable(
 
 /** Spec §3's UTM record, as the storefront kept it from the landing URL and sent with the order. */
 export type UtmRecord = { source?: string; medium?: string; campaign?: string; term?: string; content?: string; id?: string; timestamp?: string };
+
+/** A line of a tax invoice as issued (halalas; names in both languages, the invoice is bilingual). */
+export type InvoiceLine = {
+  nameAr: string;
+  nameEn: string;
+  /** The chosen price's name (a variant, a duration), when the product has several. */
+  optionAr: string | null;
+  optionEn: string | null;
+  /** Units sold: quantity × nights or hours. */
+  quantity: number;
+  /** Price of one unit without VAT. */
+  unitPrice: number;
+  /** Taken off this line (a coupon's share, a package's sessions), before VAT. */
+  discount: number;
+  /** VAT on the line after its discount. */
+  vatAmount: number;
+  /** The line with VAT, after its discount. */
+  total: number;
+};
+
+/** Who sold, as the tenant's settings said when the invoice was issued (a later change leaves it). */
+export type InvoiceSeller = { name: string; vatNumber: string; crNumber: string | null; addressAr: string | null; addressEn: string | null };
+
+/**
+ * Saudi simplified tax invoices and the credit notes that correct them, issued by the platform
+ * and never changed afterwards. `number` is the tenant's own sequence, shared by both kinds,
+ * without gaps: taken from invoice_counters inside the transaction that records the payment.
+ */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: uuid("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+    cartId: uuid("cart_id").notNull().references(() => carts.id, { onDelete: "cascade" }),
+    /** invoice | credit_note */
+    kind: text("kind").$type<"invoice" | "credit_note">().notNull(),
+    number: integer("number").notNull(),
+    /** A credit note's invoice. */
+    invoiceId: uuid("invoice_id"),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
+    seller: jsonb("seller").$type<InvoiceSeller>().notNull(),
+    buyerName: text("buyer_name"),
+    lines: jsonb("lines").$type<InvoiceLine[]>().notNull(),
+    /** VAT rate in percent (15), as applied. */
+    vatRate: doublePrecision("vat_rate").notNull(),
+    /** Halalas: before VAT and discount, discount, VAT, total with VAT, and paid when issued. */
+    subTotal: integer("sub_total").notNull(),
+    discountAmount: integer("discount_amount").notNull(),
+    vatAmount: integer("vat_amount").notNull(),
+    totalAmount: integer("total_amount").notNull(),
+    paidAmount: integer("paid_amount").notNull(),
+    /** Why a credit note was issued (cancelled, refunded). */
+    reason: text("reason"),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("invoices_tenant_number_uq").on(t.tenantId, t.number),
+    // One invoice per order; credit notes may be several.
+    uniqueIndex("invoices_one_per_order_uq").on(t.cartId).where(sql`${t.kind} = 'invoice'`),
+  ],
+);
+
+/** The last document number each tenant issued: its row is locked while the next one is taken. */
+export const invoiceCounters = pgTable("invoice_counters", {
+  tenantId: uuid("tenant_id")
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: "cascade" }),
+  lastNumber: integer("last_number").notNull(),
+});

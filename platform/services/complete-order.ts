@@ -14,6 +14,7 @@ import type { CartTotals } from "./cart-totals";
 import { lockOwnActiveCart, type OwnerScope } from "./own-cart";
 import { lockPackages, spendSessions } from "./packages";
 import type { SniffedType } from "./uploads";
+import { issueInvoice } from "../invoices/invoices";
 
 /** What the shopper gave at checkout (name trimmed, mobile already normalised to E.164). */
 export type OrderDetails = { customerName: string; customerMobile: string; bookingNotes: string | null; utm?: UtmRecord | null };
@@ -83,7 +84,7 @@ export async function completeOrder(
   const cart = await lockOwnActiveCart(tx, scope, cartId);
   const rows = await loadCartLines(tx, tenantId, cart.id);
   if (rows.length === 0) throw new PlatformError("SP:CartIsEmpty", 400, "The cart is empty");
-  const [{ settings }] = await tx.select({ settings: tenants.settings }).from(tenants).where(eq(tenants.id, tenantId));
+  const [{ settings, tenantName }] = await tx.select({ settings: tenants.settings, tenantName: tenants.name }).from(tenants).where(eq(tenants.id, tenantId));
   const taxRate = parseTaxRate(settings.taxEnabled === "True", settings.taxPercentage);
   const locked = await lockProducts(tx, tenantId, rows.map((r) => r.item.productId));
   if (rows.some((r) => r.product.typeString === "reservation")) await lockPackages(tx, scope);
@@ -131,6 +132,11 @@ export async function completeOrder(
     })
     .where(and(eq(carts.tenantId, tenantId), eq(carts.id, cart.id)));
   await giveOrderNumber(tx, tenantId, cart.id);
+  // Money taken now is invoiced now (ZATCA: the simplified invoice at the supply or the payment);
+  // cash and a transfer under review are invoiced when the store records the money.
+  if (payment.method === "ONLINE") {
+    await issueInvoice(tx, { tenantId, tenantName, cartId: cart.id, settings, buyerName: payment.details.customerName, rows, totals: pricing.totals, taxRate, paid: payment.amount, now });
+  }
   return quote;
 }
 

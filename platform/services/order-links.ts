@@ -6,7 +6,8 @@ import { carts } from "../db/schema";
 import { notFound } from "../errors";
 import type { Locale } from "@/contract/tenant-settings";
 import type { CartDto } from "@/contract/dto/cart";
-import type { OrderLinkDto } from "@/contract/dto/account";
+import type { OrderInvoicesDto, OrderLinkDto } from "@/contract/dto/account";
+import { readOrderInvoices } from "../invoices/invoices";
 import { platformSecret } from "./access-tokens";
 import { readCart } from "./cart";
 import { isUuid } from "./ids";
@@ -42,10 +43,22 @@ async function placedOrderOwner(db: Conn, tenantId: string, cartId: string): Pro
   return row ?? null;
 }
 
-/** GET orders/{id}/link — the key of the caller's own placed order (anything else is a 404). */
-export async function orderLink(db: Conn, tenantId: string, customerId: string, cartId: string): Promise<OrderLinkDto> {
+/** The caller's own placed order, or a 404 (another customer's, a guest's, not placed, unknown). */
+async function checkOwnOrder(db: Conn, tenantId: string, customerId: string, cartId: string): Promise<void> {
   const owner = await placedOrderOwner(db, tenantId, cartId);
   if (!owner || owner.customerId !== customerId) throw orderNotFound();
+}
+
+/** A placed order whose link key matches, or a 404. */
+async function checkOrderKey(db: Conn, tenantId: string, cartId: string, key: string): Promise<{ customerId: string | null }> {
+  const owner = await placedOrderOwner(db, tenantId, cartId);
+  if (!owner || !keyMatches(tenantId, cartId, key)) throw orderNotFound();
+  return owner;
+}
+
+/** GET orders/{id}/link — the key of the caller's own placed order (anything else is a 404). */
+export async function orderLink(db: Conn, tenantId: string, customerId: string, cartId: string): Promise<OrderLinkDto> {
+  await checkOwnOrder(db, tenantId, customerId, cartId);
   return { key: orderViewKey(tenantId, cartId) };
 }
 
@@ -56,8 +69,19 @@ export async function orderLink(db: Conn, tenantId: string, customerId: string, 
  * same 404 as an unknown id.
  */
 export async function sharedOrder(db: Conn, tenantId: string, cartId: string, key: string, locale: Locale, now = new Date()): Promise<CartDto> {
-  const owner = await placedOrderOwner(db, tenantId, cartId);
-  if (!owner || !keyMatches(tenantId, cartId, key)) throw orderNotFound();
+  const owner = await checkOrderKey(db, tenantId, cartId, key);
   const order = await readCart(db, { tenantId, customerId: owner.customerId }, cartId, locale, now);
   return { ...order, customerId: null, customerMobile: null, bookingNotes: null };
+}
+
+/** GET orders/{id}/invoice — the tax documents of the caller's own placed order. */
+export async function ownOrderInvoices(db: Conn, tenantId: string, customerId: string, cartId: string): Promise<OrderInvoicesDto> {
+  await checkOwnOrder(db, tenantId, customerId, cartId);
+  return readOrderInvoices(db, tenantId, cartId);
+}
+
+/** GET orders/{id}/shared/{key}/invoice — the same, through the order's link. */
+export async function sharedOrderInvoices(db: Conn, tenantId: string, cartId: string, key: string): Promise<OrderInvoicesDto> {
+  await checkOrderKey(db, tenantId, cartId, key);
+  return readOrderInvoices(db, tenantId, cartId);
 }

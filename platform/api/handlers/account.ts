@@ -1,12 +1,14 @@
 import { account } from "@/contract/endpoints/account";
 import { listOrders, listReservations, listSubscriptions } from "../../services/account";
-import { orderLink, sharedOrder } from "../../services/order-links";
+import { orderLink, ownOrderInvoices, sharedOrder, sharedOrderInvoices } from "../../services/order-links";
 import { handlers } from "../define";
 
 export const accountHandlers = handlers(account, {
   orders: ({ db, tenant, customer, locale }) => listOrders(db, tenant.id, customer.customerId, locale),
   orderLink: ({ db, tenant, customer, params }) => orderLink(db, tenant.id, customer.customerId, params.id),
   sharedOrder: ({ db, tenant, locale, params }) => sharedOrder(db, tenant.id, params.id, params.key, locale),
+  orderInvoices: ({ db, tenant, customer, params }) => ownOrderInvoices(db, tenant.id, customer.customerId, params.id),
+  sharedOrderInvoices: ({ db, tenant, params }) => sharedOrderInvoices(db, tenant.id, params.id, params.key),
   reservations: ({ db, tenant, customer, locale }) => listReservations(db, tenant.id, customer.customerId, locale),
   subscriptions: ({ db, tenant, customer, locale }) => listSubscriptions(db, tenant.id, customer.customerId, locale),
 });

@@ -7,9 +7,8 @@ import { parseCartId } from "@/lib/cookies";
 import { bookingEvents, calendarStore } from "@/lib/orders/calendar-events";
 import { orNull, platform } from "@/lib/platform-client/core";
 import { orderShareFor, ownOrderShare } from "@/lib/orders/order-share";
-import { OrderLinkKey } from "@/contract/input/ids";
-import type { CartDto } from "@/contract/dto/cart";
-import { loadForCustomer } from "@/lib/session/page-session";
+import { loadOrderPage } from "@/lib/orders/order-access";
+import { localePath } from "@/lib/site-routing";
 import { loadSite, type SiteParams } from "@/lib/site";
 
 export const dynamic = "force-dynamic";
@@ -40,24 +39,17 @@ export default async function OrderPage({ params, searchParams }: Props) {
   if (!cartId) notFound();
   const [t, tShare] = await Promise.all([getTranslations("order.done.calendar"), getTranslations("order.done.share")]);
   const store = calendarStore(tenant, config, locale);
-  const bookings = (order: CartDto) => bookingEvents(order, store, (number) => t("description", { number }));
-
-  if (query.key !== undefined) {
-    const key = OrderLinkKey.safeParse(query.key);
-    if (!key.success) notFound();
-    const order = await orNull(platform({ tenant, locale }).account.sharedOrder({ params: { id: cartId, key: key.data } }));
-    if (!order) notFound();
-    const share = orderShareFor(site, locale, store.name, order, key.data, (v) => tShare("text", v));
-    return (
-      <Frame>
-        <OrderView cart={order} successMessage={null} variant="shared" bookings={bookings(order)} share={share} />
-      </Frame>
-    );
-  }
-
-  const page = await loadForCustomer(tenant, async (token) => {
-    const order = await orNull(platform({ tenant, locale, token }).cart.get({ params: { id: cartId } }));
-    return { order, share: order ? await ownOrderShare(site, tenant, config, locale, token, order) : null };
+  const page = await loadOrderPage(tenant, query.key, {
+    owner: async (token) => {
+      const api = platform({ tenant, locale, token });
+      const [order, docs] = await Promise.all([orNull(api.cart.get({ params: { id: cartId } })), orNull(api.account.orderInvoices({ params: { id: cartId } }))]);
+      return { order, docs, share: order ? await ownOrderShare(site, tenant, config, locale, token, order) : null };
+    },
+    link: async (key) => {
+      const api = platform({ tenant, locale });
+      const [order, docs] = await Promise.all([orNull(api.account.sharedOrder({ params: { id: cartId, key } })), orNull(api.account.sharedOrderInvoices({ params: { id: cartId, key } }))]);
+      return { order, docs, share: order ? orderShareFor(site, locale, store.name, order, key, (v) => tShare("text", v)) : null };
+    },
   });
   if (page.status !== "ok") {
     return (
@@ -66,11 +58,20 @@ export default async function OrderPage({ params, searchParams }: Props) {
       </Frame>
     );
   }
-  const { order, share } = page.data;
+  const { value, key } = page.data;
+  const { order, docs, share } = value;
   if (!order || order.status !== "completed") notFound();
+  const invoiceHref = docs?.invoice ? `${localePath(locale, `/orders/${cartId}/invoice`)}${key ? `?key=${encodeURIComponent(key)}` : ""}` : null;
   return (
     <Frame>
-      <OrderView cart={order} successMessage={null} variant="order" bookings={bookings(order)} share={share} />
+      <OrderView
+        cart={order}
+        successMessage={null}
+        variant={key ? "shared" : "order"}
+        bookings={bookingEvents(order, store, (number) => t("description", { number }))}
+        share={share}
+        invoiceHref={invoiceHref}
+      />
     </Frame>
   );
 }

@@ -38,16 +38,20 @@ export default async function OrderDonePage({ params, searchParams }: Props) {
   if (!cartId) notFound();
   const page = await loadForCustomer(tenant, async (token) => {
     const cart = await orNull(platform({ tenant, locale, token }).cart.get({ params: { id: cartId } }));
-    if (!cart) return { cart, settlement: null, share: null };
+    if (!cart) return { cart, settlement: null, share: null, invoiceHref: null };
     // Back from a provider: the platform settles the cart's payments first (completing the order when
     // paid). A completed cart is settled too: a second payment from another tab is given back then.
     const settlement = await settleCartPayments(tenant, locale, token, cartId);
     const current = cart.status === "completed" || settlement?.outcome !== "paid" ? cart : ((await orNull(platform({ tenant, locale, token }).cart.get({ params: { id: cartId } }))) ?? cart);
-    return { cart: current, settlement, share: await ownOrderShare(site, tenant, config, locale, token, current) };
+    const [share, docs] = await Promise.all([
+      ownOrderShare(site, tenant, config, locale, token, current),
+      current.status === "completed" ? orNull(platform({ tenant, locale, token }).account.orderInvoices({ params: { id: cartId } })) : null,
+    ]);
+    return { cart: current, settlement, share, invoiceHref: docs?.invoice ? localePath(locale, `/orders/${cartId}/invoice`) : null };
   });
   const body = await (async () => {
     if (page.status !== "ok") return <AccountGate status={page.status} />;
-    const { cart, settlement, share } = page.data;
+    const { cart, settlement, share, invoiceHref } = page.data;
     if (!cart) notFound();
     const query = await searchParams;
     const view = doneView(cart, readDoneHint(query), settlement);
@@ -55,7 +59,7 @@ export default async function OrderDonePage({ params, searchParams }: Props) {
       const t = await getTranslations("order.done.calendar");
       const store = calendarStore(tenant, config, locale);
       const bookings = bookingEvents(cart, store, (number) => t("description", { number }));
-      return <OrderView cart={cart} successMessage={config.orderSuccessMessage[locale]} duplicateRefund={settlement?.duplicateRefund ?? null} bookings={bookings} share={share} />;
+      return <OrderView cart={cart} successMessage={config.orderSuccessMessage[locale]} duplicateRefund={settlement?.duplicateRefund ?? null} bookings={bookings} share={share} invoiceHref={invoiceHref} />;
     }
     const refresh = `${localePath(locale, `/checkout/done/${cartId}`)}?${new URLSearchParams(Object.entries(query).flatMap(([k, v]) => (typeof v === "string" ? [[k, v]] : []))).toString()}`;
     return <OrderPending view={view} refreshHref={refresh} />;
