@@ -337,3 +337,43 @@ test("coffee: quick checkout with first and last name, the minimum-order message
   await expect.poll(async () => ((await page.evaluate(async () => (await (await fetch("/api/session")).json()) as { data: { customer: { name: string } } })).data.customer.name)).toBe("فهد العتيبي");
   await snap(page, info, "quick-4-account-names");
 });
+
+test("spa: a coupon link — an unknown code is said and nothing changes; RELAX10 is remembered, applied at sign-in after the first add, and opening the link again changes nothing", async ({ page }, info) => {
+  const { locale, prefix } = forProject(info.project.name);
+  const c = checkout[locale];
+  const names = { ar: "مساج استرخاء ٦٠ دقيقة", en: "60-minute relaxing massage" } as const;
+  const stored = () => page.evaluate(() => localStorage.getItem("sf:coupon-link"));
+  const toast = page.locator("[data-sonner-toast]");
+
+  // An unknown code: its translated refusal, the address cleaned, nothing remembered.
+  await page.goto(`${prefix}/discount/NOPE`);
+  await expect(toast.filter({ hasText: errors[locale].SP_CouponNotFound })).toBeVisible();
+  expect(new URL(page.url()).searchParams.has("coupon")).toBe(false);
+  expect(await stored()).toBeNull();
+
+  await page.goto(`${prefix}/discount/relax10`);
+  await expect(toast.filter({ hasText: c.coupon.linkSaved.replace("{code}", "RELAX10") })).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe(prefix || "/");
+  await snap(page, info, `coupon-link-saved-${locale}`);
+
+  // The first add, signed out: nothing applied yet; signing in to continue applies it.
+  await openProduct(page, prefix, names[locale]);
+  await pickDay(page, locale, dayAhead(info.project.name === "phone" ? 6 : 7));
+  await page.getByRole("group", { name: messages[locale].product.widget.time }).locator("input[type=radio]:not([disabled])").first().check();
+  expect((await addAndCheck(page, locale)).couponCode).toBeNull();
+  await page.getByRole("button", { name: c.summary.continue }).click();
+  await signInInSheet(page, locale);
+  await expect(toast.filter({ hasText: c.coupon.linkApplied.replace("{code}", "RELAX10") })).toBeVisible();
+  const applied = (await platformCart(page, locale))!;
+  expect(applied.couponCode).toBe("RELAX10");
+  expect(applied.discountAmount).toBeGreaterThan(0);
+  expect(await stored()).toBeNull();
+  await snap(page, info, `coupon-link-applied-${locale}`);
+
+  // The same link again (a second tap on the ad): remembered, then let go, the cart as it was.
+  await page.goto(`${prefix}/products?coupon=RELAX10`);
+  await expect(toast.filter({ hasText: c.coupon.linkSaved.replace("{code}", "RELAX10") })).toBeVisible();
+  await expect.poll(stored).toBeNull();
+  const again = (await platformCart(page, locale))!;
+  expect({ code: again.couponCode, discount: again.discountAmount, total: again.totalAmount }).toEqual({ code: "RELAX10", discount: applied.discountAmount, total: applied.totalAmount });
+});

@@ -186,4 +186,21 @@ describeEachDb("checkout coupons", (t) => {
     expectCode(res, "SP:CouponOnlyForWebsite", 400);
     expect((await api.submit(spa(), web.shopper, web.cart.id)).data?.status).toBe("completed");
   });
+
+  it("checks a coupon link's code without a sign-in: the store's spelling when active, the rule's code otherwise, another store's unknown", async () => {
+    const ok = await api.call<{ code: string }>(spa(), "GET", "coupons/%20relax10%20");
+    expect(ok.status).toBe(200);
+    expect(ok.data).toEqual({ code: "RELAX10" });
+    for (const [code, expected] of [
+      ["NOPE", "SP:CouponNotFound"],
+      ["EXPIRED", "SP:CouponExpired"],
+      ["INACTIVE", "SP:CouponIsNotActive"],
+      ["SOON", "SP:CouponIsNotActive"],
+    ] as const) {
+      expectCode(await api.call(spa(), "GET", `coupons/${code}`), expected, 400);
+    }
+    expectCode(await api.call(t().coffee, "GET", "coupons/RELAX10"), "SP:CouponNotFound", 400);
+    // Checking changes nothing: no usage counted.
+    expect(await t().db.select().from(couponUsages).where(eq(couponUsages.couponId, (await t().db.select().from(coupons).where(and(eq(coupons.tenantId, spa().id), eq(coupons.code, "RELAX10"))))[0].id))).toEqual([]);
+  });
 });

@@ -174,6 +174,7 @@ function families(c: Ctx): Record<(typeof FAMILIES)[number], RouteSpec[]> {
     coupons: [
       { method: "POST", pattern: "cart/:id/coupon", params: { id: c.carts.coupon }, body: { couponCode: "OIL20", cartItems: [], customerId: c.customerId }, headers: { "x-sales-channel": "website" }, auth: true },
       { method: "DELETE", pattern: "cart/:id/coupon", params: { id: c.carts.coupon }, auth: true },
+      { method: "GET", pattern: "coupons/:code", params: { code: "RELAX10" }, auth: false },
     ],
     "checkout (validate, packages, submit)": [
       { method: "PUT", pattern: "cart/:id/packages", params: { id: c.carts.checkout }, body: { usePackages: true }, auth: true },

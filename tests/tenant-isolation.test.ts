@@ -156,6 +156,8 @@ function routeCalls(s: Spa): Record<string, RouteCall> {
     { method: "POST", path: "customer/uploads", form: () => uploadForm(FILES.png) },
     { method: "GET", path: `customer/uploads/${s.upload.name}` },
     { method: "GET", path: "customer/orders" },
+    // spa's coupon code on coffee: not coffee's.
+    { method: "GET", path: "coupons/RELAX10", public: true },
     { method: "GET", path: `orders/${s.orderId}/link` },
     { method: "GET", path: `orders/${s.orderId}/invoice` },
     { method: "GET", path: `orders/${s.orderId}/shared/${s.orderKey}` },

@@ -1,18 +1,28 @@
 "use client";
 
-import { useEffect } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 import dynamic from "next/dynamic";
+import { hasCouponLink } from "@/lib/coupon-link";
 import { isCartHash, openCartSheet, useCartSheetRequested } from "./cart-sheet-state";
 
 /** The sheet's code (vaul, the item list, the checkout) is fetched on the first opening, not with the page. */
 export const loadCartSheet = () => import("./cart-sheet");
 
 const CartSheet = dynamic(() => loadCartSheet().then((m) => m.CartSheet), { ssr: false });
+const LinkedCoupon = dynamic(() => import("@/components/checkout/linked-coupon"), { ssr: false });
+const noSubscription = () => () => {};
 
 export function CartSheetHost() {
   // A reload while the sheet was open (its step is in the hash) opens it again.
   useEffect(() => {
     if (isCartHash(window.location.hash)) openCartSheet();
   }, []);
-  return useCartSheetRequested() ? <CartSheet /> : null;
+  // A coupon link's code (in the address, or waiting for the cart): its code loads only then.
+  const couponLink = useSyncExternalStore(noSubscription, hasCouponLink, () => false);
+  return (
+    <>
+      {useCartSheetRequested() ? <CartSheet /> : null}
+      {couponLink ? <LinkedCoupon /> : null}
+    </>
+  );
 }

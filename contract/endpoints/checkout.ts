@@ -3,7 +3,7 @@ import { CartDto } from "../dto/cart";
 import { BankAccountDto, ValidateCartDto } from "../dto/checkout";
 import { endpoint } from "../endpoint";
 import { COUPON_CODES } from "../errors";
-import { ApplyCouponInput, SetUsePackagesInput, SubmitCartInput } from "../input/checkout";
+import { ApplyCouponInput, CouponCodeParams, SetUsePackagesInput, SubmitCartInput } from "../input/checkout";
 import { IdParams } from "../input/ids";
 
 /** The rules an order is checked against before it completes (spec §8), shared by every payment. */
@@ -36,6 +36,20 @@ export const checkout = {
     body: ApplyCouponInput,
     response: CartDto,
     codes: [...COUPON_CODES, "SP:Forbidden", "SP:CartAlreadyCompleted", "SP:EntityNotFound"],
+  }),
+  /**
+   * A shared coupon link (/discount/{code}, ?coupon={code}) checks its code before the storefront
+   * remembers it: it exists and is active now. Whether it fits a cart and a customer is checked when
+   * it is applied. Public: a link is opened before any sign-in.
+   */
+  checkCoupon: endpoint({
+    method: "GET",
+    path: "coupons/:code",
+    auth: "public",
+    summary: "Whether a coupon code exists and is active now (a coupon link, before it is remembered)",
+    params: CouponCodeParams,
+    response: z.object({ code: z.string() }),
+    codes: ["SP:CouponNotFound", "SP:CouponIsNotActive", "SP:CouponExpired"],
   }),
   removeCoupon: endpoint({
     method: "DELETE",

@@ -19,6 +19,9 @@ export const ApplyCouponInput = z.object({
 });
 export type ApplyCouponInput = z.output<typeof ApplyCouponInput>;
 
+/** A coupon code in a path (GET coupons/{code}): what ApplyCouponInput accepts as a code. */
+export const CouponCodeParams = z.object({ code: printable(64).min(1) });
+
 export const SetUsePackagesInput = z.object({ usePackages: z.boolean() });
 export type SetUsePackagesInput = z.output<typeof SetUsePackagesInput>;
 

@@ -8,7 +8,7 @@ import type { CartDto } from "@/contract/dto/cart";
 import type { SalesChannel } from "@/contract/input/checkout";
 import type { ApplyCouponInput } from "@/contract/input/checkout";
 import { loadCartLines, priceCart, tenantTaxRate } from "./cart-pricing";
-import { checkCoupon, findCoupon } from "./coupon-rules";
+import { checkCoupon, checkCouponWindow, findCoupon } from "./coupon-rules";
 import { changeOwnCart, type OwnerScope } from "./own-cart";
 
 /**
@@ -43,4 +43,11 @@ export function removeCoupon(db: Db, scope: OwnerScope, cartId: string, locale: 
       .set({ couponId: null, couponCode: null })
       .where(and(eq(carts.tenantId, scope.tenantId), eq(carts.id, cart.id)));
   });
+}
+
+/** GET coupons/{code}: the code as the store spells it, when it exists and is active now. */
+export async function checkCouponCode(db: Db, tenantId: string, code: string, now = new Date()): Promise<{ code: string }> {
+  const coupon = await findCoupon(db, tenantId, code);
+  checkCouponWindow(coupon, now);
+  return { code: coupon.code };
 }

@@ -3,7 +3,7 @@ import { listBankAccounts, setUsePackages, validateCart } from "../../services/c
 import { PAYMENT_PROVIDERS } from "../../payments/registry";
 import { supersedeOpenAttempts } from "../../payments/duplicates";
 import type { Db } from "../../db/client";
-import { applyCoupon, removeCoupon } from "../../services/coupons";
+import { applyCoupon, checkCouponCode, removeCoupon } from "../../services/coupons";
 import { handlers, type Caller, type TenantInfo } from "../define";
 
 // Checkout acts on the signed-in customer's own cart: another's is a 404 (services/own-cart).
@@ -17,6 +17,7 @@ async function releasingOthers<T>(db: Db, tenant: TenantInfo, cartId: string, co
 }
 
 export const checkoutHandlers = handlers(checkout, {
+  checkCoupon: ({ db, tenant, params }) => checkCouponCode(db, tenant.id, params.code),
   applyCoupon: ({ db, tenant, customer, channel, locale, params, body }) => applyCoupon(db, owner(tenant, customer), params.id, body, channel, locale),
   removeCoupon: ({ db, tenant, customer, locale, params }) => removeCoupon(db, owner(tenant, customer), params.id, locale),
   usePackages: ({ db, tenant, customer, locale, params, body }) => setUsePackages(db, owner(tenant, customer), params.id, body.usePackages, locale),
