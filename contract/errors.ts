@@ -37,6 +37,7 @@ export const ERROR_CODES = [
   "SP:CartMinimumAmountNotMet",
   "SP:PaymentMethodNotAllowed",
   "SP:BankReceiptRequired",
+  "SP:ReceiptNotReplaceable",
   "SP:NotEnoughPackageSessions",
   "SP:CartTotalChanged",
   // Online payments (the CREATE_* codes are the storefront's own, spec §8)

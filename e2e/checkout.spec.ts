@@ -190,6 +190,21 @@ test("spa: the resthouse paid by bank transfer, with the receipt refusals first"
   await expect(page.getByText(order[locale].done.status.pendingReview, { exact: true }).first()).toBeVisible();
   await expect(page.getByText(order[locale].done.method.bankTransfer, { exact: true }).first()).toBeVisible();
   await snap(page, info, `bank-3-done-${locale}`);
+
+  // Sent the wrong file: the order page replaces it while the store hasn't reviewed the transfer.
+  // A file that isn't a receipt is refused first; a double tap on Replace is one replacement.
+  const r = order[locale].done.receipt;
+  await page.goto(`${prefix}/orders/${new URL(page.url()).pathname.split("/").pop()}`);
+  const replacement = page.getByLabel(r.file);
+  await replacement.setInputFiles({ name: "receipt.pdf", mimeType: "application/pdf", buffer: Buffer.concat([Buffer.from("MZ\x90\x00"), Buffer.alloc(200)]) });
+  await page.getByRole("button", { name: r.replace }).click();
+  await expect(page.getByText(errors[locale].SP_UnsupportedFileType)).toBeVisible();
+  await replacement.setInputFiles({ name: "receipt.png", mimeType: "image/png", buffer: Buffer.from("89504e470d0a1a0a0000000d49484452", "hex") });
+  await page.getByRole("button", { name: r.replace }).dblclick();
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: r.replaced })).toBeVisible();
+  await expect(page.getByText(errors[locale].SP_UnsupportedFileType)).toHaveCount(0);
+  await expect(page.getByText(order[locale].done.status.pendingReview, { exact: true }).first()).toBeVisible();
+  await snap(page, info, `bank-4-receipt-replaced-${locale}`);
 });
 
 test("spa: coupons — sign-in first, each refusal in red, then a discount equal to the platform's", async ({ page }, info) => {

@@ -34,6 +34,7 @@ const BFF_ROUTES: Target[] = [
   { method: "PUT", path: `/api/checkout/presets/values/${ANY_ID}` },
   { method: "POST", path: "/api/checkout/submit" },
   { method: "POST", path: "/api/checkout/bank-receipt", multipart: true },
+  { method: "POST", path: `/api/orders/${ANY_ID}/bank-receipt`, multipart: true },
   { method: "POST", path: "/api/checkout/pay/moyasar" },
   { method: "POST", path: "/api/checkout/pay/myfatoorah/session" },
   { method: "POST", path: "/api/checkout/pay/myfatoorah/execute" },

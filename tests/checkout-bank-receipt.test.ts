@@ -120,4 +120,44 @@ describeEachDb("checkout bank transfer", (t) => {
     expectCode(await send(shopper, cart.id, receiptForm(shopper, FILES.pdf)), "SP:PaymentMethodNotAllowed", 400);
     expect((await api.submit(spa(), shopper, cart.id)).data).toMatchObject({ status: "completed", totalAmount: 0, paymentMethod: "CASH" });
   });
+
+  it("replaces the receipt of an order awaiting review: a new file (the old kept), the transferor's name if given; one intent, one replacement; refused once reviewed, for another customer, for a cash order", async () => {
+    const { shopper, cart } = await stayCart();
+    expect((await send(shopper, cart.id, receiptForm(shopper, FILES.pdf))).status).toBe(200);
+    const [before] = await t().db.select().from(carts).where(eq(carts.id, cart.id));
+    const replace = (who: Shopper, id: string, file: Uint8Array | null, headers: Record<string, string> = {}, transferorName?: string) => {
+      const form = new FormData();
+      if (file) form.set("files", new Blob([new Uint8Array(file)]), "again.png");
+      if (transferorName) form.set("transferorName", transferorName);
+      return api.call<{ replacedAt: string; contentType: string; size: number }>(spa(), "POST", `orders/${id}/bank-receipt`, { token: who.token, form, headers });
+    };
+    const receipts = async () => (await t().db.select({ id: uploads.id }).from(uploads).where(and(eq(uploads.customerId, shopper.id), eq(uploads.purpose, "bank-receipt")))).length;
+
+    // Refusals first: nothing changes.
+    expectCode(await replace(shopper, cart.id, null), "SP:FileRequired", 400);
+    expectCode(await replace(shopper, cart.id, new TextEncoder().encode("not a receipt")), "SP:UnsupportedFileType", 400);
+    const stranger = (await api.cartWith(spa(), [])).shopper;
+    expect((await replace(stranger, cart.id, FILES.png)).status).toBe(404);
+    expect(await receipts()).toBe(1);
+
+    // A double tap: the same Idempotency-Key twice at once, one replacement.
+    const key = { "idempotency-key": crypto.randomUUID() };
+    const [a, b] = await Promise.all([replace(shopper, cart.id, FILES.png, key, "Sara Q."), replace(shopper, cart.id, FILES.png, key, "Sara Q.")]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(b.data).toEqual(a.data);
+    expect(a.data).toMatchObject({ contentType: "image/png", size: FILES.png.length });
+    expect(await receipts()).toBe(2);
+    const [after] = await t().db.select().from(carts).where(eq(carts.id, cart.id));
+    expect(after.receiptUploadId).not.toBe(before.receiptUploadId);
+    expect(after.transferorName).toBe("Sara Q.");
+    expect(after.paymentStatus).toBe("pending_review");
+
+    // Reviewed (paid): no more replacing. A cash order never had a receipt to replace.
+    await t().db.update(carts).set({ paymentStatus: "paid" }).where(eq(carts.id, cart.id));
+    expectCode(await replace(shopper, cart.id, FILES.png), "SP:ReceiptNotReplaceable", 409);
+    const cash = await stayCart();
+    expect((await api.submit(spa(), cash.shopper, cash.cart.id)).status).toBe(200);
+    expectCode(await replace(cash.shopper, cash.cart.id, FILES.png), "SP:ReceiptNotReplaceable", 409);
+    expect(await receipts()).toBe(2);
+  });
 });

@@ -150,6 +150,7 @@ function families(c: Ctx): Record<(typeof FAMILIES)[number], RouteSpec[]> {
       { method: "GET", pattern: "customer/orders", auth: true },
       { method: "GET", pattern: "orders/:id/link", params: { id: c.carts.checkout }, auth: true },
       { method: "GET", pattern: "orders/:id/invoice", params: { id: c.carts.checkout }, auth: true },
+      { method: "POST", pattern: "orders/:id/bank-receipt", params: { id: c.carts.bank }, multipart: { transferorName: "Test Shopper" }, auth: true },
       { method: "GET", pattern: "orders/:id/shared/:key", params: { id: c.carts.checkout, key: orderViewKey(c.tenantId, c.carts.checkout) }, auth: false },
       { method: "GET", pattern: "orders/:id/shared/:key/invoice", params: { id: c.carts.checkout, key: orderViewKey(c.tenantId, c.carts.checkout) }, auth: false },
       { method: "GET", pattern: "customer/reservations", auth: true },

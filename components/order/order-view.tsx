@@ -17,6 +17,7 @@ import { CopyButton } from "@/components/share/copy-button";
 import { ShareButton } from "@/components/share/share-button";
 import type { OrderShare } from "@/lib/orders/order-share";
 import { OrderItems } from "./order-items";
+import { ReplaceReceipt } from "./replace-receipt";
 
 /** A card of the order page with an icon heading and a row of actions (calendar, sharing). */
 function ActionCard({ id, icon: Icon, title, children }: { id: string; icon: LucideIcon; title: string; children: React.ReactNode }) {
@@ -149,6 +150,13 @@ export async function OrderView({
           </dd>
         </dl>
         {pending ? <p className="text-sm">{t("statusNote.pendingReview")}</p> : null}
+        {pending && cart.paymentMethod === "BANK_TRANSFER" && variant !== "shared" ? (
+          // The transfer is not reviewed yet: the wrong file can still be replaced.
+          <div className="grid gap-2 border-t border-border pt-3">
+            <p className="text-sm text-muted-foreground">{t("receipt.pending")}</p>
+            <ReplaceReceipt cartId={cart.id} />
+          </div>
+        ) : null}
         {status === "payOnSite" ? <p className="text-sm">{t("statusNote.payOnSite", { amount: formatSar(cart.amountToBePaid, locale) })}</p> : null}
         {status === "depositPaid" && cart.totalAmount > cart.amountToBePaid ? (
           <p className="text-sm">{t("statusNote.depositPaid", { paid: formatSar(cart.amountToBePaid, locale), remaining: formatSar(cart.totalAmount - cart.amountToBePaid, locale) })}</p>

@@ -105,3 +105,7 @@ export type InvoiceDocumentDto = z.infer<typeof InvoiceDocumentDto>;
 /** An order's tax documents: its invoice (null for a store without a VAT number, or before payment) and credit notes. */
 export const OrderInvoicesDto = z.object({ invoice: InvoiceDocumentDto.nullable(), creditNotes: z.array(InvoiceDocumentDto) });
 export type OrderInvoicesDto = z.infer<typeof OrderInvoicesDto>;
+
+/** A bank-transfer receipt replaced (POST orders/{id}/bank-receipt): when, and what was received. */
+export const ReceiptReplacedDto = z.object({ replacedAt: z.string(), contentType: z.string(), size: z.number() });
+export type ReceiptReplacedDto = z.infer<typeof ReceiptReplacedDto>;

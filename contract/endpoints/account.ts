@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CartDto } from "../dto/cart";
 import { IdParams, SharedOrderParams } from "../input/ids";
-import { OrderInvoicesDto, OrderLinkDto, OrderSummaryDto, ReservationsDto, SubscriptionDto } from "../dto/account";
+import { OrderInvoicesDto, OrderLinkDto, OrderSummaryDto, ReceiptReplacedDto, ReservationsDto, SubscriptionDto } from "../dto/account";
 import { endpoint } from "../endpoint";
 
 /** What the signed-in customer has bought: orders, bookings and subscriptions (the profile's tabs). */
@@ -11,6 +11,16 @@ export const account = {
   sharedOrder: endpoint({ method: "GET", path: "orders/:id/shared/:key", auth: "public", summary: "A placed order opened through its link; a key that does not match is a 404", params: SharedOrderParams, response: CartDto, codes: ["SP:EntityNotFound"] }),
   orderInvoices: endpoint({ method: "GET", path: "orders/:id/invoice", auth: "customer", summary: "The tax invoice and credit notes of one of the customer's placed orders", params: IdParams, response: OrderInvoicesDto, codes: ["SP:EntityNotFound"] }),
   sharedOrderInvoices: endpoint({ method: "GET", path: "orders/:id/shared/:key/invoice", auth: "public", summary: "The tax invoice and credit notes of a placed order opened through its link", params: SharedOrderParams, response: OrderInvoicesDto, codes: ["SP:EntityNotFound"] }),
+  replaceBankReceipt: endpoint({
+    method: "POST",
+    path: "orders/:id/bank-receipt",
+    auth: "customer",
+    summary: "Replaces the receipt of the customer's bank-transfer order while it awaits review: one image or PDF (≤ 5 MB) as `files`, optional `transferorName`",
+    params: IdParams,
+    multipart: true,
+    response: ReceiptReplacedDto,
+    codes: ["SP:EntityNotFound", "SP:ReceiptNotReplaceable", "SP:FileRequired", "SP:FileTooLarge", "SP:UnsupportedFileType", "SP:MalformedMultipart", "SP:TooManyRequests"],
+  }),
   reservations: endpoint({ method: "GET", path: "customer/reservations", auth: "customer", summary: "The customer's bookings, upcoming and past", response: ReservationsDto, codes: [] }),
   subscriptions: endpoint({ method: "GET", path: "customer/subscriptions", auth: "customer", summary: "The customer's subscriptions and packages", response: z.array(SubscriptionDto), codes: [] }),
 };

@@ -54,7 +54,7 @@ type Owner = { tenantId: string; customerId: string | null };
 export const MAX_UPLOADS_PER_HOUR = 30;
 
 // Measured on the database's clock, the one that stamped created_at.
-async function checkUploadRate(db: Db, owner: Owner) {
+export async function checkUploadRate(db: Db, owner: Owner) {
   if (!owner.customerId) return;
   const [{ n }] = await db
     .select({ n: count() })
