@@ -38,6 +38,8 @@ export const ERROR_CODES = [
   "SP:PaymentMethodNotAllowed",
   "SP:BankReceiptRequired",
   "SP:ReceiptNotReplaceable",
+  "SP:RescheduleNotOffered",
+  "SP:RescheduleWindowPassed",
   "SP:NotEnoughPackageSessions",
   "SP:CartTotalChanged",
   // Online payments (the CREATE_* codes are the storefront's own, spec §8)

@@ -58,6 +58,7 @@ export const SETTINGS_KEYS = [
   "contactPhone",
   "contactWhatsapp",
   "contactEmail",
+  "rescheduleWindowHours",
 ] as const;
 export type SettingsKey = (typeof SETTINGS_KEYS)[number];
 export type SettingsMap = Partial<Record<SettingsKey, string>> & Record<string, string>;
@@ -113,6 +114,16 @@ export function parseAttributionDays(v: string | undefined): number | null {
   if (v === undefined || v.trim() === "") return null;
   const n = Number(v.trim());
   return Number.isInteger(n) && n >= 1 && n <= 365 ? n : null;
+}
+
+/**
+ * How many hours before a booking starts its customer may still move it online: whole hours from 0
+ * to 720; unset (or anything else) means bookings are changed through the store only.
+ */
+export function parseChangeWindowHours(v: string | undefined): number | null {
+  if (v === undefined || v.trim() === "") return null;
+  const n = Number(v.trim());
+  return Number.isInteger(n) && n >= 0 && n <= 720 ? n : null;
 }
 
 /** A Saudi VAT registration number: 15 digits, first and last 3. */
@@ -210,6 +221,8 @@ export function toTenantConfig(settings: SettingsMap) {
      * Who sells (Saudi e-commerce law: the seller's name, CR and VAT numbers, address and contact in
      * sight): the footer, the checkout summary and the tax invoice show them; each is null when unset.
      */
+    /** Hours before a booking's start until which its customer may move it (null: not online). */
+    rescheduleWindowHours: parseChangeWindowHours(settings.rescheduleWindowHours),
     trust: {
       legalName: text(settings.legalName),
       vatNumber: parseVatNumber(settings.vatNumber),

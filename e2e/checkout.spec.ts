@@ -2,6 +2,8 @@ import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import ICAL from "ical.js";
 import { formatSar } from "@/lib/money";
+import { formatDay, formatTime } from "@/lib/day-format";
+import { riyadhToday } from "@/contract/riyadh-time";
 import { coffeeUrl, forProject, otherForProject, snap } from "./support";
 import { addAndCheck, addButton, cartDialog, closeCart, dayAhead, messages, openProduct, pickDay, platformCart } from "./cart-support";
 import { account, errors, freshMobile, validation } from "./account-support";
@@ -138,6 +140,22 @@ test("spa: a reservation, a subscription, a gift and merchandise paid in cash; t
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(order[locale].done.orderTitle.replace("{number}", orderNumber));
   await expect(page.getByText(order[locale].done.status.payOnSite, { exact: true }).first()).toBeVisible();
   await snap(page, info, `checkout-8-order-${locale}`);
+
+  // The massage moved to another day by its customer (the store takes changes up to 12 hours
+  // before): the product's calendar and times, one move for a double tap, the order shows the new time.
+  const rs = order[locale].reschedule;
+  await page.getByRole("link", { name: rs.change }).click();
+  await expect(page.getByRole("heading", { level: 1, name: rs.title })).toBeVisible();
+  await pickDay(page, locale, dayAhead(dayOffset + 2));
+  const newTime = page.getByRole("group", { name: w.time }).locator("input[type=radio]:not([disabled])").first();
+  await newTime.check();
+  const movedTo = (await newTime.getAttribute("value"))!;
+  await snap(page, info, `checkout-9-reschedule-${locale}`);
+  await page.getByRole("button", { name: rs.submit }).dblclick();
+  await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: rs.moved })).toBeVisible();
+  await expect(page.getByText(formatDay(riyadhToday(new Date(movedTo)), locale), { exact: true }).first()).toBeVisible();
+  await expect(page.getByText(formatTime(movedTo, locale), { exact: false }).first()).toBeVisible();
   await page.getByRole("link", { name: order[locale].done.backToOrders }).click();
   await expect(page).toHaveURL(/\/profile\/orders$/);
 });

@@ -35,6 +35,7 @@ const BFF_ROUTES: Target[] = [
   { method: "POST", path: "/api/checkout/submit" },
   { method: "POST", path: "/api/checkout/bank-receipt", multipart: true },
   { method: "POST", path: `/api/orders/${ANY_ID}/bank-receipt`, multipart: true },
+  { method: "POST", path: `/api/orders/${ANY_ID}/items/${ANY_ID}/reschedule` },
   { method: "POST", path: "/api/checkout/pay/moyasar" },
   { method: "POST", path: "/api/checkout/pay/myfatoorah/session" },
   { method: "POST", path: "/api/checkout/pay/myfatoorah/execute" },

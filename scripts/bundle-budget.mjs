@@ -30,6 +30,7 @@ export const BUDGETS_KB = {
   "/[site]/[locale]/profile/orders": 200,
   "/[site]/[locale]/orders/[id]": 200,
   "/[site]/[locale]/orders/[id]/invoice": 200,
+  "/[site]/[locale]/orders/[id]/reschedule/[itemId]": 200,
   "/[site]/[locale]/profile/reservations": 200,
   "/[site]/[locale]/profile/subscriptions": 200,
   // The account form adds react-hook-form, zod and the phone-number library to the profile pages.

@@ -8,7 +8,7 @@ import type { CartItemDto } from "@/contract/dto/cart";
  * The order's lines as the platform has them: name, price, what was booked (a full-day stay ends
  * on the last night's day, spec §9) and the line amount. Server-rendered: nothing here changes.
  */
-export async function OrderItems({ items }: { items: CartItemDto[] }) {
+export async function OrderItems({ items, action }: { items: CartItemDto[]; /** Something the customer can do with a line (move a booking). */ action?: (item: CartItemDto) => React.ReactNode }) {
   const [t, locale] = await Promise.all([getTranslations("cart.item"), getLocale()]);
   const value = (d: ItemDetail) => ("count" in d ? t(`count.${d.key}`, { count: d.count, value: d.value }) : d.value);
   return (
@@ -44,6 +44,7 @@ export async function OrderItems({ items }: { items: CartItemDto[] }) {
                   ))}
                 </dl>
               ) : null}
+              {action?.(item)}
             </div>
           </li>
         );

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
-import { CalendarPlus, CircleCheck, Clock, Download, FileText, Link2, Undo2, type LucideIcon } from "lucide-react";
+import { CalendarClock, CalendarPlus, CircleCheck, Clock, Download, FileText, Link2, Undo2, type LucideIcon } from "lucide-react";
 import { CartTotalsList } from "@/components/cart/cart-totals-list";
 import { Badge } from "@/components/ui/badge";
 import { buttonVariants } from "@/components/ui/button";
@@ -16,8 +16,9 @@ import { googleCalendarLink, type BookingEvent } from "@/lib/orders/calendar-eve
 import { CopyButton } from "@/components/share/copy-button";
 import { ShareButton } from "@/components/share/share-button";
 import type { OrderShare } from "@/lib/orders/order-share";
+import { canReschedule } from "@/lib/orders/reschedule";
 import { OrderItems } from "./order-items";
-import { ReplaceReceipt } from "./replace-receipt";
+import { ReplaceReceipt } from "./replace-receipt-lazy";
 
 /** A card of the order page with an icon heading and a row of actions (calendar, sharing). */
 function ActionCard({ id, icon: Icon, title, children }: { id: string; icon: LucideIcon; title: string; children: React.ReactNode }) {
@@ -84,6 +85,7 @@ export async function OrderView({
   variant = "done",
   share = null,
   invoiceHref = null,
+  rescheduleHours = null,
 }: {
   cart: CartDto;
   successMessage: string | null;
@@ -99,8 +101,10 @@ export async function OrderView({
   share?: OrderShare | null;
   /** The order's tax invoice page, when one was issued (a paid order of a store with a VAT number). */
   invoiceHref?: string | null;
+  /** The store's window for moving bookings online (hours before the start), for the customer's own views. */
+  rescheduleHours?: number | null;
 }) {
-  const [t, tCheckout, tInvoice, locale] = await Promise.all([getTranslations("order.done"), getTranslations("checkout"), getTranslations("order.invoice"), getLocale()]);
+  const [t, tCheckout, tInvoice, tReschedule, locale] = await Promise.all([getTranslations("order.done"), getTranslations("checkout"), getTranslations("order.invoice"), getTranslations("order.reschedule"), getLocale()]);
   const status = paymentStatusKey(cart);
   const method = orderMethodKey(cart);
   const pending = status === "pendingReview";
@@ -189,7 +193,17 @@ export async function OrderView({
         <h2 id="order-items" className="font-sans text-sm font-semibold">
           {t("items")}
         </h2>
-        <OrderItems items={cart.cartItems} />
+        <OrderItems
+          items={cart.cartItems}
+          action={(item) =>
+            variant !== "shared" && canReschedule(item, rescheduleHours) ? (
+              <Link prefetch={false} href={localePath(locale, `/orders/${cart.id}/reschedule/${item.id}`)} className={buttonVariants({ variant: "outline", size: "sm", className: "mt-2" })}>
+                <CalendarClock aria-hidden="true" />
+                {tReschedule("change")}
+              </Link>
+            ) : null
+          }
+        />
       </section>
 
       <CartTotalsList cart={cart} updating={false} />

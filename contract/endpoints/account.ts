@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CartDto } from "../dto/cart";
-import { IdParams, SharedOrderParams } from "../input/ids";
+import { CartItemParams, IdParams, SharedOrderParams } from "../input/ids";
+import { RescheduleInput } from "../input/cart";
 import { OrderInvoicesDto, OrderLinkDto, OrderSummaryDto, ReceiptReplacedDto, ReservationsDto, SubscriptionDto } from "../dto/account";
 import { endpoint } from "../endpoint";
 
@@ -20,6 +21,16 @@ export const account = {
     multipart: true,
     response: ReceiptReplacedDto,
     codes: ["SP:EntityNotFound", "SP:ReceiptNotReplaceable", "SP:FileRequired", "SP:FileTooLarge", "SP:UnsupportedFileType", "SP:MalformedMultipart", "SP:TooManyRequests"],
+  }),
+  reschedule: endpoint({
+    method: "POST",
+    path: "orders/:id/items/:itemId/reschedule",
+    auth: "customer",
+    summary: "Moves a booking of the customer's placed order to another time the product allows, within the store's window (same seats and length, same price)",
+    params: CartItemParams,
+    body: RescheduleInput,
+    response: CartDto,
+    codes: ["SP:EntityNotFound", "SP:RescheduleNotOffered", "SP:RescheduleWindowPassed", "SP:SlotIsNotAvailable", "SP:Reservation:SelectedSlotIsUnavailableOrOutdated", "SP:NextReservationPeriodNotMet"],
   }),
   reservations: endpoint({ method: "GET", path: "customer/reservations", auth: "customer", summary: "The customer's bookings, upcoming and past", response: ReservationsDto, codes: [] }),
   subscriptions: endpoint({ method: "GET", path: "customer/subscriptions", auth: "customer", summary: "The customer's subscriptions and packages", response: z.array(SubscriptionDto), codes: [] }),

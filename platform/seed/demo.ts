@@ -55,6 +55,8 @@ export const spaSettings: Record<string, string> = {
   contactPhone: "+966 11 234 5678",
   contactWhatsapp: "+966 55 123 4567",
   contactEmail: "care@rimal.example",
+  // Customers move a booking themselves up to 12 hours before it starts.
+  rescheduleWindowHours: "12",
   ...SPA_PIXELS,
 };
 

@@ -78,7 +78,7 @@ async function takeStock(tx: Tx, ctx: OrderContext, product: ProductRow, quantit
  * included, they are bookings already), then booked. A customer's bookings of a product with
  * minDaysBetweenBookings must start at least that many days apart.
  */
-async function bookSeats(tx: Tx, ctx: OrderContext, product: ProductRow, line: CartLine) {
+export async function bookSeats(tx: Tx, ctx: OrderContext, product: ProductRow, line: CartLine) {
   const from = line.from!;
   const gap = product.minDaysBetweenBookings;
   if (gap && gap > 0) {

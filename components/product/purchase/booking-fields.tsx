@@ -4,8 +4,10 @@ import { useId, type ReactNode } from "react";
 import { useTranslations } from "next-intl";
 import { RadioCard, RadioGroup } from "@/components/ui/radio-group";
 import { formatTime } from "@/lib/day-format";
+import { formatNumber } from "@/lib/money";
 import { AvailabilityState } from "./availability-state";
 import { DayCalendar, type DayCalendarProps } from "./day-calendar";
+import type { BookingDay } from "./use-booking-day";
 
 /**
  * A titled month calendar with the translated navigation and day-state labels; `aside` sits beside
@@ -66,5 +68,45 @@ export function TimeChoice({
         </div>
       </AvailabilityState>
     </RadioGroup>
+  );
+}
+
+type SlotAvailability = { from: string; available: number; capacity: number };
+
+/**
+ * A day's fixed slots as times to pick: a slot with fewer free seats than `seats` is disabled, and
+ * each says whether it is full, how many seats are left, or that it is free.
+ */
+export function useSlotOptions(slots: SlotAvailability[], seats: number, locale: string): TimeOption[] {
+  const t = useTranslations("product.widget");
+  return slots.map((s) => ({
+    from: s.from,
+    disabled: s.available < seats,
+    note: s.available <= 0 ? t("full") : s.available < s.capacity ? t("seatsLeft", { n: formatNumber(s.available, locale), count: s.available }) : t("available"),
+  }));
+}
+
+/**
+ * The day calendar and that day's times, as slot, hourly and moved bookings pick them: `day` is
+ * useBookingDay's state; `onPick` runs after the time is set.
+ */
+export function DayAndTimeFields({ day, timeLegend, options, onPick }: { day: BookingDay; timeLegend: string; options: TimeOption[]; onPick?: (from: string) => void }) {
+  const t = useTranslations("product.widget");
+  return (
+    <>
+      <CalendarField label={t("date")} {...day.calendar} />
+      <TimeChoice
+        legend={timeLegend}
+        state={day.availability}
+        emptyText={t("noSlots")}
+        options={options}
+        value={day.timeFrom}
+        locale={day.calendar.locale}
+        onChange={(from) => {
+          day.setTimeFrom(from);
+          onPick?.(from);
+        }}
+      />
+    </>
   );
 }

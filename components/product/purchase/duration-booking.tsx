@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { useAddToCart } from "@/components/cart/use-add-to-cart";
 import { formatNumber } from "@/lib/money";
-import { CalendarField, TimeChoice } from "./booking-fields";
+import { DayAndTimeFields } from "./booking-fields";
 import type { OpeningHoursDays } from "./booking-days";
 import { lineTotal, PriceChoice, PurchaseFooter, QuantityStepper, type WidgetProps } from "./purchase-parts";
 import { useBookingDay } from "./use-booking-day";
@@ -18,7 +18,8 @@ type DurationProps = WidgetProps & { bookingWindowDays: number; openingHours: Op
 export function DurationBooking({ productId, prices, locale, taxRate, bookingWindowDays, openingHours, minUnits, hideDuration }: DurationProps) {
   const t = useTranslations("product.widget");
   const { addToCart, isPending } = useAddToCart();
-  const { calendar, availability, timeFrom, setTimeFrom } = useBookingDay(productId, openingHours, bookingWindowDays, locale);
+  const day = useBookingDay(productId, openingHours, bookingWindowDays, locale);
+  const { availability, timeFrom } = day;
   const [hours, setHours] = useState(minUnits);
   const [priceId, setPriceId] = useState(prices[0]?.id ?? "");
   const starts = availability.data?.kind === "duration" ? availability.data.starts : [];
@@ -40,16 +41,11 @@ export function DurationBooking({ productId, prices, locale, taxRate, bookingWin
   return (
     <div className="grid gap-5">
       <PriceChoice prices={prices} value={priceId} onChange={setPriceId} locale={locale} taxRate={taxRate} unit={t("perHour")} />
-      <CalendarField label={t("date")} {...calendar} />
-      <TimeChoice
-        legend={t("startTime")}
-        state={availability}
-        emptyText={t("noSlots")}
+      <DayAndTimeFields
+        day={day}
+        timeLegend={t("startTime")}
         options={options}
-        value={timeFrom}
-        locale={locale}
-        onChange={(from) => {
-          setTimeFrom(from);
+        onPick={(from) => {
           const chosen = starts.find((s) => s.from === from);
           if (chosen) setHours((h) => Math.min(Math.max(h, minUnits), chosen.maxUnits));
         }}

@@ -3,8 +3,7 @@
 import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { useAddToCart } from "@/components/cart/use-add-to-cart";
-import { formatNumber } from "@/lib/money";
-import { CalendarField, TimeChoice } from "./booking-fields";
+import { DayAndTimeFields, useSlotOptions } from "./booking-fields";
 import type { OpeningHoursDays } from "./booking-days";
 import { lineTotal, PriceChoice, PurchaseFooter, QuantityStepper, type WidgetProps } from "./purchase-parts";
 import { useBookingDay } from "./use-booking-day";
@@ -13,18 +12,16 @@ import { useBookingDay } from "./use-booking-day";
 export function SlotBooking({ productId, prices, locale, taxRate, bookingWindowDays, openingHours, capacity }: WidgetProps & { bookingWindowDays: number; openingHours: OpeningHoursDays; capacity: number }) {
   const t = useTranslations("product.widget");
   const { addToCart, isPending } = useAddToCart();
-  const { calendar, availability, timeFrom, setTimeFrom } = useBookingDay(productId, openingHours, bookingWindowDays, locale);
+  const day = useBookingDay(productId, openingHours, bookingWindowDays, locale);
+  const { availability, timeFrom } = day;
   const [seats, setSeats] = useState(1);
   const [priceId, setPriceId] = useState(prices[0]?.id ?? "");
   const slots = availability.data?.kind === "slots" ? availability.data.slots : [];
   const slot = slots.find((s) => s.from === timeFrom && s.available > 0);
   const price = prices.find((p) => p.id === priceId);
 
-  const options = slots.map((s) => ({
-    from: s.from,
-    disabled: s.available <= 0,
-    note: s.available <= 0 ? t("full") : s.available < s.capacity ? t("seatsLeft", { n: formatNumber(s.available, locale), count: s.available }) : t("available"),
-  }));
+  // Any free seat makes a time choosable: the seats stepper then stops at what is left.
+  const options = useSlotOptions(slots, 1, locale);
 
   const add = async () => {
     if (!slot || !price) return;
@@ -34,16 +31,11 @@ export function SlotBooking({ productId, prices, locale, taxRate, bookingWindowD
   return (
     <div className="grid gap-5">
       <PriceChoice prices={prices} value={priceId} onChange={setPriceId} locale={locale} taxRate={taxRate} />
-      <CalendarField label={t("date")} {...calendar} />
-      <TimeChoice
-        legend={t("time")}
-        state={availability}
-        emptyText={t("noSlots")}
+      <DayAndTimeFields
+        day={day}
+        timeLegend={t("time")}
         options={options}
-        value={timeFrom}
-        locale={locale}
-        onChange={(from) => {
-          setTimeFrom(from);
+        onPick={(from) => {
           const chosen = slots.find((s) => s.from === from);
           if (chosen) setSeats((n) => Math.min(n, chosen.available));
         }}

@@ -32,3 +32,5 @@ export function useBookingDay(productId: string, openingHours: OpeningHoursDays,
   };
   return { calendar, availability, timeFrom, setTimeFrom };
 }
+
+export type BookingDay = ReturnType<typeof useBookingDay>;

@@ -2,6 +2,7 @@ import { account } from "@/contract/endpoints/account";
 import { listOrders, listReservations, listSubscriptions } from "../../services/account";
 import { orderLink, ownOrderInvoices, sharedOrder, sharedOrderInvoices } from "../../services/order-links";
 import { replaceBankReceipt } from "../../services/order-receipt";
+import { rescheduleBooking } from "../../services/reschedule";
 import { handlers } from "../define";
 
 export const accountHandlers = handlers(account, {
@@ -11,6 +12,7 @@ export const accountHandlers = handlers(account, {
   orderInvoices: ({ db, tenant, customer, params }) => ownOrderInvoices(db, tenant.id, customer.customerId, params.id),
   sharedOrderInvoices: ({ db, tenant, params }) => sharedOrderInvoices(db, tenant.id, params.id, params.key),
   replaceBankReceipt: ({ db, tenant, customer, params, body }) => replaceBankReceipt(db, { tenantId: tenant.id, customerId: customer.customerId }, params.id, body),
+  reschedule: ({ db, tenant, customer, locale, params, body }) => rescheduleBooking(db, { tenantId: tenant.id, customerId: customer.customerId }, params.id, params.itemId, body, locale),
   reservations: ({ db, tenant, customer, locale }) => listReservations(db, tenant.id, customer.customerId, locale),
   subscriptions: ({ db, tenant, customer, locale }) => listSubscriptions(db, tenant.id, customer.customerId, locale),
 });

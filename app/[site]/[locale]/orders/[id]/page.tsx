@@ -71,6 +71,7 @@ export default async function OrderPage({ params, searchParams }: Props) {
         bookings={bookingEvents(order, store, (number) => t("description", { number }))}
         share={share}
         invoiceHref={invoiceHref}
+        rescheduleHours={config.rescheduleWindowHours}
       />
     </Frame>
   );
