@@ -158,6 +158,15 @@ test("spa: a reservation, a subscription, a gift and merchandise paid in cash; t
   await expect(page.getByText(formatTime(movedTo, locale), { exact: false }).first()).toBeVisible();
   await page.getByRole("link", { name: order[locale].done.backToOrders }).click();
   await expect(page).toHaveURL(/\/profile\/orders$/);
+
+  // Order again: the merchandise (not the booking, membership or gift) into a new cart, once for a double tap.
+  await listed.click();
+  await page.getByRole("button", { name: order[locale].reorder.button }).dblclick();
+  await expect(cartDialog(page, locale)).toBeVisible();
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: order[locale].reorder.added })).toBeVisible();
+  const again = (await platformCart(page, locale))!;
+  expect(again.cartItems.map((i) => ({ name: i.product.name, quantity: i.quantity }))).toEqual([{ name: names.salts, quantity: 1 }]);
+  await snap(page, info, `checkout-10-reorder-${locale}`);
 });
 
 test("spa: the resthouse paid by bank transfer, with the receipt refusals first", async ({ page }, info) => {

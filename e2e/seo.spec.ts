@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { formatSar } from "@/lib/money";
 import { openProduct } from "./cart-support";
-import { coffeeUrl, spaUrl } from "./support";
+import { coffeeUrl, forProject, messagesByLocale, snap, spaUrl } from "./support";
 
 test.describe("search engines see server-rendered pages", () => {
   test("a product page's HTML carries its name, price, Product JSON-LD in SAR, canonical and hreflang", async ({ page }) => {
@@ -21,6 +21,27 @@ test.describe("search engines see server-rendered pages", () => {
     expect(html).toContain(`<link rel="canonical" href="${origin}/en${path}"/>`);
     expect(html).toContain(`hrefLang="ar" href="${origin}${path}"`);
     expect(html).toContain(`hrefLang="en" href="${origin}/en${path}"`);
+  });
+
+  test("a product page shares its canonical address: WhatsApp as the link, the phone's share sheet where there is one", async ({ page }, info) => {
+    const { locale, prefix } = forProject(info.project.name);
+    const name = locale === "ar" ? "زيت مساج باللافندر" : "Lavender massage oil";
+    const t = messagesByLocale<{ share: string }>("text")[locale];
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, "share", { value: (data: ShareData) => ((window as unknown as { shared: ShareData[] }).shared ??= []).push(data) && Promise.resolve() });
+    });
+    await openProduct(page, prefix, name);
+    const canonical = `${new URL(spaUrl()).origin}${new URL(page.url()).pathname}`;
+    const share = page.getByRole("link", { name: t.share });
+    await snap(page, info, `product-share-${locale}`);
+    const whatsapp = new URL((await share.getAttribute("href"))!);
+    expect(whatsapp.origin).toBe("https://wa.me");
+    expect(whatsapp.searchParams.get("text")).toBe(`${name} ${locale === "ar" ? "من" : "at"} Rimal Wellness\n${canonical}`);
+    // The share sheet instead of WhatsApp, and the shopper stays on the product.
+    await share.click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { shared?: ShareData[] }).shared?.map((s) => s.url))).toEqual([canonical]);
+    expect(page.url()).toBe(canonical);
+    expect(page.context().pages()).toHaveLength(1);
   });
 
   test("each tenant has its own sitemap.xml and robots.txt", async ({ page }) => {

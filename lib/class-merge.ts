@@ -74,6 +74,7 @@ const PREFIXED: [RegExp, string | ((m: RegExpMatchArray) => string)][] = [
   [scaled("gap-x|gap-y|gap|space-x|space-y|z|order|opacity|basis|grow|shrink|leading|tracking|duration|delay|scale|rotate|translate-x|translate-y"), (m) => m[1]],
   [/^divide-(x|y)(?:-\d+)?$/, (m) => `divide-w-${m[1]}`],
   [/^divide-/, "divide-color"],
+  [/^align-(?:baseline|top|middle|bottom|text-top|text-bottom|sub|super)$/, "vertical-align"],
   // Page and column breaks (break-inside-avoid, break-before-page) are groups of their own, apart from word breaking.
   [/^(break-(?:before|after|inside))-/, (m) => m[1]],
   [/^(whitespace|cursor|select|pointer-events|ease|animate|aspect|line-clamp|origin|underline-offset|decoration|blur|backdrop-blur|fill|stroke|grid-cols|grid-rows|col-span|row-span|justify-items|justify-self|place-content|place-items|place-self|outline-offset|appearance|list|break|columns|scrollbar)-/, (m) => m[1]],

@@ -19,6 +19,7 @@ import type { OrderShare } from "@/lib/orders/order-share";
 import { canReschedule } from "@/lib/orders/reschedule";
 import { OrderItems } from "./order-items";
 import { ReplaceReceipt } from "./replace-receipt-lazy";
+import { ReorderButton } from "./reorder-button-lazy";
 
 /** A card of the order page with an icon heading and a row of actions (calendar, sharing). */
 function ActionCard({ id, icon: Icon, title, children }: { id: string; icon: LucideIcon; title: string; children: React.ReactNode }) {
@@ -106,6 +107,10 @@ export async function OrderView({
 }) {
   const [t, tCheckout, tInvoice, tReschedule, locale] = await Promise.all([getTranslations("order.done"), getTranslations("checkout"), getTranslations("order.invoice"), getTranslations("order.reschedule"), getLocale()]);
   const status = paymentStatusKey(cart);
+  // Merchandise can be bought again as it is; bookings, subscriptions and gifts are chosen anew.
+  const reorderLines = cart.cartItems
+    .filter((i) => i.product.typeString === "merchandise")
+    .map((i) => ({ productId: i.product.id, priceId: i.price.id, quantity: i.quantity, name: i.product.name }));
   const method = orderMethodKey(cart);
   const pending = status === "pendingReview";
   const Icon = pending ? Clock : CircleCheck;
@@ -240,6 +245,12 @@ export async function OrderView({
             ) : null}
           </dl>
         </section>
+      ) : null}
+
+      {variant !== "shared" && reorderLines.length > 0 ? (
+        <div className="flex justify-center">
+          <ReorderButton lines={reorderLines} />
+        </div>
       ) : null}
 
       <nav className="flex flex-col gap-2 sm:flex-row sm:justify-center" aria-label={t("metaTitle")}>

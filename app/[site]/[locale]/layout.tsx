@@ -10,6 +10,7 @@ import { SiteHeader } from "@/components/layout/site-header";
 import { Providers } from "@/components/providers";
 import { Tracking } from "@/components/tracking/tracking";
 import { EARLY_TAP_SCRIPT } from "@/lib/early-taps";
+import { SHARE_SCRIPT } from "@/lib/share-links";
 import { platform } from "@/lib/platform-client/core";
 import { absoluteUrl, siteOrigin } from "@/lib/seo";
 import { loadSite, type SiteParams } from "@/lib/site";
@@ -58,6 +59,8 @@ export default async function SiteLayout({ children, params }: Props) {
       <body className="flex min-h-dvh flex-col">
         {/* Notes a header button tapped before hydration (lib/early-taps.ts). */}
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: EARLY_TAP_SCRIPT }} />
+        {/* Share links open the device's share sheet (lib/share-links.ts). */}
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: SHARE_SCRIPT }} />
         <NextIntlClientProvider locale={locale} messages={clientMessages}>
           <Providers>
             <a href="#main" className="sr-only z-50 rounded-lg bg-card px-4 py-2 font-medium shadow-lift focus:not-sr-only focus:fixed focus:start-3 focus:top-3">

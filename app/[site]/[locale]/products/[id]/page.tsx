@@ -19,6 +19,7 @@ import { orNull, platform } from "@/lib/platform-client/core";
 import { tenantForSite } from "@/lib/platform-client/tenants";
 import type { Locale } from "@/contract/tenant-settings";
 import { pageMetadata, pageUrl } from "@/lib/seo";
+import { ShareButton } from "@/components/share/share-button";
 import { loadSite, type SiteParams } from "@/lib/site";
 import { localePath } from "@/lib/site-routing";
 
@@ -52,9 +53,11 @@ export default async function ProductPage({ params }: Props) {
   if (!product) notFound();
   const t = await getTranslations("product");
   const tc = await getTranslations("common.nav");
+  const tText = await getTranslations("text");
   const storeName = config.brandName ?? tenant.name;
   const Separator = locale === "ar" ? ChevronLeft : ChevronRight;
-  const jsonLd = productJsonLd({ product, site, url: pageUrl(site, locale, `/products/${product.id}`), storeName, taxRate: config.taxRate, fallbackImage: config.logoUrl });
+  const productUrl = pageUrl(site, locale, `/products/${product.id}`);
+  const jsonLd = productJsonLd({ product, site, url: productUrl, storeName, taxRate: config.taxRate, fallbackImage: config.logoUrl });
   const paragraphs = product.description.split(/\n\s*\n/).filter((s) => s.trim());
 
   return (
@@ -90,7 +93,10 @@ export default async function ProductPage({ params }: Props) {
         </div>
         <div className="flex min-w-0 flex-col gap-5">
           <div className="flex flex-col gap-3">
-            <Badge>{t(`kind.${kindKey(product)}`)}</Badge>
+            <div className="flex items-center justify-between gap-3">
+              <Badge>{t(`kind.${kindKey(product)}`)}</Badge>
+              <ShareButton url={productUrl} text={t("shareText", { name: product.name, store: storeName })} label={tText("share")} />
+            </div>
             <h1 className="text-2xl font-bold sm:text-3xl">{product.name}</h1>
             <ProductPrice product={product} locale={locale} taxRate={config.taxRate} size="lg" showVatNote />
             <ProductFacts product={product} locale={locale} />
