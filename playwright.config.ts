@@ -9,6 +9,18 @@ const chromium = {
   args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
 };
 
+/**
+ * Every journey's browser has already answered the pixels' consent banner with yes (as a returning
+ * shopper has), so that the banner covers no button and the pixels load as the tracking journeys
+ * expect; the consent journey starts from an empty browser of its own.
+ */
+const consented = {
+  cookies: [],
+  origins: [port, pgPort].flatMap((p) =>
+    ["spa.localhost", "coffee.localhost", "localhost", "127.0.0.1"].map((host) => ({ origin: `http://${host}:${p}`, localStorage: [{ name: "sf:consent", value: "granted" }] })),
+  ),
+};
+
 export default defineConfig({
   testDir: "./e2e",
   outputDir: "./test-results",
@@ -33,6 +45,7 @@ export default defineConfig({
     // them, as most shoppers see them (a tap during an animation is a real shopper's too).
     reducedMotion: process.env.E2E_MOTION === "full" ? "no-preference" : "reduce",
     screenshot: "only-on-failure",
+    storageState: consented,
     launchOptions: chromium,
   },
   projects: [

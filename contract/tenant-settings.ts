@@ -59,6 +59,7 @@ export const SETTINGS_KEYS = [
   "contactWhatsapp",
   "contactEmail",
   "rescheduleWindowHours",
+  "consentBannerEnabled",
 ] as const;
 export type SettingsKey = (typeof SETTINGS_KEYS)[number];
 export type SettingsMap = Partial<Record<SettingsKey, string>> & Record<string, string>;
@@ -221,6 +222,8 @@ export function toTenantConfig(settings: SettingsMap) {
      * Who sells (Saudi e-commerce law: the seller's name, CR and VAT numbers, address and contact in
      * sight): the footer, the checkout summary and the tax invoice show them; each is null when unset.
      */
+    /** Marketing pixels wait for the shopper's yes (a banner; on unless the setting is "False"). */
+    askConsent: settings.consentBannerEnabled !== "False",
     /** Hours before a booking's start until which its customer may move it (null: not online). */
     rescheduleWindowHours: parseChangeWindowHours(settings.rescheduleWindowHours),
     trust: {

@@ -31,6 +31,9 @@ test.describe("search engines see server-rendered pages", () => {
       Object.defineProperty(navigator, "share", { value: (data: ShareData) => ((window as unknown as { shared: ShareData[] }).shared ??= []).push(data) && Promise.resolve() });
     });
     await openProduct(page, prefix, name);
+    // The product's own document (the link's client navigation may still be settling into one).
+    await page.goto(page.url());
+    await expect.poll(() => page.evaluate(() => typeof navigator.share === "function" && (window as unknown as { __sfShare?: boolean }).__sfShare === true)).toBe(true);
     const canonical = `${new URL(spaUrl()).origin}${new URL(page.url()).pathname}`;
     const share = page.getByRole("link", { name: t.share });
     await snap(page, info, `product-share-${locale}`);

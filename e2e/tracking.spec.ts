@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { forProject, snap } from "./support";
+import { forProject, messagesByLocale, snap, spaUrl } from "./support";
+import { expectNoFindings, scan, type Finding } from "./a11y-support";
 import { addAndCheck, openProduct } from "./cart-support";
 import { checkout, order } from "./checkout-support";
 import { checkoutTo } from "./payments-support";
@@ -127,4 +128,51 @@ test("UTM parameters are kept and sent with the order; the purchase is sent once
   await other.waitForTimeout(2000);
   expect(purchases(await pixelLog(other)), "no second purchase in another browser").toEqual([]);
   await elsewhere.close();
+});
+
+test("consent: no pixel before the shopper answers; accept loads them and sends what waited; rejected from the footer they stay off after a reload and in the other language; the UTM is kept either way", async ({ browser }, info) => {
+  const { locale, prefix } = forProject(info.project.name);
+  const c = messagesByLocale<{ consent: { accept: string; reject: string; settings: string; label: string } }>("common")[locale].consent;
+  // A first visit: a browser that has answered nothing.
+  const u = info.project.use;
+  const context = await browser.newContext({ viewport: u.viewport, isMobile: u.isMobile, hasTouch: u.hasTouch, userAgent: u.userAgent, deviceScaleFactor: u.deviceScaleFactor, reducedMotion: "reduce", baseURL: spaUrl(), storageState: { cookies: [], origins: [] } });
+  const page = await context.newPage();
+  const scripts = await stubPixels(page);
+  await page.goto(`${prefix}/?utm_source=instagram&utm_campaign=spring`);
+  const banner = page.getByRole("region", { name: c.label });
+  await expect(banner).toBeVisible();
+  await snap(page, info, `consent-banner-${locale}`);
+  const findings: Finding[] = [];
+  await scan(page, "consent banner", findings, banner);
+  expectNoFindings(findings);
+  await page.waitForLoadState("load");
+  await page.waitForTimeout(2000);
+  expect(scripts, "no pixel before an answer").toEqual([]);
+  expect(await pixelLog(page)).toEqual([]);
+  expect(await page.evaluate(() => localStorage.getItem("sf:utm")), "first-party UTM regardless").toContain("instagram");
+
+  // Yes (a double tap): the pixels load and the page view that waited goes out, once per pixel.
+  await banner.getByRole("button", { name: c.accept }).dblclick();
+  await expect(banner).toBeHidden();
+  await pixelsLoaded(page);
+  expect(pageViews(await pixelLog(page)).map((e) => e.pixel).sort()).toEqual(["gtm", "meta", "tiktok"]);
+  await expect.poll(() => scripts.some((u) => u.includes("connect.facebook.net"))).toBe(true);
+
+  // Changed to no from the footer: from the next page on, no pixel, whatever the language.
+  await page.getByRole("button", { name: c.settings }).click();
+  await expect(banner).toBeVisible();
+  await banner.getByRole("button", { name: c.reject }).click();
+  await expect(banner).toBeHidden();
+  scripts.length = 0;
+  await page.reload();
+  await page.waitForLoadState("load");
+  await page.waitForTimeout(2000);
+  await expect(banner).toBeHidden();
+  await page.goto(prefix ? "/" : "/en/");
+  await page.waitForLoadState("load");
+  await page.waitForTimeout(2000);
+  await expect(page.locator("#sf-consent")).toBeHidden();
+  expect(scripts, "rejected: no pixel, in either language").toEqual([]);
+  expect(await pixelLog(page)).toEqual([]);
+  await context.close();
 });

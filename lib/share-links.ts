@@ -11,7 +11,7 @@ export const whatsappShareLink = (text: string, url: string) => `https://wa.me/?
  * and delegated, so no page carries share code in its bundle and it works before hydration.
  */
 export const SHARE_SCRIPT =
-  `document.addEventListener("click",function(e){` +
+  `window.__sfShare=true;document.addEventListener("click",function(e){` +
   `var a=e.target&&e.target.closest&&e.target.closest("a[${SHARE_URL_ATTRIBUTE}]");` +
   `if(!a||typeof navigator.share!=="function")return;e.preventDefault();` +
   `var t=a.getAttribute("${SHARE_TEXT_ATTRIBUTE}")||document.title;` +

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { CONSENT_OPEN_ATTRIBUTE } from "@/lib/tracking/consent";
 import { getTranslations } from "next-intl/server";
 import { formatNumber } from "@/lib/money";
 import { localePath } from "@/lib/site-routing";
@@ -15,12 +16,15 @@ export async function SiteFooter({
   logoUrl,
   pages,
   trust,
+  consentSettings = false,
 }: {
   locale: Locale;
   storeName: string;
   logoUrl: string | null;
   pages: { path: string; title: string }[];
   trust: TenantConfig["trust"];
+  /** The pixels ask for consent: the footer can change the answer. */
+  consentSettings?: boolean;
 }) {
   const t = await getTranslations("common");
   const ordered = [...pages].sort((a, b) => Number(b.path === TERMS_PATH) - Number(a.path === TERMS_PATH));
@@ -58,7 +62,15 @@ export async function SiteFooter({
         ) : null}
       </div>
       <div className="border-t border-border">
-        <p className="mx-auto max-w-6xl px-4 py-4 text-xs text-muted-foreground sm:px-6">{t("footer.rights", { year: formatNumber(year, locale).replace(/[٬,]/g, ""), name: storeName })}</p>
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-4 text-xs text-muted-foreground sm:px-6">
+          <p>{t("footer.rights", { year: formatNumber(year, locale).replace(/[٬,]/g, ""), name: storeName })}</p>
+          {consentSettings ? (
+            // Opens the consent banner again (lib/tracking/consent.ts): the answer can be changed.
+            <button type="button" {...{ [CONSENT_OPEN_ATTRIBUTE]: "" }} className="underline-offset-4 hover:text-foreground hover:underline">
+              {t("consent.settings")}
+            </button>
+          ) : null}
+        </div>
       </div>
     </footer>
   );

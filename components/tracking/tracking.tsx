@@ -4,6 +4,7 @@ import { useEffect, useRef } from "react";
 import { usePathname } from "next/navigation";
 import type { PixelIds } from "@/lib/tracking/load-pixels";
 import { trackingCode } from "./tracking-code";
+import { CONSENT_EVENT, readConsent } from "@/lib/tracking/consent";
 
 /** After the load event and an idle moment: the pixels' code is fetched only then, never with the page. */
 function whenIdleAfterLoad(run: () => void): () => void {
@@ -23,21 +24,35 @@ function whenIdleAfterLoad(run: () => void): () => void {
 
 /**
  * Mounted once in the site layout: keeps the landing's UTM (spec §3), loads the marketing pixels
- * when the page is interactive (spec §1), and sends one page view per navigation except on
- * product pages (they send ViewContent).
+ * when the page is interactive (spec §1) and, where the store asks, once the shopper agreed, and
+ * sends one page view per navigation except on product pages (they send ViewContent).
  */
-export function Tracking({ ids }: { ids: PixelIds }) {
+export function Tracking({ ids, askConsent }: { ids: PixelIds; askConsent: boolean }) {
   const pathname = usePathname();
   const lastPath = useRef<string | null>(null);
   const key = JSON.stringify(ids);
 
-  useEffect(
-    () =>
-      whenIdleAfterLoad(() => {
-        import("@/lib/tracking/load-pixels").then((m) => m.loadPixels(JSON.parse(key) as PixelIds)).catch((err: unknown) => console.warn("[pixels] loader unavailable", err));
-      }),
-    [key],
-  );
+  useEffect(() => {
+    let loaded = false;
+    const load = () => {
+      if (loaded) return;
+      loaded = true;
+      import("@/lib/tracking/load-pixels").then((m) => m.loadPixels(JSON.parse(key) as PixelIds)).catch((err: unknown) => console.warn("[pixels] loader unavailable", err));
+    };
+    // With consent asked (lib/tracking/consent.ts): yes loads the pixels and the waiting events go
+    // out; no sends the waiting events nowhere (and every later one); no answer keeps them waiting.
+    const decide = () => {
+      const answer = readConsent();
+      if (answer === "granted") load();
+      else if (answer === "denied" && !loaded) void trackingCode().then(({ attachPixels }) => !loaded && attachPixels([]));
+    };
+    const stopIdle = whenIdleAfterLoad(() => (askConsent ? decide() : load()));
+    if (askConsent) window.addEventListener(CONSENT_EVENT, decide);
+    return () => {
+      stopIdle();
+      window.removeEventListener(CONSENT_EVENT, decide);
+    };
+  }, [key, askConsent]);
 
   useEffect(() => {
     // The browser's address (the app's pathname is the rewritten one under the proxy).

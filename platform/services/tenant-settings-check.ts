@@ -103,6 +103,7 @@ const RULES: Record<SettingsKey, Rule> = {
   clarityId: pixel,
   googleMapsApiKey: text,
   legalName: text,
+  consentBannerEnabled: flag,
   rescheduleWindowHours: (v) => (parseChangeWindowHours(v) !== null ? null : "must be a whole number of hours from 0 to 720"),
   vatNumber: (v) => (parseVatNumber(v) ? null : "must be a Saudi VAT number: 15 digits, the first and last 3"),
   crNumber: (v) => (parseCrNumber(v) ? null : "must be a commercial registration number: 10 digits"),

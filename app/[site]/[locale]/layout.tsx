@@ -11,6 +11,7 @@ import { Providers } from "@/components/providers";
 import { Tracking } from "@/components/tracking/tracking";
 import { EARLY_TAP_SCRIPT } from "@/lib/early-taps";
 import { SHARE_SCRIPT } from "@/lib/share-links";
+import { ConsentBanner } from "@/components/tracking/consent-banner";
 import { platform } from "@/lib/platform-client/core";
 import { absoluteUrl, siteOrigin } from "@/lib/seo";
 import { loadSite, type SiteParams } from "@/lib/site";
@@ -52,6 +53,8 @@ export default async function SiteLayout({ children, params }: Props) {
   const [messages, pages, t, requestHeaders] = await Promise.all([getMessages(), footerPages(tenant, locale), getTranslations("common"), headers()]);
   const clientMessages = Object.fromEntries(Object.entries(messages).filter(([ns]) => !SERVER_ONLY_NAMESPACES.has(ns)));
   const storeName = config.brandName ?? tenant.name;
+  // Nothing to agree to without a pixel.
+  const asksConsent = config.askConsent && Object.values(config.pixels).some((id) => id !== null);
   // The CSP nonce the proxy gave this render (proxy.ts): inline scripts run only with it.
   const nonce = requestHeaders.get("x-nonce") ?? undefined;
   return (
@@ -71,8 +74,9 @@ export default async function SiteLayout({ children, params }: Props) {
             <main id="main" className="flex-1">
               {children}
             </main>
-            <SiteFooter locale={locale} storeName={storeName} logoUrl={config.logoUrl} pages={pages} trust={config.trust} />
-            <Tracking ids={config.pixels} />
+            <SiteFooter locale={locale} storeName={storeName} logoUrl={config.logoUrl} pages={pages} trust={config.trust} consentSettings={asksConsent} />
+            <Tracking ids={config.pixels} askConsent={asksConsent} />
+            {asksConsent ? <ConsentBanner nonce={nonce} /> : null}
           </Providers>
         </NextIntlClientProvider>
       </body>
