@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { forProject, messagesByLocale, otherForProject, snap } from "./support";
+import { forProject, keepPdf, messagesByLocale, otherForProject, snap } from "./support";
 import { validation } from "./account-support";
 import { cartDialog, messages, openProduct as openProductPage, type Locale } from "./cart-support";
 import { checkout, chooseMethod, order } from "./checkout-support";
@@ -71,10 +71,14 @@ test("card: paid after 3-D Secure; the card number goes to the provider only; th
   const qr = await readInvoiceQr(page);
   expect(qr).toMatchObject({ sellerName: "شركة رمال للعافية", vatNumber: "310123456700003", timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/) });
   expect(Number(qr.vatTotal)).toBeCloseTo((Number(qr.totalWithVat) * 15) / 115, 1);
-  const a4 = pdfPageSize(await page.pdf({ preferCSSPageSize: true }));
+  const a4Pdf = await page.pdf({ preferCSSPageSize: true });
+  keepPdf(info, `payments-card-invoice-a4-${locale}`, a4Pdf);
+  const a4 = pdfPageSize(a4Pdf);
   expect([Math.round(a4.width), Math.round(a4.height)], "A4 in points").toEqual([595, 842]);
   await page.evaluate(() => (document.documentElement.dataset.print = "receipt"));
-  const roll = pdfPageSize(await page.pdf({ preferCSSPageSize: true }));
+  const rollPdf = await page.pdf({ preferCSSPageSize: true });
+  keepPdf(info, `payments-card-invoice-80mm-${locale}`, rollPdf);
+  const roll = pdfPageSize(rollPdf);
   expect(Math.round(roll.width), "80 mm in points").toBe(227);
   await page.evaluate(() => delete document.documentElement.dataset.print);
   await page.getByRole("link", { name: inv.backToOrder }).click();

@@ -1,7 +1,10 @@
-import { test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { LOCALES, snap } from "./support";
 import type { Locale } from "./cart-support";
-import { checkout } from "./checkout-support";
+import { checkout, order } from "./checkout-support";
+import { errors } from "./account-support";
+import { dayAhead, messages, pickDay } from "./cart-support";
+import { formatTime } from "@/lib/day-format";
 import { CARDS, checkoutTo, expectCardOnlyAtProvider, expectCartFinished, expectInProfile, expectPaidOrder, fillBasket, recordRequests, setSpaSettings } from "./payments-support";
 
 /**
@@ -49,4 +52,36 @@ test.describe("desktop, English", () => {
     const { locale, prefix } = LOCALES[1];
     await payWithMyFatoorah(page, locale, prefix, 19);
   });
+});
+
+test.describe("a store's window for moving bookings", () => {
+  test.afterAll(() => setSpaSettings({ rescheduleWindowHours: "12" }));
+
+  for (const [i, { locale, prefix }] of LOCALES.entries()) {
+    test(`too late to move online (${locale}): a picker left open is refused in the shopper's language and the booking kept; the order then offers no change`, async ({ page }) => {
+      const cart = await fillBasket(page, locale, prefix, { kind: "massage", day: 4 + i });
+      await checkoutTo(page, locale, checkout[locale].methods.cash.payLater);
+      await page.getByRole("button", { name: order[locale].cash.submit.payLater }).click();
+      await page.waitForURL(/\/checkout\/done\//);
+      const orderId = new URL(page.url()).pathname.split("/").pop()!;
+      const booked = formatTime(cart.cartItems[0].reservationDateFrom!, locale);
+
+      // spa's 12 hours leave time to move it: the picker opens.
+      await page.getByRole("link", { name: order[locale].reschedule.change }).click();
+      await expect(page.getByRole("heading", { level: 1, name: order[locale].reschedule.title })).toBeVisible();
+      await pickDay(page, locale, dayAhead(9 + i));
+      await page.getByRole("group", { name: messages[locale].product.widget.time }).locator("input[type=radio]:not([disabled])").first().check();
+      // Meanwhile the store takes changes only up to 30 days ahead: this booking is inside that.
+      await setSpaSettings({ rescheduleWindowHours: "720" });
+      await page.getByRole("button", { name: order[locale].reschedule.submit }).click();
+      await expect(page.getByText(errors[locale].SP_RescheduleWindowPassed)).toBeVisible();
+      await snap(page, test.info(), `reschedule-too-late-${locale}`);
+
+      await page.goto(`${prefix}/orders/${orderId}`);
+      await expect(page.getByText(booked).first()).toBeVisible();
+      await expect(page.getByRole("link", { name: order[locale].reschedule.change })).toHaveCount(0);
+      expect((await page.goto(`${prefix}/orders/${orderId}/reschedule/${cart.cartItems[0].id}`))?.status()).toBe(404);
+      await setSpaSettings({ rescheduleWindowHours: "12" });
+    });
+  }
 });

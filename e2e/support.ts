@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, type Page, type TestInfo } from "@playwright/test";
 
@@ -44,6 +44,14 @@ export async function snap(page: Page, testInfo: TestInfo, name: string) {
   // over the page's middle: from the top they are where a shopper sees them.
   if (!sheetOpen) await page.evaluate(() => new Promise((done) => (window.scrollTo(0, 0), requestAnimationFrame(() => requestAnimationFrame(done)))));
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: !sheetOpen });
+}
+
+/** A printed document kept with the pictures (E2E_SCREENSHOTS=1), to look at as pages. */
+export function keepPdf(testInfo: TestInfo, name: string, pdf: Buffer) {
+  if (!process.env.E2E_SCREENSHOTS) return;
+  const dir = path.join("e2e", "screenshots", testInfo.project.name);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, `${name}.pdf`), pdf);
 }
 
 /**
