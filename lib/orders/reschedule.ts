@@ -1,6 +1,5 @@
 import type { CartItemDto } from "@/contract/dto/cart";
-
-const HOUR_MS = 60 * 60 * 1000;
+import { HOUR_MS } from "@/contract/riyadh-time";
 
 /**
  * Whether the customer may move this line of their order now: a fixed-slot booking (the storefront

@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import { bookings, cartItems, carts, tenants } from "../db/schema";
 import { notFound, PlatformError, validation } from "../errors";
 import { parseChangeWindowHours, type Locale } from "@/contract/tenant-settings";
+import { HOUR_MS } from "@/contract/riyadh-time";
 import type { CartDto } from "@/contract/dto/cart";
 import type { RescheduleInput } from "@/contract/input/cart";
 import { readCart } from "./cart";
@@ -12,8 +13,6 @@ import { checkLineRules, lineFromInput } from "./cart-rules";
 import { bookSeats, lockProducts } from "./checkout-rules";
 import type { OwnerScope } from "./own-cart";
 import { isUuid } from "./ids";
-
-const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * POST orders/{id}/items/{itemId}/reschedule — the customer moves a booking of their placed order
