@@ -1,8 +1,13 @@
 /**
- * SAR formatting for both languages, one place (ARCHITECTURE §5). Arabic uses Arabic-Indic digits
- * everywhere (the explicit `nu-arab` keeps server and browser ICU in agreement); whole amounts drop
- * the halalas, others show two decimals.
+ * SAR formatting for both languages, one place (ARCHITECTURE §5): the Saudi riyal sign U+20C1
+ * (drawn by the page's own small font, app/globals.css), on the left of the amount with a space in
+ * every language, as SAMA's rules for the sign say — held in a left-to-right isolate, so that an
+ * Arabic line never moves it to the right. Arabic uses Arabic-Indic digits everywhere (the explicit
+ * `nu-arab` keeps server and browser ICU in agreement); whole amounts drop the halalas, others show
+ * two decimals. Prices for machines (JSON-LD, providers) keep the code SAR and never come here.
  */
+export const RIYAL_SIGN = "\u20C1";
+
 const formatters = new Map<string, Intl.NumberFormat>();
 
 function numberLocale(locale: string): string {
@@ -14,10 +19,11 @@ export function formatSar(amount: number, locale: string): string {
   const key = `${locale}:${whole}`;
   let f = formatters.get(key);
   if (!f) {
-    f = new Intl.NumberFormat(numberLocale(locale), { style: "currency", currency: "SAR", minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: 2 });
+    f = new Intl.NumberFormat(numberLocale(locale), { minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: 2 });
     formatters.set(key, f);
   }
-  return f.format(amount);
+  // A negative amount keeps its minus beside the digits, the sign still first.
+  return `\u2066${RIYAL_SIGN}\u00a0${f.format(amount)}\u2069`;
 }
 
 const ARABIC_INDIC_DIGITS = "٠١٢٣٤٥٦٧٨٩";
