@@ -12,14 +12,10 @@ const chromium = {
 /**
  * Every journey's browser has already answered the pixels' consent banner with yes (as a returning
  * shopper has), so that the banner covers no button and the pixels load as the tracking journeys
- * expect; the consent journey starts from an empty browser of its own.
+ * expect; the consent journey starts from an empty browser of its own. Only spa has pixels (and
+ * so a banner); each origin listed costs Playwright a page load per browser context, so one only.
  */
-const consented = {
-  cookies: [],
-  origins: [port, pgPort].flatMap((p) =>
-    ["spa.localhost", "coffee.localhost", "localhost", "127.0.0.1"].map((host) => ({ origin: `http://${host}:${p}`, localStorage: [{ name: "sf:consent", value: "granted" }] })),
-  ),
-};
+const consentedAt = (p: number) => ({ cookies: [], origins: [{ origin: `http://spa.localhost:${p}`, localStorage: [{ name: "sf:consent", value: "granted" }] }] });
 
 export default defineConfig({
   testDir: "./e2e",
@@ -45,7 +41,7 @@ export default defineConfig({
     // them, as most shoppers see them (a tap during an animation is a real shopper's too).
     reducedMotion: process.env.E2E_MOTION === "full" ? "no-preference" : "reduce",
     screenshot: "only-on-failure",
-    storageState: consented,
+    storageState: consentedAt(port),
     launchOptions: chromium,
   },
   projects: [
@@ -56,7 +52,7 @@ export default defineConfig({
     // Journeys that change spa's settings (its card provider) run alone, after every other journey on that server.
     { name: "provider-switch", testMatch: /provider-switch\.spec/, dependencies: ["phone", "desktop"], use: { ...devices["Desktop Chrome"] } },
     // The PostgreSQL server gets the whole-journey check and the double-action suite (one intent, one effect, on real concurrency).
-    ...(withPostgres ? [{ name: "postgres", testMatch: /postgres\.spec|double-action\//, use: { ...devices["Desktop Chrome"], baseURL: `http://spa.localhost:${pgPort}` } }] : []),
+    ...(withPostgres ? [{ name: "postgres", testMatch: /postgres\.spec|double-action\//, use: { ...devices["Desktop Chrome"], baseURL: `http://spa.localhost:${pgPort}`, storageState: consentedAt(pgPort) } }] : []),
   ],
   webServer: [
     { command: "node scripts/e2e-server.mjs", url: `http://127.0.0.1:${port}/api/health`, timeout: 300_000, reuseExistingServer: false, stdout: "pipe" },
