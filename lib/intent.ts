@@ -17,3 +17,19 @@ export function singleFlight<T>() {
     return started;
   };
 }
+
+/**
+ * singleFlight per intent, for taps that may land on two instances of a widget (one re-mounted
+ * between the taps): `run(what, work)` joins a running `work` for the same `what` (the same
+ * choices), wherever it was started on the page, and starts a fresh intent once it has settled.
+ */
+export function keyedSingleFlight<T>() {
+  const running = new Map<string, Promise<T>>();
+  return (what: string, work: (idempotencyKey: string) => Promise<T>): Promise<T> => {
+    const joined = running.get(what);
+    if (joined) return joined;
+    const started = work(newIntentKey()).finally(() => running.delete(what));
+    running.set(what, started);
+    return started;
+  };
+}

@@ -1,15 +1,23 @@
 "use client";
 
-import { useCallback, useState } from "react";
+import { useCallback } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { toast } from "@/components/toast";
 import type { AddCartItemBody } from "@/contract/input/cart";
 import { trackingCode } from "@/components/tracking/tracking-code";
-import { singleFlight } from "@/lib/intent";
+import { keyedSingleFlight } from "@/lib/intent";
 import { cartApi, cartQueryKey } from "./cart-api";
 import { openCartSheet } from "./cart-sheet-state";
 import { useCartErrorMessage } from "./use-cart-error-message";
+
+/**
+ * A double tap is one add: a tap while the same item (the same choices) is on its way joins it,
+ * and the platform adds once per key. Kept per page, not per widget: a widget re-mounted between
+ * the two taps (a navigation still settling, a streamed part arriving) would otherwise start a
+ * second intent with a key of its own.
+ */
+const addOnce = keyedSingleFlight<boolean>();
 
 /**
  * For the purchase widgets: puts an item in the cart (the first add creates the cart), then shows
@@ -22,11 +30,9 @@ export function useAddToCart(): { addToCart: (input: AddCartItemBody) => Promise
   const t = useTranslations("cart");
   const errorMessage = useCartErrorMessage();
   const { mutateAsync, isPending } = useMutation({ mutationFn: ({ input, key }: { input: AddCartItemBody; key: string }) => cartApi.addItem(locale, input, key) });
-  // A double tap is one add: the second tap joins the first (and the platform adds once per key).
-  const [once] = useState(() => singleFlight<boolean>());
 
   const addToCart = useCallback(
-    (input: AddCartItemBody) => once(async (key) => {
+    (input: AddCartItemBody) => addOnce(JSON.stringify(input), async (key) => {
       try {
         const cart = await mutateAsync({ input, key });
         // A cart read still in flight (the page's first load) must not overwrite the newer answer.
@@ -41,7 +47,7 @@ export function useAddToCart(): { addToCart: (input: AddCartItemBody) => Promise
         return false;
       }
     }),
-    [client, errorMessage, locale, mutateAsync, once, t],
+    [client, errorMessage, locale, mutateAsync, t],
   );
 
   return { addToCart, isPending };
