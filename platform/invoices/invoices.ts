@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { carts, invoiceCounters, invoices, type InvoiceLine, type InvoiceSeller } from "../db/schema";
 import { toSar } from "../money";
-import { parseCrNumber, parseVatNumber, type SettingsMap } from "@/contract/tenant-settings";
+import { toTenantConfig, type SettingsMap } from "@/contract/tenant-settings";
 import type { InvoiceDocumentDto, OrderInvoicesDto } from "@/contract/dto/account";
 import type { ItemRow } from "../services/cart-pricing";
 import type { CartTotals } from "../services/cart-totals";
@@ -25,12 +25,11 @@ async function nextNumber(tx: Tx, tenantId: string): Promise<number> {
   return row.number;
 }
 
-/** The seller as the invoice names it, or null when the tenant has no VAT number (a plain receipt then). */
+/** The seller as the invoice names it (the settings' seller facts), or null without a VAT number (a plain receipt then). */
 export function invoiceSeller(settings: SettingsMap, tenantName: string): InvoiceSeller | null {
-  const vatNumber = parseVatNumber(settings.vatNumber);
-  if (!vatNumber) return null;
-  const text = (v: string | undefined) => v?.trim() || null;
-  return { name: text(settings.legalName) ?? tenantName, vatNumber, crNumber: parseCrNumber(settings.crNumber), addressAr: text(settings.addressAr), addressEn: text(settings.addressEn) };
+  const { trust } = toTenantConfig(settings);
+  if (!trust.vatNumber) return null;
+  return { name: trust.legalName ?? tenantName, vatNumber: trust.vatNumber, crNumber: trust.crNumber, addressAr: trust.address.ar, addressEn: trust.address.en };
 }
 
 /**
@@ -46,7 +45,6 @@ export async function issueInvoice(
   if (!seller) return;
   const lines: InvoiceLine[] = order.rows.map((r, i) => {
     const line = order.totals.lines[i];
-    const discount = line.discount;
     return {
       nameAr: r.product.nameAr,
       nameEn: r.product.nameEn,
@@ -54,9 +52,9 @@ export async function issueInvoice(
       optionEn: r.price.nameEn || null,
       quantity: line.effectiveQuantity,
       unitPrice: r.price.amount,
-      discount,
+      discount: line.discount,
       vatAmount: line.taxAmount,
-      total: line.amount - discount + line.taxAmount,
+      total: line.amount - line.discount + line.taxAmount,
     };
   });
   await tx.insert(invoices).values({
@@ -91,10 +89,10 @@ export async function issueCreditNote(tx: Tx, tenantId: string, cartId: string, 
   if (!invoice) return;
   const [existing] = await tx.select({ id: invoices.id }).from(invoices).where(and(eq(invoices.invoiceId, invoice.id), eq(invoices.kind, "credit_note"))).limit(1);
   if (existing) return;
-  const { id, number, createdAt, ...rest } = invoice;
-  void number;
+  // The invoice as it was issued, under a number, time and reason of its own (its row's id and creation stay its own).
+  const { id, createdAt, ...issued } = invoice;
   void createdAt;
-  await tx.insert(invoices).values({ ...rest, kind: "credit_note", invoiceId: id, number: await nextNumber(tx, tenantId), issuedAt: now, reason });
+  await tx.insert(invoices).values({ ...issued, kind: "credit_note", invoiceId: id, number: await nextNumber(tx, tenantId), issuedAt: now, reason });
 }
 
 const documentNumber = (kind: "invoice" | "credit_note", n: number) => `${kind === "invoice" ? "INV" : "CRN"}-${String(n).padStart(6, "0")}`;
@@ -102,8 +100,10 @@ const documentNumber = (kind: "invoice" | "credit_note", n: number) => `${kind =
 /** ZATCA's timestamp: ISO 8601 in UTC without milliseconds. */
 const zatcaTime = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, "Z");
 
+/** ZATCA's amounts: SAR with two decimals, negative on a credit note. */
+const qrAmount = (row: typeof invoices.$inferSelect, halalas: number) => toSar(row.kind === "credit_note" ? -halalas : halalas).toFixed(2);
+
 function toDto(row: typeof invoices.$inferSelect, orderNumber: string | null, invoiceNumber: string | null): InvoiceDocumentDto {
-  const sar = (h: number) => toSar(h);
   return {
     kind: row.kind,
     number: documentNumber(row.kind, row.number),
@@ -112,20 +112,20 @@ function toDto(row: typeof invoices.$inferSelect, orderNumber: string | null, in
     seller: row.seller,
     buyerName: row.buyerName,
     vatRate: row.vatRate,
-    lines: row.lines.map((l) => ({ ...l, unitPrice: sar(l.unitPrice), discount: sar(l.discount), vatAmount: sar(l.vatAmount), total: sar(l.total) })),
-    subTotal: sar(row.subTotal),
-    discountAmount: sar(row.discountAmount),
-    vatAmount: sar(row.vatAmount),
-    totalAmount: sar(row.totalAmount),
-    paidAmount: sar(row.paidAmount),
+    lines: row.lines.map((l) => ({ ...l, unitPrice: toSar(l.unitPrice), discount: toSar(l.discount), vatAmount: toSar(l.vatAmount), total: toSar(l.total) })),
+    subTotal: toSar(row.subTotal),
+    discountAmount: toSar(row.discountAmount),
+    vatAmount: toSar(row.vatAmount),
+    totalAmount: toSar(row.totalAmount),
+    paidAmount: toSar(row.paidAmount),
     invoiceNumber,
     reason: row.reason,
     qr: zatcaQrPayload({
       sellerName: row.seller.name,
       vatNumber: row.seller.vatNumber,
       timestamp: zatcaTime(row.issuedAt),
-      totalWithVat: (row.kind === "credit_note" ? -row.totalAmount / 100 : row.totalAmount / 100).toFixed(2),
-      vatTotal: (row.kind === "credit_note" ? -row.vatAmount / 100 : row.vatAmount / 100).toFixed(2),
+      totalWithVat: qrAmount(row, row.totalAmount),
+      vatTotal: qrAmount(row, row.vatAmount),
     }),
   };
 }

@@ -161,7 +161,8 @@ export async function quoteOrder(db: Db, scope: OwnerScope, cartId: string, opts
 }
 
 /** The receipt is kept like any upload (bytes in the database, server-made name), for staff to review. */
-async function storeReceipt(tx: Tx, scope: OwnerScope, receipt: Receipt): Promise<string> {
+/** Stores a bank-transfer receipt as the customer's upload (checkout, and its replacement later); answers its id. */
+export async function storeReceipt(tx: Tx, scope: OwnerScope, receipt: Pick<Receipt, "bytes" | "type">): Promise<string> {
   const [row] = await tx
     .insert(uploads)
     .values({

@@ -1,14 +1,14 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { carts, uploads } from "../db/schema";
+import { carts } from "../db/schema";
 import { notFound, PlatformError, validation } from "../errors";
 import { TransferorName } from "@/contract/input/checkout";
 import type { ReceiptReplacedDto } from "@/contract/dto/account";
 import type { OwnerScope } from "./own-cart";
 import { checkUpload, fileFromForm, checkUploadRate } from "./uploads";
 import { isUuid } from "./ids";
-import { randomUUID } from "node:crypto";
+import { storeReceipt } from "./complete-order";
 
 /**
  * POST orders/{id}/bank-receipt (multipart `files`, optional `transferorName`): the customer
@@ -37,13 +37,10 @@ export async function replaceBankReceipt(db: Db, scope: OwnerScope, cartId: stri
       throw new PlatformError("SP:ReceiptNotReplaceable", 409, "This order's receipt can no longer be replaced");
     }
     const now = new Date();
-    const [upload] = await tx
-      .insert(uploads)
-      .values({ tenantId: scope.tenantId, customerId: scope.customerId, purpose: "bank-receipt", contentType: type.contentType, size: bytes.length, storedName: `${randomUUID()}.${type.ext}`, data: Buffer.from(bytes) })
-      .returning({ id: uploads.id });
+    const receiptUploadId = await storeReceipt(tx, scope, { bytes, type });
     await tx
       .update(carts)
-      .set({ receiptUploadId: upload.id, ...(transferor?.success ? { transferorName: transferor.data } : {}), updatedAt: now })
+      .set({ receiptUploadId, ...(transferor?.success ? { transferorName: transferor.data } : {}), updatedAt: now })
       .where(and(eq(carts.tenantId, scope.tenantId), eq(carts.id, cartId)));
     return { replacedAt: now.toISOString(), contentType: type.contentType, size: bytes.length };
   });

@@ -6,9 +6,8 @@ import { OrderView } from "@/components/order/order-view";
 import { parseCartId } from "@/lib/cookies";
 import { bookingEvents, calendarStore } from "@/lib/orders/calendar-events";
 import { orNull, platform } from "@/lib/platform-client/core";
-import { orderShareFor, ownOrderShare } from "@/lib/orders/order-share";
+import { orderPageHref, orderShareFor, ownOrderExtras } from "@/lib/orders/order-share";
 import { loadOrderPage } from "@/lib/orders/order-access";
-import { localePath } from "@/lib/site-routing";
 import { loadSite, type SiteParams } from "@/lib/site";
 
 export const dynamic = "force-dynamic";
@@ -41,14 +40,17 @@ export default async function OrderPage({ params, searchParams }: Props) {
   const store = calendarStore(tenant, config, locale);
   const page = await loadOrderPage(tenant, query.key, {
     owner: async (token) => {
-      const api = platform({ tenant, locale, token });
-      const [order, docs] = await Promise.all([orNull(api.cart.get({ params: { id: cartId } })), orNull(api.account.orderInvoices({ params: { id: cartId } }))]);
-      return { order, docs, share: order ? await ownOrderShare(site, tenant, config, locale, token, order) : null };
+      const order = await orNull(platform({ tenant, locale, token }).cart.get({ params: { id: cartId } }));
+      return { order, ...(order ? await ownOrderExtras(site, tenant, config, locale, token, order) : { share: null, invoiceHref: null }) };
     },
     link: async (key) => {
       const api = platform({ tenant, locale });
       const [order, docs] = await Promise.all([orNull(api.account.sharedOrder({ params: { id: cartId, key } })), orNull(api.account.sharedOrderInvoices({ params: { id: cartId, key } }))]);
-      return { order, docs, share: order ? orderShareFor(site, locale, store.name, order, key, (v) => tShare("text", v)) : null };
+      return {
+        order,
+        share: order ? orderShareFor(site, locale, store.name, order, key, (v) => tShare("text", v)) : null,
+        invoiceHref: docs?.invoice ? orderPageHref(locale, cartId, key, "/invoice") : null,
+      };
     },
   });
   if (page.status !== "ok") {
@@ -59,9 +61,8 @@ export default async function OrderPage({ params, searchParams }: Props) {
     );
   }
   const { value, key } = page.data;
-  const { order, docs, share } = value;
+  const { order, share } = value;
   if (!order || order.status !== "completed") notFound();
-  const invoiceHref = docs?.invoice ? `${localePath(locale, `/orders/${cartId}/invoice`)}${key ? `?key=${encodeURIComponent(key)}` : ""}` : null;
   return (
     <Frame>
       <OrderView
@@ -70,7 +71,7 @@ export default async function OrderPage({ params, searchParams }: Props) {
         variant={key ? "shared" : "order"}
         bookings={bookingEvents(order, store, (number) => t("description", { number }))}
         share={share}
-        invoiceHref={invoiceHref}
+        invoiceHref={value.invoiceHref}
         rescheduleHours={config.rescheduleWindowHours}
       />
     </Frame>

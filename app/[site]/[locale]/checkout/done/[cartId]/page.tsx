@@ -12,7 +12,7 @@ import { orNull, platform } from "@/lib/platform-client/core";
 import { loadForCustomer } from "@/lib/session/page-session";
 import { loadSite, type SiteParams } from "@/lib/site";
 import { localePath } from "@/lib/site-routing";
-import { ownOrderShare } from "@/lib/orders/order-share";
+import { ownOrderExtras } from "@/lib/orders/order-share";
 
 export const dynamic = "force-dynamic";
 
@@ -43,11 +43,7 @@ export default async function OrderDonePage({ params, searchParams }: Props) {
     // paid). A completed cart is settled too: a second payment from another tab is given back then.
     const settlement = await settleCartPayments(tenant, locale, token, cartId);
     const current = cart.status === "completed" || settlement?.outcome !== "paid" ? cart : ((await orNull(platform({ tenant, locale, token }).cart.get({ params: { id: cartId } }))) ?? cart);
-    const [share, docs] = await Promise.all([
-      ownOrderShare(site, tenant, config, locale, token, current),
-      current.status === "completed" ? orNull(platform({ tenant, locale, token }).account.orderInvoices({ params: { id: cartId } })) : null,
-    ]);
-    return { cart: current, settlement, share, invoiceHref: docs?.invoice ? localePath(locale, `/orders/${cartId}/invoice`) : null };
+    return { cart: current, settlement, ...(await ownOrderExtras(site, tenant, config, locale, token, current)) };
   });
   const body = await (async () => {
     if (page.status !== "ok") return <AccountGate status={page.status} />;

@@ -10,7 +10,7 @@ import { parseCartId } from "@/lib/cookies";
 import { loadOrderPage } from "@/lib/orders/order-access";
 import { orNull, platform } from "@/lib/platform-client/core";
 import { loadSite, type SiteParams } from "@/lib/site";
-import { localePath } from "@/lib/site-routing";
+import { orderPageHref } from "@/lib/orders/order-share";
 
 export const dynamic = "force-dynamic";
 
@@ -48,7 +48,7 @@ export default async function InvoicePage({ params, searchParams }: Props) {
   const docs = page.data.value;
   if (!docs?.invoice) notFound();
   const t = await getTranslations("order.invoice");
-  const orderHref = `${localePath(locale, `/orders/${cartId}`)}${page.data.key ? `?key=${encodeURIComponent(page.data.key)}` : ""}`;
+  const orderHref = orderPageHref(locale, cartId, page.data.key);
   return (
     <div className={frame}>
       <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
