@@ -40,6 +40,8 @@ export const ERROR_CODES = [
   "SP:ReceiptNotReplaceable",
   "SP:RescheduleNotOffered",
   "SP:RescheduleWindowPassed",
+  "SP:CancellationNotOffered",
+  "SP:CancellationWindowPassed",
   "SP:NotEnoughPackageSessions",
   "SP:CartTotalChanged",
   // Online payments (the CREATE_* codes are the storefront's own, spec §8)

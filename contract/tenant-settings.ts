@@ -59,6 +59,7 @@ export const SETTINGS_KEYS = [
   "contactWhatsapp",
   "contactEmail",
   "rescheduleWindowHours",
+  "cancelWindowHours",
   "consentBannerEnabled",
 ] as const;
 export type SettingsKey = (typeof SETTINGS_KEYS)[number];
@@ -226,6 +227,8 @@ export function toTenantConfig(settings: SettingsMap) {
     askConsent: settings.consentBannerEnabled !== "False",
     /** Hours before a booking's start until which its customer may move it (null: not online). */
     rescheduleWindowHours: parseChangeWindowHours(settings.rescheduleWindowHours),
+    /** Hours before a booking's start until which its customer may cancel it (null: not online); paid online ⇒ its share refunded. */
+    cancelWindowHours: parseChangeWindowHours(settings.cancelWindowHours),
     trust: {
       legalName: text(settings.legalName),
       vatNumber: parseVatNumber(settings.vatNumber),

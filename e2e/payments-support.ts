@@ -1,9 +1,10 @@
-import { expect, request, type Page, type Request } from "@playwright/test";
+import { expect, request, test, type Page, type Request } from "@playwright/test";
 import type { CartDto } from "@/contract/dto/cart";
+import { formatSar } from "@/lib/money";
 import { addAndCheck, dayAhead, messages, openProduct, pickDay, platformCart, type Locale } from "./cart-support";
 import { freshMobile } from "./account-support";
 import { checkout, chooseMethod, fillSpaDetails, order, signInInSheet } from "./checkout-support";
-import { messagesByLocale, PORT } from "./support";
+import { messagesByLocale, PORT, snap } from "./support";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import { readZatcaQrPayload, type ZatcaFields } from "@/platform/invoices/zatca-qr";
@@ -90,6 +91,33 @@ export async function expectInProfile(page: Page, locale: Locale, prefix: string
   await page.goto(`${prefix}/profile/${basket.kind === "membership" ? "subscriptions" : "reservations"}`);
   const name = basket.kind === "membership" ? NAMES[locale].membership : NAMES[locale].massage;
   await expect(page.getByText(name, { exact: true })).toHaveCount(1);
+}
+
+/**
+ * The paid booking cancelled from its order page (spa takes cancellations up to 24 hours before):
+ * asked once more, confirmed with a double tap — one refund of what was paid, said in a toast and
+ * on the line; the order then reads refunded, offers no more changes, and the booking leaves the
+ * profile's reservations.
+ */
+export async function cancelPaidBooking(page: Page, locale: Locale, prefix: string, orderId: string, paid: number, shot: string) {
+  const o = order[locale];
+  await page.goto(`${prefix}/orders/${orderId}`);
+  const amount = formatSar(paid, locale);
+  await page.getByRole("button", { name: o.cancel.action }).click();
+  await expect(page.getByText(o.cancel.questionRefund)).toBeVisible();
+  await page.getByRole("button", { name: o.cancel.confirm }).dblclick();
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: o.cancel.doneRefund.replace("{amount}", amount) })).toBeVisible();
+  await expect(page.getByTestId("order-status")).toHaveText(o.done.status.refunded);
+  await expect(page.getByTestId("line-cancelled")).toHaveText(o.cancel.cancelled);
+  await expect(page.getByText(o.cancel.refunded.replace("{amount}", amount))).toBeVisible();
+  await expect(page.getByRole("button", { name: o.cancel.action })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: o.reschedule.change })).toHaveCount(0);
+  // Reloaded: as it was left (one cancellation, one refund).
+  await page.reload();
+  await expect(page.getByText(o.cancel.refunded.replace("{amount}", amount))).toHaveCount(1);
+  await snap(page, test.info(), shot);
+  await page.goto(`${prefix}/profile/reservations`);
+  await expect(page.getByText(NAMES[locale].massage, { exact: true })).toHaveCount(0);
 }
 
 /** The cart the cookie points at is gone once the order completed. */

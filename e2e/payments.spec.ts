@@ -6,6 +6,7 @@ import { checkout, chooseMethod, order } from "./checkout-support";
 import { expectNoFindings, scan, type Finding } from "./a11y-support";
 import {
   applePayLog,
+  cancelPaidBooking,
   cardField,
   CARDS,
   checkoutTo,
@@ -145,7 +146,7 @@ test("Apple Pay: a refused token aborts the sheet; an approved one completes the
   const c = checkout[locale];
   const basket = { kind: "massage", day: dayFor(info.project.name, 8) } as const;
   await fakeApplePay(page, "decline");
-  await fillBasket(page, locale, prefix, basket);
+  const cart = await fillBasket(page, locale, prefix, basket);
   await checkoutTo(page, locale, c.methods.applePay);
   await snap(page, info, `payments-applepay-${locale}`);
   await page.getByRole("button", { name: locale === "ar" ? "الدفع عبر Apple Pay" : "Pay with Apple Pay" }).click();
@@ -163,7 +164,11 @@ test("Apple Pay: a refused token aborts the sheet; an approved one completes the
   expect((await applePayLog(page)).completed, "completePayment(STATUS_SUCCESS)").toBe(0);
   await expectPaidOrder(page, locale, "applePay");
   await snap(page, info, `payments-applepay-done-${locale}`);
+  const orderId = new URL(page.url()).pathname.split("/").pop()!;
   await expectInProfile(page, locale, prefix, basket);
+
+  // Cancelled a day and more before it starts: the Apple Pay payment refunded once.
+  await cancelPaidBooking(page, locale, prefix, orderId, cart.totalAmount, `payments-applepay-cancelled-${locale}`);
 });
 
 const continueTo = (page: Page, locale: Locale, provider: "tabby" | "tamara") =>
@@ -228,7 +233,7 @@ test("Tamara: a declined payment comes back with the reason; paying again with T
   const { locale, prefix } = otherForProject(info.project.name);
   const d = order[locale].done;
   const basket = { kind: "massage", day: dayFor(info.project.name, 16) } as const;
-  await fillBasket(page, locale, prefix, basket);
+  const cart = await fillBasket(page, locale, prefix, basket);
   await checkoutTo(page, locale, checkout[locale].methods.tamara);
   await continueTo(page, locale, "tamara").click();
   await page.waitForURL(/\/sandbox\/tamara\//);
@@ -246,7 +251,11 @@ test("Tamara: a declined payment comes back with the reason; paying again with T
   await page.getByRole("button", { name: "Approve" }).click();
   await expectPaidOrder(page, locale, "tamara");
   await snap(page, info, `payments-tamara-done-${locale}`);
+  const orderId = new URL(page.url()).pathname.split("/").pop()!;
   await expectInProfile(page, locale, prefix, basket);
+
+  // Cancelled: Tamara's order refunded once.
+  await cancelPaidBooking(page, locale, prefix, orderId, cart.totalAmount, `payments-tamara-cancelled-${locale}`);
 });
 
 test("product page: Tabby's and Tamara's promo widgets appear, their scripts fetched only after the page has loaded", async ({ page }, info) => {

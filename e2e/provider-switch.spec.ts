@@ -85,3 +85,58 @@ test.describe("a store's window for moving bookings", () => {
     });
   }
 });
+
+test.describe("a store's window for cancelling bookings", () => {
+  test.afterAll(() => setSpaSettings({ cancelWindowHours: "24" }));
+
+  for (const [i, { locale, prefix }] of LOCALES.entries()) {
+    test(`cancelled in time (${locale}): a second tab's cancel is the same one; too late, the booking is kept and the shopper told why`, async ({ page, context, browser }) => {
+      const o = order[locale];
+      const cart = await fillBasket(page, locale, prefix, { kind: "massage", day: 20 + i });
+      await checkoutTo(page, locale, checkout[locale].methods.cash.payLater);
+      await page.getByRole("button", { name: o.cash.submit.payLater }).click();
+      await page.waitForURL(/\/checkout\/done\//);
+      const orderId = new URL(page.url()).pathname.split("/").pop()!;
+      const second = await context.newPage();
+      await second.goto(`${prefix}/orders/${orderId}`);
+
+      // The done page: asked once more (nothing was paid online, nothing to give back), then cancelled.
+      await page.getByRole("button", { name: o.cancel.action }).click();
+      await expect(page.getByText(o.cancel.question, { exact: true })).toBeVisible();
+      await snap(page, test.info(), `cancel-ask-${locale}`);
+      await page.getByRole("button", { name: o.cancel.confirm }).dblclick();
+      await expect(page.locator("[data-sonner-toast]").filter({ hasText: o.cancel.done })).toBeVisible();
+      await expect(page.getByTestId("order-status")).toHaveText(o.done.status.cancelled);
+      await expect(page.getByTestId("line-cancelled")).toBeVisible();
+      await expect(page.getByRole("link", { name: o.reschedule.change })).toHaveCount(0);
+      await snap(page, test.info(), `cancel-done-${locale}`);
+
+      // The other tab still offers it: its cancel answers the same cancellation, nothing more.
+      await second.getByRole("button", { name: o.cancel.action }).click();
+      await second.getByRole("button", { name: o.cancel.confirm }).click();
+      await expect(second.getByTestId("order-status")).toHaveText(o.done.status.cancelled);
+      await expect(second.getByTestId("line-cancelled")).toHaveCount(1);
+      await second.close();
+
+      // Another shopper's booking; meanwhile the store takes cancellations only up to 30 days ahead.
+      const other = await browser.newContext();
+      const late = await other.newPage();
+      const kept = await fillBasket(late, locale, prefix, { kind: "massage", day: 22 + i });
+      await checkoutTo(late, locale, checkout[locale].methods.cash.payLater);
+      await late.getByRole("button", { name: o.cash.submit.payLater }).click();
+      await late.waitForURL(/\/checkout\/done\//);
+      await setSpaSettings({ cancelWindowHours: "720" });
+      await late.getByRole("button", { name: o.cancel.action }).click();
+      await late.getByRole("button", { name: o.cancel.confirm }).click();
+      await expect(late.getByText(errors[locale].SP_CancellationWindowPassed)).toBeVisible();
+      await snap(late, test.info(), `cancel-too-late-${locale}`);
+      await late.reload();
+      await expect(late.getByTestId("line-cancelled")).toHaveCount(0);
+      await expect(late.getByText(formatTime(kept.cartItems[0].reservationDateFrom!, locale)).first()).toBeVisible();
+      await expect(late.getByRole("button", { name: o.cancel.action })).toHaveCount(0);
+      await other.close();
+      await setSpaSettings({ cancelWindowHours: "24" });
+      expect(cart.cartItems).toHaveLength(1);
+    });
+  }
+});

@@ -2,13 +2,14 @@ import { and, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { invoices, products } from "@/platform/db/schema";
 import type { OrderInvoicesDto, OrderLinkDto } from "@/contract/dto/account";
+import type { CartDto } from "@/contract/dto/cart";
 import { readZatcaQrPayload } from "@/platform/invoices/zatca-qr";
 import { issueCreditNote } from "@/platform/invoices/invoices";
 import { describeEachDb } from "./helpers/test-db";
-import { DEMO, demoProduct } from "./helpers/demo-catalog";
+import { at, DEMO, demoProduct } from "./helpers/demo-catalog";
 import { shoppersWithCarts, withSettings } from "./helpers/checkout";
 import { newCustomer } from "./helpers/account-api";
-import { paymentsHarness, providerPayments } from "./helpers/payments";
+import { paymentsHarness, pointAccountsAt, providerPayments } from "./helpers/payments";
 
 /**
  * Saudi simplified tax invoices: issued in the transaction that records an online payment, numbered
@@ -99,6 +100,57 @@ describeEachDb(
         await restore();
       }
       expect(await counted()).toBe(before);
+    }, 60_000);
+
+    it("a card-paid order's bookings cancelled one by one: each line's share refunded at the provider once, a credit note per line against the invoice, the order refunded at the last", async () => {
+      const massage = await demoProduct(t().db, spa().id, DEMO.massage);
+      const { shopper, cart } = await p.api.cartWith(spa(), [
+        { productId: massage.id, priceId: massage.priceId, quantity: 1, reservationDateFrom: at(t().now, 12, 10) },
+        { productId: massage.id, priceId: massage.priceId, quantity: 1, reservationDateFrom: at(t().now, 12, 15) },
+      ]);
+      const paid = await pay.paidAt("moyasar", { shopper, cartId: cart.id });
+      expect((await p.callback(shopper, cart.id)).data?.outcome).toBe("paid");
+      const order = (await p.api.call(spa(), "GET", `cart/${cart.id}`, { token: shopper.token })).data!;
+      const ledger = () =>
+        fetch(`${p.origin()}/sandbox/moyasar/v1/payments/${paid.providerRef}`, { headers: { authorization: `Basic ${Buffer.from("sk_test_rimal_sandbox:").toString("base64")}` } }).then(
+          (r) => r.json() as Promise<{ status: string; refunded: number; amount: number }>,
+        );
+      const cancel = (itemId: string) => p.api.call<CartDto>(spa(), "POST", `orders/${cart.id}/items/${itemId}/cancel`, { token: shopper.token });
+
+      const [first, second] = order.cartItems;
+      // The provider does not answer: nothing is cancelled, the booking and its money stay.
+      await pointAccountsAt(t().db, spa(), "http://127.0.0.1:9");
+      try {
+        const down = await cancel(first.id);
+        expect(down.status).toBeGreaterThanOrEqual(500);
+        expect(JSON.stringify(down.error)).not.toMatch(/at .*\.ts:\d+/);
+      } finally {
+        await pointAccountsAt(t().db, spa(), p.origin());
+      }
+      expect((await p.api.call(spa(), "GET", `cart/${cart.id}`, { token: shopper.token })).data!.cartItems[0]).toMatchObject({ cancelledAt: null, refundedAmount: 0 });
+      expect((await ledger()).refunded).toBe(0);
+
+      // Tapped three times at once: one refund of the first line's total.
+      const taps = await Promise.all([cancel(first.id), cancel(first.id), cancel(first.id)]);
+      expect(taps.map((a) => a.status)).toEqual([200, 200, 200]);
+      const lineTotal = Math.round(first.amountWithTax * 100);
+      expect(taps[0].data!.cartItems[0].refundedAmount).toBe(first.amountWithTax);
+      expect(taps[0].data!.paymentStatus).toBe("paid");
+      expect((await ledger()).refunded).toBe(lineTotal);
+      let docs = (await p.api.call<OrderInvoicesDto>(spa(), "GET", `orders/${cart.id}/invoice`, { token: shopper.token })).data!;
+      expect(docs.creditNotes).toHaveLength(1);
+      expect(docs.creditNotes[0]).toMatchObject({ invoiceNumber: docs.invoice!.number, reason: "cancelled", totalAmount: first.amountWithTax, paidAmount: first.amountWithTax, lines: [{ nameEn: DEMO.massage }] });
+      expect(readZatcaQrPayload(docs.creditNotes[0].qr).totalWithVat).toBe((-first.amountWithTax).toFixed(2));
+
+      // The last line: the rest of the payment, to the halala; the order is refunded.
+      const last = await cancel(second.id);
+      expect(last.data!).toMatchObject({ paymentStatus: "refunded", cartItems: [{ refundedAmount: first.amountWithTax }, { refundedAmount: order.totalAmount - first.amountWithTax }] });
+      expect(await ledger()).toMatchObject({ status: "refunded", refunded: Math.round(order.totalAmount * 100) });
+      docs = (await p.api.call<OrderInvoicesDto>(spa(), "GET", `orders/${cart.id}/invoice`, { token: shopper.token })).data!;
+      expect(docs.creditNotes.map((n) => n.totalAmount)).toEqual([first.amountWithTax, second.amountWithTax]);
+      // Asked for the whole order afterwards: every line is credited already, nothing more.
+      await t().db.transaction((tx) => issueCreditNote(tx, spa().id, cart.id, "refunded", new Date()));
+      expect((await p.api.call<OrderInvoicesDto>(spa(), "GET", `orders/${cart.id}/invoice`, { token: shopper.token })).data!.creditNotes).toHaveLength(2);
     }, 60_000);
   },
   { poolSize: 24 },

@@ -113,6 +113,56 @@ describeEachDb(
       expect(moved.data!.totalAmount).toBe(order.totalAmount);
       expect((await bookingOf(order))[0].startsAt).toBe(new Date(`${dayAhead(t().now, 70)}T00:00:00+03:00`).toISOString());
     });
+
+    const cancel = (who: Shopper, order: CartDto, headers: Record<string, string> = {}, item = order.cartItems[0].id) =>
+      api.call(spa(), "POST", `orders/${order.id}/items/${item}/cancel`, { token: who.token, headers });
+
+    it("cancels a booking within the window: its seat freed, the line marked, the order cancelled; a double tap, a second tab and a retry cancel once", async () => {
+      const { shopper, order } = await bookedMassage(10, 14);
+      expect(await free(10, 14)).toBe(1);
+      const key = { "idempotency-key": crypto.randomUUID() };
+      const answers = await Promise.all([cancel(shopper, order, key), cancel(shopper, order, key), cancel(shopper, order), cancel(shopper, order)]);
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+      const cancelledAt = answers[0].data!.cartItems[0].cancelledAt;
+      expect(cancelledAt).toBe(t().now.toISOString());
+      for (const a of answers) expect(a.data!).toMatchObject({ paymentStatus: "cancelled", cartItems: [{ cancelledAt, refundedAmount: 0 }] });
+      expect(await bookingOf(order)).toEqual([]);
+      expect(await free(10, 14)).toBe(2);
+      // Later, from the order page opened again: the same order, nothing more happens.
+      const again = await cancel(shopper, order);
+      expect(again.data!.cartItems[0].cancelledAt).toBe(cancelledAt);
+      expect(await free(10, 14)).toBe(2);
+      // A cancelled booking can't be moved.
+      expect((await move(shopper, order, at(t().now, 10, 16))).status).toBe(404);
+    });
+
+    it("refuses outside the window, where the store takes no cancellations online, another customer and a line that is not a booking — the booking stays", async () => {
+      const { shopper, order } = await bookedMassage(11, 14);
+      const before = await bookingOf(order);
+      expect((await cancel((await api.cartWith(spa(), [])).shopper, order)).status).toBe(404);
+      const startsIn = new Date(at(t().now, 11, 14)).getTime() - t().now.getTime();
+      const late = await withSettings(t().db, spa(), { cancelWindowHours: String(Math.ceil(startsIn / 3600_000) + 1) });
+      try {
+        const refused = await cancel(shopper, order);
+        expectCode(refused, "SP:CancellationWindowPassed", 409);
+        expect(refused.error!.details).toMatchObject({ hours: Math.ceil(startsIn / 3600_000) + 1 });
+      } finally {
+        await late();
+      }
+      const off = await withSettings(t().db, spa(), { cancelWindowHours: null });
+      try {
+        expectCode(await cancel(shopper, order), "SP:CancellationNotOffered", 403);
+      } finally {
+        await off();
+      }
+      expect(await bookingOf(order)).toEqual(before);
+
+      const salts = await demoProduct(t().db, spa().id, DEMO.salts);
+      const bought = await api.cartWith(spa(), [{ productId: salts.id, priceId: salts.priceId, quantity: 1 }]);
+      const merch = (await api.submit(spa(), bought.shopper, bought.cart.id)).data!;
+      expect((await cancel(bought.shopper, merch)).status).toBe(404);
+      expect((await cancel(shopper, order, {}, "not-an-id")).status).toBe(404);
+    });
   },
   { poolSize: 24 },
 );

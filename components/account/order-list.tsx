@@ -11,7 +11,7 @@ import { formatDay } from "@/lib/day-format";
 import { formatNumber, formatSar } from "@/lib/money";
 import { localePath } from "@/lib/site-routing";
 
-const STATUS_VARIANT = { paid: "success", depositPaid: "success", nothingDue: "success", payOnSite: "muted", pendingReview: "accent", unpaid: "accent" } as const;
+const STATUS_VARIANT = { paid: "success", depositPaid: "success", nothingDue: "success", payOnSite: "muted", pendingReview: "accent", unpaid: "accent", cancelled: "muted", refunded: "muted" } as const;
 
 /** One order: its number, day, status and method, what it holds, its total; the whole card opens the order. */
 async function OrderCard({ order, locale }: { order: OrderSummaryDto; locale: Locale }) {

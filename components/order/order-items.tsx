@@ -1,6 +1,7 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import { describeCartItem, type ItemDetail } from "@/components/cart/cart-item-details";
 import { ProductLogo } from "@/components/product/product-logo";
+import { Badge } from "@/components/ui/badge";
 import { formatNumber, formatSar } from "@/lib/money";
 import type { CartItemDto } from "@/contract/dto/cart";
 
@@ -9,7 +10,7 @@ import type { CartItemDto } from "@/contract/dto/cart";
  * on the last night's day, spec §9) and the line amount. Server-rendered: nothing here changes.
  */
 export async function OrderItems({ items, action }: { items: CartItemDto[]; /** Something the customer can do with a line (move a booking). */ action?: (item: CartItemDto) => React.ReactNode }) {
-  const [t, locale] = await Promise.all([getTranslations("cart.item"), getLocale()]);
+  const [t, tCancel, locale] = await Promise.all([getTranslations("cart.item"), getTranslations("order.cancel"), getLocale()]);
   const value = (d: ItemDetail) => ("count" in d ? t(`count.${d.key}`, { count: d.count, value: d.value }) : d.value);
   return (
     <ul className="divide-y divide-border">
@@ -21,7 +22,14 @@ export async function OrderItems({ items, action }: { items: CartItemDto[]; /** 
             <div className="min-w-0 flex-1">
               <div className="flex items-start justify-between gap-3">
                 <div className="min-w-0">
-                  <p className="font-semibold leading-snug">{item.product.name}</p>
+                  <p className="font-semibold leading-snug">
+                    {item.product.name}
+                    {item.cancelledAt ? (
+                      <Badge variant="muted" className="ms-2 align-middle" data-testid="line-cancelled">
+                        {tCancel("cancelled")}
+                      </Badge>
+                    ) : null}
+                  </p>
                   <p className="text-sm text-muted-foreground">
                     {item.price.name}
                     {item.product.typeString === "merchandise" && item.quantity > 1 ? ` × ${formatNumber(item.quantity, locale)}` : ""}
@@ -30,6 +38,7 @@ export async function OrderItems({ items, action }: { items: CartItemDto[]; /** 
                 <div className="shrink-0 text-end">
                   <p className="tabular font-semibold">{formatSar(item.amountWithTax, locale)}</p>
                   {item.amountWithTax > item.amount ? <p className="text-xs text-muted-foreground">{t("vatIncluded")}</p> : null}
+                  {item.refundedAmount > 0 ? <p className="text-xs font-medium text-success">{tCancel("refunded", { amount: formatSar(item.refundedAmount, locale) })}</p> : null}
                 </div>
               </div>
               {details.length > 0 ? (

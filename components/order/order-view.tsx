@@ -1,8 +1,9 @@
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
-import { CalendarClock, CalendarPlus, CircleCheck, Clock, Download, FileText, Link2, Undo2, type LucideIcon } from "lucide-react";
+import { CalendarClock, CalendarPlus, CircleCheck, CircleX, Clock, Download, FileText, Link2, Undo2, type LucideIcon } from "lucide-react";
 import { CartTotalsList } from "@/components/cart/cart-totals-list";
 import { Badge } from "@/components/ui/badge";
+import { cn } from "@/lib/cn";
 import { buttonVariants } from "@/components/ui/button";
 import { orderMethodKey, paymentStatusKey } from "@/lib/checkout/done-state";
 import { cashLabelKey } from "@/lib/checkout/payment-methods";
@@ -16,10 +17,11 @@ import { googleCalendarLink, type BookingEvent } from "@/lib/orders/calendar-eve
 import { CopyButton } from "@/components/share/copy-button";
 import { ShareButton } from "@/components/share/share-button";
 import type { OrderShare } from "@/lib/orders/order-share";
-import { canReschedule } from "@/lib/orders/reschedule";
+import { canCancel, canReschedule } from "@/lib/orders/reschedule";
 import { OrderItems } from "./order-items";
 import { ReplaceReceipt } from "./replace-receipt-lazy";
 import { ReorderButton } from "./reorder-button-lazy";
+import { CancelBooking } from "./cancel-booking-lazy";
 
 /** A card of the order page with an icon heading and a row of actions (calendar, sharing). */
 function ActionCard({ id, icon: Icon, title, children }: { id: string; icon: LucideIcon; title: string; children: React.ReactNode }) {
@@ -70,6 +72,10 @@ async function ShareOrder({ share }: { share: OrderShare }) {
   );
 }
 
+/** Hours before a booking starts until which its customer may move or cancel it online (null: only through the store). */
+export type ChangeWindows = { reschedule: number | null; cancel: number | null };
+const NO_CHANGES: ChangeWindows = { reschedule: null, cancel: null };
+
 /** The Riyadh day the order completed, e.g. "21 November 2026" / "٢١ نوفمبر ٢٠٢٦". */
 const formatPlacedOn = (iso: string, locale: string) => formatDay(riyadhToday(new Date(iso)), locale, { day: "numeric", month: "long", year: "numeric" });
 
@@ -86,7 +92,7 @@ export async function OrderView({
   variant = "done",
   share = null,
   invoiceHref = null,
-  rescheduleHours = null,
+  windows = NO_CHANGES,
 }: {
   cart: CartDto;
   successMessage: string | null;
@@ -102,8 +108,8 @@ export async function OrderView({
   share?: OrderShare | null;
   /** The order's tax invoice page, when one was issued (a paid order of a store with a VAT number). */
   invoiceHref?: string | null;
-  /** The store's window for moving bookings online (hours before the start), for the customer's own views. */
-  rescheduleHours?: number | null;
+  /** The store's windows for moving and cancelling bookings online (hours before the start), for the customer's own views. */
+  windows?: ChangeWindows;
 }) {
   const [t, tCheckout, tInvoice, tReschedule, locale] = await Promise.all([getTranslations("order.done"), getTranslations("checkout"), getTranslations("order.invoice"), getTranslations("order.reschedule"), getLocale()]);
   const status = paymentStatusKey(cart);
@@ -113,15 +119,22 @@ export async function OrderView({
     .map((i) => ({ productId: i.product.id, priceId: i.price.id, quantity: i.quantity, name: i.product.name }));
   const method = orderMethodKey(cart);
   const pending = status === "pendingReview";
-  const Icon = pending ? Clock : CircleCheck;
+  const cancelled = status === "cancelled" || status === "refunded";
+  const Icon = cancelled ? CircleX : pending ? Clock : CircleCheck;
   return (
     <div className="grid gap-6">
       {variant === "done" ? <TrackEvent event="Purchase" value={cart.totalAmount} id={cart.id} items={cart.cartItems.map((i) => ({ id: i.product.id, quantity: i.quantity }))} /> : null}
       <header className="flex flex-col items-center gap-3 text-center">
-        <span aria-hidden="true" className={pending ? "flex size-16 items-center justify-center rounded-full bg-accent-soft text-accent-foreground" : "flex size-16 items-center justify-center rounded-full bg-success-soft text-success"}>
+        <span
+          aria-hidden="true"
+          className={cn(
+            "flex size-16 items-center justify-center rounded-full",
+            cancelled ? "bg-muted text-muted-foreground" : pending ? "bg-accent-soft text-accent-foreground" : "bg-success-soft text-success",
+          )}
+        >
           <Icon className="size-8" />
         </span>
-        <h1 className="text-2xl font-bold sm:text-3xl">{variant !== "done" ? t("orderTitle", { number: cart.orderNumber ?? "" }) : pending ? t("titleReceived") : t("titleConfirmed")}</h1>
+        <h1 className="text-2xl font-bold sm:text-3xl">{variant !== "done" ? t("orderTitle", { number: cart.orderNumber ?? "" }) : cancelled ? t("titleCancelled") : pending ? t("titleReceived") : t("titleConfirmed")}</h1>
         {cart.orderNumber ? (
           <p className="text-muted-foreground">
             {t("orderNumber")}{" "}
@@ -155,7 +168,7 @@ export async function OrderView({
           ) : null}
           <dt className="text-muted-foreground">{t("paymentStatus")}</dt>
           <dd>
-            <Badge variant={status === "paid" || status === "depositPaid" || status === "nothingDue" ? "success" : pending ? "accent" : "muted"}>{t(`status.${status}`)}</Badge>
+            <Badge data-testid="order-status" variant={status === "paid" || status === "depositPaid" || status === "nothingDue" ? "success" : pending ? "accent" : "muted"}>{t(`status.${status}`)}</Badge>
           </dd>
         </dl>
         {pending ? <p className="text-sm">{t("statusNote.pendingReview")}</p> : null}
@@ -201,12 +214,17 @@ export async function OrderView({
         <OrderItems
           items={cart.cartItems}
           action={(item) =>
-            variant !== "shared" && canReschedule(item, rescheduleHours) ? (
-              <Link prefetch={false} href={localePath(locale, `/orders/${cart.id}/reschedule/${item.id}`)} className={buttonVariants({ variant: "outline", size: "sm", className: "mt-2" })}>
-                <CalendarClock aria-hidden="true" />
-                {tReschedule("change")}
-              </Link>
-            ) : null
+            variant === "shared" ? null : (
+              <>
+                {canReschedule(item, windows.reschedule) ? (
+                  <Link prefetch={false} href={localePath(locale, `/orders/${cart.id}/reschedule/${item.id}`)} className={buttonVariants({ variant: "outline", size: "sm", className: "mt-2" })}>
+                    <CalendarClock aria-hidden="true" />
+                    {tReschedule("change")}
+                  </Link>
+                ) : null}
+                {canCancel(item, windows.cancel) ? <CancelBooking cartId={cart.id} itemId={item.id} refunds={status === "paid" || status === "depositPaid"} /> : null}
+              </>
+            )
           }
         />
       </section>

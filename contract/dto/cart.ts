@@ -42,14 +42,19 @@ export const CartItemDto = z.object({
    * when nothing limits it, and once the order is placed.
    */
   available: z.number().int().nonnegative().nullable(),
+  /** ISO instant the customer cancelled this booking of their placed order; null otherwise. */
+  cancelledAt: z.string().nullable(),
+  /** SAR given back for this line when it was cancelled (its share of what was paid online). */
+  refundedAmount: z.number(),
 });
 export type CartItemDto = z.infer<typeof CartItemDto>;
 
 /**
  * unpaid until an order completes; cash ⇒ pay_on_site, bank transfer ⇒ pending_review, online ⇒
- * paid, or deposit_paid when the online payment was the deposit (amountToBePaid < totalAmount).
+ * paid, or deposit_paid when the online payment was the deposit (amountToBePaid < totalAmount);
+ * cancelled once the customer cancelled every line (refunded when money paid online went back).
  */
-export const PAYMENT_STATUSES = ["unpaid", "pay_on_site", "pending_review", "paid", "deposit_paid"] as const;
+export const PAYMENT_STATUSES = ["unpaid", "pay_on_site", "pending_review", "paid", "deposit_paid", "cancelled", "refunded"] as const;
 export const PaymentStatus = z.enum(PAYMENT_STATUSES);
 export type PaymentStatus = z.infer<typeof PaymentStatus>;
 

@@ -32,6 +32,15 @@ export const account = {
     response: CartDto,
     codes: ["SP:EntityNotFound", "SP:RescheduleNotOffered", "SP:RescheduleWindowPassed", "SP:SlotIsNotAvailable", "SP:Reservation:SelectedSlotIsUnavailableOrOutdated", "SP:NextReservationPeriodNotMet"],
   }),
+  cancelBooking: endpoint({
+    method: "POST",
+    path: "orders/:id/items/:itemId/cancel",
+    auth: "customer",
+    summary: "Cancels a booking of the customer's placed order within the store's window: its seats freed, a package's sessions given back, its share of an online payment refunded (with a credit note); cancelling it again answers the order as it is",
+    params: CartItemParams,
+    response: CartDto,
+    codes: ["SP:EntityNotFound", "SP:CancellationNotOffered", "SP:CancellationWindowPassed", "SP:RefundRefused"],
+  }),
   reservations: endpoint({ method: "GET", path: "customer/reservations", auth: "customer", summary: "The customer's bookings, upcoming and past", response: ReservationsDto, codes: [] }),
   subscriptions: endpoint({ method: "GET", path: "customer/subscriptions", auth: "customer", summary: "The customer's subscriptions and packages", response: z.array(SubscriptionDto), codes: [] }),
 };

@@ -64,7 +64,8 @@ export function doneView(cart: Pick<CartDto, "status">, hint: DoneHint, settleme
 }
 
 /** Keys under `order.done.status`: how the order stands with its payment; a free order has nothing to pay. */
-export function paymentStatusKey(cart: { paymentStatus: PaymentStatus; totalAmount: number }): "paid" | "depositPaid" | "payOnSite" | "pendingReview" | "unpaid" | "nothingDue" {
+export function paymentStatusKey(cart: { paymentStatus: PaymentStatus; totalAmount: number }): "paid" | "depositPaid" | "payOnSite" | "pendingReview" | "unpaid" | "nothingDue" | "cancelled" | "refunded" {
+  if (cart.paymentStatus === "cancelled" || cart.paymentStatus === "refunded") return cart.paymentStatus;
   if (cart.totalAmount <= 0) return "nothingDue";
   switch (cart.paymentStatus) {
     case "paid":

@@ -24,7 +24,7 @@ export function bookingEvents(order: Pick<CartDto, "orderNumber" | "cartItems">,
   const events: BookingEvent[] = [];
   for (const item of order.cartItems) {
     const from = item.reservationDateFrom;
-    if (item.product.typeString !== "reservation" || !from) continue;
+    if (item.product.typeString !== "reservation" || !from || item.cancelledAt) continue;
     const allDay = item.product.isFullDayBooking;
     const units = item.quantity > 0 ? Math.max(1, Math.round(item.effectiveQuantity / item.quantity)) : 1;
     const start = allDay ? riyadhDay(from) : new Date(from).toISOString();

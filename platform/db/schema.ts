@@ -160,7 +160,7 @@ export const carts = pgTable(
     status: text("status").notNull().default("active"),
     currency: text("currency").notNull().default("SAR"),
     paymentMethod: text("payment_method"),
-    /** unpaid | pay_on_site (cash) | pending_review (bank transfer) | paid (online, issue 5) */
+    /** unpaid | pay_on_site (cash) | pending_review (bank transfer) | paid | deposit_paid (online) | cancelled | refunded (every line cancelled) */
     paymentStatus: text("payment_status").notNull().default("unpaid"),
     /** Short human order number, unique per tenant, given at completion. */
     orderNumber: text("order_number"),
@@ -201,6 +201,12 @@ export const cartItems = pgTable(
     giftDetails: jsonb("gift_details").$type<GiftDetails>(),
     /** The customer's package whose sessions paid for this line (set when the order completes). */
     customerPackageId: uuid("customer_package_id"),
+    /** When the customer cancelled this booking of their placed order (its seats freed). */
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** Halalas given back for this line when it was cancelled (its share of what was paid online). */
+    refundedAmount: integer("refunded_amount").notNull().default(0),
+    /** The provider's id of that refund. */
+    refundRef: text("refund_ref"),
     ...timestamps,
   },
   (t) => [
@@ -616,6 +622,8 @@ export type UtmRecord = { source?: string; medium?: string; campaign?: string; t
 
 /** A line of a tax invoice as issued (halalas; names in both languages, the invoice is bilingual). */
 export type InvoiceLine = {
+  /** The order's line it bills (invoices issued before lines were named match by position). */
+  itemId?: string;
   nameAr: string;
   nameEn: string;
   /** The chosen price's name (a variant, a duration), when the product has several. */

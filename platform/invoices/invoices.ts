@@ -46,6 +46,7 @@ export async function issueInvoice(
   const lines: InvoiceLine[] = order.rows.map((r, i) => {
     const line = order.totals.lines[i];
     return {
+      itemId: r.item.id,
       nameAr: r.product.nameAr,
       nameEn: r.product.nameEn,
       optionAr: r.price.nameAr || null,
@@ -76,23 +77,45 @@ export async function issueInvoice(
 }
 
 /**
- * Issues a credit note for the whole of an order's invoice (the order cancelled or refunded after
- * payment): the same lines and amounts, referencing the invoice, with the next number. None when
- * the order has no invoice; one only, however often it is asked for.
+ * Issues a credit note against an order's invoice (the order, or one of its lines, cancelled or
+ * refunded after payment), referencing it, with the next number. `only`: one line (its position
+ * on the order, and what was given back for it); otherwise every line not credited yet. Nothing
+ * when the order has no invoice or the lines were credited already: asked twice, issued once.
  */
-export async function issueCreditNote(tx: Tx, tenantId: string, cartId: string, reason: string, now: Date): Promise<void> {
+export async function issueCreditNote(tx: Tx, tenantId: string, cartId: string, reason: string, now: Date, only?: { itemId: string; index: number; paid: number }): Promise<void> {
   const [invoice] = await tx
     .select()
     .from(invoices)
     .where(and(eq(invoices.tenantId, tenantId), eq(invoices.cartId, cartId), eq(invoices.kind, "invoice")))
     .for("update");
   if (!invoice) return;
-  const [existing] = await tx.select({ id: invoices.id }).from(invoices).where(and(eq(invoices.invoiceId, invoice.id), eq(invoices.kind, "credit_note"))).limit(1);
-  if (existing) return;
-  // The invoice as it was issued, under a number, time and reason of its own (its row's id and creation stay its own).
+  const notes = await tx.select({ lines: invoices.lines, paid: invoices.paidAmount }).from(invoices).where(and(eq(invoices.invoiceId, invoice.id), eq(invoices.kind, "credit_note")));
+  // A line without an id on a note: the note credited the whole invoice.
+  const credited = new Set(notes.flatMap((n) => n.lines.map((l) => l.itemId ?? "*")));
+  if (credited.has("*")) return;
   const { id, createdAt, ...issued } = invoice;
   void createdAt;
-  await tx.insert(invoices).values({ ...issued, kind: "credit_note", invoiceId: id, number: await nextNumber(tx, tenantId), issuedAt: now, reason });
+  const next = { kind: "credit_note" as const, invoiceId: id, issuedAt: now, reason };
+  if (!only && notes.length === 0) {
+    // The invoice as it was issued, under a number, time and reason of its own.
+    await tx.insert(invoices).values({ ...issued, ...next, number: await nextNumber(tx, tenantId) });
+    return;
+  }
+  const named = invoice.lines.map((l, i) => ({ ...l, itemId: l.itemId ?? (only && i === only.index ? only.itemId : undefined) }));
+  const lines = named.filter((l) => (only ? l.itemId === only.itemId : l.itemId === undefined || !credited.has(l.itemId)));
+  if (lines.length === 0 || lines.some((l) => l.itemId && credited.has(l.itemId))) return;
+  const sum = (f: (l: InvoiceLine) => number) => lines.reduce((s, l) => s + f(l), 0);
+  await tx.insert(invoices).values({
+    ...issued,
+    ...next,
+    number: await nextNumber(tx, tenantId),
+    lines,
+    subTotal: sum((l) => l.unitPrice * l.quantity),
+    discountAmount: sum((l) => l.discount),
+    vatAmount: sum((l) => l.vatAmount),
+    totalAmount: sum((l) => l.total),
+    paidAmount: only ? only.paid : Math.max(0, invoice.paidAmount - notes.reduce((s, n) => s + n.paid, 0)),
+  });
 }
 
 const documentNumber = (kind: "invoice" | "credit_note", n: number) => `${kind === "invoice" ? "INV" : "CRN"}-${String(n).padStart(6, "0")}`;
@@ -112,7 +135,7 @@ function toDto(row: typeof invoices.$inferSelect, orderNumber: string | null, in
     seller: row.seller,
     buyerName: row.buyerName,
     vatRate: row.vatRate,
-    lines: row.lines.map((l) => ({ ...l, unitPrice: toSar(l.unitPrice), discount: toSar(l.discount), vatAmount: toSar(l.vatAmount), total: toSar(l.total) })),
+    lines: row.lines.map((l) => ({ nameAr: l.nameAr, nameEn: l.nameEn, optionAr: l.optionAr, optionEn: l.optionEn, quantity: l.quantity, unitPrice: toSar(l.unitPrice), discount: toSar(l.discount), vatAmount: toSar(l.vatAmount), total: toSar(l.total) })),
     subTotal: toSar(row.subTotal),
     discountAmount: toSar(row.discountAmount),
     vatAmount: toSar(row.vatAmount),

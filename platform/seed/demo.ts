@@ -57,6 +57,7 @@ export const spaSettings: Record<string, string> = {
   contactEmail: "care@rimal.example",
   // Customers move a booking themselves up to 12 hours before it starts.
   rescheduleWindowHours: "12",
+  cancelWindowHours: "24",
   ...SPA_PIXELS,
 };
 

@@ -131,6 +131,8 @@ function toItemDto({ item, product, price }: ItemRow, line: LineTotals, packageC
     subscriptionStartDate: item.subscriptionStartDate,
     packageCovered,
     available,
+    cancelledAt: item.cancelledAt?.toISOString() ?? null,
+    refundedAmount: toSar(item.refundedAmount),
   };
 }
 

@@ -49,6 +49,7 @@ const percentage: Rule = (v) => {
 };
 const minimum: Rule = (v) => (parseCartMinimum(v) !== null ? null : "must be a whole number of riyals above 0");
 const attributionDays: Rule = (v) => (parseAttributionDays(v) !== null ? null : "must be a whole number of days from 1 to 365");
+const changeWindow: Rule = (v) => (parseChangeWindowHours(v) !== null ? null : "must be a whole number of hours from 0 to 720");
 const languages: Rule = (v) => {
   const unknown = v.split(",").map((s) => s.trim().toLowerCase()).filter((s) => !(LOCALES as readonly string[]).includes(s));
   return unknown.length === 0 ? null : `unknown language ${unknown.map((s) => `"${s}"`).join(", ")}: a comma list of ${LOCALES.join(", ")}`;
@@ -104,7 +105,8 @@ const RULES: Record<SettingsKey, Rule> = {
   googleMapsApiKey: text,
   legalName: text,
   consentBannerEnabled: flag,
-  rescheduleWindowHours: (v) => (parseChangeWindowHours(v) !== null ? null : "must be a whole number of hours from 0 to 720"),
+  rescheduleWindowHours: changeWindow,
+  cancelWindowHours: changeWindow,
   vatNumber: (v) => (parseVatNumber(v) ? null : "must be a Saudi VAT number: 15 digits, the first and last 3"),
   crNumber: (v) => (parseCrNumber(v) ? null : "must be a commercial registration number: 10 digits"),
   addressAr: text,

@@ -19,6 +19,8 @@ export function cartItemFixture(over: Partial<Omit<CartItemDto, "product">> & { 
     subscriptionStartDate: null,
     packageCovered: false,
     available: null,
+    cancelledAt: null,
+    refundedAmount: 0,
     ...rest,
   };
 }

@@ -3,6 +3,7 @@ import { listOrders, listReservations, listSubscriptions } from "../../services/
 import { orderLink, ownOrderInvoices, sharedOrder, sharedOrderInvoices } from "../../services/order-links";
 import { replaceBankReceipt } from "../../services/order-receipt";
 import { rescheduleBooking } from "../../services/reschedule";
+import { cancelBooking } from "../../services/cancel-booking";
 import { handlers } from "../define";
 
 export const accountHandlers = handlers(account, {
@@ -13,6 +14,7 @@ export const accountHandlers = handlers(account, {
   sharedOrderInvoices: ({ db, tenant, params }) => sharedOrderInvoices(db, tenant.id, params.id, params.key),
   replaceBankReceipt: ({ db, tenant, customer, params, body }) => replaceBankReceipt(db, { tenantId: tenant.id, customerId: customer.customerId }, params.id, body),
   reschedule: ({ db, tenant, customer, locale, params, body }) => rescheduleBooking(db, { tenantId: tenant.id, customerId: customer.customerId }, params.id, params.itemId, body, locale),
+  cancelBooking: ({ db, tenant, customer, locale, params }) => cancelBooking(db, { tenantId: tenant.id, customerId: customer.customerId }, params.id, params.itemId, locale),
   reservations: ({ db, tenant, customer, locale }) => listReservations(db, tenant.id, customer.customerId, locale),
   subscriptions: ({ db, tenant, customer, locale }) => listSubscriptions(db, tenant.id, customer.customerId, locale),
 });

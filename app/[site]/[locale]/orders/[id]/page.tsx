@@ -72,7 +72,7 @@ export default async function OrderPage({ params, searchParams }: Props) {
         bookings={bookingEvents(order, store, (number) => t("description", { number }))}
         share={share}
         invoiceHref={value.invoiceHref}
-        rescheduleHours={config.rescheduleWindowHours}
+        windows={{ reschedule: config.rescheduleWindowHours, cancel: config.cancelWindowHours }}
       />
     </Frame>
   );
