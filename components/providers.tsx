@@ -7,6 +7,8 @@ import { useLocale } from "next-intl";
 import { CartSheetHost } from "@/components/cart/cart-sheet-host";
 import { setToasterMount } from "@/components/toast";
 import { replayEarlyTap } from "@/lib/early-taps";
+import { SarStyleContext } from "@/components/money/sar-style";
+import type { SarStyle } from "@/lib/money";
 
 const Toaster = dynamic(() => import("@/components/toaster").then((m) => m.Toaster), { ssr: false });
 
@@ -25,7 +27,7 @@ export const QUERY_STALE_TIME_MS = 60_000;
  * (whose code loads on its first opening). Mounted once in the [site]/[locale] layout, inside
  * NextIntlClientProvider; the page's server components pass through as children.
  */
-export function Providers({ children }: { children: ReactNode }) {
+export function Providers({ children, sarStyle }: { children: ReactNode; /** How the store writes the currency (a tenant setting). */ sarStyle: SarStyle }) {
   const [client] = useState(
     () => new QueryClient({ defaultOptions: { queries: { staleTime: QUERY_STALE_TIME_MS, retry: 1 } } }),
   );
@@ -34,9 +36,11 @@ export function Providers({ children }: { children: ReactNode }) {
   useEffect(() => void replayEarlyTap(), []);
   return (
     <QueryClientProvider client={client}>
-      {children}
-      <CartSheetHost />
-      <LazyToaster dir={dir} />
+      <SarStyleContext value={sarStyle}>
+        {children}
+        <CartSheetHost />
+        <LazyToaster dir={dir} />
+      </SarStyleContext>
     </QueryClientProvider>
   );
 }

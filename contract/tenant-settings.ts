@@ -60,6 +60,7 @@ export const SETTINGS_KEYS = [
   "contactEmail",
   "rescheduleWindowHours",
   "cancelWindowHours",
+  "currencyDisplay",
   "consentBannerEnabled",
 ] as const;
 export type SettingsKey = (typeof SETTINGS_KEYS)[number];
@@ -229,6 +230,8 @@ export function toTenantConfig(settings: SettingsMap) {
     rescheduleWindowHours: parseChangeWindowHours(settings.rescheduleWindowHours),
     /** Hours before a booking's start until which its customer may cancel it (null: not online); paid online ⇒ its share refunded. */
     cancelWindowHours: parseChangeWindowHours(settings.cancelWindowHours),
+    /** Prices with the riyal sign U+20C1 (default) or, with "letters", ر.س / SAR. */
+    sarStyle: (settings.currencyDisplay === "letters" ? "letters" : "sign") as "sign" | "letters",
     trust: {
       legalName: text(settings.legalName),
       vatNumber: parseVatNumber(settings.vatNumber),

@@ -3,9 +3,10 @@ import { LOCALES, snap } from "./support";
 import type { Locale } from "./cart-support";
 import { checkout, order } from "./checkout-support";
 import { errors } from "./account-support";
-import { dayAhead, messages, pickDay } from "./cart-support";
+import { addButton, cartDialog, dayAhead, messages, openProduct, pickDay } from "./cart-support";
+import { formatSar, RIYAL_SIGN, SAR_NAME } from "@/lib/money";
 import { formatTime } from "@/lib/day-format";
-import { CARDS, checkoutTo, expectCardOnlyAtProvider, expectCartFinished, expectInProfile, expectPaidOrder, fillBasket, recordRequests, setSpaSettings } from "./payments-support";
+import { CARDS, NAMES, checkoutTo, expectCardOnlyAtProvider, expectCartFinished, expectInProfile, expectPaidOrder, fillBasket, recordRequests, setSpaSettings } from "./payments-support";
 
 /**
  * spa with MyFatoorah as its card provider (spec §9: rekaz-pay behaves the same). The project runs
@@ -137,6 +138,36 @@ test.describe("a store's window for cancelling bookings", () => {
       await other.close();
       await setSpaSettings({ cancelWindowHours: "24" });
       expect(cart.cartItems).toHaveLength(1);
+    });
+  }
+});
+
+test.describe("a store writing prices in letters", () => {
+  test.afterAll(() => setSpaSettings({ currencyDisplay: null }));
+
+  for (const { locale, prefix } of LOCALES) {
+    test(`letters instead of the riyal sign (${locale}), in server and client parts alike; the sign named for screen readers`, async ({ page }) => {
+      const name = NAMES[locale].massage;
+      // The sign (default): named "ريال سعودي" / "Saudi riyal" where it stands as a price.
+      await openProduct(page, prefix, name);
+      await expect(page.getByRole("img", { name: SAR_NAME[locale] }).first()).toBeAttached();
+      // A price choice is read with the currency's name: "Swedish massage, Saudi riyal 287.50".
+      await expect(page.getByRole("radio", { name: new RegExp(SAR_NAME[locale]) }).first()).toBeAttached();
+
+      await setSpaSettings({ currencyDisplay: "letters" });
+      await openProduct(page, prefix, name);
+      const price = formatSar(287.5, locale, "letters");
+      // The product page's price (server) and the widget's total (client).
+      await expect(page.getByText(price, { exact: true }).first()).toBeVisible();
+      expect(await page.getByText(price, { exact: true }).count()).toBeGreaterThanOrEqual(2);
+      await expect(page.getByText(RIYAL_SIGN)).toHaveCount(0);
+      await pickDay(page, locale, dayAhead(25));
+      await page.getByRole("group", { name: messages[locale].product.widget.time }).locator("input[type=radio]:not([disabled])").first().check();
+      await addButton(page, locale).click();
+      await expect(cartDialog(page, locale).getByText(price).first()).toBeVisible();
+      await expect(cartDialog(page, locale).getByText(RIYAL_SIGN)).toHaveCount(0);
+      await snap(page, test.info(), `prices-in-letters-${locale}`);
+      await setSpaSettings({ currencyDisplay: null });
     });
   }
 });

@@ -1,9 +1,10 @@
+import { COUPON_LINK_KEY as KEY } from "./coupon-link-waiting";
+
 /**
  * A coupon from a shared link (/discount/{code}, ?coupon={code}), kept in this browser until it is
  * applied to the cart or refused: the store's origin is the tenant, so the storage is per store and
  * the same whatever the language. Kept a week at most, as a link's promise would be.
  */
-const KEY = "sf:coupon-link";
 const KEEP_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** The `coupon` query parameter of a page address, if any. */
@@ -37,9 +38,4 @@ export function forgetCouponLink(): void {
   } catch {
     // Nothing to forget.
   }
-}
-
-/** Whether this page has a coupon to look at: one in its address or one waiting (cheap: first-load code). */
-export function hasCouponLink(): boolean {
-  return couponParam(window.location.search) !== null || linkedCoupon() !== null;
 }

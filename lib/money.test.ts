@@ -25,6 +25,11 @@ describe("formatSar", () => {
     expect(formatSar(250, "ar")).toBe("\u2066\u20C1\u00a0٢٥٠\u2069");
     expect(formatSar(-50, "en")).toBe("\u2066\u20C1\u00a0-50\u2069");
   });
+  it("writes the letters for a store that chose them: SAR before the amount in English, ر.س after it in Arabic (a right-to-left isolate)", () => {
+    expect(formatSar(287.5, "en", "letters")).toBe("\u2066SAR\u00a0287.50\u2069");
+    expect(formatSar(287.5, "ar", "letters")).toBe("\u2067٢٨٧٫٥٠\u00a0ر.س\u2069");
+    expect(formatSar(287.5, "ar", "sign")).toBe(formatSar(287.5, "ar"));
+  });
 });
 
 describe("formatNumber", () => {

@@ -8,13 +8,26 @@
  */
 export const RIYAL_SIGN = "\u20C1";
 
+/** How a store writes the currency: the riyal sign (default), or the letters (ر.س / SAR), a tenant setting. */
+export type SarStyle = "sign" | "letters";
+
+/** What a screen reader says for the currency, in the page's language. */
+export const SAR_NAME = { ar: "ريال سعودي", en: "Saudi riyal" } as const;
+
+/**
+ * An amount's parts in reading order — before the currency, the currency, after it — isolated from
+ * the line around it: the sign or "SAR" first on the left (left-to-right isolate); Arabic letters
+ * after the digits as Arabic writes them (right-to-left isolate: "١٥٠ ر.س").
+ */
+export type SarParts = [before: string, symbol: string, after: string];
+
 const formatters = new Map<string, Intl.NumberFormat>();
 
 function numberLocale(locale: string): string {
   return locale === "ar" ? "ar-SA-u-nu-arab" : "en-SA";
 }
 
-export function formatSar(amount: number, locale: string): string {
+export function sarParts(amount: number, locale: string, style: SarStyle = "sign"): SarParts {
   const whole = Number.isInteger(Math.round(amount * 100) / 100);
   const key = `${locale}:${whole}`;
   let f = formatters.get(key);
@@ -22,8 +35,15 @@ export function formatSar(amount: number, locale: string): string {
     f = new Intl.NumberFormat(numberLocale(locale), { minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: 2 });
     formatters.set(key, f);
   }
+  const digits = f.format(amount);
+  if (style === "letters" && locale === "ar") return [`\u2067${digits}\u00a0`, "ر.س", "\u2069"];
   // A negative amount keeps its minus beside the digits, the sign still first.
-  return `\u2066${RIYAL_SIGN}\u00a0${f.format(amount)}\u2069`;
+  return ["\u2066", style === "letters" ? "SAR" : RIYAL_SIGN, `\u00a0${digits}\u2069`];
+}
+
+/** The amount as text (a sentence, a button's label, a toast). */
+export function formatSar(amount: number, locale: string, style: SarStyle = "sign"): string {
+  return sarParts(amount, locale, style).join("");
 }
 
 const ARABIC_INDIC_DIGITS = "٠١٢٣٤٥٦٧٨٩";

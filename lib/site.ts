@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { setRequestLocale } from "next-intl/server";
 import { tenantForSite } from "@/lib/platform-client/tenants";
 import { toTenantConfig, type Locale } from "@/contract/tenant-settings";
+import { setSarStyle } from "@/lib/money-server";
 
 export type SiteParams = { site: string; locale: string };
 
@@ -18,5 +19,6 @@ export const loadSite = cache(async (params: SiteParams | Promise<SiteParams>) =
   const config = toTenantConfig(tenant.settings);
   if (!(config.languages as string[]).includes(locale)) notFound();
   setRequestLocale(locale);
+  setSarStyle(config.sarStyle);
   return { site, tenant, config, locale: locale as Locale };
 });

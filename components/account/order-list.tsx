@@ -8,8 +8,10 @@ import { riyadhToday } from "@/contract/riyadh-time";
 import type { Locale } from "@/contract/tenant-settings";
 import { orderMethodKey, paymentStatusKey } from "@/lib/checkout/done-state";
 import { formatDay } from "@/lib/day-format";
-import { formatNumber, formatSar } from "@/lib/money";
+import { formatNumber } from "@/lib/money";
 import { localePath } from "@/lib/site-routing";
+import { getSarStyle } from "@/lib/money-server";
+import { Sar } from "@/components/money/sar";
 
 const STATUS_VARIANT = { paid: "success", depositPaid: "success", nothingDue: "success", payOnSite: "muted", pendingReview: "accent", unpaid: "accent", cancelled: "muted", refunded: "muted" } as const;
 
@@ -22,6 +24,7 @@ async function OrderCard({ order, locale }: { order: OrderSummaryDto; locale: Lo
   const [first, ...rest] = order.items;
   const number = order.orderNumber ?? "";
   const Forward = locale === "ar" ? ChevronLeft : ChevronRight;
+  const sarStyle = getSarStyle();
   return (
     <li>
       <Link
@@ -45,11 +48,11 @@ async function OrderCard({ order, locale }: { order: OrderSummaryDto; locale: Lo
               {rest.length > 0 ? ` ${t("more", { count: rest.length, formatted: formatNumber(rest.length, locale) })}` : null}
             </p>
           ) : null}
-          <p className="tabular font-semibold sm:hidden">{formatSar(order.totalAmount, locale)}</p>
+          <p className="tabular font-semibold sm:hidden"><Sar amount={order.totalAmount} locale={locale} style={sarStyle} /></p>
         </div>
         {/* A phone gives the words the width: the total goes under them, and the card itself is the way in. */}
         <div className="hidden shrink-0 flex-col items-end justify-between sm:flex">
-          <p className="tabular font-semibold">{formatSar(order.totalAmount, locale)}</p>
+          <p className="tabular font-semibold"><Sar amount={order.totalAmount} locale={locale} style={sarStyle} /></p>
           <Forward aria-hidden="true" className="size-5 text-muted-foreground" />
         </div>
       </Link>

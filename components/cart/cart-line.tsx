@@ -5,11 +5,13 @@ import { useLocale, useTranslations } from "next-intl";
 import { ProductLogo } from "@/components/product/product-logo";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { formatNumber, formatSar } from "@/lib/money";
+import { formatNumber } from "@/lib/money";
 import type { CartItemDto } from "@/contract/dto/cart";
 import { describeCartItem, lineFit, quantityStepper, type ItemDetail } from "./cart-item-details";
 import { QuantityStepper } from "./quantity-stepper";
 import { useRemoveCartItem, useUpdateCartItem } from "./cart-mutations";
+import { useSarStyle } from "@/components/money/sar-style";
+import { Sar } from "@/components/money/sar";
 
 function DetailValue({ detail }: { detail: ItemDetail }) {
   const t = useTranslations("cart.item.count");
@@ -30,6 +32,7 @@ export function CartLine({ item }: { item: CartItemDto }) {
   const t = useTranslations("cart.item");
   const tCheckout = useTranslations("checkout.packages");
   const locale = useLocale();
+  const sarStyle = useSarStyle();
   const update = useUpdateCartItem();
   const remove = useRemoveCartItem();
   const details = describeCartItem(item, locale);
@@ -54,7 +57,7 @@ export function CartLine({ item }: { item: CartItemDto }) {
           </div>
           <div className="flex shrink-0 flex-col items-end">
             {/* As the product page shows prices: with VAT, said so. */}
-            <p className="tabular text-[0.95rem] font-semibold">{formatSar(item.amountWithTax, locale)}</p>
+            <p className="tabular text-[0.95rem] font-semibold"><Sar amount={item.amountWithTax} locale={locale} style={sarStyle} /></p>
             {item.amountWithTax > item.amount ? <p className="text-xs text-muted-foreground">{t("vatIncluded")}</p> : null}
             {/* A line that can't be ordered any more: its remove is the way on, so it stands out. */}
             <Button

@@ -2,7 +2,7 @@
 
 import { useEffect, useSyncExternalStore } from "react";
 import dynamic from "next/dynamic";
-import { hasCouponLink } from "@/lib/coupon-link";
+import { hasCouponLink } from "@/lib/coupon-link-waiting";
 import { isCartHash, openCartSheet, useCartSheetRequested } from "./cart-sheet-state";
 
 /** The sheet's code (vaul, the item list, the checkout) is fetched on the first opening, not with the page. */

@@ -9,7 +9,6 @@ import { PackageSection } from "@/components/checkout/package-section";
 import { BackArrow, ForwardArrow } from "@/components/checkout/step-nav";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { isBelowCartMinimum } from "@/lib/checkout/cart-minimum";
-import { formatSar } from "@/lib/money";
 import type { CartDto } from "@/contract/dto/cart";
 import { localePath } from "@/lib/site-routing";
 import type { TenantConfig } from "@/contract/tenant-settings";
@@ -22,6 +21,8 @@ import { CartTotalsList } from "./cart-totals-list";
 import { SheetBody, SheetFooter } from "./sheet-layout";
 import { useResetCart } from "./cart-mutations";
 import { useCartChanging } from "./use-cart";
+import { useFormatSar, useSarStyle } from "@/components/money/sar-style";
+import { Sar } from "@/components/money/sar";
 
 /** Empties the cart after an inline confirmation (a second modal over the sheet would be heavy). */
 function EmptyCartButton() {
@@ -82,25 +83,26 @@ export function CartItemList({ cart }: { cart: CartDto }) {
 
 /** What is due now (the deposit's amount when one applies). */
 export function AmountDue({ cart }: { cart: CartDto }) {
+  const sarStyle = useSarStyle();
   const t = useTranslations("cart.footer");
   const locale = useLocale();
   const deposit = hasDeposit(cart);
   return (
     <div className="flex min-w-0 items-baseline justify-between gap-4">
       <p className="text-sm text-muted-foreground">{deposit ? t("dueNow") : t("total")}</p>
-      <p className="tabular text-lg font-bold">{formatSar(deposit ? cart.amountToBePaid : cart.totalAmount, locale)}</p>
+      <p className="tabular text-lg font-bold"><Sar amount={deposit ? cart.amountToBePaid : cart.totalAmount} locale={locale} style={sarStyle} /></p>
     </div>
   );
 }
 
 /** Spec §5: the minimum order, when the cart is below it (Continue is disabled meanwhile). */
 export function CartMinimumNotice({ config, cart, id }: { config: Pick<TenantConfig, "cartMinimumAmount">; cart: CartDto; id?: string }) {
+  const sar = useFormatSar();
   const t = useTranslations("checkout.summary");
-  const locale = useLocale();
   if (!isBelowCartMinimum(config, cart) || config.cartMinimumAmount === null) return null;
   return (
     <p id={id} role="status" className="rounded-lg bg-accent-soft px-3 py-2 text-sm font-medium text-accent-foreground">
-      {t("minimumAmount", { amount: formatSar(config.cartMinimumAmount, locale) })}
+      {t("minimumAmount", { amount: sar(config.cartMinimumAmount) })}
     </p>
   );
 }

@@ -2,14 +2,16 @@
 
 import { useLocale, useTranslations } from "next-intl";
 import { cn } from "@/lib/cn";
-import { formatSar } from "@/lib/money";
 import type { CartDto } from "@/contract/dto/cart";
 import { totalRows } from "./cart-totals";
+import { useSarStyle } from "@/components/money/sar-style";
+import { Sar } from "@/components/money/sar";
 
 /** The platform's amounts, row by row; dimmed while a change is on its way. */
 export function CartTotalsList({ cart, updating }: { cart: CartDto; updating: boolean }) {
   const t = useTranslations("cart");
   const locale = useLocale();
+  const sarStyle = useSarStyle();
   return (
     <section aria-labelledby="cart-totals-title" aria-busy={updating} className="rounded-xl bg-card p-4 shadow-soft">
       <h3 id="cart-totals-title" className="mb-2 font-sans text-sm font-semibold">
@@ -21,7 +23,7 @@ export function CartTotalsList({ cart, updating }: { cart: CartDto; updating: bo
             <dt className={cn(!row.emphasis && "text-muted-foreground")}>{row.labelKey ? t(row.labelKey) : row.label}</dt>
             <dd className={cn("tabular", row.negative && "text-success")}>
               {row.negative ? "−" : ""}
-              {formatSar(row.amount, locale)}
+              <Sar amount={row.amount} locale={locale} style={sarStyle} />
             </dd>
           </div>
         ))}

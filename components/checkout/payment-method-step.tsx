@@ -6,12 +6,13 @@ import { useLocale, useTranslations } from "next-intl";
 import { SheetBody } from "@/components/cart/sheet-layout";
 import { RadioCard, RadioGroup } from "@/components/ui/radio-group";
 import { deviceSupportsApplePay, paymentMethods, type CheckoutMethodId, type PaymentMethods } from "@/lib/checkout/payment-methods";
-import { formatSar } from "@/lib/money";
 import type { CartDto } from "@/contract/dto/cart";
 import type { TenantConfig } from "@/contract/tenant-settings";
 import { useTabbyEligibility } from "./payment/tabby-eligibility";
 import { StepHeading } from "./step-heading";
 import { StepNav } from "./step-nav";
+import { useSarStyle } from "@/components/money/sar-style";
+import { Sar } from "@/components/money/sar";
 
 const ICONS: Record<CheckoutMethodId, LucideIcon> = {
   CARD: CreditCard,
@@ -56,6 +57,7 @@ export function MethodChoice({ choice: { methods, tabby, chosen: value, pick: on
   const tRoot = useTranslations("checkout");
   const tPayLater = useTranslations("order.payLater");
   const locale = useLocale();
+  const sarStyle = useSarStyle();
   if (methods.methods.length === 0) {
     return (
       <p role="alert" className="rounded-xl bg-destructive-soft p-4 text-sm font-medium text-destructive">
@@ -95,7 +97,7 @@ export function MethodChoice({ choice: { methods, tabby, chosen: value, pick: on
       {value ? (
         <div className="flex items-baseline justify-between gap-4 rounded-xl bg-card p-4 shadow-soft">
           <span className="text-sm text-muted-foreground">{t("amountToPay")}</span>
-          <span className="tabular text-lg font-bold">{formatSar(methods.amountToPay(value), locale)}</span>
+          <span className="tabular text-lg font-bold"><Sar amount={methods.amountToPay(value)} locale={locale} style={sarStyle} /></span>
         </div>
       ) : null}
     </div>

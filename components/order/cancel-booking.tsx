@@ -11,8 +11,8 @@ import { Button } from "@/components/ui/button";
 import { ConfirmInline } from "@/components/ui/confirm-inline";
 import { FormMessage } from "@/components/ui/form-message";
 import { singleFlight } from "@/lib/intent";
-import { formatSar } from "@/lib/money";
 import type { CartDto } from "@/contract/dto/cart";
+import { useFormatSar } from "@/components/money/sar-style";
 
 type Props = {
   cartId: string;
@@ -30,6 +30,7 @@ type Props = {
 export function CancelBooking({ cartId, itemId, refunds }: Props) {
   const t = useTranslations("order.cancel");
   const locale = useLocale();
+  const sar = useFormatSar();
   const router = useRouter();
   const errorMessage = useCartErrorMessage();
   const [send] = useState(() => singleFlight<CartDto>());
@@ -43,7 +44,7 @@ export function CancelBooking({ cartId, itemId, refunds }: Props) {
     try {
       const order = await send((key) => callBff<CartDto>(locale, "POST", `/api/orders/${encodeURIComponent(cartId)}/items/${encodeURIComponent(itemId)}/cancel`, undefined, key));
       const refunded = order.cartItems.find((i) => i.id === itemId)?.refundedAmount ?? 0;
-      toast.success(refunded > 0 ? t("doneRefund", { amount: formatSar(refunded, locale) }) : t("done"));
+      toast.success(refunded > 0 ? t("doneRefund", { amount: sar(refunded) }) : t("done"));
       router.refresh();
     } catch (err) {
       setError(errorMessage(err));

@@ -2,7 +2,9 @@ import { getTranslations } from "next-intl/server";
 import QRCode from "qrcode";
 import type { InvoiceDocumentDto } from "@/contract/dto/account";
 import { formatInstant } from "@/lib/day-format";
-import { formatNumber, formatSar } from "@/lib/money";
+import { formatNumber } from "@/lib/money";
+import { getSarStyle } from "@/lib/money-server";
+import { Sar } from "@/components/money/sar";
 
 type Translate = Awaited<ReturnType<typeof getTranslations<"order.invoice">>>;
 
@@ -33,7 +35,8 @@ function Bi({ ar, en }: { ar: string; en: string | null }) {
 export async function InvoiceDocument({ doc, locale }: { doc: InvoiceDocumentDto; locale: string }) {
   const [ar, en] = await Promise.all([getTranslations({ locale: "ar", namespace: "order.invoice" }), getTranslations({ locale: "en", namespace: "order.invoice" })]);
   const label = (key: Parameters<Translate>[0], values?: Record<string, string | number>) => <Bi ar={ar(key, values)} en={locale === "en" ? en(key, values) : null} />;
-  const money = (amount: number) => <span className="tabular whitespace-nowrap">{formatSar(amount, locale)}</span>;
+  const sarStyle = getSarStyle();
+  const money = (amount: number) => <span className="tabular whitespace-nowrap"><Sar amount={amount} locale={locale} style={sarStyle} /></span>;
   const rate = { rate: doc.vatRate };
   const credit = doc.kind === "credit_note";
   // The QR code as SVG made here from the document's own payload (no script, no external image).

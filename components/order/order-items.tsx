@@ -2,8 +2,10 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { describeCartItem, type ItemDetail } from "@/components/cart/cart-item-details";
 import { ProductLogo } from "@/components/product/product-logo";
 import { Badge } from "@/components/ui/badge";
-import { formatNumber, formatSar } from "@/lib/money";
+import { formatNumber } from "@/lib/money";
 import type { CartItemDto } from "@/contract/dto/cart";
+import { getFormatSar, getSarStyle } from "@/lib/money-server";
+import { Sar } from "@/components/money/sar";
 
 /**
  * The order's lines as the platform has them: name, price, what was booked (a full-day stay ends
@@ -11,6 +13,8 @@ import type { CartItemDto } from "@/contract/dto/cart";
  */
 export async function OrderItems({ items, action }: { items: CartItemDto[]; /** Something the customer can do with a line (move a booking). */ action?: (item: CartItemDto) => React.ReactNode }) {
   const [t, tCancel, locale] = await Promise.all([getTranslations("cart.item"), getTranslations("order.cancel"), getLocale()]);
+  const sarStyle = getSarStyle();
+  const sar = await getFormatSar();
   const value = (d: ItemDetail) => ("count" in d ? t(`count.${d.key}`, { count: d.count, value: d.value }) : d.value);
   return (
     <ul className="divide-y divide-border">
@@ -36,9 +40,9 @@ export async function OrderItems({ items, action }: { items: CartItemDto[]; /** 
                   </p>
                 </div>
                 <div className="shrink-0 text-end">
-                  <p className="tabular font-semibold">{formatSar(item.amountWithTax, locale)}</p>
+                  <p className="tabular font-semibold"><Sar amount={item.amountWithTax} locale={locale} style={sarStyle} /></p>
                   {item.amountWithTax > item.amount ? <p className="text-xs text-muted-foreground">{t("vatIncluded")}</p> : null}
-                  {item.refundedAmount > 0 ? <p className="text-xs font-medium text-success">{tCancel("refunded", { amount: formatSar(item.refundedAmount, locale) })}</p> : null}
+                  {item.refundedAmount > 0 ? <p className="text-xs font-medium text-success">{tCancel("refunded", { amount: sar(item.refundedAmount) })}</p> : null}
                 </div>
               </div>
               {details.length > 0 ? (

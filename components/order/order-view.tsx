@@ -7,7 +7,6 @@ import { cn } from "@/lib/cn";
 import { buttonVariants } from "@/components/ui/button";
 import { orderMethodKey, paymentStatusKey } from "@/lib/checkout/done-state";
 import { cashLabelKey } from "@/lib/checkout/payment-methods";
-import { formatSar } from "@/lib/money";
 import { riyadhToday } from "@/contract/riyadh-time";
 import { formatDay } from "@/lib/day-format";
 import type { CartDto } from "@/contract/dto/cart";
@@ -22,6 +21,7 @@ import { OrderItems } from "./order-items";
 import { ReplaceReceipt } from "./replace-receipt-lazy";
 import { ReorderButton } from "./reorder-button-lazy";
 import { CancelBooking } from "./cancel-booking-lazy";
+import { getFormatSar } from "@/lib/money-server";
 
 /** A card of the order page with an icon heading and a row of actions (calendar, sharing). */
 function ActionCard({ id, icon: Icon, title, children }: { id: string; icon: LucideIcon; title: string; children: React.ReactNode }) {
@@ -112,6 +112,7 @@ export async function OrderView({
   windows?: ChangeWindows;
 }) {
   const [t, tCheckout, tInvoice, tReschedule, locale] = await Promise.all([getTranslations("order.done"), getTranslations("checkout"), getTranslations("order.invoice"), getTranslations("order.reschedule"), getLocale()]);
+  const sar = await getFormatSar();
   const status = paymentStatusKey(cart);
   // Merchandise can be bought again as it is; bookings, subscriptions and gifts are chosen anew.
   const reorderLines = cart.cartItems
@@ -150,7 +151,7 @@ export async function OrderView({
         // A second payment of this order (another tab, an abandoned 3-D Secure page) was given back automatically.
         <p role="status" className="flex items-start gap-2 rounded-xl border border-border bg-accent-soft p-4 text-sm text-accent-foreground">
           <Undo2 aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          <span>{t("duplicateRefunded", { amount: formatSar(duplicateRefund, locale) })}</span>
+          <span>{t("duplicateRefunded", { amount: sar(duplicateRefund) })}</span>
         </p>
       ) : null}
 
@@ -179,9 +180,9 @@ export async function OrderView({
             <ReplaceReceipt cartId={cart.id} />
           </div>
         ) : null}
-        {status === "payOnSite" ? <p className="text-sm">{t("statusNote.payOnSite", { amount: formatSar(cart.amountToBePaid, locale) })}</p> : null}
+        {status === "payOnSite" ? <p className="text-sm">{t("statusNote.payOnSite", { amount: sar(cart.amountToBePaid) })}</p> : null}
         {status === "depositPaid" && cart.totalAmount > cart.amountToBePaid ? (
-          <p className="text-sm">{t("statusNote.depositPaid", { paid: formatSar(cart.amountToBePaid, locale), remaining: formatSar(cart.totalAmount - cart.amountToBePaid, locale) })}</p>
+          <p className="text-sm">{t("statusNote.depositPaid", { paid: sar(cart.amountToBePaid), remaining: sar(cart.totalAmount - cart.amountToBePaid) })}</p>
         ) : null}
         {invoiceHref ? (
           <Link prefetch={false} href={invoiceHref} className={buttonVariants({ variant: "outline", size: "sm", className: "justify-self-start" })}>

@@ -107,6 +107,7 @@ const RULES: Record<SettingsKey, Rule> = {
   consentBannerEnabled: flag,
   rescheduleWindowHours: changeWindow,
   cancelWindowHours: changeWindow,
+  currencyDisplay: oneOf(["sign", "letters"]),
   vatNumber: (v) => (parseVatNumber(v) ? null : "must be a Saudi VAT number: 15 digits, the first and last 3"),
   crNumber: (v) => (parseCrNumber(v) ? null : "must be a commercial registration number: 10 digits"),
   addressAr: text,

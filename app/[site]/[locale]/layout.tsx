@@ -65,7 +65,7 @@ export default async function SiteLayout({ children, params }: Props) {
         {/* Share links open the device's share sheet (lib/share-links.ts). */}
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: SHARE_SCRIPT }} />
         <NextIntlClientProvider locale={locale} messages={clientMessages}>
-          <Providers>
+          <Providers sarStyle={config.sarStyle}>
             <a href="#main" className="sr-only z-50 rounded-lg bg-card px-4 py-2 font-medium shadow-lift focus:not-sr-only focus:fixed focus:start-3 focus:top-3">
               {t("skipToContent")}
             </a>

@@ -3,7 +3,6 @@
 import { useId } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
-import { formatSar } from "@/lib/money";
 import { APPLE_PAY_NETWORKS } from "@/lib/payments/card-networks";
 import { PaymentCancelled, PaymentSetupError, validateApplePayMerchant } from "@/lib/payments/provider-browser";
 import type { CartDto } from "@/contract/dto/cart";
@@ -11,6 +10,7 @@ import { onlinePayApi } from "./online-pay-api";
 import { PaymentHeading } from "./payment-heading";
 import { paymentApi, type CheckoutDetails } from "./payment-api";
 import { nextAfterMoyasar, useOnlinePay, usePaymentEndpoints, type OnlineNext } from "./use-online-pay";
+import { useFormatSar } from "@/components/money/sar-style";
 
 /** The part of Safari's ApplePaySession this flow uses (not in TypeScript's DOM library). */
 type ApplePaySessionLike = {
@@ -36,6 +36,7 @@ export function ApplePayPayment({ cart, amount, publicKey, storeName, checkout, 
   const t = useTranslations("order.applePay");
   const tPayment = useTranslations("order.payment");
   const locale = useLocale();
+  const sar = useFormatSar();
   const id = useId();
   const endpoints = usePaymentEndpoints();
   const pay = useOnlinePay(cart.id, { validateFirst: false });
@@ -85,7 +86,7 @@ export function ApplePayPayment({ cart, amount, publicKey, storeName, checkout, 
 
   return (
     <section aria-labelledby={`${id}-title`} className="grid gap-5">
-      <PaymentHeading id={`${id}-title`} title={t("title")} description={t("description", { amount: formatSar(amount, locale) })} />
+      <PaymentHeading id={`${id}-title`} title={t("title")} description={t("description", { amount: sar(amount) })} />
       <Button size="lg" onClick={start} disabled={busy} aria-busy={busy || undefined} className="h-12 bg-black text-base text-white hover:bg-black/85 dark:bg-white dark:text-black">
         {busy ? tPayment("processing") : t("pay")}
       </Button>

@@ -9,13 +9,13 @@ import { FormMessage } from "@/components/ui/form-message";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { bankTransferSchema, receiptProblemMessage, type BankTransferValues } from "@/lib/checkout/bank-transfer";
-import { formatSar } from "@/lib/money";
 import type { CartDto } from "@/contract/dto/cart";
 import { BankAccountList, useBankAccounts } from "./bank-account-list";
 import { paymentApi, withConfirmedTotal, type CheckoutDetails } from "./payment-api";
 import { PaymentActions } from "./payment-actions";
 import { ReceiptField } from "./receipt-field";
 import { usePayOrder } from "./use-pay-order";
+import { useFormatSar } from "@/components/money/sar-style";
 
 /** The platform's verdicts on the receipt's bytes, shown under the receipt field like the browser's own. */
 const RECEIPT_REFUSALS: Record<string, string> = {
@@ -35,6 +35,7 @@ export function BankTransferPayment({ cart, amount, checkout, onBack }: Props) {
   const t = useTranslations("order.bankTransfer");
   const tRoot = useTranslations();
   const locale = useLocale();
+  const sar = useFormatSar();
   const id = useId();
   const accounts = useBankAccounts();
   const form = useForm<BankTransferValues>({ resolver: zodResolver(bankTransferSchema), defaultValues: { transferorName: checkout.customer.name, receipt: null }, reValidateMode: "onChange" });
@@ -59,7 +60,7 @@ export function BankTransferPayment({ cart, amount, checkout, onBack }: Props) {
         <h3 id={`${id}-title`} className="text-base font-semibold">
           {t("title")}
         </h3>
-        <p className="text-sm text-muted-foreground">{t("instructions", { amount: formatSar(amount, locale) })}</p>
+        <p className="text-sm text-muted-foreground">{t("instructions", { amount: sar(amount) })}</p>
       </div>
       <BankAccountList query={accounts} />
       <div className="grid gap-1.5">

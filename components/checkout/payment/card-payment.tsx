@@ -8,7 +8,6 @@ import { FormMessage } from "@/components/ui/form-message";
 import { Input, inputClassName } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { cn } from "@/lib/cn";
-import { formatSar } from "@/lib/money";
 import { createMoyasarToken } from "@/lib/payments/provider-browser";
 import type { CartDto } from "@/contract/dto/cart";
 import { localePath } from "@/lib/site-routing";
@@ -19,6 +18,7 @@ import type { CheckoutDetails } from "./payment-api";
 import { PaymentActions } from "./payment-actions";
 import { PaymentHeading, SecureCardNote } from "./payment-heading";
 import { nextAfterMoyasar, useOnlinePay, usePaymentEndpoints } from "./use-online-pay";
+import { useFormatSar } from "@/components/money/sar-style";
 
 type Props = { cart: CartDto; amount: number; publicKey: string | null; enabledMethods: readonly string[]; checkout: CheckoutDetails; onBack: () => void };
 
@@ -43,6 +43,7 @@ export function CardPayment({ cart, amount, publicKey, enabledMethods, checkout,
   const t = useTranslations("order.card");
   const tRoot = useTranslations();
   const locale = useLocale();
+  const sar = useFormatSar();
   const id = useId();
   // The networks the store takes (its MADA and VISA settings): another card is refused here, in the form.
   const networks = useMemo(() => acceptedNetworks({ mada: enabledMethods.includes("MADA"), visa: enabledMethods.includes("VISA") }), [enabledMethods]);
@@ -72,7 +73,7 @@ export function CardPayment({ cart, amount, publicKey, enabledMethods, checkout,
   const numberField = form.register("number");
   return (
     <form noValidate onSubmit={submit} className="grid gap-5" aria-labelledby={`${id}-title`}>
-      <PaymentHeading id={`${id}-title`} title={t("title")} description={t("description", { amount: formatSar(amount, locale) })} />
+      <PaymentHeading id={`${id}-title`} title={t("title")} description={t("description", { amount: sar(amount) })} />
       <fieldset disabled={busy} className="grid gap-4 rounded-xl border border-border bg-card p-4 shadow-soft">
         <legend className="sr-only">{t("legend")}</legend>
         <Field id={`${id}-name`} label={t("name")} error={message("name")}>
@@ -128,7 +129,7 @@ export function CardPayment({ cart, amount, publicKey, enabledMethods, checkout,
         </div>
       </fieldset>
       <SecureCardNote>{t("secureNote")}</SecureCardNote>
-      <PaymentActions onBack={onBack} busy={busy} submitLabel={t("pay", { amount: formatSar(amount, locale) })} type="submit" />
+      <PaymentActions onBack={onBack} busy={busy} submitLabel={t("pay", { amount: sar(amount) })} type="submit" />
     </form>
   );
 }

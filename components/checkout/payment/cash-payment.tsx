@@ -4,12 +4,13 @@ import { useId } from "react";
 import { CalendarCheck, HandCoins, Receipt } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import type { CashLabelKey } from "@/lib/checkout/payment-methods";
-import { formatSar } from "@/lib/money";
 import type { CartDto } from "@/contract/dto/cart";
 import { paymentApi, withConfirmedTotal, type CheckoutDetails } from "./payment-api";
 import { PaymentActions } from "./payment-actions";
 import { PaymentIntro } from "./payment-heading";
 import { usePayOrder } from "./use-pay-order";
+import { useFormatSar, useSarStyle } from "@/components/money/sar-style";
+import { Sar } from "@/components/money/sar";
 
 /** The last part of the checkout's cash label key: which of spec §9's four cash flows this is. */
 type CashFlow = "cashOnDelivery" | "payLater" | "confirmBooking" | "confirmSubscription";
@@ -25,6 +26,8 @@ export function CashPayment({ cart, amount, cashLabelKey, checkout, onBack }: Pr
   const t = useTranslations("order.cash");
   const tCheckout = useTranslations("checkout");
   const locale = useLocale();
+  const sar = useFormatSar();
+  const sarStyle = useSarStyle();
   const id = useId();
   const pay = usePayOrder(cart.id);
   const flow = cashFlow(cashLabelKey);
@@ -36,11 +39,11 @@ export function CashPayment({ cart, amount, cashLabelKey, checkout, onBack }: Pr
         id={`${id}-title`}
         icon={Icon}
         title={tCheckout(cashLabelKey)}
-        description={due ? t(`next.${flow}`, { amount: formatSar(amount, locale) }) : t("next.nothingDue")}
+        description={due ? t(`next.${flow}`, { amount: sar(amount) }) : t("next.nothingDue")}
       />
       <dl className="flex items-baseline justify-between gap-4 rounded-xl bg-muted px-4 py-3">
         <dt className="text-sm">{t("amountDue")}</dt>
-        <dd className="tabular text-lg font-semibold">{formatSar(amount, locale)}</dd>
+        <dd className="tabular text-lg font-semibold"><Sar amount={amount} locale={locale} style={sarStyle} /></dd>
       </dl>
       <PaymentActions onBack={onBack} busy={pay.isPending || pay.isSuccess} submitLabel={t(`submit.${flow}`)} onSubmit={() => pay.mutate(() => paymentApi.submitCash(locale, withConfirmedTotal(checkout, cart)))} />
     </section>

@@ -5,7 +5,6 @@ import { useQuery } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatSar } from "@/lib/money";
 import { myfatoorahNetworks } from "@/lib/payments/card-networks";
 import { loadScript } from "@/lib/payments/load-script";
 import { PaymentSetupError, ProviderRefusal } from "@/lib/payments/provider-browser";
@@ -16,6 +15,7 @@ import type { CheckoutDetails } from "./payment-api";
 import { PaymentActions } from "./payment-actions";
 import { PaymentHeading, SecureCardNote } from "./payment-heading";
 import { useOnlinePay, usePaymentEndpoints } from "./use-online-pay";
+import { useFormatSar } from "@/components/money/sar-style";
 
 /** The embedded form's global (MyFatoorah's session.js, or its sandbox). */
 type MyFatoorahCardView = {
@@ -34,6 +34,7 @@ type Props = { cart: CartDto; amount: number; enabledMethods: readonly PaymentMe
 export function MyfatoorahCardPayment({ cart, amount, enabledMethods, checkout, onBack }: Props) {
   const t = useTranslations("order.card");
   const locale = useLocale();
+  const sar = useFormatSar();
   const id = useId();
   const cardViewId = `mf-card-${id.replace(/[^a-zA-Z0-9_-]/g, "")}`;
   const endpoints = usePaymentEndpoints();
@@ -77,7 +78,7 @@ export function MyfatoorahCardPayment({ cart, amount, enabledMethods, checkout, 
 
   return (
     <section aria-labelledby={`${id}-title`} className="grid gap-5">
-      <PaymentHeading id={`${id}-title`} title={t("title")} description={t("description", { amount: formatSar(amount, locale) })} />
+      <PaymentHeading id={`${id}-title`} title={t("title")} description={t("description", { amount: sar(amount) })} />
       <div className="min-h-56 rounded-xl border border-border bg-card p-2 shadow-soft">
         {session.isError ? (
           <div role="alert" className="grid justify-items-start gap-2 p-3 text-sm">
@@ -99,7 +100,7 @@ export function MyfatoorahCardPayment({ cart, amount, enabledMethods, checkout, 
         <div id={cardViewId} hidden={!ready} />
       </div>
       <SecureCardNote>{t("secureNote")}</SecureCardNote>
-      <PaymentActions onBack={onBack} busy={busy} disabled={!ready} submitLabel={t("pay", { amount: formatSar(amount, locale) })} onSubmit={submit} />
+      <PaymentActions onBack={onBack} busy={busy} disabled={!ready} submitLabel={t("pay", { amount: sar(amount) })} onSubmit={submit} />
     </section>
   );
 }

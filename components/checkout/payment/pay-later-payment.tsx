@@ -5,7 +5,6 @@ import { CalendarClock, Loader2 } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { FormMessage } from "@/components/ui/form-message";
-import { formatSar } from "@/lib/money";
 import type { PayLaterProvider } from "@/lib/payments/callback-urls";
 import type { CartDto } from "@/contract/dto/cart";
 import { onlinePayApi } from "./online-pay-api";
@@ -14,6 +13,8 @@ import { PaymentActions } from "./payment-actions";
 import { PaymentIntro } from "./payment-heading";
 import { useTabbyEligibility } from "./tabby-eligibility";
 import { useOnlinePay } from "./use-online-pay";
+import { useFormatSar, useSarStyle } from "@/components/money/sar-style";
+import { Sar } from "@/components/money/sar";
 
 type Props = { provider: PayLaterProvider; cart: CartDto; amount: number; checkout: CheckoutDetails; onBack: () => void };
 
@@ -25,6 +26,8 @@ type Props = { provider: PayLaterProvider; cart: CartDto; amount: number; checko
 export function PayLaterPayment({ provider, cart, amount, checkout, onBack }: Props) {
   const t = useTranslations("order.payLater");
   const locale = useLocale();
+  const sar = useFormatSar();
+  const sarStyle = useSarStyle();
   const id = useId();
   const pay = useOnlinePay(cart.id);
   const eligibility = useTabbyEligibility(cart, provider === "tabby");
@@ -41,10 +44,10 @@ export function PayLaterPayment({ provider, cart, amount, checkout, onBack }: Pr
 
   return (
     <section aria-labelledby={`${id}-title`} className="grid gap-5">
-      <PaymentIntro id={`${id}-title`} icon={CalendarClock} title={t("title", { provider: name })} description={t("description", { provider: name, amount: formatSar(amount, locale) })} />
+      <PaymentIntro id={`${id}-title`} icon={CalendarClock} title={t("title", { provider: name })} description={t("description", { provider: name, amount: sar(amount) })} />
       <dl className="flex items-baseline justify-between gap-4 rounded-xl bg-muted px-4 py-3">
         <dt className="text-sm">{t("total")}</dt>
-        <dd className="tabular text-lg font-semibold">{formatSar(amount, locale)}</dd>
+        <dd className="tabular text-lg font-semibold"><Sar amount={amount} locale={locale} style={sarStyle} /></dd>
       </dl>
       {checking ? (
         <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">

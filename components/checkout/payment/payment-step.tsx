@@ -2,9 +2,8 @@
 
 import { useMemo, type ReactNode } from "react";
 import { CreditCard } from "lucide-react";
-import { useLocale, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { amountToPay, deviceSupportsApplePay, paymentMethods, type CashLabelKey, type CheckoutMethodId } from "@/lib/checkout/payment-methods";
-import { formatSar } from "@/lib/money";
 import type { CartDto } from "@/contract/dto/cart";
 import type { TenantConfig } from "@/contract/tenant-settings";
 import { PaymentSetupError } from "@/lib/payments/provider-browser";
@@ -17,6 +16,7 @@ import { PayLaterPayment } from "./pay-later-payment";
 import type { CheckoutDetails } from "./payment-api";
 import { PaymentActions } from "./payment-actions";
 import { useOnlinePay } from "./use-online-pay";
+import { useFormatSar } from "@/components/money/sar-style";
 
 export type { CheckoutDetails };
 
@@ -35,7 +35,7 @@ export type PaymentStepProps = {
  */
 function UnknownProviderPayment({ cart, amount, provider, onBack }: { cart: CartDto; amount: number; provider: string; onBack: () => void }) {
   const t = useTranslations("order.online");
-  const locale = useLocale();
+  const sar = useFormatSar();
   const pay = useOnlinePay(cart.id, { validateFirst: false });
   return (
     <section aria-labelledby="online-unavailable-title" className="grid gap-5">
@@ -53,7 +53,7 @@ function UnknownProviderPayment({ cart, amount, provider, onBack }: { cart: Cart
       <PaymentActions
         onBack={onBack}
         busy={pay.isPending}
-        submitLabel={t("pay", { amount: formatSar(amount, locale) })}
+        submitLabel={t("pay", { amount: sar(amount) })}
         onSubmit={() => pay.mutate(() => Promise.reject(new PaymentSetupError("unknownProvider", `Invalid online payment provider: ${provider}`)))}
       />
     </section>

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { ArrowLeft, ArrowRight, Moon } from "lucide-react";
 import { useAddToCart } from "@/components/cart/use-add-to-cart";
-import { formatNumber, formatSar } from "@/lib/money";
+import { formatNumber } from "@/lib/money";
 import { addDays, daysBetween, monthStart, riyadhToday } from "@/contract/riyadh-time";
 import { formatDay } from "@/lib/day-format";
 import { AvailabilityState } from "./availability-state";
@@ -13,6 +13,7 @@ import { CalendarField } from "./booking-fields";
 import type { DayStatus } from "./booking-days";
 import { lineTotal, PriceChoice, PurchaseFooter, type WidgetProps } from "./purchase-parts";
 import { useAvailability } from "./use-availability";
+import { useFormatSar } from "@/components/money/sar-style";
 
 /** The nights of the visible month that can still be asked about (the booking window cuts it). */
 function monthQuery(month: string, today: string, maxDay: string) {
@@ -40,6 +41,7 @@ export function FullDayBooking({
   depositPercent,
 }: WidgetProps & { bookingWindowDays: number; openingHours: OpeningHoursDays; minDays: number | null; maxDays: number | null; depositPercent: number | null }) {
   const t = useTranslations("product.widget");
+  const sar = useFormatSar();
   const { addToCart, isPending } = useAddToCart();
   const today = riyadhToday();
   const maxDay = addDays(today, bookingWindowDays);
@@ -140,7 +142,7 @@ export function FullDayBooking({
         taxRate={taxRate}
         pending={isPending}
         disabled={!from || !to}
-        note={deposit !== null ? t("depositNote", { amount: formatSar(deposit, locale), percent: formatNumber(depositPercent ?? 0, locale) }) : undefined}
+        note={deposit !== null ? t("depositNote", { amount: sar(deposit), percent: formatNumber(depositPercent ?? 0, locale) }) : undefined}
         onAdd={add}
       />
     </div>

@@ -10,9 +10,9 @@ import { Label } from "@/components/ui/label";
 import { RadioGroup } from "@/components/ui/radio-group";
 import { Switch } from "@/components/ui/switch";
 import { cn } from "@/lib/cn";
-import { formatSar } from "@/lib/money";
 import type { GiftThemeDto } from "@/contract/dto/catalog";
 import { lineTotal, PriceChoice, PurchaseFooter, type WidgetProps } from "./purchase-parts";
+import { useFormatSar } from "@/components/money/sar-style";
 
 const NAME_MAX = 60;
 
@@ -22,6 +22,7 @@ type Errors = { toName?: string; fromName?: string };
 export function GiftPurchase({ productId, prices, locale, taxRate, themes, storeName }: WidgetProps & { themes: GiftThemeDto[]; storeName: string }) {
   const t = useTranslations("product.widget");
   const tv = useTranslations("validation");
+  const sar = useFormatSar();
   const { addToCart, isPending } = useAddToCart();
   const ids = { to: useId(), from: useId(), show: useId() };
   const [theme, setTheme] = useState(themes[0]?.id ?? "");
@@ -61,7 +62,7 @@ export function GiftPurchase({ productId, prices, locale, taxRate, themes, store
 
   return (
     <div className="grid gap-5">
-      <GiftPreview color={current?.color ?? "#1e5b57"} themeName={current?.name ?? ""} storeName={storeName} amount={price ? formatSar(price.amount, locale) : ""} to={toName.trim()} from={showBuyer ? fromName.trim() : ""} labels={{ to: t("giftTo"), from: t("giftFrom") }} />
+      <GiftPreview color={current?.color ?? "#1e5b57"} themeName={current?.name ?? ""} storeName={storeName} amount={price ? sar(price.amount) : ""} to={toName.trim()} from={showBuyer ? fromName.trim() : ""} labels={{ to: t("giftTo"), from: t("giftFrom") }} />
       {themes.length > 0 ? (
         <RadioGroup legend={t("theme")}>
           <div className="flex flex-wrap gap-3">

@@ -8,8 +8,10 @@ import { RadioCard, RadioGroup } from "@/components/ui/radio-group";
 import { cn } from "@/lib/cn";
 import { publishPromoAmount } from "@/components/product/promo-amount";
 import { parseDigits } from "@/lib/digits";
-import { formatNumber, formatSar, withTax } from "@/lib/money";
+import { formatNumber, withTax } from "@/lib/money";
 import type { PriceDto } from "@/contract/dto/catalog";
+import { useSarStyle } from "@/components/money/sar-style";
+import { Sar } from "@/components/money/sar";
 
 /** What every purchase widget receives from the product page (server-rendered, serializable). */
 export type WidgetProps = {
@@ -21,6 +23,7 @@ export type WidgetProps = {
 
 /** The price options as cards; nothing to choose (and nothing shown) when there is one price. */
 export function PriceChoice({ prices, value, onChange, locale, taxRate, unit }: { prices: PriceDto[]; value: string; onChange: (id: string) => void; locale: string; taxRate: number; unit?: string }) {
+  const sarStyle = useSarStyle();
   const t = useTranslations("product.widget");
   const name = useId();
   if (prices.length < 2) return null;
@@ -31,7 +34,7 @@ export function PriceChoice({ prices, value, onChange, locale, taxRate, unit }: 
           <RadioCard key={p.id} name={name} value={p.id} checked={value === p.id} onChange={() => onChange(p.id)} className="justify-between">
             <span className="font-medium">{p.name}</span>
             <span className="tabular text-muted-foreground">
-              {formatSar(withTax(p.amount, taxRate), locale)}
+              <Sar amount={withTax(p.amount, taxRate)} locale={locale} style={sarStyle} />
               {unit ? <span className="text-xs"> {unit}</span> : null}
             </span>
           </RadioCard>
@@ -120,6 +123,7 @@ export function PurchaseFooter({
   label?: string;
 }) {
   const t = useTranslations("product");
+  const sarStyle = useSarStyle();
   // The promo widgets under the price follow this total (quantity, people, nights, price).
   useEffect(() => publishPromoAmount(total), [total]);
   return (
@@ -130,7 +134,7 @@ export function PurchaseFooter({
           {taxRate > 1 ? <p className="text-xs text-muted-foreground">{t("price.vatIncluded")}</p> : null}
         </div>
         <p className={cn("tabular text-xl font-bold", total === null && "text-muted-foreground")} aria-live="polite">
-          {total === null ? "—" : formatSar(total, locale)}
+          {total === null ? "—" : <Sar amount={total} locale={locale} style={sarStyle} />}
         </p>
       </div>
       {note ? <div className="mb-3 text-sm text-muted-foreground">{note}</div> : null}
