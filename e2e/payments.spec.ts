@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { forProject, keepPdf, messagesByLocale, otherForProject, snap } from "./support";
 import { validation } from "./account-support";
@@ -82,6 +83,19 @@ test("card: paid after 3-D Secure; the card number goes to the provider only; th
   const roll = pdfPageSize(rollPdf);
   expect(Math.round(roll.width), "80 mm in points").toBe(227);
   await page.evaluate(() => delete document.documentElement.dataset.print);
+  // The PDF made on the server: A4, the invoice's own number, the Arabic font embedded.
+  const invoiceNumber = (await page.getByTestId("invoice-number").textContent())!;
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: inv.downloadPdf }).click()]);
+  expect(download.suggestedFilename()).toBe(`${invoiceNumber}.pdf`);
+  const filePdf = await readFile((await download.path())!);
+  keepPdf(info, `payments-card-invoice-file-${locale}`, filePdf);
+  const file = pdfPageSize(filePdf);
+  expect([Math.round(file.width), Math.round(file.height)], "A4 in points").toEqual([595, 842]);
+  expect(filePdf.toString("latin1")).toContain(`(${invoiceNumber})`);
+  expect(filePdf.toString("latin1")).toContain("NotoNaskhArabic");
+  // Through an edited link key: not found.
+  const pdfPath = new URL(page.url()).pathname.replace(/^\/(en\/)?orders\//, "/api/orders/");
+  expect(await page.evaluate(async (p) => (await fetch(`${p}?key=${"x".repeat(32)}`)).status, pdfPath)).toBe(404);
   await page.getByRole("link", { name: inv.backToOrder }).click();
   await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
 

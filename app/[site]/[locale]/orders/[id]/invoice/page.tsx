@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
+import { FileDown } from "lucide-react";
 import { AccountGate } from "@/components/account/account-gate";
 import { InvoiceDocument } from "@/components/order/invoice-document";
 import { PrintButtons } from "@/components/order/print-buttons";
@@ -55,7 +56,14 @@ export default async function InvoicePage({ params, searchParams }: Props) {
         <Link prefetch={false} href={orderHref} className={buttonVariants({ variant: "ghost", size: "sm" })}>
           {t("backToOrder")}
         </Link>
-        <PrintButtons a4={t("printA4")} receipt={t("printReceipt")} />
+        <div className="flex flex-wrap gap-2">
+          <PrintButtons a4={t("printA4")} receipt={t("printReceipt")} />
+          {/* The same documents as a PDF file made on the server (lib/orders/invoice-pdf.ts). */}
+          <a href={`/api/orders/${cartId}/invoice${page.data.key ? `?key=${encodeURIComponent(page.data.key)}` : ""}`} download className={buttonVariants({ variant: "outline", size: "sm" })}>
+            <FileDown aria-hidden="true" />
+            {t("downloadPdf")}
+          </a>
+        </div>
       </div>
       <InvoiceDocument doc={docs.invoice} locale={locale} />
       {docs.creditNotes.map((note) => (
