@@ -6,6 +6,7 @@ import { PlatformError } from "@/platform/errors";
 import { PAYMENT_PROVIDERS } from "@/platform/db/schema";
 import { addTenant, attachDomain, describeApi, listTenants, removeDomain, setSettings, settingsIssuesOf, type ProviderApi } from "@/platform/services/tenant-admin";
 import { GO_LIVE, parseProvider, registerPaymentWebhook, removePaymentAccount, setPaymentAccount, showTenant } from "@/platform/services/tenant-admin-payments";
+import { recordOfflinePayment } from "@/platform/services/record-payment";
 import { CliError, cliEnv, openCliDatabase, root, type CliEnv } from "./tenant-db";
 
 export const USAGE = `Usage: npm run tenant -- <command>
@@ -20,6 +21,7 @@ export const USAGE = `Usage: npm run tenant -- <command>
   payments <slug> <provider> --register-webhook       register the webhook URL with the provider (Moyasar, Tabby), else say where to set it
   list [--json]                                       tenants, domains, languages, provider APIs
   show <slug> [--json]                                one tenant; secrets masked
+  paid <slug> <order-number>                          record a cash or bank-transfer order as paid in full (issues its tax invoice)
   migrate                                             migrate the database (deployments: once, before starting instances)
 
 Providers: ${PAYMENT_PROVIDERS.join(", ")}. Database: DATABASE_URL, else PGlite in DATA_DIR (stop the
@@ -170,6 +172,16 @@ const COMMANDS: Record<string, Command> = {
           out.log(`  ${p.provider}: ${describeApi(p.api)} API, secretKey ${p.secretKey}, webhookSecret ${p.webhookSecret ?? "(none: webhooks refused)"}${p.applePayDomainAssociation ? ", Apple Pay domain file set" : ""}`);
           out.log(`    webhook ${p.webhookUrl}`);
         }
+      };
+    },
+  },
+  paid: {
+    parse(args) {
+      const [slug, orderNumber] = positionals(args, 2, "paid <slug> <order-number>");
+      return async (db, _env, out) => {
+        const r = await recordOfflinePayment(db, slug, orderNumber);
+        if (r.alreadyPaid) return out.log(`Order ${r.orderNumber} was already recorded as paid; nothing changed.`);
+        out.log(`Order ${r.orderNumber} is paid (${r.total.toFixed(2)} SAR).${r.invoiced ? " Its simplified tax invoice is issued." : " No tax invoice: the store has no VAT number."}`);
       };
     },
   },

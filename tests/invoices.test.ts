@@ -5,6 +5,7 @@ import type { OrderInvoicesDto, OrderLinkDto } from "@/contract/dto/account";
 import type { CartDto } from "@/contract/dto/cart";
 import { readZatcaQrPayload } from "@/platform/invoices/zatca-qr";
 import { issueCreditNote } from "@/platform/invoices/invoices";
+import { recordOfflinePayment } from "@/platform/services/record-payment";
 import { describeEachDb } from "./helpers/test-db";
 import { at, DEMO, demoProduct } from "./helpers/demo-catalog";
 import { shoppersWithCarts, withSettings } from "./helpers/checkout";
@@ -151,6 +152,27 @@ describeEachDb(
       // Asked for the whole order afterwards: every line is credited already, nothing more.
       await t().db.transaction((tx) => issueCreditNote(tx, spa().id, cart.id, "refunded", new Date()));
       expect((await p.api.call<OrderInvoicesDto>(spa(), "GET", `orders/${cart.id}/invoice`, { token: shopper.token })).data!.creditNotes).toHaveLength(2);
+    }, 60_000);
+
+    it("a cash or bank-transfer order the store records as paid (operator CLI): paid once, its invoice issued then; an order paid online is refused", async () => {
+      const cash = await p.saltsCart(2);
+      const placed = (await p.api.submit(spa(), cash.shopper, cash.cart.id)).data!;
+      expect(placed.paymentStatus).toBe("pay_on_site");
+      const [first, again] = [await recordOfflinePayment(t().db, "spa", placed.orderNumber!.toLowerCase()), await recordOfflinePayment(t().db, "spa", placed.orderNumber!)];
+      expect(first).toMatchObject({ orderNumber: placed.orderNumber, alreadyPaid: false, total: placed.totalAmount, invoiced: true });
+      expect(again).toMatchObject({ alreadyPaid: true, invoiced: false });
+      const docs = (await p.api.call<OrderInvoicesDto>(spa(), "GET", `orders/${cash.cart.id}/invoice`, { token: cash.shopper.token })).data!;
+      expect(docs.invoice).toMatchObject({ totalAmount: placed.totalAmount, paidAmount: placed.totalAmount, lines: [{ nameEn: DEMO.salts, quantity: 2 }] });
+      expect(docs.creditNotes).toEqual([]);
+      expect((await p.api.call<CartDto>(spa(), "GET", `cart/${cash.cart.id}`, { token: cash.shopper.token })).data!.paymentStatus).toBe("paid");
+
+      const salts = await demoProduct(t().db, spa().id, DEMO.salts);
+      const [entry] = await shoppersWithCarts(t().db, spa(), 1, () => ({ productId: salts.id, priceId: salts.priceId, quantity: 1 }));
+      const online = await pay.paidAt("moyasar", entry);
+      await p.callback(online.shopper, online.cartId);
+      const onlineOrder = (await p.cartRow(online.cartId)).orderNumber!;
+      await expect(recordOfflinePayment(t().db, "spa", onlineOrder)).rejects.toMatchObject({ code: "SP:PaymentNotRecordable" });
+      await expect(recordOfflinePayment(t().db, "spa", "NOSUCH")).rejects.toMatchObject({ code: "SP:EntityNotFound" });
     }, 60_000);
   },
   { poolSize: 24 },

@@ -35,14 +35,15 @@ export function invoiceSeller(settings: SettingsMap, tenantName: string): Invoic
 /**
  * Issues the simplified tax invoice of an order being paid, inside the transaction that records the
  * payment (so the order, the payment and the invoice number stand or fall together). A tenant
- * without a VAT number issues none. `paid`: halalas taken now (a deposit is less than the total).
+ * without a VAT number issues none (answers false). `paid`: halalas taken now (a deposit is less
+ * than the total).
  */
 export async function issueInvoice(
   tx: Tx,
   order: { tenantId: string; tenantName: string; cartId: string; settings: SettingsMap; buyerName: string | null; rows: ItemRow[]; totals: CartTotals; taxRate: number; paid: number; now: Date },
-): Promise<void> {
+): Promise<boolean> {
   const seller = invoiceSeller(order.settings, order.tenantName);
-  if (!seller) return;
+  if (!seller) return false;
   const lines: InvoiceLine[] = order.rows.map((r, i) => {
     const line = order.totals.lines[i];
     return {
@@ -74,6 +75,7 @@ export async function issueInvoice(
     totalAmount: order.totals.totalAmount,
     paidAmount: order.paid,
   });
+  return true;
 }
 
 /**

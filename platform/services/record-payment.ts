@@ -1,0 +1,56 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { carts } from "../db/schema";
+import { notFound, PlatformError } from "../errors";
+import { parseTaxRate } from "@/contract/tenant-settings";
+import { issueInvoice } from "../invoices/invoices";
+import { toSar } from "../money";
+import { loadCartLines, priceCart } from "./cart-pricing";
+import { tenantBySlug } from "./tenant-admin";
+
+export type RecordedPayment = { orderNumber: string; alreadyPaid: boolean; total: number; invoiced: boolean };
+
+/**
+ * The store records that a cash or bank-transfer order was paid in full (the cash taken at the
+ * visit, the transfer found in the account): the order reads paid and, for a store with a VAT
+ * number, its simplified tax invoice is issued in the same transaction — the number taken then,
+ * as for an online payment. Lines the customer cancelled are not billed. Recorded twice, it is
+ * paid once: the second answers `alreadyPaid` and issues nothing. An order paid online, cancelled,
+ * or not placed is refused.
+ */
+export async function recordOfflinePayment(db: Db, slug: string, orderNumber: string, now = new Date()): Promise<RecordedPayment> {
+  const number = orderNumber.trim().toUpperCase();
+  return db.transaction(async (tx) => {
+    const tenant = await tenantBySlug(tx, slug);
+    const [cart] = await tx
+      .select()
+      .from(carts)
+      .where(and(eq(carts.tenantId, tenant.id), eq(carts.orderNumber, number), eq(carts.status, "completed")))
+      .for("update");
+    if (!cart) throw notFound("Order");
+    const rows = (await loadCartLines(tx, tenant.id, cart.id)).filter((r) => !r.item.cancelledAt);
+    const taxRate = parseTaxRate(tenant.settings.taxEnabled === "True", tenant.settings.taxPercentage);
+    const { totals } = await priceCart(tx, { tenantId: tenant.id, cart, rows, taxRate, locale: "ar", now });
+    const total = toSar(totals.totalAmount);
+    if (cart.paymentStatus === "paid" && (cart.paymentMethod === "CASH" || cart.paymentMethod === "BANK_TRANSFER")) return { orderNumber: number, alreadyPaid: true, total, invoiced: false };
+    if (cart.paymentStatus !== "pay_on_site" && cart.paymentStatus !== "pending_review") {
+      throw new PlatformError("SP:PaymentNotRecordable", 409, `Order ${number} is not a cash or bank-transfer order awaiting payment (${cart.paymentStatus})`);
+    }
+    if (rows.length === 0) throw new PlatformError("SP:PaymentNotRecordable", 409, `Every line of order ${number} was cancelled`);
+    await tx.update(carts).set({ paymentStatus: "paid" }).where(eq(carts.id, cart.id));
+    const invoiced = await issueInvoice(tx, {
+      tenantId: tenant.id,
+      tenantName: tenant.name,
+      cartId: cart.id,
+      settings: tenant.settings,
+      buyerName: cart.customerName,
+      rows,
+      totals,
+      taxRate,
+      paid: totals.totalAmount,
+      now,
+    });
+    return { orderNumber: number, alreadyPaid: false, total, invoiced };
+  });
+}
