@@ -232,6 +232,20 @@ test("spa: the resthouse paid by bank transfer, with the receipt refusals first"
   await expect(page.getByText(errors[locale].SP_UnsupportedFileType)).toHaveCount(0);
   await expect(page.getByText(order[locale].done.status.pendingReview, { exact: true }).first()).toBeVisible();
   await snap(page, info, `bank-4-receipt-replaced-${locale}`);
+
+  // The stay moved to other dates, the same two nights (spa takes changes up to 12 hours before):
+  // its own nights count as free; a double tap moves it once; the order shows the new nights.
+  const rs = order[locale].reschedule;
+  await page.getByRole("link", { name: rs.changeDates }).click();
+  await expect(page.getByRole("heading", { level: 1, name: rs.title })).toBeVisible();
+  const moved = dayAhead(first + 1);
+  await pickDay(page, locale, moved);
+  await expect(page.getByText(formatDay(dayAhead(first + 2), locale), { exact: true })).toBeVisible();
+  await snap(page, info, `bank-5-move-stay-${locale}`);
+  await page.getByRole("button", { name: rs.submitStay }).dblclick();
+  await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: rs.moved })).toBeVisible();
+  await expect(page.getByText(formatDay(moved, locale), { exact: false }).first()).toBeVisible();
 });
 
 test("spa: coupons — sign-in first, each refusal in red, then a discount equal to the platform's", async ({ page }, info) => {

@@ -220,7 +220,7 @@ export async function OrderView({
                 {canReschedule(item, windows.reschedule) ? (
                   <Link prefetch={false} href={localePath(locale, `/orders/${cart.id}/reschedule/${item.id}`)} className={buttonVariants({ variant: "outline", size: "sm", className: "mt-2" })}>
                     <CalendarClock aria-hidden="true" />
-                    {tReschedule("change")}
+                    {item.product.isFullDayBooking ? tReschedule("changeDates") : tReschedule("change")}
                   </Link>
                 ) : null}
                 {canCancel(item, windows.cancel) ? <CancelBooking cartId={cart.id} itemId={item.id} refunds={status === "paid" || status === "depositPaid"} /> : null}

@@ -2,13 +2,13 @@ import type { CartItemDto } from "@/contract/dto/cart";
 import { HOUR_MS } from "@/contract/riyadh-time";
 
 /**
- * Whether the customer may move this line of their order now: a fixed-slot booking (the storefront
- * moves those; stays and hourly bookings go through the store), the store takes changes online
+ * Whether the customer may move this line of their order now: a fixed-slot booking or a stay (the
+ * storefront moves those; hourly bookings go through the store), the store takes changes online
  * (`rescheduleWindowHours`), and the booking starts later than that many hours from now. The
  * platform decides again when asked; this only chooses whether to offer it.
  */
 export function canReschedule(item: CartItemDto, windowHours: number | null, now = Date.now()): boolean {
-  if (item.product.isFullDayBooking || item.product.isVariableDuration) return false;
+  if (item.product.isVariableDuration) return false;
   return withinWindow(item, windowHours, now);
 }
 

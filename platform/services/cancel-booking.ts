@@ -16,13 +16,17 @@ import { isUuid } from "./ids";
 
 const REFUND_REASON = "Booking cancelled by the customer";
 
-/** The order's online payment that money can go back to (captured, or authorised with a pay-later provider), if any. */
+/**
+ * The order's online payment that money can go back to (captured, or authorised with a pay-later
+ * provider), if any: the attempt that paid the order — not a duplicate taken by another tab and
+ * given back already (its attempt is refunded).
+ */
 async function onlinePayment(tx: Tx, tenantId: string, cartId: string) {
   const [row] = await tx
     .select({ provider: payments.provider, amount: payments.amount, ref: paymentAttempts.providerRef })
     .from(payments)
     .innerJoin(paymentAttempts, eq(paymentAttempts.id, payments.attemptId))
-    .where(and(eq(payments.tenantId, tenantId), eq(payments.cartId, cartId), inArray(payments.status, ["paid", "authorized"])))
+    .where(and(eq(payments.tenantId, tenantId), eq(payments.cartId, cartId), inArray(payments.status, ["paid", "authorized"]), eq(paymentAttempts.state, "paid")))
     .limit(1);
   return row?.ref ? row : null;
 }

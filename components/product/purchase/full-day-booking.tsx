@@ -16,7 +16,7 @@ import { useAvailability } from "./use-availability";
 import { useFormatSar } from "@/components/money/sar-style";
 
 /** The nights of the visible month that can still be asked about (the booking window cuts it). */
-function monthQuery(month: string, today: string, maxDay: string) {
+export function monthQuery(month: string, today: string, maxDay: string) {
   const from = month < today ? today : month;
   const last = addDays(monthStart(month, 1), -1);
   const days = daysBetween(from, last < maxDay ? last : maxDay) + 1;

@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { AccountGate } from "@/components/account/account-gate";
 import { RescheduleSlot } from "@/components/order/reschedule-slot-lazy";
+import { RescheduleStay } from "@/components/order/reschedule-stay-lazy";
 import { buttonVariants } from "@/components/ui/button";
 import { parseCartId } from "@/lib/cookies";
 import { formatDay, formatTime } from "@/lib/day-format";
@@ -13,7 +14,7 @@ import { orNull, platform } from "@/lib/platform-client/core";
 import { loadForCustomer } from "@/lib/session/page-session";
 import { loadSite, type SiteParams } from "@/lib/site";
 import { localePath } from "@/lib/site-routing";
-import { riyadhToday } from "@/contract/riyadh-time";
+import { addDays, daysBetween, riyadhToday } from "@/contract/riyadh-time";
 
 export const dynamic = "force-dynamic";
 
@@ -27,7 +28,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /**
  * /orders/{id}/reschedule/{itemId}: the customer moves a fixed-slot booking of their order to
- * another day and time, while the store's window is open. Only the order's customer; a line that
+ * another day and time, or a stay to other dates (the same nights), while the store's window is open. Only the order's customer; a line that
  * is not such a booking, or one past the window, is a 404 (the order page offers the change only
  * when it can be made).
  */
@@ -56,6 +57,8 @@ export default async function ReschedulePage({ params }: Props) {
   const t = await getTranslations("order.reschedule");
   const orderHref = localePath(locale, `/orders/${cartId}`);
   const from = item.reservationDateFrom!;
+  const stay = item.product.isFullDayBooking;
+  const nights = stay ? daysBetween(from, item.reservationDateTo ?? addDays(from, 1)) : 0;
   return (
     <div className={frame}>
       <Link prefetch={false} href={orderHref} className={buttonVariants({ variant: "ghost", size: "sm", className: "justify-self-start" })}>
@@ -67,13 +70,33 @@ export default async function ReschedulePage({ params }: Props) {
         <p className="text-sm">
           <span className="text-muted-foreground">{t("current")}: </span>
           <bdi>
-            {formatDay(riyadhToday(new Date(from)), locale)}
-            {locale === "ar" ? "، " : ", "}
-            {formatTime(from, locale)}
+            {stay ? (
+              <>
+                {formatDay(from, locale)} – {formatDay(addDays(from, nights - 1), locale)}
+              </>
+            ) : (
+              <>
+                {formatDay(riyadhToday(new Date(from)), locale)}
+                {locale === "ar" ? "، " : ", "}
+                {formatTime(from, locale)}
+              </>
+            )}
           </bdi>
         </p>
         <p className="text-sm text-muted-foreground">{t("window", { hours: formatNumber(config.rescheduleWindowHours!, locale) })}</p>
       </header>
+      {stay ? (
+        <RescheduleStay
+          cartId={cartId}
+          itemId={itemId}
+          productId={product.id}
+          from={from}
+          nights={nights}
+          bookingWindowDays={product.reservation?.bookingWindowDays ?? 60}
+          openingHours={product.reservation?.openingHours ?? null}
+          orderHref={orderHref}
+        />
+      ) : (
       <RescheduleSlot
         cartId={cartId}
         itemId={itemId}
@@ -83,6 +106,7 @@ export default async function ReschedulePage({ params }: Props) {
         openingHours={product.reservation?.openingHours ?? null}
         orderHref={orderHref}
       />
+      )}
     </div>
   );
 }
