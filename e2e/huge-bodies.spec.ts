@@ -36,7 +36,6 @@ const BFF_ROUTES: Target[] = [
   { method: "POST", path: "/api/checkout/bank-receipt", multipart: true },
   { method: "POST", path: `/api/orders/${ANY_ID}/bank-receipt`, multipart: true },
   { method: "POST", path: `/api/orders/${ANY_ID}/items/${ANY_ID}/reschedule` },
-  { method: "POST", path: `/api/orders/${ANY_ID}/items/${ANY_ID}/cancel` },
   { method: "POST", path: "/api/checkout/pay/moyasar" },
   { method: "POST", path: "/api/checkout/pay/myfatoorah/session" },
   { method: "POST", path: "/api/checkout/pay/myfatoorah/execute" },
