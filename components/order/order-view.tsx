@@ -121,6 +121,8 @@ export async function OrderView({
   const method = orderMethodKey(cart);
   const pending = status === "pendingReview";
   const cancelled = status === "cancelled" || status === "refunded";
+  // Money paid online goes back by itself when a booking is cancelled; cash and transfers the store returns.
+  const paidOnline = (status === "paid" || status === "depositPaid") && cart.paymentMethod !== "CASH" && cart.paymentMethod !== "BANK_TRANSFER";
   const Icon = cancelled ? CircleX : pending ? Clock : CircleCheck;
   return (
     <div className="grid gap-6">
@@ -223,7 +225,7 @@ export async function OrderView({
                     {item.product.isFullDayBooking ? tReschedule("changeDates") : tReschedule("change")}
                   </Link>
                 ) : null}
-                {canCancel(item, windows.cancel) ? <CancelBooking cartId={cart.id} itemId={item.id} refunds={status === "paid" || status === "depositPaid"} /> : null}
+                {canCancel(item, windows.cancel) ? <CancelBooking cartId={cart.id} itemId={item.id} refunds={paidOnline} /> : null}
               </>
             )
           }
