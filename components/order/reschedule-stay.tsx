@@ -3,18 +3,17 @@
 import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
-import { ArrowLeft, ArrowRight, CalendarClock } from "lucide-react";
+import { CalendarClock } from "lucide-react";
 import { callBff } from "@/components/cart/cart-api";
 import { useCartErrorMessage } from "@/components/cart/use-cart-error-message";
 import { closedStatus, type DayStatus, type OpeningHoursDays } from "@/components/product/purchase/booking-days";
-import { CalendarField } from "@/components/product/purchase/booking-fields";
+import { CalendarField, StayNights } from "@/components/product/purchase/booking-fields";
 import { monthQuery } from "@/components/product/purchase/full-day-booking";
 import { useAvailability } from "@/components/product/purchase/use-availability";
 import { toast } from "@/components/toast";
 import { Button } from "@/components/ui/button";
 import { FormMessage } from "@/components/ui/form-message";
 import { addDays, monthStart, riyadhToday } from "@/contract/riyadh-time";
-import { formatDay } from "@/lib/day-format";
 import { singleFlight } from "@/lib/intent";
 import { formatNumber } from "@/lib/money";
 import type { CartDto } from "@/contract/dto/cart";
@@ -83,7 +82,6 @@ export function RescheduleStay({ cartId, itemId, productId, from, nights, bookin
     }
   };
 
-  const Arrow = locale === "ar" ? ArrowLeft : ArrowRight;
   return (
     <div className="grid gap-5">
       <CalendarField
@@ -101,19 +99,7 @@ export function RescheduleStay({ cartId, itemId, productId, from, nights, bookin
         showBookedLegend
       />
       {refusal ? <FormMessage>{refusal}</FormMessage> : null}
-      {first && last ? (
-        <div className="grid grid-cols-[1fr_auto_1fr] items-center gap-2 rounded-lg bg-muted px-3.5 py-3 text-sm" aria-live="polite">
-          <div>
-            <p className="text-xs text-muted-foreground">{t("firstNight")}</p>
-            <p className="font-semibold">{formatDay(first, locale)}</p>
-          </div>
-          <Arrow className="size-4 text-muted-foreground" aria-hidden="true" />
-          <div className="text-end">
-            <p className="text-xs text-muted-foreground">{t("lastNight")}</p>
-            <p className="font-semibold">{formatDay(last, locale)}</p>
-          </div>
-        </div>
-      ) : null}
+      {first ? <StayNights first={first} last={last} /> : null}
       <Button size="lg" disabled={!first || pending} onClick={() => void move()}>
         <CalendarClock aria-hidden="true" />
         {tr("submitStay")}

@@ -1,9 +1,10 @@
 "use client";
 
 import { useId, type ReactNode } from "react";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
+import { ArrowLeft, ArrowRight } from "lucide-react";
 import { RadioCard, RadioGroup } from "@/components/ui/radio-group";
-import { formatTime } from "@/lib/day-format";
+import { formatDay, formatTime } from "@/lib/day-format";
 import { formatNumber } from "@/lib/money";
 import { AvailabilityState } from "./availability-state";
 import { DayCalendar, type DayCalendarProps } from "./day-calendar";
@@ -108,5 +109,26 @@ export function DayAndTimeFields({ day, timeLegend, options, onPick }: { day: Bo
         }}
       />
     </>
+  );
+}
+
+/** A stay's first and last night side by side (the last "—" until chosen), and what follows them (the count). */
+export function StayNights({ first, last, children }: { first: string; last: string | null; children?: ReactNode }) {
+  const t = useTranslations("product.widget");
+  const locale = useLocale();
+  const Arrow = locale === "ar" ? ArrowLeft : ArrowRight;
+  return (
+    <div className="grid grid-cols-[1fr_auto_1fr] items-center gap-2 rounded-lg bg-muted px-3.5 py-3 text-sm" aria-live="polite">
+      <div>
+        <p className="text-xs text-muted-foreground">{t("firstNight")}</p>
+        <p className="font-semibold">{formatDay(first, locale)}</p>
+      </div>
+      <Arrow className="size-4 text-muted-foreground" aria-hidden="true" />
+      <div className="text-end">
+        <p className="text-xs text-muted-foreground">{t("lastNight")}</p>
+        <p className="font-semibold">{last ? formatDay(last, locale) : "—"}</p>
+      </div>
+      {children}
+    </div>
   );
 }

@@ -2,14 +2,13 @@
 
 import { useState } from "react";
 import { useTranslations } from "next-intl";
-import { ArrowLeft, ArrowRight, Moon } from "lucide-react";
+import { Moon } from "lucide-react";
 import { useAddToCart } from "@/components/cart/use-add-to-cart";
 import { formatNumber } from "@/lib/money";
 import { addDays, daysBetween, monthStart, riyadhToday } from "@/contract/riyadh-time";
-import { formatDay } from "@/lib/day-format";
 import { AvailabilityState } from "./availability-state";
 import { closedStatus, type OpeningHoursDays } from "./booking-days";
-import { CalendarField } from "./booking-fields";
+import { CalendarField, StayNights } from "./booking-fields";
 import type { DayStatus } from "./booking-days";
 import { lineTotal, PriceChoice, PurchaseFooter, type WidgetProps } from "./purchase-parts";
 import { useAvailability } from "./use-availability";
@@ -82,7 +81,6 @@ export function FullDayBooking({
   const count = from && to ? daysBetween(from, to) + 1 : 0;
   const total = lineTotal(price, 1, count, taxRate);
   const deposit = total !== null && depositPercent ? Math.round(total * depositPercent) / 100 : null;
-  const Arrow = locale === "ar" ? ArrowLeft : ArrowRight;
 
   const add = async () => {
     if (!from || !to || !price) return;
@@ -118,23 +116,14 @@ export function FullDayBooking({
         </AvailabilityState>
       ) : null}
       {from ? (
-        <div className="grid grid-cols-[1fr_auto_1fr] items-center gap-2 rounded-lg bg-muted px-3.5 py-3 text-sm" aria-live="polite">
-          <div>
-            <p className="text-xs text-muted-foreground">{t("firstNight")}</p>
-            <p className="font-semibold">{formatDay(from, locale)}</p>
-          </div>
-          <Arrow className="size-4 text-muted-foreground" aria-hidden="true" />
-          <div className="text-end">
-            <p className="text-xs text-muted-foreground">{t("lastNight")}</p>
-            <p className="font-semibold">{to ? formatDay(to, locale) : "—"}</p>
-          </div>
+        <StayNights first={from} last={to}>
           {count > 0 ? (
             <p className="col-span-3 flex items-center gap-1.5 border-t border-border pt-2 text-foreground">
               <Moon className="size-4 text-accent" aria-hidden="true" />
               {t("nightsCount", { n: formatNumber(count, locale), count })}
             </p>
           ) : null}
-        </div>
+        </StayNights>
       ) : null}
       <PurchaseFooter
         total={total}
