@@ -20,6 +20,7 @@ const product = (over: Partial<ProductDto> = {}): ProductDto => ({
   subscription: null,
   stock: 3,
   giftThemes: null,
+  staff: null,
   ...over,
 });
 

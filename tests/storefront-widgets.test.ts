@@ -21,6 +21,7 @@ const product = (over: Partial<ProductDto>): ProductDto => ({
   subscription: null,
   stock: null,
   giftThemes: null,
+  staff: null,
   ...over,
 });
 

@@ -46,6 +46,10 @@ export const CartItemDto = z.object({
   cancelledAt: z.string().nullable(),
   /** SAR given back for this line when it was cancelled (its share of what was paid online). */
   refundedAmount: z.number(),
+  /** Who serves this booking: the chosen specialist, or after the order the one assigned (null: any, or none). */
+  specialist: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** Where: the chosen branch, or after the order the booking's (null: any, or the store has none). */
+  branch: z.object({ id: z.string(), name: z.string() }).nullable(),
 });
 export type CartItemDto = z.infer<typeof CartItemDto>;
 

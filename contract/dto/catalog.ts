@@ -11,6 +11,33 @@ export type PriceDto = z.infer<typeof PriceDto>;
 export const GiftThemeDto = z.object({ id: z.string(), name: z.string(), color: z.string() });
 export type GiftThemeDto = z.infer<typeof GiftThemeDto>;
 
+/** A branch where the product's specialists work (spec §3 "hide branches"). */
+export const BranchDto = z.object({
+  id: z.string(),
+  name: z.string(),
+  address: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  phone: z.string().nullable(),
+  openingHours: OpeningHours.nullable(),
+});
+export type BranchDto = z.infer<typeof BranchDto>;
+
+/** A specialist who serves the product, with what the calendar needs to show their days. */
+export const SpecialistDto = z.object({
+  id: z.string(),
+  name: z.string(),
+  bio: z.string(),
+  photo: z.string().nullable(),
+  branchIds: z.array(z.string()),
+  /** null: every price of the product. */
+  priceIds: z.array(z.string()).nullable(),
+  workingHours: OpeningHours,
+  /** Riyadh days off from today on. */
+  daysOff: z.array(z.string()),
+});
+export type SpecialistDto = z.infer<typeof SpecialistDto>;
+
 /** Amounts are SAR as decimal numbers (two places); the platform stores halalas. */
 export const ProductDto = z.object({
   id: z.string(),
@@ -43,6 +70,8 @@ export const ProductDto = z.object({
   /** Merchandise: units left; null for other kinds. */
   stock: z.number().nullable(),
   giftThemes: z.array(GiftThemeDto).nullable(),
+  /** GET products/{id} of a fixed-slot reservation with specialists: them and their branches; else null. */
+  staff: z.object({ specialists: z.array(SpecialistDto), branches: z.array(BranchDto) }).nullable(),
 });
 export type ProductDto = z.infer<typeof ProductDto>;
 

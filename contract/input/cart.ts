@@ -35,6 +35,9 @@ export const AddCartItemInput = z.object({
   units: z.int().min(0).max(10_000).optional(),
   subscriptionStartDate: day.optional(),
   giftDetails: GiftDetailsInput.optional(),
+  /** Fixed slots served by specialists: the specialist and branch chosen (left out or null: any). */
+  specialistId: id.nullish(),
+  branchId: id.nullish(),
 });
 export type AddCartItemInput = z.output<typeof AddCartItemInput>;
 

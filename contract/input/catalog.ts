@@ -12,5 +12,9 @@ export const AvailabilityQuery = z.object({
   date: day.optional(),
   from: day.optional(),
   days: z.coerce.number().int().min(1).max(180).optional(),
+  /** Fixed slots served by specialists: seats left for this specialist, branch or price ("any" when left out). */
+  specialistId: z.string().trim().min(1).max(64).optional(),
+  branchId: z.string().trim().min(1).max(64).optional(),
+  priceId: z.string().trim().min(1).max(64).optional(),
 });
 export type AvailabilityQuery = z.output<typeof AvailabilityQuery>;

@@ -63,8 +63,10 @@ export const products = pgTable(
     isVariableDuration: boolean("is_variable_duration").notNull().default(false),
     /** Fixed slots: slot length; variable duration: the unit (e.g. 60 = priced per hour). */
     slotMinutes: integer("slot_minutes"),
-    /** Seats per slot (fixed), or 1 for exclusive resources (pool, resthouse). */
+    /** Seats per slot (fixed), or 1 for exclusive resources (pool, resthouse); with specialists, seats per specialist. */
     capacity: integer("capacity"),
+    /** With specialists: the most one slot holds in all (the rooms); null: their seats together. */
+    roomCapacity: integer("room_capacity"),
     openingHours: jsonb("opening_hours").$type<OpeningHours>(),
     /** Variable duration: units per booking; full-day: nights per booking. */
     minDays: integer("min_days"),
@@ -199,6 +201,10 @@ export const cartItems = pgTable(
     reservationDateTo: timestamp("reservation_date_to", { withTimezone: true }),
     subscriptionStartDate: text("subscription_start_date"),
     giftDetails: jsonb("gift_details").$type<GiftDetails>(),
+    /** The specialist chosen (null: any specialist, set to the one assigned when the order completes). */
+    specialistId: uuid("specialist_id"),
+    /** The branch chosen (null: any), set to the booking's branch when the order completes. */
+    branchId: uuid("branch_id"),
     /** The customer's package whose sessions paid for this line (set when the order completes). */
     customerPackageId: uuid("customer_package_id"),
     /** When the customer cancelled this booking of their placed order (its seats freed). */
@@ -216,6 +222,61 @@ export const cartItems = pgTable(
   ],
 );
 
+/** A daily break in a specialist's working hours: [from, to) as "HH:MM". */
+export type DailyBreak = [string, string];
+
+/** A place the tenant serves in (spec §3 "hide branches"): where a specialist works and a booking is kept. */
+export const branches = pgTable(
+  "branches",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: uuid("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+    nameAr: text("name_ar").notNull(),
+    nameEn: text("name_en").notNull(),
+    addressAr: text("address_ar").notNull().default(""),
+    addressEn: text("address_en").notNull().default(""),
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    phone: text("phone"),
+    /** When the branch is open; a booking there must fall inside it. Null: the product's hours. */
+    openingHours: jsonb("opening_hours").$type<OpeningHours>(),
+    sortOrder: integer("sort_order").notNull().default(0),
+    rev: contentRevColumn(),
+    ...timestamps,
+  },
+  (t) => [index("branches_tenant_idx").on(t.tenantId, t.sortOrder)],
+);
+
+/**
+ * A person who serves fixed-slot reservations (therapist, barber, trainer) in one or more branches,
+ * with their own week (workingHours), a daily break and days off. They serve the products in
+ * productIds, only the prices in priceIds when set. In a slot they take up to the product's capacity.
+ */
+export const specialists = pgTable(
+  "specialists",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: uuid("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+    nameAr: text("name_ar").notNull(),
+    nameEn: text("name_en").notNull(),
+    bioAr: text("bio_ar").notNull().default(""),
+    bioEn: text("bio_en").notNull().default(""),
+    photo: text("photo"),
+    branchIds: jsonb("branch_ids").$type<string[]>().notNull().default([]),
+    productIds: jsonb("product_ids").$type<string[]>().notNull().default([]),
+    /** Null: every price of those products. */
+    priceIds: jsonb("price_ids").$type<string[]>(),
+    workingHours: jsonb("working_hours").$type<OpeningHours>().notNull(),
+    breaks: jsonb("breaks").$type<DailyBreak[]>().notNull().default([]),
+    /** Riyadh days (YYYY-MM-DD) off. */
+    daysOff: jsonb("days_off").$type<string[]>().notNull().default([]),
+    sortOrder: integer("sort_order").notNull().default(0),
+    rev: contentRevColumn(),
+    ...timestamps,
+  },
+  (t) => [index("specialists_tenant_idx").on(t.tenantId, t.sortOrder)],
+);
+
 /** Seats held by completed orders (and seeded bookings); the source of truth for availability. */
 export const bookings = pgTable(
   "bookings",
@@ -228,9 +289,12 @@ export const bookings = pgTable(
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
     seats: integer("seats").notNull().default(1),
+    /** Who serves it (null: a product without specialists, or a booking made before they were kept). */
+    specialistId: uuid("specialist_id").references(() => specialists.id),
+    branchId: uuid("branch_id").references(() => branches.id),
     ...timestamps,
   },
-  (t) => [index("bookings_product_time_idx").on(t.tenantId, t.productId, t.startsAt)],
+  (t) => [index("bookings_product_time_idx").on(t.tenantId, t.productId, t.startsAt), index("bookings_specialist_time_idx").on(t.specialistId, t.startsAt)],
 );
 
 export const customerPackages = pgTable("customer_packages", {

@@ -6,6 +6,7 @@ import { riyadhDayStart } from "../time";
 import { seedCoffeeAccounts, seedSpaAccounts } from "./demo-accounts";
 import { seedCheckoutDemo } from "./demo-checkout";
 import { seedPaymentsDemo } from "./demo-payments";
+import { seedSpaStaff } from "./demo-staff";
 import { seedPixelsDemo, SPA_PIXELS } from "./demo-pixels";
 
 const everyDay = (open: string, close: string): OpeningHours =>
@@ -105,7 +106,9 @@ async function seedSpa(db: Db, now: Date) {
       images: ["/demo/massage.svg"],
       sortOrder: 1,
       slotMinutes: 60,
+      // Two seats per therapist (a couple's massage), two rooms in all.
       capacity: 2,
+      roomCapacity: 2,
       openingHours: everyDay("10:00", "22:00"),
     },
     [
@@ -241,6 +244,7 @@ async function seedSpa(db: Db, now: Date) {
   bookingRows.push({ tenantId: t, productId: resthouse.product.id, startsAt: restDay, endsAt: new Date(restDay.getTime() + 2 * DAY), seats: 1 });
   await db.insert(s.bookings).values(bookingRows);
   await seedSpaAccounts(db, t, now, { massage, resthouse, membership, bundle });
+  await seedSpaStaff(db, t, now, massage);
 
   await db.insert(s.websitePages).values([
     {

@@ -8,6 +8,7 @@ import { DAY_MS, MINUTE_MS } from "@/contract/riyadh-time";
 import { addDays, daysBetween } from "@/contract/riyadh-time";
 import type { AvailabilityDto } from "@/contract/dto/catalog";
 import { findActiveProduct, type ProductRow } from "./catalog";
+import { checkChoice, productStaff, slotLoad, slotSeats, type StaffChoice } from "./specialists";
 
 /** Seats taken by bookings (or by lines of a cart) in an interval; half-open intervals [from, to). */
 export type Occupancy = { from: Date; to: Date; seats: number };
@@ -69,12 +70,30 @@ export function freeUnitsFrom(p: ProductRow, start: Date, close: Date, occupancy
   return units;
 }
 
-async function slotsAvailability(db: Db, tenantId: string, p: ProductRow, day: string, now: Date): Promise<AvailabilityDto> {
+/**
+ * A day's fixed slots with the seats left: the product's, and when specialists serve it, no more
+ * than the choice (a specialist, a branch, a price; "any" by default) has then.
+ */
+async function slotsAvailability(db: Db, tenantId: string, p: ProductRow, day: string, now: Date, pick: StaffPick): Promise<AvailabilityDto> {
+  const staff = await productStaff(db, tenantId, p.id);
+  checkChoice(staff, pick, pick.priceId);
   const starts = withinBookingWindow(p, day, now) ? slotStarts(p, day).filter((s) => s > now) : [];
   if (starts.length === 0) return { kind: "slots", date: day, slots: [] };
   const step = unitMs(p);
-  const occupancy = await bookingsBetween(db, tenantId, p.id, starts[0], new Date(starts[starts.length - 1].getTime() + step));
+  const end = new Date(starts[starts.length - 1].getTime() + step);
   const capacity = capacityOf(p);
+  if (staff.specialists.length > 0) {
+    const load = await slotLoad(db, tenantId, staff, p.id, [], starts[0], end);
+    return {
+      kind: "slots",
+      date: day,
+      slots: starts.map((s) => {
+        const to = new Date(s.getTime() + step);
+        return { from: s.toISOString(), to: to.toISOString(), available: slotSeats(staff, p, pick, pick.priceId, load, s, to).choice, capacity: p.roomCapacity ?? capacity };
+      }),
+    };
+  }
+  const occupancy = await bookingsBetween(db, tenantId, p.id, starts[0], end);
   return {
     kind: "slots",
     date: day,
@@ -119,7 +138,8 @@ async function daysAvailability(db: Db, tenantId: string, p: ProductRow, from: s
   return { kind: "days", from, days: list };
 }
 
-export type AvailabilityQuery = { date?: string; from?: string; days?: number };
+export type AvailabilityQuery = { date?: string; from?: string; days?: number; specialistId?: string; branchId?: string; priceId?: string };
+type StaffPick = StaffChoice & { priceId: string | null };
 
 /** GET products/{id}/availability: fixed slots or duration starts for `date`, nights from `from` for full-day. */
 export async function getAvailability(db: Db, tenantId: string, productId: string, query: AvailabilityQuery, now = new Date()): Promise<AvailabilityDto> {
@@ -132,5 +152,9 @@ export async function getAvailability(db: Db, tenantId: string, productId: strin
     return daysAvailability(db, tenantId, product, query.from, query.days ?? 31, now);
   }
   if (!query.date) throw validation("date is required", { date: "required" });
-  return kind === "slots" ? slotsAvailability(db, tenantId, product, query.date, now) : durationAvailability(db, tenantId, product, query.date, now);
+  if (kind === "slots") {
+    const pick = { specialistId: query.specialistId ?? null, branchId: query.branchId ?? null, priceId: query.priceId ?? null };
+    return slotsAvailability(db, tenantId, product, query.date, now, pick);
+  }
+  return durationAvailability(db, tenantId, product, query.date, now);
 }

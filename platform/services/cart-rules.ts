@@ -1,6 +1,6 @@
 import "server-only";
 import type { Db, Tx } from "../db/client";
-import type { GiftDetails } from "../db/schema";
+import type { cartItems, GiftDetails } from "../db/schema";
 import { PlatformError, validation } from "../errors";
 import { dayStart, openingWindow, riyadhDay, today } from "../time";
 import { isPlatformDay } from "@/contract/riyadh-time";
@@ -9,6 +9,7 @@ import { addDays, daysBetween } from "@/contract/riyadh-time";
 import { bookingsBetween, capacityOf, reservationKind, seatsTaken, slotStarts, unitMs, withinBookingWindow, type Occupancy } from "./availability";
 import type { AddCartItemInput } from "@/contract/input/cart";
 import type { ProductRow } from "./catalog";
+import { checkChoice, productStaff, providerNotAvailable, slotLoad, slotSeats, type HeldLine } from "./specialists";
 
 /** A cart line as the rules see it: instants for reservations, units = hours or nights. */
 export type CartLine = {
@@ -21,7 +22,25 @@ export type CartLine = {
   to: Date | null;
   subscriptionStartDate: string | null;
   giftDetails: GiftDetails | null;
+  /** Fixed slots with specialists: the one chosen and the branch (null: any). */
+  specialistId: string | null;
+  branchId: string | null;
 };
+
+/** A stored cart line as the rules see it. */
+export const lineOfItem = (r: typeof cartItems.$inferSelect): CartLine => ({
+  id: r.id,
+  productId: r.productId,
+  priceId: r.priceId,
+  quantity: r.quantity,
+  units: r.units,
+  from: r.reservationDateFrom,
+  to: r.reservationDateTo,
+  subscriptionStartDate: r.subscriptionStartDate,
+  giftDetails: r.giftDetails,
+  specialistId: r.specialistId,
+  branchId: r.branchId,
+});
 
 /** Nights of one stay when the product sets no maximum (bounds the per-night checks). */
 export const MAX_NIGHTS = 366;
@@ -60,11 +79,17 @@ export function lineFromInput(product: ProductRow, priceId: string, input: AddCa
     to: null,
     subscriptionStartDate: null,
     giftDetails: null,
+    specialistId: null,
+    branchId: null,
   };
+  // Specialists serve fixed-slot reservations only: a choice for anything else is a mistake, not ignored.
+  if ((input.specialistId || input.branchId) && reservationKind(product) !== "slots") {
+    throw validation("This product is booked without a specialist", { specialistId: "Not offered for this product" });
+  }
   switch (reservationKind(product)) {
     case "slots": {
       const from = instant(input.reservationDateFrom, "reservationDateFrom");
-      return { ...line, from, to: new Date(from.getTime() + unitMs(product)) };
+      return { ...line, from, to: new Date(from.getTime() + unitMs(product)), specialistId: input.specialistId ?? null, branchId: input.branchId ?? null };
     }
     case "duration": {
       const from = instant(input.reservationDateFrom, "reservationDateFrom");
@@ -130,9 +155,12 @@ export function checkLineRules(product: ProductRow, line: CartLine, now: Date): 
  * after bookings and after this cart's other lines of the same product. `others` excludes `line`.
  */
 export async function checkCapacity(tx: Tx, tenantId: string, product: ProductRow, line: CartLine, others: CartLine[]): Promise<void> {
-  const room = await lineRoom(tx, tenantId, product, line, others);
+  const staffed = await staffSeats(tx, tenantId, product, line, others);
+  const room = staffed ? staffed.choice : await plainRoom(tx, tenantId, product, line, others);
   if (room === null || line.quantity <= room) return;
   if (product.typeString === "merchandise") throw new PlatformError("SP:MerchandiseItemInsufficientStock", 409, "Not enough stock", { available: room });
+  // The chosen specialist is the limit, not the slot as a whole: SP:ProviderIsNotAvailable.
+  if (line.specialistId && staffed && staffed.anyone >= line.quantity) throw providerNotAvailable(room);
   throw notAvailable(room);
 }
 
@@ -142,6 +170,12 @@ export async function checkCapacity(tx: Tx, tenantId: string, product: ProductRo
  * a night is closed; null when nothing limits it (no stock count, not a timed booking).
  */
 export async function lineRoom(tx: Db | Tx, tenantId: string, product: ProductRow, line: CartLine, others: CartLine[]): Promise<number | null> {
+  const staffed = await staffSeats(tx, tenantId, product, line, others);
+  return staffed ? staffed.choice : plainRoom(tx, tenantId, product, line, others);
+}
+
+/** lineRoom of a line no specialist serves. */
+async function plainRoom(tx: Db | Tx, tenantId: string, product: ProductRow, line: CartLine, others: CartLine[]): Promise<number | null> {
   if (product.typeString === "merchandise") {
     if (product.stock === null) return null;
     return Math.max(0, product.stock - others.reduce((s, o) => s + o.quantity, 0));
@@ -159,4 +193,19 @@ export async function lineRoom(tx: Db | Tx, tenantId: string, product: ProductRo
     least = Math.min(least, capacityOf(product) - seatsTaken(booked, from, to) - seatsTaken(held, from, to));
   }
   return Math.max(0, least);
+}
+
+/**
+ * A fixed slot's seats when specialists serve the product (see specialists.ts slotSeats), after
+ * this cart's other lines of it; null for any other line. The choice is checked first.
+ */
+async function staffSeats(tx: Db | Tx, tenantId: string, product: ProductRow, line: CartLine, others: CartLine[]): Promise<{ choice: number; anyone: number } | null> {
+  if (reservationKind(product) !== "slots" || !line.from || !line.to) return null;
+  const staff = await productStaff(tx, tenantId, product.id);
+  const choice = { specialistId: line.specialistId, branchId: line.branchId };
+  checkChoice(staff, choice, line.priceId);
+  if (staff.specialists.length === 0) return null;
+  const held: HeldLine[] = others.filter((o) => o.from && o.to).map((o) => ({ from: o.from!, to: o.to!, seats: o.quantity, specialistId: o.specialistId }));
+  const load = await slotLoad(tx, tenantId, staff, product.id, held, line.from, line.to);
+  return slotSeats(staff, product, choice, line.priceId, load, line.from, line.to);
 }

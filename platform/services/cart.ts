@@ -1,14 +1,14 @@
 import "server-only";
 import { and, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
-import { cartItems, carts, productPrices, products, tenants, type GiftDetails, type GiftTheme } from "../db/schema";
+import { branches, cartItems, carts, productPrices, products, specialists, tenants, type GiftDetails, type GiftTheme } from "../db/schema";
 import { notFound, PlatformError, validation } from "../errors";
 import { toSar } from "../money";
 import { riyadhDay } from "../time";
 import type { Locale } from "@/contract/tenant-settings";
 import { parseTaxRate } from "@/contract/tenant-settings";
 import type { CartDto, CartItemDto } from "@/contract/dto/cart";
-import { checkCapacity, checkLineRules, lineFromInput, lineRoom, type CartLine } from "./cart-rules";
+import { checkCapacity, checkLineRules, lineFromInput, lineOfItem, lineRoom, type CartLine } from "./cart-rules";
 import type { AddCartItemInput, UpdateCartItemInput } from "@/contract/input/cart";
 import type { LineTotals } from "./cart-totals";
 import { loadCartLines, priceCart, type ItemRow } from "./cart-pricing";
@@ -52,7 +52,8 @@ export async function readCart(db: Conn, scope: CartScope, cartId: string, local
   const pricing = await priceCart(db, { tenantId, cart, rows, taxRate, locale, now });
   const { totals } = pricing;
   const rooms = cart.completedAt ? rows.map(() => null) : await linesRoom(db, tenantId, rows);
-  const items = rows.map((r, i) => toItemDto(r, totals.lines[i], pricing.coverage.byItem.has(r.item.id), rooms[i], locale));
+  const names = await staffNames(db, tenantId, rows, locale);
+  const items = rows.map((r, i) => toItemDto(r, totals.lines[i], pricing.coverage.byItem.has(r.item.id), rooms[i], locale, names(r.item)));
   return {
     id: cart.id,
     customerId: cart.customerId,
@@ -92,7 +93,7 @@ async function linesRoom(db: Conn, tenantId: string, rows: ItemRow[]): Promise<(
   if (limited.length === 0) return rows.map(() => null);
   const ids = [...new Set(limited.map((r) => r.product.id))];
   const full = new Map((await db.select().from(products).where(and(eq(products.tenantId, tenantId), inArray(products.id, ids)))).map((p) => [p.id, p]));
-  const lines = rows.map((r) => toLine(r.item));
+  const lines = rows.map((r) => lineOfItem(r.item));
   return Promise.all(
     rows.map((r, i) => {
       const product = full.get(r.product.id);
@@ -103,7 +104,14 @@ async function linesRoom(db: Conn, tenantId: string, rows: ItemRow[]): Promise<(
   );
 }
 
-function toItemDto({ item, product, price }: ItemRow, line: LineTotals, packageCovered: boolean, available: number | null, locale: Locale): CartItemDto {
+function toItemDto(
+  { item, product, price }: ItemRow,
+  line: LineTotals,
+  packageCovered: boolean,
+  available: number | null,
+  locale: Locale,
+  staff: Pick<CartItemDto, "specialist" | "branch">,
+): CartItemDto {
   // Full-day bookings are calendar days (as they were sent); other reservations are instants.
   const fullDay = product.isFullDayBooking;
   const date = (d: Date | null) => (d ? (fullDay ? riyadhDay(d) : d.toISOString()) : null);
@@ -133,7 +141,23 @@ function toItemDto({ item, product, price }: ItemRow, line: LineTotals, packageC
     available,
     cancelledAt: item.cancelledAt?.toISOString() ?? null,
     refundedAmount: toSar(item.refundedAmount),
+    ...staff,
   };
+}
+
+/** The specialist and branch each line names, read in one query each (only when some line has them). */
+async function staffNames(db: Conn, tenantId: string, rows: ItemRow[], locale: Locale) {
+  const specialistIds = [...new Set(rows.flatMap((r) => (r.item.specialistId ? [r.item.specialistId] : [])))];
+  const branchIds = [...new Set(rows.flatMap((r) => (r.item.branchId ? [r.item.branchId] : [])))];
+  const [people, places] = await Promise.all([
+    specialistIds.length ? db.select().from(specialists).where(and(eq(specialists.tenantId, tenantId), inArray(specialists.id, specialistIds))) : [],
+    branchIds.length ? db.select().from(branches).where(and(eq(branches.tenantId, tenantId), inArray(branches.id, branchIds))) : [],
+  ]);
+  const named = (list: { id: string; nameAr: string; nameEn: string }[], id: string | null) => {
+    const row = id ? list.find((x) => x.id === id) : undefined;
+    return row ? { id: row.id, name: localized(locale, row.nameAr, row.nameEn) } : null;
+  };
+  return (item: ItemRow["item"]) => ({ specialist: named(people, item.specialistId), branch: named(places, item.branchId) });
 }
 
 /** The gift line as stored, plus its theme's name and colour in the reader's language. */
@@ -202,31 +226,22 @@ async function productWithPrice(tx: Tx, tenantId: string, productId: string, pri
   return row.product;
 }
 
-const toLine = (r: typeof cartItems.$inferSelect): CartLine => ({
-  id: r.id,
-  productId: r.productId,
-  priceId: r.priceId,
-  quantity: r.quantity,
-  units: r.units,
-  from: r.reservationDateFrom,
-  to: r.reservationDateTo,
-  subscriptionStartDate: r.subscriptionStartDate,
-  giftDetails: r.giftDetails,
-});
 
 async function productLines(tx: Tx, tenantId: string, cartId: string, productId: string): Promise<CartLine[]> {
   const rows = await tx
     .select()
     .from(cartItems)
     .where(and(eq(cartItems.tenantId, tenantId), eq(cartItems.cartId, cartId), eq(cartItems.productId, productId)));
-  return rows.map(toLine);
+  return rows.map(lineOfItem);
 }
 
 /** Merchandise merges by price; a fixed slot merges with the same price and start (more seats). */
 function mergeTarget(product: ProductRow, line: CartLine, lines: CartLine[]): CartLine | undefined {
   const kind = reservationKind(product);
   if (product.typeString !== "merchandise" && kind !== "slots") return undefined;
-  return lines.find((l) => l.priceId === line.priceId && (l.from?.getTime() ?? null) === (line.from?.getTime() ?? null));
+  return lines.find(
+    (l) => l.priceId === line.priceId && (l.from?.getTime() ?? null) === (line.from?.getTime() ?? null) && l.specialistId === line.specialistId && l.branchId === line.branchId,
+  );
 }
 
 const columns = (line: CartLine) => ({
@@ -237,6 +252,8 @@ const columns = (line: CartLine) => ({
   reservationDateTo: line.to,
   subscriptionStartDate: line.subscriptionStartDate,
   giftDetails: line.giftDetails,
+  specialistId: line.specialistId,
+  branchId: line.branchId,
 });
 
 export async function addCartItem(db: Db, scope: CartScope, cartId: string, input: AddCartItemInput, locale: Locale, now = new Date()): Promise<CartDto> {
@@ -269,7 +286,7 @@ export async function updateCartItem(db: Db, scope: CartScope, cartId: string, i
       ? await tx.select().from(cartItems).where(and(eq(cartItems.tenantId, tenantId), eq(cartItems.cartId, cartId), eq(cartItems.id, itemId))).limit(1)
       : [];
     if (!row) throw notFound("Cart item");
-    const line: CartLine = { ...toLine(row), priceId: input.priceId ?? row.priceId, quantity: input.quantity };
+    const line: CartLine = { ...lineOfItem(row), priceId: input.priceId ?? row.priceId, quantity: input.quantity };
     const product = await productWithPrice(tx, tenantId, row.productId, line.priceId);
     checkLineRules(product, line, now);
     const others = (await productLines(tx, tenantId, cartId, product.id)).filter((l) => l.id !== row.id);

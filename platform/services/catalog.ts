@@ -7,6 +7,9 @@ import { toSar } from "../money";
 import type { Locale } from "@/contract/tenant-settings";
 import type { ProductDto } from "@/contract/dto/catalog";
 import { isUuid } from "./ids";
+import { reservationKind } from "./availability";
+import { productStaff, toStaffDto } from "./specialists";
+import { today } from "../time";
 
 export type ProductRow = typeof products.$inferSelect;
 export type PriceRow = typeof productPrices.$inferSelect;
@@ -50,6 +53,7 @@ export function toProductDto(p: ProductRow, prices: PriceRow[], locale: Locale):
       p.typeString === "subscription" ? { durationDays: p.subscriptionDays, perCustomerLimit: p.perCustomerLimit, packageSessions: p.packageSessions } : null,
     stock: p.typeString === "merchandise" ? p.stock : null,
     giftThemes: p.typeString === "gift" ? (p.giftThemes ?? []).map((t) => ({ id: t.id, name: localized(locale, t.nameAr, t.nameEn), color: t.color })) : null,
+    staff: null,
   };
 }
 
@@ -77,12 +81,15 @@ export async function findActiveProduct(db: Db | Tx, tenantId: string, id: strin
   return row ?? null;
 }
 
-export async function getProduct(db: Db, tenantId: string, id: string, locale: Locale): Promise<ProductDto> {
+export async function getProduct(db: Db, tenantId: string, id: string, locale: Locale, now = new Date()): Promise<ProductDto> {
   const product = await findActiveProduct(db, tenantId, id);
   if (!product) throw notFound("Product");
   const prices = await db
     .select()
     .from(productPrices)
     .where(and(eq(productPrices.tenantId, tenantId), eq(productPrices.productId, product.id)));
-  return toProductDto(product, prices, locale);
+  const dto = toProductDto(product, prices, locale);
+  if (reservationKind(product) !== "slots") return dto;
+  const staff = await productStaff(db, tenantId, product.id);
+  return staff.specialists.length === 0 ? dto : { ...dto, staff: toStaffDto(staff, locale, today(now)) };
 }

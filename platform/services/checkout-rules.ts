@@ -8,10 +8,11 @@ import { DAY_MS } from "@/contract/riyadh-time";
 import { addDays } from "@/contract/riyadh-time";
 import { toTenantConfig, type SettingsMap } from "@/contract/tenant-settings";
 import type { SubmitPaymentMethod } from "@/contract/input/checkout";
-import { checkCapacity, checkLineRules, type CartLine } from "./cart-rules";
+import { checkCapacity, checkLineRules, lineOfItem, type CartLine } from "./cart-rules";
 import type { CartTotals } from "./cart-totals";
 import { reservationKind } from "./availability";
 import type { ProductRow } from "./catalog";
+import { assignSpecialist, productStaff } from "./specialists";
 
 /**
  * The rules an order is completed under, applied line by line inside the completion transaction
@@ -37,22 +38,11 @@ export async function lockProducts(tx: Tx, tenantId: string, ids: string[]): Pro
   return new Map(rows.map((p) => [p.id, p]));
 }
 
-const lineOf = (item: ItemRow): CartLine => ({
-  id: item.id,
-  productId: item.productId,
-  priceId: item.priceId,
-  quantity: item.quantity,
-  units: item.units,
-  from: item.reservationDateFrom,
-  to: item.reservationDateTo,
-  subscriptionStartDate: item.subscriptionStartDate,
-  giftDetails: item.giftDetails,
-});
 
 /** Checks one line again as it would be added now, then takes what it buys: stock, seats, a subscription. */
 export async function fulfilLine(tx: Tx, ctx: OrderContext, product: ProductRow | undefined, item: ItemRow): Promise<void> {
   if (!product || !product.isActive) throw notFound("Product");
-  const line = lineOf(item);
+  const line = lineOfItem(item);
   checkLineRules(product, line, ctx.now);
   if (product.typeString === "merchandise") return takeStock(tx, ctx, product, line.quantity);
   if (reservationKind(product)) return bookSeats(tx, ctx, product, line);
@@ -97,7 +87,16 @@ export async function bookSeats(tx: Tx, ctx: OrderContext, product: ProductRow, 
     if (n > 0) throw new PlatformError("SP:NextReservationPeriodNotMet", 400, `Bookings of this product must be at least ${gap} days apart`, { days: gap });
   }
   await checkCapacity(tx, ctx.tenantId, product, line, []);
-  await tx.insert(bookings).values({ tenantId: ctx.tenantId, productId: product.id, cartItemId: line.id, customerId: ctx.customerId, startsAt: from, endsAt: line.to!, seats: line.quantity });
+  const staff = reservationKind(product) === "slots" ? await productStaff(tx, ctx.tenantId, product.id) : null;
+  // With specialists (their rows locked by lockStaff): the one who serves it, kept on the line too.
+  const served =
+    staff && staff.specialists.length > 0
+      ? await assignSpecialist(tx, ctx.tenantId, staff, product, { specialistId: line.specialistId, branchId: line.branchId }, line.priceId, line.quantity, from, line.to!)
+      : { specialistId: null, branchId: null };
+  await tx
+    .insert(bookings)
+    .values({ tenantId: ctx.tenantId, productId: product.id, cartItemId: line.id, customerId: ctx.customerId, startsAt: from, endsAt: line.to!, seats: line.quantity, ...served });
+  if (served.specialistId && line.id) await tx.update(cartItems).set(served).where(and(eq(cartItems.tenantId, ctx.tenantId), eq(cartItems.id, line.id)));
 }
 
 /** perCustomerLimit counts the customer's active, not yet ended subscriptions of the product. */

@@ -13,6 +13,7 @@ import { amountDue, checkCartMinimum, checkPaymentMethod, fulfilLine, lockProduc
 import type { CartTotals } from "./cart-totals";
 import { lockOwnActiveCart, type OwnerScope } from "./own-cart";
 import { lockPackages, spendSessions } from "./packages";
+import { lockStaff } from "./specialists";
 import type { SniffedType } from "./uploads";
 import { issueInvoice } from "../invoices/invoices";
 
@@ -87,6 +88,7 @@ export async function completeOrder(
   const [{ settings, tenantName }] = await tx.select({ settings: tenants.settings, tenantName: tenants.name }).from(tenants).where(eq(tenants.id, tenantId));
   const taxRate = parseTaxRate(settings.taxEnabled === "True", settings.taxPercentage);
   const locked = await lockProducts(tx, tenantId, rows.map((r) => r.item.productId));
+  await lockStaff(tx, tenantId, rows.filter((r) => r.product.typeString === "reservation").map((r) => r.item.productId));
   if (rows.some((r) => r.product.typeString === "reservation")) await lockPackages(tx, scope);
   const pricing = await priceCart(tx, { tenantId, cart, rows, taxRate, locale: opts.locale, now });
   checkExpectedTotal(opts.expectedTotal, pricing.totals);

@@ -11,6 +11,7 @@ import { readCart } from "./cart";
 import { reservationKind } from "./availability";
 import { checkLineRules, lineFromInput } from "./cart-rules";
 import { bookSeats, lockProducts } from "./checkout-rules";
+import { lockStaff } from "./specialists";
 import type { OwnerScope } from "./own-cart";
 import { isUuid } from "./ids";
 
@@ -44,8 +45,11 @@ export async function rescheduleBooking(db: Db, scope: OwnerScope, cartId: strin
     }
 
     const product = (await lockProducts(tx, scope.tenantId, [item.productId])).get(item.productId);
+    await lockStaff(tx, scope.tenantId, [item.productId]);
     if (!product || !reservationKind(product)) throw notFound("Booking");
-    const line = { ...lineFromInput(product, item.priceId, { ...input, productId: product.id, priceId: item.priceId, quantity: item.quantity, units: item.units }), id: item.id };
+    // A booking keeps its specialist and branch when it is moved.
+    const keep = { specialistId: item.specialistId, branchId: item.branchId };
+    const line = { ...lineFromInput(product, item.priceId, { ...input, productId: product.id, priceId: item.priceId, quantity: item.quantity, units: item.units, ...keep }), id: item.id };
     // Same length, same price: a stay keeps its number of nights.
     if (line.units !== item.units) throw validation("A booking keeps its length when it is moved", { units: `Expected ${item.units}` });
     if (line.from!.getTime() === held[0].startsAt.getTime()) return readCart(tx, scope, cartId, locale, now);

@@ -21,6 +21,8 @@ export function cartItemFixture(over: Partial<Omit<CartItemDto, "product">> & { 
     available: null,
     cancelledAt: null,
     refundedAmount: 0,
+    specialist: null,
+    branch: null,
     ...rest,
   };
 }

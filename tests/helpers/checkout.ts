@@ -64,6 +64,8 @@ export async function cartsOf(db: Db, tenant: TenantInfo, owners: Shopper[], ite
       reservationDateTo: l.to,
       subscriptionStartDate: l.subscriptionStartDate,
       giftDetails: l.giftDetails,
+      specialistId: l.specialistId,
+      branchId: l.branchId,
     })),
   );
   return made;
