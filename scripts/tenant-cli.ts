@@ -7,6 +7,7 @@ import { PAYMENT_PROVIDERS } from "@/platform/db/schema";
 import { addTenant, attachDomain, describeApi, listTenants, removeDomain, setSettings, settingsIssuesOf, type ProviderApi } from "@/platform/services/tenant-admin";
 import { GO_LIVE, parseProvider, registerPaymentWebhook, removePaymentAccount, setPaymentAccount, showTenant } from "@/platform/services/tenant-admin-payments";
 import { recordOfflinePayment } from "@/platform/services/record-payment";
+import { listStaff, removeBranch, removeSpecialist, saveBranch, saveSpecialist } from "@/platform/services/tenant-admin-staff";
 import { CliError, cliEnv, openCliDatabase, root, type CliEnv } from "./tenant-db";
 
 export const USAGE = `Usage: npm run tenant -- <command>
@@ -22,6 +23,11 @@ export const USAGE = `Usage: npm run tenant -- <command>
   list [--json]                                       tenants, domains, languages, provider APIs
   show <slug> [--json]                                one tenant; secrets masked
   paid <slug> <order-number>                          record a cash or bank-transfer order as paid in full (issues its tax invoice)
+  staff <slug> [--json]                               branches and specialists, with their ids
+  branch <slug> --file branch.json [--id <id>]        add a branch (or replace the one with this id)
+  branch <slug> --remove <id>                         remove a branch no specialist works in
+  specialist <slug> --file person.json [--id <id>]    add a specialist (or replace the one with this id)
+  specialist <slug> --remove <id>                     remove a specialist who serves no product and has no booking to come
   migrate                                             migrate the database (deployments: once, before starting instances)
 
 Providers: ${PAYMENT_PROVIDERS.join(", ")}. Database: DATABASE_URL, else PGlite in DATA_DIR (stop the
@@ -67,6 +73,31 @@ type Run = (db: Db, env: CliEnv, out: Out) => Promise<void>;
  * even while a server holds the PGlite folder; it returns the work to do with the database.
  */
 type Command = { create?: boolean; options?: ParseArgsConfig["options"]; parse: (args: string[], flags: Flags) => Run };
+
+/** `branch` and `specialist`: added or replaced from a file, or removed by id. */
+function staffCommand(
+  noun: string,
+  save: (db: Db, slug: string, input: unknown, id?: string) => Promise<{ id: string; created: boolean }>,
+  remove: (db: Db, slug: string, id: string) => Promise<string>,
+): Command {
+  return {
+    options: { file: { type: "string" }, id: { type: "string" }, remove: { type: "string" } },
+    parse(args, flags) {
+      const [slug] = positionals(args, 1, `${noun} <slug> --file ${noun}.json`);
+      if (typeof flags.remove === "string") {
+        const id = flags.remove;
+        return async (db, _env, out) => out.log(`${await remove(db, slug, id)} ${TAKES_EFFECT}`);
+      }
+      if (typeof flags.file !== "string") throw usage(`${noun} needs --file ${noun}.json or --remove <id>`);
+      const input = readJson(flags.file);
+      const id = typeof flags.id === "string" ? flags.id : undefined;
+      return async (db, _env, out) => {
+        const r = await save(db, slug, input, id);
+        out.log(`${r.created ? "Added" : "Replaced"} the ${noun} ${r.id}. ${TAKES_EFFECT}`);
+      };
+    },
+  };
+}
 
 const COMMANDS: Record<string, Command> = {
   add: {
@@ -185,6 +216,31 @@ const COMMANDS: Record<string, Command> = {
       };
     },
   },
+  staff: {
+    options: { json: { type: "boolean" } },
+    parse(args, flags) {
+      const [slug] = positionals(args, 1, "staff <slug>");
+      return async (db, _env, out) => {
+        const staff = await listStaff(db, slug);
+        if (flags.json) return out.log(JSON.stringify(staff, null, 2));
+        out.log(`branches (${staff.branches.length})`);
+        for (const b of staff.branches) out.log(`  ${b.id}  ${b.nameEn} — ${b.nameAr} (${b.specialists} specialists)`);
+        out.log(`specialists (${staff.specialists.length})`);
+        for (const p of staff.specialists) {
+          const limits = [p.pricesOnly ? "some prices only" : "", p.daysOff ? `${p.daysOff} days off` : ""].filter(Boolean).join(", ");
+          out.log(`  ${p.id}  ${p.nameEn} — ${p.nameAr}: ${p.products.join(", ") || "no products"} in ${p.branches.join(", ") || "no branch"}${limits ? ` (${limits})` : ""}`);
+        }
+      };
+    },
+  },
+  branch: staffCommand("branch", saveBranch, async (db, slug, id) => {
+    await removeBranch(db, slug, id);
+    return `Removed the branch ${id}.`;
+  }),
+  specialist: staffCommand("specialist", saveSpecialist, async (db, slug, id) => {
+    const r = await removeSpecialist(db, slug, id);
+    return r.kept ? `${id} serves nothing now; kept for the records of their past bookings.` : `Removed the specialist ${id}.`;
+  }),
   migrate: {
     create: true,
     parse(args) {

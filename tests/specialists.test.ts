@@ -6,6 +6,8 @@ import type { AvailabilityDto } from "@/contract/dto/catalog";
 import { describeEachDb } from "./helpers/test-db";
 import { at, DEMO, dayAhead, demoProduct } from "./helpers/demo-catalog";
 import { checkoutApi, expectCode } from "./helpers/checkout";
+import { expectPlatformError } from "./helpers/demo-catalog";
+import { removeBranch, removeSpecialist, saveSpecialist } from "@/platform/services/tenant-admin-staff";
 
 /**
  * Specialists and branches on the platform, with the demo spa's massage: Noura (every day, both
@@ -151,5 +153,34 @@ describeEachDb("specialists and branches", (t) => {
     expect(moved.data!.cartItems[0].specialist!.id).toBe(reem.id);
     const [booking] = await t().db.select().from(bookings).where(eq(bookings.cartItemId, placed.cartItems[0].id));
     expect(booking).toMatchObject({ specialistId: reem.id, startsAt: new Date(at(t().now, 6, 17)) });
+  });
+
+  it("an operator can't remove a specialist who serves a product or a branch someone works in", async () => {
+    const noura = await person("Noura Al-Harbi");
+    const olaya = await branch("Olaya branch");
+    await expectPlatformError(removeSpecialist(t().db, "spa", noura.id), "SP:ProviderLinkedWithProductException", 409);
+    await expectPlatformError(removeBranch(t().db, "spa", olaya.id), "SP:ScheduleLinkedWithProviderException", 409);
+    // With a booking to come, emptying their products is not enough either.
+    const m = await massage();
+    const { shopper, cart } = await api.cartWith(spa(), [{ productId: m.id, priceId: m.priceId, quantity: 1, reservationDateFrom: at(t().now, 8, 10), specialistId: noura.id }]);
+    expect((await api.submit(spa(), shopper, cart.id)).error).toBeUndefined();
+    await t().db.update(specialists).set({ productIds: [] }).where(eq(specialists.id, noura.id));
+    try {
+      await expectPlatformError(removeSpecialist(t().db, "spa", noura.id), "SP:ProviderLinkedWithProductException", 409);
+    } finally {
+      await t().db.update(specialists).set({ productIds: [m.id] }).where(eq(specialists.id, noura.id));
+    }
+    expect((await t().db.select().from(specialists).where(eq(specialists.id, noura.id))).length).toBe(1);
+  });
+
+  it("an operator's file is checked: another tenant's product, a product that isn't a fixed slot, a price of none of its products", async () => {
+    const m = await massage();
+    const pool = await demoProduct(t().db, spa().id, DEMO.pool);
+    const beans = await demoProduct(t().db, t().coffee.id, DEMO.beans);
+    const base = { nameAr: "س", nameEn: "S", workingHours: { "0": ["09:00", "17:00"] } };
+    await expectPlatformError(saveSpecialist(t().db, "spa", { ...base, productIds: [beans.id] }), "SP:ValidationError", 400);
+    await expectPlatformError(saveSpecialist(t().db, "spa", { ...base, productIds: [pool.id] }), "SP:ValidationError", 400);
+    await expectPlatformError(saveSpecialist(t().db, "spa", { ...base, productIds: [m.id], priceIds: [pool.priceId] }), "SP:ValidationError", 400);
+    await expectPlatformError(saveSpecialist(t().db, "spa", { ...base, unknownKey: 1 }), "SP:ValidationError", 400);
   });
 });

@@ -111,6 +111,28 @@ describe("npm run tenant (the real CLI on PGlite)", () => {
     }
   }, 180_000);
 
+  it("branch and specialist: added from files, listed with ids, removed only when nothing depends on them", async () => {
+    expect((await cli("add", "cli-staff", "--name", "CLI Staff")).code).toBe(0);
+    const branch = await cli("branch", "cli-staff", "--file", file("branch.json", { nameAr: "الفرع", nameEn: "Main branch", openingHours: { "0": ["09:00", "21:00"] } }));
+    expect(branch, branch.stderr).toMatchObject({ code: 0 });
+    const branchId = /Added the branch ([0-9a-f-]{36})/.exec(branch.stdout)![1];
+    const bad = await cli("specialist", "cli-staff", "--file", file("bad-person.json", { nameAr: "س", nameEn: "S", workingHours: { "0": ["18:00", "09:00"] }, branchIds: [branchId] }));
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain("workingHours.0: The end must come after the start");
+    noStack(bad.stderr);
+    const person = await cli("specialist", "cli-staff", "--file", file("person.json", { nameAr: "سارة", nameEn: "Sara", workingHours: { "0": ["09:00", "17:00"] }, branchIds: [branchId] }));
+    expect(person, person.stderr).toMatchObject({ code: 0 });
+    const personId = /Added the specialist ([0-9a-f-]{36})/.exec(person.stdout)![1];
+    const listed = await cli("staff", "cli-staff");
+    expect(listed.stdout).toContain(`${branchId}  Main branch — الفرع (1 specialists)`);
+    expect(listed.stdout).toContain(`${personId}  Sara — سارة: no products in Main branch`);
+    const linked = await cli("branch", "cli-staff", "--remove", branchId);
+    expect(linked.code).toBe(1);
+    expect(linked.stderr).toBe("error: Specialists still work in this branch: Sara (take it out of their branchIds first)\n");
+    expect((await cli("specialist", "cli-staff", "--remove", personId)).stdout).toContain(`Removed the specialist ${personId}.`);
+    expect((await cli("branch", "cli-staff", "--remove", branchId)).stdout).toContain(`Removed the branch ${branchId}.`);
+  }, 180_000);
+
   it("answers usage errors and unknown tenants with exit 1 and one message", async () => {
     const [noName, unknown] = await Promise.all([cli("add", "x"), cli("show", "nobody")]);
     expect(noName.code).toBe(1);
