@@ -48,6 +48,7 @@ const BFF_ROUTES: Target[] = [
   { method: "PUT", path: "/api/session/custom-fields" },
   { method: "POST", path: "/api/session/uploads", multipart: true },
   { method: "POST", path: "/sandbox/operator/settings" },
+  { method: "POST", path: "/sandbox/operator/specialist" },
 ];
 
 /** The provider sandboxes' API calls that read a body (any key of the right kind is an account there). */

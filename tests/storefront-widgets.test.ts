@@ -25,16 +25,29 @@ const product = (over: Partial<ProductDto>): ProductDto => ({
   ...over,
 });
 
+const cfg = { hideDuration: false, providersViewType: "dropdown", hideBranches: false };
+
 describe("widgetSpec", () => {
   it("picks the reservation widget by its flags", () => {
-    expect(widgetSpec(product({}), { hideDuration: false }, "S")).toMatchObject({ kind: "slots", capacity: 2 });
-    expect(widgetSpec(product({ isVariableDuration: true }), { hideDuration: true }, "S")).toMatchObject({ kind: "duration", minUnits: 1, hideDuration: true });
-    expect(widgetSpec(product({ isFullDayBooking: true }), { hideDuration: false }, "S")).toMatchObject({ kind: "days", minDays: 1, maxDays: 7, depositPercent: 30, bookingWindowDays: 120 });
+    expect(widgetSpec(product({}), cfg, "S")).toMatchObject({ kind: "slots", capacity: 2, staff: null });
+    expect(widgetSpec(product({ isVariableDuration: true }), { ...cfg, hideDuration: true }, "S")).toMatchObject({ kind: "duration", minUnits: 1, hideDuration: true });
+    expect(widgetSpec(product({ isFullDayBooking: true }), cfg, "S")).toMatchObject({ kind: "days", minDays: 1, maxDays: 7, depositPercent: 30, bookingWindowDays: 120 });
+  });
+  it("passes a slot product's specialists and branches as the store's settings show them", () => {
+    const week = { "0": ["10:00", "18:00"] as [string, string] };
+    const branch = (id: string) => ({ id, name: id, address: "", latitude: null, longitude: null, phone: "+966", openingHours: null });
+    const staff = { specialists: [{ id: "s", name: "S", bio: "", photo: null, branchIds: ["a"], priceIds: null, workingHours: week, daysOff: [] }], branches: [branch("a"), branch("b")] };
+    const spec = widgetSpec(product({ staff }), cfg, "S");
+    expect(spec).toMatchObject({ kind: "slots", staff: { view: "dropdown", showBranches: true } });
+    // Only what the widget shows goes to the page (not the branch's phone).
+    expect(JSON.stringify(spec)).not.toContain("+966");
+    expect(widgetSpec(product({ staff }), { ...cfg, providersViewType: "cards", hideBranches: true }, "S")).toMatchObject({ staff: { view: "cards", showBranches: false } });
+    expect(widgetSpec(product({ staff: { ...staff, branches: [branch("a")] } }), cfg, "S")).toMatchObject({ staff: { showBranches: false } });
   });
   it("picks the other kinds by type", () => {
-    expect(widgetSpec(product({ typeString: "subscription", reservation: null, subscription: { durationDays: 30, perCustomerLimit: 1, packageSessions: null } }), { hideDuration: false }, "S")).toEqual({ kind: "subscription", durationDays: 30 });
-    expect(widgetSpec(product({ typeString: "merchandise", reservation: null, stock: 3 }), { hideDuration: false }, "S")).toEqual({ kind: "merchandise", stock: 3 });
-    expect(widgetSpec(product({ typeString: "gift", reservation: null, giftThemes: [{ id: "t", name: "T", color: "#000" }] }), { hideDuration: false }, "Store")).toEqual({ kind: "gift", themes: [{ id: "t", name: "T", color: "#000" }], storeName: "Store" });
+    expect(widgetSpec(product({ typeString: "subscription", reservation: null, subscription: { durationDays: 30, perCustomerLimit: 1, packageSessions: null } }), cfg, "S")).toEqual({ kind: "subscription", durationDays: 30 });
+    expect(widgetSpec(product({ typeString: "merchandise", reservation: null, stock: 3 }), cfg, "S")).toEqual({ kind: "merchandise", stock: 3 });
+    expect(widgetSpec(product({ typeString: "gift", reservation: null, giftThemes: [{ id: "t", name: "T", color: "#000" }] }), cfg, "Store")).toEqual({ kind: "gift", themes: [{ id: "t", name: "T", color: "#000" }], storeName: "Store" });
   });
 });
 

@@ -11,7 +11,10 @@ import { formatDay, formatTime } from "@/lib/day-format";
 export type ItemDetail =
   | { key: "date" | "time" | "stay" | "startDate" | "giftTo" | "giftFrom"; value: string }
   | { key: "giftTheme"; value: string; color: string | null }
-  | { key: "hours" | "nights" | "seats"; value: string; count: number };
+  | { key: "hours" | "nights" | "seats"; value: string; count: number }
+  /** Who serves the booking (`any`: whichever specialist is free; value empty) and where. */
+  | { key: "specialist"; value: string; any: boolean }
+  | { key: "branch"; value: string };
 
 /** A Riyadh calendar day from either a YYYY-MM-DD day or an ISO instant. */
 export function riyadhDay(value: string): string {
@@ -57,6 +60,8 @@ function reservationDetails(item: CartItemDto, locale: string, now: Date): ItemD
   } else if (item.quantity > 1) {
     details.push({ key: "seats", value: formatNumber(item.quantity, locale), count: item.quantity });
   }
+  if (item.specialist || item.anySpecialist) details.push({ key: "specialist", value: item.specialist?.name ?? "", any: !item.specialist });
+  if (item.branch) details.push({ key: "branch", value: item.branch.name });
   return details;
 }
 

@@ -14,8 +14,9 @@ import { useSarStyle } from "@/components/money/sar-style";
 import { Sar } from "@/components/money/sar";
 
 function DetailValue({ detail }: { detail: ItemDetail }) {
-  const t = useTranslations("cart.item.count");
-  if ("count" in detail) return <>{t(detail.key, { count: detail.count, value: detail.value })}</>;
+  const t = useTranslations("cart.item");
+  if ("count" in detail) return <>{t(`count.${detail.key}`, { count: detail.count, value: detail.value })}</>;
+  if (detail.key === "specialist" && detail.any) return <>{t("anySpecialist")}</>;
   if (detail.key === "giftTheme" && detail.color) {
     return (
       <span className="inline-flex items-center gap-1.5">

@@ -15,7 +15,7 @@ export async function OrderItems({ items, action }: { items: CartItemDto[]; /** 
   const [t, tCancel, locale] = await Promise.all([getTranslations("cart.item"), getTranslations("order.cancel"), getLocale()]);
   const sarStyle = getSarStyle();
   const sar = await getFormatSar();
-  const value = (d: ItemDetail) => ("count" in d ? t(`count.${d.key}`, { count: d.count, value: d.value }) : d.value);
+  const value = (d: ItemDetail) => ("count" in d ? t(`count.${d.key}`, { count: d.count, value: d.value }) : d.key === "specialist" && d.any ? t("anySpecialist") : d.value);
   return (
     <ul className="divide-y divide-border">
       {items.map((item) => {

@@ -21,6 +21,8 @@ type Props = {
   productId: string;
   /** The booking's seats: the new time needs as many free. */
   seats: number;
+  /** The booking's specialist: it keeps them, so only their free times are offered. */
+  specialistId: string | null;
   bookingWindowDays: number;
   openingHours: OpeningHoursDays;
   /** Where the order is shown (back there once moved). */
@@ -33,13 +35,13 @@ type Props = {
  * one move (the button waits; a second tap joins the first). A refusal (taken meanwhile, too late)
  * is said under the times in the shopper's language and the booking stays where it was.
  */
-export function RescheduleSlot({ cartId, itemId, productId, seats, bookingWindowDays, openingHours, orderHref }: Props) {
+export function RescheduleSlot({ cartId, itemId, productId, seats, specialistId, bookingWindowDays, openingHours, orderHref }: Props) {
   const t = useTranslations("product.widget");
   const tr = useTranslations("order.reschedule");
   const locale = useLocale();
   const router = useRouter();
   const errorMessage = useCartErrorMessage();
-  const day = useBookingDay(productId, openingHours, bookingWindowDays, locale);
+  const day = useBookingDay(productId, openingHours, bookingWindowDays, locale, specialistId ? { isOff: () => false, query: { specialistId } } : undefined);
   const { availability, timeFrom } = day;
   const [send] = useState(() => singleFlight<CartDto>());
   const [pending, setPending] = useState(false);

@@ -48,6 +48,8 @@ export const CartItemDto = z.object({
   refundedAmount: z.number(),
   /** Who serves this booking: the chosen specialist, or after the order the one assigned (null: any, or none). */
   specialist: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** A booking specialists serve, made with "any specialist" (specialist null until the order assigns one). */
+  anySpecialist: z.boolean(),
   /** Where: the chosen branch, or after the order the booking's (null: any, or the store has none). */
   branch: z.object({ id: z.string(), name: z.string() }).nullable(),
 });

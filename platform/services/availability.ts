@@ -8,7 +8,7 @@ import { DAY_MS, MINUTE_MS } from "@/contract/riyadh-time";
 import { addDays, daysBetween } from "@/contract/riyadh-time";
 import type { AvailabilityDto } from "@/contract/dto/catalog";
 import { findActiveProduct, type ProductRow } from "./catalog";
-import { checkChoice, productStaff, slotLoad, slotSeats, type StaffChoice } from "./specialists";
+import { checkChoice, productStaff, slotLoad, slotSeats, someoneServes, type StaffChoice } from "./specialists";
 
 /** Seats taken by bookings (or by lines of a cart) in an interval; half-open intervals [from, to). */
 export type Occupancy = { from: Date; to: Date; seats: number };
@@ -84,10 +84,12 @@ async function slotsAvailability(db: Db, tenantId: string, p: ProductRow, day: s
   const capacity = capacityOf(p);
   if (staff.specialists.length > 0) {
     const load = await slotLoad(db, tenantId, staff, p.id, [], starts[0], end);
+    // Times nobody the choice allows works are not offered at all; those they are booked at show full.
+    const served = starts.filter((s) => someoneServes(staff, pick, pick.priceId, s, new Date(s.getTime() + step)));
     return {
       kind: "slots",
       date: day,
-      slots: starts.map((s) => {
+      slots: served.map((s) => {
         const to = new Date(s.getTime() + step);
         return { from: s.toISOString(), to: to.toISOString(), available: slotSeats(staff, p, pick, pick.priceId, load, s, to).choice, capacity: p.roomCapacity ?? capacity };
       }),

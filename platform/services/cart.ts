@@ -15,6 +15,7 @@ import { loadCartLines, priceCart, type ItemRow } from "./cart-pricing";
 import { localized, productTypeNumber, type ProductRow } from "./catalog";
 import { isUuid } from "./ids";
 import { reservationKind } from "./availability";
+import { servesAnyOf } from "./specialists";
 
 type Conn = Db | Tx;
 
@@ -53,7 +54,7 @@ export async function readCart(db: Conn, scope: CartScope, cartId: string, local
   const { totals } = pricing;
   const rooms = cart.completedAt ? rows.map(() => null) : await linesRoom(db, tenantId, rows);
   const names = await staffNames(db, tenantId, rows, locale);
-  const items = rows.map((r, i) => toItemDto(r, totals.lines[i], pricing.coverage.byItem.has(r.item.id), rooms[i], locale, names(r.item)));
+  const items = rows.map((r, i) => toItemDto(r, totals.lines[i], pricing.coverage.byItem.has(r.item.id), rooms[i], locale, names(r)));
   return {
     id: cart.id,
     customerId: cart.customerId,
@@ -110,7 +111,7 @@ function toItemDto(
   packageCovered: boolean,
   available: number | null,
   locale: Locale,
-  staff: Pick<CartItemDto, "specialist" | "branch">,
+  staff: Pick<CartItemDto, "specialist" | "branch" | "anySpecialist">,
 ): CartItemDto {
   // Full-day bookings are calendar days (as they were sent); other reservations are instants.
   const fullDay = product.isFullDayBooking;
@@ -145,19 +146,34 @@ function toItemDto(
   };
 }
 
-/** The specialist and branch each line names, read in one query each (only when some line has them). */
+/**
+ * The specialist and branch each line names, and whether a line without one is booked with "any
+ * specialist": a query each, only when some line needs it.
+ */
 async function staffNames(db: Conn, tenantId: string, rows: ItemRow[], locale: Locale) {
   const specialistIds = [...new Set(rows.flatMap((r) => (r.item.specialistId ? [r.item.specialistId] : [])))];
   const branchIds = [...new Set(rows.flatMap((r) => (r.item.branchId ? [r.item.branchId] : [])))];
-  const [people, places] = await Promise.all([
+  const open = [...new Set(rows.filter((r) => !r.item.specialistId && r.item.reservationDateFrom && !r.product.isFullDayBooking && !r.product.isVariableDuration).map((r) => r.product.id))];
+  const [people, places, staffed] = await Promise.all([
     specialistIds.length ? db.select().from(specialists).where(and(eq(specialists.tenantId, tenantId), inArray(specialists.id, specialistIds))) : [],
     branchIds.length ? db.select().from(branches).where(and(eq(branches.tenantId, tenantId), inArray(branches.id, branchIds))) : [],
+    open.length
+      ? db
+          .select({ productIds: specialists.productIds })
+          .from(specialists)
+          .where(and(eq(specialists.tenantId, tenantId), servesAnyOf(open)))
+      : [],
   ]);
+  const served = new Set(staffed.flatMap((s) => s.productIds));
   const named = (list: { id: string; nameAr: string; nameEn: string }[], id: string | null) => {
     const row = id ? list.find((x) => x.id === id) : undefined;
     return row ? { id: row.id, name: localized(locale, row.nameAr, row.nameEn) } : null;
   };
-  return (item: ItemRow["item"]) => ({ specialist: named(people, item.specialistId), branch: named(places, item.branchId) });
+  return ({ item }: ItemRow) => ({
+    specialist: named(people, item.specialistId),
+    branch: named(places, item.branchId),
+    anySpecialist: !item.specialistId && served.has(item.productId),
+  });
 }
 
 /** The gift line as stored, plus its theme's name and colour in the reader's language. */

@@ -32,6 +32,8 @@ export type Staff = { specialists: SpecialistRow[]; branches: BranchRow[] };
 export type StaffChoice = { specialistId: string | null; branchId: string | null };
 
 const contains = (column: typeof specialists.productIds, id: string) => sql`${column} @> ${JSON.stringify([id])}::jsonb`;
+/** Specialists who serve at least one of these products. */
+export const servesAnyOf = (productIds: string[]) => sql`${specialists.productIds} ?| array[${sql.join(productIds.map((id) => sql`${id}`), sql`, `)}]::text[]`;
 
 /** The specialists who serve a product (in the store's order) and the branches they work in. */
 export async function productStaff(db: Db | Tx, tenantId: string, productId: string): Promise<Staff> {
@@ -111,6 +113,11 @@ export function eligible(staff: Staff, choice: StaffChoice, priceId: string | nu
   );
 }
 
+/** Whether someone the choice allows works [from, to) (in an open branch of theirs), booked or not. */
+export function someoneServes(staff: Staff, choice: StaffChoice, priceId: string | null, from: Date, to: Date): boolean {
+  return eligible(staff, choice, priceId).some((s) => works(s, from, to) && servingBranch(s, staff, choice.branchId, from, to) !== undefined);
+}
+
 export type StaffBooking = Occupancy & { specialistId: string; productId: string };
 
 /** Bookings of these specialists (any product) overlapping [from, to). */
@@ -186,7 +193,7 @@ export async function lockStaff(tx: Tx, tenantId: string, productIds: string[]):
   await tx
     .select({ id: specialists.id })
     .from(specialists)
-    .where(and(eq(specialists.tenantId, tenantId), sql`${specialists.productIds} ?| array[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::text[]`))
+    .where(and(eq(specialists.tenantId, tenantId), servesAnyOf(ids)))
     .orderBy(asc(specialists.id))
     .for("update");
 }

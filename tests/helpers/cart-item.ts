@@ -23,6 +23,7 @@ export function cartItemFixture(over: Partial<Omit<CartItemDto, "product">> & { 
     refundedAmount: 0,
     specialist: null,
     branch: null,
+    anySpecialist: false,
     ...rest,
   };
 }

@@ -5,10 +5,11 @@ import dynamic from "next/dynamic";
 import type { GiftThemeDto } from "@/contract/dto/catalog";
 import type { OpeningHoursDays } from "./booking-days";
 import type { WidgetProps } from "./purchase-parts";
+import type { StaffSpec } from "./staff-days";
 
 /** Which widget a product needs, with only the fields that widget reads (keeps the page payload small). */
 export type WidgetSpec =
-  | { kind: "slots"; bookingWindowDays: number; openingHours: OpeningHoursDays; capacity: number }
+  | { kind: "slots"; bookingWindowDays: number; openingHours: OpeningHoursDays; capacity: number; staff: StaffSpec | null }
   | { kind: "duration"; bookingWindowDays: number; openingHours: OpeningHoursDays; minUnits: number; hideDuration: boolean }
   | { kind: "days"; bookingWindowDays: number; openingHours: OpeningHoursDays; minDays: number | null; maxDays: number | null; depositPercent: number | null }
   | { kind: "subscription"; durationDays: number | null }

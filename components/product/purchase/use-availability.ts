@@ -5,10 +5,12 @@ import { CartApiError } from "@/components/cart/cart-api";
 import { fetchEnvelope } from "@/lib/client-fetch";
 import type { AvailabilityDto } from "@/contract/dto/catalog";
 
-export type AvailabilityQuery = { date: string } | { from: string; days: number };
+/** A day's times (with specialists: for a specialist, branch and price; left out: any), or nights from a day. */
+export type AvailabilityQuery = { date: string; specialistId?: string; branchId?: string; priceId?: string } | { from: string; days: number };
 
 function availabilityUrl(productId: string, query: AvailabilityQuery): string {
-  const params = new URLSearchParams("date" in query ? { date: query.date } : { from: query.from, days: String(query.days) });
+  const fields: Record<string, string | number | undefined> = { ...query };
+  const params = new URLSearchParams(Object.entries(fields).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])));
   return `/api/app/products/${encodeURIComponent(productId)}/availability?${params}`;
 }
 

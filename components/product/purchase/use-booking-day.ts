@@ -2,21 +2,32 @@
 
 import { useState } from "react";
 import { addDays, monthStart, riyadhToday } from "@/contract/riyadh-time";
-import { closedStatus, firstOpenDay, type OpeningHoursDays } from "./booking-days";
+import { closedStatus, firstOpenDay, type DayStatus, type OpeningHoursDays } from "./booking-days";
 import type { DayCalendarProps } from "./day-calendar";
 import { useAvailability } from "./use-availability";
 
 /**
  * The day-then-time part shared by slot and duration bookings: the first open day is chosen at
- * once (its times load with the page), picking another day clears the time.
+ * once (its times load with the page), picking another day clears the time. With specialists,
+ * `staff.isOff` greys out the days nobody the choice allows works (a choice that closes the chosen
+ * day moves it to the first open one) and `staff.query` narrows the times to the choice.
  */
-export function useBookingDay(productId: string, openingHours: OpeningHoursDays, bookingWindowDays: number, locale: string) {
+export function useBookingDay(
+  productId: string,
+  openingHours: OpeningHoursDays,
+  bookingWindowDays: number,
+  locale: string,
+  staff?: { isOff: (day: string) => boolean; query: { specialistId?: string; branchId?: string; priceId?: string } },
+) {
   const today = riyadhToday();
-  const status = closedStatus(openingHours);
-  const [date, setDate] = useState(() => firstOpenDay(today, status));
+  const base = closedStatus(openingHours);
+  const isOff = staff?.isOff;
+  const status = (day: string): DayStatus => base(day) ?? (isOff?.(day) ? "closed" : undefined);
+  const [chosen, setDate] = useState(() => firstOpenDay(today, status));
+  const date = status(chosen) === "closed" ? firstOpenDay(today, status) : chosen;
   const [month, setMonth] = useState(() => monthStart(firstOpenDay(today, status)));
   const [timeFrom, setTimeFrom] = useState<string | null>(null);
-  const availability = useAvailability(productId, { date }, locale);
+  const availability = useAvailability(productId, { date, ...staff?.query }, locale);
   const calendar: Omit<DayCalendarProps, "labels"> = {
     locale,
     month,

@@ -102,6 +102,7 @@ export default async function ReschedulePage({ params }: Props) {
         itemId={itemId}
         productId={product.id}
         seats={item.quantity}
+        specialistId={item.specialist?.id ?? null}
         bookingWindowDays={product.reservation?.bookingWindowDays ?? 60}
         openingHours={product.reservation?.openingHours ?? null}
         orderHref={orderHref}
