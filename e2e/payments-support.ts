@@ -133,6 +133,14 @@ export async function setSpaSettings(settings: Record<string, string | null>) {
   await ctx.dispose();
 }
 
+/** Sets a spa specialist's days off on the browser-test server (the store taking someone away). */
+export async function setSpecialistDaysOff(name: string, daysOff: string[]) {
+  const ctx = await request.newContext({ baseURL: `http://127.0.0.1:${PORT}` });
+  const res = await ctx.post("/sandbox/operator/specialist", { data: { tenant: "spa", name, daysOff } });
+  expect(res.status(), await res.text()).toBe(200);
+  await ctx.dispose();
+}
+
 /**
  * A stand-in for Safari's ApplePaySession (Chromium has none): it walks the real sequence —
  * merchant validation, then an authorised payment whose token the storefront sends for payment —

@@ -3,10 +3,11 @@ import { LOCALES, snap } from "./support";
 import type { Locale } from "./cart-support";
 import { checkout, order } from "./checkout-support";
 import { errors } from "./account-support";
-import { addButton, cartDialog, dayAhead, messages, openProduct, pickDay } from "./cart-support";
+import { addButton, cartDialog, dayAhead, messages, openProduct, pageFetchJson, pickDay, platformCart } from "./cart-support";
 import { formatSar, RIYAL_SIGN, SAR_NAME } from "@/lib/money";
 import { formatTime } from "@/lib/day-format";
-import { CARDS, NAMES, checkoutTo, expectCardOnlyAtProvider, expectCartFinished, expectInProfile, expectPaidOrder, fillBasket, recordRequests, setSpaSettings } from "./payments-support";
+import { CARDS, NAMES, checkoutTo, errorTexts, expectCardOnlyAtProvider, expectCartFinished, expectInProfile, expectPaidOrder, fillBasket, recordRequests, setSpaSettings, setSpecialistDaysOff } from "./payments-support";
+import type { ProductDto } from "@/contract/dto/catalog";
 
 /**
  * spa with MyFatoorah as its card provider (spec §9: rekaz-pay behaves the same). The project runs
@@ -168,6 +169,53 @@ test.describe("a store writing prices in letters", () => {
       await expect(cartDialog(page, locale).getByText(RIYAL_SIGN)).toHaveCount(0);
       await snap(page, test.info(), `prices-in-letters-${locale}`);
       await setSpaSettings({ currencyDisplay: null });
+    });
+  }
+});
+
+test.describe("specialists as cards with the branches hidden, and a specialist taken meanwhile", () => {
+  test.afterAll(() => setSpaSettings({ providersViewType: null, hideBranches: null }));
+  const REEM = { ar: "ريم العتيبي", en: "Reem Al-Otaibi" } as const;
+
+  for (const [i, { locale, prefix }] of LOCALES.entries()) {
+    test(`cards with photos, no branch choice (${locale}); the chosen specialist taken before the add: said in the shopper's language, the times read again, booked with "any"`, async ({ page }) => {
+      const w = messages[locale].product.widget;
+      await setSpaSettings({ providersViewType: "cards", hideBranches: "True" });
+      await openProduct(page, prefix, NAMES[locale].massage);
+      const people = page.getByRole("group", { name: w.staff.specialist });
+      // "Any" first and chosen; the three who give the Swedish massage, each with a photo.
+      await expect(people.getByRole("radio")).toHaveCount(4);
+      await expect(people.getByRole("radio").first()).toBeChecked();
+      await expect(people.locator("img")).toHaveCount(3);
+      await expect(page.getByRole("group", { name: w.staff.branch })).toHaveCount(0);
+      await people.getByRole("radio", { name: new RegExp(REEM[locale]) }).check();
+      const day = dayAhead(30 + i);
+      await pickDay(page, locale, day);
+      const times = page.getByRole("group", { name: w.time });
+      await times.locator("input[type=radio]:not([disabled])").first().check();
+      await snap(page, test.info(), `specialist-cards-${locale}`);
+
+      // Meanwhile the store takes Reem off that day.
+      const productId = new URL(page.url()).pathname.split("/").pop()!;
+      const product = await pageFetchJson<{ data: ProductDto }>(page, `/api/app/products/${productId}`);
+      const before = product.data.staff!.specialists.find((s) => s.photo === "/demo/specialist-reem.svg")!.daysOff;
+      await setSpecialistDaysOff("Reem Al-Otaibi", [...before, day]);
+      try {
+        await addButton(page, locale).click();
+        await expect(page.getByText(errorTexts[locale].SP_ProviderIsNotAvailable)).toBeVisible();
+        // Her times that day are read again: none is left to choose, and nothing was added.
+        await expect(times.locator("input[type=radio]:not([disabled])")).toHaveCount(0);
+        await snap(page, test.info(), `specialist-taken-${locale}`);
+        expect((await platformCart(page, locale))?.items ?? []).toHaveLength(0);
+
+        await people.getByRole("radio").first().check();
+        await times.locator("input[type=radio]:not([disabled])").first().check();
+        await addButton(page, locale).click();
+        await expect(cartDialog(page, locale).getByText(messages[locale].cart.item.anySpecialist)).toBeVisible();
+      } finally {
+        await setSpecialistDaysOff("Reem Al-Otaibi", before);
+        await setSpaSettings({ providersViewType: null, hideBranches: null });
+      }
     });
   }
 });
