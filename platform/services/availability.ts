@@ -4,25 +4,15 @@ import type { Db, Tx } from "../db/client";
 import { bookings } from "../db/schema";
 import { notFound, validation } from "../errors";
 import { dayStart, openingWindow, today } from "../time";
-import { DAY_MS, MINUTE_MS } from "@/contract/riyadh-time";
+import { DAY_MS } from "@/contract/riyadh-time";
 import { addDays, daysBetween } from "@/contract/riyadh-time";
 import type { AvailabilityDto } from "@/contract/dto/catalog";
 import { findActiveProduct, type ProductRow } from "./catalog";
 import { checkChoice, productStaff, slotLoad, slotSeats, someoneServes, type StaffChoice } from "./specialists";
 
-/** Seats taken by bookings (or by lines of a cart) in an interval; half-open intervals [from, to). */
-export type Occupancy = { from: Date; to: Date; seats: number };
-
-export type ReservationKind = "slots" | "duration" | "days";
-
-export function reservationKind(p: ProductRow): ReservationKind | null {
-  if (p.typeString !== "reservation") return null;
-  if (p.isFullDayBooking) return "days";
-  return p.isVariableDuration ? "duration" : "slots";
-}
-
-export const capacityOf = (p: ProductRow) => p.capacity ?? 1;
-export const unitMs = (p: ProductRow) => (p.slotMinutes ?? 60) * MINUTE_MS;
+// The seat primitives live in ./seats (specialists.ts uses them too); re-exported for the rules that read them here.
+export { capacityOf, reservationKind, seatsTaken, unitMs, type Occupancy, type ReservationKind } from "./seats";
+import { capacityOf, reservationKind, seatsTaken, unitMs, type Occupancy } from "./seats";
 
 /** Bookings of a product overlapping [from, to). */
 export function bookingsBetween(db: Db | Tx, tenantId: string, productId: string, from: Date, to: Date): Promise<Occupancy[]> {
@@ -30,13 +20,6 @@ export function bookingsBetween(db: Db | Tx, tenantId: string, productId: string
     .select({ from: bookings.startsAt, to: bookings.endsAt, seats: bookings.seats })
     .from(bookings)
     .where(and(eq(bookings.tenantId, tenantId), eq(bookings.productId, productId), lt(bookings.startsAt, to), gt(bookings.endsAt, from)));
-}
-
-/** Seats taken in [from, to) — a conservative sum of every occupancy that overlaps it. */
-export function seatsTaken(occupancy: Occupancy[], from: Date, to: Date): number {
-  let seats = 0;
-  for (const o of occupancy) if (o.from < to && o.to > from) seats += o.seats;
-  return seats;
 }
 
 /** Whether a day may be booked now: not before today and at most bookingWindowDays ahead. */

@@ -7,7 +7,7 @@ import { toSar } from "../money";
 import type { Locale } from "@/contract/tenant-settings";
 import type { ProductDto } from "@/contract/dto/catalog";
 import { isUuid } from "./ids";
-import { reservationKind } from "./availability";
+import { reservationKind } from "./seats";
 import { productStaff, toStaffDto } from "./specialists";
 import { today } from "../time";
 

@@ -1,12 +1,11 @@
 import "server-only";
 import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
-import { bookings, branches, specialists } from "../db/schema";
+import { bookings, branches, specialists, type products } from "../db/schema";
 import { PlatformError, validation } from "../errors";
 import { dayStart, openingWindow, parseHm, riyadhDay } from "../time";
 import { MINUTE_MS } from "@/contract/riyadh-time";
-import { capacityOf, seatsTaken, type Occupancy } from "./availability";
-import type { ProductRow } from "./catalog";
+import { capacityOf, seatsTaken, type Occupancy } from "./seats";
 import type { Locale } from "@/contract/tenant-settings";
 import type { ProductDto } from "@/contract/dto/catalog";
 
@@ -25,6 +24,7 @@ import type { ProductDto } from "@/contract/dto/catalog";
  *   store's order (sortOrder, then id): deterministic and fair.
  */
 
+type ProductRow = typeof products.$inferSelect;
 export type SpecialistRow = typeof specialists.$inferSelect;
 export type BranchRow = typeof branches.$inferSelect;
 export type Staff = { specialists: SpecialistRow[]; branches: BranchRow[] };
