@@ -6,7 +6,7 @@ import type { AddCartItemBody } from "@/contract/input/cart";
 import { describeEachDb } from "./helpers/test-db";
 import { demoCustomer } from "./helpers/account-api";
 import { at, DEMO, demoProduct, expectPlatformError } from "./helpers/demo-catalog";
-import { checkoutApi, newShopper } from "./helpers/checkout";
+import { checkoutApi, newShopper, withSettings } from "./helpers/checkout";
 
 describeEachDb("checkout packages", (t) => {
   const api = checkoutApi(() => t().db);
@@ -39,6 +39,22 @@ describeEachDb("checkout packages", (t) => {
     ]);
     expect((await t().db.select().from(customerPackages).where(eq(customerPackages.id, pkg.id)))[0].remainingSessions).toBe(7);
     await api.call(spa(), "POST", `cart/${cart.id}/reset`, { token: sara.token });
+  });
+
+  it("offers no package where the store doesn't (hasPackages off): the massage is paid, no session spent", async () => {
+    const { sara, pkg } = await saraPackage();
+    const restore = await withSettings(t().db, spa(), { hasPackages: null });
+    try {
+      const { cart } = await api.cartWith(spa(), [await massage(9, 15)], sara);
+      expect(cart).toMatchObject({ hasPackageDiscounts: false, packages: [], totalAmount: 287.5 });
+      expect(cart.items[0].packageCovered).toBe(false);
+      const placed = await api.submit(spa(), sara, cart.id);
+      expect(placed.error).toBeUndefined();
+      expect(placed.data).toMatchObject({ totalAmount: 287.5, hasPackageDiscounts: false });
+    } finally {
+      await restore();
+    }
+    expect((await t().db.select().from(customerPackages).where(eq(customerPackages.id, pkg.id)))[0].remainingSessions).toBe(pkg.remainingSessions);
   });
 
   it("toggles package use per cart, and lists the package either way", async () => {

@@ -44,10 +44,10 @@ export function loadCartLines(conn: Conn, tenantId: string, cartId: string): Pro
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
 }
 
-/** The tenant's tax multiplier (1 when tax is off). */
-export async function tenantTaxRate(conn: Conn, tenantId: string): Promise<number> {
+/** The tenant's tax multiplier (1 when tax is off) and whether it offers packages. */
+export async function tenantPricing(conn: Conn, tenantId: string): Promise<{ taxRate: number; packagesOn: boolean }> {
   const [row] = await conn.select({ settings: tenants.settings }).from(tenants).where(eq(tenants.id, tenantId)).limit(1);
-  return parseTaxRate(row?.settings.taxEnabled === "True", row?.settings.taxPercentage);
+  return { taxRate: parseTaxRate(row?.settings.taxEnabled === "True", row?.settings.taxPercentage), packagesOn: row?.settings.hasPackages === "True" };
 }
 
 export type CartPricing = {
@@ -82,14 +82,26 @@ async function completedCoverage(conn: Conn, tenantId: string, customerId: strin
  * discount while the cart is below its minimum; the other coupon rules are checked by validate and
  * submit, which answer the coupon's code.
  */
-export async function priceCart(conn: Conn, p: { tenantId: string; cart: CartRow; rows: ItemRow[]; taxRate: number; locale: Locale; now: Date }): Promise<CartPricing> {
+export async function priceCart(
+  conn: Conn,
+  p: {
+    tenantId: string;
+    cart: CartRow;
+    rows: ItemRow[];
+    taxRate: number;
+    /** Spec §3 hasPackages: whether an open cart's lines may be paid by package sessions (a placed order keeps what it spent). */
+    packagesOn?: boolean;
+    locale: Locale;
+    now: Date;
+  },
+): Promise<CartPricing> {
   const { tenantId, cart, rows } = p;
   const completed = cart.status !== "active";
   let packages: PackageRow[] = [];
   let coverage = NO_COVERAGE;
   if (cart.customerId && completed) {
     ({ packages, coverage } = await completedCoverage(conn, tenantId, cart.customerId, rows));
-  } else if (cart.customerId && rows.some((r) => r.product.typeString === "reservation")) {
+  } else if (p.packagesOn && cart.customerId && rows.some((r) => r.product.typeString === "reservation")) {
     packages = await usablePackages(conn, tenantId, cart.customerId, p.now);
     const lines = rows.map((r) => ({ id: r.item.id, productId: r.product.id, isReservation: r.product.typeString === "reservation", sessions: r.item.quantity * r.item.units }));
     coverage = computeCoverage(lines, packages);

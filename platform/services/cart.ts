@@ -50,7 +50,7 @@ export async function readCart(db: Conn, scope: CartScope, cartId: string, local
   const rows = await loadCartLines(db, tenantId, cartId);
   const taxRate = parseTaxRate(head.settings.taxEnabled === "True", head.settings.taxPercentage);
   const { cart } = head;
-  const pricing = await priceCart(db, { tenantId, cart, rows, taxRate, locale, now });
+  const pricing = await priceCart(db, { tenantId, cart, rows, taxRate, packagesOn: head.settings.hasPackages === "True", locale, now });
   const { totals } = pricing;
   const rooms = cart.completedAt ? rows.map(() => null) : await linesRoom(db, tenantId, rows);
   const names = await staffNames(db, tenantId, rows, locale);

@@ -90,7 +90,7 @@ export async function completeOrder(
   const locked = await lockProducts(tx, tenantId, rows.map((r) => r.item.productId));
   await lockStaff(tx, tenantId, rows.filter((r) => r.product.typeString === "reservation").map((r) => r.item.productId));
   if (rows.some((r) => r.product.typeString === "reservation")) await lockPackages(tx, scope);
-  const pricing = await priceCart(tx, { tenantId, cart, rows, taxRate, locale: opts.locale, now });
+  const pricing = await priceCart(tx, { tenantId, cart, rows, taxRate, packagesOn: settings.hasPackages === "True", locale: opts.locale, now });
   checkExpectedTotal(opts.expectedTotal, pricing.totals);
   // An online method was checked when its payment was created; the money it took is not refused
   // because the store switched the method off meanwhile — only for a different amount.

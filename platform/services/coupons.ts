@@ -7,7 +7,7 @@ import type { Locale } from "@/contract/tenant-settings";
 import type { CartDto } from "@/contract/dto/cart";
 import type { SalesChannel } from "@/contract/input/checkout";
 import type { ApplyCouponInput } from "@/contract/input/checkout";
-import { loadCartLines, priceCart, tenantTaxRate } from "./cart-pricing";
+import { loadCartLines, priceCart, tenantPricing } from "./cart-pricing";
 import { checkCoupon, checkCouponWindow, findCoupon } from "./coupon-rules";
 import { changeOwnCart, type OwnerScope } from "./own-cart";
 
@@ -26,7 +26,7 @@ export function applyCoupon(db: Db, scope: OwnerScope, cartId: string, input: Ap
     if (cart.couponId) throw new PlatformError("SP:CouponAlreadyExists", 400, "A coupon is already applied to this cart; remove it first");
     const coupon = await findCoupon(tx, scope.tenantId, input.couponCode);
     const rows = await loadCartLines(tx, scope.tenantId, cart.id);
-    const pricing = await priceCart(tx, { tenantId: scope.tenantId, cart, rows, taxRate: await tenantTaxRate(tx, scope.tenantId), locale, now });
+    const pricing = await priceCart(tx, { tenantId: scope.tenantId, cart, rows, ...(await tenantPricing(tx, scope.tenantId)), locale, now });
     await checkCoupon(tx, coupon, { customerId: scope.customerId, channel, now, lines: pricing.couponLines, cartAmount: pricing.cartAmount });
     await tx
       .update(carts)
