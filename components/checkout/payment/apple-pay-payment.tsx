@@ -9,7 +9,7 @@ import type { CartDto } from "@/contract/dto/cart";
 import { onlinePayApi } from "./online-pay-api";
 import { PaymentHeading } from "./payment-heading";
 import { paymentApi, type CheckoutDetails } from "./payment-api";
-import { nextAfterMoyasar, useOnlinePay, usePaymentEndpoints, type OnlineNext } from "./use-online-pay";
+import { afterApplePay, useOnlinePay, usePaymentEndpoints, type OnlineNext } from "./use-online-pay";
 import { useFormatSar } from "@/components/money/sar-style";
 
 /** The part of Safari's ApplePaySession this flow uses (not in TypeScript's DOM library). */
@@ -69,7 +69,7 @@ export function ApplePayPayment({ cart, amount, publicKey, storeName, checkout, 
       session.onpaymentauthorized = (event) => {
         void (async () => {
           const answer = await onlinePayApi.moyasar(locale, { token: JSON.stringify(event.payment.token), tokenType: "applepay", checkout });
-          const next = nextAfterMoyasar(answer);
+          const next = afterApplePay(answer);
           session.completePayment(Session.STATUS_SUCCESS);
           resolve(next);
         })().catch((err: unknown) => {

@@ -28,8 +28,22 @@ export type OnlineNext = { redirect: string } | { done: string };
 export function nextAfterMoyasar(answer: CreatePaymentDto): OnlineNext {
   if (answer.status === "paid") return { done: "?status=paid" };
   if (answer.status === "initiated" && answer.redirectUrl) return { redirect: answer.redirectUrl };
+  throw moyasarRefusal(answer);
+}
+
+/**
+ * Apple Pay's answer (spec §4): only Paid completes the sheet with success and goes to the done
+ * page; anything else — "initiated" too, which has no 3-D Secure page to send an Apple Pay payer
+ * to — is a refusal that aborts the sheet.
+ */
+export function afterApplePay(answer: CreatePaymentDto): OnlineNext {
+  if (answer.status === "paid") return { done: "?status=paid" };
+  throw moyasarRefusal(answer);
+}
+
+function moyasarRefusal(answer: CreatePaymentDto): PaymentApiError {
   const reason = answer.errorMessageCode ?? answer.failureReason ?? "Payment:Error:Unknown";
-  throw new PaymentApiError(402, reason, answer.failureReason ?? reason);
+  return new PaymentApiError(402, reason, answer.failureReason ?? reason);
 }
 
 /**
