@@ -97,7 +97,8 @@ test.describe("purchase widgets", () => {
     expect(full, "the seed books one slot full every day").toBeDefined();
     // The shopper's page still shows that slot as free, as if it filled up a moment ago.
     const stale = { data: { ...real.data, slots: real.data.slots.map((s) => ({ ...s, available: s.capacity })) } };
-    await page.route(`**/api/app/products/${productId}/availability?date=${day}`, (route) => route.fulfill({ json: stale }));
+    // The widget asks with its choice (price, specialist) after the date.
+    await page.route(`**/api/app/products/${productId}/availability?date=${day}*`, (route) => route.fulfill({ json: stale }));
     await pickDay(page, locale, day);
     await page.getByRole("group", { name: t.time }).getByRole("radio", { name: new RegExp(formatTime(full!.from, locale)) }).check();
     await addButton(page, locale).click();
