@@ -14,8 +14,6 @@ export type CheckoutSetup = {
   termsRequired: boolean;
 };
 
-const FIVE_MINUTES = 5 * 60_000;
-
 /**
  * The tenant's storefront configuration as the checkout needs it, read from the public website
  * config when the sheet first opens (the page itself never ships it to the browser).
@@ -30,12 +28,11 @@ export function useCheckoutSetup() {
       const hasTermsPage = site.pages.some((page) => page.path.replace(/^\/+/, "") === TERMS_PAGE_PATH);
       return { config, termsRequired: config.termsEnabled && hasTermsPage };
     },
-    staleTime: FIVE_MINUTES,
   });
 }
 
 /** The tenant's custom field definitions, labels in the page's language. */
 export function useCustomFieldDefinitions() {
   const locale = useLocale();
-  return useQuery({ queryKey: ["checkout", "custom-fields", locale], queryFn: () => publicCheckoutApi.customFields(locale), staleTime: FIVE_MINUTES });
+  return useQuery({ queryKey: ["checkout", "custom-fields", locale], queryFn: () => publicCheckoutApi.customFields(locale) });
 }

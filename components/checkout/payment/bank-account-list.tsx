@@ -13,7 +13,7 @@ import { bankAccountsQueryKey, paymentApi } from "./payment-api";
 /** The store's bank accounts; the caller learns whether any can receive the transfer. */
 export function useBankAccounts() {
   const locale = useLocale();
-  return useQuery({ queryKey: bankAccountsQueryKey(locale), queryFn: () => paymentApi.bankAccounts(locale), staleTime: 5 * 60_000 });
+  return useQuery({ queryKey: bankAccountsQueryKey(locale), queryFn: () => paymentApi.bankAccounts(locale) });
 }
 
 function AccountRow({ label, value, copyValue, copyLabel }: { label: string; value: string; copyValue: string; copyLabel: string }) {

@@ -51,6 +51,7 @@ export function MyfatoorahCardPayment({ cart, amount, enabledMethods, checkout, 
       const [started] = await Promise.all([onlinePayApi.myfatoorahSession(locale, amount), script]);
       return started;
     },
+    // A payment session, not cached data: used once, never read again (the 60 s freshness is for reads).
     staleTime: Infinity,
     gcTime: 0,
     retry: false,

@@ -15,7 +15,6 @@ export function useTabbyEligibility(cart: Pick<CartDto, "id" | "totalAmount">, e
     queryKey: ["checkout", "tabby-eligibility", cart.id, cart.totalAmount, locale],
     queryFn: () => onlinePayApi.tabbyEligibility(locale),
     enabled,
-    staleTime: 60_000,
     retry: false,
   });
 }

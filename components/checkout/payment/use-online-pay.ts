@@ -133,6 +133,6 @@ export function useOnlinePay(cartId: string, { validateFirst = true }: { validat
 export function usePaymentEndpoints() {
   const locale = useLocale();
   const client = useQueryClient();
-  const query = useQuery({ queryKey: paymentEndpointsQueryKey, queryFn: () => onlinePayApi.endpoints(locale), staleTime: 5 * 60_000 });
-  return { query, load: () => client.fetchQuery({ queryKey: paymentEndpointsQueryKey, queryFn: () => onlinePayApi.endpoints(locale), staleTime: 5 * 60_000 }) };
+  const query = useQuery({ queryKey: paymentEndpointsQueryKey, queryFn: () => onlinePayApi.endpoints(locale) });
+  return { query, load: () => client.fetchQuery({ queryKey: paymentEndpointsQueryKey, queryFn: () => onlinePayApi.endpoints(locale) }) };
 }
