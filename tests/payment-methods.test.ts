@@ -65,8 +65,8 @@ describe("Apple Pay only where the device supports it", () => {
 
 describe("amount-based methods only when the total is above zero", () => {
   it.each([
-    [115, ["CARD", "APPLE_PAY", "TABBY", "TAMARA", "CASH", "BANK_TRANSFER"]],
-    [0.01, ["CARD", "APPLE_PAY", "TABBY", "TAMARA", "CASH", "BANK_TRANSFER"]],
+    [115, ["CARD", "CASH", "APPLE_PAY", "TAMARA", "TABBY", "BANK_TRANSFER"]],
+    [0.01, ["CARD", "CASH", "APPLE_PAY", "TAMARA", "TABBY", "BANK_TRANSFER"]],
     [0, ["CASH"]],
   ] as [number, CheckoutMethodId[]][])("total %s ⇒ %j", (total, expected) => {
     expect(ids(ALL_ON, cart(["reservation"], total))).toEqual(expected);
@@ -111,6 +111,9 @@ describe("the first method is preselected; none ⇒ no methods", () => {
     [ALL_ON, cart(["merchandise"]), "CARD"],
     [{ cashEnabled: "True", bankTransferEnabled: "True" }, cart(["merchandise"]), "CASH"],
     [{ bankTransferEnabled: "True", tamaraEnabled: "True" }, cart(["merchandise"]), "TAMARA"],
+    // The enum's order (spec §3): CASH comes before VISA, so a store with both preselects cash.
+    [{ visaEnabled: "True", cashEnabled: "True" }, cart(["merchandise"]), "CASH"],
+    [{ madaEnabled: "True", cashEnabled: "True" }, cart(["merchandise"]), "CARD"],
     [{}, cart(["merchandise"]), null],
     [{ cashEnabled: "True", disableCODForDeposit: "True" }, cart(["reservation"], 115, { depositAmount: 30, amountToBePaid: 30 }), null],
   ] as [SettingsMap, Cart, CheckoutMethodId | null][])("%j ⇒ %s", (settings, c, expected) => {
@@ -139,10 +142,10 @@ describe("every method has its label key", () => {
     const { methods } = paymentMethods({ config: toTenantConfig(ALL_ON), cart: cart(["merchandise"]), applePaySupported: true });
     expect(methods).toEqual([
       { id: "CARD", labelKey: "methods.card" },
-      { id: "APPLE_PAY", labelKey: "methods.applePay" },
-      { id: "TABBY", labelKey: "methods.tabby" },
-      { id: "TAMARA", labelKey: "methods.tamara" },
       { id: "CASH", labelKey: "methods.cash.cashOnDelivery" },
+      { id: "APPLE_PAY", labelKey: "methods.applePay" },
+      { id: "TAMARA", labelKey: "methods.tamara" },
+      { id: "TABBY", labelKey: "methods.tabby" },
       { id: "BANK_TRANSFER", labelKey: "methods.bankTransfer" },
     ]);
   });

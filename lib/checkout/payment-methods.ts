@@ -1,5 +1,5 @@
 import type { CartDto } from "@/contract/dto/cart";
-import type { TenantConfig } from "@/contract/tenant-settings";
+import { PAYMENT_METHODS, type PaymentMethod, type TenantConfig } from "@/contract/tenant-settings";
 
 /**
  * Which payment methods the checkout offers, how cash is named and what each one charges
@@ -55,17 +55,21 @@ export function amountToPay(cart: Pick<CartDto, "totalAmount" | "amountToBePaid"
 }
 
 export function paymentMethods({ config, cart, applePaySupported }: PaymentMethodsInput): PaymentMethods {
-  const enabled = new Set(config.enabledPaymentMethods);
   // Amount-based methods have nothing to charge on a zero total.
   const chargeable = cart.totalAmount > 0;
-  const ids: CheckoutMethodId[] = [];
-  if (chargeable && (enabled.has("VISA") || enabled.has("MADA"))) ids.push("CARD");
-  if (chargeable && enabled.has("APPLE_PAY") && applePaySupported) ids.push("APPLE_PAY");
-  if (chargeable && enabled.has("TABBY")) ids.push("TABBY");
-  if (chargeable && enabled.has("TAMARA")) ids.push("TAMARA");
   const depositBlocksCash = config.disableCODForDeposit && cart.depositAmount > 0;
-  if ((enabled.has("CASH") || !chargeable) && !depositBlocksCash) ids.push("CASH");
-  if (chargeable && enabled.has("BANK_TRANSFER")) ids.push("BANK_TRANSFER");
+  const enabledSet = new Set(config.enabledPaymentMethods);
+  const offered = (method: PaymentMethod): CheckoutMethodId | null => {
+    if (method === "CASH") return (enabledSet.has("CASH") || !chargeable) && !depositBlocksCash ? "CASH" : null;
+    if (!chargeable) return null;
+    if (method === "MADA" || method === "VISA") return "CARD";
+    if (method === "APPLE_PAY") return applePaySupported ? "APPLE_PAY" : null;
+    return method;
+  };
+  // Spec §3/§4: in the payment method enum's order (MADA, CASH, VISA, APPLE_PAY, TAMARA, TABBY,
+  // BANK_TRANSFER), the card once at the first of MADA and VISA; the first is preselected. Cash is
+  // also offered, in its place, for a zero total.
+  const ids = [...new Set(PAYMENT_METHODS.filter((m) => enabledSet.has(m) || m === "CASH").map(offered))].filter((id): id is CheckoutMethodId => id !== null);
 
   const cashLabel = cashLabelKey(cart, ids.length === 1 && ids[0] === "CASH");
   const methods = ids.map((id): CheckoutMethod => ({ id, labelKey: id === "CASH" ? cashLabel : AMOUNT_LABELS[id] }));
