@@ -12,6 +12,7 @@ import {
   CARDS,
   checkoutTo,
   checkoutToMethods,
+  errorTexts,
   expectCardOnlyAtProvider,
   expectCartFinished,
   expectInProfile,
@@ -222,6 +223,24 @@ test("Tabby: an ineligible shopper sees Tabby's answer in red on its method, bef
   await snap(page, info, `payments-tabby-ineligible-${locale}`);
   await chooseMethod(page, locale, c.methods.tamara);
   await expect(continueTo(page, locale, "tamara")).toBeEnabled();
+});
+
+test("Tabby: when the eligibility check itself fails, its card and its step say so in the spec's words; asking again works", async ({ page }, info) => {
+  const { locale, prefix } = forProject(info.project.name);
+  const c = checkout[locale];
+  const failed = errorTexts[locale].TEST_TABBY_CUSTOMER_ELIGIBILITY_ERROR;
+  await fillBasket(page, locale, prefix, { kind: "membership", day: dayFor(info.project.name, 13) });
+  let down = true;
+  await page.route("**/api/checkout/pay/tabby/eligibility", (route) => (down ? route.fulfill({ status: 503, json: { error: { code: "SP:ServiceUnavailable", message: "down" } } }) : route.fallback()));
+  await checkoutToMethods(page, locale);
+  await expect(page.locator("#payment-method-TABBY-note")).toHaveText(failed);
+  await chooseMethod(page, locale, c.methods.tabby);
+  await expect(page.getByRole("alert").filter({ hasText: failed })).toBeVisible();
+  await expect(continueTo(page, locale, "tabby")).toBeDisabled();
+  await snap(page, info, `payments-tabby-check-failed-${locale}`);
+  down = false;
+  await page.getByRole("button", { name: order[locale].payLater.retry }).click();
+  await expect(continueTo(page, locale, "tabby")).toBeEnabled();
 });
 
 test("Tabby: cancelling on Tabby's page comes back to the order with a way to pay otherwise", async ({ page }, info) => {

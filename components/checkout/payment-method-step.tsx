@@ -30,7 +30,8 @@ export function usePaymentMethods(config: TenantConfig, cart: CartDto): PaymentM
 }
 
 /** Tabby's answer while the methods show: still asking, or refused with Tabby's own words. */
-export type TabbyNote = { checking: boolean; refusal: string | null } | null;
+/** Tabby's eligibility on its card: being checked, refused (Tabby's message), or the check itself failed. */
+export type TabbyNote = { checking: boolean; refusal: string | null; checkFailed: boolean } | null;
 
 export type MethodChoiceState = { methods: PaymentMethods; tabby: TabbyNote; chosen: CheckoutMethodId | null; pick: (id: CheckoutMethodId) => void };
 
@@ -47,7 +48,7 @@ export function useMethodChoice(config: TenantConfig, cart: CartDto, initial: Ch
   const tabbyRefused = offersTabby && eligibility.data?.eligible === false;
   const usable = (id: CheckoutMethodId) => methods.methods.some((m) => m.id === id) && !(id === "TABBY" && tabbyRefused);
   const chosen = picked && usable(picked) ? picked : (methods.methods.find((m) => usable(m.id))?.id ?? null);
-  const tabby = offersTabby ? { checking: eligibility.isPending, refusal: tabbyRefused ? (eligibility.data?.message ?? "") : null } : null;
+  const tabby = offersTabby ? { checking: eligibility.isPending, refusal: tabbyRefused ? (eligibility.data?.message ?? "") : null, checkFailed: eligibility.isError } : null;
   return { methods, tabby, chosen, pick };
 }
 
@@ -55,6 +56,7 @@ export function useMethodChoice(config: TenantConfig, cart: CartDto, initial: Ch
 export function MethodChoice({ choice: { methods, tabby, chosen: value, pick: onChange }, legend }: { choice: MethodChoiceState; legend: string }) {
   const t = useTranslations("checkout.methods");
   const tRoot = useTranslations("checkout");
+  const tErrors = useTranslations("errors");
   const tPayLater = useTranslations("order.payLater");
   const locale = useLocale();
   const sarStyle = useSarStyle();
@@ -87,6 +89,11 @@ export function MethodChoice({ choice: { methods, tabby, chosen: value, pick: on
                 ) : refused ? (
                   <span id={noteId} className="text-xs font-medium text-destructive">
                     {note.refusal || tPayLater("notEligible", { provider })}
+                  </span>
+                ) : note?.checkFailed ? (
+                  // Spec §8: the check itself failed (TEST_TABBY_CUSTOMER_ELIGIBILITY_ERROR); Tabby's step offers to ask again.
+                  <span id={noteId} className="text-xs font-medium text-destructive">
+                    {tErrors("TEST_TABBY_CUSTOMER_ELIGIBILITY_ERROR")}
                   </span>
                 ) : null}
               </span>

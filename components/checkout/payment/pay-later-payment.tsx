@@ -25,6 +25,7 @@ type Props = { provider: PayLaterProvider; cart: CartDto; amount: number; checko
  */
 export function PayLaterPayment({ provider, cart, amount, checkout, onBack }: Props) {
   const t = useTranslations("order.payLater");
+  const tErrors = useTranslations("errors");
   const locale = useLocale();
   const sar = useFormatSar();
   const sarStyle = useSarStyle();
@@ -58,7 +59,7 @@ export function PayLaterPayment({ provider, cart, amount, checkout, onBack }: Pr
       {refused ? <FormMessage>{eligibility.data?.message || t("notEligible", { provider: name })}</FormMessage> : null}
       {provider === "tabby" && eligibility.isError ? (
         <div role="alert" className="grid justify-items-start gap-2 rounded-xl bg-destructive-soft p-4 text-sm">
-          <p>{t("checkFailed", { provider: name })}</p>
+          <p>{tErrors("TEST_TABBY_CUSTOMER_ELIGIBILITY_ERROR")}</p>
           <Button variant="outline" size="sm" onClick={() => void eligibility.refetch()}>
             {t("retry")}
           </Button>
