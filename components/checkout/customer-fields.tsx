@@ -92,7 +92,7 @@ export function CustomerFields({ form, setup, definitions, withPresets = true }:
           <FormMessage id={`${idOf("notes")}-error`}>{notesError}</FormMessage>
         </div>
       ) : null}
-      <TermsField form={form} id={idOf("terms")} termsRequired={setup.termsRequired} customMessage={config.customTosMessage} error={message(errors.termsAccepted?.message)} />
+      <TermsField form={form} id={idOf("terms")} termsRequired={setup.termsRequired} termsLink={setup.termsLink} customMessage={config.customTosMessage} error={message(errors.termsAccepted?.message)} />
     </div>
   );
 }

@@ -8,13 +8,13 @@ import { localePath } from "@/lib/site-routing";
 import type { CheckoutForm } from "@/lib/validation/checkout";
 import { TERMS_PAGE_PATH } from "./use-checkout-setup";
 
-type Props = { form: UseFormReturn<CheckoutForm>; id: string; termsRequired: boolean; customMessage: string | null; error: string | undefined };
+type Props = { form: UseFormReturn<CheckoutForm>; id: string; termsRequired: boolean; termsLink: boolean; customMessage: string | null; error: string | undefined };
 
 /**
- * The terms (spec §5): the tenant's own message as plain text, and the checkbox, required only
- * when terms are enabled and the terms page exists; its link opens the page in a new tab.
+ * The terms (spec §5): the tenant's own message as plain text, and the checkbox when required
+ * (checkoutTerms); a link to the terms page, which opens in a new tab, when the page exists.
  */
-export function TermsField({ form, id, termsRequired, customMessage, error }: Props) {
+export function TermsField({ form, id, termsRequired, termsLink, customMessage, error }: Props) {
   const t = useTranslations("checkout.terms");
   const locale = useLocale();
   const message = plainTenantText(customMessage);
@@ -36,14 +36,16 @@ export function TermsField({ form, id, termsRequired, customMessage, error }: Pr
               className="mt-0.5 size-5 shrink-0 cursor-pointer accent-primary"
             />
             <label htmlFor={id} className="text-sm leading-6">
-              {t.rich("label", {
-                link: (chunks) => (
-                  <a href={localePath(locale, `/${TERMS_PAGE_PATH}`)} target="_blank" rel="noopener noreferrer" className="font-medium text-primary underline underline-offset-4">
-                    {chunks}
-                    <span className="sr-only"> {t("newTab")}</span>
-                  </a>
-                ),
-              })}
+              {termsLink
+                ? t.rich("label", {
+                    link: (chunks) => (
+                      <a href={localePath(locale, `/${TERMS_PAGE_PATH}`)} target="_blank" rel="noopener noreferrer" className="font-medium text-primary underline underline-offset-4">
+                        {chunks}
+                        <span className="sr-only"> {t("newTab")}</span>
+                      </a>
+                    ),
+                  })
+                : t("labelPlain")}
               <span aria-hidden="true" className="ms-1 text-destructive">
                 *
               </span>

@@ -10,9 +10,21 @@ export const TERMS_PAGE_PATH = "z/terms-and-conditions";
 
 export type CheckoutSetup = {
   config: TenantConfig;
-  /** Terms are enabled and the terms page exists: the checkbox is shown and required. */
+  /** The terms checkbox is shown and required (see checkoutTerms). */
   termsRequired: boolean;
+  /** Its label links to the terms page. */
+  termsLink: boolean;
 };
+
+/**
+ * The terms checkbox before paying: required when terms are enabled and the terms page exists
+ * (spec §5, its label links to the page), and when the store asks for it with tosCheckboxEnabled
+ * (spec §3) even without a page (then a plain label).
+ */
+export function checkoutTerms(config: Pick<TenantConfig, "termsEnabled" | "tosCheckboxEnabled">, hasTermsPage: boolean): Pick<CheckoutSetup, "termsRequired" | "termsLink"> {
+  const termsLink = config.termsEnabled && hasTermsPage;
+  return { termsRequired: termsLink || config.tosCheckboxEnabled, termsLink };
+}
 
 /**
  * The tenant's storefront configuration as the checkout needs it, read from the public website
@@ -26,7 +38,7 @@ export function useCheckoutSetup() {
       const site = await publicCheckoutApi.websiteConfig(locale);
       const config = toTenantConfig(site.settings);
       const hasTermsPage = site.pages.some((page) => page.path.replace(/^\/+/, "") === TERMS_PAGE_PATH);
-      return { config, termsRequired: config.termsEnabled && hasTermsPage };
+      return { config, ...checkoutTerms(config, hasTermsPage) };
     },
   });
 }
