@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { safeAnnouncementLink } from "@/components/layout/announcement-link";
 import { closedStatus, firstOpenDay } from "@/components/product/purchase/booking-days";
+import { productFacts } from "@/components/product/product-facts";
 import { widgetSpec } from "@/components/product/purchase/widget-spec";
 import type { ProductDto } from "@/contract/dto/catalog";
 
@@ -48,6 +49,15 @@ describe("widgetSpec", () => {
     expect(widgetSpec(product({ typeString: "subscription", reservation: null, subscription: { durationDays: 30, perCustomerLimit: 1, packageSessions: null } }), cfg, "S")).toEqual({ kind: "subscription", durationDays: 30 });
     expect(widgetSpec(product({ typeString: "merchandise", reservation: null, stock: 3 }), cfg, "S")).toEqual({ kind: "merchandise", stock: 3 });
     expect(widgetSpec(product({ typeString: "gift", reservation: null, giftThemes: [{ id: "t", name: "T", color: "#000" }] }), cfg, "Store")).toEqual({ kind: "gift", themes: [{ id: "t", name: "T", color: "#000" }], storeName: "Store" });
+  });
+});
+
+describe("product facts", () => {
+  it("name the slot's length and seats, and no length at all where the store hides durations", () => {
+    expect(productFacts(product({}), { hideDuration: false }).map((f) => f.key)).toEqual(["minutes", "capacity"]);
+    expect(productFacts(product({}), { hideDuration: true }).map((f) => f.key)).toEqual(["capacity"]);
+    expect(productFacts(product({ isVariableDuration: true }), { hideDuration: false }).map((f) => f.key)).toEqual(["hours"]);
+    expect(productFacts(product({ isVariableDuration: true }), { hideDuration: true })).toEqual([]);
   });
 });
 

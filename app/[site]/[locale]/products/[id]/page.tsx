@@ -99,7 +99,7 @@ export default async function ProductPage({ params }: Props) {
             </div>
             <h1 className="text-2xl font-bold sm:text-3xl">{product.name}</h1>
             <ProductPrice product={product} locale={locale} taxRate={config.taxRate} size="lg" showVatNote />
-            <ProductFacts product={product} locale={locale} />
+            <ProductFacts product={product} locale={locale} hideDuration={config.hideDuration} />
             <PaymentPromos widgets={promoWidgets(config, tenant.payments, promoAmount(product, config.taxRate))} amount={promoAmount(product, config.taxRate)} locale={locale} />
           </div>
           {paragraphs.length > 0 ? (
