@@ -20,7 +20,8 @@ export const CreatePaymentInput = z.object({
   tokenType: z.enum(["token", "applepay"]),
   callbackUrl: Url,
   description: z.string().trim().max(255).optional(),
-  checkout: OnlineCheckoutInput,
+  /** The order's details as the checkout has them; left out (spec §7's shape), the customer's saved record. */
+  checkout: OnlineCheckoutInput.optional(),
 });
 export type CreatePaymentInput = z.output<typeof CreatePaymentInput>;
 
@@ -31,7 +32,7 @@ export const InitiateSessionQuery = z.object({
 });
 
 export const ExecuteCartPaymentQuery = z.object({ sessionId: Id, cartId: Id, callbackUrl: Url, errorCallbackUrl: Url });
-export const ExecuteCartPaymentInput = z.object({ checkout: OnlineCheckoutInput });
+export const ExecuteCartPaymentInput = z.object({ checkout: OnlineCheckoutInput.optional() });
 
 /** The return addresses are optional here (the shopper is not sent anywhere) but, when given, are what Tabby sees, checked like a session's. */
 export const TabbyEligibilityInput = z.object({ cartId: Id, success_url: Url.optional(), cancel_url: Url.optional(), failure_url: Url.optional() });
@@ -41,6 +42,6 @@ export const PayLaterSessionInput = z.object({
   cancel_url: Url,
   failure_url: Url,
   success_url: Url,
-  checkout: OnlineCheckoutInput,
+  checkout: OnlineCheckoutInput.optional(),
 });
 export type PayLaterSessionInput = z.output<typeof PayLaterSessionInput>;

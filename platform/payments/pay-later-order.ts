@@ -26,7 +26,7 @@ export const cartLines = (cart: CartDto) =>
 export async function startPayLater(db: Db, scope: OwnerScope, input: PayLaterSessionInput, req: PaymentRequest, method: "TABBY" | "TAMARA") {
   const urls = await checkCallbackUrls(db, scope.tenantId, { success_url: input.success_url, cancel_url: input.cancel_url, failure_url: input.failure_url });
   const quote = await quotePayment(db, scope, input.reference, method, req);
-  const details = attemptDetails(input.checkout, req.channel);
+  const details = await attemptDetails(db, scope, input.reference, input.checkout, req.channel);
   return { urls, quote, details };
 }
 

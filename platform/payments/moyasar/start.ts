@@ -24,7 +24,7 @@ export async function createMoyasarSession(db: Db, scope: OwnerScope, input: Cre
   const { callbackUrl } = await checkCallbackUrls(db, scope.tenantId, { callbackUrl: input.callbackUrl });
   const quote = await quotePayment(db, scope, input.reference, method, req);
   if (method === "CARD" && toTenantConfig(quote.settings).onlinePaymentProvider !== "moyasar") throw methodNotAllowed(method);
-  const details = attemptDetails(input.checkout, req.channel);
+  const details = await attemptDetails(db, scope, input.reference, input.checkout, req.channel);
   const { cfg } = await providerConfig(db, scope.tenantId, "moyasar");
   const attempt = await createLiveAttempt(db, scope, { cartId: input.reference, provider: "moyasar", method, amount: quote.amount, details });
   const create = () =>

@@ -49,13 +49,13 @@ export async function initiateCardSession(
 export async function executeCardPayment(
   db: Db,
   scope: OwnerScope,
-  input: { sessionId: string; cartId: string; callbackUrl: string; errorCallbackUrl: string; checkout: OnlineCheckoutInput },
+  input: { sessionId: string; cartId: string; callbackUrl: string; errorCallbackUrl: string; checkout?: OnlineCheckoutInput },
   req: PaymentRequest,
 ): Promise<ExecuteCartPaymentDto> {
   const urls = await checkCallbackUrls(db, scope.tenantId, { callbackUrl: input.callbackUrl, errorCallbackUrl: input.errorCallbackUrl });
   const quote = await quotePayment(db, scope, input.cartId, "CARD", req);
   const provider = cardProvider(quote.settings);
-  const details = attemptDetails(input.checkout, req.channel);
+  const details = await attemptDetails(db, scope, input.cartId, input.checkout, req.channel);
   const { cfg } = await providerConfig(db, scope.tenantId, provider);
   const attempt = await createLiveAttempt(db, scope, { cartId: input.cartId, provider, method: "CARD", amount: quote.amount, details, sessionRef: input.sessionId });
   const invoice = await closingOnFailure(db, attempt, () =>
