@@ -57,6 +57,11 @@ test("sign in keeps the guest cart; settings save every field type; logout clear
   const form = page.locator("form").filter({ has: page.getByLabel(s.name) });
   await form.getByLabel(s.name).fill(locale === "ar" ? "سارة القحطاني" : "Sara Q");
   await form.getByLabel(s.email).fill("sara.q@example.com");
+  // Another phone number (spec §3 phone_number): a wrong one is said on its field, a landline kept.
+  await form.getByLabel(s.phone).fill("12");
+  await form.getByRole("button", { name: s.save }).click();
+  await expect(form.getByLabel(s.phone)).toHaveAttribute("aria-invalid", "true");
+  await form.getByLabel(s.phone).fill(locale === "ar" ? "٠١١ ٢٣٤ ٥٦٧٨" : "011 234 5678");
   await form.getByLabel(label("رقم الهوية الوطنية", "National ID number")).fill("1098765432");
   await form.getByLabel(label("العمر", "Age")).fill("32");
   await form.getByLabel(label("تاريخ الميلاد", "Date of birth")).fill("1994-05-12");
@@ -71,6 +76,7 @@ test("sign in keeps the guest cart; settings save every field type; logout clear
   await expect(form.getByLabel(label("تاريخ الميلاد", "Date of birth"))).toHaveValue("1994-05-12");
   await expect(form.getByLabel(label("المعالجة المفضلة", "Preferred therapist"))).toHaveValue("huda");
   await expect(form.getByLabel(s.email)).toHaveValue("sara.q@example.com");
+  await expect(form.getByLabel(s.phone)).toHaveValue("+966112345678");
   const photo = form.getByRole("img", { name: new RegExp(label("الصورة الشخصية", "Profile photo")) });
   await expect(photo).toBeVisible();
   expect(await photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);

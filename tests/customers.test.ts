@@ -26,6 +26,7 @@ describeEachDb("customer profile and custom fields", (t) => {
       name: "Sara Al-Qahtani",
       mobileNumber: "+966500000001",
       email: "sara@example.com",
+      phone_number: null,
       customFields: { national_id: "1023456789", preferred_therapist: "noura" },
       isProfileComplete: true,
     });
@@ -42,6 +43,26 @@ describeEachDb("customer profile and custom fields", (t) => {
     expect([onCoffee.status, onCoffee.error?.code]).toEqual([401, "SP:TenantMismatch"]);
     const put = await callApi(db, coffee, "PUT", "identity-customer/", { token: sara.token, body: { name: "x" } });
     expect(put.status).toBe(401);
+  });
+
+  it("keeps the customer's other phone number (spec §3 phone_number): any valid number in E.164, cleared by \"\" or null, untouched when left out", async () => {
+    const { db, spa } = t();
+    const c = await newCustomer(db, spa);
+    const put = (body: unknown) => callApi<CustomerDto>(db, spa, "PUT", "identity-customer/", { token: c.token, body });
+    // A Riyadh landline typed as people do, in Arabic-Indic digits too.
+    expect((await put({ name: "Huda", phone_number: "011 234 5678" })).data?.phone_number).toBe("+966112345678");
+    expect((await me(c.token)).data?.phone_number).toBe("+966112345678");
+    expect((await put({ name: "Huda", phone_number: "٠٥٠١٢٣٤٥٦٧" })).data?.phone_number).toBe("+966501234567");
+    // Left out: kept (the checkout saves the name without it).
+    expect((await put({ name: "Huda Ali" })).data?.phone_number).toBe("+966501234567");
+    for (const phone_number of ["12", "not a number", "+1".padEnd(41, "5")]) {
+      const bad = await put({ name: "Huda", phone_number });
+      expect([bad.status, bad.error?.code], phone_number).toEqual([400, "SP:ValidationError"]);
+    }
+    expect((await me(c.token)).data?.phone_number).toBe("+966501234567");
+    expect((await put({ name: "Huda", phone_number: "" })).data?.phone_number).toBeNull();
+    expect((await put({ name: "Huda", phone_number: "+14155552671" })).data?.phone_number).toBe("+14155552671");
+    expect((await put({ name: "Huda", phone_number: null })).data?.phone_number).toBeNull();
   });
 
   it("updates name (trimmed, 1–100) and email (optional, valid) with PUT identity-customer/", async () => {

@@ -27,6 +27,7 @@ function formValues(customer: CustomerDto, definitions: CustomFieldDefinitionDto
     name: customer.name,
     ...splitName(customer.name),
     email: customer.email ?? "",
+    phone: customer.phone_number ?? "",
     customFields: Object.fromEntries(definitions.map((d) => [d.name, customer.customFields[d.name] ?? ""])),
   };
 }
@@ -52,7 +53,7 @@ export function AccountSettingsForm({ customer, definitions, separateNames = fal
 
   const save = async (values: AccountForm) => {
     try {
-      let saved = await accountApi.updateProfile({ name: fullName(values, separateNames), email: values.email || null }, locale);
+      let saved = await accountApi.updateProfile({ name: fullName(values, separateNames), email: values.email || null, phone_number: values.phone || null }, locale);
       if (definitions.length > 0) {
         const customFields = Object.fromEntries(definitions.map((d) => [d.name, normalizeFieldValue(d, values.customFields[d.name]) || null]));
         saved = await accountApi.updateCustomFields(customFields, locale);
@@ -77,9 +78,9 @@ export function AccountSettingsForm({ customer, definitions, separateNames = fal
     const field = err instanceof SessionApiError && typeof err.details?.field === "string" ? err.details.field : null;
     const definition = field ? definitions.find((d) => d.name === field) : undefined;
     if (definition) form.setError(`customFields.${definition.name}` as FieldPath<AccountForm>, { message: `errors.${sessionErrorKey(err)}` }, { shouldFocus: true });
-    // The BFF's own validation names the body's fields (name, email) in its details.
-    for (const key of ["name", "email"] as const) {
-      if (err instanceof SessionApiError && err.code === "SP:ValidationError" && err.details?.[key]) form.setError(key, { message: "validation.invalid" });
+    // The BFF's own validation names the body's fields (name, email, phone_number) in its details.
+    for (const [key, field] of [["name", "name"], ["email", "email"], ["phone_number", "phone"]] as const) {
+      if (err instanceof SessionApiError && err.code === "SP:ValidationError" && err.details?.[key]) form.setError(field, { message: "validation.invalid" });
     }
     toast.error(title, { description: definition?.label, duration: 6000 });
   };
@@ -117,6 +118,14 @@ export function AccountSettingsForm({ customer, definitions, separateNames = fal
           <Label htmlFor={idOf("email")}>{t("email")}</Label>
           <Input id={idOf("email")} type="email" dir="ltr" autoComplete="email" inputMode="email" className="text-start rtl:text-end" aria-invalid={errors.email ? true : undefined} aria-describedby={errors.email ? errorIdOf("email") : undefined} {...form.register("email")} />
           <FormMessage id={errorIdOf("email")}>{messageOf(errors.email?.message)}</FormMessage>
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor={idOf("phone")}>{t("phone")}</Label>
+          <Input id={idOf("phone")} type="tel" dir="ltr" autoComplete="tel" inputMode="tel" className="text-start rtl:text-end" aria-invalid={errors.phone ? true : undefined} aria-describedby={`${idOf("phone")}-hint${errors.phone ? ` ${errorIdOf("phone")}` : ""}`} {...form.register("phone")} />
+          <p id={`${idOf("phone")}-hint`} className="text-xs text-muted-foreground">
+            {t("phoneHint")}
+          </p>
+          <FormMessage id={errorIdOf("phone")}>{messageOf(errors.phone?.message)}</FormMessage>
         </div>
         <div className="grid gap-2">
           <Label htmlFor={idOf("mobile")}>{t("mobile")}</Label>

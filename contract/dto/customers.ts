@@ -11,6 +11,8 @@ export const CustomerDto = z.object({
   /** E.164, e.g. "+966500000001". */
   mobileNumber: z.string(),
   email: z.string().nullable(),
+  /** Spec §3: another number to reach them (E.164), or null. */
+  phone_number: z.string().nullable(),
   /** Field name → value; document/image values are upload names (see UploadDto). */
   customFields: z.record(z.string(), z.string()),
   /** Name set and every required custom field filled. */

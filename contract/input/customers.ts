@@ -24,7 +24,17 @@ export const CustomFieldValuesInput = z
   .record(fieldName, fieldValue)
   .refine((m) => Object.keys(m).length <= 100, "validation.invalid");
 
-export const UpdateProfileInput = z.object({ name: CustomerName, email: z.preprocess((v) => (typeof v === "string" ? v.trim() : v), CustomerEmail) });
+/**
+ * Spec §3's phone_number as sent: "" or null clears it; left out, it stays. Whether it is a phone
+ * number is the platform's decision (it keeps E.164): the full numbering plan is too heavy for a page.
+ */
+export const CustomerPhoneNumber = z.union([z.string().trim().max(40, "validation.invalid"), z.null()]).optional();
+
+export const UpdateProfileInput = z.object({
+  name: CustomerName,
+  email: z.preprocess((v) => (typeof v === "string" ? v.trim() : v), CustomerEmail),
+  phone_number: CustomerPhoneNumber,
+});
 export type UpdateProfileInput = z.output<typeof UpdateProfileInput>;
 
 export const SaveCustomerInput = UpdateProfileInput.extend({

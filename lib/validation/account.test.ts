@@ -32,19 +32,21 @@ describe("custom field messages (spec §5)", () => {
 
 describe("account settings form", () => {
   const schema = accountFormSchema(fields);
-  const valid = { name: "Sara", email: "", customFields: { national_id: "1023456789", id_document: "a.pdf" } };
+  const valid = { name: "Sara", email: "", phone: "", customFields: { national_id: "1023456789", id_document: "a.pdf" } };
 
-  it("accepts a complete form, with no email", () => {
+  it("accepts a complete form, with no email and no other phone number", () => {
     expect(schema.safeParse(valid).success).toBe(true);
+    expect(schema.safeParse({ ...valid, phone: "011 234 5678" }).success).toBe(true);
   });
 
   it("puts each problem on its field", () => {
-    const parsed = schema.safeParse({ name: " ", email: "nope", customFields: { age: "x" } });
+    const parsed = schema.safeParse({ name: " ", email: "nope", phone: "12", customFields: { age: "x" } });
     expect(parsed.success).toBe(false);
     const byPath = Object.fromEntries(parsed.error!.issues.map((i) => [i.path.join("."), i.message]));
     expect(byPath).toEqual({
       name: "validation.required",
       email: "validation.invalid",
+      phone: "validation.invalid",
       "customFields.national_id": "validation.required",
       "customFields.age": "errors.SP_ValueMustBeNumber",
       "customFields.id_document": "validation.required",

@@ -9,6 +9,12 @@ import { UpdateProfileInput } from "@/contract/input/customers";
  * (spec §5); the platform checks custom fields against their definitions again, with its SP: codes.
  */
 
+/** A phone number's shape only (the numbering plan is the platform's): 6–15 digits, Latin or Arabic-Indic, with spaces, + - ( ). */
+function looksLikePhone(v: string): boolean {
+  const digits = v.match(/[\d\u0660-\u0669\u06F0-\u06F9]/g)?.length ?? 0;
+  return /^[+\d\s\-()\u0660-\u0669\u06F0-\u06F9]+$/.test(v) && digits >= 6 && digits <= 15;
+}
+
 /** Spec §5: surrounding spaces removed, at least one character (the contract's customer name). */
 const nameField = UpdateProfileInput.shape.name;
 
@@ -24,7 +30,7 @@ export function customFieldError(rule: FieldRule, raw: string | undefined): stri
   return code === "SP:CustomFieldValueIsRequired" ? "validation.required" : `errors.${errorMessageKey(code)}`;
 }
 
-/** The account settings form: name, email and the tenant's custom fields, from their definitions. */
+/** The account settings form: name, email, another phone number and the tenant's custom fields, from their definitions. */
 export function accountFormSchema(definitions: readonly FieldRule[], separateNames = false) {
   return z
     .object({
@@ -33,6 +39,8 @@ export function accountFormSchema(definitions: readonly FieldRule[], separateNam
       firstName: separateNames ? nameField : z.string().catch(""),
       lastName: separateNames ? nameField : z.string().catch(""),
       email: z.string().trim().max(254, "validation.invalid").refine((v) => v === "" || z.email().safeParse(v).success, "validation.invalid"),
+      // Spec §3's phone_number: optional; digits (any script), spaces, + - ( ); the platform checks the number itself.
+      phone: z.string().trim().max(40, "validation.invalid").refine((v) => v === "" || looksLikePhone(v), "validation.invalid"),
       customFields: z.record(z.string(), z.string()),
     })
     .superRefine((form, ctx) => {

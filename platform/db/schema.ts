@@ -120,6 +120,8 @@ export const customers = pgTable(
     /** E.164. */
     mobileNumber: text("mobile_number").notNull(),
     email: text("email"),
+    /** Spec §3's phone_number: another number to reach them (a landline, say), E.164; the mobile signs in. */
+    phoneNumber: text("phone_number"),
     customFields: jsonb("custom_fields").$type<Record<string, string>>().notNull().default({}),
     ...timestamps,
   },

@@ -3,10 +3,11 @@ import { and, eq } from "drizzle-orm";
 import { parsePhoneNumberFromString } from "libphonenumber-js";
 import type { Db, Tx } from "../db/client";
 import { customers } from "../db/schema";
-import { PlatformError } from "../errors";
+import { PlatformError, validation } from "../errors";
 import type { CustomerDto } from "@/contract/dto/customers";
 import type { FieldRule } from "@/contract/custom-field-values";
 import type { SaveCustomerInput, UpdateProfileInput } from "@/contract/input/customers";
+import { normalizePhone } from "@/contract/phone-number";
 import { checkUploadValues, isProfileComplete, loadCustomFieldDefinitions, mergeFieldValues } from "./custom-fields";
 
 type Conn = Db | Tx;
@@ -45,6 +46,7 @@ export function toCustomerDto(row: CustomerRow, rules: FieldRule[]): CustomerDto
     name: row.name,
     mobileNumber: row.mobileNumber,
     email: row.email,
+    phone_number: row.phoneNumber,
     customFields: row.customFields,
     isProfileComplete: isProfileComplete(row.name, row.customFields, rules),
   };
@@ -56,7 +58,16 @@ export async function getCustomer(db: Conn, tenantId: string, customerId: string
   return toCustomerDto(row, rules);
 }
 
-async function write(db: Conn, tenantId: string, customerId: string, values: Partial<Pick<CustomerRow, "name" | "email" | "customFields">>): Promise<CustomerRow> {
+/** The phone number in E.164 when the request gives one (or clears it); left out, it stays; not a phone number ⇒ 400. */
+function phoneOf(input: Pick<UpdateProfileInput, "phone_number">): { phoneNumber?: string | null } {
+  if (input.phone_number === undefined) return {};
+  if (input.phone_number === null || input.phone_number === "") return { phoneNumber: null };
+  const phoneNumber = normalizePhone(input.phone_number);
+  if (!phoneNumber) throw validation("The phone number is not valid", { phone_number: "validation.invalid" });
+  return { phoneNumber };
+}
+
+async function write(db: Conn, tenantId: string, customerId: string, values: Partial<Pick<CustomerRow, "name" | "email" | "phoneNumber" | "customFields">>): Promise<CustomerRow> {
   const [row] = await db
     .update(customers)
     .set(values)
@@ -66,9 +77,9 @@ async function write(db: Conn, tenantId: string, customerId: string, values: Par
   return row;
 }
 
-/** PUT identity-customer/ — name and email only. */
+/** PUT identity-customer/ — name, email and phone_number only. */
 export async function updateProfile(db: Conn, tenantId: string, customerId: string, input: UpdateProfileInput): Promise<CustomerDto> {
-  const row = await write(db, tenantId, customerId, { name: input.name, email: input.email });
+  const row = await write(db, tenantId, customerId, { name: input.name, email: input.email, ...phoneOf(input) });
   return toCustomerDto(row, await loadRules(db, tenantId));
 }
 
@@ -109,6 +120,6 @@ export function saveCustomer(db: Db, tenantId: string, customerId: string, input
     }
     const rules = await loadRules(tx, tenantId);
     const customFields = input.customFields ? await nextFieldValues(tx, tenantId, customerId, rules, current.customFields, input.customFields) : current.customFields;
-    return toCustomerDto(await write(tx, tenantId, customerId, { name: input.name, email: input.email, customFields }), rules);
+    return toCustomerDto(await write(tx, tenantId, customerId, { name: input.name, email: input.email, ...phoneOf(input), customFields }), rules);
   });
 }

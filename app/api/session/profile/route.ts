@@ -4,7 +4,7 @@ import { UpdateProfileInput } from "@/contract/input/customers";
 
 export const dynamic = "force-dynamic";
 
-/** Saves the signed-in customer's name and email; answers the customer. */
+/** Saves the signed-in customer's name, email and other phone number; answers the customer. */
 export const PUT = bffRoute(async (ctx) => {
   const input = UpdateProfileInput.parse(await readJson(ctx.req));
   return platformFor(ctx, await requireToken(ctx)).customers.updateProfile({ body: input });
