@@ -168,13 +168,16 @@ export function toTenantConfig(settings: SettingsMap) {
   const provider = (text(settings.onlinePaymentProvider) ?? "moyasar").toLowerCase();
   const tabby = { enabled: enabled.TABBY, publicKey: text(settings.tabbyPublicKey), merchantCode: text(settings.tabbyMerchantCode) };
   const tamara = { enabled: enabled.TAMARA, publicKey: text(settings.tamaraPublicKey), merchantCode: text(settings.tamaraMerchantCode) };
+  // Spec §5: a pay-later method is usable when tabby is enabled with its key and merchant code, tamara with its key.
+  const payLater = { TABBY: tabby.enabled && !!tabby.publicKey && !!tabby.merchantCode, TAMARA: tamara.enabled && !!tamara.publicKey };
   const taxEnabled = isTrue(settings.taxEnabled);
   const providersViewType = text(settings.providersViewType) ?? "dropdown";
   return {
     logoUrl: text(settings.logoUrl),
     brandName: text(settings.brandName),
     cartType: settings.cartType === "quick" ? ("quick" as const) : ("default" as const),
-    enabledPaymentMethods: PAYMENT_METHODS.filter((m) => enabled[m]),
+    /** The methods offered by their settings; Tabby and Tamara also need their keys (the pay-later flag). */
+    enabledPaymentMethods: PAYMENT_METHODS.filter((m) => (m === "TABBY" || m === "TAMARA" ? payLater[m] : enabled[m])),
     disableCODForDeposit: isTrue(settings.disableCODForDeposit),
     termsEnabled: isTrue(settings.termsEnabled),
     tosCheckboxEnabled: isTrue(settings.tosCheckboxEnabled),
@@ -199,7 +202,7 @@ export function toTenantConfig(settings: SettingsMap) {
     tabby,
     tamara,
     /** Spec §5: tabby with key and merchant code, or tamara with its key. */
-    payLaterEnabled: (tabby.enabled && !!tabby.publicKey && !!tabby.merchantCode) || (tamara.enabled && !!tamara.publicKey),
+    payLaterEnabled: payLater.TABBY || payLater.TAMARA,
     /** Spec §2: the tamara promo widget needs the flag, a public key and a merchant code. */
     showTamaraPromo: tamara.enabled && !!tamara.publicKey && !!tamara.merchantCode,
     languages: parseLanguages(settings.frontendLanguages),

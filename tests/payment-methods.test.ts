@@ -15,6 +15,9 @@ function cart(kinds: ProductTypeString[], total = 115, extra: Partial<Cart> = {}
   return { totalAmount: total, amountToBePaid: total, depositAmount: 0, cartItems: kinds.map(item), ...extra };
 }
 
+/** Tabby's key and merchant code and Tamara's key: without them neither is offered (spec §5's pay-later flag). */
+const PAY_LATER_KEYS = { tabbyPublicKey: "pk_test_tabby", tabbyMerchantCode: "rimal", tamaraPublicKey: "pk_test_tamara" };
+
 const ALL_ON: SettingsMap = {
   madaEnabled: "True",
   visaEnabled: "True",
@@ -23,6 +26,7 @@ const ALL_ON: SettingsMap = {
   tamaraEnabled: "True",
   cashEnabled: "True",
   bankTransferEnabled: "True",
+  ...PAY_LATER_KEYS,
 };
 
 function ids(settings: SettingsMap, c: Cart = cart(["merchandise"]), applePaySupported = true): CheckoutMethodId[] {
@@ -50,6 +54,20 @@ describe("the card method is listed once when VISA or MADA is enabled", () => {
     [{ visaEnabled: "False", madaEnabled: "False" }, []],
   ] as [SettingsMap, CheckoutMethodId[]][])("%j ⇒ %j", (settings, expected) => {
     expect(ids(settings)).toEqual(expected);
+  });
+});
+
+describe("Tabby and Tamara only with their keys (spec §5's pay-later flag)", () => {
+  it.each([
+    [{ tabbyEnabled: "True", tabbyPublicKey: "pk", tabbyMerchantCode: "m" }, ["TABBY"]],
+    [{ tabbyEnabled: "True", tabbyPublicKey: "pk" }, []],
+    [{ tabbyEnabled: "True", tabbyMerchantCode: "m" }, []],
+    [{ tamaraEnabled: "True", tamaraPublicKey: "pk" }, ["TAMARA"]],
+    [{ tamaraEnabled: "True" }, []],
+    [{ tamaraPublicKey: "pk" }, []],
+  ] as [SettingsMap, CheckoutMethodId[]][])("%j ⇒ %j", (settings, expected) => {
+    expect(ids(settings)).toEqual(expected);
+    expect(toTenantConfig(settings).payLaterEnabled).toBe(expected.length > 0);
   });
 });
 
@@ -110,7 +128,7 @@ describe("the first method is preselected; none ⇒ no methods", () => {
   it.each([
     [ALL_ON, cart(["merchandise"]), "CARD"],
     [{ cashEnabled: "True", bankTransferEnabled: "True" }, cart(["merchandise"]), "CASH"],
-    [{ bankTransferEnabled: "True", tamaraEnabled: "True" }, cart(["merchandise"]), "TAMARA"],
+    [{ bankTransferEnabled: "True", tamaraEnabled: "True", ...PAY_LATER_KEYS }, cart(["merchandise"]), "TAMARA"],
     // The enum's order (spec §3): CASH comes before VISA, so a store with both preselects cash.
     [{ visaEnabled: "True", cashEnabled: "True" }, cart(["merchandise"]), "CASH"],
     [{ madaEnabled: "True", cashEnabled: "True" }, cart(["merchandise"]), "CARD"],
