@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeEach, expect, it } from "vitest";
 import { couponUsages, coupons, products } from "@/platform/db/schema";
 import type { AddCartItemBody } from "@/contract/input/cart";
+import type { CartDto } from "@/contract/dto/cart";
 import { describeEachDb } from "./helpers/test-db";
 import { demoCustomer } from "./helpers/account-api";
 import { at, DEMO, demoProduct } from "./helpers/demo-catalog";
@@ -69,6 +70,17 @@ describeEachDb("checkout coupons", (t) => {
       expect(res.data!.discountAmount, code).toBeGreaterThan(0);
       await api.call(spa(), "POST", `cart/${cart.id}/reset`, { token: shopper.token });
     }
+  });
+
+  it("takes spec §7's body (cartId, couponCode, cartItems, customerId) and answers the code applied as `code`", async () => {
+    const { shopper, cart } = await api.cartWith(spa(), [massage]);
+    const body = { cartId: cart.id, couponCode: "relax10", cartItems: cart.cartItems.map((i) => i.id), customerId: shopper.id };
+    const res = await api.call<CartDto & { code: string }>(spa(), "POST", `cart/${cart.id}/coupon`, { token: shopper.token, body });
+    expect(res.error).toBeUndefined();
+    expect(res.data).toMatchObject({ code: "RELAX10", couponCode: "RELAX10", discountAmount: 25 });
+    const other = await api.cartWith(spa(), [massage], shopper);
+    expectCode(await api.call(spa(), "POST", `cart/${other.cart.id}/coupon`, { token: shopper.token, body: { ...body, cartId: cart.id } }), "SP:ValidationError", 400);
+    expect((await api.call(spa(), "GET", `cart/${other.cart.id}`, { token: shopper.token })).data!.couponCode).toBeNull();
   });
 
   it("the same code applied twice at once from two tabs: both answer the cart with it, applied once", async () => {

@@ -31,10 +31,10 @@ export const checkout = {
     method: "POST",
     path: "cart/:id/coupon",
     auth: "customer",
-    summary: "Applies a coupon to the cart",
+    summary: "Applies a coupon to the cart (the cart, with the code applied as `code`, spec §7)",
     params: IdParams,
     body: ApplyCouponInput,
-    response: CartDto,
+    response: CartDto.extend({ code: z.string() }),
     codes: [...COUPON_CODES, "SP:Forbidden", "SP:CartAlreadyCompleted", "SP:EntityNotFound"],
   }),
   /**

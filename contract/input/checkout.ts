@@ -11,6 +11,8 @@ import { multiLine, singleLine } from "../text";
 const printable = singleLine;
 
 export const ApplyCouponInput = z.object({
+  /** Spec §7 sends the cart id in the body too: when sent, it must be the path's cart. */
+  cartId: printable(64).optional(),
   couponCode: printable(64).min(1),
   /** Item ids, accepted for compatibility: the platform prices the cart's own lines. */
   cartItems: z.array(printable(64)).max(500).optional(),

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { carts } from "../db/schema";
-import { PlatformError } from "../errors";
+import { PlatformError, validation } from "../errors";
 import type { Locale } from "@/contract/tenant-settings";
 import type { CartDto } from "@/contract/dto/cart";
 import type { SalesChannel } from "@/contract/input/checkout";
@@ -16,11 +16,12 @@ import { changeOwnCart, type OwnerScope } from "./own-cart";
  * again answers the cart unchanged), signed in only.
  * Every rule is checked now against the cart as it is; usage is counted when the order completes.
  */
-export function applyCoupon(db: Db, scope: OwnerScope, cartId: string, input: ApplyCouponInput, channel: SalesChannel, locale: Locale, now = new Date()): Promise<CartDto> {
+export async function applyCoupon(db: Db, scope: OwnerScope, cartId: string, input: ApplyCouponInput, channel: SalesChannel, locale: Locale, now = new Date()): Promise<CartDto & { code: string }> {
   if (input.customerId && input.customerId !== scope.customerId) {
     throw new PlatformError("SP:Forbidden", 403, "A coupon can only be applied for the signed-in customer");
   }
-  return changeOwnCart(db, scope, cartId, locale, now, async (tx, cart) => {
+  if (input.cartId !== undefined && input.cartId !== cartId) throw validation("The body's cartId is not the cart in the path", { cartId: "Not this cart" });
+  const cart = await changeOwnCart(db, scope, cartId, locale, now, async (tx, cart) => {
     // One intent, one effect: the code already on the cart (a second tab, a repeated tap) answers the cart as it is.
     if (cart.couponCode && cart.couponCode.toLowerCase() === input.couponCode.trim().toLowerCase()) return;
     if (cart.couponId) throw new PlatformError("SP:CouponAlreadyExists", 400, "A coupon is already applied to this cart; remove it first");
@@ -33,6 +34,7 @@ export function applyCoupon(db: Db, scope: OwnerScope, cartId: string, input: Ap
       .set({ couponId: coupon.id, couponCode: coupon.code })
       .where(and(eq(carts.tenantId, scope.tenantId), eq(carts.id, cart.id)));
   });
+  return { ...cart, code: cart.couponCode ?? input.couponCode };
 }
 
 /** DELETE cart/{id}/coupon: a cart without a coupon answers unchanged. */
