@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { bookings, carts, coupons, uploads } from "@/platform/db/schema";
+import { bookings, carts, coupons, customers, uploads } from "@/platform/db/schema";
 import { UPLOAD_FILE_LIMIT as MAX_UPLOAD_BYTES } from "@/contract/limits";
 import type { BankAccountDto } from "@/contract/dto/checkout";
 import type { CartDto } from "@/contract/dto/cart";
@@ -22,11 +22,11 @@ describeEachDb("checkout bank transfer", (t) => {
     return api.cartWith(spa(), [{ productId: r.id, priceId: r.priceId, reservationDateFrom: dayAhead(t().now, from), reservationDateTo: dayAhead(t().now, from + 2) }]);
   }
 
-  function receiptForm(shopper: Shopper, file: Uint8Array | null, opts: { name?: string; transferorName?: string | null; checkout?: string } = {}) {
+  function receiptForm(shopper: Shopper, file: Uint8Array | null, opts: { name?: string; transferorName?: string | null; checkout?: string | null } = {}) {
     const form = new FormData();
     if (opts.transferorName !== null) form.set("transferorName", opts.transferorName ?? "Sara Al-Qahtani");
     if (file) form.set("files", new Blob([new Uint8Array(file)]), opts.name ?? "receipt.pdf");
-    form.set("checkout", opts.checkout ?? JSON.stringify({ customer: { name: "Sara", mobileNumber: shopper.mobileNumber }, bookingNotes: "Late arrival" }));
+    if (opts.checkout !== null) form.set("checkout", opts.checkout ?? JSON.stringify({ customer: { name: "Sara", mobileNumber: shopper.mobileNumber }, bookingNotes: "Late arrival" }));
     return form;
   }
 
@@ -62,6 +62,14 @@ describeEachDb("checkout bank transfer", (t) => {
     // Sent again: the order is already complete, and no second receipt is kept.
     expectCode(await send(shopper, cart.id, receiptForm(shopper, FILES.png)), "SP:CartAlreadyCompleted", 400);
     expect(await t().db.select().from(uploads).where(and(eq(uploads.customerId, shopper.id), eq(uploads.purpose, "bank-receipt")))).toHaveLength(1);
+  });
+
+  it("takes spec §7's upload (the transferor and the files, no checkout field): the order names the customer's saved record", async () => {
+    const { shopper, cart } = await stayCart();
+    await t().db.update(customers).set({ name: "Reem Saleh" }).where(eq(customers.id, shopper.id));
+    const res = await send(shopper, cart.id, receiptForm(shopper, FILES.pdf, { checkout: null }));
+    expect(res.error).toBeUndefined();
+    expect(res.data).toMatchObject({ status: "completed", paymentStatus: "pending_review", customerName: "Reem Saleh", customerMobile: shopper.mobileNumber });
   });
 
   it("refuses a receipt over 5 MB, an .exe renamed .pdf and an empty one, leaving the order unpaid", async () => {

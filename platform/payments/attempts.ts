@@ -1,8 +1,8 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
-import { carts, customers, paymentAttempts, type OnlineMethod, type PaymentProvider } from "../db/schema";
-import { PlatformError, validation } from "../errors";
+import { paymentAttempts, type OnlineMethod, type PaymentProvider } from "../db/schema";
+import { PlatformError } from "../errors";
 import { toSar } from "../money";
 import { ProviderError } from "./provider";
 import type { Locale } from "@/contract/tenant-settings";
@@ -10,11 +10,10 @@ import type { SalesChannel } from "@/contract/input/checkout";
 import type { SettlementDto } from "@/contract/dto/payments";
 import type { OnlineCheckoutInput } from "@/contract/input/payments";
 import { cardFailureReasonKey } from "@/contract/payment-failures";
-import { orderDetails } from "../services/checkout";
+import { orderDetails, savedOrderDetails } from "../services/checkout";
 import { amountDue, checkPaymentMethod } from "../services/checkout-rules";
 import { quoteOrder, type CompletionQuote, type OrderDetails } from "../services/complete-order";
 import type { OwnerScope } from "../services/own-cart";
-import { isUuid } from "../services/ids";
 
 /**
  * Payment attempts (issue 5): what every payment creation starts with — the cart's completion
@@ -44,19 +43,10 @@ export async function quotePayment(db: Db, scope: OwnerScope, cartId: string, me
 
 /**
  * The order's details for an attempt: as the checkout sent them; else — spec §7's request shapes
- * carry none — the signed-in customer's record (saved at the CustomerInfo step) and the cart's
- * notes. A record without a name is refused: the order must name its customer.
+ * carry none — the signed-in customer's saved record and the cart's notes (savedOrderDetails).
  */
 export async function attemptDetails(db: Db, scope: OwnerScope, cartId: string, checkout: OnlineCheckoutInput | undefined, channel: SalesChannel): Promise<AttemptDetails> {
-  if (checkout) return { ...orderDetails(checkout), channel };
-  const [row] = await db
-    .select({ name: customers.name, mobile: customers.mobileNumber })
-    .from(customers)
-    .where(and(eq(customers.tenantId, scope.tenantId), eq(customers.id, scope.customerId)))
-    .limit(1);
-  if (!row || !row.name.trim()) throw validation("Save the customer's name before paying", { "customer.name": "Required" });
-  const [cart] = isUuid(cartId) ? await db.select({ notes: carts.bookingNotes }).from(carts).where(and(eq(carts.tenantId, scope.tenantId), eq(carts.id, cartId))).limit(1) : [];
-  return { customerName: row.name.trim(), customerMobile: row.mobile, bookingNotes: cart?.notes ?? null, utm: null, channel };
+  return { ...(checkout ? orderDetails(checkout) : await savedOrderDetails(db, scope, cartId)), channel };
 }
 
 export async function createAttempt(

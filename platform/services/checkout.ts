@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { bankAccounts, carts } from "../db/schema";
+import { bankAccounts, carts, customers } from "../db/schema";
 import { PlatformError, validation } from "../errors";
 import { normalizeMobile } from "@/contract/phone";
 import type { Locale } from "@/contract/tenant-settings";
@@ -13,6 +13,7 @@ import { readCart } from "./cart";
 import { completeOrder, quoteOrder, type OrderDetails, type Payment } from "./complete-order";
 import { changeOwnCart, type OwnerScope } from "./own-cart";
 import { checkUpload } from "./uploads";
+import { isUuid } from "./ids";
 
 /** Where the call comes from: the sales channel (coupon rules) and the reader's language. */
 type CheckoutRequest = { channel: SalesChannel; locale: Locale; now?: Date };
@@ -53,6 +54,22 @@ export function orderDetails(input: BankReceiptCheckoutInput): OrderDetails {
   return { customerName: input.customer.name, customerMobile, bookingNotes: input.bookingNotes, utm: input.utm ?? null };
 }
 
+/**
+ * The order's details when the request carries none (spec §7's request shapes): the signed-in
+ * customer's record as the CustomerInfo step saved it, and the cart's notes. A record without a
+ * name is refused: the order must name its customer.
+ */
+export async function savedOrderDetails(db: Db, scope: OwnerScope, cartId: string): Promise<OrderDetails> {
+  const [row] = await db
+    .select({ name: customers.name, mobile: customers.mobileNumber })
+    .from(customers)
+    .where(and(eq(customers.tenantId, scope.tenantId), eq(customers.id, scope.customerId)))
+    .limit(1);
+  if (!row || !row.name.trim()) throw validation("Save the customer's name before paying", { "customer.name": "Required" });
+  const [cart] = isUuid(cartId) ? await db.select({ notes: carts.bookingNotes }).from(carts).where(and(eq(carts.tenantId, scope.tenantId), eq(carts.id, cartId))).limit(1) : [];
+  return { customerName: row.name.trim(), customerMobile: row.mobile, bookingNotes: cart?.notes ?? null, utm: null };
+}
+
 /** `expectedTotal`: the total (halalas) the shopper confirmed, when the client sent it. */
 async function complete(db: Db, scope: OwnerScope, cartId: string, payment: Payment, req: CheckoutRequest, expectedTotal: number | undefined): Promise<CartDto> {
   const now = req.now ?? new Date();
@@ -72,7 +89,8 @@ export function submitCart(db: Db, scope: OwnerScope, cartId: string, input: Sub
 
 /**
  * POST cart/{id}/bank-receipt (multipart): `files` (one image or PDF, ≤ 5 MB, type sniffed from
- * the bytes), `transferorName`, and `checkout` (JSON: customer, bookingNotes). Every check runs
+ * the bytes), `transferorName`, and optionally `checkout` (JSON: customer, bookingNotes; without
+ * it, the customer's saved record). Every check runs
  * before anything is written; the receipt is stored in the completion's transaction.
  */
 export async function completeWithBankTransfer(db: Db, scope: OwnerScope, cartId: string, form: FormData, req: CheckoutRequest): Promise<CartDto> {
@@ -85,12 +103,17 @@ export async function completeWithBankTransfer(db: Db, scope: OwnerScope, cartId
 
   const transferor = TransferorName.safeParse(form.get("transferorName") ?? "");
   if (!transferor.success) throw validation("The transferor's name is required", { field: "transferorName" });
-  let checkout: unknown;
-  try {
-    checkout = JSON.parse(String(form.get("checkout") ?? ""));
-  } catch {
-    throw validation("checkout must be JSON", { field: "checkout" });
+  // Spec §7's upload is the cart, the transferor and the files: `checkout` is ours and optional.
+  const sent = form.get("checkout");
+  let input: BankReceiptCheckoutInput | null = null;
+  if (sent !== null) {
+    try {
+      input = BankReceiptCheckoutInput.parse(JSON.parse(String(sent)));
+    } catch (err) {
+      if (err instanceof SyntaxError) throw validation("checkout must be JSON", { field: "checkout" });
+      throw err;
+    }
   }
-  const input = BankReceiptCheckoutInput.parse(checkout);
-  return complete(db, scope, cartId, { method: "BANK_TRANSFER", details: orderDetails(input), receipt: { transferorName: transferor.data, bytes, type } }, req, input.expectedTotal);
+  const details = input ? orderDetails(input) : await savedOrderDetails(db, scope, cartId);
+  return complete(db, scope, cartId, { method: "BANK_TRANSFER", details, receipt: { transferorName: transferor.data, bytes, type } }, req, input?.expectedTotal);
 }
