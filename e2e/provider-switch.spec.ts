@@ -29,6 +29,13 @@ async function payWithMyFatoorah(page: Page, locale: Locale, prefix: string, day
   await frame.getByLabel(l.name).fill("Reem Alotaibi");
   await frame.getByLabel(l.month).fill("12");
   await frame.getByLabel(l.year).fill(String(new Date().getFullYear() + 2));
+  // Spec §8: the card form's input-validation is silent here — the form marks the field itself.
+  await page.getByRole("button", { name: locale === "ar" ? /^ادفع/ : /^Pay / }).click();
+  await expect(frame.getByRole("alert")).not.toBeEmpty();
+  // The old toast ("Failed to create payment session") came within a second and stayed 6 s: none now
+  // (counted once, not awaited: a retrying assertion would pass once such a toast had gone).
+  await page.waitForTimeout(1500);
+  expect(await page.getByText(errorTexts[locale].CREATE_PAYMENT_SESSION_ERROR).count()).toBe(0);
   await frame.getByLabel(l.cvc).fill("123");
   await snap(page, test.info(), `payments-myfatoorah-${locale}`);
   await page.getByRole("button", { name: locale === "ar" ? /^ادفع/ : /^Pay / }).click();

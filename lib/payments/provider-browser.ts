@@ -25,7 +25,10 @@ export class PaymentSetupError extends Error {
   }
 }
 
-/** The shopper closed the provider's own sheet (Apple Pay): nothing to tell them. */
+/**
+ * Nothing to tell the shopper: they closed the provider's own sheet (Apple Pay), or the provider's
+ * card form refused what they typed and says so itself (spec §8: code input-validation is silent).
+ */
 export class PaymentCancelled extends Error {
   override name = "PaymentCancelled";
 }

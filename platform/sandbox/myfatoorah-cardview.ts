@@ -17,6 +17,8 @@ const BRAND_NAME: Record<CardBrand, string> = { mada: "Mada", visa: "Visa", mast
 const FIELD_LABEL: Record<string, string> = { number: "Card number", name: "Name on card", month: "Expiry month", year: "Expiry year", cvc: "CVV" };
 
 const problem = (message: string) => json(400, { error: message });
+/** A field the shopper typed wrong: the frame marks it; its page is told "input-validation" and says nothing more. */
+const inputProblem = (message: string) => json(400, { error: message, code: "input-validation" });
 
 async function submitCard(req: Request, db: Db): Promise<Response> {
   const body = await readJson(req);
@@ -29,7 +31,7 @@ async function submitCard(req: Request, db: Db): Promise<Response> {
   const checked = checkCard({ name: input.name, number: input.number, month: input.month, year: input.year, cvc: input.cvc });
   if ("errors" in checked) {
     const [field, messages] = Object.entries(checked.errors)[0];
-    return problem(`${FIELD_LABEL[field] ?? field} ${messages[0]}`);
+    return inputProblem(`${FIELD_LABEL[field] ?? field} ${messages[0]}`);
   }
   const networks = typeof input.networks === "string" && input.networks ? input.networks.split(",").map((n) => n.trim()) : null;
   if (networks && !networks.includes(NETWORK_OF[checked.card.brand])) return problem("This card type is not accepted");

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { myfatoorahNetworks } from "@/lib/payments/card-networks";
 import { loadScript } from "@/lib/payments/load-script";
-import { PaymentSetupError, ProviderRefusal } from "@/lib/payments/provider-browser";
+import { PaymentCancelled, PaymentSetupError, ProviderRefusal } from "@/lib/payments/provider-browser";
 import type { CartDto } from "@/contract/dto/cart";
 import type { PaymentMethod } from "@/contract/tenant-settings";
 import { onlinePayApi } from "./online-pay-api";
@@ -71,6 +71,8 @@ export function MyfatoorahCardPayment({ cart, amount, enabledMethods, checkout, 
       const view = cardView();
       if (!view || !session.data) throw new PaymentSetupError("scriptFailed", "The card form is not ready");
       const submitted = await view.submit().catch((err: unknown) => {
+        // Spec §8: the card form marks the fields itself; its input-validation code is not repeated in a toast.
+        if ((err as { code?: unknown } | null)?.code === "input-validation") throw new PaymentCancelled("The card form shows what to correct");
         throw new ProviderRefusal(400, "CREATE_PAYMENT_SESSION_ERROR", err instanceof Error && err.message ? err.message : "Failed to create payment session");
       });
       const { redirectUrl } = await onlinePayApi.myfatoorahExecute(locale, { sessionId: submitted.SessionId || session.data.sessionId, checkout });

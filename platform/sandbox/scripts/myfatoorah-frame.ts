@@ -94,7 +94,7 @@ const frameScript = `
     if (!e.data || e.data.mf !== "submit") return;
     var id = e.data.id;
     var p = problem();
-    if (p) { show(p); reply(id, { ok: false, error: p }); return; }
+    if (p) { show(p); reply(id, { ok: false, error: p, code: "input-validation" }); return; }
     show("");
     fetch("card", {
       method: "POST",
@@ -104,7 +104,7 @@ const frameScript = `
       return r.json().then(function (b) { return { ok: r.ok, body: b }; });
     }).then(function (x) {
       if (x.ok) reply(id, { ok: true, SessionId: x.body.SessionId, CardBrand: x.body.CardBrand });
-      else { show(x.body.error); reply(id, { ok: false, error: x.body.error }); }
+      else { show(x.body.error); reply(id, { ok: false, error: x.body.error, code: x.body.code }); }
     }).catch(function () { show(t.offline); reply(id, { ok: false, error: t.offline }); });
   });
   window.addEventListener("load", resize);

@@ -24,7 +24,7 @@ export const myfatoorahSessionScript = `/* MyFatoorah cardview v1 — sandbox */
     delete pending[e.data.id];
     clearTimeout(p.timer);
     if (e.data.ok) p.resolve({ SessionId: e.data.SessionId, CardBrand: e.data.CardBrand });
-    else p.reject(new Error(e.data.error || "Card details are not valid"));
+    else { var err = new Error(e.data.error || "Card details are not valid"); if (e.data.code) err.code = e.data.code; p.reject(err); }
   });
 
   window.myFatoorah = {
