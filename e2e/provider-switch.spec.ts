@@ -226,3 +226,32 @@ test.describe("specialists as cards with the branches hidden, and a specialist t
     });
   }
 });
+
+test.describe("a store hiding durations", () => {
+  test.afterAll(() => setSpaSettings({ hideDuration: null }));
+
+  for (const [i, { locale, prefix }] of LOCALES.entries()) {
+    test(`no length anywhere (${locale}): not among the product's facts, not as a time range in the cart`, async ({ page }) => {
+      const facts = messages[locale].product.facts;
+      const sixty = facts.minutes.replace("{n}", locale === "ar" ? "٦٠" : "60");
+      await openProduct(page, prefix, NAMES[locale].massage);
+      await expect(page.getByText(sixty)).toBeVisible();
+      await setSpaSettings({ hideDuration: "True" });
+      try {
+        await openProduct(page, prefix, NAMES[locale].massage);
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+        expect(await page.getByText(sixty).count()).toBe(0);
+        await pickDay(page, locale, dayAhead(27 + i));
+        await page.getByRole("group", { name: messages[locale].product.widget.time }).locator("input[type=radio]:not([disabled])").first().check();
+        await addButton(page, locale).click();
+        const sheet = cartDialog(page, locale);
+        const time = sheet.locator("dt", { hasText: messages[locale].cart.item.detail.time }).locator("xpath=following-sibling::dd[1]");
+        await expect(time).toBeVisible();
+        expect(await time.innerText()).not.toMatch(/[–-]/);
+        await snap(page, test.info(), `hide-duration-${locale}`);
+      } finally {
+        await setSpaSettings({ hideDuration: null });
+      }
+    });
+  }
+});

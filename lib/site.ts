@@ -5,6 +5,7 @@ import { setRequestLocale } from "next-intl/server";
 import { tenantForSite } from "@/lib/platform-client/tenants";
 import { toTenantConfig, type Locale } from "@/contract/tenant-settings";
 import { setSarStyle } from "@/lib/money-server";
+import { setHideDuration } from "@/lib/request-display";
 
 export type SiteParams = { site: string; locale: string };
 
@@ -20,5 +21,6 @@ export const loadSite = cache(async (params: SiteParams | Promise<SiteParams>) =
   if (!(config.languages as string[]).includes(locale)) notFound();
   setRequestLocale(locale);
   setSarStyle(config.sarStyle);
+  setHideDuration(config.hideDuration);
   return { site, tenant, config, locale: locale as Locale };
 });

@@ -31,6 +31,24 @@ describe("cart item details", () => {
     expect(d.hours).toMatchObject({ count: 3, value: "3" });
   });
 
+  it("shows no length where the store hides durations: a start time, no hours", () => {
+    const pool = item({ effectiveQuantity: 3, product: { isVariableDuration: true }, reservationDateFrom: "2026-11-22T12:00:00.000Z", reservationDateTo: "2026-11-22T15:00:00.000Z" });
+    const d = byKey(describeCartItem(pool, "en", NOW, { hideDuration: true }));
+    expect(d.time.value.replace(/\s/g, " ")).toBe("3:00 PM");
+    expect(d.hours).toBeUndefined();
+    const slot = item({ reservationDateFrom: "2026-11-22T07:00:00.000Z", reservationDateTo: "2026-11-22T08:00:00.000Z" });
+    expect(byKey(describeCartItem(slot, "en", NOW, { hideDuration: true })).time.value.replace(/\s/g, " ")).toBe("10:00 AM");
+  });
+
+  it("names the specialist, 'any' before one is assigned, and the branch", () => {
+    const slot = item({ reservationDateFrom: "2026-11-22T07:00:00.000Z", reservationDateTo: "2026-11-22T08:00:00.000Z" });
+    expect(byKey(describeCartItem(slot, "en", NOW)).specialist).toBeUndefined();
+    expect(byKey(describeCartItem({ ...slot, anySpecialist: true }, "en", NOW)).specialist).toEqual({ key: "specialist", value: "", any: true });
+    const named = byKey(describeCartItem({ ...slot, specialist: { id: "s", name: "Reem" }, branch: { id: "b", name: "Hittin" } }, "en", NOW));
+    expect(named.specialist).toEqual({ key: "specialist", value: "Reem", any: false });
+    expect(named.branch).toEqual({ key: "branch", value: "Hittin" });
+  });
+
   it("shows a full-day stay ending the day before the exclusive end, with its nights", () => {
     const stay = item({ effectiveQuantity: 3, product: { isFullDayBooking: true }, reservationDateFrom: "2026-12-01", reservationDateTo: "2026-12-04" });
     const d = byKey(describeCartItem(stay, "en", NOW));

@@ -34,7 +34,10 @@ export function itemUnits(item: Pick<CartItemDto, "quantity" | "effectiveQuantit
   return item.quantity > 0 ? Math.max(1, Math.round(item.effectiveQuantity / item.quantity)) : 1;
 }
 
-function reservationDetails(item: CartItemDto, locale: string, now: Date): ItemDetail[] {
+/** How the store shows bookings: with hideDuration (spec §3) a time is its start only, and no hours are counted. */
+export type DetailOptions = { hideDuration?: boolean };
+
+function reservationDetails(item: CartItemDto, locale: string, now: Date, { hideDuration = false }: DetailOptions): ItemDetail[] {
   const from = item.reservationDateFrom;
   if (!from) return [];
   const to = item.reservationDateTo;
@@ -53,8 +56,8 @@ function reservationDetails(item: CartItemDto, locale: string, now: Date): ItemD
   }
 
   const details: ItemDetail[] = [{ key: "date", value: formatCartDay(riyadhDay(from), locale, now) }];
-  details.push({ key: "time", value: to ? range(formatTime(from, locale), formatTime(to, locale)) : formatTime(from, locale) });
-  if (item.product.isVariableDuration) {
+  details.push({ key: "time", value: to && !hideDuration ? range(formatTime(from, locale), formatTime(to, locale)) : formatTime(from, locale) });
+  if (item.product.isVariableDuration && !hideDuration) {
     const hours = itemUnits(item);
     details.push({ key: "hours", value: formatNumber(hours, locale), count: hours });
   } else if (item.quantity > 1) {
@@ -65,10 +68,10 @@ function reservationDetails(item: CartItemDto, locale: string, now: Date): ItemD
   return details;
 }
 
-export function describeCartItem(item: CartItemDto, locale: string, now: Date = new Date()): ItemDetail[] {
+export function describeCartItem(item: CartItemDto, locale: string, now: Date = new Date(), options: DetailOptions = {}): ItemDetail[] {
   switch (item.product.typeString) {
     case "reservation":
-      return reservationDetails(item, locale, now);
+      return reservationDetails(item, locale, now, options);
     case "subscription":
       return item.subscriptionStartDate ? [{ key: "startDate", value: formatCartDay(riyadhDay(item.subscriptionStartDate), locale, now) }] : [];
     case "gift": {

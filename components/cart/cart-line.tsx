@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { formatNumber } from "@/lib/money";
 import type { CartItemDto } from "@/contract/dto/cart";
 import { describeCartItem, lineFit, quantityStepper, type ItemDetail } from "./cart-item-details";
+import { useCheckoutSetup } from "@/components/checkout/use-checkout-setup";
 import { QuantityStepper } from "./quantity-stepper";
 import { useRemoveCartItem, useUpdateCartItem } from "./cart-mutations";
 import { useSarStyle } from "@/components/money/sar-style";
@@ -36,7 +37,9 @@ export function CartLine({ item }: { item: CartItemDto }) {
   const sarStyle = useSarStyle();
   const update = useUpdateCartItem();
   const remove = useRemoveCartItem();
-  const details = describeCartItem(item, locale);
+  // The store's settings, as the sheet around this line already reads them (one query).
+  const hideDuration = useCheckoutSetup().data?.config.hideDuration ?? false;
+  const details = describeCartItem(item, locale, new Date(), { hideDuration });
   const stepper = quantityStepper(item);
   const fit = lineFit(item);
   const name = item.product.name;

@@ -5,6 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { formatNumber } from "@/lib/money";
 import type { CartItemDto } from "@/contract/dto/cart";
 import { getFormatSar, getSarStyle } from "@/lib/money-server";
+import { getHideDuration } from "@/lib/request-display";
 import { Sar } from "@/components/money/sar";
 
 /**
@@ -14,12 +15,13 @@ import { Sar } from "@/components/money/sar";
 export async function OrderItems({ items, action }: { items: CartItemDto[]; /** Something the customer can do with a line (move a booking). */ action?: (item: CartItemDto) => React.ReactNode }) {
   const [t, tCancel, locale] = await Promise.all([getTranslations("cart.item"), getTranslations("order.cancel"), getLocale()]);
   const sarStyle = getSarStyle();
+  const hideDuration = getHideDuration();
   const sar = await getFormatSar();
   const value = (d: ItemDetail) => ("count" in d ? t(`count.${d.key}`, { count: d.count, value: d.value }) : d.key === "specialist" && d.any ? t("anySpecialist") : d.value);
   return (
     <ul className="divide-y divide-border">
       {items.map((item) => {
-        const details = describeCartItem(item, locale);
+        const details = describeCartItem(item, locale, new Date(), { hideDuration });
         return (
           <li key={item.id} className="flex gap-3 py-3.5">
             <ProductLogo product={item.product} size={56} className="rounded-xl" />
