@@ -20,7 +20,7 @@ const nextConfig: NextConfig = {
   // the whole project (~20 s on this machine) inside every build.
   typescript: { ignoreBuildErrors: true },
   // PGlite loads its WebAssembly next to its own files; node-postgres has optional native parts.
-  serverExternalPackages: ["@electric-sql/pglite", "pg", "pdfkit"],
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "pdfkit", "passkit-generator"],
   outputFileTracingIncludes: { "/**": ["./platform/db/migrations/**/*"] },
   // Every answer (pages, API, files); the pages' CSP is set per response by proxy.ts (it carries a nonce).
   async headers() {

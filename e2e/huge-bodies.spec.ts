@@ -49,6 +49,7 @@ const BFF_ROUTES: Target[] = [
   { method: "POST", path: "/api/session/uploads", multipart: true },
   { method: "POST", path: "/sandbox/operator/settings" },
   { method: "POST", path: "/sandbox/operator/specialist" },
+  { method: "POST", path: "/sandbox/operator/wallet" },
 ];
 
 /** The provider sandboxes' API calls that read a body (any key of the right kind is an account there). */

@@ -133,6 +133,14 @@ export async function setSpaSettings(settings: Record<string, string | null>) {
   await ctx.dispose();
 }
 
+/** Sets (or with null removes) the spa's Apple Wallet certificate on the browser-test server, as the operator CLI does. */
+export async function setWalletCertificate(certificate: Record<string, string> | null) {
+  const ctx = await request.newContext({ baseURL: `http://127.0.0.1:${PORT}` });
+  const res = await ctx.post("/sandbox/operator/wallet", { data: { tenant: "spa", certificate } });
+  expect(res.status(), await res.text()).toBe(200);
+  await ctx.dispose();
+}
+
 /** Sets a spa specialist's days off on the browser-test server (the store taking someone away). */
 export async function setSpecialistDaysOff(name: string, daysOff: string[]) {
   const ctx = await request.newContext({ baseURL: `http://127.0.0.1:${PORT}` });

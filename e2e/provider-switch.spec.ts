@@ -6,7 +6,10 @@ import { errors } from "./account-support";
 import { addButton, cartDialog, dayAhead, messages, openProduct, pageFetchJson, pickDay, platformCart } from "./cart-support";
 import { formatSar, RIYAL_SIGN, SAR_NAME } from "@/lib/money";
 import { formatTime } from "@/lib/day-format";
-import { CARDS, NAMES, checkoutTo, errorTexts, expectCardOnlyAtProvider, expectCartFinished, expectInProfile, expectPaidOrder, fillBasket, recordRequests, setSpaSettings, setSpecialistDaysOff } from "./payments-support";
+import { readFile } from "node:fs/promises";
+import { readZip } from "@/tests/helpers/zip";
+import { testPassCertificates } from "@/tests/helpers/wallet-certs";
+import { CARDS, NAMES, checkoutTo, errorTexts, fakeApplePay, setWalletCertificate, expectCardOnlyAtProvider, expectCartFinished, expectInProfile, expectPaidOrder, fillBasket, recordRequests, setSpaSettings, setSpecialistDaysOff } from "./payments-support";
 import type { ProductDto } from "@/contract/dto/catalog";
 
 /**
@@ -252,6 +255,43 @@ test.describe("a store hiding durations", () => {
       } finally {
         await setSpaSettings({ hideDuration: null });
       }
+    });
+  }
+});
+
+test.describe("Apple Wallet passes", () => {
+  test.afterAll(async () => {
+    await setWalletCertificate(null);
+    await setSpaSettings({ walletPassesEnabled: null });
+  });
+
+  for (const [i, { locale, prefix }] of LOCALES.entries()) {
+    test(`a paid booking's "Add to Apple Wallet" (${locale}): none without the store's certificate; with it, a signed pass of the booking`, async ({ page }) => {
+      const certs = testPassCertificates();
+      const add = page.getByRole("link", { name: order[locale].wallet.add });
+      await setSpaSettings({ walletPassesEnabled: "True" });
+      await setWalletCertificate(null);
+      // Paid with Apple Pay (this file's card provider is MyFatoorah; Apple Pay is paid at once).
+      await fakeApplePay(page, "approve");
+      const cart = await fillBasket(page, locale, prefix, { kind: "massage", day: 33 + i });
+      await checkoutTo(page, locale, checkout[locale].methods.applePay);
+      await page.getByRole("button", { name: locale === "ar" ? "الدفع عبر Apple Pay" : "Pay with Apple Pay" }).click();
+      await expectPaidOrder(page, locale, "applePay");
+      // The setting alone: no certificate, no button.
+      await expect(page.getByRole("link", { name: order[locale].reschedule.change })).toBeVisible();
+      await expect(add).toHaveCount(0);
+
+      await setWalletCertificate({ passTypeIdentifier: "pass.test.rimal", teamIdentifier: "ABCDE12345", signerCert: certs.signerCert, signerKey: certs.signerKey, wwdr: certs.wwdr });
+      await page.reload();
+      await expect(add).toBeVisible();
+      await snap(page, test.info(), `wallet-pass-button-${locale}`);
+      const [download] = await Promise.all([page.waitForEvent("download"), add.click()]);
+      expect(download.suggestedFilename()).toMatch(/\.pkpass$/);
+      const files = readZip(await readFile((await download.path())!));
+      const pass = JSON.parse(files.get("pass.json")!.toString());
+      expect(pass.serialNumber).toBe(`${cart.id}:${cart.cartItems[0].id}`);
+      expect(pass.barcodes[0].message).toMatch(/^[A-HJ-NP-Z2-9]{6}$/);
+      expect(files.has("signature")).toBe(true);
     });
   }
 });

@@ -8,6 +8,7 @@ import { addTenant, attachDomain, describeApi, listTenants, removeDomain, setSet
 import { GO_LIVE, parseProvider, registerPaymentWebhook, removePaymentAccount, setPaymentAccount, showTenant } from "@/platform/services/tenant-admin-payments";
 import { recordOfflinePayment } from "@/platform/services/record-payment";
 import { listStaff, removeBranch, removeSpecialist, saveBranch, saveSpecialist } from "@/platform/services/tenant-admin-staff";
+import { describeWalletState, removeWalletCertificate, setWalletCertificate, walletStates } from "@/platform/services/wallet-passes";
 import { CliError, cliEnv, openCliDatabase, root, type CliEnv } from "./tenant-db";
 
 export const USAGE = `Usage: npm run tenant -- <command>
@@ -28,6 +29,8 @@ export const USAGE = `Usage: npm run tenant -- <command>
   branch <slug> --remove <id>                         remove a branch no specialist works in
   specialist <slug> --file person.json [--id <id>]    add a specialist (or replace the one with this id)
   specialist <slug> --remove <id>                     remove a specialist who serves no product and has no booking to come
+  wallet <slug> --file wallet.json                    set the Apple Wallet pass certificate (checked: key, certificate, dates)
+  wallet <slug> --remove                              remove it (no "Add to Apple Wallet" then)
   migrate                                             migrate the database (deployments: once, before starting instances)
 
 Providers: ${PAYMENT_PROVIDERS.join(", ")}. Database: DATABASE_URL, else PGlite in DATA_DIR (stop the
@@ -181,10 +184,11 @@ const COMMANDS: Record<string, Command> = {
     parse(args, flags) {
       positionals(args, 0, "list");
       return async (db, _env, out) => {
-        const tenants = await listTenants(db);
-        if (flags.json) return out.log(JSON.stringify(tenants, null, 2));
+        const [tenants, wallets] = await Promise.all([listTenants(db), walletStates(db)]);
+        const wallet = (slug: string) => describeWalletState(wallets.get(slug) ?? { offered: false, reason: "setting" });
+        if (flags.json) return out.log(JSON.stringify(tenants.map((t) => ({ ...t, walletPasses: wallet(t.slug) })), null, 2));
         if (tenants.length === 0) return out.log("No tenants.");
-        out.log(table([["SLUG", "NAME", "DOMAINS", "LANGUAGES", "PAYMENTS"], ...tenants.map((t) => [t.slug, t.name, t.domains.join(",") || "—", t.languages.join(","), apis(t.providers)])]));
+        out.log(table([["SLUG", "NAME", "DOMAINS", "LANGUAGES", "PAYMENTS", "WALLET"], ...tenants.map((t) => [t.slug, t.name, t.domains.join(",") || "—", t.languages.join(","), apis(t.providers), wallet(t.slug)])]));
       };
     },
   },
@@ -241,6 +245,24 @@ const COMMANDS: Record<string, Command> = {
     const r = await removeSpecialist(db, slug, id);
     return r.kept ? `${id} serves nothing now; kept for the records of their past bookings.` : `Removed the specialist ${id}.`;
   }),
+  wallet: {
+    options: { file: { type: "string" }, remove: { type: "boolean" } },
+    parse(args, flags) {
+      const [slug] = positionals(args, 1, "wallet <slug> --file wallet.json");
+      if (flags.remove) {
+        return async (db, _env, out) => {
+          const r = await removeWalletCertificate(db, slug);
+          out.log(r.removed ? `Removed ${slug}'s wallet pass certificate: no "Add to Apple Wallet" now. ${TAKES_EFFECT}` : `${slug} had no wallet pass certificate; nothing changed.`);
+        };
+      }
+      if (typeof flags.file !== "string") throw usage("wallet needs --file wallet.json (the certificate and key are never taken from the command line) or --remove");
+      const input = readJson(flags.file);
+      return async (db, _env, out) => {
+        const r = await setWalletCertificate(db, slug, input);
+        out.log(`${r.replaced ? "Replaced" : "Set"} ${slug}'s wallet pass certificate.${r.settingOn ? "" : " Passes are offered once walletPassesEnabled is \"True\" in its settings."} ${TAKES_EFFECT}`);
+      };
+    },
+  },
   migrate: {
     create: true,
     parse(args) {

@@ -152,6 +152,7 @@ function families(c: Ctx): Record<(typeof FAMILIES)[number], RouteSpec[]> {
       { method: "GET", pattern: "orders/:id/invoice", params: { id: c.carts.checkout }, auth: true },
       { method: "POST", pattern: "orders/:id/items/:itemId/reschedule", params: { id: c.carts.checkout, itemId: c.itemId }, body: { reservationDateFrom: "2030-01-01T10:00:00.000Z" }, auth: true },
       { method: "POST", pattern: "orders/:id/items/:itemId/cancel", params: { id: c.carts.checkout, itemId: c.itemId }, auth: true },
+      { method: "GET", pattern: "orders/:id/items/:itemId/wallet-pass", params: { id: c.carts.checkout, itemId: c.itemId }, auth: true },
       { method: "POST", pattern: "orders/:id/bank-receipt", params: { id: c.carts.bank }, multipart: { transferorName: "Test Shopper" }, auth: true },
       { method: "GET", pattern: "orders/:id/shared/:key", params: { id: c.carts.checkout, key: orderViewKey(c.tenantId, c.carts.checkout) }, auth: false },
       { method: "GET", pattern: "orders/:id/shared/:key/invoice", params: { id: c.carts.checkout, key: orderViewKey(c.tenantId, c.carts.checkout) }, auth: false },

@@ -69,8 +69,9 @@ describe("npm run tenant (the real CLI on PGlite)", () => {
 
     const list = await cli("list");
     expect(list, list.stderr).toMatchObject({ code: 0, stderr: "" });
-    expect(list.stdout.split("\n")[0]).toMatch(/^SLUG\s+NAME\s+DOMAINS\s+LANGUAGES\s+PAYMENTS$/);
-    expect(list.stdout).toMatch(/\ncli-shop\s+CLI Shop\s+—\s+ar,en\s+moyasar:live\n/);
+    expect(list.stdout.split("\n")[0]).toMatch(/^SLUG\s+NAME\s+DOMAINS\s+LANGUAGES\s+PAYMENTS\s+WALLET$/);
+    // The list says why a store offers no Apple Wallet passes.
+    expect(list.stdout).toMatch(/\ncli-shop\s+CLI Shop\s+—\s+ar,en\s+moyasar:live\s+off \(walletPassesEnabled is not True\)\n/);
 
     const shown = await cli("show", "cli-shop");
     expect(shown.code).toBe(0);

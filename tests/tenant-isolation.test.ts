@@ -162,6 +162,7 @@ function routeCalls(s: Spa): Record<string, RouteCall> {
     { method: "GET", path: `orders/${s.orderId}/invoice` },
     { method: "POST", path: `orders/${s.orderId}/items/${s.cart.cartItems[0].id}/reschedule`, body: { reservationDateFrom: "2030-01-01T10:00:00.000Z" } },
     { method: "POST", path: `orders/${s.orderId}/items/${s.cart.cartItems[0].id}/cancel` },
+    { method: "GET", path: `orders/${s.orderId}/items/${s.cart.cartItems[0].id}/wallet-pass` },
     { method: "POST", path: `orders/${s.orderId}/bank-receipt`, form: () => uploadForm(FILES.png) },
     { method: "GET", path: `orders/${s.orderId}/shared/${s.orderKey}` },
     { method: "GET", path: `orders/${s.orderId}/shared/${s.orderKey}/invoice` },

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
-import { CalendarClock, CalendarPlus, CircleCheck, CircleX, Clock, Download, FileText, Link2, Undo2, type LucideIcon } from "lucide-react";
+import { CalendarClock, CalendarPlus, CircleCheck, CircleX, Clock, Download, FileText, Link2, Undo2, Wallet, type LucideIcon } from "lucide-react";
 import { CartTotalsList } from "@/components/cart/cart-totals-list";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/cn";
@@ -22,6 +22,7 @@ import { ReplaceReceipt } from "./replace-receipt-lazy";
 import { ReorderButton } from "./reorder-button-lazy";
 import { CancelBooking } from "./cancel-booking-lazy";
 import { getFormatSar } from "@/lib/money-server";
+import { passableLine } from "@/contract/wallet-pass";
 
 /** A card of the order page with an icon heading and a row of actions (calendar, sharing). */
 function ActionCard({ id, icon: Icon, title, children }: { id: string; icon: LucideIcon; title: string; children: React.ReactNode }) {
@@ -93,6 +94,7 @@ export async function OrderView({
   share = null,
   invoiceHref = null,
   windows = NO_CHANGES,
+  walletPasses = false,
 }: {
   cart: CartDto;
   successMessage: string | null;
@@ -110,8 +112,17 @@ export async function OrderView({
   invoiceHref?: string | null;
   /** The store's windows for moving and cancelling bookings online (hours before the start), for the customer's own views. */
   windows?: ChangeWindows;
+  /** The store offers Apple Wallet passes (the setting and its certificate): paid bookings and subscriptions get one. */
+  walletPasses?: boolean;
 }) {
-  const [t, tCheckout, tInvoice, tReschedule, locale] = await Promise.all([getTranslations("order.done"), getTranslations("checkout"), getTranslations("order.invoice"), getTranslations("order.reschedule"), getLocale()]);
+  const [t, tCheckout, tInvoice, tReschedule, tWallet, locale] = await Promise.all([
+    getTranslations("order.done"),
+    getTranslations("checkout"),
+    getTranslations("order.invoice"),
+    getTranslations("order.reschedule"),
+    getTranslations("order.wallet"),
+    getLocale(),
+  ]);
   const sar = await getFormatSar();
   const status = paymentStatusKey(cart);
   // Merchandise can be bought again as it is; bookings, subscriptions and gifts are chosen anew.
@@ -226,6 +237,17 @@ export async function OrderView({
                   </Link>
                 ) : null}
                 {canCancel(item, windows.cancel) ? <CancelBooking cartId={cart.id} itemId={item.id} refunds={paidOnline} /> : null}
+                {walletPasses && passableLine(cart, item) ? (
+                  // A plain download: Safari hands a .pkpass to Wallet; elsewhere it is saved.
+                  <a
+                    href={`/api/orders/${encodeURIComponent(cart.id)}/items/${encodeURIComponent(item.id)}/wallet-pass`}
+                    download
+                    className={cn(buttonVariants({ size: "sm" }), "mt-2 flex w-fit bg-black text-white hover:bg-black/85")}
+                  >
+                    <Wallet aria-hidden="true" />
+                    {tWallet("add")}
+                  </a>
+                ) : null}
               </>
             )
           }

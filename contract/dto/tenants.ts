@@ -17,8 +17,16 @@ export const PaymentEndpoints = z.object({
 });
 export type PaymentEndpoints = z.infer<typeof PaymentEndpoints>;
 
-export const TenantDto = z.object({ id: z.string(), slug: z.string(), name: z.string(), settings: z.record(z.string(), z.string()), payments: PaymentEndpoints });
+export const TenantDto = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  settings: z.record(z.string(), z.string()),
+  payments: PaymentEndpoints,
+  /** Apple Wallet passes are offered: the setting is on and the store has its certificate. */
+  walletPasses: z.boolean(),
+});
 export type TenantDto = z.infer<typeof TenantDto>;
 
 /** What a platform call needs to know of its tenant. */
-export type TenantRef = Omit<TenantDto, "payments">;
+export type TenantRef = Omit<TenantDto, "payments" | "walletPasses">;

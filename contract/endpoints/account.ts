@@ -3,7 +3,7 @@ import { CartDto } from "../dto/cart";
 import { CartItemParams, IdParams, SharedOrderParams } from "../input/ids";
 import { RescheduleInput } from "../input/cart";
 import { OrderInvoicesDto, OrderLinkDto, OrderSummaryDto, ReceiptReplacedDto, ReservationsDto, SubscriptionDto } from "../dto/account";
-import { endpoint } from "../endpoint";
+import { endpoint, RAW_RESPONSE } from "../endpoint";
 
 /** What the signed-in customer has bought: orders, bookings and subscriptions (the profile's tabs). */
 export const account = {
@@ -40,6 +40,15 @@ export const account = {
     params: CartItemParams,
     response: CartDto,
     codes: ["SP:EntityNotFound", "SP:CancellationNotOffered", "SP:CancellationWindowPassed", "SP:RefundRefused"],
+  }),
+  walletPass: endpoint({
+    method: "GET",
+    path: "orders/:id/items/:itemId/wallet-pass",
+    auth: "customer",
+    summary: "A paid booking or subscription of the customer's placed order as an Apple Wallet pass (.pkpass), where the store offers them",
+    params: CartItemParams,
+    response: RAW_RESPONSE,
+    codes: ["SP:EntityNotFound"],
   }),
   reservations: endpoint({ method: "GET", path: "customer/reservations", auth: "customer", summary: "The customer's bookings, upcoming and past", response: ReservationsDto, codes: [] }),
   subscriptions: endpoint({ method: "GET", path: "customer/subscriptions", auth: "customer", summary: "The customer's subscriptions and packages", response: z.array(SubscriptionDto), codes: [] }),

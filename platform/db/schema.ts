@@ -560,6 +560,24 @@ export type PaymentAccounts = Partial<Record<PaymentProvider, ProviderAccount>>;
  * A tenant's server-side provider keys. A table of its own, never selected with the tenant row,
  * so that no tenant lookup (whose settings reach the browser) can carry a secret along.
  */
+/**
+ * A tenant's Apple Wallet pass certificate (spec §3 "wallet passes enabled"), set by the operator
+ * CLI: the Pass Type ID and team, the signing certificate and key (PEM), and Apple's WWDR
+ * intermediate. Secrets: never in the settings map, never sent to a browser.
+ */
+export const tenantWalletPasses = pgTable("tenant_wallet_passes", {
+  tenantId: uuid("tenant_id")
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: "cascade" }),
+  passTypeIdentifier: text("pass_type_identifier").notNull(),
+  teamIdentifier: text("team_identifier").notNull(),
+  signerCert: text("signer_cert").notNull(),
+  signerKey: text("signer_key").notNull(),
+  signerKeyPassphrase: text("signer_key_passphrase"),
+  wwdr: text("wwdr").notNull(),
+  ...timestamps,
+});
+
 export const tenantPaymentAccounts = pgTable("tenant_payment_accounts", {
   tenantId: uuid("tenant_id")
     .primaryKey()

@@ -4,6 +4,7 @@ import { orderLink, ownOrderInvoices, sharedOrder, sharedOrderInvoices } from ".
 import { replaceBankReceipt } from "../../services/order-receipt";
 import { rescheduleBooking } from "../../services/reschedule";
 import { cancelBooking } from "../../services/cancel-booking";
+import { buildWalletPass } from "../../services/wallet-passes";
 import { handlers } from "../define";
 
 export const accountHandlers = handlers(account, {
@@ -15,6 +16,10 @@ export const accountHandlers = handlers(account, {
   replaceBankReceipt: ({ db, tenant, customer, params, body }) => replaceBankReceipt(db, { tenantId: tenant.id, customerId: customer.customerId }, params.id, body),
   reschedule: ({ db, tenant, customer, locale, params, body }) => rescheduleBooking(db, { tenantId: tenant.id, customerId: customer.customerId }, params.id, params.itemId, body, locale),
   cancelBooking: ({ db, tenant, customer, locale, params }) => cancelBooking(db, { tenantId: tenant.id, customerId: customer.customerId }, params.id, params.itemId, locale),
+  walletPass: async ({ db, tenant, customer, locale, params }) =>
+    new Response(await buildWalletPass(db, { tenantId: tenant.id, customerId: customer.customerId }, params.id, params.itemId, locale), {
+      headers: { "content-type": "application/vnd.apple.pkpass", "cache-control": "private, no-store" },
+    }),
   reservations: ({ db, tenant, customer, locale }) => listReservations(db, tenant.id, customer.customerId, locale),
   subscriptions: ({ db, tenant, customer, locale }) => listSubscriptions(db, tenant.id, customer.customerId, locale),
 });

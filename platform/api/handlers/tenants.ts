@@ -4,6 +4,7 @@ import { PlatformError } from "../../errors";
 import { loadPaymentAccounts, publicPaymentEndpoints } from "../../payments/accounts";
 import { resolveTenantByHost } from "../../services/tenants";
 import { publicSettings } from "../../services/website";
+import { hasWalletCertificate, walletPassState } from "../../services/wallet-passes";
 import { handlers } from "../define";
 
 export const tenantsHandlers = handlers(tenants, {
@@ -12,6 +13,7 @@ export const tenantsHandlers = handlers(tenants, {
     const row = await resolveTenantByHost(db, query.host.toLowerCase(), { baseDomain: e.BASE_DOMAIN, defaultSlug: e.DEFAULT_TENANT });
     if (!row) throw new PlatformError("SP:TenantNotFound", 404, "No store at this address");
     const payments = publicPaymentEndpoints(await loadPaymentAccounts(db, row.id), row.settings.onlinePaymentProvider, e.SANDBOX);
-    return { id: row.id, slug: row.slug, name: row.name, settings: publicSettings(row.settings), payments };
+    const walletPasses = walletPassState(row.settings, await hasWalletCertificate(db, row.id)).offered;
+    return { id: row.id, slug: row.slug, name: row.name, settings: publicSettings(row.settings), payments, walletPasses };
   },
 });

@@ -73,6 +73,7 @@ export default async function OrderPage({ params, searchParams }: Props) {
         share={share}
         invoiceHref={value.invoiceHref}
         windows={{ reschedule: config.rescheduleWindowHours, cancel: config.cancelWindowHours }}
+        walletPasses={tenant.walletPasses && !key}
       />
     </Frame>
   );

@@ -55,7 +55,7 @@ export default async function OrderDonePage({ params, searchParams }: Props) {
       const t = await getTranslations("order.done.calendar");
       const store = calendarStore(tenant, config, locale);
       const bookings = bookingEvents(cart, store, (number) => t("description", { number }));
-      return <OrderView cart={cart} successMessage={config.orderSuccessMessage[locale]} duplicateRefund={settlement?.duplicateRefund ?? null} bookings={bookings} share={share} invoiceHref={invoiceHref} windows={{ reschedule: config.rescheduleWindowHours, cancel: config.cancelWindowHours }} />;
+      return <OrderView cart={cart} successMessage={config.orderSuccessMessage[locale]} duplicateRefund={settlement?.duplicateRefund ?? null} bookings={bookings} share={share} invoiceHref={invoiceHref} windows={{ reschedule: config.rescheduleWindowHours, cancel: config.cancelWindowHours }} walletPasses={tenant.walletPasses} />;
     }
     const refresh = `${localePath(locale, `/checkout/done/${cartId}`)}?${new URLSearchParams(Object.entries(query).flatMap(([k, v]) => (typeof v === "string" ? [[k, v]] : []))).toString()}`;
     return <OrderPending view={view} refreshHref={refresh} />;
