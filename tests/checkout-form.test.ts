@@ -100,7 +100,7 @@ describe("cart minimum (spec §5)", () => {
 
 describe("account settings with first and last name (separateFirstAndLastName)", () => {
   const parse = (values: Partial<AccountForm>, separate: boolean) =>
-    accountFormSchema([], separate).safeParse({ name: "", firstName: "", lastName: "", email: "", customFields: {}, ...values });
+    accountFormSchema([], separate).safeParse({ name: "", firstName: "", lastName: "", email: "", phone: "", customFields: {}, ...values });
 
   it("asks for first and last name when the store separates them, one name otherwise", () => {
     expect(parse({ firstName: "Reem", lastName: "Al-Otaibi" }, true).success).toBe(true);
