@@ -44,6 +44,19 @@ export async function pickDay(page: Page, locale: Locale, day: string, scope: Lo
   await scope.locator(`[data-day="${day}"]`).click();
 }
 
+/** Picks the first day on or after `from` the calendar lets the shopper choose (a specialist's day off, a closed day are skipped); answers it. */
+export async function pickFirstOpenDay(page: Page, locale: Locale, from: string, scope: Locator | Page = page): Promise<string> {
+  for (let i = 0; i < 14; i++) {
+    const day = addDays(from, i);
+    await showMonthOf(locale, day, scope);
+    if (await scope.locator(`[data-day="${day}"]`).isEnabled()) {
+      await scope.locator(`[data-day="${day}"]`).click();
+      return day;
+    }
+  }
+  throw new Error(`No day open from ${from}`);
+}
+
 /**
  * The first day on or after `from` that the widget's calendar announces as booked (its accessible
  * name ends with the translated "Booked"), looking at most three months ahead.

@@ -9,6 +9,7 @@ import { useCartErrorMessage } from "@/components/cart/use-cart-error-message";
 import { DayAndTimeFields, useSlotOptions } from "@/components/product/purchase/booking-fields";
 import type { OpeningHoursDays } from "@/components/product/purchase/booking-days";
 import { useBookingDay } from "@/components/product/purchase/use-booking-day";
+import { someoneWorks, type StaffSpec } from "@/components/product/purchase/staff-days";
 import { toast } from "@/components/toast";
 import { Button } from "@/components/ui/button";
 import { FormMessage } from "@/components/ui/form-message";
@@ -21,8 +22,11 @@ type Props = {
   productId: string;
   /** The booking's seats: the new time needs as many free. */
   seats: number;
-  /** The booking's specialist: it keeps them, so only their free times are offered. */
+  /** The booking's specialist and branch: it keeps them, so only their days and free times are offered. */
   specialistId: string | null;
+  branchId: string | null;
+  /** The product's specialists (their weeks and days off), when it has any. */
+  staff: StaffSpec | null;
   bookingWindowDays: number;
   openingHours: OpeningHoursDays;
   /** Where the order is shown (back there once moved). */
@@ -35,13 +39,20 @@ type Props = {
  * one move (the button waits; a second tap joins the first). A refusal (taken meanwhile, too late)
  * is said under the times in the shopper's language and the booking stays where it was.
  */
-export function RescheduleSlot({ cartId, itemId, productId, seats, specialistId, bookingWindowDays, openingHours, orderHref }: Props) {
+export function RescheduleSlot({ cartId, itemId, productId, seats, specialistId, branchId, staff, bookingWindowDays, openingHours, orderHref }: Props) {
   const t = useTranslations("product.widget");
   const tr = useTranslations("order.reschedule");
   const locale = useLocale();
   const router = useRouter();
   const errorMessage = useCartErrorMessage();
-  const day = useBookingDay(productId, openingHours, bookingWindowDays, locale, specialistId ? { isOff: () => false, query: { specialistId } } : undefined);
+  const pick = { specialistId, branchId };
+  const day = useBookingDay(
+    productId,
+    openingHours,
+    bookingWindowDays,
+    locale,
+    specialistId ? { isOff: (d) => (staff ? !someoneWorks(staff, pick, null, d) : false), query: { specialistId, ...(branchId ? { branchId } : {}) } } : undefined,
+  );
   const { availability, timeFrom } = day;
   const [send] = useState(() => singleFlight<CartDto>());
   const [pending, setPending] = useState(false);

@@ -18,7 +18,7 @@ export function widgetSpec(product: ProductDto, config: Pick<TenantConfig, "hide
 }
 
 /** The specialists and branches the slot widget offers, with only what it shows (spec §3 settings). */
-function staffSpec(product: ProductDto, config: Pick<TenantConfig, "providersViewType" | "hideBranches">): StaffSpec | null {
+export function staffSpec(product: ProductDto, config: Pick<TenantConfig, "providersViewType" | "hideBranches">): StaffSpec | null {
   const staff = product.staff;
   if (!staff || staff.specialists.length === 0) return null;
   return {

@@ -1,9 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
-import { readJsonBody } from "@/contract/body";
-import { errorResponse } from "@/contract/error-envelope";
-import { env } from "@/contract/env";
 import { specialists, tenants } from "@/platform/db/schema";
+import { operatorRoute } from "../operator-route";
 
 export const dynamic = "force-dynamic";
 
@@ -15,25 +13,15 @@ const body = z.object({ tenant: z.string().min(1).max(63), name: z.string().min(
  * someone can't come in. The journeys use it to take a specialist away while a shopper's page shows
  * them free.
  */
-export async function POST(req: Request): Promise<Response> {
-  const e = env();
-  if (!e.SANDBOX || !e.SANDBOX_OPERATOR || e.PLATFORM_API_URL) return new Response("Not found", { status: 404 });
-  let sent: unknown;
-  try {
-    sent = await readJsonBody(req);
-  } catch (err) {
-    return errorResponse(err, "sandbox");
-  }
-  const parsed = body.safeParse(sent);
-  if (!parsed.success) return Response.json({ error: { code: "SP:ValidationError", message: "Send {tenant, name, daysOff}" } }, { status: 400 });
+export const POST = operatorRoute(body, "Send {tenant, name, daysOff}", async ({ tenant, name, daysOff }) => {
   const { platformDb } = await import("@/platform/db");
   const { db } = await platformDb();
-  const owner = db.select({ id: tenants.id }).from(tenants).where(eq(tenants.slug, parsed.data.tenant));
+  const owner = db.select({ id: tenants.id }).from(tenants).where(eq(tenants.slug, tenant));
   const updated = await db
     .update(specialists)
-    .set({ daysOff: parsed.data.daysOff })
-    .where(and(inArray(specialists.tenantId, owner), eq(specialists.nameEn, parsed.data.name)))
+    .set({ daysOff })
+    .where(and(inArray(specialists.tenantId, owner), eq(specialists.nameEn, name)))
     .returning({ id: specialists.id });
   if (updated.length === 0) return Response.json({ error: { code: "SP:EntityNotFound", message: "No such specialist" } }, { status: 404 });
   return Response.json({ data: { id: updated[0].id } });
-}
+});

@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { AccountGate } from "@/components/account/account-gate";
 import { RescheduleSlot } from "@/components/order/reschedule-slot-lazy";
+import { staffSpec } from "@/components/product/purchase/widget-spec";
 import { RescheduleStay } from "@/components/order/reschedule-stay-lazy";
 import { buttonVariants } from "@/components/ui/button";
 import { parseCartId } from "@/lib/cookies";
@@ -103,6 +104,8 @@ export default async function ReschedulePage({ params }: Props) {
         productId={product.id}
         seats={item.quantity}
         specialistId={item.specialist?.id ?? null}
+        branchId={item.branch?.id ?? null}
+        staff={staffSpec(product, config)}
         bookingWindowDays={product.reservation?.bookingWindowDays ?? 60}
         openingHours={product.reservation?.openingHours ?? null}
         orderHref={orderHref}
