@@ -216,8 +216,12 @@ test("Tabby: an ineligible shopper sees Tabby's answer in red on its method, bef
   const refusal = page.locator("#payment-method-TABBY-note");
   await expect(refusal).toHaveText(locale === "ar" ? /تابي/ : /Tabby/);
   await expect(tabby).toHaveAccessibleDescription(await refusal.innerText());
-  const [r, g] = (await refusal.evaluate((el) => getComputedStyle(el).color)).match(/\d+(\.\d+)?/g)!.map(Number);
-  expect(r, "the refusal is shown in red").toBeGreaterThan(g * 1.5);
+  // Read until settled: the note is re-rendered as the sheet's step settles (once seen mid-way in grey).
+  const redness = async () => {
+    const [r, g] = (await refusal.evaluate((el) => getComputedStyle(el).color)).match(/\d+(\.\d+)?/g)!.map(Number);
+    return r > g * 1.5;
+  };
+  await expect.poll(redness, { message: "the refusal is shown in red" }).toBe(true);
   // Still the first usable method chosen, and another way to pay goes on.
   await expect(page.getByRole("radio", { name: c.methods.card })).toBeChecked();
   await snap(page, info, `payments-tabby-ineligible-${locale}`);
