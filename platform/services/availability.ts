@@ -65,26 +65,19 @@ async function slotsAvailability(db: Db, tenantId: string, p: ProductRow, day: s
   const step = unitMs(p);
   const end = new Date(starts[starts.length - 1].getTime() + step);
   const capacity = capacityOf(p);
-  if (staff.specialists.length > 0) {
-    const load = await slotLoad(db, tenantId, staff, p.id, [], starts[0], end);
-    // Times nobody the choice allows works are not offered at all; those they are booked at show full.
-    const served = starts.filter((s) => someoneServes(staff, pick, pick.priceId, s, new Date(s.getTime() + step)));
-    return {
-      kind: "slots",
-      date: day,
-      slots: served.map((s) => {
-        const to = new Date(s.getTime() + step);
-        return { from: s.toISOString(), to: to.toISOString(), available: slotSeats(staff, p, pick, pick.priceId, load, s, to).choice, capacity: p.roomCapacity ?? capacity };
-      }),
-    };
-  }
-  const occupancy = await bookingsBetween(db, tenantId, p.id, starts[0], end);
+  const staffed = staff.specialists.length > 0;
+  const load = staffed ? await slotLoad(db, tenantId, staff, p.id, [], starts[0], end) : null;
+  const occupancy = staffed ? [] : await bookingsBetween(db, tenantId, p.id, starts[0], end);
+  const toOf = (s: Date) => new Date(s.getTime() + step);
+  // With specialists, times nobody the choice allows works are not offered at all; those they are booked at show full.
+  const offered = staffed ? starts.filter((s) => someoneServes(staff, pick, pick.priceId, s, toOf(s))) : starts;
   return {
     kind: "slots",
     date: day,
-    slots: starts.map((s) => {
-      const to = new Date(s.getTime() + step);
-      return { from: s.toISOString(), to: to.toISOString(), available: Math.max(0, capacity - seatsTaken(occupancy, s, to)), capacity };
+    slots: offered.map((s) => {
+      const to = toOf(s);
+      const available = load ? slotSeats(staff, p, pick, pick.priceId, load, s, to).choice : Math.max(0, capacity - seatsTaken(occupancy, s, to));
+      return { from: s.toISOString(), to: to.toISOString(), available, capacity: staffed ? (p.roomCapacity ?? capacity) : capacity };
     }),
   };
 }

@@ -9,7 +9,7 @@ import { addDays, daysBetween } from "@/contract/riyadh-time";
 import { bookingsBetween, capacityOf, reservationKind, seatsTaken, slotStarts, unitMs, withinBookingWindow, type Occupancy } from "./availability";
 import type { AddCartItemInput } from "@/contract/input/cart";
 import type { ProductRow } from "./catalog";
-import { checkChoice, productStaff, providerNotAvailable, slotLoad, slotSeats, type HeldLine } from "./specialists";
+import { checkChoice, productStaff, providerNotAvailable, slotLoad, slotSeats, type HeldLine, type Staff } from "./specialists";
 
 /** A cart line as the rules see it: instants for reservations, units = hours or nights. */
 export type CartLine = {
@@ -154,8 +154,8 @@ export function checkLineRules(product: ProductRow, line: CartLine, now: Date): 
  * Rules against other rows: merchandise stock, and free seats in every unit (slot, hour, night)
  * after bookings and after this cart's other lines of the same product. `others` excludes `line`.
  */
-export async function checkCapacity(tx: Tx, tenantId: string, product: ProductRow, line: CartLine, others: CartLine[]): Promise<void> {
-  const staffed = await staffSeats(tx, tenantId, product, line, others);
+export async function checkCapacity(tx: Tx, tenantId: string, product: ProductRow, line: CartLine, others: CartLine[], staff?: Staff): Promise<void> {
+  const staffed = await staffSeats(tx, tenantId, product, line, others, staff);
   const room = staffed ? staffed.choice : await plainRoom(tx, tenantId, product, line, others);
   if (room === null || line.quantity <= room) return;
   if (product.typeString === "merchandise") throw new PlatformError("SP:MerchandiseItemInsufficientStock", 409, "Not enough stock", { available: room });
@@ -197,11 +197,12 @@ async function plainRoom(tx: Db | Tx, tenantId: string, product: ProductRow, lin
 
 /**
  * A fixed slot's seats when specialists serve the product (see specialists.ts slotSeats), after
- * this cart's other lines of it; null for any other line. The choice is checked first.
+ * this cart's other lines of it; null for any other line. The choice is checked first. `known`:
+ * the product's staff when the caller has read it already.
  */
-async function staffSeats(tx: Db | Tx, tenantId: string, product: ProductRow, line: CartLine, others: CartLine[]): Promise<{ choice: number; anyone: number } | null> {
+async function staffSeats(tx: Db | Tx, tenantId: string, product: ProductRow, line: CartLine, others: CartLine[], known?: Staff): Promise<{ choice: number; anyone: number } | null> {
   if (reservationKind(product) !== "slots" || !line.from || !line.to) return null;
-  const staff = await productStaff(tx, tenantId, product.id);
+  const staff = known ?? (await productStaff(tx, tenantId, product.id));
   const choice = { specialistId: line.specialistId, branchId: line.branchId };
   checkChoice(staff, choice, line.priceId);
   if (staff.specialists.length === 0) return null;

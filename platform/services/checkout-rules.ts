@@ -38,7 +38,6 @@ export async function lockProducts(tx: Tx, tenantId: string, ids: string[]): Pro
   return new Map(rows.map((p) => [p.id, p]));
 }
 
-
 /** Checks one line again as it would be added now, then takes what it buys: stock, seats, a subscription. */
 export async function fulfilLine(tx: Tx, ctx: OrderContext, product: ProductRow | undefined, item: ItemRow): Promise<void> {
   if (!product || !product.isActive) throw notFound("Product");
@@ -86,8 +85,9 @@ export async function bookSeats(tx: Tx, ctx: OrderContext, product: ProductRow, 
       );
     if (n > 0) throw new PlatformError("SP:NextReservationPeriodNotMet", 400, `Bookings of this product must be at least ${gap} days apart`, { days: gap });
   }
-  await checkCapacity(tx, ctx.tenantId, product, line, []);
+  // Read once: the capacity check and the assignment below both need the product's staff.
   const staff = reservationKind(product) === "slots" ? await productStaff(tx, ctx.tenantId, product.id) : null;
+  await checkCapacity(tx, ctx.tenantId, product, line, [], staff ?? undefined);
   // With specialists (their rows locked by lockStaff): the one who serves it, kept on the line too.
   const served =
     staff && staff.specialists.length > 0

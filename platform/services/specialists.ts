@@ -73,10 +73,10 @@ export function checkChoice(staff: Staff, choice: StaffChoice, priceId: string |
   if (choice.branchId && !person.branchIds.includes(choice.branchId)) throw validation("This specialist does not work in this branch", { specialistId: "Not in this branch" });
 }
 
-export const servesPrice = (s: SpecialistRow, priceId: string | null) => priceId === null || s.priceIds === null || s.priceIds.includes(priceId);
+const servesPrice = (s: SpecialistRow, priceId: string | null) => priceId === null || s.priceIds === null || s.priceIds.includes(priceId);
 
 /** Whether [from, to) lies in the specialist's hours of that day, clear of breaks and days off. */
-export function works(s: SpecialistRow, from: Date, to: Date): boolean {
+function works(s: SpecialistRow, from: Date, to: Date): boolean {
   const day = riyadhDay(from);
   if (s.daysOff.includes(day)) return false;
   const window = openingWindow(s.workingHours, day);
@@ -100,14 +100,14 @@ function branchOpen(b: BranchRow, from: Date, to: Date): boolean {
  * else the first of their branches open then; null when the store keeps no branches for them;
  * undefined when none is open (they can't serve it).
  */
-export function servingBranch(s: SpecialistRow, staff: Staff, branchId: string | null, from: Date, to: Date): BranchRow | null | undefined {
+function servingBranch(s: SpecialistRow, staff: Staff, branchId: string | null, from: Date, to: Date): BranchRow | null | undefined {
   if (s.branchIds.length === 0) return branchId ? undefined : null;
   const theirs = staff.branches.filter((b) => s.branchIds.includes(b.id) && (!branchId || b.id === branchId));
   return theirs.find((b) => branchOpen(b, from, to));
 }
 
 /** The specialists a choice allows for a price (before time is considered). */
-export function eligible(staff: Staff, choice: StaffChoice, priceId: string | null): SpecialistRow[] {
+function eligible(staff: Staff, choice: StaffChoice, priceId: string | null): SpecialistRow[] {
   return staff.specialists.filter(
     (s) => (!choice.specialistId || s.id === choice.specialistId) && servesPrice(s, priceId) && (!choice.branchId || s.branchIds.includes(choice.branchId)),
   );
@@ -121,7 +121,7 @@ export function someoneServes(staff: Staff, choice: StaffChoice, priceId: string
 export type StaffBooking = Occupancy & { specialistId: string; productId: string };
 
 /** Bookings of these specialists (any product) overlapping [from, to). */
-export async function staffBookings(db: Db | Tx, tenantId: string, ids: string[], from: Date, to: Date): Promise<StaffBooking[]> {
+async function staffBookings(db: Db | Tx, tenantId: string, ids: string[], from: Date, to: Date): Promise<StaffBooking[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .select({ specialistId: bookings.specialistId, productId: bookings.productId, from: bookings.startsAt, to: bookings.endsAt, seats: bookings.seats })
@@ -134,7 +134,7 @@ export async function staffBookings(db: Db | Tx, tenantId: string, ids: string[]
  * Seats the specialist has left in [from, to) for the product: 0 when they don't work then or are
  * booked for another product; else the product's capacity (per specialist) less their seats taken.
  */
-export function specialistRoom(s: SpecialistRow, staff: Staff, product: ProductRow, branchId: string | null, taken: StaffBooking[], from: Date, to: Date): number {
+function specialistRoom(s: SpecialistRow, staff: Staff, product: ProductRow, branchId: string | null, taken: StaffBooking[], from: Date, to: Date): number {
   if (!works(s, from, to) || servingBranch(s, staff, branchId, from, to) === undefined) return 0;
   const theirs = taken.filter((b) => b.specialistId === s.id && b.from < to && b.to > from);
   if (theirs.some((b) => b.productId !== product.id)) return 0;
