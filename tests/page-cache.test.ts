@@ -28,6 +28,7 @@ describe("page cache policy", () => {
 
   it("renders client navigations, prefetches, server actions and non-GET requests", () => {
     for (const h of ["rsc", "next-router-prefetch", "next-router-state-tree", "next-action"]) expect(pageCacheKey("s", "ar", "", req({ headers: { [h]: "1" } })), h).toBeNull();
+    expect(pageCacheKey("s", "ar", PRODUCT, req({ query: "_rsc=1x2y3" })), "the router's cache-busting query alone").toBeNull();
     expect(pageCacheKey("s", "ar", "", req({ method: "POST" }))).toBeNull();
     expect(pageCacheKey("s", "ar", "", req({ method: "HEAD" }))).not.toBeNull();
   });

@@ -23,7 +23,7 @@ export type CacheableRequest = { method: string; headers: { get(name: string): s
 export function pageCacheKey(site: string, locale: string, rest: string, req: CacheableRequest): string | null {
   if (req.method !== "GET" && req.method !== "HEAD") return null;
   if (!isCacheablePage(rest)) return null;
-  if (NOT_A_DOCUMENT.some((h) => req.headers.get(h) !== null)) return null;
+  if (NOT_A_DOCUMENT.some((h) => req.headers.get(h) !== null) || req.searchParams.has("_rsc")) return null;
   const type = rest === "/products" ? req.searchParams.get("type") : null;
   return `${site}|${locale}|${rest || "/"}${type ? `?type=${type}` : ""}`;
 }

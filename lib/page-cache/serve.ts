@@ -118,6 +118,8 @@ export function respondWithPage(page: CachedPage, method: string, cacheState: st
   // The body carries a per-response nonce: no shared cache may keep it.
   headers.set("cache-control", "private, no-cache");
   headers.set("x-sf-cache", cacheState);
+  // The same URL answers a flight payload to the router: as Next's own answers say.
+  headers.set("vary", "rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch, accept-encoding");
   const body = method === "HEAD" ? null : page.body.replaceAll(pageCache().placeholder, nonce);
   return new NextResponse(body, { status: page.status, headers });
 }

@@ -10,6 +10,7 @@ import { SiteHeader } from "@/components/layout/site-header";
 import { Providers } from "@/components/providers";
 import { Tracking } from "@/components/tracking/tracking";
 import { EARLY_TAP_SCRIPT } from "@/lib/early-taps";
+import { INTENT_PREFETCH_SCRIPT } from "@/lib/intent-prefetch";
 import { SHARE_SCRIPT } from "@/lib/share-links";
 import { ConsentBanner } from "@/components/tracking/consent-banner";
 import { platform } from "@/lib/platform-client/core";
@@ -61,7 +62,7 @@ export default async function SiteLayout({ children, params }: Props) {
     <html lang={locale} dir={locale === "ar" ? "rtl" : "ltr"}>
       <body className="flex min-h-dvh flex-col">
         {/* Notes a header button tapped before hydration (lib/early-taps.ts). */}
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: EARLY_TAP_SCRIPT }} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: EARLY_TAP_SCRIPT + ";" + INTENT_PREFETCH_SCRIPT }} />
         {/* Share links open the device's share sheet (lib/share-links.ts). */}
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: SHARE_SCRIPT }} />
         <NextIntlClientProvider locale={locale} messages={clientMessages}>
