@@ -1,3 +1,4 @@
+import type { ProductDto } from "@/contract/dto/catalog";
 import { expect, type Locator, type Page } from "@playwright/test";
 import { formatSar } from "@/lib/money";
 import { addDays, riyadhToday } from "@/contract/riyadh-time";
@@ -93,6 +94,12 @@ export async function platformCart(page: Page, locale: Locale): Promise<CartDto 
  * A same-origin GET made by the page itself (its cookies, its host): the test runner cannot
  * resolve *.localhost tenant hosts, the browser can.
  */
+/** The product the page shows, as the platform answers it by the page's own address (its slug). */
+export async function productOnPage(page: Page): Promise<ProductDto> {
+  const slug = new URL(page.url()).pathname.split("/").pop()!;
+  return (await pageFetchJson<{ data: ProductDto }>(page, `/api/app/products/slug/${slug}`)).data;
+}
+
 export async function pageFetchJson<T>(page: Page, url: string): Promise<T> {
   const { status, body } = await page.evaluate(async (u) => {
     const res = await fetch(u, { headers: { accept: "application/json" } });

@@ -77,4 +77,38 @@ test.describe("client navigation", () => {
     expect(cached.headers()["x-sf-cache"]).toBe("hit");
     expect(cached.headers()["vary"]?.toLowerCase()).toContain("rsc");
   });
+
+  test("products have readable addresses: links by slug in the page's language, the id and the other language's slug answer 308", async ({ page, request }, info) => {
+    const { locale, prefix } = forProject(info.project.name);
+    await page.goto(spaUrl(prefix || "/"));
+    const hrefs = await page.getByRole("main").locator('a[href*="/products/"]').evaluateAll((as) => as.map((a) => decodeURIComponent(a.getAttribute("href")!)));
+    expect(hrefs.length).toBeGreaterThan(2);
+    const oil = locale === "ar" ? `/products/زيت-مساج-باللافندر` : "/en/products/lavender-massage-oil";
+    expect(hrefs).toContain(oil);
+    for (const href of hrefs) expect(href, "no ids in links").not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
+
+    const local = (p: string) => `http://localhost:${PORT}${p}`;
+    const product = (await (await request.get(local(`/api/app/products/slug/lavender-massage-oil`))).json()).data as { id: string };
+    const own = `${prefix}/products/${encodeURIComponent(locale === "ar" ? "زيت-مساج-باللافندر" : "lavender-massage-oil")}`;
+    const other = `${prefix}/products/${encodeURIComponent(locale === "ar" ? "lavender-massage-oil" : "زيت-مساج-باللافندر")}`;
+    for (const old of [`${prefix}/products/${product.id}`, other]) {
+      const res = await request.get(local(old), { maxRedirects: 0 });
+      expect(res.status(), old).toBe(308);
+      expect(res.headers()["location"], old).toBe(own);
+    }
+    const page200 = await request.get(local(own));
+    expect(page200.status()).toBe(200);
+    const html = await page200.text();
+    const origin = `http://localhost:${PORT}`;
+    expect(html).toContain(`<link rel="canonical" href="${origin}${own}"/>`);
+    expect(html).toContain(`hrefLang="ar" href="${origin}/products/${encodeURIComponent("زيت-مساج-باللافندر")}"`);
+    expect(html).toContain(`hrefLang="en" href="${origin}/en/products/lavender-massage-oil"`);
+    expect(await (await request.get(local("/products/no-such-product"))).status()).toBe(404);
+
+    // The shopper lands on the readable address, and the page works from there.
+    await page.goto(spaUrl(`${prefix}/products/${product.id}`));
+    await expect(page).toHaveURL(spaUrl(own));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(locale === "ar" ? "زيت مساج باللافندر" : "Lavender massage oil");
+    await snap(page, info, `product-slug-${locale}`);
+  });
 });

@@ -3,14 +3,13 @@ import { LOCALES, snap } from "./support";
 import type { Locale } from "./cart-support";
 import { checkout, order } from "./checkout-support";
 import { errors } from "./account-support";
-import { addButton, cartDialog, dayAhead, messages, openProduct, pageFetchJson, pickDay, pickFirstOpenDay, platformCart } from "./cart-support";
+import { addButton, cartDialog, dayAhead, messages, openProduct, pickDay, pickFirstOpenDay, platformCart, productOnPage } from "./cart-support";
 import { formatSar, RIYAL_SIGN, SAR_NAME } from "@/lib/money";
 import { formatTime } from "@/lib/day-format";
 import { readFile } from "node:fs/promises";
 import { readZip } from "@/tests/helpers/zip";
 import { testPassCertificates } from "@/tests/helpers/wallet-certs";
 import { CARDS, NAMES, checkoutTo, errorTexts, fakeApplePay, setWalletCertificate, expectCardOnlyAtProvider, expectCartFinished, expectInProfile, expectPaidOrder, fillBasket, recordRequests, setSpaSettings, setSpecialistDaysOff } from "./payments-support";
-import type { ProductDto } from "@/contract/dto/catalog";
 
 /**
  * spa with MyFatoorah as its card provider (spec §9: rekaz-pay behaves the same). The project runs
@@ -214,9 +213,8 @@ test.describe("specialists as cards with the branches hidden, and a specialist t
       await snap(page, test.info(), `specialist-cards-${locale}`);
 
       // Meanwhile the store takes Reem off that day.
-      const productId = new URL(page.url()).pathname.split("/").pop()!;
-      const product = await pageFetchJson<{ data: ProductDto }>(page, `/api/app/products/${productId}`);
-      const before = product.data.staff!.specialists.find((s) => s.photo === "/demo/specialist-reem.svg")!.daysOff;
+      const product = await productOnPage(page);
+      const before = product.staff!.specialists.find((s) => s.photo === "/demo/specialist-reem.svg")!.daysOff;
       await setSpecialistDaysOff("Reem Al-Otaibi", [...before, day]);
       try {
         await addButton(page, locale).click();

@@ -6,7 +6,7 @@ import type { AvailabilityDto } from "@/contract/dto/catalog";
 import { coffeeUrl, forProject, snap } from "./support";
 import { checkout, order } from "./checkout-support";
 import { checkoutTo } from "./payments-support";
-import { addAndCheck, addButton, cartButton, cartDialog, closeCart, dayAhead, expectError, firstBookedDay, messages, openProduct, pageFetchJson, pickDay, platformCart } from "./cart-support";
+import { addAndCheck, addButton, cartButton, cartDialog, closeCart, dayAhead, expectError, firstBookedDay, messages, openProduct, pageFetchJson, pickDay, platformCart, productOnPage } from "./cart-support";
 
 const NAMES = {
   ar: { massage: "مساج استرخاء ٦٠ دقيقة", pool: "مسبح خاص بالساعة", resthouse: "استراحة الرمال — بالليلة", membership: "عضوية شهرية", bundle: "باقة ١٠ جلسات مساج", gift: "بطاقة هدية", oil: "زيت مساج باللافندر" },
@@ -89,7 +89,7 @@ test.describe("purchase widgets", () => {
   test("a slot that filled up after the page loaded is refused with the translated error and nothing changes", async ({ page }, info) => {
     const { locale, prefix, t, names } = setup(info.project.name);
     await openProduct(page, prefix, names.massage);
-    const productId = new URL(page.url()).pathname.split("/").pop()!;
+    const productId = (await productOnPage(page)).id;
     const day = dayAhead(1);
     const real = await pageFetchJson<{ data: AvailabilityDto }>(page, `/api/app/products/${productId}/availability?date=${day}`);
     if (real.data.kind !== "slots") throw new Error("expected slots");

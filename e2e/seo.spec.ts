@@ -20,7 +20,8 @@ test.describe("search engines see server-rendered pages", () => {
     expect(ld.offers.priceSpecification).toMatchObject({ valueAddedTaxIncluded: true });
     const origin = new URL(spaUrl()).origin;
     expect(html).toContain(`<link rel="canonical" href="${origin}/en${path}"/>`);
-    expect(html).toContain(`hrefLang="ar" href="${origin}${path}"`);
+    // Each language's own address: the Arabic page's slug is the Arabic name's.
+    expect(html).toContain(`hrefLang="ar" href="${origin}/products/${encodeURIComponent("زيت-مساج-باللافندر")}"`);
     expect(html).toContain(`hrefLang="en" href="${origin}/en${path}"`);
   });
 

@@ -20,9 +20,12 @@ export function siteOrigin(site: string): string {
   return `${scheme}://${site}${port && !defaultPort ? `:${port}` : ""}`;
 }
 
-/** Absolute URL of a page (path without locale prefix) in a language. */
-export function pageUrl(site: string, locale: Locale, path: string): string {
-  return `${siteOrigin(site)}${localePath(locale, path)}`;
+/** A page's path without the locale prefix: the same in every language, or each language's own (a product's slugs). */
+export type PagePath = string | Record<Locale, string>;
+
+/** Absolute URL of a page in a language. */
+export function pageUrl(site: string, locale: Locale, path: PagePath): string {
+  return `${siteOrigin(site)}${localePath(locale, typeof path === "string" ? path : path[locale])}`;
 }
 
 /** An absolute URL for an image or link that may be relative to the site. */
@@ -34,7 +37,7 @@ export function absoluteUrl(site: string, url: string): string {
  * Canonical URL of the page in its language and hreflang alternates for the languages the tenant
  * offers (ar unprefixed, en under /en; x-default is Arabic, the store's default).
  */
-export function alternates(site: string, locale: Locale, path: string, languages: readonly Locale[]): NonNullable<Metadata["alternates"]> {
+export function alternates(site: string, locale: Locale, path: PagePath, languages: readonly Locale[]): NonNullable<Metadata["alternates"]> {
   const langs = Object.fromEntries(languages.map((l) => [l, pageUrl(site, l, path)]));
   return {
     canonical: pageUrl(site, locale, path),
@@ -42,7 +45,7 @@ export function alternates(site: string, locale: Locale, path: string, languages
   };
 }
 
-type PageMeta = { site: string; locale: Locale; languages: readonly Locale[]; path: string; title?: string; description: string; storeName: string; image?: string | null };
+type PageMeta = { site: string; locale: Locale; languages: readonly Locale[]; path: PagePath; title?: string; description: string; storeName: string; image?: string | null };
 
 /** Title, description, canonical, hreflang and Open Graph for a storefront page. */
 export function pageMetadata({ site, locale, languages, path, title, description, storeName, image }: PageMeta): Metadata {

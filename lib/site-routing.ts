@@ -23,6 +23,11 @@ export function splitLocale(pathname: string): { locale: "ar" | "en"; rest: stri
   return { locale: "ar", rest: pathname === "/" ? "" : pathname };
 }
 
+/** A product's path (no locale prefix) in a language: its slug there, escaped for a URL. */
+export function productPath(slugs: { ar: string; en: string }, locale: string): string {
+  return `/products/${encodeURIComponent(locale === "en" ? slugs.en : slugs.ar)}`;
+}
+
 /** The external path of a page in a locale: ar has no prefix, en lives under /en. */
 export function localePath(locale: string, path: string): string {
   const p = path.startsWith("/") ? path : `/${path}`;

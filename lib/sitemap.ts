@@ -1,5 +1,5 @@
 import "server-only";
-import { pageUrl } from "@/lib/seo";
+import { pageUrl, type PagePath } from "@/lib/seo";
 import type { Locale } from "@/contract/tenant-settings";
 
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] as string);
@@ -8,7 +8,7 @@ const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">
  * A store's sitemap: every page in every language the store offers, each with its hreflang
  * alternates (ar unprefixed, en under /en) so search engines pair the translations.
  */
-export function buildSitemap(site: string, paths: string[], languages: readonly Locale[]): string {
+export function buildSitemap(site: string, paths: PagePath[], languages: readonly Locale[]): string {
   const urls = paths.flatMap((path) =>
     languages.map((locale) => {
       const alternates =

@@ -6,6 +6,7 @@ import { PlatformError } from "@/platform/errors";
 import { PAYMENT_PROVIDERS } from "@/platform/db/schema";
 import { addTenant, attachDomain, describeApi, listTenants, removeDomain, setSettings, settingsIssuesOf, type ProviderApi } from "@/platform/services/tenant-admin";
 import { GO_LIVE, parseProvider, registerPaymentWebhook, removePaymentAccount, setPaymentAccount, showTenant } from "@/platform/services/tenant-admin-payments";
+import { renameProduct } from "@/platform/services/tenant-admin-products";
 import { recordOfflinePayment } from "@/platform/services/record-payment";
 import { listStaff, removeBranch, removeSpecialist, saveBranch, saveSpecialist } from "@/platform/services/tenant-admin-staff";
 import { describeWalletState, removeWalletCertificate, setWalletCertificate, walletStates } from "@/platform/services/wallet-passes";
@@ -24,6 +25,9 @@ export const USAGE = `Usage: npm run tenant -- <command>
   list [--json]                                       tenants, domains, languages, provider APIs
   show <slug> [--json]                                one tenant; secrets masked
   paid <slug> <order-number>                          record a cash or bank-transfer order as paid in full (issues its tax invoice)
+  product <slug> <product-id> [--name-ar <name>] [--name-en <name>] [--slug-ar <slug>] [--slug-en <slug>]
+                                                      rename a product or set its addresses (/products/<slug>);
+                                                      a new name gives a new slug, and every old address keeps leading to it
   staff <slug> [--json]                               branches and specialists, with their ids
   branch <slug> --file branch.json [--id <id>]        add a branch (or replace the one with this id)
   branch <slug> --remove <id>                         remove a branch no specialist works in
@@ -217,6 +221,18 @@ const COMMANDS: Record<string, Command> = {
         const r = await recordOfflinePayment(db, slug, orderNumber);
         if (r.alreadyPaid) return out.log(`Order ${r.orderNumber} was already recorded as paid; nothing changed.`);
         out.log(`Order ${r.orderNumber} is paid (${r.total.toFixed(2)} SAR).${r.invoiced ? " Its simplified tax invoice is issued." : " No tax invoice: the store has no VAT number."}`);
+      };
+    },
+  },
+  product: {
+    options: { "name-ar": { type: "string" }, "name-en": { type: "string" }, "slug-ar": { type: "string" }, "slug-en": { type: "string" } },
+    parse(args, flags) {
+      const [slug, id] = positionals(args, 2, "product <slug> <product-id>");
+      const text = (name: string) => (typeof flags[name] === "string" ? (flags[name] as string) : undefined);
+      const naming = { nameAr: text("name-ar"), nameEn: text("name-en"), slugAr: text("slug-ar"), slugEn: text("slug-en") };
+      return async (db, _env, out) => {
+        const p = await renameProduct(db, slug, id, naming);
+        out.log(`${p.nameEn} — ${p.nameAr}\n  /products/${p.slugAr}\n  /en/products/${p.slugEn}\n${TAKES_EFFECT}`);
       };
     },
   },

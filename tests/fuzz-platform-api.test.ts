@@ -105,6 +105,7 @@ function families(c: Ctx): Record<(typeof FAMILIES)[number], RouteSpec[]> {
     catalog: [
       { method: "GET", pattern: "products", query: { type: "merchandise" }, auth: false },
       { method: "GET", pattern: "products/:id", params: { id: c.productId }, auth: false },
+      { method: "GET", pattern: "products/slug/:slug", params: { slug: "lavender-massage-oil" }, auth: false },
       { method: "GET", pattern: "products/:id/availability", params: { id: c.slotProductId }, query: { date: c.day }, auth: false },
     ],
     carts: [

@@ -6,6 +6,7 @@ import { buildSitemap } from "@/lib/sitemap";
 
 const product = (over: Partial<ProductDto> = {}): ProductDto => ({
   id: "p1",
+  slugs: { ar: "زيت", en: "oil" },
   type: 2,
   typeString: "merchandise",
   name: "Oil",

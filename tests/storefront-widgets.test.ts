@@ -8,6 +8,7 @@ import type { ProductDto } from "@/contract/dto/catalog";
 const reservation = { slotMinutes: 60, capacity: 2, minDays: 1, maxDays: 7, minUnits: 1, maxUnits: 6, depositPercent: 30, bookingWindowDays: 120, openingHours: null };
 const product = (over: Partial<ProductDto>): ProductDto => ({
   id: "p",
+  slugs: { ar: "p", en: "p" },
   type: 0,
   typeString: "reservation",
   name: "n",

@@ -132,6 +132,7 @@ function routeCalls(s: Spa): Record<string, RouteCall> {
     { method: "GET", path: "website/config", public: true },
     { method: "GET", path: "products", public: true },
     { method: "GET", path: `products/${s.oil.id}` },
+    { method: "GET", path: `products/slug/${encodeURIComponent("زيت-مساج-باللافندر")}` },
     { method: "GET", path: `products/${s.massageId}/availability?date=${s.day}` },
     { method: "POST", path: "cart" },
     { method: "GET", path: `cart/${s.cart.id}` },

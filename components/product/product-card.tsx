@@ -4,7 +4,7 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { formatNumber } from "@/lib/money";
 import type { ProductDto } from "@/contract/dto/catalog";
-import { localePath } from "@/lib/site-routing";
+import { localePath, productPath } from "@/lib/site-routing";
 import { GiftCardArt } from "./product-gallery";
 import { ProductImage } from "./product-image";
 import { kindKey } from "./product-kind";
@@ -28,7 +28,7 @@ export async function ProductCard({ product, locale, taxRate, storeName, priorit
   const t = await getTranslations("product.kind");
   return (
     <Link prefetch={false}
-      href={localePath(locale, `/products/${product.id}`)}
+      href={localePath(locale, productPath(product.slugs, locale))}
       className="group flex w-full flex-col overflow-hidden rounded-xl border border-border bg-card shadow-soft transition-[box-shadow,transform,border-color] duration-200 hover:-translate-y-0.5 hover:border-primary/25 hover:shadow-lift focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
     >
       <div className="relative aspect-[4/3] overflow-hidden bg-muted">
@@ -58,7 +58,7 @@ export async function CompactProductCard({ product, locale, taxRate, priority, h
   const Chevron = locale === "ar" ? ChevronLeft : ChevronRight;
   return (
     <Link prefetch={false}
-      href={localePath(locale, `/products/${product.id}`)}
+      href={localePath(locale, productPath(product.slugs, locale))}
       className="group flex items-center gap-3.5 rounded-xl border border-border bg-card p-3 shadow-soft transition-[box-shadow,border-color] hover:border-primary/25 hover:shadow-lift focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
     >
       <ProductLogo product={product} size={76} priority={priority} />

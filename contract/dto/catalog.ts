@@ -41,6 +41,8 @@ export type SpecialistDto = z.infer<typeof SpecialistDto>;
 /** Amounts are SAR as decimal numbers (two places); the platform stores halalas. */
 export const ProductDto = z.object({
   id: z.string(),
+  /** The product's address in each language: `/products/<slug>` (`/en/products/<slug>`). */
+  slugs: z.object({ ar: z.string(), en: z.string() }),
   /** 0 reservation, 1 subscription, 2 merchandise, 3 gift. */
   type: z.number(),
   typeString: ProductTypeString,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { AvailabilityDto, ProductDto } from "../dto/catalog";
 import { endpoint } from "../endpoint";
-import { AvailabilityQuery, ProductListQuery } from "../input/catalog";
+import { AvailabilityQuery, ProductListQuery, SlugParams } from "../input/catalog";
 import { IdParams } from "../input/ids";
 
 /** Products and what can still be booked. */
@@ -21,6 +21,16 @@ export const catalog = {
     auth: "public",
     summary: "One product with its prices and booking rules",
     params: IdParams,
+    response: ProductDto,
+    codes: ["SP:EntityNotFound"],
+  }),
+  // Declared before products/:id/availability: the router takes the first pattern that fits, and a slug may read "availability".
+  bySlug: endpoint({
+    method: "GET",
+    path: "products/slug/:slug",
+    auth: "public",
+    summary: "One product by its address in either language, or by an address it had before (then its slugs name the current one)",
+    params: SlugParams,
     response: ProductDto,
     codes: ["SP:EntityNotFound"],
   }),

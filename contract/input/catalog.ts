@@ -18,3 +18,6 @@ export const AvailabilityQuery = z.object({
   priceId: z.string().trim().min(1).max(64).optional(),
 });
 export type AvailabilityQuery = z.output<typeof AvailabilityQuery>;
+
+/** GET products/slug/{slug}: a product's address (decoded; Arabic letters allowed). */
+export const SlugParams = z.object({ slug: z.string().min(1).max(200) });

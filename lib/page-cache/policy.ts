@@ -5,7 +5,8 @@
  * (profile, checkout done, payment error) are rendered by Next on every request. Pure.
  */
 
-const PRODUCT = /^\/products\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A product's address (its slug, or an id or old slug that answers 308 and so is never stored). */
+const PRODUCT = /^\/products\/[^/]+$/;
 
 export function isCacheablePage(rest: string): boolean {
   return rest === "" || rest === "/products" || PRODUCT.test(rest) || /^\/z\/[^/]+(\/[^/]+)*$/.test(rest);

@@ -53,6 +53,13 @@ export const products = pgTable(
     typeString: text("type_string").$type<ProductTypeString>().notNull(),
     nameAr: text("name_ar").notNull(),
     nameEn: text("name_en").notNull(),
+    /**
+     * The product's address in each language (`/products/<slug>`, Arabic letters allowed), unique
+     * per tenant. Made from the name by the database when not given (products_slug trigger, migration
+     * 0013), again when the name changes; a replaced slug keeps redirecting (productSlugRedirects).
+     */
+    slugAr: text("slug_ar"),
+    slugEn: text("slug_en"),
     descriptionAr: text("description_ar").notNull().default(""),
     descriptionEn: text("description_en").notNull().default(""),
     images: jsonb("images").$type<string[]>().notNull().default([]),
@@ -92,7 +99,24 @@ export const products = pgTable(
     rev: contentRevColumn(),
     ...timestamps,
   },
-  (t) => [index("products_tenant_idx").on(t.tenantId, t.sortOrder), check("stock_non_negative", sql`${t.stock} IS NULL OR ${t.stock} >= 0`)],
+  (t) => [
+    index("products_tenant_idx").on(t.tenantId, t.sortOrder),
+    uniqueIndex("products_tenant_slug_ar_uq").on(t.tenantId, t.slugAr),
+    uniqueIndex("products_tenant_slug_en_uq").on(t.tenantId, t.slugEn),
+    check("stock_non_negative", sql`${t.stock} IS NULL OR ${t.stock} >= 0`),
+  ],
+);
+
+/** A product's earlier slugs: `/products/<old slug>` answers 308 to its current address. Written by the products_slug trigger. */
+export const productSlugRedirects = pgTable(
+  "product_slug_redirects",
+  {
+    tenantId: uuid("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+    slug: text("slug").notNull(),
+    productId: uuid("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.slug] })],
 );
 
 export const productPrices = pgTable(

@@ -1,7 +1,7 @@
 import "server-only";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, or } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
-import { PRODUCT_TYPES, productPrices, products, type ProductTypeString } from "../db/schema";
+import { PRODUCT_TYPES, productPrices, productSlugRedirects, products, type ProductTypeString } from "../db/schema";
 import { notFound } from "../errors";
 import { toSar } from "../money";
 import type { Locale } from "@/contract/tenant-settings";
@@ -25,6 +25,8 @@ export function toProductDto(p: ProductRow, prices: PriceRow[], locale: Locale):
   const sorted = [...prices].sort((a, b) => a.sortOrder - b.sortOrder);
   return {
     id: p.id,
+    // A product written before its slugs (the database makes them on insert) is addressed by id.
+    slugs: { ar: p.slugAr ?? p.id, en: p.slugEn ?? p.id },
     type: productTypeNumber(p.typeString),
     typeString: p.typeString,
     name: localized(locale, p.nameAr, p.nameEn),
@@ -81,9 +83,41 @@ export async function findActiveProduct(db: Db | Tx, tenantId: string, id: strin
   return row ?? null;
 }
 
+/**
+ * The active product at an address: its slug in the request's language first, then in the other
+ * language, then an address it had before (a rename keeps the old one); null when none.
+ */
+export async function findProductBySlug(db: Db, tenantId: string, slug: string, locale: Locale): Promise<ProductRow | null> {
+  const active = and(eq(products.tenantId, tenantId), eq(products.isActive, true));
+  const current = await db
+    .select()
+    .from(products)
+    .where(and(active, or(eq(products.slugAr, slug), eq(products.slugEn, slug))))
+    .limit(2);
+  const mine = current.find((p) => (locale === "en" ? p.slugEn : p.slugAr) === slug) ?? current[0];
+  if (mine) return mine;
+  const [old] = await db
+    .select({ product: products })
+    .from(productSlugRedirects)
+    .innerJoin(products, eq(products.id, productSlugRedirects.productId))
+    .where(and(eq(productSlugRedirects.tenantId, tenantId), eq(productSlugRedirects.slug, slug), active))
+    .limit(1);
+  return old?.product ?? null;
+}
+
+export async function getProductBySlug(db: Db, tenantId: string, slug: string, locale: Locale, now = new Date()): Promise<ProductDto> {
+  const product = await findProductBySlug(db, tenantId, slug, locale);
+  if (!product) throw notFound("Product");
+  return productWithStaff(db, tenantId, product, locale, now);
+}
+
 export async function getProduct(db: Db, tenantId: string, id: string, locale: Locale, now = new Date()): Promise<ProductDto> {
   const product = await findActiveProduct(db, tenantId, id);
   if (!product) throw notFound("Product");
+  return productWithStaff(db, tenantId, product, locale, now);
+}
+
+async function productWithStaff(db: Db, tenantId: string, product: ProductRow, locale: Locale, now: Date): Promise<ProductDto> {
   const prices = await db
     .select()
     .from(productPrices)

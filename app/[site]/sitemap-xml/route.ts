@@ -2,6 +2,7 @@ import { buildSitemap } from "@/lib/sitemap";
 import { tenantForSite } from "@/lib/platform-client/tenants";
 import { platform } from "@/lib/platform-client/core";
 import { toTenantConfig } from "@/contract/tenant-settings";
+import { productPath } from "@/lib/site-routing";
 
 /** GET /sitemap.xml of a store (the proxy rewrites it to /{site}/sitemap-xml). */
 export async function GET(_req: Request, { params }: { params: Promise<{ site: string }> }) {
@@ -10,7 +11,7 @@ export async function GET(_req: Request, { params }: { params: Promise<{ site: s
   if (!tenant) return new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
   const config = toTenantConfig(tenant.settings);
   const [products, website] = await Promise.all([platform({ tenant, locale: "ar" }).catalog.list(), platform({ tenant, locale: "ar" }).website.config()]);
-  const paths = ["/", "/products", ...products.map((p) => `/products/${p.id}`), ...website.pages.map((p) => `/${p.path}`)];
+  const paths = ["/", "/products", ...products.map((p) => ({ ar: productPath(p.slugs, "ar"), en: productPath(p.slugs, "en") })), ...website.pages.map((p) => `/${p.path}`)];
   return new Response(buildSitemap(site, paths, config.languages), {
     headers: { "content-type": "application/xml; charset=utf-8", "cache-control": "public, max-age=3600" },
   });

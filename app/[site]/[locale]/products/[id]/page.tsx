@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
+import { notFound, permanentRedirect } from "next/navigation";
 import { cache } from "react";
 import { getTranslations } from "next-intl/server";
 import { ChevronLeft, ChevronRight } from "lucide-react";
@@ -21,18 +21,33 @@ import type { Locale } from "@/contract/tenant-settings";
 import { pageMetadata, pageUrl } from "@/lib/seo";
 import { ShareButton } from "@/components/share/share-button";
 import { loadSite, type SiteParams } from "@/lib/site";
-import { localePath } from "@/lib/site-routing";
+import { localePath, productPath } from "@/lib/site-routing";
 
+/** `id`: the address's last part — the product's slug in this language, its slug in the other, an earlier slug, or its id. */
 type Props = { params: Promise<SiteParams & { id: string }> };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** One platform call per request for metadata and page; anything but a product id is a 404. */
-const loadProduct = cache(async (site: string, locale: Locale, id: string) => {
-  if (!UUID.test(id)) return null;
-  const tenant = await tenantForSite(decodeURIComponent(site));
-  return tenant ? orNull(platform({ tenant, locale }).catalog.get({ params: { id } })) : null;
+/** The address as written (a malformed escape names nothing). */
+function decoded(part: string): string | null {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return null;
+  }
+}
+
+/** One platform call per request for metadata and page; an address that names no product is a 404. */
+const loadProduct = cache(async (site: string, locale: Locale, part: string) => {
+  const key = decoded(part);
+  const tenant = key ? await tenantForSite(decodeURIComponent(site)) : null;
+  if (!key || !tenant) return null;
+  const catalog = platform({ tenant, locale }).catalog;
+  return orNull(UUID.test(key) ? catalog.get({ params: { id: key } }) : catalog.bySlug({ params: { slug: key } }));
 });
+
+/** Whether the address is the product's own in this language (else it answers 308 to that). */
+const isOwnAddress = (part: string, slugs: { ar: string; en: string }, locale: Locale) => decoded(part) === slugs[locale];
 
 /** The description's first sentence-ish part, for the meta description. */
 const summary = (text: string) => (text.length > 160 ? `${text.slice(0, 157).trimEnd()}…` : text);
@@ -41,9 +56,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const p = await params;
   const { site, tenant, config, locale } = await loadSite(p);
   const product = await loadProduct(site, locale, p.id);
-  if (!product) return {};
+  if (!product || !isOwnAddress(p.id, product.slugs, locale)) return {};
   const storeName = config.brandName ?? tenant.name;
-  return pageMetadata({ site, locale, languages: config.languages, path: `/products/${product.id}`, title: product.name, description: summary(product.description || product.name), storeName, image: product.images[0] ?? config.logoUrl });
+  return pageMetadata({ site, locale, languages: config.languages, path: { ar: productPath(product.slugs, "ar"), en: productPath(product.slugs, "en") }, title: product.name, description: summary(product.description || product.name), storeName, image: product.images[0] ?? config.logoUrl });
 }
 
 export default async function ProductPage({ params }: Props) {
@@ -51,12 +66,14 @@ export default async function ProductPage({ params }: Props) {
   const { site, tenant, config, locale } = await loadSite(p);
   const product = await loadProduct(site, locale, p.id);
   if (!product) notFound();
+  // The id, the other language's slug or an earlier one: one address per page and language.
+  if (!isOwnAddress(p.id, product.slugs, locale)) permanentRedirect(localePath(locale, productPath(product.slugs, locale)));
   const t = await getTranslations("product");
   const tc = await getTranslations("common.nav");
   const tText = await getTranslations("text");
   const storeName = config.brandName ?? tenant.name;
   const Separator = locale === "ar" ? ChevronLeft : ChevronRight;
-  const productUrl = pageUrl(site, locale, `/products/${product.id}`);
+  const productUrl = pageUrl(site, locale, productPath(product.slugs, locale));
   const jsonLd = productJsonLd({ product, site, url: productUrl, storeName, taxRate: config.taxRate, fallbackImage: config.logoUrl });
   const paragraphs = product.description.split(/\n\s*\n/).filter((s) => s.trim());
 
