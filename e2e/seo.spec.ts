@@ -61,4 +61,29 @@ test.describe("search engines see server-rendered pages", () => {
     const coffeeMap = await page.evaluate(async () => (await fetch("/sitemap.xml")).text());
     expect(coffeeMap).not.toContain("/en/");
   });
+
+  test("every page shares a 1200×630 PNG with its words: a product its own card, the others the store's", async ({ page }, info) => {
+    const { locale, prefix } = forProject(info.project.name);
+    const oil = locale === "ar" ? "زيت مساج باللافندر" : "Lavender massage oil";
+    const pages = ["", "/products", `/products/${encodeURIComponent(locale === "ar" ? "زيت-مساج-باللافندر" : "lavender-massage-oil")}`, "/z/terms-and-conditions"];
+    for (const path of pages) {
+      await page.goto(spaUrl(`${prefix}${path}` || "/"));
+      const meta = (name: string) => page.locator(`meta[property="${name}"], meta[name="${name}"]`).first().getAttribute("content");
+      const image = (await meta("og:image"))!;
+      expect(new URL(image).pathname, path).toMatch(path.startsWith("/products/") ? /\/og\/product\// : /\/og\/store$/);
+      expect([await meta("og:image:width"), await meta("og:image:height"), await meta("og:image:type")]).toEqual(["1200", "630", "image/png"]);
+      expect(await meta("og:image:alt"), path).toBeTruthy();
+      expect(await meta("twitter:image:alt"), path).toBe(await meta("og:image:alt"));
+      expect(await meta("og:locale:alternate")).toBe(locale === "ar" ? "en_US" : "ar_SA");
+      if (path.startsWith("/products/")) expect(await meta("og:image:alt")).toContain(oil);
+      // The PNG itself, as a crawler fetches it: its header names the size; its address is cached for a year.
+      const png = await page.evaluate(async (u) => {
+        const res = await fetch(u);
+        const bytes = new Uint8Array(await res.arrayBuffer());
+        const view = new DataView(bytes.buffer);
+        return { type: res.headers.get("content-type"), cache: res.headers.get("cache-control"), signature: Array.from(bytes.slice(1, 4)), width: view.getUint32(16), height: view.getUint32(20) };
+      }, new URL(image).pathname + new URL(image).search);
+      expect(png, path).toEqual({ type: "image/png", cache: "public, max-age=31536000, immutable", signature: [0x50, 0x4e, 0x47], width: 1200, height: 630 });
+    }
+  });
 });

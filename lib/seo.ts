@@ -45,9 +45,14 @@ export function alternates(site: string, locale: Locale, path: PagePath, languag
   };
 }
 
-type PageMeta = { site: string; locale: Locale; languages: readonly Locale[]; path: PagePath; title?: string; description: string; storeName: string; image?: string | null };
+/** A page's share image: a raster of a known size with its words (lib/og/cards.ts). */
+export type PageImage = { url: string; width: number; height: number; alt: string; type: string };
 
-/** Title, description, canonical, hreflang and Open Graph for a storefront page. */
+type PageMeta = { site: string; locale: Locale; languages: readonly Locale[]; path: PagePath; title?: string; description: string; storeName: string; image: PageImage };
+
+const ogLocale = (locale: Locale) => (locale === "ar" ? "ar_SA" : "en_US");
+
+/** Title, description, canonical, hreflang, Open Graph and the X card for a storefront page; its share image on both. */
 export function pageMetadata({ site, locale, languages, path, title, description, storeName, image }: PageMeta): Metadata {
   const url = pageUrl(site, locale, path);
   return {
@@ -60,8 +65,10 @@ export function pageMetadata({ site, locale, languages, path, title, description
       siteName: storeName,
       title: title ? `${title} | ${storeName}` : storeName,
       description,
-      locale: locale === "ar" ? "ar_SA" : "en_US",
-      ...(image ? { images: [{ url: absoluteUrl(site, image) }] } : {}),
+      locale: ogLocale(locale),
+      alternateLocale: languages.filter((l) => l !== locale).map(ogLocale),
+      images: [image],
     },
+    twitter: { card: "summary_large_image", title: title ? `${title} | ${storeName}` : storeName, description, images: [{ url: image.url, alt: image.alt }] },
   };
 }

@@ -8,6 +8,7 @@ import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import { platform } from "@/lib/platform-client/core";
 import { pageMetadata } from "@/lib/seo";
+import { storeShareImage } from "@/lib/og/cards";
 import { loadSite, type SiteParams } from "@/lib/site";
 import { localePath } from "@/lib/site-routing";
 
@@ -19,7 +20,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const t = await getTranslations("home.meta");
   return {
     title: { absolute: storeName },
-    ...pageMetadata({ site, locale, languages: config.languages, path: "/", description: t("description", { name: storeName }), storeName, image: config.logoUrl }),
+    ...pageMetadata({ site, locale, languages: config.languages, path: "/", description: t("description", { name: storeName }), storeName, image: await storeShareImage(site, { config, storeName }, locale) }),
   };
 }
 

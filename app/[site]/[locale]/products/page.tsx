@@ -7,6 +7,7 @@ import { formatNumber } from "@/lib/money";
 import { platform } from "@/lib/platform-client/core";
 import type { ProductTypeString } from "@/contract/dto/shared";
 import { pageMetadata } from "@/lib/seo";
+import { storeShareImage } from "@/lib/og/cards";
 import { loadSite, type SiteParams } from "@/lib/site";
 import { localePath } from "@/lib/site-routing";
 
@@ -31,6 +32,7 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
     title: kind ? t(`filters.${kind}`) : t("title"),
     description: t("description", { name: storeName }),
     storeName,
+    image: await storeShareImage(site, { config, storeName }, locale),
   });
 }
 

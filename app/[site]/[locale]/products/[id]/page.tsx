@@ -19,6 +19,7 @@ import { orNull, platform } from "@/lib/platform-client/core";
 import { tenantForSite } from "@/lib/platform-client/tenants";
 import type { Locale } from "@/contract/tenant-settings";
 import { pageMetadata, pageUrl } from "@/lib/seo";
+import { productShareImage } from "@/lib/og/cards";
 import { ShareButton } from "@/components/share/share-button";
 import { loadSite, type SiteParams } from "@/lib/site";
 import { localePath, productPath } from "@/lib/site-routing";
@@ -58,7 +59,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const product = await loadProduct(site, locale, p.id);
   if (!product || !isOwnAddress(p.id, product.slugs, locale)) return {};
   const storeName = config.brandName ?? tenant.name;
-  return pageMetadata({ site, locale, languages: config.languages, path: { ar: productPath(product.slugs, "ar"), en: productPath(product.slugs, "en") }, title: product.name, description: summary(product.description || product.name), storeName, image: product.images[0] ?? config.logoUrl });
+  return pageMetadata({ site, locale, languages: config.languages, path: { ar: productPath(product.slugs, "ar"), en: productPath(product.slugs, "en") }, title: product.name, description: summary(product.description || product.name), storeName, image: await productShareImage(site, product, { config, storeName }, locale) });
 }
 
 export default async function ProductPage({ params }: Props) {

@@ -5,6 +5,7 @@ import { orNull, platform } from "@/lib/platform-client/core";
 import { tenantForSite } from "@/lib/platform-client/tenants";
 import type { Locale } from "@/contract/tenant-settings";
 import { pageMetadata } from "@/lib/seo";
+import { storeShareImage } from "@/lib/og/cards";
 import { loadSite, type SiteParams } from "@/lib/site";
 
 type Props = { params: Promise<SiteParams & { slug: string[] }> };
@@ -23,7 +24,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   if (!page) return {};
   const storeName = config.brandName ?? tenant.name;
   const firstParagraph = page.body.split(/\n\s*\n/)[0]?.trim() ?? "";
-  return pageMetadata({ site, locale, languages: config.languages, path: `/${page.path}`, title: page.title, description: firstParagraph.slice(0, 160) || page.title, storeName });
+  return pageMetadata({ site, locale, languages: config.languages, path: `/${page.path}`, title: page.title, description: firstParagraph.slice(0, 160) || page.title, storeName, image: await storeShareImage(site, { config, storeName }, locale) });
 }
 
 /** A tenant's website page (terms, about…): title and paragraphs as text, never as HTML. */
