@@ -19,8 +19,8 @@ export function testDatabaseKinds(): DbKind[] {
   return process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
 }
 
-/** A fresh, uniquely named database on TEST_DATABASE_URL's server; dropped again by `close`. */
-async function openPostgres(poolSize = 5): Promise<DbHandle> {
+/** A fresh, uniquely named database on TEST_DATABASE_URL's server (a copy of `template` when given); dropped again by `close`. */
+async function openPostgres(poolSize = 5, template?: string): Promise<DbHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL!;
   const name = `storefront_test_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
   const admin = async (sql: string) => {
@@ -32,7 +32,7 @@ async function openPostgres(poolSize = 5): Promise<DbHandle> {
       await client.end();
     }
   };
-  await admin(`CREATE DATABASE "${name}"`);
+  await admin(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ""}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   try {
@@ -94,9 +94,13 @@ export function describeEachDb(name: string, fn: (t: () => TestDb) => void, opts
         const now = suiteNow();
         vi.useFakeTimers({ toFake: ["Date"], now });
         const seed = kind === "pglite" ? inject("pgliteSeed") : undefined;
+        const template = kind === "postgres" ? inject("postgresSeed") : null;
         if (seed && seed.now === now.getTime()) {
           // The run's seeded dump, seeded at this same clock (tests/support/global-setup.ts).
           handle = await openDatabase({ loadDataDir: new Blob([await readFile(seed.file)]) });
+        } else if (template && template.now === now.getTime()) {
+          // A copy of the run's seeded PostgreSQL database, seeded at this same clock.
+          handle = await openPostgres(opts.poolSize, template.template);
         } else {
           handle = await openTestDatabase(kind, opts.poolSize);
           await seedDemo(handle.db, now);

@@ -5,17 +5,21 @@ import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import type { TestProject } from "vitest/node";
-import type { Db } from "@/platform/db/client";
+import pg from "pg";
+import { openDatabase, type Db } from "@/platform/db/client";
 import * as schema from "@/platform/db/schema";
 import { seedDemo } from "@/platform/seed/demo";
 import { suiteNow } from "../helpers/test-db";
 
 /** What a suite needs to start PGlite from the seeded dump: the file, and the clock it was seeded at. */
 export type PgliteSeed = { file: string; now: number };
+/** The seeded PostgreSQL database suites copy (CREATE DATABASE … TEMPLATE), and its clock; null without TEST_DATABASE_URL. */
+export type PostgresSeed = { template: string; now: number } | null;
 
 declare module "vitest" {
   export interface ProvidedContext {
     pgliteSeed: PgliteSeed;
+    postgresSeed: PostgresSeed;
   }
 }
 
@@ -58,7 +62,38 @@ export default async function setup(project: TestProject) {
     await client.close();
   }
   project.provide("pgliteSeed", { file, now: now.getTime() });
+  const template = process.env.TEST_DATABASE_URL ? await seedPostgresTemplate(process.env.TEST_DATABASE_URL, now) : null;
+  project.provide("postgresSeed", template ? { template: template.name, now: now.getTime() } : null);
   return async () => {
     await rm(file, { force: true });
+    await template?.drop();
   };
+}
+
+/**
+ * The same for PostgreSQL: one database migrated and seeded per run, which every PostgreSQL suite
+ * copies (CREATE DATABASE … TEMPLATE, a file copy on the server) instead of migrating and seeding
+ * its own. Left without connections, as a template must be.
+ */
+async function seedPostgresTemplate(serverUrl: string, now: Date) {
+  const name = `storefront_tpl_${process.pid}_${Date.now().toString(36)}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ url: url.toString(), poolSize: 2 });
+  try {
+    await atFrozenDate(now, () => seedDemo(handle.db, now));
+  } finally {
+    await handle.close();
+  }
+  return { name, drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
 }
