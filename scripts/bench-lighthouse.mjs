@@ -14,9 +14,8 @@
 // Env: BENCH_LH_PORT (default 3221; the floor uses the next port), CHROME_PATH (default /usr/bin/chromium), BENCH_LH_RUNS (default 3).
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { spawnSync } from "node:child_process";
-import { ensureBuild, nextBin, root } from "./build-stamp.mjs";
-import { firstProductPath, freshPglite, getText, machine, portFromEnv, printTable, startNext, warnIfBusy, writeReport } from "./bench-support.mjs";
+import { ensureBuild } from "./build-stamp.mjs";
+import { firstProductPath, freshPglite, getText, machine, portFromEnv, printTable, startFloor, startNext, warnIfBusy, writeReport } from "./bench-support.mjs";
 
 const port = portFromEnv("BENCH_LH_PORT", 3221);
 const runs = Number(process.env.BENCH_LH_RUNS || 3);
@@ -60,7 +59,7 @@ const host = `spa.localhost:${port}`;
 const origin = `http://${host}`;
 const server = await startNext({ port, portEnv: "BENCH_LH_PORT", env: freshPglite("bench-lh"), label: "embedded database .data/bench-lh" });
 const floorPort = port + 1;
-const floor = await startFloor().catch(async (err) => {
+const floor = await startFloor(floorPort, "BENCH_LH_PORT").catch(async (err) => {
   await server.stop();
   throw err;
 });
@@ -97,13 +96,6 @@ try {
   }
 } finally {
   await Promise.all([server.stop(), floor.stop()]);
-}
-
-/** bench/floor built with the storefront's Next (a few seconds) and served on the next port. */
-async function startFloor() {
-  const built = spawnSync(process.execPath, [nextBin, "build", "bench/floor"], { cwd: root, encoding: "utf8", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
-  if (built.status !== 0) throw new Error(`next build bench/floor failed:\n${built.stdout}\n${built.stderr}`);
-  return startNext({ port: floorPort, portEnv: "BENCH_LH_PORT", env: {}, label: "bench/floor", dir: "bench/floor", healthPath: "/" });
 }
 
 /** One Lighthouse run in a Chromium of its own; the figures of the run. */

@@ -1,13 +1,14 @@
 // Shared by the bench scripts (bench-lighthouse.mjs, bench-http.mjs): a production server of the
 // current sources on the bench's own port and its own fresh database, plain HTTP calls to it, and
 // the .bench/ report files.
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { nextBin, root } from "./build-stamp.mjs";
+import { serverEnv } from "./server-env.mjs";
 
 /** A port from the environment (BENCH_*_PORT), or the bench's default. */
 export function portFromEnv(name, fallback) {
@@ -79,7 +80,7 @@ function hookExit() {
 /** Starts a child process and returns a stop() that ends it (SIGTERM, then SIGKILL after 5 s). */
 export function spawnTracked(args, env, logLines = []) {
   hookExit();
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, args, { cwd: root, env: serverEnv({ ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env }), stdio: ["ignore", "pipe", "pipe"] });
   running.add(child);
   const keep = (chunk) => {
     logLines.push(...chunk.toString().split("\n").filter(Boolean));
@@ -126,11 +127,16 @@ export async function startNext({ port, portEnv, env, label, dir, healthPath = "
   return server;
 }
 
-/** Env for a server on a fresh embedded database in .data/<name> (emptied first). */
+/**
+ * Env for a server on a fresh embedded database in .data/<name>: emptied, then created and seeded
+ * by `npm run tenant -- setup` in a process of its own, as `npm start` does (scripts/start.mjs).
+ */
 export function freshPglite(name) {
   const dir = path.join(".data", name);
   rmSync(path.join(root, dir), { recursive: true, force: true });
-  return { DATA_DIR: dir, DATABASE_URL: "", PLATFORM_API_URL: "" };
+  const env = { DATA_DIR: dir, DATABASE_URL: "", PLATFORM_API_URL: "" };
+  execFileSync(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, "scripts/tenant.ts"), "setup"], { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  return env;
 }
 
 /**
@@ -195,4 +201,11 @@ export function printTable(header, rows) {
   console.log(line(header));
   console.log(widths.map((w) => "-".repeat(w)).join("  "));
   for (const r of rows) console.log(line(r));
+}
+
+/** bench/floor (Next's own floor: a prerendered page, no client component, CSS or proxy) built with the storefront's Next and served on `port`. */
+export async function startFloor(port, portEnv) {
+  const built = spawnSync(process.execPath, [nextBin, "build", "bench/floor"], { cwd: root, encoding: "utf8", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  if (built.status !== 0) throw new Error(`next build bench/floor failed:\n${built.stdout}\n${built.stderr}`);
+  return startNext({ port, portEnv, env: {}, label: "bench/floor", dir: "bench/floor", healthPath: "/" });
 }

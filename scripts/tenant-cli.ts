@@ -7,6 +7,7 @@ import { PAYMENT_PROVIDERS } from "@/platform/db/schema";
 import { addTenant, attachDomain, describeApi, listTenants, removeDomain, setSettings, settingsIssuesOf, type ProviderApi } from "@/platform/services/tenant-admin";
 import { GO_LIVE, parseProvider, registerPaymentWebhook, removePaymentAccount, setPaymentAccount, showTenant } from "@/platform/services/tenant-admin-payments";
 import { renameProduct } from "@/platform/services/tenant-admin-products";
+import { seedDemo } from "@/platform/seed/demo";
 import { recordOfflinePayment } from "@/platform/services/record-payment";
 import { listStaff, removeBranch, removeSpecialist, saveBranch, saveSpecialist } from "@/platform/services/tenant-admin-staff";
 import { describeWalletState, removeWalletCertificate, setWalletCertificate, walletStates } from "@/platform/services/wallet-passes";
@@ -36,6 +37,7 @@ export const USAGE = `Usage: npm run tenant -- <command>
   wallet <slug> --file wallet.json                    set the Apple Wallet pass certificate (checked: key, certificate, dates)
   wallet <slug> --remove                              remove it (no "Add to Apple Wallet" then)
   migrate                                             migrate the database (deployments: once, before starting instances)
+  setup                                               create, migrate and seed the demo (SEED_DEMO): npm start runs it when DATA_DIR is empty
 
 Providers: ${PAYMENT_PROVIDERS.join(", ")}. Database: DATABASE_URL, else PGlite in DATA_DIR (stop the
 server first: one process per folder). Running servers pick up changes within ~30 s.
@@ -276,6 +278,16 @@ const COMMANDS: Record<string, Command> = {
       return async (db, _env, out) => {
         const r = await setWalletCertificate(db, slug, input);
         out.log(`${r.replaced ? "Replaced" : "Set"} ${slug}'s wallet pass certificate.${r.settingOn ? "" : " Passes are offered once walletPassesEnabled is \"True\" in its settings."} ${TAKES_EFFECT}`);
+      };
+    },
+  },
+  setup: {
+    create: true,
+    parse(args) {
+      positionals(args, 0, "setup");
+      return async (db, env, out) => {
+        const seeded = env.SEED_DEMO && (await seedDemo(db));
+        out.log(`The database is ready${seeded ? ", with the demo stores" : ""}.`);
       };
     },
   },

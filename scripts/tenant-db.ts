@@ -21,14 +21,14 @@ export class CliError extends Error {
   }
 }
 
-export type CliEnv = { DATABASE_URL?: string; DATA_DIR: string; BASE_DOMAIN: string };
+export type CliEnv = { DATABASE_URL?: string; DATA_DIR: string; BASE_DOMAIN: string; SEED_DEMO: boolean };
 
 export function cliEnv(): CliEnv {
   // @next/env is CommonJS: its functions hang off the default export under Node's ESM loader.
   nextEnv.loadEnvConfig(root, false, { info: () => {}, error: (...args: unknown[]) => console.error(...args) });
   if (process.env.PLATFORM_API_URL) throw new CliError("PLATFORM_API_URL is set: this storefront's tenants live in that external platform, not in a database this CLI can open");
   const cleaned = Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== undefined && v !== ""));
-  const parsed = envSchema.pick({ DATABASE_URL: true, DATA_DIR: true, BASE_DOMAIN: true }).safeParse(cleaned);
+  const parsed = envSchema.pick({ DATABASE_URL: true, DATA_DIR: true, BASE_DOMAIN: true, SEED_DEMO: true }).safeParse(cleaned);
   if (!parsed.success) throw new CliError(`Invalid environment:\n${parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n")}`);
   return parsed.data;
 }

@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import { NextResponse, type NextRequest } from "next/server";
 import { newNonce, pagePolicy } from "@/lib/security/csp";
 import { securityHeaders } from "@/lib/security/headers";
@@ -21,8 +22,8 @@ const MAX_BYTES = 64 * 1024 * 1024;
 /** Response headers of a fill worth keeping (the LCP image's preload hint among them). */
 const KEPT_HEADERS = ["content-type", "link", "content-language", "x-robots-tag"];
 
-type Version = { at: number; value: Promise<string | null> };
-type State = { store: PageStore; placeholder: string; fillSecret: string; inflight: Map<string, Promise<CachedPage | null>>; versions: Map<string, Version> };
+/** Content versions asked per site, for a second each; bounded, so made-up Host names leave nothing behind. */
+type State = { store: PageStore; placeholder: string; fillSecret: string; inflight: Map<string, Promise<CachedPage | null>>; versions: LRUCache<string, Promise<string | null>> };
 
 const g = globalThis as unknown as { __sfPageCache?: State; __sfContentVersion?: (site: string) => Promise<string | null> };
 
@@ -33,7 +34,13 @@ function randomHex(bytes: number) {
 }
 
 export function pageCache(): State {
-  g.__sfPageCache ??= { store: new PageStore(MAX_BYTES), placeholder: `sfnonce${randomHex(16)}`, fillSecret: randomHex(24), inflight: new Map(), versions: new Map() };
+  g.__sfPageCache ??= {
+    store: new PageStore(MAX_BYTES),
+    placeholder: `sfnonce${randomHex(16)}`,
+    fillSecret: randomHex(24),
+    inflight: new Map(),
+    versions: new LRUCache({ max: 1000, ttl: VERSION_MEMO_MS }),
+  };
   return g.__sfPageCache;
 }
 
@@ -51,12 +58,12 @@ function contentVersion(site: string): Promise<string | null> {
   if (!ask) return Promise.resolve(null);
   const { versions } = pageCache();
   const memo = versions.get(site);
-  if (memo && Date.now() - memo.at < VERSION_MEMO_MS) return memo.value;
+  if (memo) return memo;
   const value = ask(site).catch((err) => {
     console.error("[page-cache] content version unavailable", err);
     return null;
   });
-  versions.set(site, { at: Date.now(), value });
+  versions.set(site, value);
   return value;
 }
 

@@ -1,3 +1,5 @@
+import { LRUCache } from "lru-cache";
+
 /**
  * The page cache's memory: rendered pages per key (site, locale, path), least recently used
  * dropped first beyond a byte budget. One per process (on globalThis: the proxy and the app's
@@ -14,44 +16,29 @@ export type CachedPage = {
   storedAt: number;
 };
 
+/** Pages by key, least recently used dropped first beyond a byte budget or an entry count (lru-cache). */
 export class PageStore {
-  private pages = new Map<string, CachedPage>();
-  private bytes = 0;
+  private pages: LRUCache<string, CachedPage>;
 
-  constructor(private readonly maxBytes: number) {}
+  constructor(maxBytes: number, maxEntries = 5000) {
+    // A JavaScript string takes two bytes a character; a page larger than the budget is not kept.
+    this.pages = new LRUCache<string, CachedPage>({ max: maxEntries, maxSize: maxBytes, sizeCalculation: (page) => Math.max(1, page.body.length * 2) });
+  }
 
   get(key: string): CachedPage | undefined {
-    const page = this.pages.get(key);
-    if (page) {
-      this.pages.delete(key);
-      this.pages.set(key, page);
-    }
-    return page;
+    return this.pages.get(key);
   }
 
   set(key: string, page: CachedPage) {
-    this.delete(key);
-    const size = page.body.length * 2;
-    if (size > this.maxBytes) return;
     this.pages.set(key, page);
-    this.bytes += size;
-    for (const [oldest, p] of this.pages) {
-      if (this.bytes <= this.maxBytes) break;
-      this.pages.delete(oldest);
-      this.bytes -= p.body.length * 2;
-    }
   }
 
   delete(key: string) {
-    const page = this.pages.get(key);
-    if (!page) return;
     this.pages.delete(key);
-    this.bytes -= page.body.length * 2;
   }
 
   clear() {
     this.pages.clear();
-    this.bytes = 0;
   }
 
   get size() {
