@@ -19,19 +19,22 @@ export function testDatabaseKinds(): DbKind[] {
   return process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
 }
 
+/** One statement on a PostgreSQL server, on a connection of its own (CREATE and DROP DATABASE). */
+export async function adminQuery(serverUrl: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
 /** A fresh, uniquely named database on TEST_DATABASE_URL's server (a copy of `template` when given); dropped again by `close`. */
 async function openPostgres(poolSize = 5, template?: string): Promise<DbHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL!;
   const name = `storefront_test_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (sql: string) => adminQuery(serverUrl, sql);
   await admin(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ""}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;

@@ -5,11 +5,10 @@ import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import type { TestProject } from "vitest/node";
-import pg from "pg";
 import { openDatabase, type Db } from "@/platform/db/client";
 import * as schema from "@/platform/db/schema";
 import { seedDemo } from "@/platform/seed/demo";
-import { suiteNow } from "../helpers/test-db";
+import { adminQuery, suiteNow } from "../helpers/test-db";
 
 /** What a suite needs to start PGlite from the seeded dump: the file, and the clock it was seeded at. */
 export type PgliteSeed = { file: string; now: number };
@@ -77,15 +76,7 @@ export default async function setup(project: TestProject) {
  */
 async function seedPostgresTemplate(serverUrl: string, now: Date) {
   const name = `storefront_tpl_${process.pid}_${Date.now().toString(36)}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (sql: string) => adminQuery(serverUrl, sql);
   await admin(`CREATE DATABASE "${name}"`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
