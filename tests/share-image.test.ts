@@ -37,6 +37,7 @@ describe("share images", () => {
 
   it("reads pictures only from the public folder: another path draws the card without it", async () => {
     const png = await renderShareImage({ ...card, image: "/../package.json", logo: "//evil.example/logo.png" });
+    expect((await sharp(await renderShareImage({ ...card, image: "/demo/%E0%A4%A.svg", logo: "https://cdn.example/logo.png" })).metadata()).width).toBe(1200);
     expect((await sharp(png).metadata()).width).toBe(1200);
   });
 

@@ -98,7 +98,13 @@ const PUBLIC = path.join(/*turbopackIgnore: true*/ process.cwd(), "public");
 /** A public file's bytes for a site-relative path; null for anything else (no fetching of other hosts from the server). */
 async function publicFile(url: string | null): Promise<Buffer | null> {
   if (!url || !url.startsWith("/") || url.startsWith("//")) return null;
-  const file = path.normalize(path.join(PUBLIC, decodeURIComponent(url.split(/[?#]/)[0])));
+  let relative: string;
+  try {
+    relative = decodeURIComponent(url.split(/[?#]/)[0]);
+  } catch {
+    return null;
+  }
+  const file = path.normalize(path.join(PUBLIC, relative));
   if (!file.startsWith(PUBLIC + path.sep)) return null;
   return readFile(file).catch(() => null);
 }
