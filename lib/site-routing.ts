@@ -23,6 +23,15 @@ export function splitLocale(pathname: string): { locale: "ar" | "en"; rest: stri
   return { locale: "ar", rest: pathname === "/" ? "" : pathname };
 }
 
+/** A path segment as written (a malformed escape names nothing: null). */
+export function decodedSegment(part: string): string | null {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return null;
+  }
+}
+
 /** A product's path (no locale prefix) in a language: its slug there, escaped for a URL. */
 export function productPath(slugs: { ar: string; en: string }, locale: string): string {
   return `/products/${encodeURIComponent(locale === "en" ? slugs.en : slugs.ar)}`;

@@ -2,7 +2,8 @@ import "server-only";
 import { pageUrl, type PagePath } from "@/lib/seo";
 import type { Locale } from "@/contract/tenant-settings";
 
-const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] as string);
+/** Text for XML (and Pango markup): the five characters with a meaning escaped. */
+export const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] as string);
 
 /**
  * A store's sitemap: every page in every language the store offers, each with its hreflang

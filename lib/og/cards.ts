@@ -2,9 +2,10 @@ import "server-only";
 import { getTranslations } from "next-intl/server";
 import type { ProductDto } from "@/contract/dto/catalog";
 import type { Locale, TenantConfig } from "@/contract/tenant-settings";
-import { formatSar, withTax } from "@/lib/money";
+import { formatSar } from "@/lib/money";
+import { promoAmount } from "@/lib/payments/promo-widgets";
 import { pageUrl } from "@/lib/seo";
-import { SHARE_HEIGHT, SHARE_WIDTH, shareVersion, type ShareCard } from "./share-image";
+import { plain, SHARE_HEIGHT, SHARE_WIDTH, shareVersion, type ShareCard } from "./share-image";
 
 /** An `og:image` / `twitter:image`: the PNG's address (its fingerprint in the query, so it can be cached for a year), size and words. */
 export type ShareImage = { url: string; width: number; height: number; alt: string; type: "image/png" };
@@ -14,13 +15,11 @@ type Store = { config: TenantConfig; storeName: string };
 /** A product's card: its first picture, name and lowest price with VAT (in letters: the share fonts have no riyal sign). */
 export async function productCard(product: ProductDto, { config, storeName }: Store, locale: Locale): Promise<ShareCard> {
   const t = await getTranslations({ locale, namespace: "product.price" });
-  const amounts = (product.prices.length ? product.prices.map((p) => p.amount) : [product.amount]).map((a) => withTax(a, config.taxRate));
-  const low = Math.min(...amounts);
-  const price = formatSar(low, locale, "letters");
+  const price = formatSar(promoAmount(product, config.taxRate), locale, "letters");
   return {
     locale,
     title: product.name,
-    price: amounts.some((a) => a !== low) ? `${t("from")} ${price}` : price,
+    price: new Set(product.prices.map((p) => p.amount)).size > 1 ? `${t("from")} ${price}` : price,
     storeName,
     image: product.images[0] ?? null,
     logo: config.logoUrl,
@@ -35,7 +34,7 @@ export async function storeCard({ config, storeName }: Store, locale: Locale): P
 
 /** Where a card's PNG is served: /og/product/<slug> or /og/store (app/[site]/[locale]/og). */
 export function shareImage(site: string, card: ShareCard, path: string): ShareImage {
-  return { url: `${pageUrl(site, card.locale, path)}?v=${shareVersion(card)}`, width: SHARE_WIDTH, height: SHARE_HEIGHT, alt: card.price ? `${card.title} — ${card.price.replace(/[\u2066-\u2069]/g, "")}` : `${card.storeName}: ${card.title}`, type: "image/png" };
+  return { url: `${pageUrl(site, card.locale, path)}?v=${shareVersion(card)}`, width: SHARE_WIDTH, height: SHARE_HEIGHT, alt: card.price ? `${card.title} — ${plain(card.price)}` : `${card.storeName}: ${card.title}`, type: "image/png" };
 }
 
 export const productSharePath = (product: ProductDto, locale: Locale) => `/og/product/${encodeURIComponent(locale === "en" ? product.slugs.en : product.slugs.ar)}`;

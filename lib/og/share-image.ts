@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp, { type OverlayOptions } from "sharp";
 import type { Locale } from "@/contract/tenant-settings";
+import { escapeXml } from "@/lib/sitemap";
 import { woffToSfnt } from "./woff";
 
 /**
@@ -62,16 +63,15 @@ function fontFile(): Promise<string> {
 /** Pango finds each paragraph's direction from its first strong letter (Arabic: right to left, lines aligned right). */
 type TextOpts = { size: number; bold?: boolean; color?: string; width?: number };
 
-const escapeMarkup = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] as string);
-/** Bidi isolates (the price's) are left to Pango's own ordering. */
-const plain = (s: string) => s.replace(/[\u2066-\u2069]/g, "");
+/** Bidi isolates (the price's) are left out: Pango orders the text itself, and an alt text reads without them. */
+export const plain = (s: string) => s.replace(/[\u2066-\u2069]/g, "");
 
 const text = async (content: string, o: TextOpts) => draw(content, o, await fontFile());
 
 async function draw(content: string, o: TextOpts, fontfile: string): Promise<{ input: Buffer; width: number; height: number }> {
   const img = sharp({
     text: {
-      text: `<span foreground="${o.color ?? COLORS.foreground}">${escapeMarkup(plain(content))}</span>`,
+      text: `<span foreground="${o.color ?? COLORS.foreground}">${escapeXml(plain(content))}</span>`,
       font: `${FAMILY}${o.bold ? " Bold" : ""} ${o.size}`,
       fontfile,
       width: o.width,
@@ -86,11 +86,13 @@ async function draw(content: string, o: TextOpts, fontfile: string): Promise<{ i
 
 /** The title at the largest size whose wrapped lines fit `maxHeight`. */
 async function fitted(content: string, o: Omit<TextOpts, "size">, sizes: number[], maxHeight: number) {
-  for (const size of sizes) {
-    const t = await text(content, { ...o, size });
-    if (t.height <= maxHeight || size === sizes.at(-1)) return t.height <= maxHeight ? t : { ...t, input: await sharp(t.input).extract({ left: 0, top: 0, width: t.width, height: maxHeight }).toBuffer(), height: maxHeight };
+  let t = await text(content, { ...o, size: sizes[0] });
+  for (const size of sizes.slice(1)) {
+    if (t.height <= maxHeight) return t;
+    t = await text(content, { ...o, size });
   }
-  throw new Error("unreachable");
+  // Too long even at the smallest size: its last lines are cut.
+  return t.height <= maxHeight ? t : { ...t, input: await sharp(t.input).extract({ left: 0, top: 0, width: t.width, height: maxHeight }).toBuffer(), height: maxHeight };
 }
 
 const PUBLIC = path.join(/*turbopackIgnore: true*/ process.cwd(), "public");

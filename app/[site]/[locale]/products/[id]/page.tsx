@@ -22,25 +22,16 @@ import { pageMetadata, pageUrl } from "@/lib/seo";
 import { productShareImage } from "@/lib/og/cards";
 import { ShareButton } from "@/components/share/share-button";
 import { loadSite, type SiteParams } from "@/lib/site";
-import { localePath, productPath } from "@/lib/site-routing";
+import { decodedSegment, localePath, productPath } from "@/lib/site-routing";
 
 /** `id`: the address's last part — the product's slug in this language, its slug in the other, an earlier slug, or its id. */
 type Props = { params: Promise<SiteParams & { id: string }> };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The address as written (a malformed escape names nothing). */
-function decoded(part: string): string | null {
-  try {
-    return decodeURIComponent(part);
-  } catch {
-    return null;
-  }
-}
-
 /** One platform call per request for metadata and page; an address that names no product is a 404. */
 const loadProduct = cache(async (site: string, locale: Locale, part: string) => {
-  const key = decoded(part);
+  const key = decodedSegment(part);
   const tenant = key ? await tenantForSite(decodeURIComponent(site)) : null;
   if (!key || !tenant) return null;
   const catalog = platform({ tenant, locale }).catalog;
@@ -48,7 +39,7 @@ const loadProduct = cache(async (site: string, locale: Locale, part: string) => 
 });
 
 /** Whether the address is the product's own in this language (else it answers 308 to that). */
-const isOwnAddress = (part: string, slugs: { ar: string; en: string }, locale: Locale) => decoded(part) === slugs[locale];
+const isOwnAddress = (part: string, slugs: { ar: string; en: string }, locale: Locale) => decodedSegment(part) === slugs[locale];
 
 /** The description's first sentence-ish part, for the meta description. */
 const summary = (text: string) => (text.length > 160 ? `${text.slice(0, 157).trimEnd()}…` : text);
