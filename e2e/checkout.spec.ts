@@ -275,6 +275,8 @@ test("spa: coupons — sign-in first, each refusal in red, then a discount equal
   await coupon.fill("WELCOME50");
   await page.getByRole("button", { name: c.coupon.apply }).click();
   await expect(coupon).toBeDisabled();
+  // The field is disabled while the coupon is sent, too: read the cart once the platform has it.
+  await expect.poll(async () => (await platformCart(page, locale))?.couponCode).toBe("WELCOME50");
   const cart = (await platformCart(page, locale))!;
   expect(cart.couponCode).toBe("WELCOME50");
   expect(cart.discountAmount).toBe(50);
