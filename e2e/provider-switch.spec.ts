@@ -10,6 +10,7 @@ import { readFile } from "node:fs/promises";
 import { readZip } from "@/tests/helpers/zip";
 import { testPassCertificates } from "@/tests/helpers/wallet-certs";
 import { CARDS, NAMES, checkoutTo, errorTexts, fakeApplePay, setWalletCertificate, expectCardOnlyAtProvider, expectCartFinished, expectInProfile, expectPaidOrder, fillBasket, recordRequests, setSpaSettings, setSpecialistDaysOff } from "./payments-support";
+import { DEMO_IMAGES } from "@/platform/seed/demo-images";
 
 /**
  * spa with MyFatoorah as its card provider (spec §9: rekaz-pay behaves the same). The project runs
@@ -216,7 +217,7 @@ test.describe("specialists as cards with the branches hidden, and a specialist t
 
       // Meanwhile the store takes Reem off that day.
       const product = await productOnPage(page);
-      const before = product.staff!.specialists.find((s) => s.photo === "/demo/specialist-reem.svg")!.daysOff;
+      const before = product.staff!.specialists.find((s) => s.photo === DEMO_IMAGES.specialistReem)!.daysOff;
       await setSpecialistDaysOff("Reem Al-Otaibi", [...before, day]);
       try {
         await addButton(page, locale).click();

@@ -11,6 +11,7 @@ import { DAY_MS } from "@/contract/riyadh-time";
 import { callApi, demoCustomer, newCustomer } from "./helpers/account-api";
 import { describeEachDb } from "./helpers/test-db";
 import { at, dayAhead, DEMO, demoProduct } from "./helpers/demo-catalog";
+import { DEMO_IMAGES } from "@/platform/seed/demo-images";
 
 describeEachDb("customer reservations and subscriptions", (t) => {
   it("splits the caller's bookings into upcoming (soonest first) and past, with localized product names", async () => {
@@ -21,7 +22,7 @@ describeEachDb("customer reservations and subscriptions", (t) => {
     const massage = await demoProduct(db, spa.id, DEMO.massage);
     const resthouse = await demoProduct(db, spa.id, DEMO.resthouse);
     expect(res.data?.upcoming).toEqual([
-      { id: expect.any(String), productId: massage.id, productName: DEMO.massage, productImage: "/demo/massage.svg", startsAt: at(now, 3, 20), endsAt: at(now, 3, 21), isFullDayBooking: false, seats: 1 },
+      { id: expect.any(String), productId: massage.id, productName: DEMO.massage, productImage: DEMO_IMAGES.massage, startsAt: at(now, 3, 20), endsAt: at(now, 3, 21), isFullDayBooking: false, seats: 1 },
       {
         id: expect.any(String),
         productId: resthouse.id,
@@ -52,7 +53,7 @@ describeEachDb("customer reservations and subscriptions", (t) => {
     const sara = await demoCustomer(db, spa);
     const res = await callApi<SubscriptionDto[]>(db, spa, "GET", "customer/subscriptions", { token: sara.token });
     expect(res.data).toEqual([
-      { id: expect.any(String), productId: expect.any(String), productName: DEMO.membership, productImage: "/demo/membership.svg", startsOn: dayAhead(now, -10), endsOn: dayAhead(now, 19), status: "active" },
+      { id: expect.any(String), productId: expect.any(String), productName: DEMO.membership, productImage: DEMO_IMAGES.membership, startsOn: dayAhead(now, -10), endsOn: dayAhead(now, 19), status: "active" },
       {
         id: expect.any(String),
         productId: expect.any(String),

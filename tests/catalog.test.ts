@@ -6,6 +6,7 @@ import { getProduct, listProducts } from "@/platform/services/catalog";
 import type { AvailabilityDto } from "@/contract/dto/catalog";
 import { describeEachDb } from "./helpers/test-db";
 import { at, dayAhead, DEMO, demoProduct, expectPlatformError } from "./helpers/demo-catalog";
+import { DEMO_IMAGES } from "@/platform/seed/demo-images";
 
 type Slots = Extract<AvailabilityDto, { kind: "slots" }>;
 type Duration = Extract<AvailabilityDto, { kind: "duration" }>;
@@ -51,7 +52,7 @@ describeEachDb("catalogue", (t) => {
       typeString: "reservation",
       name: DEMO.massage,
       description: "An aromatic oil massage with a professional therapist.",
-      images: ["/demo/massage.svg"],
+      images: [DEMO_IMAGES.massage],
       amount: 250,
       hasPackage: false,
       isFullDayBooking: false,

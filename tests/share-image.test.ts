@@ -5,9 +5,10 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { renderShareImage, shareVersion, type ShareCard } from "@/lib/og/share-image";
 import { woffToSfnt } from "@/lib/og/woff";
+import { DEMO_IMAGES } from "@/platform/seed/demo-images";
 
 const woff = (name: string) => readFileSync(path.join("node_modules/@fontsource/noto-naskh-arabic/files", `noto-naskh-arabic-${name}-normal.woff`));
-const card: ShareCard = { locale: "ar", title: "زيت مساج باللافندر", price: "٦٩ ر.س", storeName: "رمال للعافية", image: "/demo/oil.svg", logo: "/demo/rimal-logo.svg" };
+const card: ShareCard = { locale: "ar", title: "زيت مساج باللافندر", price: "٦٩ ر.س", storeName: "رمال للعافية", image: DEMO_IMAGES.oil, logo: "/demo/rimal-logo.svg" };
 
 describe("share images", () => {
   it("unwraps a WOFF into the TrueType font it holds, with the tables that shape Arabic", () => {

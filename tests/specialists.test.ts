@@ -8,6 +8,7 @@ import { at, DEMO, dayAhead, demoProduct } from "./helpers/demo-catalog";
 import { checkoutApi, expectCode } from "./helpers/checkout";
 import { expectPlatformError } from "./helpers/demo-catalog";
 import { removeBranch, removeSpecialist, saveSpecialist } from "@/platform/services/tenant-admin-staff";
+import { DEMO_IMAGES } from "@/platform/seed/demo-images";
 
 /**
  * Specialists and branches on the platform, with the demo spa's massage: Noura (every day, both
@@ -35,7 +36,7 @@ describeEachDb("specialists and branches", (t) => {
     expect(en.staff!.specialists.map((s) => s.name)).toEqual(["Noura Al-Harbi", "Sara Al-Qahtani", "Reem Al-Otaibi", "Huda Al-Shammari"]);
     expect(en.staff!.branches.map((b) => b.name)).toEqual(["Olaya branch", "Hittin branch"]);
     const ar = (await api.call<ProductDto>(spa(), "GET", `products/${m.id}`, { locale: "ar" })).data!;
-    expect(ar.staff!.specialists[0]).toMatchObject({ name: "نورة الحربي", photo: "/demo/specialist-noura.svg" });
+    expect(ar.staff!.specialists[0]).toMatchObject({ name: "نورة الحربي", photo: DEMO_IMAGES.specialistNoura });
     expect(ar.staff!.branches[0].name).toBe("فرع العليا");
     const reem = en.staff!.specialists.find((s) => s.name === "Reem Al-Otaibi")!;
     expect(reem.daysOff).toEqual([dayAhead(t().now, 1)]);

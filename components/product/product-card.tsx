@@ -35,7 +35,7 @@ export async function ProductCard({ product, locale, taxRate, storeName, priorit
         {product.typeString === "gift" && product.images.length === 0 && product.giftThemes?.length ? (
           <GiftCardArt name={product.name} colors={product.giftThemes.map((th) => th.color)} storeName={storeName} className="aspect-auto size-full rounded-none border-0" compact />
         ) : (
-          <ProductImage product={product} alt="" width={480} height={360} priority={priority} className="transition-transform duration-300 group-hover:scale-[1.03]" />
+          <ProductImage product={product} alt="" width={480} height={360} priority={priority} sizes="(min-width: 1024px) 300px, (min-width: 768px) 33vw, 50vw" className="transition-transform duration-300 group-hover:scale-[1.03]" />
         )}
         <Badge variant="outline" className="absolute start-2.5 top-2.5 border-transparent bg-card/90 text-foreground backdrop-blur-sm">
           {t(kindKey(product))}

@@ -22,6 +22,10 @@ export function GiftCardArt({ name, colors, storeName, className, compact }: { n
   );
 }
 
+/** The gallery's width: the screen's on a phone, its half of the page (at most 6xl wide) from tablets on. */
+const GALLERY_SIZES = "(min-width: 1200px) 540px, (min-width: 768px) 45vw, 100vw";
+const STRIP_SIZES = "(min-width: 1200px) 475px, (min-width: 768px) 40vw, 88vw";
+
 /**
  * The product's pictures in a swipeable, snap-scrolling strip (no client JS); the kind's icon
  * when it has none. The first picture is the page's LCP image and loads eagerly.
@@ -34,7 +38,7 @@ export function ProductGallery({ product, storeName }: { product: GalleryProduct
   if (product.images.length <= 1) {
     return (
       <div className="aspect-square overflow-hidden rounded-2xl border border-border bg-muted">
-        <ProductImage product={product} alt={product.name} width={640} height={640} priority />
+        <ProductImage product={product} alt={product.name} width={640} height={640} sizes={GALLERY_SIZES} priority />
       </div>
     );
   }
@@ -42,7 +46,7 @@ export function ProductGallery({ product, storeName }: { product: GalleryProduct
     <ul className="flex snap-x snap-mandatory gap-3 overflow-x-auto scrollbar-none" aria-label={product.name}>
       {product.images.map((src, i) => (
         <li key={src + i} className="aspect-square w-[88%] shrink-0 snap-center overflow-hidden rounded-2xl border border-border bg-muted">
-          <ProductImage product={product} src={src} alt={product.name} width={640} height={640} priority={i === 0} />
+          <ProductImage product={product} src={src} alt={product.name} width={640} height={640} sizes={STRIP_SIZES} priority={i === 0} />
         </li>
       ))}
     </ul>

@@ -1,6 +1,7 @@
 import { CalendarClock, Gift, Layers, Repeat, ShoppingBag, type LucideIcon } from "lucide-react";
 import { cn } from "@/lib/cn";
 import type { ProductTypeString } from "@/contract/dto/shared";
+import { imageSources } from "@/lib/images/url";
 
 export type PicturedProduct = { images: string[]; typeString: ProductTypeString; hasPackage?: boolean };
 
@@ -19,7 +20,9 @@ export function fallbackIcon(product: PicturedProduct): { icon: LucideIcon; tone
 
 /**
  * A product picture filling its box: the image (`src`, else the first one), or the kind's icon on
- * its tint. width/height reserve the space so nothing shifts while it loads.
+ * its tint. width/height reserve the space so nothing shifts while it loads; the store's own
+ * pictures come from the image route at the widths the box needs (`sizes`, else `width` px) over a
+ * blurred stand-in.
  */
 export function ProductImage({
   product,
@@ -28,6 +31,7 @@ export function ProductImage({
   width,
   height,
   priority,
+  sizes,
   className,
   iconClassName = "size-1/4 max-w-24",
 }: {
@@ -37,16 +41,21 @@ export function ProductImage({
   width: number;
   height: number;
   priority?: boolean;
+  sizes?: string;
   className?: string;
   iconClassName?: string;
 }) {
   const image = src ?? product.images[0];
   if (image) {
+    const sources = imageSources(image, width);
     return (
-      // Tenant images come from any host, so a plain <img> with fixed dimensions.
+      // The image route (lib/images) does what next/image's optimizer would, for pictures whose
+      // address is only known at run time, so a plain <img> with its srcset.
       // eslint-disable-next-line @next/next/no-img-element
       <img
-        src={image}
+        src={sources.src}
+        srcSet={sources.srcSet}
+        sizes={sources.srcSet ? (sizes ?? `${width}px`) : undefined}
         alt={alt}
         width={width}
         height={height}
@@ -54,6 +63,7 @@ export function ProductImage({
         fetchPriority={priority ? "high" : undefined}
         // The first image (the page's largest paint) is decoded for the first frame, not after the scripts have run.
         decoding={priority ? "sync" : "async"}
+        style={sources.placeholder ? { backgroundImage: `url(${JSON.stringify(sources.placeholder)})`, backgroundSize: "cover" } : undefined}
         className={cn("size-full object-cover", className)}
       />
     );

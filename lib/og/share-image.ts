@@ -1,11 +1,11 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp, { type OverlayOptions } from "sharp";
 import type { Locale } from "@/contract/tenant-settings";
+import { publicFile } from "@/lib/images/source";
 import { escapeXml } from "@/lib/sitemap";
 import { woffToSfnt } from "./woff";
 
@@ -93,22 +93,6 @@ async function fitted(content: string, o: Omit<TextOpts, "size">, sizes: number[
   }
   // Too long even at the smallest size: its last lines are cut.
   return t.height <= maxHeight ? t : { ...t, input: await sharp(t.input).extract({ left: 0, top: 0, width: t.width, height: maxHeight }).toBuffer(), height: maxHeight };
-}
-
-const PUBLIC = path.join(/*turbopackIgnore: true*/ process.cwd(), "public");
-
-/** A public file's bytes for a site-relative path; null for anything else (no fetching of other hosts from the server). */
-async function publicFile(url: string | null): Promise<Buffer | null> {
-  if (!url || !url.startsWith("/") || url.startsWith("//")) return null;
-  let relative: string;
-  try {
-    relative = decodeURIComponent(url.split(/[?#]/)[0]);
-  } catch {
-    return null;
-  }
-  const file = path.normalize(path.join(PUBLIC, relative));
-  if (!file.startsWith(PUBLIC + path.sep)) return null;
-  return readFile(file).catch(() => null);
 }
 
 async function picture(url: string | null, width: number, height: number, fit: "cover" | "contain"): Promise<Buffer | null> {

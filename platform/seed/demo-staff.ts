@@ -2,6 +2,7 @@ import type { Db } from "../db/client";
 import * as s from "../db/schema";
 import type { OpeningHours } from "../db/schema";
 import { riyadhDay, riyadhDayStart } from "../time";
+import { DEMO_IMAGES } from "./demo-images";
 
 const hours = (open: string, close: string, days = [0, 1, 2, 3, 4, 5, 6]): OpeningHours =>
   Object.fromEntries(Array.from({ length: 7 }, (_, d) => [String(d), days.includes(d) ? [open, close] : null]));
@@ -52,7 +53,7 @@ export async function seedSpaStaff(db: Db, tenantId: string, now: Date, massage:
       nameEn: "Noura Al-Harbi",
       bioAr: "معالجة مساج معتمدة، خبرة ١٠ سنوات في المساج السويدي والعلاجي.",
       bioEn: "Certified massage therapist, 10 years of Swedish and therapeutic massage.",
-      photo: "/demo/specialist-noura.svg",
+      photo: DEMO_IMAGES.specialistNoura,
       branchIds: [olaya.id, hittin.id],
       productIds: products,
       workingHours: hours("10:00", "22:00"),
@@ -64,7 +65,7 @@ export async function seedSpaStaff(db: Db, tenantId: string, now: Date, massage:
       nameEn: "Sara Al-Qahtani",
       bioAr: "متخصصة في مساج الاسترخاء وتخفيف التوتر.",
       bioEn: "Relaxation and stress-relief massage.",
-      photo: "/demo/specialist-sara.svg",
+      photo: DEMO_IMAGES.specialistSara,
       branchIds: [olaya.id],
       productIds: products,
       workingHours: hours("10:00", "18:00", [0, 1, 2, 3, 4]),
@@ -77,7 +78,7 @@ export async function seedSpaStaff(db: Db, tenantId: string, now: Date, massage:
       nameEn: "Reem Al-Otaibi",
       bioAr: "مساج رياضي وعلاج العضلات، مواعيد مسائية.",
       bioEn: "Sports massage and muscle therapy, evening appointments.",
-      photo: "/demo/specialist-reem.svg",
+      photo: DEMO_IMAGES.specialistReem,
       branchIds: [hittin.id],
       productIds: products,
       workingHours: hours("14:00", "22:00"),
@@ -90,7 +91,7 @@ export async function seedSpaStaff(db: Db, tenantId: string, now: Date, massage:
       nameEn: "Huda Al-Shammari",
       bioAr: "خبيرة المساج بالأحجار الساخنة.",
       bioEn: "Hot stone massage specialist.",
-      photo: "/demo/specialist-huda.svg",
+      photo: DEMO_IMAGES.specialistHuda,
       branchIds: [olaya.id],
       productIds: products,
       priceIds: [hotStone],

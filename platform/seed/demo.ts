@@ -8,6 +8,7 @@ import { seedCheckoutDemo } from "./demo-checkout";
 import { seedPaymentsDemo } from "./demo-payments";
 import { seedSpaStaff } from "./demo-staff";
 import { seedPixelsDemo, SPA_PIXELS } from "./demo-pixels";
+import { DEMO_IMAGES } from "./demo-images";
 
 const everyDay = (open: string, close: string): OpeningHours =>
   Object.fromEntries(["0", "1", "2", "3", "4", "5", "6"].map((d) => [d, [open, close] as [string, string]]));
@@ -103,7 +104,7 @@ async function seedSpa(db: Db, now: Date) {
       nameEn: "60-minute relaxing massage",
       descriptionAr: "جلسة مساج بالزيوت العطرية مع معالج محترف.",
       descriptionEn: "An aromatic oil massage with a professional therapist.",
-      images: ["/demo/massage.svg"],
+      images: [DEMO_IMAGES.massage],
       sortOrder: 1,
       slotMinutes: 60,
       // Two seats per therapist (a couple's massage), two rooms in all.
@@ -123,7 +124,7 @@ async function seedSpa(db: Db, now: Date) {
       nameEn: "Private pool by the hour",
       descriptionAr: "مسبح خاص مُدفأ لك ولعائلتك، احجز عدد الساعات التي تريدها.",
       descriptionEn: "A heated private pool for you and your family; book as many hours as you like.",
-      images: ["/demo/pool.svg"],
+      images: [DEMO_IMAGES.pool],
       sortOrder: 2,
       isVariableDuration: true,
       slotMinutes: 60,
@@ -160,7 +161,7 @@ async function seedSpa(db: Db, now: Date) {
       nameEn: "Monthly membership",
       descriptionAr: "دخول غير محدود للمسبح والساونا لمدة ٣٠ يوماً.",
       descriptionEn: "Unlimited pool and sauna access for 30 days.",
-      images: ["/demo/membership.svg"],
+      images: [DEMO_IMAGES.membership],
       sortOrder: 4,
       subscriptionDays: 30,
       perCustomerLimit: 1,
@@ -210,7 +211,7 @@ async function seedSpa(db: Db, now: Date) {
       nameEn: "Lavender massage oil",
       descriptionAr: "زيت طبيعي ١٠٠ مل.",
       descriptionEn: "Natural oil, 100 ml.",
-      images: ["/demo/oil.svg"],
+      images: [DEMO_IMAGES.oil],
       sortOrder: 7,
       stock: 3,
     },
@@ -274,11 +275,11 @@ async function seedCoffee(db: Db) {
   const [beans, grinder, gift, drip] = await db
     .insert(s.products)
     .values([
-      { tenantId: t, typeString: "merchandise", nameAr: "بن إثيوبي مختص ٢٥٠ غ", nameEn: "Ethiopian specialty beans 250 g", descriptionAr: "تحميص متوسط بنكهات التوت والياسمين.", descriptionEn: "Medium roast with berry and jasmine notes.", images: ["/demo/beans.svg"], sortOrder: 1, stock: 40 },
-      { tenantId: t, typeString: "merchandise", nameAr: "مطحنة يدوية", nameEn: "Hand grinder", descriptionAr: "مطحنة بتروس فولاذية قابلة للضبط.", descriptionEn: "Adjustable steel burr grinder.", images: ["/demo/grinder.svg"], sortOrder: 2, stock: 1 },
+      { tenantId: t, typeString: "merchandise", nameAr: "بن إثيوبي مختص ٢٥٠ غ", nameEn: "Ethiopian specialty beans 250 g", descriptionAr: "تحميص متوسط بنكهات التوت والياسمين.", descriptionEn: "Medium roast with berry and jasmine notes.", images: [DEMO_IMAGES.beans], sortOrder: 1, stock: 40 },
+      { tenantId: t, typeString: "merchandise", nameAr: "مطحنة يدوية", nameEn: "Hand grinder", descriptionAr: "مطحنة بتروس فولاذية قابلة للضبط.", descriptionEn: "Adjustable steel burr grinder.", images: [DEMO_IMAGES.grinder], sortOrder: 2, stock: 1 },
       { tenantId: t, typeString: "gift", nameAr: "بطاقة هدية بُن", nameEn: "Bunn gift card", descriptionAr: "هدية لمحبي القهوة.", descriptionEn: "A present for coffee lovers.", images: [], sortOrder: 3, giftThemes: [{ id: "coffee", nameAr: "قهوة", nameEn: "Coffee", color: "#92400e" }, { id: "thanks", nameAr: "شكر", nameEn: "Thank you", color: "#10b981" }] },
       // Under the 50 SAR minimum on its own, so the minimum-order rule shows.
-      { tenantId: t, typeString: "merchandise", nameAr: "أكياس قهوة مقطرة (٥)", nameEn: "Drip coffee bags (5)", descriptionAr: "خمسة أكياس تقطير جاهزة للسفر.", descriptionEn: "Five ready-to-brew drip bags for the road.", images: ["/demo/beans.svg"], sortOrder: 4, stock: 200 },
+      { tenantId: t, typeString: "merchandise", nameAr: "أكياس قهوة مقطرة (٥)", nameEn: "Drip coffee bags (5)", descriptionAr: "خمسة أكياس تقطير جاهزة للسفر.", descriptionEn: "Five ready-to-brew drip bags for the road.", images: [DEMO_IMAGES.beans], sortOrder: 4, stock: 200 },
     ])
     .returning();
   await db.insert(s.productPrices).values([

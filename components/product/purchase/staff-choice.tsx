@@ -7,6 +7,7 @@ import { Label } from "@/components/ui/label";
 import { inputClassName } from "@/components/ui/input";
 import { RadioCard, RadioGroup } from "@/components/ui/radio-group";
 import { cn } from "@/lib/cn";
+import { imageSources } from "@/lib/images/url";
 import { formatNumber } from "@/lib/money";
 import { useSelectedLocation } from "@/lib/locations/selected-location";
 import { branchesByDistance, eligibleSpecialists, type StaffPick, type StaffSpec } from "./staff-days";
@@ -60,12 +61,13 @@ function SpecialistSelect({ label, any, people, value, onChange }: { label: stri
 }
 
 function SpecialistCard({ group, name, bio, photo, checked, onChange }: { group: string; name: string; bio: string; photo: string | null; checked: boolean; onChange: () => void }) {
+  const sources = photo ? imageSources(photo, 44) : null;
   return (
     <RadioCard name={group} checked={checked} onChange={onChange} className="items-start">
-      {photo ? (
-        // Tenant photos come from any host: a plain <img> with fixed dimensions (no layout shift).
+      {sources ? (
+        // Sized by the image route (lib/images), with fixed dimensions (no layout shift).
         // eslint-disable-next-line @next/next/no-img-element
-        <img src={photo} alt="" width={44} height={44} loading="lazy" className="size-11 shrink-0 rounded-full bg-muted object-cover" />
+        <img src={sources.src} srcSet={sources.srcSet} sizes="44px" alt="" width={44} height={44} loading="lazy" className="size-11 shrink-0 rounded-full bg-muted object-cover" />
       ) : (
         <span aria-hidden="true" className="flex size-11 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary">
           <Users className="size-5" />
