@@ -8,10 +8,13 @@ const ask = (query: string, headers: Record<string, string> = {}) => imageRespon
 const picture = (src: string, width: number, extra = "") => `w=${width}&u=${encodeURIComponent(src)}${extra}`;
 
 describe("image addresses", () => {
-  it("gives the store's own pictures a width-based srcset from 1× to 2× of the box, a src and a placeholder", () => {
+  it("gives the store's own pictures a width-based srcset from half the box to 3× of it, a src and a placeholder", () => {
+    const widths = (s: { srcSet?: string }) => s.srcSet!.split(", ").map((c) => Number(c.split(" ")[1].slice(0, -1)));
     const s = imageSources(DEMO_IMAGES.oil, 480);
     expect(s.src).toBe(imageUrl(DEMO_IMAGES.oil, 480));
-    expect(s.srcSet!.split(", ").map((c) => Number(c.split(" ")[1].slice(0, -1)))).toEqual([240, 320, 480, 640, 960]);
+    expect(widths(s)).toEqual([240, 320, 480, 640, 960, 1280]);
+    // A 34 px logo on a 3× phone needs 102 device pixels: 128 is there.
+    expect(widths(imageSources("/demo/rimal-logo.svg", 34))).toEqual([64, 96, 128]);
     expect(s.placeholder).toMatch(/w=24&.*&blur=1$/);
     // A box wider than the largest width still gets a src.
     expect(imageSources(DEMO_IMAGES.oil, 4000).src).toBe(imageUrl(DEMO_IMAGES.oil, IMAGE_WIDTHS.at(-1)!));

@@ -34,7 +34,7 @@ export async function SiteFooter({
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10 sm:px-6 md:flex-row md:items-start md:justify-between">
         <div className="grid gap-4">
           <div className="flex items-center gap-3">
-            <StoreMark name={storeName} logoUrl={logoUrl} size={40} />
+            <StoreMark name={storeName} logoUrl={logoUrl} size={40} lazy />
             <div>
               <p className="font-display font-bold">{storeName}</p>
               <p className="text-sm text-muted-foreground">{t("footer.prices")}</p>

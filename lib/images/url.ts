@@ -21,12 +21,13 @@ export function imageUrl(src: string, width: number): string {
 export type ImageSources = { src: string; srcSet?: string; placeholder?: string };
 
 /**
- * The `src`, width-based `srcSet` (1× to 2× of the box) and placeholder for a picture drawn
- * `width` CSS pixels wide at most.
+ * The `src`, width-based `srcSet` and placeholder for a picture drawn `width` CSS pixels wide at
+ * most: from half the box (a narrower slot than `sizes` says) to three times it (a 3× screen).
  */
 export function imageSources(src: string, width: number): ImageSources {
   if (!routable(src)) return { src };
-  const widths = IMAGE_WIDTHS.filter((w) => w >= width / 2 && w <= width * 2);
+  const top = IMAGE_WIDTHS.find((w) => w >= width * 3) ?? IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1];
+  const widths = IMAGE_WIDTHS.filter((w) => w >= width / 2 && w <= top);
   const fallback = IMAGE_WIDTHS.find((w) => w >= width) ?? IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1];
   return {
     src: imageUrl(src, fallback),
