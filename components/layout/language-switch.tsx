@@ -6,8 +6,16 @@ import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import { publicPathname, switchLocaleHref } from "@/lib/locale-switch";
 
-/** This page, in `target`, with its query and hash. */
-const hereIn = (locale: string, target: string) => `${switchLocaleHref(window.location.pathname, window.location.search, locale, target)}${window.location.hash}`;
+/**
+ * This page, in `target`, with its query and hash: at the address its hreflang alternate names
+ * when it has one (a product's slug differs by language: no redirect on the way), else the same
+ * path in the other language.
+ */
+function hereIn(locale: string, target: string) {
+  const { pathname, search, hash } = window.location;
+  const alternate = document.querySelector(`link[rel="alternate"][hreflang="${target}"]`)?.getAttribute("href");
+  return `${alternate ? new URL(alternate).pathname + search : switchLocaleHref(pathname, search, locale, target)}${hash}`;
+}
 
 type SwitchProps = { locale: string; target: string; label: string; text: string };
 
