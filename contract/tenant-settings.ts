@@ -62,6 +62,8 @@ export const SETTINGS_KEYS = [
   "cancelWindowHours",
   "currencyDisplay",
   "consentBannerEnabled",
+  "returnDays",
+  "deliveryDays",
 ] as const;
 export type SettingsKey = (typeof SETTINGS_KEYS)[number];
 export type SettingsMap = Partial<Record<SettingsKey, string>> & Record<string, string>;
@@ -117,6 +119,21 @@ export function parseAttributionDays(v: string | undefined): number | null {
   if (v === undefined || v.trim() === "") return null;
   const n = Number(v.trim());
   return Number.isInteger(n) && n >= 1 && n <= 365 ? n : null;
+}
+
+/** Days a shopper has to send merchandise back: 0 (no returns) to 365; unset: the store states none. */
+export function parseReturnDays(v: string | undefined): number | null {
+  if (v === undefined || v.trim() === "") return null;
+  const n = Number(v.trim());
+  return Number.isInteger(n) && n >= 0 && n <= 365 ? n : null;
+}
+
+/** Days from order to delivery of merchandise: "2" or a range "1-3" (0 to 60); unset: the store states none. */
+export function parseDeliveryDays(v: string | undefined): { min: number; max: number } | null {
+  const m = /^\s*(\d{1,2})\s*(?:[-–]\s*(\d{1,2}))?\s*$/.exec(v ?? "");
+  if (!m) return null;
+  const [min, max] = [Number(m[1]), Number(m[2] ?? m[1])];
+  return min <= max && max <= 60 ? { min, max } : null;
 }
 
 /**
@@ -235,6 +252,8 @@ export function toTenantConfig(settings: SettingsMap) {
     cancelWindowHours: parseChangeWindowHours(settings.cancelWindowHours),
     /** Prices with the riyal sign U+20C1 (default) or, with "letters", ر.س / SAR. */
     sarStyle: (settings.currencyDisplay === "letters" ? "letters" : "sign") as "sign" | "letters",
+    /** What the store states about merchandise, for search engines' merchant listings (null: unstated). */
+    merchandisePolicy: { returnDays: parseReturnDays(settings.returnDays), deliveryDays: parseDeliveryDays(settings.deliveryDays) },
     trust: {
       legalName: text(settings.legalName),
       vatNumber: parseVatNumber(settings.vatNumber),

@@ -99,8 +99,10 @@ test.describe("client navigation", () => {
     const page200 = await request.get(local(own));
     expect(page200.status()).toBe(200);
     const html = await page200.text();
-    const origin = `http://localhost:${PORT}`;
+    // The default store's localhost copy names the store's one canonical host (<slug>.<BASE_DOMAIN>), not itself.
+    const origin = `http://spa.localhost:${PORT}`;
     expect(html).toContain(`<link rel="canonical" href="${origin}${own}"/>`);
+    expect(html).not.toContain(`href="http://localhost:${PORT}/`);
     expect(html).toContain(`hrefLang="ar" href="${origin}/products/${encodeURIComponent("زيت-مساج-باللافندر")}"`);
     expect(html).toContain(`hrefLang="en" href="${origin}/en/products/lavender-massage-oil"`);
     expect(await (await request.get(local("/products/no-such-product"))).status()).toBe(404);
@@ -110,5 +112,17 @@ test.describe("client navigation", () => {
     await expect(page).toHaveURL(spaUrl(own));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(locale === "ar" ? "زيت مساج باللافندر" : "Lavender massage oil");
     await snap(page, info, `product-slug-${locale}`);
+
+    // The language switch goes straight to the other language's slug: one document, no redirect.
+    const hops: number[] = [];
+    page.on("response", (res) => {
+      if (res.request().resourceType() === "document") hops.push(res.status());
+    });
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __sfHydrated?: boolean }).__sfHydrated === true)).toBe(true);
+    await page.getByRole("banner").getByRole("link", { name: locale === "ar" ? "English" : "العربية" }).click();
+    const there = locale === "ar" ? "/en/products/lavender-massage-oil" : `/products/${encodeURIComponent("زيت-مساج-باللافندر")}`;
+    await expect(page).toHaveURL(spaUrl(there));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(locale === "ar" ? "Lavender massage oil" : "زيت مساج باللافندر");
+    expect(hops).toEqual([200]);
   });
 });

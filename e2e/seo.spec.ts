@@ -15,9 +15,16 @@ test.describe("search engines see server-rendered pages", () => {
     const ldText = /<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/s.exec(html)?.[1];
     expect(ldText, "Product JSON-LD in the HTML").toBeTruthy();
     const ld = JSON.parse(ldText!);
-    expect(ld).toMatchObject({ "@type": "Product", name: "Lavender massage oil", offers: { priceCurrency: "SAR", price: expect.anything() } });
-    expect(Number(ld.offers.price)).toBe(69);
-    expect(ld.offers.priceSpecification).toMatchObject({ valueAddedTaxIncluded: true });
+    expect(ld).toMatchObject({ "@type": "Product", name: "Lavender massage oil", offers: [{ "@type": "Offer", priceCurrency: "SAR", price: "69.00", availability: "https://schema.org/InStock" }] });
+    expect(ld.offers[0].priceSpecification).toMatchObject({ valueAddedTaxIncluded: true });
+    // Merchandise: the store's stated return window and delivery days (the demo states 14 and 1–3).
+    expect(ld.offers[0].hasMerchantReturnPolicy).toMatchObject({ applicableCountry: "SA", merchantReturnDays: 14 });
+    expect(ld.offers[0].shippingDetails.deliveryTime.transitTime).toMatchObject({ minValue: 1, maxValue: 3 });
+    // Open Graph's product type and price, in the head, once.
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head.match(/<meta property="og:type" content="[^"]*"/g)).toEqual(['<meta property="og:type" content="product"']);
+    expect(head).toContain('<meta property="product:price:amount" content="69.00"/>');
+    expect(head).toContain('<meta property="product:price:currency" content="SAR"/>');
     const origin = new URL(spaUrl()).origin;
     expect(html).toContain(`<link rel="canonical" href="${origin}/en${path}"/>`);
     // Each language's own address: the Arabic page's slug is the Arabic name's.
@@ -53,7 +60,15 @@ test.describe("search engines see server-rendered pages", () => {
     await page.goto(spaUrl("/sitemap.xml"));
     const spaMap = await page.evaluate(async () => (await fetch("/sitemap.xml")).text());
     expect(spaMap).toContain(`${new URL(spaUrl()).origin}/en/products/`);
+    // Each address with when it last changed.
+    expect(spaMap.match(/<url>/g)!.length).toBe(spaMap.match(/<lastmod>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ<\/lastmod>/g)!.length);
     expect(spaMap).not.toContain("coffee.localhost");
+
+    // Home's title names what the store sells, not only its brand.
+    await page.goto(spaUrl("/en"));
+    await expect(page).toHaveTitle("Rimal Wellness — Bookings, subscriptions, products, and gift cards");
+    await page.goto(coffeeUrl("/"));
+    await expect(page).toHaveTitle("Bunn Roastery — منتجات وبطاقات هدايا");
 
     await page.goto(coffeeUrl("/robots.txt"));
     const robots = await page.evaluate(async () => (await fetch("/robots.txt")).text());

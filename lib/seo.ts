@@ -48,19 +48,30 @@ export function alternates(site: string, locale: Locale, path: PagePath, languag
 /** A page's share image: a raster of a known size with its words (lib/og/cards.ts). */
 export type PageImage = { url: string; width: number; height: number; alt: string; type: string };
 
-type PageMeta = { site: string; locale: Locale; languages: readonly Locale[]; path: PagePath; title?: string; description: string; storeName: string; image: PageImage };
+type PageMeta = {
+  site: string;
+  locale: Locale;
+  languages: readonly Locale[];
+  path: PagePath;
+  title?: string;
+  description: string;
+  storeName: string;
+  image: PageImage;
+  /** null: the page writes its own og:type (a product page: `product`, with its price). */
+  ogType?: "website" | null;
+};
 
 const ogLocale = (locale: Locale) => (locale === "ar" ? "ar_SA" : "en_US");
 
 /** Title, description, canonical, hreflang, Open Graph and the X card for a storefront page; its share image on both. */
-export function pageMetadata({ site, locale, languages, path, title, description, storeName, image }: PageMeta): Metadata {
+export function pageMetadata({ site, locale, languages, path, title, description, storeName, image, ogType = "website" }: PageMeta): Metadata {
   const url = pageUrl(site, locale, path);
   return {
     ...(title ? { title } : {}),
     description,
     alternates: alternates(site, locale, path, languages),
     openGraph: {
-      type: "website",
+      ...(ogType ? { type: ogType } : {}),
       url,
       siteName: storeName,
       title: title ? `${title} | ${storeName}` : storeName,

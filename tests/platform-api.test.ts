@@ -143,8 +143,8 @@ describeEachDb("platform API over HTTP", (t) => {
     expect(config.body.data?.tenant).toEqual({ id: spa.id, name: "Rimal Wellness", slug: "spa" });
     expect(config.body.data?.settings).toEqual(spa.settings);
     expect(config.body.data?.pages).toEqual([
-      { path: "z/about", title: "About us" },
-      { path: "z/terms-and-conditions", title: "Terms and conditions" },
+      { path: "z/about", title: "About us", updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
+      { path: "z/terms-and-conditions", title: "Terms and conditions", updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
     ]);
     const page = await call<{ title: string; body: string }>(spa, "GET", "website/pages/z/terms-and-conditions", { locale: "ar" });
     expect(page.body.data?.title).toBe("الشروط والأحكام");

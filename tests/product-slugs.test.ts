@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import { expect, it } from "vitest";
-import { products } from "@/platform/db/schema";
+import { expect, it, vi } from "vitest";
+import { productPrices, products } from "@/platform/db/schema";
 import type { ProductDto } from "@/contract/dto/catalog";
 import { renameProduct } from "@/platform/services/tenant-admin-products";
 import { describeEachDb } from "./helpers/test-db";
@@ -75,5 +75,30 @@ describeEachDb("product slugs", (t) => {
     await t().db.update(products).set({ isActive: false }).where(eq(products.id, oil.id));
     expect((await bySlug("lavender-massage-oil")).status).toBe(404);
     await t().db.update(products).set({ isActive: true }).where(eq(products.id, oil.id));
+  });
+});
+
+describeEachDb("when content last changed", (t) => {
+  const api = checkoutApi(() => t().db);
+  it("a product's updatedAt moves when it or one of its prices changes, not when another product does", async () => {
+    const oil = await demoProduct(t().db, t().spa.id, DEMO.oil);
+    const read = async (id: string) => (await api.call<ProductDto>(t().spa, "GET", `products/${id}`)).data!.updatedAt;
+    // Time moves on: PGlite's clock is the suite's (frozen) Date, PostgreSQL's its own.
+    const later = async () => {
+      vi.setSystemTime(Date.now() + 60_000);
+      await new Promise((r) => setTimeout(r, 20));
+    };
+    const before = await read(oil.id);
+    await later();
+    await t().db.update(products).set({ stock: 41 }).where(eq(products.id, oil.id));
+    const afterStock = await read(oil.id);
+    expect(afterStock > before).toBe(true);
+    await later();
+    await t().db.update(productPrices).set({ amount: 6100 }).where(eq(productPrices.productId, oil.id));
+    expect((await read(oil.id)) > afterStock).toBe(true);
+    const salts = await demoProduct(t().db, t().spa.id, DEMO.salts);
+    const saltsBefore = await read(salts.id);
+    await t().db.update(products).set({ stock: 40 }).where(eq(products.id, oil.id));
+    expect(await read(salts.id)).toBe(saltsBefore);
   });
 });

@@ -19,6 +19,7 @@ const product = (over: Partial<ProductDto>): ProductDto => ({
   isFullDayBooking: false,
   isVariableDuration: false,
   prices: [],
+  updatedAt: "2026-11-01T09:00:00.000Z",
   reservation,
   subscription: null,
   stock: null,

@@ -53,6 +53,14 @@ describe("settings checks (the storefront's schema and parsers, at write time)",
     expect(issues.vatNumber).toMatch(/15 digits/);
   });
 
+  it("reads merchandise return days and delivery days as the product page's search data states them", () => {
+    const bad = checkSettings({ returnDays: "two weeks", deliveryDays: "5-2" }, { allowNull: false });
+    expect(!bad.ok && bad.issues.map((i) => i.key)).toEqual(["returnDays", "deliveryDays"]);
+    expect(checkSettings({ returnDays: "0", deliveryDays: "1–3" }, { allowNull: false }).ok).toBe(true);
+    expect(toTenantConfig({ returnDays: "14", deliveryDays: " 1 - 3 " }).merchandisePolicy).toEqual({ returnDays: 14, deliveryDays: { min: 1, max: 3 } });
+    expect(toTenantConfig({ returnDays: "366", deliveryDays: "61" }).merchandisePolicy).toEqual({ returnDays: null, deliveryDays: null });
+  });
+
   it("takes null as 'remove' in a merge only", () => {
     expect(checkSettings({ brandName: null }, { allowNull: true })).toEqual({ ok: true, change: { set: {}, remove: ["brandName"] } });
     expect(checkSettings({ brandName: null }, { allowNull: false }).ok).toBe(false);

@@ -1,27 +1,85 @@
 import { withTax } from "@/lib/money";
 import type { ProductDto } from "@/contract/dto/catalog";
+import type { TenantConfig } from "@/contract/tenant-settings";
 import { absoluteUrl } from "@/lib/seo";
 
+type MerchandisePolicy = TenantConfig["merchandisePolicy"];
+
+const days = (min: number, max: number) => ({ "@type": "QuantitativeValue", minValue: min, maxValue: max, unitCode: "DAY" });
+
 /**
- * schema.org Product for search engines: the price a shopper pays (VAT included when charged) in
- * SAR, an AggregateOffer when there are several prices, and stock-based availability.
+ * What Google's merchant listings ask of merchandise, from what the store states (settings
+ * `returnDays`, `deliveryDays`): its return policy, and delivery in Saudi Arabia at no charge (the
+ * checkout charges none) in the stated days from order to door. Nothing is claimed that the store
+ * has not said.
  */
-export function productJsonLd({ product, site, url, storeName, taxRate, fallbackImage }: { product: ProductDto; site: string; url: string; storeName: string; taxRate: number; fallbackImage: string | null }) {
-  const amounts = (product.prices.length > 0 ? product.prices.map((p) => p.amount) : [product.amount]).map((a) => withTax(a, taxRate));
-  const low = Math.min(...amounts);
-  const high = Math.max(...amounts);
+function merchantFields(policy: MerchandisePolicy) {
+  const { returnDays, deliveryDays } = policy;
+  return {
+    ...(returnDays !== null
+      ? {
+          hasMerchantReturnPolicy: {
+            "@type": "MerchantReturnPolicy",
+            applicableCountry: "SA",
+            returnPolicyCategory: returnDays === 0 ? "https://schema.org/MerchantReturnNotPermitted" : "https://schema.org/MerchantReturnFiniteReturnWindow",
+            ...(returnDays > 0 ? { merchantReturnDays: returnDays } : {}),
+          },
+        }
+      : {}),
+    ...(deliveryDays
+      ? {
+          shippingDetails: {
+            "@type": "OfferShippingDetails",
+            shippingRate: { "@type": "MonetaryAmount", value: 0, currency: "SAR" },
+            shippingDestination: { "@type": "DefinedRegion", addressCountry: "SA" },
+            deliveryTime: { "@type": "ShippingDeliveryTime", handlingTime: days(0, 0), transitTime: days(deliveryDays.min, deliveryDays.max) },
+          },
+        }
+      : {}),
+  };
+}
+
+/**
+ * schema.org Product for search engines: one Offer per price (merchant listings take no
+ * AggregateOffer), each the amount a shopper pays (VAT included when charged) in SAR with
+ * stock-based availability; merchandise adds the store's return and delivery terms. A product
+ * without pictures shows the store's share image.
+ */
+export function productJsonLd({
+  product,
+  site,
+  url,
+  storeName,
+  taxRate,
+  fallbackImage,
+  policy,
+}: {
+  product: ProductDto;
+  site: string;
+  url: string;
+  storeName: string;
+  taxRate: number;
+  fallbackImage: string | null;
+  policy: MerchandisePolicy;
+}) {
+  const prices = product.prices.length > 0 ? product.prices : [{ id: product.id, name: null, amount: product.amount }];
   const inStock = product.typeString !== "merchandise" || product.stock === null || product.stock > 0;
   const images = (product.images.length > 0 ? product.images : fallbackImage ? [fallbackImage] : []).map((i) => absoluteUrl(site, i));
-  const common = {
-    priceCurrency: "SAR",
-    availability: inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
-    url,
-    seller: { "@type": "Organization", name: storeName },
-  };
-  const offers =
-    low === high
-      ? { "@type": "Offer", price: low.toFixed(2), ...common, priceSpecification: { "@type": "UnitPriceSpecification", price: low.toFixed(2), priceCurrency: "SAR", valueAddedTaxIncluded: taxRate > 1 } }
-      : { "@type": "AggregateOffer", lowPrice: low.toFixed(2), highPrice: high.toFixed(2), offerCount: amounts.length, ...common };
+  const terms = product.typeString === "merchandise" ? merchantFields(policy) : {};
+  const offers = prices.map((p) => {
+    const price = withTax(p.amount, taxRate).toFixed(2);
+    return {
+      "@type": "Offer",
+      ...(prices.length > 1 && p.name ? { name: p.name } : {}),
+      price,
+      priceCurrency: "SAR",
+      priceSpecification: { "@type": "UnitPriceSpecification", price, priceCurrency: "SAR", valueAddedTaxIncluded: taxRate > 1 },
+      availability: inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      url,
+      seller: { "@type": "Organization", name: storeName },
+      ...terms,
+    };
+  });
   return {
     "@context": "https://schema.org",
     "@type": "Product",

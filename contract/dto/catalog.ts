@@ -55,6 +55,8 @@ export const ProductDto = z.object({
   isFullDayBooking: z.boolean(),
   isVariableDuration: z.boolean(),
   prices: z.array(PriceDto),
+  /** When the product or one of its prices last changed (ISO 8601): the sitemap's lastmod. */
+  updatedAt: z.string(),
   reservation: z
     .object({
       slotMinutes: z.number().nullable(),

@@ -25,8 +25,14 @@ export const TenantDto = z.object({
   payments: PaymentEndpoints,
   /** Apple Wallet passes are offered: the setting is on and the store has its certificate. */
   walletPasses: z.boolean(),
+  /**
+   * The store's one canonical host: its first custom domain, else `<slug>.<BASE_DOMAIN>`. Every
+   * other name it answers at (the default store's bare domain and localhost) points canonical,
+   * hreflang and sitemap addresses here.
+   */
+  host: z.string(),
 });
 export type TenantDto = z.infer<typeof TenantDto>;
 
 /** What a platform call needs to know of its tenant. */
-export type TenantRef = Omit<TenantDto, "payments" | "walletPasses">;
+export type TenantRef = Omit<TenantDto, "payments" | "walletPasses" | "host">;

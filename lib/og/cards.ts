@@ -6,6 +6,7 @@ import { formatSar } from "@/lib/money";
 import { promoAmount } from "@/lib/payments/promo-widgets";
 import { pageUrl } from "@/lib/seo";
 import { plain, SHARE_HEIGHT, SHARE_WIDTH, shareVersion, type ShareCard } from "./share-image";
+import { kindsText } from "@/lib/store-kinds";
 
 /** An `og:image` / `twitter:image`: the PNG's address (its fingerprint in the query, so it can be cached for a year), size and words. */
 export type ShareImage = { url: string; width: number; height: number; alt: string; type: "image/png" };
@@ -29,7 +30,7 @@ export async function productCard(product: ProductDto, { config, storeName }: St
 /** The store's own card (home, the catalogue, website pages): its logo large, its name and what it sells. */
 export async function storeCard({ config, storeName }: Store, locale: Locale): Promise<ShareCard> {
   const t = await getTranslations({ locale, namespace: "home.meta" });
-  return { locale, title: t("description", { name: storeName }), price: null, storeName, image: null, logo: config.logoUrl };
+  return { locale, title: t("description", { name: storeName, kinds: kindsText(t, locale, null) }), price: null, storeName, image: null, logo: config.logoUrl };
 }
 
 /** Where a card's PNG is served: /og/product/<slug> or /og/store (app/[site]/[locale]/og). */

@@ -24,6 +24,8 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
  */
 export const contentRev = pgSequence("content_rev");
 const contentRevColumn = () => bigint("rev", { mode: "number" }).notNull().default(sql`nextval('content_rev')`);
+/** When a content row last changed, set with its revision (content_rev_bump): the sitemap's lastmod. */
+const contentUpdatedAtColumn = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -36,6 +38,7 @@ export const tenants = pgTable("tenants", {
   /** The tenant's settings map: string keys to string values (spec §3 storefront configuration). */
   settings: jsonb("settings").$type<Record<string, string>>().notNull().default({}),
   rev: contentRevColumn(),
+  updatedAt: contentUpdatedAtColumn(),
   ...timestamps,
 });
 
@@ -97,6 +100,7 @@ export const products = pgTable(
     // gift
     giftThemes: jsonb("gift_themes").$type<GiftTheme[]>(),
     rev: contentRevColumn(),
+    updatedAt: contentUpdatedAtColumn(),
     ...timestamps,
   },
   (t) => [
@@ -131,6 +135,7 @@ export const productPrices = pgTable(
     amount: integer("amount").notNull(),
     sortOrder: integer("sort_order").notNull().default(0),
     rev: contentRevColumn(),
+    updatedAt: contentUpdatedAtColumn(),
   },
   (t) => [index("product_prices_product_idx").on(t.productId)],
 );
@@ -268,6 +273,7 @@ export const branches = pgTable(
     openingHours: jsonb("opening_hours").$type<OpeningHours>(),
     sortOrder: integer("sort_order").notNull().default(0),
     rev: contentRevColumn(),
+    updatedAt: contentUpdatedAtColumn(),
     ...timestamps,
   },
   (t) => [index("branches_tenant_idx").on(t.tenantId, t.sortOrder)],
@@ -298,6 +304,7 @@ export const specialists = pgTable(
     daysOff: jsonb("days_off").$type<string[]>().notNull().default([]),
     sortOrder: integer("sort_order").notNull().default(0),
     rev: contentRevColumn(),
+    updatedAt: contentUpdatedAtColumn(),
     ...timestamps,
   },
   (t) => [index("specialists_tenant_idx").on(t.tenantId, t.sortOrder)],
@@ -359,6 +366,7 @@ export const websitePages = pgTable(
     bodyAr: text("body_ar").notNull(),
     bodyEn: text("body_en").notNull(),
     rev: contentRevColumn(),
+    updatedAt: contentUpdatedAtColumn(),
     ...timestamps,
   },
   (t) => [uniqueIndex("website_pages_tenant_path_uq").on(t.tenantId, t.path)],

@@ -60,6 +60,9 @@ export const spaSettings: Record<string, string> = {
   // Customers move a booking themselves up to 12 hours before it starts.
   rescheduleWindowHours: "12",
   cancelWindowHours: "24",
+  // Merchandise terms, for search engines' merchant listings.
+  returnDays: "14",
+  deliveryDays: "1-3",
   ...SPA_PIXELS,
 };
 
@@ -68,6 +71,8 @@ export const coffeeSettings: Record<string, string> = {
   logoUrl: "/demo/bunn-logo.svg",
   cartType: "quick",
   frontendLanguages: "ar",
+  returnDays: "7",
+  deliveryDays: "2-4",
   separateFirstAndLastName: "True",
   disableMultiCart: "True",
   cartMinimumAmount: "50",

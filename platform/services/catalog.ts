@@ -37,6 +37,7 @@ export function toProductDto(p: ProductRow, prices: PriceRow[], locale: Locale):
     isFullDayBooking: p.isFullDayBooking,
     isVariableDuration: p.isVariableDuration,
     prices: sorted.map((pr) => ({ id: pr.id, name: localized(locale, pr.nameAr, pr.nameEn), amount: toSar(pr.amount) })),
+    updatedAt: new Date(Math.max(p.updatedAt.getTime(), ...prices.map((pr) => pr.updatedAt.getTime()))).toISOString(),
     reservation:
       p.typeString === "reservation"
         ? {

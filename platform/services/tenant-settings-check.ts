@@ -10,6 +10,8 @@ import {
   parseCrNumber,
   parseVatNumber,
   parseChangeWindowHours,
+  parseDeliveryDays,
+  parseReturnDays,
   pixelId,
   type SettingsKey,
 } from "@/contract/tenant-settings";
@@ -108,6 +110,8 @@ const RULES: Record<SettingsKey, Rule> = {
   rescheduleWindowHours: changeWindow,
   cancelWindowHours: changeWindow,
   currencyDisplay: oneOf(["sign", "letters"]),
+  returnDays: (v) => (parseReturnDays(v) === null ? "must be whole days from 0 (no returns) to 365" : null),
+  deliveryDays: (v) => (parseDeliveryDays(v) ? null : 'must be days to delivery: "2" or a range "1-3", at most 60'),
   vatNumber: (v) => (parseVatNumber(v) ? null : "must be a Saudi VAT number: 15 digits, the first and last 3"),
   crNumber: (v) => (parseCrNumber(v) ? null : "must be a commercial registration number: 10 digits"),
   addressAr: text,

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { tenantDomains, tenants } from "../db/schema";
 import { isUuid } from "./ids";
@@ -29,6 +29,12 @@ export async function resolveTenantByHost(db: Db, host: string, opts: { baseDoma
   if (!slug) return null;
   const [row] = await db.select().from(tenants).where(eq(tenants.slug, slug)).limit(1);
   return row ?? null;
+}
+
+/** The store's canonical host: its first custom domain (the one attached earliest), else `<slug>.<baseDomain>`. */
+export async function canonicalHost(db: Db, tenant: { id: string; slug: string }, baseDomain: string): Promise<string> {
+  const [first] = await db.select({ domain: tenantDomains.domain }).from(tenantDomains).where(eq(tenantDomains.tenantId, tenant.id)).orderBy(asc(tenantDomains.createdAt), asc(tenantDomains.domain)).limit(1);
+  return first?.domain ?? `${tenant.slug}.${baseDomain.toLowerCase()}`;
 }
 
 /** The tenant of an id (the `__tenant` header of server-to-server calls); anything but a UUID names none. */

@@ -16,14 +16,14 @@ export async function getWebsiteConfig(db: Db, tenantId: string, locale: Locale)
   const [tenant] = await db.select().from(tenants).where(eq(tenants.id, tenantId)).limit(1);
   if (!tenant) throw notFound("Tenant");
   const pages = await db
-    .select({ path: websitePages.path, titleAr: websitePages.titleAr, titleEn: websitePages.titleEn })
+    .select({ path: websitePages.path, titleAr: websitePages.titleAr, titleEn: websitePages.titleEn, updatedAt: websitePages.updatedAt })
     .from(websitePages)
     .where(eq(websitePages.tenantId, tenantId))
     .orderBy(asc(websitePages.path));
   return {
     tenant: { id: tenant.id, name: tenant.name, slug: tenant.slug },
     settings: publicSettings(tenant.settings),
-    pages: pages.map((p) => ({ path: p.path, title: localized(locale, p.titleAr, p.titleEn) })),
+    pages: pages.map((p) => ({ path: p.path, title: localized(locale, p.titleAr, p.titleEn), updatedAt: p.updatedAt.toISOString() })),
   };
 }
 

@@ -15,6 +15,7 @@ import { SHARE_SCRIPT } from "@/lib/share-links";
 import { ConsentBanner } from "@/components/tracking/consent-banner";
 import { platform } from "@/lib/platform-client/core";
 import { absoluteUrl, siteOrigin } from "@/lib/seo";
+import { kindsText } from "@/lib/store-kinds";
 import { loadSite, type SiteParams } from "@/lib/site";
 import "../../globals.css";
 
@@ -26,15 +27,15 @@ const SERVER_ONLY_NAMESPACES = new Set(["home"]);
 export const viewport: Viewport = { themeColor: "#faf8f5", width: "device-width", initialScale: 1 };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { site, tenant, config } = await loadSite(await params);
+  const { tenant, config, locale } = await loadSite(await params);
   const storeName = config.brandName ?? tenant.name;
   const t = await getTranslations("home.meta");
   return {
-    metadataBase: new URL(siteOrigin(site)),
+    metadataBase: new URL(siteOrigin(tenant.host)),
     title: { default: storeName, template: `%s | ${storeName}` },
-    description: t("description", { name: storeName }),
+    description: t("description", { name: storeName, kinds: kindsText(t, locale, null) }),
     applicationName: storeName,
-    icons: config.logoUrl ? { icon: absoluteUrl(site, config.logoUrl) } : undefined,
+    icons: config.logoUrl ? { icon: absoluteUrl(tenant.host, config.logoUrl) } : undefined,
     formatDetection: { telephone: false },
   };
 }

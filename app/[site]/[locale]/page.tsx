@@ -11,16 +11,21 @@ import { pageMetadata } from "@/lib/seo";
 import { storeShareImage } from "@/lib/og/cards";
 import { loadSite, type SiteParams } from "@/lib/site";
 import { localePath } from "@/lib/site-routing";
+import { kindsText } from "@/lib/store-kinds";
 
 type Props = { params: Promise<SiteParams> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { site, tenant, config, locale } = await loadSite(await params);
+  const { tenant, config, locale } = await loadSite(await params);
+  // Addresses on the store's canonical host, whichever of its names was asked.
+  const site = tenant.host;
   const storeName = config.brandName ?? tenant.name;
-  const t = await getTranslations("home.meta");
+  const [t, products] = await Promise.all([getTranslations("home.meta"), platform({ tenant, locale }).catalog.list()]);
+  // The title names what the store sells (search results show it), not only its brand.
+  const kinds = kindsText(t, locale, products);
   return {
-    title: { absolute: storeName },
-    ...pageMetadata({ site, locale, languages: config.languages, path: "/", description: t("description", { name: storeName }), storeName, image: await storeShareImage(site, { config, storeName }, locale) }),
+    title: { absolute: t("title", { name: storeName, kinds: locale === "en" ? kinds.charAt(0).toUpperCase() + kinds.slice(1) : kinds }) },
+    ...pageMetadata({ site, locale, languages: config.languages, path: "/", description: t("description", { name: storeName, kinds }), storeName, image: await storeShareImage(site, { config, storeName }, locale) }),
   };
 }
 

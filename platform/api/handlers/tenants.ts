@@ -2,7 +2,7 @@ import { tenants } from "@/contract/endpoints/tenants";
 import { env } from "@/contract/env";
 import { PlatformError } from "../../errors";
 import { loadPaymentAccounts, publicPaymentEndpoints } from "../../payments/accounts";
-import { resolveTenantByHost } from "../../services/tenants";
+import { canonicalHost, resolveTenantByHost } from "../../services/tenants";
 import { publicSettings } from "../../services/website";
 import { hasWalletCertificate, walletPassState } from "../../services/wallet-passes";
 import { handlers } from "../define";
@@ -14,6 +14,7 @@ export const tenantsHandlers = handlers(tenants, {
     if (!row) throw new PlatformError("SP:TenantNotFound", 404, "No store at this address");
     const payments = publicPaymentEndpoints(await loadPaymentAccounts(db, row.id), row.settings.onlinePaymentProvider, e.SANDBOX);
     const walletPasses = walletPassState(row.settings, await hasWalletCertificate(db, row.id)).offered;
-    return { id: row.id, slug: row.slug, name: row.name, settings: publicSettings(row.settings), payments, walletPasses };
+    const host = await canonicalHost(db, row, e.BASE_DOMAIN);
+    return { id: row.id, slug: row.slug, name: row.name, settings: publicSettings(row.settings), payments, walletPasses, host };
   },
 });

@@ -20,7 +20,8 @@ function selectedKind(type: string | string[] | undefined): ProductTypeString | 
 }
 
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
-  const { site, tenant, config, locale } = await loadSite(await params);
+  const { tenant, config, locale } = await loadSite(await params);
+  const site = tenant.host;
   const kind = selectedKind((await searchParams).type);
   const t = await getTranslations("product.catalogue");
   const storeName = config.brandName ?? tenant.name;

@@ -19,7 +19,7 @@ import { orNull, platform } from "@/lib/platform-client/core";
 import { tenantForSite } from "@/lib/platform-client/tenants";
 import type { Locale } from "@/contract/tenant-settings";
 import { pageMetadata, pageUrl } from "@/lib/seo";
-import { productShareImage } from "@/lib/og/cards";
+import { productShareImage, storeShareImage } from "@/lib/og/cards";
 import { ShareButton } from "@/components/share/share-button";
 import { loadSite, type SiteParams } from "@/lib/site";
 import { decodedSegment, localePath, productPath } from "@/lib/site-routing";
@@ -50,7 +50,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const product = await loadProduct(site, locale, p.id);
   if (!product || !isOwnAddress(p.id, product.slugs, locale)) return {};
   const storeName = config.brandName ?? tenant.name;
-  return pageMetadata({ site, locale, languages: config.languages, path: { ar: productPath(product.slugs, "ar"), en: productPath(product.slugs, "en") }, title: product.name, description: summary(product.description || product.name), storeName, image: await productShareImage(site, product, { config, storeName }, locale) });
+  return pageMetadata({ site: tenant.host, locale, languages: config.languages, path: { ar: productPath(product.slugs, "ar"), en: productPath(product.slugs, "en") }, title: product.name, description: summary(product.description || product.name), storeName, image: await productShareImage(tenant.host, product, { config, storeName }, locale), ogType: null });
 }
 
 export default async function ProductPage({ params }: Props) {
@@ -65,13 +65,18 @@ export default async function ProductPage({ params }: Props) {
   const tText = await getTranslations("text");
   const storeName = config.brandName ?? tenant.name;
   const Separator = locale === "ar" ? ChevronLeft : ChevronRight;
-  const productUrl = pageUrl(site, locale, productPath(product.slugs, locale));
-  const jsonLd = productJsonLd({ product, site, url: productUrl, storeName, taxRate: config.taxRate, fallbackImage: config.logoUrl });
+  const productUrl = pageUrl(tenant.host, locale, productPath(product.slugs, locale));
+  const storeImage = product.images.length > 0 ? null : (await storeShareImage(tenant.host, { config, storeName }, locale)).url;
+  const jsonLd = productJsonLd({ product, site: tenant.host, url: productUrl, storeName, taxRate: config.taxRate, fallbackImage: storeImage, policy: config.merchandisePolicy });
   const paragraphs = product.description.split(/\n\s*\n/).filter((s) => s.trim());
 
   return (
     <div className="mx-auto max-w-6xl px-4 pt-4 sm:px-6 sm:pt-6">
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(jsonLd) }} />
+      {/* Open Graph's product type and price (Next's metadata knows no product type); React puts them in <head>. */}
+      <meta property="og:type" content="product" />
+      <meta property="product:price:amount" content={promoAmount(product, config.taxRate).toFixed(2)} />
+      <meta property="product:price:currency" content="SAR" />
       <TrackEvent event="ViewContent" value={promoAmount(product, config.taxRate)} id={product.id} />
       <nav aria-label={t("details.breadcrumb")} className="mb-4 text-sm text-muted-foreground">
         <ol className="flex flex-wrap items-center gap-1.5">

@@ -24,7 +24,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   if (!page) return {};
   const storeName = config.brandName ?? tenant.name;
   const firstParagraph = page.body.split(/\n\s*\n/)[0]?.trim() ?? "";
-  return pageMetadata({ site, locale, languages: config.languages, path: `/${page.path}`, title: page.title, description: firstParagraph.slice(0, 160) || page.title, storeName, image: await storeShareImage(site, { config, storeName }, locale) });
+  return pageMetadata({ site: tenant.host, locale, languages: config.languages, path: `/${page.path}`, title: page.title, description: firstParagraph.slice(0, 160) || page.title, storeName, image: await storeShareImage(tenant.host, { config, storeName }, locale) });
 }
 
 /** A tenant's website page (terms, about…): title and paragraphs as text, never as HTML. */
