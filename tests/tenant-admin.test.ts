@@ -1,11 +1,11 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { tenantPaymentAccounts, tenants } from "@/platform/db/schema";
 import { toTenantConfig } from "@/contract/tenant-settings";
 import { PlatformError } from "@/platform/errors";
 import { loadPaymentAccounts, providerApi } from "@/platform/payments/accounts";
 import { gatewayOf } from "@/platform/payments/gateways";
-import { resolveTenantByHost } from "@/platform/services/tenants";
+import { canonicalHost, resolveTenantByHost } from "@/platform/services/tenants";
 import { addTenant, attachDomain, checkSlug, listTenants, normaliseDomain, removeDomain, setSettings, settingsIssuesOf } from "@/platform/services/tenant-admin";
 import { maskSecret, removePaymentAccount, setPaymentAccount, showTenant } from "@/platform/services/tenant-admin-payments";
 import { checkSettings } from "@/platform/services/tenant-settings-check";
@@ -106,12 +106,20 @@ describeEachDb("tenant admin", (t) => {
     expect(await attachDomain(db, "spa", "Rimal.SA", opts)).toEqual({ domain: "rimal.sa", alreadyAttached: false });
     expect(await attachDomain(db, "spa", "rimal.sa", opts)).toEqual({ domain: "rimal.sa", alreadyAttached: true });
     expect((await resolveTenantByHost(db, "rimal.sa", { baseDomain: "example.com", defaultSlug: "coffee" }))?.id).toBe(spa.id);
+    // The first custom domain becomes the store's canonical host; a second one does not take its place.
+    expect(await canonicalHost(db, spa, "Example.com")).toBe("rimal.sa");
+    vi.setSystemTime(Date.now() + 60_000); // attached later (PGlite's clock is the suite's Date)
+    await new Promise((r) => setTimeout(r, 5));
+    await attachDomain(db, "spa", "rimal-wellness.sa", opts);
+    expect(await canonicalHost(db, spa, "example.com")).toBe("rimal.sa");
+    await removeDomain(db, "spa", "rimal-wellness.sa", opts);
     const taken = await refusal(attachDomain(db, "coffee", "rimal.sa", opts));
     expect(taken.code).toBe("SP:DomainTaken");
     expect(taken.message).toMatch(/belongs to the tenant "spa"/);
     expect((await refusal(removeDomain(db, "coffee", "rimal.sa", opts))).status).toBe(404);
     await removeDomain(db, "spa", "rimal.sa", opts);
     expect(await resolveTenantByHost(db, "rimal.sa", { baseDomain: "example.com", defaultSlug: "coffee" })).toBeNull();
+    expect(await canonicalHost(db, spa, "Example.com")).toBe("spa.example.com");
     expect((await refusal(attachDomain(db, "nobody", "nobody.sa", opts))).code).toBe("SP:TenantNotFound");
   });
 
