@@ -411,7 +411,7 @@ test("spa: a coupon link — an unknown code is said and nothing changes; RELAX1
   expect(await stored()).toBeNull();
 
   await page.goto(`${prefix}/discount/relax10`);
-  await expect(toast.filter({ hasText: c.coupon.linkSaved.replace("{code}", "RELAX10") })).toBeVisible();
+  await expect(toast.filter({ hasText: messages[locale].cart.couponLink.saved.replace("{code}", "RELAX10") })).toBeVisible();
   expect(new URL(page.url()).pathname).toBe(prefix || "/");
   await snap(page, info, `coupon-link-saved-${locale}`);
 
@@ -422,7 +422,7 @@ test("spa: a coupon link — an unknown code is said and nothing changes; RELAX1
   expect((await addAndCheck(page, locale)).couponCode).toBeNull();
   await page.getByRole("button", { name: c.summary.continue }).click();
   await signInInSheet(page, locale);
-  await expect(toast.filter({ hasText: c.coupon.linkApplied.replace("{code}", "RELAX10") })).toBeVisible();
+  await expect(toast.filter({ hasText: messages[locale].cart.couponLink.applied.replace("{code}", "RELAX10") })).toBeVisible();
   const applied = (await platformCart(page, locale))!;
   expect(applied.couponCode).toBe("RELAX10");
   expect(applied.discountAmount).toBeGreaterThan(0);
@@ -431,7 +431,7 @@ test("spa: a coupon link — an unknown code is said and nothing changes; RELAX1
 
   // The same link again (a second tap on the ad): remembered, then let go, the cart as it was.
   await page.goto(`${prefix}/products?coupon=RELAX10`);
-  await expect(toast.filter({ hasText: c.coupon.linkSaved.replace("{code}", "RELAX10") })).toBeVisible();
+  await expect(toast.filter({ hasText: messages[locale].cart.couponLink.saved.replace("{code}", "RELAX10") })).toBeVisible();
   await expect.poll(stored).toBeNull();
   const again = (await platformCart(page, locale))!;
   expect({ code: again.couponCode, discount: again.discountAmount, total: again.totalAmount }).toEqual({ code: "RELAX10", discount: applied.discountAmount, total: applied.totalAmount });

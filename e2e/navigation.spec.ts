@@ -1,5 +1,8 @@
 import { expect, test, type Request } from "@playwright/test";
-import { forProject, PORT, snap, spaUrl } from "./support";
+import { forProject, PORT, readMessages, snap, spaUrl } from "./support";
+
+const checkoutTexts = readMessages<{ steps: { label: string } }>("en", "checkout");
+const orderTexts = readMessages<{ paymentErrorPage: { description: string } }>("en", "order");
 
 /**
  * In-app links move client-side: after the first document, home → the product list → a product →
@@ -76,6 +79,11 @@ test.describe("client navigation", () => {
     const cached = await request.get(local(href));
     expect(cached.headers()["x-sf-cache"]).toBe("hit");
     expect(cached.headers()["vary"]?.toLowerCase()).toContain("rsc");
+    // The page's flight data carries the texts its client code shows, not the checkout's and orders'
+    // (they come with the cart sheet's code).
+    const html = await cached.text();
+    expect(html).toContain("Skip to content");
+    for (const deferred of [checkoutTexts.steps.label, orderTexts.paymentErrorPage.description]) expect(html).not.toContain(deferred);
   });
 
   test("products have readable addresses: links by slug in the page's language, the id and the other language's slug answer 308", async ({ page, request }, info) => {

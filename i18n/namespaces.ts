@@ -3,3 +3,19 @@
  * Split so that features own their texts; merged into one catalogue per request.
  */
 export const NAMESPACES = ["common", "home", "product", "cart", "errors", "validation", "account", "checkout", "order", "text", "locations"] as const;
+
+/** Texts only server components read: never sent to the browser. */
+export const SERVER_ONLY_NAMESPACES: readonly string[] = ["home"];
+
+/**
+ * Texts of the checkout and of orders: the browser gets them with the code that shows them (the cart
+ * sheet's chunk loads them, components/intl/deferred-messages.tsx) or on the pages that show them
+ * at once (checkout, orders, profile), not inline in every page's flight data.
+ */
+export const DEFERRED_NAMESPACES = ["checkout", "order"] as const;
+
+/** The messages a page hands to its client components: all but the server's, and the deferred ones only when asked. */
+export function clientMessages<T extends Record<string, unknown>>(messages: T, { deferred }: { deferred: boolean }): Partial<T> {
+  const skipped = (ns: string) => SERVER_ONLY_NAMESPACES.includes(ns) || (!deferred && (DEFERRED_NAMESPACES as readonly string[]).includes(ns));
+  return Object.fromEntries(Object.entries(messages).filter(([ns]) => !skipped(ns))) as Partial<T>;
+}

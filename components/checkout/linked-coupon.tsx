@@ -20,7 +20,7 @@ import { isSessionLost } from "./use-checkout-session";
  * applied; a refusal then (the cart doesn't qualify) is said and the code is let go.
  */
 export default function LinkedCoupon() {
-  const t = useTranslations("checkout.coupon");
+  const t = useTranslations("cart.couponLink");
   const locale = useLocale();
   const errorMessage = useCartErrorMessage();
   const { isSignedIn } = useSession();
@@ -48,7 +48,7 @@ export default function LinkedCoupon() {
       (found) => {
         rememberCouponLink(found.code);
         setWaiting(found.code);
-        toast.success(t("linkSaved", { code: found.code }));
+        toast.success(t("saved", { code: found.code }));
       },
       (err) => toast.error(errorMessage(err)),
     );
@@ -72,7 +72,7 @@ export default function LinkedCoupon() {
       (next) => {
         letGo();
         setCart(next);
-        toast.success(t("linkApplied", { code }));
+        toast.success(t("applied", { code }));
       },
       (err) => {
         // Signed out meanwhile: kept for the next sign-in.

@@ -12,9 +12,8 @@ import { publicPathname, switchLocaleHref } from "@/lib/locale-switch";
  * path in the other language.
  */
 function hereIn(locale: string, target: string) {
-  const { pathname, search, hash } = window.location;
-  const alternate = document.querySelector(`link[rel="alternate"][hreflang="${target}"]`)?.getAttribute("href");
-  return `${alternate ? new URL(alternate).pathname + search : switchLocaleHref(pathname, search, locale, target)}${hash}`;
+  const alternate = document.querySelector<HTMLLinkElement>(`link[hreflang="${target}"]`);
+  return (alternate ? new URL(alternate.href).pathname : switchLocaleHref(location.pathname, "", locale, target)) + location.search + location.hash;
 }
 
 type SwitchProps = { locale: string; target: string; label: string; text: string };

@@ -26,9 +26,9 @@ export type ImageSources = { src: string; srcSet?: string; placeholder?: string 
  */
 export function imageSources(src: string, width: number): ImageSources {
   if (!routable(src)) return { src };
-  const top = IMAGE_WIDTHS.find((w) => w >= width * 3) ?? IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1];
+  const top = IMAGE_WIDTHS.find((w) => w >= width * 3) ?? IMAGE_WIDTHS.at(-1)!;
   const widths = IMAGE_WIDTHS.filter((w) => w >= width / 2 && w <= top);
-  const fallback = IMAGE_WIDTHS.find((w) => w >= width) ?? IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1];
+  const fallback = IMAGE_WIDTHS.find((w) => w >= width) ?? top;
   return {
     src: imageUrl(src, fallback),
     srcSet: widths.map((w) => `${imageUrl(src, w)} ${w}w`).join(", "),

@@ -16,14 +16,13 @@ import { ConsentBanner } from "@/components/tracking/consent-banner";
 import { platform } from "@/lib/platform-client/core";
 import { absoluteUrl, siteOrigin } from "@/lib/seo";
 import { kindsText } from "@/lib/store-kinds";
+import { clientMessages } from "@/i18n/namespaces";
 import { loadSite, type SiteParams } from "@/lib/site";
 import "../../globals.css";
 
 type Props = { children: ReactNode; params: Promise<SiteParams> };
 
 // Namespaces only server components read; the rest go to the browser for client components.
-const SERVER_ONLY_NAMESPACES = new Set(["home"]);
-
 export const viewport: Viewport = { themeColor: "#faf8f5", width: "device-width", initialScale: 1 };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
@@ -53,7 +52,8 @@ async function footerPages(tenant: Awaited<ReturnType<typeof loadSite>>["tenant"
 export default async function SiteLayout({ children, params }: Props) {
   const { site, tenant, config, locale } = await loadSite(await params);
   const [messages, pages, t, requestHeaders] = await Promise.all([getMessages(), footerPages(tenant, locale), getTranslations("common"), headers()]);
-  const clientMessages = Object.fromEntries(Object.entries(messages).filter(([ns]) => !SERVER_ONLY_NAMESPACES.has(ns)));
+  // The checkout's and orders' texts come with the code that shows them (i18n/namespaces.ts).
+  const forClient = clientMessages(messages, { deferred: false });
   const storeName = config.brandName ?? tenant.name;
   // Nothing to agree to without a pixel.
   const asksConsent = config.askConsent && Object.values(config.pixels).some((id) => id !== null);
@@ -66,7 +66,7 @@ export default async function SiteLayout({ children, params }: Props) {
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: EARLY_TAP_SCRIPT + ";" + INTENT_PREFETCH_SCRIPT }} />
         {/* Share links open the device's share sheet (lib/share-links.ts). */}
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: SHARE_SCRIPT }} />
-        <NextIntlClientProvider locale={locale} messages={clientMessages}>
+        <NextIntlClientProvider locale={locale} messages={forClient}>
           <Providers sarStyle={config.sarStyle}>
             <a href="#main" className="sr-only z-50 rounded-lg bg-card px-4 py-2 font-medium shadow-lift focus:not-sr-only focus:fixed focus:start-3 focus:top-3">
               {t("skipToContent")}

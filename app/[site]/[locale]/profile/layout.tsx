@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { ProfileTabs } from "@/components/account/profile-tabs";
+import { WithAllMessages } from "@/components/intl/all-messages";
 import { loadSite, type SiteParams } from "@/lib/site";
 
 type Props = { children: ReactNode; params: Promise<SiteParams> };
@@ -17,13 +18,16 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ProfileLayout({ children, params }: Props) {
   await loadSite(await params);
   const t = await getTranslations("account");
+  // Orders are listed here: every client text comes inline.
   return (
-    <div className="mx-auto grid max-w-3xl gap-6 px-4 pt-8 pb-4 sm:px-6 sm:pt-10">
-      <header className="grid gap-4">
-        <h1 className="text-2xl font-bold sm:text-3xl">{t("title")}</h1>
-        <ProfileTabs />
-      </header>
-      {children}
-    </div>
+    <WithAllMessages>
+      <div className="mx-auto grid max-w-3xl gap-6 px-4 pt-8 pb-4 sm:px-6 sm:pt-10">
+        <header className="grid gap-4">
+          <h1 className="text-2xl font-bold sm:text-3xl">{t("title")}</h1>
+          <ProfileTabs />
+        </header>
+        {children}
+      </div>
+    </WithAllMessages>
   );
 }

@@ -1,0 +1,9 @@
+import type { ReactNode } from "react";
+import { NextIntlClientProvider } from "next-intl";
+import { getMessages } from "next-intl/server";
+import { clientMessages } from "@/i18n/namespaces";
+
+/** For pages that show the checkout's or orders' texts at once: every client text, inline. */
+export async function WithAllMessages({ children }: { children: ReactNode }) {
+  return <NextIntlClientProvider messages={clientMessages(await getMessages(), { deferred: true })}>{children}</NextIntlClientProvider>;
+}
