@@ -67,12 +67,13 @@ const floor = await startFloor(floorPort, "BENCH_LH_PORT").catch(async (err) => 
 const pages = [];
 const results = new Map();
 try {
-  const productPath = await firstProductPath(port, host);
   for (const lang of ["ar", "en"]) {
     const prefix = lang === "en" ? "/en" : "";
+    // The same product, at its own address in each language (slugs differ by language).
+    const productPath = await firstProductPath(port, host, prefix);
     for (const [page, path, informational] of [
       ["home", prefix || "/", false],
-      ["product", `${prefix}${productPath}`, false],
+      ["product", productPath, false],
       // QUALITY.md holds home and a product page; the catalogue is measured for the record.
       ["/products", `${prefix}/products`, true],
     ]) {
