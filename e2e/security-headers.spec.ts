@@ -94,3 +94,21 @@ test("the page cache shows a tenant's change at once", async ({ request }) => {
   }
   await expect.poll(home, { timeout: 5_000, intervals: [300, 500, 1000] }).not.toContain(marker);
 });
+
+test("a path with a malformed %-escape is a 400 with a page in both languages (or the API's error code), never a 500", async ({ request }) => {
+  for (const path of ["/%E0%A4%A", "/products/%", "/en/products/%zz", "/z/%C0"]) {
+    const res = await get(request, "spa", path);
+    expect(res.status(), path).toBe(400);
+    expect(res.headers()["content-type"], path).toContain("text/html");
+    expect(res.headers()["content-security-policy"], path).toContain("default-src 'none'");
+    const html = await res.text();
+    expect(html).toContain("This address is not valid");
+    expect(html).toContain("العنوان غير صالح");
+    expect(html).not.toMatch(/at \w+ \(|node_modules|Error:/);
+  }
+  const api = await get(request, "spa", "/api/app/products/%zz");
+  expect(api.status()).toBe(400);
+  expect((await api.json()).error.code).toBe("SP:ValidationError");
+  // A well-formed escape is a path like any other.
+  expect((await get(request, "spa", "/products/%D8%B2")).status()).toBe(404);
+});

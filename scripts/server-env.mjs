@@ -1,3 +1,6 @@
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
 // The process settings a storefront server runs with, by `npm start` and by the benches alike
 // (measured with npm run bench:memory, 10,000 mixed requests on the embedded default):
 //   - the JavaScript heap capped at 256 MB (SF_HEAP_MB): its live set after the load is ~100 MB,
@@ -5,15 +8,18 @@
 //     the load went from 795 to 512 MB at the same throughput (69.8 s against 77.2 s);
 //   - two malloc arenas (MALLOC_ARENA_MAX): native memory (sharp's image work, PGlite) spread over
 //     one arena per thread otherwise; 512 → 471 MB.
-// Either is left alone when the environment already sets it.
+// Either is left alone when the environment already sets it. And the request guard
+// (scripts/request-guard.mjs: malformed %-escapes in a path are a 400, not Next's 500).
 
 /** The environment for a server process: `env` with the defaults above added where unset. */
 export function serverEnv(env = process.env) {
   const heapMb = Number(env.SF_HEAP_MB || 256);
   const nodeOptions = env.NODE_OPTIONS ?? "";
+  const heap = /--max-old-space-size/.test(nodeOptions) ? "" : ` --max-old-space-size=${heapMb}`;
+  const guard = nodeOptions.includes("request-guard") ? "" : ` --import=${pathToFileURL(path.join(import.meta.dirname, "request-guard-preload.mjs")).href}`;
   return {
     ...env,
-    NODE_OPTIONS: /--max-old-space-size/.test(nodeOptions) ? nodeOptions : `${nodeOptions} --max-old-space-size=${heapMb}`.trim(),
+    NODE_OPTIONS: `${nodeOptions}${heap}${guard}`.trim(),
     MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX || "2",
   };
 }
