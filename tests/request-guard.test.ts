@@ -1,10 +1,52 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error -- a plain ESM script of the server's process, without types
-import { malformedPath } from "../scripts/request-guard.mjs";
+import { clientAddress, installRequestGuard, malformedPath, trustedProxies } from "../scripts/request-guard.mjs";
 
 describe("request guard", () => {
   it("finds a malformed %-escape in a path, not in the query, and lets good escapes through", () => {
     for (const url of ["/%E0%A4%A", "/products/%", "/en/products/%zz", "/%C0", "/a%2"]) expect(malformedPath(url), url).toBe(true);
     for (const url of ["/", "/products/%D8%B2%D9%8A%D8%AA", "/en?q=%zz", "/api/img?u=%E0", "/100%25", undefined]) expect(malformedPath(url), String(url)).toBe(false);
+  });
+
+  it("believes X-Forwarded-For only from a trusted proxy: anyone else's is ignored, and a forged left part never counts", () => {
+    const none = trustedProxies("");
+    // No proxy trusted (the default): the connection's own address, whatever the header says.
+    expect(clientAddress("198.51.100.7", "1.2.3.4", none)).toBe("198.51.100.7");
+    expect(clientAddress("::ffff:198.51.100.7", undefined, none)).toBe("198.51.100.7");
+    const lb = trustedProxies(" 10.0.0.2, ::ffff:10.0.0.3 ,");
+    expect([...lb]).toEqual(["10.0.0.2", "10.0.0.3"]);
+    // Behind the balancer: the visitor it saw, not what the visitor wrote before it.
+    expect(clientAddress("10.0.0.2", "1.2.3.4, 203.0.113.9", lb)).toBe("203.0.113.9");
+    expect(clientAddress("10.0.0.2", "203.0.113.9, 10.0.0.3", lb)).toBe("203.0.113.9");
+    expect(clientAddress("10.0.0.2", undefined, lb)).toBe("10.0.0.2");
+    // A client pretending to be the balancer's hop is still itself.
+    expect(clientAddress("203.0.113.50", "10.0.0.2", lb)).toBe("203.0.113.50");
+  });
+
+  it("in front of a real server: a forged X-Forwarded-For becomes the connection's address, a malformed path a 400", async () => {
+    const emit = http.Server.prototype.emit;
+    installRequestGuard(trustedProxies(""));
+    const server = http.createServer((req, res) => res.end(String(req.headers["x-forwarded-for"])));
+    try {
+      await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+      const { port } = server.address() as AddressInfo;
+      const ask = (path: string) =>
+        new Promise<{ status: number; body: string }>((resolve, reject) =>
+          http
+            .get({ host: "127.0.0.1", port, path, headers: { "x-forwarded-for": "1.2.3.4" } }, (res) => {
+              let body = "";
+              res.on("data", (c) => (body += c));
+              res.on("end", () => resolve({ status: res.statusCode!, body }));
+            })
+            .on("error", reject),
+        );
+      expect(await ask("/products/x")).toEqual({ status: 200, body: "127.0.0.1" });
+      expect((await ask("/products/%")).status).toBe(400);
+    } finally {
+      server.close();
+      http.Server.prototype.emit = emit;
+    }
   });
 });
