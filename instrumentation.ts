@@ -8,7 +8,14 @@ export async function register() {
   // The storefront's platform client calls this process's platform in-process from now on.
   installEmbedded();
   const started = Date.now();
-  const handle = await platformDb();
+  const handle = await platformDb().catch((err) => {
+    // Another server holds the embedded data folder (platform/db/data-dir-lock.ts): say so and stop before serving.
+    if (err instanceof Error && err.name === "DataDirInUse") {
+      console.error(`[platform] ${err.message}`);
+      process.exit(1);
+    }
+    throw err;
+  });
   console.log(`[platform] ${handle.kind === "postgres" ? "PostgreSQL" : `PGlite (${e.DATA_DIR})`} ready in ${Date.now() - started} ms`);
   // The page cache (proxy.ts) asks, at most once a second per store, whether what its pages show changed.
   const [{ contentVersion }, { tenantForSite, clearTenantCache }] = await Promise.all([import("./platform/services/content-version"), import("./lib/platform-client/tenants")]);

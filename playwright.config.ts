@@ -45,10 +45,10 @@ export default defineConfig({
     launchOptions: chromium,
   },
   projects: [
-    { name: "phone", testIgnore: /postgres\.spec|secrets\.spec|provider-switch\.spec|huge-bodies\.spec/, use: { ...devices["Desktop Chrome"], viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
-    { name: "desktop", testIgnore: /postgres\.spec|provider-switch\.spec|huge-bodies\.spec/, use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
+    { name: "phone", testIgnore: /postgres\.spec|secrets\.spec|provider-switch\.spec|huge-bodies\.spec|data-folder\.spec/, use: { ...devices["Desktop Chrome"], viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+    { name: "desktop", testIgnore: /postgres\.spec|provider-switch\.spec|huge-bodies\.spec|data-folder\.spec/, use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
     // Requests no browser makes, against a server of the suite's own (its memory is measured).
-    { name: "server", testMatch: /huge-bodies\.spec/ },
+    { name: "server", testMatch: /huge-bodies\.spec|data-folder\.spec/ },
     // Journeys that change spa's settings (its card provider) run alone, after every other journey on that server.
     { name: "provider-switch", testMatch: /provider-switch\.spec/, dependencies: ["phone", "desktop"], use: { ...devices["Desktop Chrome"] } },
     // The PostgreSQL server gets the whole-journey check and the double-action suite (one intent, one effect, on real concurrency).

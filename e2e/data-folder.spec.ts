@@ -1,0 +1,87 @@
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import http from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+
+/**
+ * One server per embedded data folder (PGlite corrupts a folder two processes write): a second
+ * server on a folder in use exits before serving and names the folder and the other process; a
+ * lock left by a server killed with -9 is stale and the next server takes it over.
+ */
+const E2E_DATA = path.join(".data", "e2e");
+const LOCK = "storefront.lock";
+
+function startServer(dataDir: string, port: number) {
+  const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port)], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", PORT: String(port), SANDBOX: "on", NEXT_TELEMETRY_DISABLED: "1" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (c) => (output += c));
+  child.stderr.on("data", (c) => (output += c));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+const health = (port: number) =>
+  new Promise<{ status: number; body: string }>((resolve, reject) =>
+    http
+      .get({ host: "127.0.0.1", port, path: "/api/health" }, (res) => {
+        let body = "";
+        res.on("data", (c) => (body += c));
+        res.on("end", () => resolve({ status: res.statusCode!, body }));
+      })
+      .on("error", reject),
+  );
+
+async function healthy(port: number) {
+  for (let i = 0; i < 480; i++) {
+    const answer = await health(port).catch(() => null);
+    if (answer?.status === 200) return answer;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no server on ${port}`);
+}
+
+test("a second server on a data folder in use exits before serving, naming the folder and the process", async () => {
+  test.setTimeout(120_000);
+  // The journeys' server (port 3100) holds .data/e2e for the whole run.
+  const holder = Number(readFileSync(path.join(E2E_DATA, LOCK), "utf8"));
+  const second = startServer(E2E_DATA, 3196);
+  const code = await second.exited;
+  expect(code).toBe(1);
+  expect(second.output()).toContain(`The data folder ${path.resolve(E2E_DATA)} is in use by process ${holder}`);
+  await expect(health(3196)).rejects.toThrow();
+  // The first server is untouched.
+  expect((await healthy(Number(process.env.E2E_PORT || 3100))).body).toContain('"database":"ok"');
+});
+
+test("a lock left by a server killed with -9 is taken over by the next one, which serves the same data", async () => {
+  test.setTimeout(240_000);
+  const dataDir = mkdtempSync(path.join(tmpdir(), "sf-lock-"));
+  try {
+    const first = startServer(dataDir, 3197);
+    await healthy(3197);
+    const lock = path.join(dataDir, LOCK);
+    const pid = Number(readFileSync(lock, "utf8"));
+    expect(pid).toBe(first.child.pid);
+    process.kill(pid, "SIGKILL");
+    await first.exited;
+    expect(existsSync(lock)).toBe(true);
+
+    const next = startServer(dataDir, 3197);
+    try {
+      expect((await healthy(3197)).body).toBe('{"status":"ok","database":"ok"}');
+      expect(Number(readFileSync(lock, "utf8"))).toBe(next.child.pid);
+    } finally {
+      next.child.kill("SIGTERM");
+      await next.exited;
+    }
+    // A clean stop leaves no lock behind.
+    expect(existsSync(lock)).toBe(false);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
