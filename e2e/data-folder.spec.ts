@@ -13,9 +13,9 @@ import { expect, test } from "@playwright/test";
 const E2E_DATA = path.join(".data", "e2e");
 const LOCK = "storefront.lock";
 
-function startServer(dataDir: string, port: number) {
+function startServer(dataDir: string, port: number, env: Record<string, string | undefined> = { SANDBOX: "on" }) {
   const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port)], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", PORT: String(port), SANDBOX: "on", NEXT_TELEMETRY_DISABLED: "1" },
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", PORT: String(port), NEXT_TELEMETRY_DISABLED: "1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -81,6 +81,19 @@ test("a lock left by a server killed with -9 is taken over by the next one, whic
     }
     // A clean stop leaves no lock behind.
     expect(existsSync(lock)).toBe(false);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test("a production server with SANDBOX unset refuses to start instead of running on the development keys", async () => {
+  test.setTimeout(60_000);
+  const dataDir = mkdtempSync(path.join(tmpdir(), "sf-sandbox-"));
+  try {
+    const server = startServer(dataDir, 3195, { SANDBOX: undefined });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain("SANDBOX: must be set in production");
+    await expect(health(3195)).rejects.toThrow();
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -8,7 +8,8 @@ import { pathToFileURL } from "node:url";
 //     the load went from 795 to 512 MB at the same throughput (69.8 s against 77.2 s);
 //   - two malloc arenas (MALLOC_ARENA_MAX): native memory (sharp's image work, PGlite) spread over
 //     one arena per thread otherwise; 512 → 471 MB.
-// Either is left alone when the environment already sets it. And the request guard
+// Either is left alone when the environment already sets it. SANDBOX defaults to on here (the
+// demo), said aloud by `npm start`; a bare `next start` must be told. And the request guard
 // (scripts/request-guard.mjs: malformed %-escapes in a path are a 400, not Next's 500).
 
 /** The environment for a server process: `env` with the defaults above added where unset. */
@@ -21,5 +22,7 @@ export function serverEnv(env = process.env) {
     ...env,
     NODE_OPTIONS: `${nodeOptions}${heap}${guard}`.trim(),
     MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX || "2",
+    // The demo unless told otherwise (a production server refuses to guess: instrumentation.ts).
+    SANDBOX: env.SANDBOX || "on",
   };
 }

@@ -44,6 +44,7 @@ function probe() {
       console.log(`  http://localhost:${port}/en         the same in English`);
       console.log(`  http://spa.${base}:${port}`);
       console.log(`  http://coffee.${base}:${port}    Bunn Roastery (Arabic only, quick checkout)\n`);
+      if (!process.env.SANDBOX) console.log("SANDBOX=on (unset): development keys and provider sandboxes. A deployment sets SANDBOX=off with its secrets.\n");
     } else setTimeout(probe, 500);
   });
   req.on("error", () => setTimeout(probe, 500));
