@@ -114,19 +114,18 @@ export function parseCartMinimum(v: string | undefined): number | null {
 /** How long a campaign visit is credited with the orders that follow it, when the tenant says nothing. */
 export const UTM_ATTRIBUTION_DAYS_DEFAULT = 30;
 
-/** Whole days from 1 to 365; anything else is not a value. */
-export function parseAttributionDays(v: string | undefined): number | null {
+/** A whole number from `min` to `max` written as text; unset or anything else is not a value (null). */
+function wholeNumber(v: string | undefined, min: number, max: number): number | null {
   if (v === undefined || v.trim() === "") return null;
   const n = Number(v.trim());
-  return Number.isInteger(n) && n >= 1 && n <= 365 ? n : null;
+  return Number.isInteger(n) && n >= min && n <= max ? n : null;
 }
 
+/** Whole days from 1 to 365; anything else is not a value. */
+export const parseAttributionDays = (v: string | undefined) => wholeNumber(v, 1, 365);
+
 /** Days a shopper has to send merchandise back: 0 (no returns) to 365; unset: the store states none. */
-export function parseReturnDays(v: string | undefined): number | null {
-  if (v === undefined || v.trim() === "") return null;
-  const n = Number(v.trim());
-  return Number.isInteger(n) && n >= 0 && n <= 365 ? n : null;
-}
+export const parseReturnDays = (v: string | undefined) => wholeNumber(v, 0, 365);
 
 /** Days from order to delivery of merchandise: "2" or a range "1-3" (0 to 60); unset: the store states none. */
 export function parseDeliveryDays(v: string | undefined): { min: number; max: number } | null {
@@ -140,11 +139,7 @@ export function parseDeliveryDays(v: string | undefined): { min: number; max: nu
  * How many hours before a booking starts its customer may still move it online: whole hours from 0
  * to 720; unset (or anything else) means bookings are changed through the store only.
  */
-export function parseChangeWindowHours(v: string | undefined): number | null {
-  if (v === undefined || v.trim() === "") return null;
-  const n = Number(v.trim());
-  return Number.isInteger(n) && n >= 0 && n <= 720 ? n : null;
-}
+export const parseChangeWindowHours = (v: string | undefined) => wholeNumber(v, 0, 720);
 
 /** A Saudi VAT registration number: 15 digits, first and last 3. */
 export function parseVatNumber(v: string | undefined): string | null {
