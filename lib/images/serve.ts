@@ -1,16 +1,39 @@
 import "server-only";
 import { createHash } from "node:crypto";
+import { readFile, stat } from "node:fs/promises";
 import { LRUCache } from "lru-cache";
 import sharp from "sharp";
-import { publicFile } from "./source";
+import { publicPath } from "./source";
 import { IMAGE_WIDTHS, PLACEHOLDER_WIDTH, routable } from "./url";
 
 type Modern = "avif" | "webp";
 type Format = Modern | "jpeg" | "png";
-type Job = { bytes: Buffer; width: number; modern: Modern | null; blur: boolean };
+type Job = { file: string; width: number; modern: Modern | null; blur: boolean };
 type Rendered = { body: Buffer; format: Format };
 
 const MAX_SOURCE_BYTES = 20 * 1024 * 1024;
+
+/**
+ * Each source file's content hash, by path, modification time and size: a request reads and
+ * hashes the file only when it changed (or first), not every time it is asked for.
+ */
+const digests = new LRUCache<string, string>({ max: 2_000 });
+
+/** The public file a path names, with its content hash; null when there is none (or it is too big). */
+async function source(src: string): Promise<{ file: string; digest: string } | null> {
+  const file = publicPath(src);
+  const info = file ? await stat(/*turbopackIgnore: true*/ file).catch(() => null) : null;
+  if (!file || !info?.isFile() || info.size > MAX_SOURCE_BYTES) return null;
+  const version = `${file}|${info.mtimeMs}|${info.size}`;
+  let digest = digests.get(version);
+  if (!digest) {
+    const bytes = await readFile(/*turbopackIgnore: true*/ file).catch(() => null);
+    if (!bytes) return null;
+    digest = createHash("sha256").update(bytes).digest("hex");
+    digests.set(version, digest);
+  }
+  return { file, digest };
+}
 
 /**
  * Rendered pictures, by source content, width, format and blur: bounded by bytes and entries.
@@ -23,7 +46,8 @@ const rendered = new LRUCache<string, Rendered, Job>({
   fetchMethod: (_key, _stale, { context }) => render(context),
 });
 
-async function render({ bytes, width, modern, blur }: Job): Promise<Rendered> {
+async function render({ file, width, modern, blur }: Job): Promise<Rendered> {
+  const bytes = await readFile(/*turbopackIgnore: true*/ file);
   const meta = await sharp(bytes, { limitInputPixels: 40_000_000 }).metadata();
   // Vector art is drawn at the density that gives the target width sharply; rasters are scaled down, never up.
   const density = meta.format === "svg" && meta.width ? Math.min(2400, Math.max(72, (72 * width) / meta.width)) : undefined;
@@ -67,9 +91,9 @@ export async function imageResponse(req: Request): Promise<Response> {
   const blur = params.get("blur") === "1";
   const widthAllowed = blur ? width === PLACEHOLDER_WIDTH : (IMAGE_WIDTHS as readonly number[]).includes(width);
   if (!widthAllowed || !routable(src) || src.length > 1_000) return refuse(400);
-  const bytes = await publicFile(src);
-  if (!bytes || bytes.length > MAX_SOURCE_BYTES) return refuse(404);
-  const digest = createHash("sha256").update(bytes).digest("hex");
+  const found = await source(src);
+  if (!found) return refuse(404);
+  const { file, digest } = found;
   const modern = preferredFormat(req.headers.get("accept"));
   const key = `${digest}|${width}|${modern ?? "legacy"}|${blur ? 1 : 0}`;
   const etag = `"${createHash("sha256").update(key).digest("base64url").slice(0, 27)}"`;
@@ -82,7 +106,7 @@ export async function imageResponse(req: Request): Promise<Response> {
   if (req.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
   let picture: Rendered | undefined;
   try {
-    picture = await rendered.fetch(key, { context: { bytes, width, modern, blur } });
+    picture = await rendered.fetch(key, { context: { file, width, modern, blur } });
   } catch {
     picture = undefined;
   }

@@ -4,8 +4,8 @@ import path from "node:path";
 
 const PUBLIC = path.join(/*turbopackIgnore: true*/ process.cwd(), "public");
 
-/** A public file's bytes for a site-relative path; null for anything else (the server fetches no other host). */
-export async function publicFile(url: string | null): Promise<Buffer | null> {
+/** The file under public/ a site-relative path names; null for anything else (the server fetches no other host). */
+export function publicPath(url: string | null): string | null {
   if (!url || !url.startsWith("/") || url.startsWith("//")) return null;
   let relative: string;
   try {
@@ -14,6 +14,11 @@ export async function publicFile(url: string | null): Promise<Buffer | null> {
     return null;
   }
   const file = path.normalize(path.join(PUBLIC, relative));
-  if (!file.startsWith(PUBLIC + path.sep)) return null;
-  return readFile(file).catch(() => null);
+  return file.startsWith(PUBLIC + path.sep) ? file : null;
+}
+
+/** A public file's bytes for a site-relative path; null for anything else. */
+export async function publicFile(url: string | null): Promise<Buffer | null> {
+  const file = publicPath(url);
+  return file ? readFile(/*turbopackIgnore: true*/ file).catch(() => null) : null;
 }

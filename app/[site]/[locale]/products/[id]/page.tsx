@@ -69,15 +69,16 @@ export default async function ProductPage({ params }: Props) {
   const storeImage = product.images.length > 0 ? null : (await storeShareImage(tenant.host, { config, storeName }, locale)).url;
   const jsonLd = productJsonLd({ product, site: tenant.host, url: productUrl, storeName, taxRate: config.taxRate, fallbackImage: storeImage, policy: config.merchandisePolicy });
   const paragraphs = product.description.split(/\n\s*\n/).filter((s) => s.trim());
+  const lowest = promoAmount(product, config.taxRate);
 
   return (
     <div className="mx-auto max-w-6xl px-4 pt-4 sm:px-6 sm:pt-6">
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(jsonLd) }} />
       {/* Open Graph's product type and price (Next's metadata knows no product type); React puts them in <head>. */}
       <meta property="og:type" content="product" />
-      <meta property="product:price:amount" content={promoAmount(product, config.taxRate).toFixed(2)} />
+      <meta property="product:price:amount" content={lowest.toFixed(2)} />
       <meta property="product:price:currency" content="SAR" />
-      <TrackEvent event="ViewContent" value={promoAmount(product, config.taxRate)} id={product.id} />
+      <TrackEvent event="ViewContent" value={lowest} id={product.id} />
       <nav aria-label={t("details.breadcrumb")} className="mb-4 text-sm text-muted-foreground">
         <ol className="flex flex-wrap items-center gap-1.5">
           <li>
