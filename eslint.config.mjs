@@ -7,7 +7,7 @@ import boundaries from "eslint-plugin-boundaries";
  *   app, components → lib → contract ← platform
  * `contract/` imports nothing of the project but itself; the platform never imports storefront
  * code. Only the routes that host the platform in this app (app/api/app, app/api/health,
- * app/sandbox, app/.well-known) and the server's composition root (instrumentation.ts, which
+ * app/sandbox, app/.well-known) and the server's composition root (instrumentation.ts and instrumentation-node.ts, which
  * installs the embedded platform) reach into `platform/`. Tests, browser journeys, scripts and
  * benchmarks may import anything.
  */

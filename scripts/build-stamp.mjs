@@ -8,7 +8,7 @@ export const root = path.resolve(import.meta.dirname, "..");
 export const nextBin = path.join(root, "node_modules/next/dist/bin/next");
 const stampFile = path.join(root, ".next", "source-fingerprint");
 
-const SOURCES = ["app", "components", "lib", "platform", "messages", "i18n", "public", "proxy.ts", "instrumentation.ts", "next.config.ts", "package-lock.json", "postcss.config.mjs", "tsconfig.json"];
+const SOURCES = ["app", "components", "lib", "platform", "messages", "i18n", "public", "proxy.ts", "instrumentation.ts", "instrumentation-node.ts", "next.config.ts", "package-lock.json", "postcss.config.mjs", "tsconfig.json"];
 
 /** A hash of the sources a build depends on, so that a changed checkout is rebuilt. */
 export function sourceFingerprint() {

@@ -22,7 +22,7 @@ export function serverEnv(env = process.env) {
     ...env,
     NODE_OPTIONS: `${nodeOptions}${heap}${guard}`.trim(),
     MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX || "2",
-    // The demo unless told otherwise (a production server refuses to guess: instrumentation.ts).
+    // The demo unless told otherwise (a production server refuses to guess: instrumentation-node.ts).
     SANDBOX: env.SANDBOX || "on",
   };
 }

@@ -38,13 +38,14 @@ export function lockDataDir(dir: string): () => void {
       writeSync(fd, String(process.pid));
       closeSync(fd);
       const release = () => {
+        process.removeListener("exit", release);
         try {
           if (readFileSync(file, "utf8").trim() === String(process.pid)) unlinkSync(file);
         } catch {
           // Already gone.
         }
       };
-      process.once("exit", release);
+      process.on("exit", release);
       return release;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "EEXIST" || attempt > 0) throw err;
