@@ -145,53 +145,61 @@ describeEachDb("one-time codes", (t) => {
     });
   });
 
-  describe("lockout", () => {
-    it("locks the number at the 5th wrong code across codes (a resend does not reset) for 15 minutes", async () => {
+  describe("wrong codes", () => {
+    it("spends a code at its 5th wrong try; a new one can be asked for after a minute and signs in", async () => {
       const number = newNumber();
       const a = await send(number);
       const codeA = await codeFor(number);
-      for (let i = 0; i < 3; i++) await expectPlatformError(verify(a.token, wrongCode(codeA)), "SP:OtpCodeMismatch", 400);
-      const b = await send(number);
-      const codeB = await codeFor(number);
-      const fourth = await expectPlatformError(verify(b.token, wrongCode(codeB)), "SP:OtpCodeMismatch", 400);
-      expect(fourth.details).toEqual({ remainingAttempts: 1 });
-      const fifth = await expectPlatformError(verify(b.token, wrongCode(codeB)), "SP:MaxRetriesReached", 429);
-      expect(fifth.details).toEqual({ retryAfterSeconds: 15 * 60 });
-      // Locked: even the right code is refused, and no new code is sent.
-      await expectPlatformError(verify(b.token, codeB, later(MIN)), "SP:MaxRetriesReached", 429);
-      const sendLocked = await expectPlatformError(send(number, { at: later(2 * MIN) }), "SP:MaxRetriesReached", 429);
-      expect(sendLocked.details).toEqual({ retryAfterSeconds: 13 * 60 });
-      // Attempts during the lock do not extend it.
-      await expectPlatformError(send(number, { at: later(15 * MIN - 1000) }), "SP:MaxRetriesReached", 429);
-      const c = await send(number, { at: later(15 * MIN) });
-      const ok = await verify(c.token, await codeFor(number), later(15 * MIN + 1000));
+      for (let left = 4; left >= 1; left--) expect((await expectPlatformError(verify(a.token, wrongCode(codeA)), "SP:OtpCodeMismatch", 400)).details).toEqual({ remainingAttempts: left });
+      const fifth = await expectPlatformError(verify(a.token, wrongCode(codeA)), "SP:MaxRetriesReached", 429);
+      expect(fifth.details).toEqual({ retryAfterSeconds: 60 });
+      // The spent code is refused even when right; the number waits out its minute.
+      expect((await expectPlatformError(verify(a.token, codeA, later(20_000)), "SP:MaxRetriesReached", 429)).details).toEqual({ retryAfterSeconds: 40 });
+      expect((await expectPlatformError(send(number, { at: later(30_000) }), "SP:MaxRetriesReached", 429)).details).toEqual({ retryAfterSeconds: 30 });
+      const b = await send(number, { at: later(MIN) });
+      // A new code has its own five tries, and the spent one stays spent.
+      expect((await expectPlatformError(verify(b.token, wrongCode(await codeFor(number)), later(MIN)), "SP:OtpCodeMismatch", 400)).details).toEqual({ remainingAttempts: 4 });
+      expect((await expectPlatformError(verify(a.token, codeA, later(2 * MIN)), "SP:MaxRetriesReached", 429)).details).toBeUndefined();
+      const ok = await verify(b.token, await codeFor(number), later(MIN + 1000));
       expect(ok.customerId).toBeTruthy();
     });
 
-    it("starts counting again after a lock ends", async () => {
+    it("counts wrong tries per code: a stranger's guesses at the code they asked for never lock the owner out", async () => {
       const number = newNumber();
-      const a = await send(number);
-      const codeA = await codeFor(number);
-      for (let i = 0; i < 4; i++) await expectPlatformError(verify(a.token, wrongCode(codeA)), "SP:OtpCodeMismatch", 400);
-      await expectPlatformError(verify(a.token, wrongCode(codeA)), "SP:MaxRetriesReached", 429);
-      const b = await send(number, { at: later(16 * MIN) });
-      const codeB = await codeFor(number);
-      const err = await expectPlatformError(verify(b.token, wrongCode(codeB), later(16 * MIN)), "SP:OtpCodeMismatch", 400);
-      expect(err.details).toEqual({ remainingAttempts: 4 });
+      // A stranger asks for a code to the owner's number and guesses 4 times: nothing for the owner to wait for.
+      const stranger = await send(number);
+      const strangersCode = await codeFor(number);
+      for (let i = 0; i < 4; i++) await expectPlatformError(verify(stranger.token, wrongCode(strangersCode)), "SP:OtpCodeMismatch", 400);
+      const owner = await send(number);
+      const ownerCode = await codeFor(number);
+      expect((await expectPlatformError(verify(owner.token, wrongCode(ownerCode)), "SP:OtpCodeMismatch", 400)).details).toEqual({ remainingAttempts: 4 });
+      // The stranger's 5th try on the retired code changes nothing for the owner's code either.
+      await expectPlatformError(verify(stranger.token, "123456"), "SP:OtpCodeIsExpired", 400);
+      expect((await verify(owner.token, ownerCode)).customerId).toBeTruthy();
     });
 
-    it("forgets wrong codes 15 minutes old, and a sign-in clears them", async () => {
+    it("makes the wait grow with each code spent that way (1, 5, 15, 60, 240 minutes), forgets it a day later, and a sign-in clears it", async () => {
       const number = newNumber();
-      const a = await send(number);
-      const codeA = await codeFor(number);
-      for (let i = 0; i < 4; i++) await expectPlatformError(verify(a.token, wrongCode(codeA)), "SP:OtpCodeMismatch", 400);
-      const b = await send(number, { at: later(15 * MIN) });
-      const codeB = await codeFor(number);
-      expect((await expectPlatformError(verify(b.token, wrongCode(codeB), later(15 * MIN)), "SP:OtpCodeMismatch")).details).toEqual({ remainingAttempts: 4 });
-      await verify(b.token, codeB, later(15 * MIN));
-      const c = await send(number, { at: later(16 * MIN) });
-      const codeC = await codeFor(number);
-      expect((await expectPlatformError(verify(c.token, wrongCode(codeC), later(16 * MIN)), "SP:OtpCodeMismatch")).details).toEqual({ remainingAttempts: 4 });
+      const spend = async (at: number) => {
+        const { token } = await send(number, { at: later(at) });
+        const code = await codeFor(number);
+        for (let i = 0; i < 4; i++) await expectPlatformError(verify(token, wrongCode(code), later(at)), "SP:OtpCodeMismatch", 400);
+        return (await expectPlatformError(verify(token, wrongCode(code), later(at)), "SP:MaxRetriesReached", 429)).details;
+      };
+      let at = 0;
+      for (const minutes of [1, 5, 15, 60, 240, 240]) {
+        expect(await spend(at)).toEqual({ retryAfterSeconds: minutes * 60 });
+        await expectPlatformError(send(number, { at: later(at + minutes * MIN - 1000) }), "SP:MaxRetriesReached", 429);
+        at += minutes * MIN;
+      }
+      // A day after the last spent code the count starts over; never a lock for good.
+      at += 24 * 60 * MIN - 240 * MIN;
+      expect(await spend(at)).toEqual({ retryAfterSeconds: 60 });
+      expect(await spend(at + 10 * MIN)).toEqual({ retryAfterSeconds: 5 * 60 });
+      at += 20 * MIN;
+      const { token } = await send(number, { at: later(at) });
+      await verify(token, await codeFor(number), later(at));
+      expect(await spend(at + 10 * MIN)).toEqual({ retryAfterSeconds: 60 });
     });
 
     it("compares at most 5 of many simultaneous guesses", async () => {

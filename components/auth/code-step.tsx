@@ -56,12 +56,10 @@ export function CodeStep({ sent, onResent, onChangeNumber, onVerified, keepCart 
   const [resendAt, setResendAt] = useState(sent.sentAt + RESEND_COOLDOWN_S * 1000);
   const [now, setNow] = useState(() => Date.now());
   const waitS = secondsUntil(resendAt, now);
-  // Too many wrong codes: the number is locked until then (epoch ms); the code can't be tried and
-  // no new one asked for, and the message says when (no resend countdown contradicting it).
-  const [lockedUntil, setLockedUntil] = useState<number | null>(null);
-  const locked = lockedUntil !== null && now < lockedUntil;
-  // Once the lock is over its message goes, and a new code can be asked for.
-  const shownError = lockedUntil !== null && !locked && error?.code === "SP:MaxRetriesReached" ? null : error;
+  // Five wrong tries spent this code: it can't be tried again, only a new one asked for once the
+  // platform's cool-down (the resend countdown) is over.
+  const [spent, setSpent] = useState(false);
+  const shownError = spent ? { message: t("codeSpent"), code: "SP:MaxRetriesReached" } : error;
 
   useEffect(() => {
     if (waitS === 0) return;
@@ -86,12 +84,13 @@ export function CodeStep({ sent, onResent, onChangeNumber, onVerified, keepCart 
       onVerified(await signInApi.verifyOtp(sent.token, value, locale, keepCart));
     } catch (err) {
       setError({ message: errorText(err), code: err instanceof SessionApiError ? err.code : undefined });
-      const wait = retryAfterSeconds(err);
-      if (err instanceof SessionApiError && err.code === "SP:MaxRetriesReached" && wait) {
-        const until = Date.now() + wait * 1000;
-        setLockedUntil(until);
-        setResendAt(until);
-        setNow(Date.now());
+      if (err instanceof SessionApiError && err.code === "SP:MaxRetriesReached") {
+        setSpent(true);
+        const wait = retryAfterSeconds(err);
+        if (wait) {
+          setResendAt(Date.now() + wait * 1000);
+          setNow(Date.now());
+        }
         return;
       }
       // A wrong code is retyped from scratch; selecting it lets the next keystroke replace it.
@@ -114,10 +113,12 @@ export function CodeStep({ sent, onResent, onChangeNumber, onVerified, keepCart 
       setResendAt(sentAt + RESEND_COOLDOWN_S * 1000);
       setNow(sentAt);
       setCode("");
+      setSpent(false);
       setNotice(t("resent"));
       input.current?.focus();
     } catch (err) {
-      setError({ message: errorText(err) });
+      setSpent(false);
+      setError({ message: errorText(err), code: err instanceof SessionApiError ? err.code : undefined });
       const wait = retryAfterSeconds(err);
       if (wait) {
         setResendAt(Date.now() + wait * 1000);
@@ -137,7 +138,7 @@ export function CodeStep({ sent, onResent, onChangeNumber, onVerified, keepCart 
   };
 
   // After an expired code or too many tries, a new code is the way forward: the button says so.
-  const needsNewCode = error?.code === "SP:OtpCodeIsExpired" || error?.code === "SP:MaxRetriesReached";
+  const needsNewCode = spent || error?.code === "SP:OtpCodeIsExpired" || error?.code === "SP:MaxRetriesReached";
   return (
     <form
       noValidate
@@ -164,7 +165,7 @@ export function CodeStep({ sent, onResent, onChangeNumber, onVerified, keepCart 
             name="one-time-code"
             value={code}
             onChange={(e) => onInput(e.target.value)}
-            disabled={locked}
+            disabled={spent}
             onFocus={() => setFocused(true)}
             onBlur={() => setFocused(false)}
             autoComplete="one-time-code"
@@ -203,11 +204,11 @@ export function CodeStep({ sent, onResent, onChangeNumber, onVerified, keepCart 
           </p>
         ) : null}
       </div>
-      <Button type="submit" size="lg" disabled={verifying || locked} aria-busy={verifying || undefined}>
+      <Button type="submit" size="lg" disabled={verifying || spent} aria-busy={verifying || undefined}>
         {verifying ? t("verifying") : t("verify")}
       </Button>
       <div className="flex min-h-10 items-center justify-center text-sm">
-        {locked ? null : waitS > 0 ? (
+        {waitS > 0 ? (
           <p className="text-muted-foreground">{t.rich("resendIn", { time: () => <bdi dir="ltr" className="tabular">{formatCountdown(waitS, locale)}</bdi> })}</p>
         ) : (
           <Button variant={needsNewCode ? "secondary" : "ghost"} size="sm" onClick={resend} disabled={resending} aria-busy={resending || undefined}>

@@ -397,19 +397,23 @@ export const otpChallenges = pgTable(
     codeHash: text("code_hash").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     consumedAt: timestamp("consumed_at", { withTimezone: true }),
+    /** Verify attempts on this code, counted before each comparison; the 5th wrong one spends the code. */
+    failedAttempts: integer("failed_attempts").notNull().default(0),
     ...timestamps,
   },
   (t) => [uniqueIndex("otp_challenges_token_uq").on(t.tokenHash), index("otp_challenges_number_idx").on(t.tenantId, t.mobileNumber, t.createdAt)],
 );
 
-/** Wrong codes per number, across every code sent to it: a new code does not reset the count. */
+/** Per number: how often its codes were spent by wrong tries, and the cool-down before the next send. */
 export const otpFailures = pgTable(
   "otp_failures",
   {
     tenantId: uuid("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
     mobileNumber: text("mobile_number").notNull(),
-    failedAttempts: integer("failed_attempts").notNull().default(0),
-    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /** Codes of this number spent by wrong tries since the abuse was last forgotten. */
+    spentCodes: integer("spent_codes").notNull().default(0),
+    /** No new code is sent to the number before then. */
+    cooldownUntil: timestamp("cooldown_until", { withTimezone: true }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.mobileNumber] })],

@@ -8,11 +8,16 @@ import type { RateLimit } from "./rate-limit";
 
 /** A code is valid for 5 minutes. */
 export const OTP_TTL_MS = 5 * 60 * 1000;
-/** The 5th wrong code for a number locks it… */
+/** 5 wrong tries spend a code (each code is counted on its own, so a stranger's guesses at the code they asked for never count against the owner's)… */
 export const OTP_MAX_FAILED_ATTEMPTS = 5;
-/** …for 15 minutes; wrong codes older than 15 minutes (with no lock) are forgotten. */
-export const OTP_LOCK_MS = 15 * 60 * 1000;
-export const OTP_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+/**
+ * …and the number then waits before a new code is sent: 1, 5, 15, 60, then 240 minutes for each
+ * code spent that way, forgotten a day after the last one and at a sign-in. A wait, never a lock
+ * for good; kept up for a whole year against one number, 5 guesses every 4 hours still cover only
+ * about 1 % of the million codes.
+ */
+export const OTP_COOLDOWNS_MINUTES = [1, 5, 15, 60, 240] as const;
+export const OTP_ABUSE_MEMORY_MS = 24 * 60 * 60 * 1000;
 /** Sends: 3 per number and 20 per client IP, each per 10 minutes and per store. */
 export const OTP_SEND_LIMIT_PER_NUMBER: RateLimit = { limit: 3, windowMs: 10 * 60 * 1000 };
 export const OTP_SEND_LIMIT_PER_IP: RateLimit = { limit: 20, windowMs: 10 * 60 * 1000 };

@@ -15,8 +15,8 @@ import {
   newChallengeToken,
   newOtpCode,
   normalizeOtpCode,
-  OTP_FAILURE_WINDOW_MS,
-  OTP_LOCK_MS,
+  OTP_ABUSE_MEMORY_MS,
+  OTP_COOLDOWNS_MINUTES,
   OTP_MAX_FAILED_ATTEMPTS,
   OTP_SEND_LIMIT_PER_IP,
   OTP_SEND_LIMIT_PER_NUMBER,
@@ -29,24 +29,30 @@ import {
 export type OtpTenant = { id: string; name: string; settings: Record<string, string> };
 
 const expired = () => new PlatformError("SP:OtpCodeIsExpired", 400, "The code has expired; ask for a new one");
-const locked = (lockedUntil: Date, now: Date) =>
-  new PlatformError("SP:MaxRetriesReached", 429, "Too many wrong codes; try again later", {
-    retryAfterSeconds: Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000)),
-  });
+/** Too many wrong tries: the code is spent, and a new one can be asked for after `until` (if given). */
+const tooManyTries = (until: Date | null, now: Date) =>
+  new PlatformError(
+    "SP:MaxRetriesReached",
+    429,
+    "Too many wrong codes; ask for a new one later",
+    until && until > now ? { retryAfterSeconds: Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)) } : undefined,
+  );
 
-async function lockedUntil(db: Db, tenantId: string, mobileNumber: string, now: Date): Promise<Date | null> {
+/** The end of the number's cool-down, when it is in one. */
+async function cooldownUntil(db: Db, tenantId: string, mobileNumber: string, now: Date): Promise<Date | null> {
   const [row] = await db
-    .select({ lockedUntil: otpFailures.lockedUntil })
+    .select({ until: otpFailures.cooldownUntil })
     .from(otpFailures)
-    .where(and(eq(otpFailures.tenantId, tenantId), eq(otpFailures.mobileNumber, mobileNumber), gt(otpFailures.lockedUntil, now)))
+    .where(and(eq(otpFailures.tenantId, tenantId), eq(otpFailures.mobileNumber, mobileNumber), gt(otpFailures.cooldownUntil, now)))
     .limit(1);
-  return row?.lockedUntil ?? null;
+  return row?.until ?? null;
 }
 
 /**
  * Sends a sign-in code. Nothing here depends on whether the number is a customer (the customer is
  * created at the first verify), so known and unknown numbers get the same answer in the same time.
- * Refused: an invalid number (400), a number locked by wrong codes (429 SP:MaxRetriesReached), more
+ * Refused: an invalid number (400), a number in its cool-down after a code spent by wrong tries
+ * (429 SP:MaxRetriesReached, with the seconds left), more
  * sends than the per-number or per-IP limit (429 SP:TooManyRequests).
  */
 export async function sendOtp(
@@ -58,8 +64,8 @@ export async function sendOtp(
   const now = opts.now ?? new Date();
   const mobileNumber = normalizeMobile(input.mobileNumber);
   if (!mobileNumber) throw new PlatformError("SP:InvalidMobileNumber", 400, "The mobile number is not valid", { mobileNumber: "invalid" });
-  const lock = await lockedUntil(db, tenant.id, mobileNumber, now);
-  if (lock) throw locked(lock, now);
+  const cooldown = await cooldownUntil(db, tenant.id, mobileNumber, now);
+  if (cooldown) throw tooManyTries(cooldown, now);
   const ipLimit = opts.sendsPerIp ? { ...OTP_SEND_LIMIT_PER_IP, limit: opts.sendsPerIp } : OTP_SEND_LIMIT_PER_IP;
   await enforceRateLimit(db, `otp-send:ip:${tenant.id}:${opts.clientIp}`, ipLimit, now);
   await enforceRateLimit(db, `otp-send:number:${tenant.id}:${mobileNumber}`, OTP_SEND_LIMIT_PER_NUMBER, now);
@@ -88,35 +94,32 @@ export async function sendOtp(
 }
 
 /**
- * Counts one verify attempt for the number BEFORE the code is compared (one atomic upsert), so
- * that parallel guesses cannot slip past the limit: only attempts numbered 1–5 get compared.
- * The 5th attempt starts a 15-minute lock (lifted again if that attempt was right); attempts
- * during the lock count without extending it; after the lock, or 15 minutes after the last
- * attempt, counting starts over. A new code does not reset anything; a successful sign-in does.
+ * A code was spent by wrong tries: the number's count of such codes goes up (starting over a day
+ * after the last one) and sets its cool-down from OTP_COOLDOWNS_MINUTES, in one atomic upsert.
  */
-async function countAttempt(db: Db, tenantId: string, mobileNumber: string, now: Date): Promise<{ attempt: number; lockedUntil: Date | null }> {
+async function startCooldown(db: Db, tenantId: string, mobileNumber: string, now: Date): Promise<Date> {
   const t = otpFailures;
-  const nowSql = sql`${now.toISOString()}::timestamptz`;
-  const restart = sql`((${t.lockedUntil} is not null and ${t.lockedUntil} <= ${nowSql}) or (${t.lockedUntil} is null and ${t.updatedAt} <= ${new Date(now.getTime() - OTP_FAILURE_WINDOW_MS).toISOString()}::timestamptz))`;
-  const lockFrom5th = sql`${new Date(now.getTime() + OTP_LOCK_MS).toISOString()}::timestamptz`;
+  const forgotten = sql`${t.updatedAt} <= ${new Date(now.getTime() - OTP_ABUSE_MEMORY_MS).toISOString()}::timestamptz`;
+  const count = sql`case when ${forgotten} then 1 else ${t.spentCodes} + 1 end`;
+  const minutes = sql.raw(`array[${OTP_COOLDOWNS_MINUTES.join(",")}]`);
   const [row] = await db
     .insert(t)
-    .values({ tenantId, mobileNumber, failedAttempts: 1, lockedUntil: null, updatedAt: now })
+    .values({ tenantId, mobileNumber, spentCodes: 1, cooldownUntil: new Date(now.getTime() + OTP_COOLDOWNS_MINUTES[0] * 60_000), updatedAt: now })
     .onConflictDoUpdate({
       target: [t.tenantId, t.mobileNumber],
       set: {
-        failedAttempts: sql`case when ${restart} then 1 else ${t.failedAttempts} + 1 end`,
-        lockedUntil: sql`case when ${restart} then null when ${t.lockedUntil} is null and ${t.failedAttempts} + 1 >= ${OTP_MAX_FAILED_ATTEMPTS} then ${lockFrom5th} else ${t.lockedUntil} end`,
+        spentCodes: count,
+        cooldownUntil: sql`${now.toISOString()}::timestamptz + make_interval(mins => (${minutes})[least(${count}, ${OTP_COOLDOWNS_MINUTES.length})])`,
         updatedAt: now,
       },
     })
-    .returning({ attempt: t.failedAttempts, lockedUntil: t.lockedUntil });
-  return row;
+    .returning({ until: t.cooldownUntil });
+  return row.until!;
 }
 
 /**
  * Checks the code of the send that answered `token`. Right: the code is spent (exactly once, even
- * when two verifies race), the customer is found or created, the number's failures are cleared
+ * when two verifies race), the customer is found or created, the number's cool-down history is cleared
  * and a refresh token family starts. An unknown, spent or expired token ⇒ SP:OtpCodeIsExpired.
  */
 export async function verifyOtp(db: Db, tenantId: string, input: { token: string; code: string }, now = new Date()): Promise<{ customerId: string; refreshToken: string }> {
@@ -129,13 +132,22 @@ export async function verifyOtp(db: Db, tenantId: string, input: { token: string
     .from(otpChallenges)
     .where(and(eq(otpChallenges.tenantId, tenantId), eq(otpChallenges.tokenHash, tokenHash)))
     .limit(1);
-  if (!challenge || challenge.consumedAt || challenge.expiresAt <= now) throw expired();
+  if (!challenge) throw expired();
+  if (challenge.failedAttempts >= OTP_MAX_FAILED_ATTEMPTS) throw tooManyTries(await cooldownUntil(db, tenantId, challenge.mobileNumber, now), now);
+  if (challenge.consumedAt || challenge.expiresAt <= now) throw expired();
 
-  const { attempt, lockedUntil } = await countAttempt(db, tenantId, challenge.mobileNumber, now);
-  if (attempt > OTP_MAX_FAILED_ATTEMPTS) throw locked(lockedUntil ?? new Date(now.getTime() + OTP_LOCK_MS), now);
+  // Each attempt is counted BEFORE the code is compared (one atomic update), so that parallel
+  // guesses cannot slip past the limit: only attempts numbered 1–5 of a code get compared.
+  const [counted] = await db
+    .update(otpChallenges)
+    .set({ failedAttempts: sql`${otpChallenges.failedAttempts} + 1` })
+    .where(and(eq(otpChallenges.id, challenge.id), isNull(otpChallenges.consumedAt), gt(otpChallenges.expiresAt, now)))
+    .returning({ attempt: otpChallenges.failedAttempts });
+  if (!counted) throw expired();
+  if (counted.attempt > OTP_MAX_FAILED_ATTEMPTS) throw tooManyTries(await cooldownUntil(db, tenantId, challenge.mobileNumber, now), now);
   if (!otpCodeMatches(challenge.codeHash, tokenHash, code)) {
-    if (attempt >= OTP_MAX_FAILED_ATTEMPTS) throw locked(lockedUntil ?? new Date(now.getTime() + OTP_LOCK_MS), now);
-    throw new PlatformError("SP:OtpCodeMismatch", 400, "The code is not right", { remainingAttempts: OTP_MAX_FAILED_ATTEMPTS - attempt });
+    if (counted.attempt === OTP_MAX_FAILED_ATTEMPTS) throw tooManyTries(await startCooldown(db, tenantId, challenge.mobileNumber, now), now);
+    throw new PlatformError("SP:OtpCodeMismatch", 400, "The code is not right", { remainingAttempts: OTP_MAX_FAILED_ATTEMPTS - counted.attempt });
   }
 
   const result = await db.transaction(async (tx) => {
