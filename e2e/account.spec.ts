@@ -7,7 +7,7 @@ import { account, errors, freshMobile, latestCode, sessionOf, signInWithSheet, v
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
 
-test("sign in keeps the guest cart; settings save every field type; logout clears session and cart", async ({ page }, info) => {
+test("sign in keeps the guest cart; settings save every field type; logout clears session and cart, and a copy of the session kept from before is signed out too", async ({ page, browser }, info) => {
   const { locale, prefix } = forProject(info.project.name);
   const t = account[locale];
   const oil = locale === "ar" ? "زيت مساج باللافندر" : "Lavender massage oil";
@@ -83,12 +83,24 @@ test("sign in keeps the guest cart; settings save every field type; logout clear
   await snap(page, info, `account-settings-${locale}`);
 
   // Logout clears the session and the cart.
+  const copied = (await page.context().cookies()).filter((c) => c.name.startsWith("sf_session"));
+  expect(copied).toHaveLength(1);
   await page.getByRole("button", { name: t.menu.open }).click();
   await page.getByRole("button", { name: t.menu.signOut }).click();
   await expect(page.getByRole("button", { name: t.menu.signIn }).first()).toBeVisible();
   expect(await sessionOf(page)).toBeNull();
   expect(await platformCart(page, locale)).toBeNull();
   expect((await page.context().cookies()).map((c) => c.name).filter((n) => n.startsWith("sf_"))).toEqual([]);
+
+  // The session cookie copied before the logout (another tab's, a thief's) is signed out at once:
+  // its access token still had minutes to run, but the platform ended the session.
+  const other = await browser.newContext({ baseURL: info.project.use.baseURL, storageState: info.project.use.storageState });
+  await other.addCookies(copied);
+  const replay = await other.newPage();
+  await replay.goto(`${prefix}/profile/account-settings`);
+  expect(await sessionOf(replay)).toBeNull();
+  await expect(replay.getByLabel(t.settings.name)).toHaveCount(0);
+  await other.close();
 });
 
 // The demo customer signs in once per project (the platform allows 3 codes per number in 10 minutes):

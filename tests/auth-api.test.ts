@@ -135,6 +135,38 @@ describeEachDb("sign-in API", (t) => {
       const { handlePlatformRequest } = await import("@/platform/api");
       expect((await handlePlatformRequest(req, "token/revoke", t().spa, t().db)).status).toBe(200);
     });
+    it("ends the session's access tokens at logout at once, on every call, while the customer's other sessions go on", async () => {
+      const me = (token: string) => call(t().spa, "GET", "identity-customer/me", { token });
+      const phone = await signIn(t().spa);
+      const laptop = await signIn(t().spa, phone.customer.mobileNumber);
+      // A refreshed pair: both the first access token and its successor belong to the one session.
+      const refreshed = (await call<TokenPairDto>(t().spa, "POST", "token/refresh", { body: { refresh_token: phone.refresh_token } })).body.data!;
+      for (const token of [phone.access_token, refreshed.access_token, laptop.access_token]) expect((await me(token)).status).toBe(200);
+      await call(t().spa, "POST", "token/revoke", { body: { refresh_token: refreshed.refresh_token } });
+      // Copies kept from before the logout: refused with 14 minutes still to run, for reads, the cart and writes alike.
+      for (const token of [phone.access_token, refreshed.access_token]) {
+        expect(await me(token)).toMatchObject({ status: 401, body: { error: { code: "SP:InvalidToken" } } });
+        expect((await call(t().spa, "POST", "cart", { token })).status).toBe(401);
+        expect((await call(t().spa, "PUT", "identity-customer", { token, body: { name: "Thief", email: null } })).status).toBe(401);
+      }
+      expect((await me(laptop.access_token)).status).toBe(200);
+      // A reused refresh token ends its session's access tokens too (theft: the family is revoked).
+      const next = (await call<TokenPairDto>(t().spa, "POST", "token/refresh", { body: { refresh_token: laptop.refresh_token } })).body.data!;
+      vi.setSystemTime(new Date(Date.now() + REUSE_GRACE_MS));
+      expect((await call(t().spa, "POST", "token/refresh", { body: { refresh_token: laptop.refresh_token } })).status).toBe(401);
+      for (const token of [laptop.access_token, next.access_token]) expect((await me(token)).status).toBe(401);
+    });
+
+    it("refuses a signed token that names no session (made before sessions were checked) or a malformed one", async () => {
+      const { SignJWT } = await import("jose");
+      const { platformSecret } = await import("@/platform/services/access-tokens");
+      const first = await signIn(t().spa);
+      const sign = (claims: Record<string, unknown>) =>
+        new SignJWT({ tenantid: t().spa.id, ...claims }).setProtectedHeader({ alg: "HS256" }).setSubject(first.customer.id).setIssuedAt().setExpirationTime("10m").sign(new TextEncoder().encode(platformSecret()));
+      for (const claims of [{}, { sid: "not-a-uuid" }, { sid: 5 }, { sid: "00000000-0000-4000-8000-000000000000" }]) {
+        expect(await call(t().spa, "GET", "identity-customer/me", { token: await sign(claims) }), JSON.stringify(claims)).toMatchObject({ status: 401, body: { error: { code: "SP:InvalidToken" } } });
+      }
+    });
   });
 
   describe("access tokens on bearer calls", () => {

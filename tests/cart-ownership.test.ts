@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from "vitest";
 import { customers } from "@/platform/db/schema";
 import { setPlatformDb } from "@/platform/db";
-import { issueAccessToken } from "@/platform/services/access-tokens";
+import { accessTokenFor } from "./helpers/account-api";
 import { assignCart } from "@/platform/services/cart-assign";
 import { addCartItem, createCart } from "@/platform/services/cart";
 import type { TenantInfo } from "@/platform/api/router";
@@ -21,7 +21,7 @@ describeEachDb("cart ownership", (t) => {
   /** A customer of the tenant and their access token (as a sign-in makes them). */
   async function customer(tenant: TenantInfo = t().spa) {
     const [row] = await t().db.insert(customers).values({ tenantId: tenant.id, mobileNumber: `+96654${String(++seq).padStart(7, "0")}` }).returning();
-    return { id: row.id, token: (await issueAccessToken(row.id, tenant.id)).token };
+    return { id: row.id, token: await accessTokenFor(t().db, tenant.id, row.id) };
   }
 
   async function guestCartWithOil() {

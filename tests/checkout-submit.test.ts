@@ -1,9 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { beforeEach, expect, it, vi } from "vitest";
 import { bookings, carts, customerPackages, customerSubscriptions, products } from "@/platform/db/schema";
-import { issueAccessToken } from "@/platform/services/access-tokens";
 import { describeEachDb } from "./helpers/test-db";
-import { demoCustomer, newCustomer } from "./helpers/account-api";
+import { accessTokenFor, demoCustomer, newCustomer } from "./helpers/account-api";
 import { at, DEMO, dayAhead, demoProduct } from "./helpers/demo-catalog";
 import { checkoutApi, expectCode, newShopper, withSettings } from "./helpers/checkout";
 
@@ -239,7 +238,7 @@ describeEachDb("checkout submit", (t) => {
     vi.setSystemTime(new Date(at(t().now, 1, 13, 30)));
     try {
       // (A fresh token: the shopper's own would have expired by then.)
-      const token = (await issueAccessToken(late.shopper.id, spa().id)).token;
+      const token = await accessTokenFor(t().db, spa().id, late.shopper.id);
       expectCode(await api.validate(spa(), { ...late.shopper, token }, late.cart.id), "SP:Reservation:SelectedSlotIsUnavailableOrOutdated", 400);
     } finally {
       vi.setSystemTime(t().now);

@@ -103,8 +103,8 @@ fz.describeOnPglite("fuzz: session BFF", (t) => {
       jar.clear();
       const at = Date.now() - ageMs;
       const session = await readSession(tenant);
-      const access = await issueAccessToken(customerId, tenant.id, new Date(at));
       const refresh = await issueRefreshToken(db, tenant.id, customerId);
+      const access = await issueAccessToken(customerId, tenant.id, refresh.familyId, new Date(at));
       await saveTokens(session, tenant, customerId, { access_token: access.token, refresh_token: refresh.token, expires_in: 900 }, at);
       return jar.get(sessionCookieName(tenant.slug))!;
     };

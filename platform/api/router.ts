@@ -99,7 +99,7 @@ async function run(route: Route, call: RawCall): Promise<unknown> {
   const tenant = spec.auth === "operator" ? null : call.tenant;
   if (spec.auth !== "operator" && !tenant) throw new PlatformError("SP:TenantNotFound", 404, "No store at this address");
   // Who is asking, before anything they sent is looked at (and before a body of up to 5 MB is read).
-  const customer: Caller | null = spec.auth === "customer" || spec.auth === "cart" ? await resolveCaller(call.headers, tenant!.id, spec.auth === "customer") : null;
+  const customer: Caller | null = spec.auth === "customer" || spec.auth === "cart" ? await resolveCaller(call.db, call.headers, tenant!.id, spec.auth === "customer") : null;
   // One intent, one effect: a mutating call with an Idempotency-Key is answered once per tenant, key and route
   // (read before the body, so that every mutating route refuses a malformed key the same way).
   const key = tenant && MUTATING_METHODS.has(spec.method) && spec.auth !== "webhook" && spec.response !== RAW_RESPONSE ? idempotencyKeyOf(call.headers) : null;

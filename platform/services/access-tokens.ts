@@ -2,6 +2,7 @@ import "server-only";
 import { jwtVerify, SignJWT, errors as joseErrors } from "jose";
 import { env } from "@/contract/env";
 import { PlatformError } from "../errors";
+import { isUuid } from "./ids";
 
 /** Access tokens live 15 minutes; the storefront refreshes 10 s before they expire (spec §4). */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -14,13 +15,17 @@ export const platformSecret = () => env().JWT_SECRET ?? DEVELOPMENT_KEY;
 
 const key = () => new TextEncoder().encode(platformSecret());
 
-export type AccessClaims = { sub: string; tenantid: string; exp: number; iat: number };
+/** `sid`: the session (the refresh token family) the token belongs to; logout revokes it. */
+export type AccessClaims = { sub: string; tenantid: string; sid: string; exp: number; iat: number };
 
-/** Signs an access token for a customer of a tenant (payload: sub, tenantid, iat, exp). */
-export async function issueAccessToken(customerId: string, tenantId: string, now = new Date()): Promise<{ token: string; expiresAt: number }> {
+/**
+ * Signs an access token for a customer of a tenant, in session `sessionId` (payload: sub,
+ * tenantid, sid, iat, exp).
+ */
+export async function issueAccessToken(customerId: string, tenantId: string, sessionId: string, now = new Date()): Promise<{ token: string; expiresAt: number }> {
   const iat = Math.floor(now.getTime() / 1000);
   const exp = iat + ACCESS_TOKEN_TTL_SECONDS;
-  const token = await new SignJWT({ tenantid: tenantId }).setProtectedHeader({ alg: "HS256", typ: "JWT" }).setSubject(customerId).setIssuedAt(iat).setExpirationTime(exp).sign(key());
+  const token = await new SignJWT({ tenantid: tenantId, sid: sessionId }).setProtectedHeader({ alg: "HS256", typ: "JWT" }).setSubject(customerId).setIssuedAt(iat).setExpirationTime(exp).sign(key());
   return { token, expiresAt: exp * 1000 };
 }
 
@@ -31,7 +36,7 @@ export async function issueAccessToken(customerId: string, tenantId: string, now
 export async function verifyAccessToken(token: string, tenantId: string, now = new Date()): Promise<AccessClaims> {
   try {
     const { payload } = await jwtVerify(token, key(), { algorithms: ["HS256"], currentDate: now });
-    if (typeof payload.sub !== "string" || typeof payload.tenantid !== "string" || typeof payload.exp !== "number") throw new PlatformError("SP:InvalidToken", 401, "The access token is not valid");
+    if (typeof payload.sub !== "string" || typeof payload.tenantid !== "string" || typeof payload.sid !== "string" || !isUuid(payload.sid) || typeof payload.exp !== "number") throw new PlatformError("SP:InvalidToken", 401, "The access token is not valid");
     if (payload.tenantid !== tenantId) throw new PlatformError("SP:TenantMismatch", 401, "The access token belongs to another store");
     return payload as AccessClaims;
   } catch (err) {

@@ -122,7 +122,7 @@ async function startCooldown(db: Db, tenantId: string, mobileNumber: string, now
  * when two verifies race), the customer is found or created, the number's cool-down history is cleared
  * and a refresh token family starts. An unknown, spent or expired token ⇒ SP:OtpCodeIsExpired.
  */
-export async function verifyOtp(db: Db, tenantId: string, input: { token: string; code: string }, now = new Date()): Promise<{ customerId: string; refreshToken: string }> {
+export async function verifyOtp(db: Db, tenantId: string, input: { token: string; code: string }, now = new Date()): Promise<{ customerId: string; refreshToken: string; sessionId: string }> {
   const code = normalizeOtpCode(input.code);
   if (!code) throw new PlatformError("SP:ValidationError", 400, "The code must be 6 digits", { code: "invalid" });
   if (!isChallengeToken(input.token)) throw expired();
@@ -161,7 +161,7 @@ export async function verifyOtp(db: Db, tenantId: string, input: { token: string
     await tx.delete(otpFailures).where(and(eq(otpFailures.tenantId, tenantId), eq(otpFailures.mobileNumber, challenge.mobileNumber)));
     const customerId = await findOrCreateCustomer(tx, tenantId, challenge.mobileNumber);
     const refresh = await issueRefreshToken(tx, tenantId, customerId, undefined, now);
-    return { customerId, refreshToken: refresh.token };
+    return { customerId, refreshToken: refresh.token, sessionId: refresh.familyId };
   });
   if (!result) throw expired();
   return result;

@@ -30,11 +30,25 @@ export async function issueRefreshToken(
   customerId: string,
   familyId: string = randomUUID(),
   now = new Date(),
-): Promise<{ token: string; expiresAt: Date }> {
+): Promise<{ token: string; expiresAt: Date; familyId: string }> {
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + REFRESH_TOKEN_TTL_MS);
   await db.insert(refreshTokens).values({ tenantId, customerId, familyId, tokenHash: hashToken(token), expiresAt, createdAt: now });
-  return { token, expiresAt };
+  return { token, expiresAt, familyId };
+}
+
+/**
+ * Whether a session (a refresh token family) is still live: not revoked by logout or by a reused
+ * token. Checked on every call an access token makes, so a copy of the token or of the session
+ * cookie stops working the moment the customer logs out, on every instance.
+ */
+export async function sessionIsLive(db: Db, tenantId: string, familyId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.tenantId, tenantId), eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+    .limit(1);
+  return row !== undefined;
 }
 
 async function revokeFamily(db: Db | Tx, tenantId: string, familyId: string, now: Date) {
@@ -49,7 +63,7 @@ async function revokeFamily(db: Db | Tx, tenantId: string, familyId: string, now
  * (after REUSE_GRACE_MS) means it was copied: the whole family is revoked, the thief's and the customer's sessions
  * alike, and the customer signs in again. A token of another tenant is unknown here.
  */
-export async function rotateRefreshToken(db: Db, tenantId: string, token: unknown, now = new Date()): Promise<{ customerId: string; token: string; expiresAt: Date }> {
+export async function rotateRefreshToken(db: Db, tenantId: string, token: unknown, now = new Date()): Promise<{ customerId: string; token: string; expiresAt: Date; familyId: string }> {
   if (!wellFormed(token)) throw invalid();
   const [row] = await db
     .select()

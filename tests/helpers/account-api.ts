@@ -5,6 +5,7 @@ import type { TenantInfo } from "@/platform/api/router";
 import type { Db } from "@/platform/db/client";
 import { customers } from "@/platform/db/schema";
 import { issueAccessToken } from "@/platform/services/access-tokens";
+import { issueRefreshToken } from "@/platform/services/refresh-tokens";
 
 export type ApiError = { code: string; message: string; details?: Record<string, unknown> };
 export type ApiResult<T> = { status: number; data?: T; error?: ApiError; res: Response };
@@ -29,12 +30,18 @@ export async function callApi<T = unknown>(db: Db, tenant: TenantInfo, method: s
   return { status: res.status, data: payload.data, error: payload.error, res };
 }
 
+/** An access token for the customer in a session of their own, as a sign-in makes it (a refresh token family the token names). */
+export async function accessTokenFor(db: Db, tenantId: string, customerId: string, now = new Date()): Promise<string> {
+  const { familyId } = await issueRefreshToken(db, tenantId, customerId, undefined, now);
+  return (await issueAccessToken(customerId, tenantId, familyId, now)).token;
+}
+
 /** A fresh customer of the tenant (a random Saudi mobile number) and an access token for them. */
 export async function newCustomer(db: Db, tenant: TenantInfo, name = ""): Promise<{ id: string; mobileNumber: string; token: string }> {
   // 055… is a mobile range; a random 05X could be 051/052, which are not mobile numbers.
   const mobileNumber = `+96655${randomInt(1_000_000, 10_000_000)}`;
   const [row] = await db.insert(customers).values({ tenantId: tenant.id, mobileNumber, name }).returning();
-  return { id: row.id, mobileNumber, token: (await issueAccessToken(row.id, tenant.id)).token };
+  return { id: row.id, mobileNumber, token: await accessTokenFor(db, tenant.id, row.id) };
 }
 
 /** The seeded demo customer of `spa` and a token for them. */
@@ -44,7 +51,7 @@ export async function demoCustomer(db: Db, tenant: TenantInfo): Promise<{ id: st
     .from(customers)
     .where(and(eq(customers.tenantId, tenant.id), eq(customers.mobileNumber, "+966500000001")));
   if (!row) throw new Error("No demo customer");
-  return { id: row.id, mobileNumber: row.mobileNumber, token: (await issueAccessToken(row.id, tenant.id)).token };
+  return { id: row.id, mobileNumber: row.mobileNumber, token: await accessTokenFor(db, tenant.id, row.id) };
 }
 
 /** Minimal files of each kind, by their magic bytes. */

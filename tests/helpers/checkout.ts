@@ -8,11 +8,10 @@ import type { AddCartItemBody } from "@/contract/input/cart";
 import type { CartDto } from "@/contract/dto/cart";
 import type { SubmitCartBody as SubmitCartInput } from "@/contract/input/checkout";
 import { customers } from "@/platform/db/schema";
-import { issueAccessToken } from "@/platform/services/access-tokens";
 import { checkLineRules, lineFromInput } from "@/platform/services/cart-rules";
 import { AddCartItemInput as AddItemBody } from "@/contract/input/cart";
 import type { z } from "zod";
-import { callApi, type ApiResult } from "./account-api";
+import { accessTokenFor, callApi, type ApiResult } from "./account-api";
 
 /** A customer's checkout through the HTTP router: their cart, its items, and the checkout calls. */
 export type Shopper = { id: string; mobileNumber: string; token: string };
@@ -24,7 +23,7 @@ let nextNumber = randomInt(1_000_000, 5_000_000);
 export async function newShopper(db: Db, tenant: TenantInfo, name = "Test Shopper"): Promise<Shopper> {
   const mobileNumber = `+96655${nextNumber++}`;
   const [row] = await db.insert(customers).values({ tenantId: tenant.id, mobileNumber, name }).returning();
-  return { id: row.id, mobileNumber, token: (await issueAccessToken(row.id, tenant.id)).token };
+  return { id: row.id, mobileNumber, token: await accessTokenFor(db, tenant.id, row.id) };
 }
 
 /** A shopper's own active cart, made by `cartsOf` or `shoppersWithCarts`. */
@@ -75,7 +74,7 @@ export async function cartsOf(db: Db, tenant: TenantInfo, owners: Shopper[], ite
 export async function shoppersWithCarts(db: Db, tenant: TenantInfo, n: number, item: (i: number) => ItemBody, cart: CartColumns = {}): Promise<ShopperCart[]> {
   const people = Array.from({ length: n }, () => ({ id: randomUUID(), mobileNumber: `+96655${nextNumber++}` }));
   await db.insert(customers).values(people.map((c) => ({ ...c, tenantId: tenant.id, name: "Test Shopper" })));
-  const shoppers = await Promise.all(people.map(async (c) => ({ ...c, token: (await issueAccessToken(c.id, tenant.id)).token })));
+  const shoppers = await Promise.all(people.map(async (c) => ({ ...c, token: await accessTokenFor(db, tenant.id, c.id) })));
   return cartsOf(db, tenant, shoppers, item, cart);
 }
 
