@@ -1,24 +1,16 @@
 import "server-only";
 import type { Metadata } from "next";
 import { env } from "@/contract/env";
+import { siteOriginOf } from "@/contract/site-origin";
 import { localePath } from "@/lib/site-routing";
 import type { Locale } from "@/contract/tenant-settings";
-
-const LOCAL_HOST = /(^|\.)localhost$|^\d+\.\d+\.\d+\.\d+$/;
 
 /**
  * The public origin of a site, from its site key (the request's host name, which is what the proxy
  * puts in the path). Built without reading request headers, so that pages stay cacheable per
- * tenant: local hosts are served over http on this server's PORT, other hosts over https
- * (PUBLIC_URL_SCHEME overrides the scheme, e.g. behind a plain-http proxy).
+ * tenant (the rule: contract/site-origin.ts).
  */
-export function siteOrigin(site: string): string {
-  const local = LOCAL_HOST.test(site);
-  const scheme = env().PUBLIC_URL_SCHEME ?? (local ? "http" : "https");
-  const port = local ? env().PORT : null;
-  const defaultPort = (scheme === "http" && port === 80) || (scheme === "https" && port === 443);
-  return `${scheme}://${site}${port && !defaultPort ? `:${port}` : ""}`;
-}
+export const siteOrigin = (site: string): string => siteOriginOf(site, env());
 
 /** A page's path without the locale prefix: the same in every language, or each language's own (a product's slugs). */
 export type PagePath = string | Record<Locale, string>;

@@ -27,7 +27,8 @@ const tamaraRoute = await import("@/app/api/checkout/pay/tamara/route");
 const eligibilityRoute = await import("@/app/api/checkout/pay/tabby/eligibility/route");
 const endpointsRoute = await import("@/app/api/checkout/pay/endpoints/route");
 
-const HOST = "spa.localhost";
+// The store as the browser reaches it: its host on this server's PORT (the only origin providers may return to).
+const HOST = "spa.localhost:3000";
 const json = (method: string, path: string, body?: unknown) => jsonRequest(HOST, method, path, body, "203.0.113.10");
 const errorOf = <T>(r: { body: ApiEnvelope<T> }) => ("error" in r.body ? r.body.error : null);
 
@@ -64,9 +65,9 @@ describeEachDb("online payment BFF", (t) => {
     const paid = await readEnvelope<CreatePaymentDto>(moyasarRoute.POST(json("POST", "/api/checkout/pay/moyasar?locale=en", { token, tokenType: "token", checkout: checkout(), callbackUrl: "https://evil.example/steal" })));
     const answer = envelopeData(paid.body);
     expect(answer).toMatchObject({ status: "initiated" });
-    expect(answer.redirectUrl).toMatch(/^http:\/\/spa\.localhost\/sandbox\/moyasar\//);
+    expect(answer.redirectUrl).toMatch(/^http:\/\/spa\.localhost:3000\/sandbox\/moyasar\//);
     const back = await p.press(answer.redirectUrl!, "authenticate");
-    expect(back).toContain(`http://spa.localhost/en/checkout/done/${cart.id}?`);
+    expect(back).toContain(`http://spa.localhost:3000/en/checkout/done/${cart.id}?`);
     // Nothing completed yet: the cart cookie still points at the cart until it is paid.
     expect(cleared).not.toContain("sf_cart_spa");
   });
@@ -94,11 +95,11 @@ describeEachDb("online payment BFF", (t) => {
     const cart = await cartWithSalts();
     expect(envelopeData((await readEnvelope<TabbyEligibilityDto>(eligibilityRoute.POST(json("POST", "/api/checkout/pay/tabby/eligibility")))).body)).toMatchObject({ eligible: true });
     const tabby = envelopeData((await readEnvelope<PayLaterSessionDto>(tabbyRoute.POST(json("POST", "/api/checkout/pay/tabby", { checkout: checkout(), success_url: "https://evil.example/" })))).body);
-    expect(tabby.checkout_url).toMatch(/^http:\/\/spa\.localhost\/sandbox\/tabby\//);
-    expect(await p.press(tabby.checkout_url, "cancel")).toContain(`http://spa.localhost/checkout/done/${cart.id}?payment_method=tabby&status=cancel`);
+    expect(tabby.checkout_url).toMatch(/^http:\/\/spa\.localhost:3000\/sandbox\/tabby\//);
+    expect(await p.press(tabby.checkout_url, "cancel")).toContain(`http://spa.localhost:3000/checkout/done/${cart.id}?payment_method=tabby&status=cancel`);
     const tamara = envelopeData((await readEnvelope<PayLaterSessionDto>(tamaraRoute.POST(json("POST", "/api/checkout/pay/tamara?locale=en", { checkout: checkout() })))).body);
-    expect(tamara.checkout_url).toMatch(/^http:\/\/spa\.localhost\/sandbox\/tamara\//);
-    expect(await p.press(tamara.checkout_url, "decline")).toContain(`http://spa.localhost/en/checkout/done/${cart.id}?payment_method=tamara&status=failure`);
+    expect(tamara.checkout_url).toMatch(/^http:\/\/spa\.localhost:3000\/sandbox\/tamara\//);
+    expect(await p.press(tamara.checkout_url, "decline")).toContain(`http://spa.localhost:3000/en/checkout/done/${cart.id}?payment_method=tamara&status=failure`);
   });
 
   it("Tabby: the rejected test number is not eligible, with a message in the page's language", async () => {

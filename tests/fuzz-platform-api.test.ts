@@ -14,6 +14,8 @@ import { orderViewKey } from "@/platform/services/order-links";
 import { callApi, FILES, uploadForm } from "./helpers/account-api";
 import { newShopper } from "./helpers/checkout";
 import { DEMO, dayAhead, demoProduct } from "./helpers/demo-catalog";
+import { env } from "@/contract/env";
+import { siteOriginOf } from "@/contract/site-origin";
 import {
   badId,
   describeOnPglite,
@@ -93,7 +95,7 @@ const FAMILIES = [
 /** Endpoint families: each a resource group of platform/api/routes, with a valid call of each of its routes. */
 function families(c: Ctx): Record<(typeof FAMILIES)[number], RouteSpec[]> {
   const checkout = { customer: { name: "Test Shopper", mobileNumber: c.mobileNumber }, bookingNotes: "Ring twice", termsAccepted: true, utm: { source: "fuzz", campaign: "x" } };
-  const url = "http://spa.localhost/en/checkout/done";
+  const url = `${siteOriginOf("spa.localhost", env())}/en/checkout/done`;
   const position = { latitude: "24.7136", longitude: "46.6753" };
   return {
     website: [

@@ -19,7 +19,7 @@ describeEachDb("payments: Moyasar card and Apple Pay", (t) => {
     expect(created.error).toBeUndefined();
     expect(created.data).toMatchObject({ status: "initiated", errorMessageCode: null, failureReason: null });
     // The 3-D Secure page lives on the host the shopper returns to.
-    expect(created.data!.redirectUrl).toMatch(/^http:\/\/spa\.localhost\/sandbox\/moyasar\/3ds\//);
+    expect(created.data!.redirectUrl).toMatch(/^http:\/\/spa\.localhost:3000\/sandbox\/moyasar\/3ds\//);
     const [attempt] = await p.attemptsOf(cart.id);
     expect(attempt).toMatchObject({ provider: "moyasar", method: "CARD", state: "pending", amount: Math.round(cart.amountToBePaid * 100), providerRef: created.data!.paymentId });
     expect(attempt.details).toMatchObject({ customerName: "Test Shopper", customerMobile: shopper.mobileNumber, bookingNotes: "Online", channel: "website" });

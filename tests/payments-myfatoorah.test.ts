@@ -42,7 +42,7 @@ describeEachDb("payments: MyFatoorah and rekaz-pay embedded card form", (t) => {
     await submitCard(session.data!.sessionId, "4201320111111010");
     const executed = await execute(shopper, cart.id, session.data!.sessionId);
     expect(executed.error).toBeUndefined();
-    expect(executed.data!.redirectUrl).toMatch(/^http:\/\/spa\.localhost\/sandbox\/myfatoorah\/3ds\//);
+    expect(executed.data!.redirectUrl).toMatch(/^http:\/\/spa\.localhost:3000\/sandbox\/myfatoorah\/3ds\//);
     const [attempt] = await p.attemptsOf(cart.id);
     expect(attempt).toMatchObject({ provider: "myfatoorah", method: "CARD", state: "pending", sessionRef: session.data!.sessionId, amount: Math.round(cart.amountToBePaid * 100) });
 

@@ -33,7 +33,7 @@ describeEachDb("payments: Tabby and Tamara", (t) => {
     expect((await eligibility(shopper, cart.id)).data).toEqual({ eligible: true, rejectionReason: null, message: null });
     const created = await session("tabby", shopper, cart.id);
     expect(created.error).toBeUndefined();
-    expect(created.data!.checkout_url).toMatch(/^http:\/\/spa\.localhost\/sandbox\/tabby\//);
+    expect(created.data!.checkout_url).toMatch(/^http:\/\/spa\.localhost:3000\/sandbox\/tabby\//);
     const [attempt] = await p.attemptsOf(cart.id);
     expect(attempt).toMatchObject({ provider: "tabby", method: "TABBY", state: "pending", amount: Math.round(cart.totalAmount * 100) });
     expect(attempt.providerRef).toBeTruthy();

@@ -13,6 +13,8 @@ import { FILES, uploadForm } from "./helpers/account-api";
 import { DEMO, dayAhead, demoProduct } from "./helpers/demo-catalog";
 import { describeEachDb } from "./helpers/test-db";
 import { orderViewKey } from "@/platform/services/order-links";
+import { env } from "@/contract/env";
+import { siteOriginOf } from "@/contract/site-origin";
 
 /**
  * Tenant isolation (QUALITY.md): spa's signed-in customer (a real OTP sign-in), with a cart, a saved
@@ -126,7 +128,7 @@ type RouteCall = { method: string; path: string; body?: unknown; form?: () => Fo
 
 function routeCalls(s: Spa): Record<string, RouteCall> {
   const checkout = { customer: { name: s.name, mobileNumber: s.mobileNumber }, bookingNotes: "spa order", termsAccepted: true };
-  const url = "http://spa.localhost/en/checkout/done";
+  const url = `${siteOriginOf("spa.localhost", env())}/en/checkout/done`;
   const q = `customerId=${s.customerId}`;
   const calls: RouteCall[] = [
     { method: "GET", path: "website/config", public: true },

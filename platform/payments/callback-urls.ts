@@ -2,11 +2,14 @@ import "server-only";
 import { env } from "@/contract/env";
 import type { Db } from "../db/client";
 import { PlatformError } from "../errors";
-import { resolveTenantByHost } from "../services/tenants";
+import { siteOriginOf } from "@/contract/site-origin";
+import { hostOptions, resolveTenantByHost } from "../services/tenants";
 
 /**
  * Where a provider sends the shopper back (callback, error, success, cancel and failure URLs): only
- * to this store's own hosts, over http(s) — never an address a caller chose to phish with.
+ * to this store's own origin — one of its host names with exactly the scheme and port the store is
+ * served on (contract/site-origin.ts: https on the default port, or http on this server's PORT for
+ * local hosts) — never an address a caller chose to phish with, nor another service on the same host.
  */
 
 const invalid = (field: string) => new PlatformError("SP:InvalidCallbackUrl", 400, "The return address must be on this store's own site", { field });
@@ -23,10 +26,10 @@ export async function checkCallbackUrls<K extends string>(db: Db, tenantId: stri
     } catch {
       throw invalid(field);
     }
-    if ((url.protocol !== "https:" && url.protocol !== "http:") || url.username || url.password) throw invalid(field);
+    if (url.username || url.password || url.origin !== siteOriginOf(url.hostname, e)) throw invalid(field);
     const host = url.hostname.toLowerCase().replace(/^\[|\]$/g, "");
     if (!hosts.has(host)) {
-      const tenant = await resolveTenantByHost(db, host, { baseDomain: e.BASE_DOMAIN, defaultSlug: e.DEFAULT_TENANT });
+      const tenant = await resolveTenantByHost(db, host, hostOptions(e));
       hosts.set(host, tenant?.id === tenantId);
     }
     if (!hosts.get(host)) throw invalid(field);

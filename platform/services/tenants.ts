@@ -2,14 +2,25 @@ import { asc, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { tenantDomains, tenants } from "../db/schema";
 import { isUuid } from "./ids";
+import { loopbackIsDefaultStore } from "@/contract/site-origin";
 
 export type TenantRow = typeof tenants.$inferSelect;
 
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "::1", "0.0.0.0"]);
+
+/** resolveTenantByHost's options from the environment. */
+export const hostOptions = (e: { BASE_DOMAIN: string; DEFAULT_TENANT: string; NODE_ENV: string; SANDBOX: boolean }) => ({
+  baseDomain: e.BASE_DOMAIN,
+  defaultSlug: e.DEFAULT_TENANT,
+  loopback: loopbackIsDefaultStore(e),
+});
+
 /**
  * Host name → tenant: a custom domain first, then `<slug>.<base domain>`, then the default tenant
- * for the bare base domain and loopback addresses. Anything else is unknown (null).
+ * for the bare base domain and, unless `loopback` is false (a real deployment), loopback addresses.
+ * Anything else is unknown (null).
  */
-export async function resolveTenantByHost(db: Db, host: string, opts: { baseDomain: string; defaultSlug: string }): Promise<TenantRow | null> {
+export async function resolveTenantByHost(db: Db, host: string, opts: { baseDomain: string; defaultSlug: string; loopback?: boolean }): Promise<TenantRow | null> {
   const name = host.toLowerCase();
   const [custom] = await db
     .select({ tenant: tenants })
@@ -23,7 +34,7 @@ export async function resolveTenantByHost(db: Db, host: string, opts: { baseDoma
   if (name.endsWith(`.${base}`)) {
     slug = name.slice(0, -(base.length + 1));
     if (slug.includes(".")) return null;
-  } else if (name === base || name === "localhost" || name === "127.0.0.1" || name === "::1" || name === "0.0.0.0") {
+  } else if (name === base || (opts.loopback !== false && LOOPBACK.has(name))) {
     slug = opts.defaultSlug;
   }
   if (!slug) return null;

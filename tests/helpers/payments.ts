@@ -13,6 +13,8 @@ import type { AddCartItemBody } from "@/contract/input/cart";
 import type { CreatePaymentDto, ExecuteCartPaymentDto, InitiateSessionDto, PayLaterSessionDto, SettlementDto } from "@/contract/dto/payments";
 import type { PayLaterSessionInput } from "@/contract/input/payments";
 import { checkoutApi, type Shopper, type ShopperCart } from "./checkout";
+import { env } from "@/contract/env";
+import { siteOriginOf } from "@/contract/site-origin";
 import { DEMO, demoProduct } from "./demo-catalog";
 import type { TestDb } from "./test-db";
 
@@ -49,7 +51,8 @@ export function paymentsHarness(t: () => TestDb) {
     return body.id!;
   }
 
-  const doneUrl = (cartId: string, host = "spa.localhost") => `http://${host}/checkout/done/${cartId}`;
+  // The store's own origin for the host (on this server's PORT), the only one a provider may return to.
+  const doneUrl = (cartId: string, host = "spa.localhost") => `${siteOriginOf(host, env())}/checkout/done/${cartId}`;
   const checkout = (s: Shopper) => ({ customer: { name: " Test Shopper ", mobileNumber: s.mobileNumber }, bookingNotes: "Online" });
 
   /** A fresh shopper's cart with `quantity` jars of bath salts (plenty of stock). */

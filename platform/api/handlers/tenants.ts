@@ -2,7 +2,7 @@ import { tenants } from "@/contract/endpoints/tenants";
 import { env } from "@/contract/env";
 import { PlatformError } from "../../errors";
 import { loadPaymentAccounts, publicPaymentEndpoints } from "../../payments/accounts";
-import { canonicalHost, resolveTenantByHost } from "../../services/tenants";
+import { canonicalHost, hostOptions, resolveTenantByHost } from "../../services/tenants";
 import { publicSettings } from "../../services/website";
 import { hasWalletCertificate, walletPassState } from "../../services/wallet-passes";
 import { handlers } from "../define";
@@ -10,7 +10,7 @@ import { handlers } from "../define";
 export const tenantsHandlers = handlers(tenants, {
   resolve: async ({ db, query }) => {
     const e = env();
-    const row = await resolveTenantByHost(db, query.host.toLowerCase(), { baseDomain: e.BASE_DOMAIN, defaultSlug: e.DEFAULT_TENANT });
+    const row = await resolveTenantByHost(db, query.host.toLowerCase(), hostOptions(e));
     if (!row) throw new PlatformError("SP:TenantNotFound", 404, "No store at this address");
     const payments = publicPaymentEndpoints(await loadPaymentAccounts(db, row.id), row.settings.onlinePaymentProvider, e.SANDBOX);
     const walletPasses = walletPassState(row.settings, await hasWalletCertificate(db, row.id)).offered;
