@@ -182,7 +182,10 @@ describeEachDb("payments: Moyasar card and Apple Pay", (t) => {
       await t().db.update(tenantPaymentAccounts).set({ accounts: { moyasar: { ...SPA_PAYMENT_ACCOUNTS.moyasar!, baseUrl: fake.base } } }).where(eq(tenantPaymentAccounts.tenantId, spa().id));
       const { shopper, cart } = await p.saltsCart(1);
       fake.answer(() => ({ status: 503, text: "<html>upstream unavailable</html>" }));
-      expectCode(await p.payMoyasar(shopper, cart.id, { token: "token_x" }), "CREATE_PAYMENT_SESSION_ERROR", 502);
+      // Moyasar down: 503 with the spec's code and the provider's name, never its own words or status.
+      const down = await p.payMoyasar(shopper, cart.id, { token: "token_x" });
+      expectCode(down, "CREATE_PAYMENT_SESSION_ERROR", 503);
+      expect(down.error).toEqual({ code: "CREATE_PAYMENT_SESSION_ERROR", message: "Failed to create payment session", details: { provider: "moyasar" } });
       const [attempt] = await p.attemptsOf(cart.id);
       expect(attempt).toMatchObject({ state: "pending", providerRef: attempt.id });
       const created = fake.seen.find((r) => r.method === "POST")!.json() as { given_id: string };
@@ -201,7 +204,9 @@ describeEachDb("payments: Moyasar card and Apple Pay", (t) => {
       // A clear refusal (4xx) closes the attempt: nothing exists at Moyasar.
       const second = await p.saltsCart(1);
       fake.answer(() => ({ status: 400, json: { type: "invalid_request_error", message: "Validation Failed", errors: { source: ["is invalid"] } } }));
-      expectCode(await p.payMoyasar(second.shopper, second.cart.id, { token: "token_x" }), "CREATE_PAYMENT_SESSION_ERROR", 502);
+      const refused = await p.payMoyasar(second.shopper, second.cart.id, { token: "token_x" });
+      expectCode(refused, "CREATE_PAYMENT_SESSION_ERROR", 422);
+      expect(JSON.stringify(refused.error)).not.toMatch(/Validation Failed|is invalid|400/);
       expect((await p.attemptsOf(second.cart.id))[0]).toMatchObject({ state: "failed", failureReason: "CREATE_PAYMENT_SESSION_ERROR" });
     } finally {
       await pointAccountsAt(t().db, spa(), p.origin());

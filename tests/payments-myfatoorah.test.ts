@@ -85,7 +85,10 @@ describeEachDb("payments: MyFatoorah and rekaz-pay embedded card form", (t) => {
     expectCode(await execute(shopper, cart.id, session.data!.sessionId, { errorCallbackUrl: "ftp://spa.localhost/x" }), "SP:InvalidCallbackUrl", 400);
     expect(await p.attemptsOf(cart.id)).toEqual([]);
     // No card submitted to the session: the provider refuses, the attempt is closed with the code.
-    expectCode(await execute(shopper, cart.id, session.data!.sessionId), "CREATE_PAYMENT_SESSION_ERROR", 502);
+    const refused = await execute(shopper, cart.id, session.data!.sessionId);
+    expectCode(refused, "CREATE_PAYMENT_SESSION_ERROR", 422);
+    // The provider's own words ("The session has no card") stay in the server's log.
+    expect(refused.error).toEqual({ code: "CREATE_PAYMENT_SESSION_ERROR", message: "Failed to create payment session", details: { provider: "myfatoorah" } });
     expect(await p.attemptsOf(cart.id)).toMatchObject([{ state: "failed", failureReason: "CREATE_PAYMENT_SESSION_ERROR" }]);
     await withSettings(t().db, spa(), { onlinePaymentProvider: "moyasar" });
     expectCode(await initiate(shopper, cart.id, cart.amountToBePaid), "SP:PaymentMethodNotAllowed", 400);

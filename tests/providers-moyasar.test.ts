@@ -68,14 +68,14 @@ describe("Moyasar client", () => {
     fake.answer(() => ({ status: 400, json: { type: "invalid_request_error", message: "Validation Failed", errors: { amount: ["must be greater than 99"] } } }));
     const err = await createMoyasarPayment(cfg(), input).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ProviderError);
-    expect(err).toMatchObject({ code: "CREATE_PAYMENT_SESSION_ERROR", status: 502, message: "Failed to create payment session" });
-    expect((err as ProviderError).details).toEqual({ provider: "moyasar", httpStatus: 400, providerMessage: "Validation Failed — amount: must be greater than 99" });
+    expect(err).toMatchObject({ code: "CREATE_PAYMENT_SESSION_ERROR", status: 422, message: "Failed to create payment session" });
+    expect(err).toMatchObject({ details: { provider: "moyasar" }, provider: "moyasar", httpStatus: 400, providerMessage: "Validation Failed — amount: must be greater than 99" });
   });
 
   it("turns a 401 into CREATE_PAYMENT_SESSION_ERROR", async () => {
     fake.answer(() => ({ status: 401, json: { type: "authentication_error", message: "Invalid authorization credentials" } }));
     const err = await createMoyasarPayment(cfg(), input).catch((e: unknown) => e);
-    expect(err).toMatchObject({ code: "CREATE_PAYMENT_SESSION_ERROR", details: { httpStatus: 401, providerMessage: "Invalid authorization credentials" } });
+    expect(err).toMatchObject({ code: "CREATE_PAYMENT_SESSION_ERROR", httpStatus: 401, providerMessage: "Invalid authorization credentials" });
   });
 
   it.each(commonFailures)("creating: $name ⇒ CREATE_PAYMENT_SESSION_ERROR", async ({ reply, timeoutMs, httpStatus, message }) => {
@@ -83,8 +83,8 @@ describe("Moyasar client", () => {
     const err = await createMoyasarPayment(cfg(timeoutMs), input).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ProviderError);
     expect((err as ProviderError).code).toBe("CREATE_PAYMENT_SESSION_ERROR");
-    expect((err as ProviderError).details?.httpStatus).toBe(httpStatus);
-    expect(String((err as ProviderError).details?.providerMessage)).toMatch(message);
+    expect((err as ProviderError).httpStatus).toBe(httpStatus);
+    expect(String((err as ProviderError).providerMessage)).toMatch(message);
   });
 
   it("fetches a payment: GET /v1/payments/{id} with the id encoded", async () => {
@@ -97,20 +97,20 @@ describe("Moyasar client", () => {
 
   it("fetching: 404 and 401 ⇒ SP:PaymentProviderUnavailable with the status", async () => {
     fake.answer(() => ({ status: 404, json: { type: "api_error", message: "Object not found" } }));
-    await expect(fetchMoyasarPayment(cfg(), "pay_x")).rejects.toMatchObject({ code: "SP:PaymentProviderUnavailable", details: { httpStatus: 404, providerMessage: "Object not found" } });
+    await expect(fetchMoyasarPayment(cfg(), "pay_x")).rejects.toMatchObject({ code: "SP:PaymentProviderUnavailable", httpStatus: 404, providerMessage: "Object not found" });
     fake.answer(() => ({ status: 401, json: { type: "authentication_error", message: "Invalid authorization credentials" } }));
-    await expect(fetchMoyasarPayment(cfg(), "pay_x")).rejects.toMatchObject({ code: "SP:PaymentProviderUnavailable", details: { httpStatus: 401 } });
+    await expect(fetchMoyasarPayment(cfg(), "pay_x")).rejects.toMatchObject({ code: "SP:PaymentProviderUnavailable", httpStatus: 401 });
   });
 
   it.each(commonFailures)("fetching: $name ⇒ SP:PaymentProviderUnavailable", async ({ reply, timeoutMs, httpStatus }) => {
     fake.answer(() => reply);
-    await expect(fetchMoyasarPayment(cfg(timeoutMs), "pay_x")).rejects.toMatchObject({ code: "SP:PaymentProviderUnavailable", details: { provider: "moyasar", httpStatus } });
+    await expect(fetchMoyasarPayment(cfg(timeoutMs), "pay_x")).rejects.toMatchObject({ code: "SP:PaymentProviderUnavailable", provider: "moyasar", httpStatus });
   });
 
   it("cannot reach a closed port ⇒ SP:PaymentProviderUnavailable", async () => {
     await expect(fetchMoyasarPayment({ baseUrl: "http://127.0.0.1:9/v1", secretKey: "sk" }, "pay_x")).rejects.toMatchObject({
       code: "SP:PaymentProviderUnavailable",
-      details: { providerMessage: "The provider could not be reached" },
+      providerMessage: "The provider could not be reached",
     });
   });
 });

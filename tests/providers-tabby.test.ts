@@ -84,12 +84,12 @@ describe("Tabby client", () => {
     await expect(createTabbyCheckout(cfg(), input)).rejects.toMatchObject({
       code: "CREATE_TABBY_SESSION_ERROR",
       message: "Failed to create tabby payment session",
-      details: { provider: "tabby", httpStatus: 400, providerMessage: "payment.buyer.phone: invalid" },
+      provider: "tabby", httpStatus: 400, providerMessage: "payment.buyer.phone: invalid",
     });
     fake.answer(() => ({ status: 401, json: { status: "error", errorType: "unauthorized", error: "Invalid API key" } }));
     await expect(createTabbyCheckout(cfg(), input, "TEST_TABBY_CUSTOMER_ELIGIBILITY_ERROR")).rejects.toMatchObject({
       code: "TEST_TABBY_CUSTOMER_ELIGIBILITY_ERROR",
-      details: { httpStatus: 401, providerMessage: "Invalid API key" },
+      httpStatus: 401, providerMessage: "Invalid API key",
     });
   });
 
@@ -97,8 +97,8 @@ describe("Tabby client", () => {
     fake.answer(() => reply);
     const err = await createTabbyCheckout(cfg(timeoutMs), input).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ProviderError);
-    expect(err).toMatchObject({ code: "CREATE_TABBY_SESSION_ERROR", details: { httpStatus } });
-    expect(String((err as ProviderError).details?.providerMessage)).toMatch(message);
+    expect(err).toMatchObject({ code: "CREATE_TABBY_SESSION_ERROR", httpStatus });
+    expect(String((err as ProviderError).providerMessage)).toMatch(message);
   });
 
   it.each([
@@ -136,14 +136,14 @@ describe("Tabby client", () => {
 
   it("payment: 404 ⇒ SP:PaymentProviderUnavailable; a non-amount is a wrong shape", async () => {
     fake.answer(() => ({ status: 404, json: { status: "error", errorType: "not_found", error: "Payment not found" } }));
-    await expect(fetchTabbyPayment(cfg(), "nope")).rejects.toMatchObject({ code: "SP:PaymentProviderUnavailable", details: { httpStatus: 404, providerMessage: "Payment not found" } });
+    await expect(fetchTabbyPayment(cfg(), "nope")).rejects.toMatchObject({ code: "SP:PaymentProviderUnavailable", httpStatus: 404, providerMessage: "Payment not found" });
     fake.answer(() => ({ json: { id: "pay_t1", status: "AUTHORIZED", amount: "lots", currency: "SAR" } }));
-    await expect(fetchTabbyPayment(cfg(), "pay_t1")).rejects.toMatchObject({ code: "SP:PaymentProviderUnavailable", details: { providerMessage: /Unexpected answer \(amount\)/ } });
+    await expect(fetchTabbyPayment(cfg(), "pay_t1")).rejects.toMatchObject({ code: "SP:PaymentProviderUnavailable", providerMessage: /Unexpected answer \(amount\)/ });
   });
 
   it.each(commonFailures)("payment: $name ⇒ SP:PaymentProviderUnavailable", async ({ reply, timeoutMs, httpStatus }) => {
     fake.answer(() => reply);
-    await expect(fetchTabbyPayment(cfg(timeoutMs), "pay_t1")).rejects.toMatchObject({ code: "SP:PaymentProviderUnavailable", details: { httpStatus } });
+    await expect(fetchTabbyPayment(cfg(timeoutMs), "pay_t1")).rejects.toMatchObject({ code: "SP:PaymentProviderUnavailable", httpStatus });
   });
 });
 

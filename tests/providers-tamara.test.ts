@@ -68,18 +68,18 @@ describe("Tamara client", () => {
     await expect(createTamaraCheckout(cfg(), input)).rejects.toMatchObject({
       code: "CREATE_TAMARA_SESSION_ERROR",
       message: "Failed to create tamara payment session",
-      details: { provider: "tamara", httpStatus: 400, providerMessage: "Invalid checkout request — total_amount_invalid_limit" },
+      provider: "tamara", httpStatus: 400, providerMessage: "Invalid checkout request — total_amount_invalid_limit",
     });
     fake.answer(() => ({ status: 401, json: { message: "Unauthorized" } }));
-    await expect(createTamaraCheckout(cfg(), input)).rejects.toMatchObject({ code: "CREATE_TAMARA_SESSION_ERROR", details: { httpStatus: 401, providerMessage: "Unauthorized" } });
+    await expect(createTamaraCheckout(cfg(), input)).rejects.toMatchObject({ code: "CREATE_TAMARA_SESSION_ERROR", httpStatus: 401, providerMessage: "Unauthorized" });
   });
 
   it.each(commonFailures)("checkout: $name ⇒ CREATE_TAMARA_SESSION_ERROR", async ({ reply, timeoutMs, httpStatus, message }) => {
     fake.answer(() => reply);
     const err = await createTamaraCheckout(cfg(timeoutMs), input).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ProviderError);
-    expect(err).toMatchObject({ code: "CREATE_TAMARA_SESSION_ERROR", details: { httpStatus } });
-    expect(String((err as ProviderError).details?.providerMessage)).toMatch(message);
+    expect(err).toMatchObject({ code: "CREATE_TAMARA_SESSION_ERROR", httpStatus });
+    expect(String((err as ProviderError).providerMessage)).toMatch(message);
   });
 
   it.each([
@@ -107,12 +107,12 @@ describe("Tamara client", () => {
 
   it("order: 404 ⇒ SP:PaymentProviderUnavailable", async () => {
     fake.answer(() => ({ status: 404, json: { message: "Order not found", errors: [{ error_code: "order_not_found" }] } }));
-    await expect(fetchTamaraOrder(cfg(), "nope")).rejects.toMatchObject({ code: "SP:PaymentProviderUnavailable", details: { httpStatus: 404, providerMessage: "Order not found — order_not_found" } });
+    await expect(fetchTamaraOrder(cfg(), "nope")).rejects.toMatchObject({ code: "SP:PaymentProviderUnavailable", httpStatus: 404, providerMessage: "Order not found — order_not_found" });
   });
 
   it.each(commonFailures)("order: $name ⇒ SP:PaymentProviderUnavailable", async ({ reply, timeoutMs, httpStatus }) => {
     fake.answer(() => reply);
-    await expect(fetchTamaraOrder(cfg(timeoutMs), "ord_1")).rejects.toMatchObject({ code: "SP:PaymentProviderUnavailable", details: { httpStatus } });
+    await expect(fetchTamaraOrder(cfg(timeoutMs), "ord_1")).rejects.toMatchObject({ code: "SP:PaymentProviderUnavailable", httpStatus });
   });
 
   it("authorises: POST /orders/{id}/authorise, then reads the order for its amount", async () => {
@@ -124,7 +124,7 @@ describe("Tamara client", () => {
 
   it("authorise refused ⇒ SP:PaymentProviderUnavailable, and the order is not read", async () => {
     fake.answer(() => ({ status: 400, json: { message: "Order is not approved", errors: [{ error_code: "order_status_not_allowed" }] } }));
-    await expect(authoriseTamaraOrder(cfg(), "ord_1")).rejects.toMatchObject({ code: "SP:PaymentProviderUnavailable", details: { httpStatus: 400 } });
+    await expect(authoriseTamaraOrder(cfg(), "ord_1")).rejects.toMatchObject({ code: "SP:PaymentProviderUnavailable", httpStatus: 400 });
     expect(fake.seen).toHaveLength(1);
   });
 });

@@ -34,14 +34,27 @@ export const PROVIDER_ERROR_TEXTS = {
 export type ProviderErrorCode = keyof typeof PROVIDER_ERROR_TEXTS;
 
 /**
- * A provider call that failed: a refusal (4xx with the provider's error body), a provider fault
- * (5xx), a timeout or no answer. `details.providerMessage` keeps the provider's own words for logs
- * and for the shopper when it is a validation message.
+ * A provider call that failed: a refusal (4xx with the provider's error body, or MyFatoorah's
+ * IsSuccess false), a provider fault (5xx), a timeout or no answer. Callers of the API get the
+ * code (the storefront translates it) and which provider — 422 for a refusal, 503 when the
+ * provider is down or silent — never the provider's own words or status: those are kept on the
+ * error (`httpStatus`, `providerMessage`) and written to the server's log.
  */
 export class ProviderError extends PlatformError {
-  constructor(code: ProviderErrorCode, provider: PaymentProvider, info: { httpStatus?: number; providerMessage?: string } = {}) {
-    super(code, 502, PROVIDER_ERROR_TEXTS[code], { provider, ...info });
+  readonly provider: PaymentProvider;
+  readonly httpStatus: number | undefined;
+  readonly providerMessage: string | undefined;
+  /** The provider's clear "no" (a 4xx, or an answer that says it failed), as opposed to no answer or a fault on its side. */
+  readonly refused: boolean;
+  constructor(code: ProviderErrorCode, provider: PaymentProvider, info: { httpStatus?: number; providerMessage?: string; refused?: boolean } = {}) {
+    const refused = info.refused ?? (info.httpStatus !== undefined && info.httpStatus >= 400 && info.httpStatus < 500);
+    super(code, refused ? 422 : 503, PROVIDER_ERROR_TEXTS[code], { provider });
     this.name = "ProviderError";
+    this.provider = provider;
+    this.httpStatus = info.httpStatus;
+    this.providerMessage = info.providerMessage;
+    this.refused = refused;
+    console.warn(`[payments] ${provider} ${code}${info.httpStatus ? ` (HTTP ${info.httpStatus})` : ""}: ${info.providerMessage ?? "no message"}`);
   }
 }
 

@@ -42,7 +42,7 @@ export async function createMoyasarSession(db: Db, scope: OwnerScope, input: Cre
     // it by its given_id. The attempt stays open under that id, for the webhook or the done page's
     // callback to settle; a clear refusal (4xx) closes it.
     if (err instanceof ProviderError) {
-      if (isRefusal(err)) await closeAttempt(db, attempt, "failed", err.code);
+      if (err.refused) await closeAttempt(db, attempt, "failed", err.code);
       else await setProviderRefs(db, attempt, { providerRef: attempt.id });
     }
     throw err;
@@ -58,10 +58,3 @@ export async function createMoyasarSession(db: Db, scope: OwnerScope, input: Cre
   const reason = settled.failureReason;
   return { ...answer, status: "failed", failureReason: reason, errorMessageCode: settled.outcome === "refused" ? reason : failureMessageCode(reason) };
 }
-
-/** A provider's clear "no" (a 4xx answer), as opposed to no answer or a fault on its side. */
-const isRefusal = (err: ProviderError) => {
-  const status = err.details?.httpStatus;
-  return typeof status === "number" && status >= 400 && status < 500;
-};
-

@@ -26,7 +26,7 @@ async function call<T extends z.ZodType>(cfg: ProviderConfig, code: ProviderErro
   if (!answer.IsSuccess || answer.Data == null) {
     const details = (answer.ValidationErrors ?? []).map((e) => (e.Name ? `${e.Name}: ${e.Error ?? ""}` : (e.Error ?? ""))).filter(Boolean);
     const providerMessage = [answer.Message, details.join("; ")].filter(Boolean).join(" — ") || "IsSuccess false";
-    throw new ProviderError(code, cfg.provider ?? "myfatoorah", { httpStatus: 200, providerMessage });
+    throw new ProviderError(code, cfg.provider ?? "myfatoorah", { httpStatus: 200, providerMessage, refused: true });
   }
   return answer.Data;
 }
