@@ -2,10 +2,13 @@
  * Message files, one per namespace and language: messages/{locale}/{namespace}.json.
  * Split so that features own their texts; merged into one catalogue per request.
  */
-export const NAMESPACES = ["common", "home", "product", "cart", "errors", "validation", "account", "checkout", "order", "text", "locations"] as const;
+export const NAMESPACES = ["common", "home", "product", "cart", "errors", "validation", "account", "checkout", "order", "text", "locations", "outage"] as const;
 
-/** Texts only server components read: never sent to the browser. */
-export const SERVER_ONLY_NAMESPACES: readonly string[] = ["home"];
+/**
+ * Texts only the server reads: never sent to the browser. `outage` is the "temporarily
+ * unavailable" page, which the server's request guard (scripts/request-guard.mjs) reads from the files.
+ */
+export const SERVER_ONLY_NAMESPACES: readonly string[] = ["home", "outage"];
 
 /**
  * Texts of the checkout and of orders: the browser gets them with the code that shows them (the cart

@@ -3,8 +3,12 @@
 // fails to decode such a path before any of the app's code runs and answered 500 with no page.
 // API paths get the platform's error shape with a code; pages a small page in both languages,
 // under a CSP that allows nothing to run. It also decides the visitor's address once
-// (X-Forwarded-For believed only from TRUSTED_PROXIES), for the per-address limits.
+// (X-Forwarded-For believed only from TRUSTED_PROXIES), for the per-address limits. And while the
+// database cannot be reached, a page's 500 becomes the "temporarily unavailable" page in the
+// visitor's language, with 503 and Retry-After (the outage is noted by contract/outage.ts).
 import http from "node:http";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 
 /** True when the path (not the query) of `url` has a `%` not followed by a valid UTF-8 escape. */
 export function malformedPath(url) {
@@ -27,10 +31,96 @@ export function refuseMalformed(req, res) {
     "content-type": api ? "application/json; charset=utf-8" : "text/html; charset=utf-8",
     "content-length": Buffer.byteLength(body),
     "cache-control": "no-store",
-    "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    "content-security-policy": NO_SCRIPT_CSP,
     "x-content-type-options": "nosniff",
   });
   res.end(req.method === "HEAD" ? undefined : body);
+}
+
+const NO_SCRIPT_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+// contract/outage.ts notes the time of the last failure to reach the database here.
+const LAST_OUTAGE = Symbol.for("storefront.lastOutageAt");
+/** A page failing this soon after a failure to reach the database failed because of it. */
+export const OUTAGE_WINDOW_MS = 15_000;
+export const OUTAGE_RETRY_AFTER_S = 5;
+
+const outageIsRecent = (now = Date.now()) => now - (globalThis[LAST_OUTAGE] ?? -Infinity) < OUTAGE_WINDOW_MS;
+
+const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The page's texts (messages/{locale}/outage.json), read once; English under /en, else Arabic (the store's default). */
+const outageTexts = (() => {
+  const cache = new Map();
+  return (locale) => {
+    if (!cache.has(locale)) cache.set(locale, JSON.parse(readFileSync(path.join(import.meta.dirname, "..", "messages", locale, "outage.json"), "utf8")));
+    return cache.get(locale);
+  };
+})();
+
+export function outagePage(url) {
+  const asked = (url ?? "/").split(/[?#]/)[0];
+  // The "try again" link goes back to the page asked for, on this site only (never `//elsewhere`).
+  const pathname = asked.startsWith("/") && !asked.startsWith("//") && !asked.includes("\\") ? asked : "/";
+  const locale = pathname === "/en" || pathname.startsWith("/en/") ? "en" : "ar";
+  const t = outageTexts(locale);
+  const dir = locale === "ar" ? "rtl" : "ltr";
+  // It tries again by itself (a meta refresh: no script under this CSP), and the link does at once.
+  return `<!DOCTYPE html><html lang="${locale}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><meta http-equiv="refresh" content="${OUTAGE_RETRY_AFTER_S * 2}"><title>${escapeHtml(t.title)}</title><style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;line-height:1.6;color:#1c1917}a{display:inline-block;margin-top:1rem;padding:.6rem 1.2rem;border-radius:.5rem;background:#1f5f5b;color:#fff;text-decoration:none}</style></head><body><h1>${escapeHtml(t.title)}</h1><p>${escapeHtml(t.description)}</p><a href="${escapeHtml(pathname)}">${escapeHtml(t.retry)}</a></body></html>`;
+}
+
+/**
+ * For a page (not /api/, not /_next/): if Next answers 500 while the database is out, the answer
+ * is replaced — headers and body — by the outage page with 503 and Retry-After. Whatever Next
+ * writes afterwards is dropped.
+ */
+export function answerOutagesOf(req, res) {
+  const url = req.url ?? "/";
+  if (url.startsWith("/api/") || url.startsWith("/_next/")) return;
+  const { writeHead, write, end, setHeader } = res;
+  let replaced = false;
+  let sending = false;
+  const callBack = (args) => {
+    const callback = args.find((a) => typeof a === "function");
+    if (callback) process.nextTick(callback);
+  };
+  /** Replaces the answer when it is a 500 during an outage (once); true from then on. */
+  const replacedIf = (status) => {
+    if (replaced) return true;
+    if (status !== 500 || res.headersSent || !outageIsRecent()) return false;
+    replaced = true;
+    for (const name of res.getHeaderNames()) res.removeHeader(name);
+    const body = outagePage(url);
+    sending = true;
+    writeHead.call(res, 503, {
+      "content-type": "text/html; charset=utf-8",
+      "content-length": Buffer.byteLength(body),
+      "retry-after": String(OUTAGE_RETRY_AFTER_S),
+      "cache-control": "no-store",
+      "content-security-policy": NO_SCRIPT_CSP,
+      "x-content-type-options": "nosniff",
+    });
+    end.call(res, req.method === "HEAD" ? undefined : body);
+    sending = false;
+    return true;
+  };
+  // Every way out is watched: an explicit writeHead, or a write or end that sends the headers implicitly.
+  res.writeHead = function (status, ...args) {
+    return replacedIf(status) ? res : writeHead.call(this, status, ...args);
+  };
+  res.write = function (...args) {
+    if (!replacedIf(res.statusCode)) return write.apply(this, args);
+    callBack(args);
+    return true;
+  };
+  res.end = function (...args) {
+    if (!replacedIf(res.statusCode)) return end.apply(this, args);
+    callBack(args);
+    return res;
+  };
+  res.setHeader = function (...args) {
+    return replaced && !sending ? res : setHeader.apply(this, args);
+  };
 }
 
 const plain = (address) => (address ?? "").trim().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, "").toLowerCase();
@@ -67,6 +157,7 @@ export function installRequestGuard(trusted = trustedProxies()) {
         return true;
       }
       req.headers["x-forwarded-for"] = clientAddress(req.socket?.remoteAddress, req.headers["x-forwarded-for"], trusted);
+      answerOutagesOf(req, res);
     }
     return emit.call(this, event, req, res, ...rest);
   };

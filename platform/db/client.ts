@@ -36,7 +36,8 @@ const migrationsFolder = path.join(/*turbopackIgnore: true*/ process.cwd(), "pla
  */
 export async function openDatabase(opts: { url?: string; dataDir?: string; poolSize?: number; loadDataDir?: Blob }): Promise<DbHandle> {
   if (opts.url) {
-    const pool = new Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    // A database that does not answer fails a request within 5 s (503, contract/outage.ts) instead of holding it.
+    const pool = new Pool({ connectionString: opts.url, max: opts.poolSize ?? 10, connectionTimeoutMillis: 5_000 });
     // An idle connection that drops (a database restart) must not take the process down; the pool reconnects.
     pool.on("error", (err) => console.error("[platform] PostgreSQL connection lost", err.message));
     const db = drizzlePg(pool, { schema });
