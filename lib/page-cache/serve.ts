@@ -52,7 +52,14 @@ export function fillSite(request: NextRequest): string | null {
   return secret && secret === pageCache().fillSecret ? request.headers.get("x-sf-site") : null;
 }
 
-/** The tenant's content version, asked at most once a second per site; null when unknown. */
+/** What the content version of a site that is no store says (instrumentation-node.ts). */
+const NO_STORE = "none";
+
+/**
+ * The tenant's content version, asked at most once a second per store; null when it cannot be
+ * told. A site that is no store (a made-up Host name) is not remembered here: the tenants'
+ * negative cache already is, bounded on its own.
+ */
 function contentVersion(site: string): Promise<string | null> {
   const ask = g.__sfContentVersion;
   if (!ask) return Promise.resolve(null);
@@ -64,6 +71,7 @@ function contentVersion(site: string): Promise<string | null> {
     return null;
   });
   versions.set(site, value);
+  void value.then((v) => v === NO_STORE && versions.delete(site));
   return value;
 }
 
@@ -108,6 +116,8 @@ function fillOnce(key: string, site: string, pathname: string): Promise<CachedPa
 /** The cached page for a key, rendered when missing or out of date; null ⇒ let Next render it. */
 export async function cachedPage(key: string, site: string, pathname: string): Promise<{ page: CachedPage; state: "hit" | "miss" | "stale" } | null> {
   const [version, page] = [await contentVersion(site), pageCache().store.get(key)];
+  // No store here: nothing to keep; Next renders the not-found page once (not a fill and then again).
+  if (version === NO_STORE) return null;
   if (page && (version === null || page.version === version)) {
     if (Date.now() - page.storedAt < PAGE_TTL_MS) return { page, state: "hit" };
     void fillOnce(key, site, pathname);
