@@ -24,11 +24,15 @@ export async function registerNode() {
   });
   console.log(`[platform] ${handle.kind === "postgres" ? "PostgreSQL" : `PGlite (${e.DATA_DIR})`} ready in ${Date.now() - started} ms`);
   // The page cache (proxy.ts) asks, at most once a second per store, whether what its pages show changed.
-  const [{ contentVersion }, { tenantForSite, clearTenantCache }] = await Promise.all([import("./platform/services/content-version"), import("./lib/platform-client/tenants")]);
+  const [{ contentVersion }, { tenantForSite, clearTenantCache }, { NO_STORE }] = await Promise.all([
+    import("./platform/services/content-version"),
+    import("./lib/platform-client/tenants"),
+    import("./lib/page-cache/policy"),
+  ]);
   const lastSeen = new Map<string, string>();
   (globalThis as { __sfContentVersion?: (site: string) => Promise<string | null> }).__sfContentVersion = async (site) => {
     const tenant = await tenantForSite(site);
-    if (!tenant) return "none";
+    if (!tenant) return NO_STORE;
     const version = await contentVersion(handle.db, tenant.id);
     // Settings changed (another instance, the operator CLI): the next render must not use the cached tenant.
     if (lastSeen.has(site) && lastSeen.get(site) !== version) clearTenantCache();

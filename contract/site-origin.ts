@@ -17,6 +17,3 @@ export function siteOriginOf(host: string, e: OriginEnv): string {
   const defaultPort = (scheme === "http" && port === 80) || (scheme === "https" && port === 443);
   return `${scheme}://${host}${port && !defaultPort ? `:${port}` : ""}`;
 }
-
-/** Loopback names (`localhost`, 127.0.0.1, ::1, 0.0.0.0) name the default store only outside a real deployment (production with SANDBOX off). */
-export const loopbackIsDefaultStore = (e: { NODE_ENV: string; SANDBOX: boolean }) => !(e.NODE_ENV === "production" && !e.SANDBOX);

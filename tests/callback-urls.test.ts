@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { env } from "@/contract/env";
-import { loopbackIsDefaultStore, siteOriginOf } from "@/contract/site-origin";
+import { siteOriginOf } from "@/contract/site-origin";
 import { checkCallbackUrls } from "@/platform/payments/callback-urls";
-import { hostOptions, resolveTenantByHost } from "@/platform/services/tenants";
+import { hostOptions, loopbackIsDefaultStore, resolveTenantByHost } from "@/platform/services/tenants";
 import { attachDomain, removeDomain } from "@/platform/services/tenant-admin";
 import type { PlatformError } from "@/platform/errors";
 import { describeEachDb } from "./helpers/test-db";

@@ -56,6 +56,12 @@ export function CodeStep({ sent, onResent, onChangeNumber, onVerified, keepCart 
   const [resendAt, setResendAt] = useState(sent.sentAt + RESEND_COOLDOWN_S * 1000);
   const [now, setNow] = useState(() => Date.now());
   const waitS = secondsUntil(resendAt, now);
+  /** A new code may be asked for `seconds` from now (the countdown starts at once). */
+  const resendIn = (seconds: number) => {
+    const at = Date.now();
+    setResendAt(at + seconds * 1000);
+    setNow(at);
+  };
   // Five wrong tries spent this code: it can't be tried again, only a new one asked for once the
   // platform's cool-down (the resend countdown) is over.
   const [spent, setSpent] = useState(false);
@@ -87,10 +93,7 @@ export function CodeStep({ sent, onResent, onChangeNumber, onVerified, keepCart 
       if (err instanceof SessionApiError && err.code === "SP:MaxRetriesReached") {
         setSpent(true);
         const wait = retryAfterSeconds(err);
-        if (wait) {
-          setResendAt(Date.now() + wait * 1000);
-          setNow(Date.now());
-        }
+        if (wait) resendIn(wait);
         return;
       }
       // A wrong code is retyped from scratch; selecting it lets the next keystroke replace it.
@@ -108,10 +111,8 @@ export function CodeStep({ sent, onResent, onChangeNumber, onVerified, keepCart 
     setNotice(null);
     try {
       const { token } = await signInApi.sendOtp(sent.mobileNumber, locale);
-      const sentAt = Date.now();
-      onResent({ ...sent, token, sentAt });
-      setResendAt(sentAt + RESEND_COOLDOWN_S * 1000);
-      setNow(sentAt);
+      onResent({ ...sent, token, sentAt: Date.now() });
+      resendIn(RESEND_COOLDOWN_S);
       setCode("");
       setSpent(false);
       setNotice(t("resent"));
@@ -120,10 +121,7 @@ export function CodeStep({ sent, onResent, onChangeNumber, onVerified, keepCart 
       setSpent(false);
       setError({ message: errorText(err), code: err instanceof SessionApiError ? err.code : undefined });
       const wait = retryAfterSeconds(err);
-      if (wait) {
-        setResendAt(Date.now() + wait * 1000);
-        setNow(Date.now());
-      }
+      if (wait) resendIn(wait);
     } finally {
       setResending(false);
     }

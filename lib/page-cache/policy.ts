@@ -5,6 +5,9 @@
  * (profile, checkout done, payment error) are rendered by Next on every request. Pure.
  */
 
+/** The content version the server's hook (instrumentation-node.ts) answers for a site that is no store. */
+export const NO_STORE = "none";
+
 /** A product's address (its slug, or an id or old slug that answers 308 and so is never stored). */
 const PRODUCT = /^\/products\/[^/]+$/;
 

@@ -2,7 +2,7 @@ import { LRUCache } from "lru-cache";
 import { NextResponse, type NextRequest } from "next/server";
 import { newNonce, pagePolicy } from "@/lib/security/csp";
 import { securityHeaders } from "@/lib/security/headers";
-import { fillPath } from "./policy";
+import { fillPath, NO_STORE } from "./policy";
 import { PageStore, type CachedPage } from "./store";
 
 /**
@@ -51,9 +51,6 @@ export function fillSite(request: NextRequest): string | null {
   const secret = request.headers.get("x-sf-fill");
   return secret && secret === pageCache().fillSecret ? request.headers.get("x-sf-site") : null;
 }
-
-/** What the content version of a site that is no store says (instrumentation-node.ts). */
-const NO_STORE = "none";
 
 /**
  * The tenant's content version, asked at most once a second per store; null when it cannot be
@@ -115,9 +112,10 @@ function fillOnce(key: string, site: string, pathname: string): Promise<CachedPa
 
 /** The cached page for a key, rendered when missing or out of date; null ⇒ let Next render it. */
 export async function cachedPage(key: string, site: string, pathname: string): Promise<{ page: CachedPage; state: "hit" | "miss" | "stale" } | null> {
-  const [version, page] = [await contentVersion(site), pageCache().store.get(key)];
+  const version = await contentVersion(site);
   // No store here: nothing to keep; Next renders the not-found page once (not a fill and then again).
   if (version === NO_STORE) return null;
+  const page = pageCache().store.get(key);
   if (page && (version === null || page.version === version)) {
     if (Date.now() - page.storedAt < PAGE_TTL_MS) return { page, state: "hit" };
     void fillOnce(key, site, pathname);

@@ -36,7 +36,7 @@ export async function issueAccessToken(customerId: string, tenantId: string, ses
 export async function verifyAccessToken(token: string, tenantId: string, now = new Date()): Promise<AccessClaims> {
   try {
     const { payload } = await jwtVerify(token, key(), { algorithms: ["HS256"], currentDate: now });
-    if (typeof payload.sub !== "string" || typeof payload.tenantid !== "string" || typeof payload.sid !== "string" || !isUuid(payload.sid) || typeof payload.exp !== "number") throw new PlatformError("SP:InvalidToken", 401, "The access token is not valid");
+    if (typeof payload.sub !== "string" || typeof payload.tenantid !== "string" || !isUuid(payload.sid) || typeof payload.exp !== "number") throw new PlatformError("SP:InvalidToken", 401, "The access token is not valid");
     if (payload.tenantid !== tenantId) throw new PlatformError("SP:TenantMismatch", 401, "The access token belongs to another store");
     return payload as AccessClaims;
   } catch (err) {

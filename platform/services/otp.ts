@@ -133,7 +133,9 @@ export async function verifyOtp(db: Db, tenantId: string, input: { token: string
     .where(and(eq(otpChallenges.tenantId, tenantId), eq(otpChallenges.tokenHash, tokenHash)))
     .limit(1);
   if (!challenge) throw expired();
-  if (challenge.failedAttempts >= OTP_MAX_FAILED_ATTEMPTS) throw tooManyTries(await cooldownUntil(db, tenantId, challenge.mobileNumber, now), now);
+  // A code spent by wrong tries: refused with the number's cool-down, if it is in one.
+  const spentByTries = async () => tooManyTries(await cooldownUntil(db, tenantId, challenge.mobileNumber, now), now);
+  if (challenge.failedAttempts >= OTP_MAX_FAILED_ATTEMPTS) throw await spentByTries();
   if (challenge.consumedAt || challenge.expiresAt <= now) throw expired();
 
   // Each attempt is counted BEFORE the code is compared (one atomic update), so that parallel
@@ -144,7 +146,7 @@ export async function verifyOtp(db: Db, tenantId: string, input: { token: string
     .where(and(eq(otpChallenges.id, challenge.id), isNull(otpChallenges.consumedAt), gt(otpChallenges.expiresAt, now)))
     .returning({ attempt: otpChallenges.failedAttempts });
   if (!counted) throw expired();
-  if (counted.attempt > OTP_MAX_FAILED_ATTEMPTS) throw tooManyTries(await cooldownUntil(db, tenantId, challenge.mobileNumber, now), now);
+  if (counted.attempt > OTP_MAX_FAILED_ATTEMPTS) throw await spentByTries();
   if (!otpCodeMatches(challenge.codeHash, tokenHash, code)) {
     if (counted.attempt === OTP_MAX_FAILED_ATTEMPTS) throw tooManyTries(await startCooldown(db, tenantId, challenge.mobileNumber, now), now);
     throw new PlatformError("SP:OtpCodeMismatch", 400, "The code is not right", { remainingAttempts: OTP_MAX_FAILED_ATTEMPTS - counted.attempt });

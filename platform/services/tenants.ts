@@ -2,11 +2,13 @@ import { asc, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { tenantDomains, tenants } from "../db/schema";
 import { isUuid } from "./ids";
-import { loopbackIsDefaultStore } from "@/contract/site-origin";
 
 export type TenantRow = typeof tenants.$inferSelect;
 
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "::1", "0.0.0.0"]);
+
+/** Loopback names name the default store only outside a real deployment (production with SANDBOX off). */
+export const loopbackIsDefaultStore = (e: { NODE_ENV: string; SANDBOX: boolean }) => !(e.NODE_ENV === "production" && !e.SANDBOX);
 
 /** resolveTenantByHost's options from the environment. */
 export const hostOptions = (e: { BASE_DOMAIN: string; DEFAULT_TENANT: string; NODE_ENV: string; SANDBOX: boolean }) => ({

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { env } from "@/contract/env";
+import { OUTAGE_RETRY_AFTER_S } from "@/contract/outage";
 
 export const dynamic = "force-dynamic";
 
@@ -34,5 +35,5 @@ export async function GET() {
   if (env().PLATFORM_API_URL) return Response.json({ status: "ok", database: "remote" }, { headers });
   return (await databaseAnswers())
     ? Response.json({ status: "ok", database: "ok" }, { headers })
-    : Response.json({ status: "unavailable", database: "unreachable" }, { status: 503, headers: { ...headers, "retry-after": "5" } });
+    : Response.json({ status: "unavailable", database: "unreachable" }, { status: 503, headers: { ...headers, "retry-after": String(OUTAGE_RETRY_AFTER_S) } });
 }
