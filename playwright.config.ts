@@ -2,6 +2,7 @@ import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT || 3100);
 const pgPort = Number(process.env.E2E_PG_PORT || 3102);
+const settingsPort = Number(process.env.E2E_SETTINGS_PORT || 3106);
 const withPostgres = !!process.env.TEST_DATABASE_URL;
 
 const chromium = {
@@ -45,17 +46,22 @@ export default defineConfig({
     launchOptions: chromium,
   },
   projects: [
-    { name: "phone", testIgnore: /postgres\.spec|secrets\.spec|provider-switch\.spec|huge-bodies\.spec|data-folder\.spec/, use: { ...devices["Desktop Chrome"], viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
-    { name: "desktop", testIgnore: /postgres\.spec|provider-switch\.spec|huge-bodies\.spec|data-folder\.spec/, use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
+    // Journeys that change spa's settings (its card provider, its windows, its wallet certificate)
+    // one after another, on an embedded server of their own: beside the others from the start,
+    // not after them on one worker while the other idles (86 s at the end of the run). First in
+    // the list, so that one worker starts on this long serial group while the other takes the rest
+    // (the longest groups first, so that no worker is left alone with one at the end).
+    { name: "provider-switch", testMatch: /provider-switch\.spec/, use: { ...devices["Desktop Chrome"], baseURL: `http://spa.localhost:${settingsPort}`, storageState: consentedAt(settingsPort) } },
     // Requests no browser makes, against a server of the suite's own (its memory is measured).
     { name: "server", testMatch: /huge-bodies\.spec|data-folder\.spec/ },
-    // Journeys that change spa's settings (its card provider) run alone, after every other journey on that server.
-    { name: "provider-switch", testMatch: /provider-switch\.spec/, dependencies: ["phone", "desktop"], use: { ...devices["Desktop Chrome"] } },
     // The PostgreSQL server gets the whole-journey check and the double-action suite (one intent, one effect, on real concurrency).
     ...(withPostgres ? [{ name: "postgres", testMatch: /postgres\.spec|double-action\//, use: { ...devices["Desktop Chrome"], baseURL: `http://spa.localhost:${pgPort}`, storageState: consentedAt(pgPort) } }] : []),
+    { name: "phone", testIgnore: /postgres\.spec|secrets\.spec|provider-switch\.spec|huge-bodies\.spec|data-folder\.spec/, use: { ...devices["Desktop Chrome"], viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+    { name: "desktop", testIgnore: /postgres\.spec|provider-switch\.spec|huge-bodies\.spec|data-folder\.spec/, use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
   ],
   webServer: [
     { command: "node scripts/e2e-server.mjs", url: `http://127.0.0.1:${port}/api/health`, timeout: 300_000, reuseExistingServer: false, stdout: "pipe" },
+    { command: "node scripts/e2e-server.mjs --settings", url: `http://127.0.0.1:${settingsPort}/api/health`, timeout: 300_000, reuseExistingServer: false, stdout: "pipe" },
     ...(withPostgres
       ? [{ command: "node scripts/e2e-server.mjs --postgres", url: `http://127.0.0.1:${pgPort}/api/health`, timeout: 300_000, reuseExistingServer: false, stdout: "pipe" as const }]
       : []),

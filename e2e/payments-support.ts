@@ -4,7 +4,7 @@ import { formatSar } from "@/lib/money";
 import { addAndCheck, dayAhead, messages, openProduct, pickDay, platformCart, type Locale } from "./cart-support";
 import { freshMobile } from "./account-support";
 import { checkout, chooseMethod, fillSpaDetails, order, signInInSheet } from "./checkout-support";
-import { messagesByLocale, PORT, snap } from "./support";
+import { messagesByLocale, serverPort, snap } from "./support";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import { readZatcaQrPayload, type ZatcaFields } from "@/platform/invoices/zatca-qr";
@@ -125,9 +125,9 @@ export async function expectCartFinished(page: Page, locale: Locale) {
   expect(await platformCart(page, locale)).toBeNull();
 }
 
-/** Switches spa's settings on the browser-test server (SANDBOX_OPERATOR; the route needs no tenant host). */
+/** Switches spa's settings on the journey's server (SANDBOX_OPERATOR; the route needs no tenant host). */
 export async function setSpaSettings(settings: Record<string, string | null>) {
-  const ctx = await request.newContext({ baseURL: `http://127.0.0.1:${PORT}` });
+  const ctx = await request.newContext({ baseURL: `http://127.0.0.1:${serverPort()}` });
   const res = await ctx.post("/sandbox/operator/settings", { data: { tenant: "spa", settings } });
   expect(res.status(), await res.text()).toBe(200);
   await ctx.dispose();
@@ -135,7 +135,7 @@ export async function setSpaSettings(settings: Record<string, string | null>) {
 
 /** Sets (or with null removes) the spa's Apple Wallet certificate on the browser-test server, as the operator CLI does. */
 export async function setWalletCertificate(certificate: Record<string, string> | null) {
-  const ctx = await request.newContext({ baseURL: `http://127.0.0.1:${PORT}` });
+  const ctx = await request.newContext({ baseURL: `http://127.0.0.1:${serverPort()}` });
   const res = await ctx.post("/sandbox/operator/wallet", { data: { tenant: "spa", certificate } });
   expect(res.status(), await res.text()).toBe(200);
   await ctx.dispose();
@@ -143,7 +143,7 @@ export async function setWalletCertificate(certificate: Record<string, string> |
 
 /** Sets a spa specialist's days off on the browser-test server (the store taking someone away). */
 export async function setSpecialistDaysOff(name: string, daysOff: string[]) {
-  const ctx = await request.newContext({ baseURL: `http://127.0.0.1:${PORT}` });
+  const ctx = await request.newContext({ baseURL: `http://127.0.0.1:${serverPort()}` });
   const res = await ctx.post("/sandbox/operator/specialist", { data: { tenant: "spa", name, daysOff } });
   expect(res.status(), await res.text()).toBe(200);
   await ctx.dispose();

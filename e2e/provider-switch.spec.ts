@@ -13,8 +13,9 @@ import { CARDS, NAMES, checkoutTo, errorTexts, fakeApplePay, setWalletCertificat
 import { DEMO_IMAGES } from "@/platform/seed/demo-images";
 
 /**
- * spa with MyFatoorah as its card provider (spec §9: rekaz-pay behaves the same). The project runs
- * after every other journey on this server, since it changes the store's settings; it puts them back.
+ * spa with MyFatoorah as its card provider (spec §9: rekaz-pay behaves the same). The project has a
+ * server of its own (scripts/e2e-server.mjs --settings), since it changes the store's settings while
+ * the other journeys browse; it puts them back.
  */
 test.describe.configure({ mode: "serial" });
 test.beforeAll(() => setSpaSettings({ onlinePaymentProvider: "myfatoorah" }));

@@ -1,10 +1,19 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { expect, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
 
 export const PORT = Number(process.env.E2E_PORT || 3100);
-export const spaUrl = (p = "/") => `http://spa.localhost:${PORT}${p}`;
-export const coffeeUrl = (p = "/") => `http://coffee.localhost:${PORT}${p}`;
+
+/**
+ * The port of the server the running journey's project browses (its baseURL): the embedded
+ * server's, or the PostgreSQL one's for the projects that run there. Called inside a test or hook.
+ */
+export function serverPort(): number {
+  const base = test.info().project.use.baseURL;
+  return base ? Number(new URL(base).port) : PORT;
+}
+export const spaUrl = (p = "/") => `http://spa.localhost:${serverPort()}${p}`;
+export const coffeeUrl = (p = "/") => `http://coffee.localhost:${serverPort()}${p}`;
 
 export const LOCALES = [
   { locale: "ar", prefix: "", dir: "rtl" },

@@ -8,9 +8,11 @@ import { openDatabase } from "@/platform/db/client";
 import { startSandboxServer } from "@/platform/sandbox/node-server";
 import { listObjects } from "@/platform/sandbox/store";
 import { openTestDatabase } from "./helpers/test-db";
+import { main } from "@/scripts/tenant-cli";
 
 // The real CLI (`npm run tenant` runs tsx on scripts/tenant.ts) in a child process, on a PGlite
-// folder of its own: exit codes, what it prints, and that it refuses a folder another process holds.
+// folder of its own: exit codes, what it prints, and that it refuses a folder another process
+// holds; the other commands through the same entry in this process (cliHere).
 
 const root = path.resolve(import.meta.dirname, "..");
 const dataDir = `.data/tenant-cli-${randomBytes(4).toString("hex")}`;
@@ -35,6 +37,31 @@ function cli(...args: string[]): Promise<{ code: number | null; stdout: string; 
     child.on("error", reject);
     child.on("close", (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+/**
+ * The same commands through the CLI's own entry (`main`, which scripts/tenant.ts runs and whose
+ * answer is the exit code), in this process: a child process costs ~3 s of start-up per command
+ * (tsx, the platform's modules, PGlite), spent here on the commands whose process behaviour the
+ * spawned ones above already prove.
+ */
+async function cliHere(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const env = { DATA_DIR: dataDir, DATABASE_URL: "", PLATFORM_API_URL: "", BASE_DOMAIN: "shops.example" };
+  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
+  const cwd = process.cwd();
+  Object.assign(process.env, env);
+  let stdout = "";
+  let stderr = "";
+  try {
+    const code = await main(args, { log: (l) => (stdout += `${l}\n`), warn: (l) => (stderr += `${l}\n`) });
+    return { code, stdout, stderr };
+  } finally {
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+    process.chdir(cwd);
+  }
 }
 
 const noStack = (text: string) => expect(text).not.toMatch(/\n\s+at /);
@@ -83,9 +110,9 @@ describe("npm run tenant (the real CLI on PGlite)", () => {
     const sandboxDb = await openTestDatabase("pglite");
     const sandbox = await startSandboxServer(sandboxDb.db);
     try {
-      expect((await cli("add", "hook-shop", "--name", "Hook Shop")).code).toBe(0);
+      expect((await cliHere("add", "hook-shop", "--name", "Hook Shop")).code).toBe(0);
       const keys = { secretKey: "sk_test_hook0123456789", webhookSecret: "whsec_hook_0123456789", publicKey: "pk_test_hook0123456789", merchantCode: "hook_sa", webhookHeader: "X-Hook-Token" };
-      const set = await cli("payments", "hook-shop", "tabby", "--file", file("tabby.json", keys), "--base-url", `${sandbox.origin}/sandbox/tabby`, "--register-webhook");
+      const set = await cliHere("payments", "hook-shop", "tabby", "--file", file("tabby.json", keys), "--base-url", `${sandbox.origin}/sandbox/tabby`, "--register-webhook");
       expect(set, set.stderr).toMatchObject({ code: 0 });
       expect(set.stdout).toContain("Registered https://hook-shop.shops.example/api/app/payment/webhooks/tabby with tabby (header X-Hook-Token).");
       expect(set.stdout).toContain("Before going live: Tabby");
@@ -94,15 +121,15 @@ describe("npm run tenant (the real CLI on PGlite)", () => {
       expect(hooks.map((h) => h.data)).toEqual([expect.objectContaining({ url: "https://hook-shop.shops.example/api/app/payment/webhooks/tabby", merchant_code: "hook_sa", header: { title: "X-Hook-Token", value: keys.webhookSecret } })]);
 
       const moyasar = { secretKey: "sk_test_hook0123456789", webhookSecret: "whsec_moyasar_0123456789", publishableKey: "pk_test_hook0123456789" };
-      expect((await cli("payments", "hook-shop", "moyasar", "--file", file("moyasar.json", moyasar), "--base-url", `${sandbox.origin}/sandbox/moyasar/v1`)).code).toBe(0);
-      const registered = await cli("payments", "hook-shop", "moyasar", "--register-webhook");
+      expect((await cliHere("payments", "hook-shop", "moyasar", "--file", file("moyasar.json", moyasar), "--base-url", `${sandbox.origin}/sandbox/moyasar/v1`)).code).toBe(0);
+      const registered = await cliHere("payments", "hook-shop", "moyasar", "--register-webhook");
       expect(registered, registered.stderr).toMatchObject({ code: 0 });
       expect(registered.stdout).toContain("Registered https://hook-shop.shops.example/api/app/payment/webhooks/moyasar with moyasar.");
       const moyasarHooks = await listObjects<{ url: string; shared_secret: string }>(sandboxDb.db, "moyasar", "webhook", "hook0123456789:");
       expect(moyasarHooks.map((h) => h.data)).toEqual([expect.objectContaining({ url: "https://hook-shop.shops.example/api/app/payment/webhooks/moyasar", shared_secret: moyasar.webhookSecret })]);
       // MyFatoorah's webhooks are set in its portal: the CLI says where and with what.
-      expect((await cli("payments", "hook-shop", "myfatoorah", "--file", file("mf.json", { secretKey: "mf_test_hook0123456789" }), "--sandbox")).code).toBe(0);
-      const told = await cli("payments", "hook-shop", "myfatoorah", "--register-webhook");
+      expect((await cliHere("payments", "hook-shop", "myfatoorah", "--file", file("mf.json", { secretKey: "mf_test_hook0123456789" }), "--sandbox")).code).toBe(0);
+      const told = await cliHere("payments", "hook-shop", "myfatoorah", "--register-webhook");
       expect(told, told.stderr).toMatchObject({ code: 0 });
       expect(told.stdout).toContain("myfatoorah webhooks are set in its dashboard: https://hook-shop.shops.example/api/app/payment/webhooks/myfatoorah");
       expect(told.stdout).toContain("secret key into webhookSecret");
@@ -113,29 +140,29 @@ describe("npm run tenant (the real CLI on PGlite)", () => {
   }, 180_000);
 
   it("branch and specialist: added from files, listed with ids, removed only when nothing depends on them", async () => {
-    expect((await cli("add", "cli-staff", "--name", "CLI Staff")).code).toBe(0);
-    const branch = await cli("branch", "cli-staff", "--file", file("branch.json", { nameAr: "الفرع", nameEn: "Main branch", openingHours: { "0": ["09:00", "21:00"] } }));
+    expect((await cliHere("add", "cli-staff", "--name", "CLI Staff")).code).toBe(0);
+    const branch = await cliHere("branch", "cli-staff", "--file", file("branch.json", { nameAr: "الفرع", nameEn: "Main branch", openingHours: { "0": ["09:00", "21:00"] } }));
     expect(branch, branch.stderr).toMatchObject({ code: 0 });
     const branchId = /Added the branch ([0-9a-f-]{36})/.exec(branch.stdout)![1];
-    const bad = await cli("specialist", "cli-staff", "--file", file("bad-person.json", { nameAr: "س", nameEn: "S", workingHours: { "0": ["18:00", "09:00"] }, branchIds: [branchId] }));
+    const bad = await cliHere("specialist", "cli-staff", "--file", file("bad-person.json", { nameAr: "س", nameEn: "S", workingHours: { "0": ["18:00", "09:00"] }, branchIds: [branchId] }));
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain("workingHours.0: The end must come after the start");
     noStack(bad.stderr);
-    const person = await cli("specialist", "cli-staff", "--file", file("person.json", { nameAr: "سارة", nameEn: "Sara", workingHours: { "0": ["09:00", "17:00"] }, branchIds: [branchId] }));
+    const person = await cliHere("specialist", "cli-staff", "--file", file("person.json", { nameAr: "سارة", nameEn: "Sara", workingHours: { "0": ["09:00", "17:00"] }, branchIds: [branchId] }));
     expect(person, person.stderr).toMatchObject({ code: 0 });
     const personId = /Added the specialist ([0-9a-f-]{36})/.exec(person.stdout)![1];
-    const listed = await cli("staff", "cli-staff");
+    const listed = await cliHere("staff", "cli-staff");
     expect(listed.stdout).toContain(`${branchId}  Main branch — الفرع (1 specialists)`);
     expect(listed.stdout).toContain(`${personId}  Sara — سارة: no products in Main branch`);
-    const linked = await cli("branch", "cli-staff", "--remove", branchId);
+    const linked = await cliHere("branch", "cli-staff", "--remove", branchId);
     expect(linked.code).toBe(1);
     expect(linked.stderr).toBe("error: Specialists still work in this branch: Sara (take it out of their branchIds first)\n");
-    expect((await cli("specialist", "cli-staff", "--remove", personId)).stdout).toContain(`Removed the specialist ${personId}.`);
-    expect((await cli("branch", "cli-staff", "--remove", branchId)).stdout).toContain(`Removed the branch ${branchId}.`);
+    expect((await cliHere("specialist", "cli-staff", "--remove", personId)).stdout).toContain(`Removed the specialist ${personId}.`);
+    expect((await cliHere("branch", "cli-staff", "--remove", branchId)).stdout).toContain(`Removed the branch ${branchId}.`);
   }, 180_000);
 
   it("answers usage errors and unknown tenants with exit 1 and one message", async () => {
-    const [noName, unknown] = await Promise.all([cli("add", "x"), cli("show", "nobody")]);
+    const [noName, unknown] = await Promise.all([cliHere("add", "x"), cliHere("show", "nobody")]);
     expect(noName.code).toBe(1);
     expect(noName.stderr).toMatch(/^error: add needs --name/);
     expect(unknown.code).toBe(1);
