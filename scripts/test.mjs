@@ -10,14 +10,25 @@ const root = path.resolve(import.meta.dirname, "..");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
 const started = Date.now();
 
+/**
+ * The journeys run in Debian's Chromium headless shell (package chromium-headless-shell, the
+ * same Chromium without the desktop browser around it, which is what Playwright itself uses for
+ * headless runs): measured on 16 checkout and payment journeys, 44 s of browser CPU instead of
+ * 73, the run 76 s instead of 95. The full browser (package chromium) is what Lighthouse drives.
+ */
 function ensureChromium() {
-  if (existsSync("/usr/bin/chromium")) return;
+  const missing = [
+    ["chromium", "/usr/bin/chromium"],
+    ["chromium-headless-shell", "/usr/bin/chromium-headless-shell"],
+  ].filter(([, bin]) => !existsSync(bin));
+  if (missing.length === 0) return;
+  const names = missing.map(([name]) => name);
   if (process.getuid?.() !== 0) {
-    console.error("Chromium is missing: install Debian's `chromium` package (apt-get install -y chromium), or run npm test as root.");
+    console.error(`Chromium is missing: install Debian's ${names.join(" and ")} (apt-get install -y ${names.join(" ")}), or run npm test as root.`);
     process.exit(1);
   }
-  console.log("Installing Chromium from Debian's packages…");
-  for (const args of [["update", "-qq"], ["install", "-y", "-qq", "chromium"]]) {
+  console.log(`Installing ${names.join(" and ")} from Debian's packages…`);
+  for (const args of [["update", "-qq"], ["install", "-y", "-qq", ...names]]) {
     const r = spawnSync("apt-get", args, { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
     if (r.status !== 0) process.exit(r.status ?? 1);
   }
