@@ -1,11 +1,14 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { pageCacheKey } from "@/lib/page-cache/policy";
-import { cachedPage, fillSite, pageCache, pageCacheEnabled, respondWithPage } from "@/lib/page-cache/serve";
+import { cachedPage, fillSite, installFastPage, pageCache, pageCacheEnabled, respondWithPage } from "@/lib/page-cache/serve";
 import { newNonce, pagePolicy } from "@/lib/security/csp";
 import { siteKeyFromHost, splitLocale } from "@/lib/site-routing";
 
 // Hosts that serve only the platform API to other servers have no storefront pages.
 const platformHosts = new Set((process.env.PLATFORM_HOSTS ?? "").split(",").map((h) => h.trim().toLowerCase()).filter(Boolean));
+
+// Fresh hits of the page cache are answered ahead of Next from here on (scripts/request-guard.mjs).
+installFastPage((site) => platformHosts.has(site));
 
 /**
  * Host → site, path → locale. Pages live under /{site}/{locale}/…, so every tenant and language

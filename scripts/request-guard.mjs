@@ -5,10 +5,12 @@
 // under a CSP that allows nothing to run. It also decides the visitor's address once
 // (X-Forwarded-For believed only from TRUSTED_PROXIES), for the per-address limits. And while the
 // database cannot be reached, a page's 500 becomes the "temporarily unavailable" page in the
-// visitor's language, with 503 and Retry-After (the outage is noted by contract/outage.ts).
+// visitor's language, with 503 and Retry-After (the outage is noted by contract/outage.ts). A fresh
+// hit of the page cache is answered here, without Next (lib/page-cache/serve.ts, fastPage).
 import http from "node:http";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
 
 /** True when the path (not the query) of `url` has a `%` not followed by a valid UTF-8 escape. */
 export function malformedPath(url) {
@@ -143,6 +145,45 @@ export function clientAddress(peer, forwardedFor, trusted) {
   return hops[0] ?? direct;
 }
 
+// lib/page-cache/serve.ts installs the page cache's answer for a request here (fastPage): a
+// fresh hit, answered without Next; null or a Promise of null for anything Next must handle.
+const FAST_PAGE = Symbol.for("storefront.pageCacheFastPath");
+
+/** True when an Accept-Encoding header takes gzip (as Next's compression does: gzip, else none). */
+export function acceptsGzip(value) {
+  for (const part of String(value ?? "").split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    if (name !== "gzip" && name !== "*") continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    return !q || Number(q.slice(2)) > 0;
+  }
+  return false;
+}
+
+/** Writes a page-cache answer, gzipped (off the main thread) when the client takes it. */
+function answerFromPageCache(req, res, { status, headers, body }) {
+  if (body === null) {
+    res.writeHead(status, headers);
+    res.end();
+    return;
+  }
+  const plain = Buffer.from(body);
+  if (!acceptsGzip(req.headers["accept-encoding"])) {
+    res.writeHead(status, [...headers, ["content-length", String(plain.length)]]);
+    res.end(plain);
+    return;
+  }
+  zlib.gzip(plain, (err, zipped) => {
+    if (err) {
+      res.writeHead(status, [...headers, ["content-length", String(plain.length)]]);
+      res.end(plain);
+      return;
+    }
+    res.writeHead(status, [...headers, ["content-encoding", "gzip"], ["content-length", String(zipped.length)]]);
+    res.end(zipped);
+  });
+}
+
 /**
  * Puts the guard in front of every HTTP server of this process (scripts/request-guard-preload.mjs):
  * malformed paths are refused, and X-Forwarded-For is replaced by the one address the app may
@@ -158,6 +199,14 @@ export function installRequestGuard(trusted = trustedProxies()) {
       }
       req.headers["x-forwarded-for"] = clientAddress(req.socket?.remoteAddress, req.headers["x-forwarded-for"], trusted);
       answerOutagesOf(req, res);
+      const fast = globalThis[FAST_PAGE]?.(req);
+      if (fast) {
+        Promise.resolve(fast).then(
+          (answer) => (answer ? answerFromPageCache(req, res, answer) : emit.call(this, event, req, res, ...rest)),
+          () => emit.call(this, event, req, res, ...rest),
+        );
+        return true;
+      }
     }
     return emit.call(this, event, req, res, ...rest);
   };

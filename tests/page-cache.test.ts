@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
-import { fillPath, isCacheablePage, pageCacheKey } from "@/lib/page-cache/policy";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { fillPath, isCacheablePage, NO_STORE, pageCacheKey } from "@/lib/page-cache/policy";
+import { fastPage, PAGE_TTL_MS, pageCache, respondWithPage } from "@/lib/page-cache/serve";
 import { PageStore, type CachedPage } from "@/lib/page-cache/store";
 import { contentSecurityPolicy, newNonce, pagePolicy } from "@/lib/security/csp";
 
@@ -93,5 +94,67 @@ describe("content security policy", () => {
     const seen = new Set(Array.from({ length: 200 }, newNonce));
     expect(seen.size).toBe(200);
     expect(atob([...seen][0])).toHaveLength(16);
+  });
+});
+
+describe("the page cache ahead of Next (fastPage)", () => {
+  const g = globalThis as { __sfContentVersion?: (site: string) => Promise<string | null> };
+  const SITE = "spa.localhost";
+  const raw = (url: string, headers: Record<string, string> = {}, method = "GET") => ({ method, url, headers: { host: "spa.localhost:3000", ...headers } });
+  const store = () => pageCache().store;
+  let version = "v1";
+
+  beforeEach(() => {
+    g.__sfContentVersion = async (site) => (site === SITE ? version : NO_STORE);
+    version = "v1";
+    pageCache().versions.clear(); // the versions' one-second memo, as the proxy keeps it
+    store().set(`${SITE}|en|${PRODUCT}`, { body: `<script nonce="${pageCache().placeholder}"></script><p>oil</p>`, status: 200, headers: [["content-type", "text/html; charset=utf-8"]], version: "v1", storedAt: Date.now() });
+  });
+  afterEach(() => {
+    delete g.__sfContentVersion;
+  });
+
+  const never = () => false;
+
+  it("answers a fresh hit as the proxy would: the page with this answer's own nonce, the CSP and security headers, marked a hit", async () => {
+    const answer = await fastPage(raw(`/en${PRODUCT}?utm_source=ig`), never);
+    expect(answer).not.toBeNull();
+    const headers = new Headers(answer!.headers);
+    const nonce = /'nonce-([^']+)'/.exec(headers.get("content-security-policy")!)![1];
+    expect(answer!.body).toBe(`<script nonce="${nonce}"></script><p>oil</p>`);
+    expect(headers.get("x-sf-cache")).toBe("hit");
+    expect(headers.get("cache-control")).toBe("private, no-cache");
+    expect(headers.get("x-content-type-options")).toBe("nosniff");
+    expect(headers.get("vary")).toContain("rsc");
+    // The same page through the proxy's response: the same headers but the nonce.
+    const viaProxy = respondWithPage(store().get(`${SITE}|en|${PRODUCT}`)!, "GET", "hit");
+    const names = (h: Headers) => [...h.keys()].sort();
+    expect(names(headers)).toEqual(names(viaProxy.headers));
+    expect((await fastPage(raw(`/en${PRODUCT}`, {}, "HEAD"), never))!.body).toBeNull();
+  });
+
+  it("leaves to Next, at once, whatever the proxy would not answer with a fresh hit", () => {
+    const cases: [string, ReturnType<typeof raw>][] = [
+      ["no page stored", raw("/en/products/other")],
+      ["a client navigation", raw(`/en${PRODUCT}`, { rsc: "1" })],
+      ["the router's query", raw(`/en${PRODUCT}?_rsc=abc`)],
+      ["a fill of the cache", raw(`/en${PRODUCT}`, { "x-sf-fill": "anything", "x-sf-site": SITE })],
+      ["a POST", raw(`/en${PRODUCT}`, {}, "POST")],
+      ["a trailing slash Next redirects", raw(`/en${PRODUCT}/`)],
+      ["a //host form", raw(`//evil.example/en${PRODUCT}`)],
+      ["an absolute form", raw(`http://spa.localhost/en${PRODUCT}`)],
+      ["another store", raw(`/en${PRODUCT}`, { host: "coffee.localhost:3000" })],
+      ["a bad host", raw(`/en${PRODUCT}`, { host: "a b" })],
+    ];
+    for (const [why, req] of cases) expect(fastPage(req, never), why).toBeNull();
+    expect(fastPage(raw(`/en${PRODUCT}`), (site) => site === SITE), "a platform-only host").toBeNull();
+    const entry = store().get(`${SITE}|en|${PRODUCT}`)!;
+    store().set(`${SITE}|en|${PRODUCT}`, { ...entry, storedAt: Date.now() - PAGE_TTL_MS });
+    expect(fastPage(raw(`/en${PRODUCT}`), never), "a stale page (the proxy serves it once more and renders it again)").toBeNull();
+  });
+
+  it("leaves to Next a page whose store's content changed since it was rendered", async () => {
+    version = "v2";
+    expect(await fastPage(raw(`/en${PRODUCT}`), never)).toBeNull();
   });
 });

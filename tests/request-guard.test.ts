@@ -1,8 +1,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error -- a plain ESM script of the server's process, without types
-import { clientAddress, installRequestGuard, malformedPath, trustedProxies } from "../scripts/request-guard.mjs";
+import { acceptsGzip, clientAddress, installRequestGuard, malformedPath, trustedProxies } from "../scripts/request-guard.mjs";
 
 describe("request guard", () => {
   it("finds a malformed %-escape in a path, not in the query, and lets good escapes through", () => {
@@ -47,6 +48,52 @@ describe("request guard", () => {
     } finally {
       server.close();
       http.Server.prototype.emit = emit;
+    }
+  });
+
+  it("takes gzip as Next's compression does: named or *, unless its weight is 0", () => {
+    for (const v of ["gzip", "gzip, deflate, br", "br;q=1.0, gzip;q=0.8", "*", "GZIP"]) expect(acceptsGzip(v), v).toBe(true);
+    for (const v of [undefined, "", "br", "identity", "gzip;q=0", "deflate, gzip;q=0.0"]) expect(acceptsGzip(v), String(v)).toBe(false);
+  });
+
+  it("answers what the page cache answers ahead of the server (gzipped when taken), and hands everything else to the server", async () => {
+    const emit = http.Server.prototype.emit;
+    const slot = globalThis as Record<symbol, unknown>;
+    const FAST_PAGE = Symbol.for("storefront.pageCacheFastPath");
+    const page = { status: 200, headers: [["content-type", "text/html; charset=utf-8"], ["x-sf-cache", "hit"]] as [string, string][], body: "<p>cached ".repeat(200) };
+    // A hit at once, a hit after a version check, a page whose content changed, no page.
+    const answers: Record<string, unknown> = { "/hit": page, "/later": Promise.resolve(page), "/changed": Promise.resolve(null) };
+    slot[FAST_PAGE] = function fastPage(req: { url: string }) {
+      return answers[req.url] ?? null;
+    };
+    installRequestGuard(trustedProxies(""));
+    const server = http.createServer((req, res) => res.end(`server ${req.url}`));
+    try {
+      await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+      const { port } = server.address() as AddressInfo;
+      const ask = (path: string, headers: Record<string, string> = {}) =>
+        new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) =>
+          http
+            .get({ host: "127.0.0.1", port, path, headers }, (res) => {
+              const chunks: Buffer[] = [];
+              res.on("data", (c) => chunks.push(c));
+              res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+            })
+            .on("error", reject),
+        );
+      const plain = await ask("/hit");
+      expect(plain.headers).toMatchObject({ "x-sf-cache": "hit", "content-length": String(page.body.length) });
+      expect(plain.body.toString()).toBe(page.body);
+      const zipped = await ask("/later", { "accept-encoding": "gzip, br" });
+      expect(zipped.headers["content-encoding"]).toBe("gzip");
+      expect(Number(zipped.headers["content-length"])).toBeLessThan(page.body.length / 10);
+      expect(gunzipSync(zipped.body).toString()).toBe(page.body);
+      expect((await ask("/changed")).body.toString()).toBe("server /changed");
+      expect((await ask("/other")).body.toString()).toBe("server /other");
+    } finally {
+      server.close();
+      http.Server.prototype.emit = emit;
+      delete slot[FAST_PAGE];
     }
   });
 });
