@@ -162,26 +162,14 @@ export function acceptsGzip(value) {
 
 /** Writes a page-cache answer, gzipped (off the main thread) when the client takes it. */
 function answerFromPageCache(req, res, { status, headers, body }) {
-  if (body === null) {
-    res.writeHead(status, headers);
-    res.end();
-    return;
-  }
+  const send = (bytes, encoding) => {
+    res.writeHead(status, bytes ? [...headers, ...(encoding ? [["content-encoding", encoding]] : []), ["content-length", String(bytes.length)]] : headers);
+    res.end(bytes);
+  };
+  if (body === null) return send(undefined);
   const plain = Buffer.from(body);
-  if (!acceptsGzip(req.headers["accept-encoding"])) {
-    res.writeHead(status, [...headers, ["content-length", String(plain.length)]]);
-    res.end(plain);
-    return;
-  }
-  zlib.gzip(plain, (err, zipped) => {
-    if (err) {
-      res.writeHead(status, [...headers, ["content-length", String(plain.length)]]);
-      res.end(plain);
-      return;
-    }
-    res.writeHead(status, [...headers, ["content-encoding", "gzip"], ["content-length", String(zipped.length)]]);
-    res.end(zipped);
-  });
+  if (!acceptsGzip(req.headers["accept-encoding"])) return send(plain);
+  zlib.gzip(plain, (err, zipped) => (err ? send(plain) : send(zipped, "gzip")));
 }
 
 /**

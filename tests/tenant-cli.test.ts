@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "@/platform/db/client";
 import { startSandboxServer } from "@/platform/sandbox/node-server";
 import { listObjects } from "@/platform/sandbox/store";
@@ -18,6 +18,9 @@ const root = path.resolve(import.meta.dirname, "..");
 const dataDir = `.data/tenant-cli-${randomBytes(4).toString("hex")}`;
 const files = mkdtempSync(path.join(tmpdir(), "tenant-cli-"));
 
+/** The CLI's environment: its own PGlite folder, no other database or platform. */
+const CLI_ENV = { DATA_DIR: dataDir, DATABASE_URL: "", PLATFORM_API_URL: "", BASE_DOMAIN: "shops.example" };
+
 function file(name: string, content: unknown): string {
   const p = path.join(files, name);
   writeFileSync(p, JSON.stringify(content));
@@ -28,7 +31,7 @@ function cli(...args: string[]): Promise<{ code: number | null; stdout: string; 
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/tenant.ts", ...args], {
       cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", PLATFORM_API_URL: "", BASE_DOMAIN: "shops.example" },
+      env: { ...process.env, ...CLI_ENV },
     });
     let stdout = "";
     let stderr = "";
@@ -46,20 +49,15 @@ function cli(...args: string[]): Promise<{ code: number | null; stdout: string; 
  * spawned ones above already prove.
  */
 async function cliHere(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env = { DATA_DIR: dataDir, DATABASE_URL: "", PLATFORM_API_URL: "", BASE_DOMAIN: "shops.example" };
-  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
   const cwd = process.cwd();
-  Object.assign(process.env, env);
+  for (const [name, value] of Object.entries(CLI_ENV)) vi.stubEnv(name, value);
   let stdout = "";
   let stderr = "";
   try {
     const code = await main(args, { log: (l) => (stdout += `${l}\n`), warn: (l) => (stderr += `${l}\n`) });
     return { code, stdout, stderr };
   } finally {
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
+    vi.unstubAllEnvs();
     process.chdir(cwd);
   }
 }

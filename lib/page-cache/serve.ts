@@ -111,14 +111,19 @@ function fillOnce(key: string, site: string, pathname: string): Promise<CachedPa
   return p;
 }
 
+/** A stored page still shows what its store shows (a version that cannot be told counts as the same). */
+const showsVersion = (page: CachedPage, version: string | null) => version === null || page.version === version;
+/** A stored page young enough to answer without rendering it again. */
+const young = (page: CachedPage) => Date.now() - page.storedAt < PAGE_TTL_MS;
+
 /** The cached page for a key, rendered when missing or out of date; null ⇒ let Next render it. */
 export async function cachedPage(key: string, site: string, pathname: string): Promise<{ page: CachedPage; state: "hit" | "miss" | "stale" } | null> {
   const version = await contentVersion(site);
   // No store here: nothing to keep; Next renders the not-found page once (not a fill and then again).
   if (version === NO_STORE) return null;
   const page = pageCache().store.get(key);
-  if (page && (version === null || page.version === version)) {
-    if (Date.now() - page.storedAt < PAGE_TTL_MS) return { page, state: "hit" };
+  if (page && showsVersion(page, version)) {
+    if (young(page)) return { page, state: "hit" };
     void fillOnce(key, site, pathname);
     return { page, state: "stale" };
   }
@@ -186,8 +191,8 @@ export function fastPage(req: RawRequest, isPlatformHost: (site: string) => bool
   if (redirectTo) return null;
   const key = pageCacheKey(site, locale, rest, { method, headers: { get: header }, searchParams: url.searchParams });
   const page = key ? pageCache().store.get(key) : undefined;
-  if (!page || Date.now() - page.storedAt >= PAGE_TTL_MS) return null;
-  return contentVersion(site).then((version) => (version === NO_STORE || (version !== null && page.version !== version) ? null : pageAnswer(page, method, "hit")));
+  if (!page || !young(page)) return null;
+  return contentVersion(site).then((version) => (version !== NO_STORE && showsVersion(page, version) ? pageAnswer(page, method, "hit") : null));
 }
 
 /** Where the request guard (scripts/request-guard.mjs) finds fastPage: installed by the proxy's module. */
