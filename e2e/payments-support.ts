@@ -1,4 +1,4 @@
-import { expect, request, test, type Page, type Request } from "@playwright/test";
+import { expect, request, test, type Locator, type Page, type Request } from "@playwright/test";
 import type { CartDto } from "@/contract/dto/cart";
 import { formatSar } from "@/lib/money";
 import { addAndCheck, dayAhead, messages, openProduct, pickDay, platformCart, type Locale } from "./cart-support";
@@ -231,6 +231,17 @@ export async function fillCard(page: Page, locale: Locale, number: string, name 
   await cardField(page, locale, "month").selectOption("12");
   await cardField(page, locale, "year").selectOption(String(new Date().getFullYear() + 2));
   await cardField(page, locale, "cvc").fill("123");
+}
+
+/**
+ * After a refused Pay the form moves focus to its first invalid field, at once and again on the next
+ * task (react-hook-form's focus on error). Playwright's fill focuses its field and then types into
+ * whatever has focus, so a fill inside that window can land in the first invalid field instead; a
+ * person's next tap comes long after it. Checks the focus and waits the window out.
+ */
+export async function afterRefusedPay(page: Page, firstInvalid: Locator) {
+  await expect(firstInvalid).toBeFocused();
+  await page.evaluate(() => new Promise((done) => setTimeout(done, 50)));
 }
 
 /** The invoice page's QR code, read from its pixels as a phone's camera would, back to ZATCA's five fields. */

@@ -6,6 +6,7 @@ import { cartDialog, messages, openProduct as openProductPage, type Locale } fro
 import { checkout, chooseMethod, order } from "./checkout-support";
 import { expectNoFindings, scan, type Finding } from "./a11y-support";
 import {
+  afterRefusedPay,
   applePayLog,
   cancelPaidBooking,
   cardField,
@@ -119,6 +120,7 @@ test("card: declined and out of funds are explained and the form stays; 3-D Secu
   await expect(page.getByText(validation[locale].cvc)).toBeVisible();
   await expect(page.getByText(checkoutMessages[locale].card.name)).toBeVisible();
   await snap(page, info, `payments-card-rules-${locale}`);
+  await afterRefusedPay(page, cardField(page, locale, "name"));
   await cardField(page, locale, "cvc").fill("1234");
   await cardField(page, locale, "name").fill("Reem Al-Otaibi");
   await expect(page.getByText(validation[locale].cvc)).toHaveCount(0);
