@@ -27,8 +27,11 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: true,
   retries: 0,
-  // Two at once on two cores: three measured no faster (10.5 against 10.8 min) and made timing flakier.
-  workers: Number(process.env.E2E_WORKERS || 2),
+  // Three at once on two cores: the journeys wait on the browser and the servers often enough that two
+  // workers left the machine 16 % idle (vmstat over a whole run); three left it 6 % idle and took
+  // 6.5 and 6.7 min against 7.4 (164 passed each time). With the full browser instead of the
+  // headless shell, three had measured no faster than two (10.5 against 10.8 min).
+  workers: Number(process.env.E2E_WORKERS || 3),
   // A journey is a whole shopper's visit (sign-in, checkout, often two tabs): 35–70 s alone on this
   // machine, more when the machine is slow; each step still has its own 10 s. 60 s timed out a
   // passing two-checkout journey on a slow day.
