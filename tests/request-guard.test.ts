@@ -4,6 +4,7 @@ import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error -- a plain ESM script of the server's process, without types
 import { acceptsGzip, clientAddress, installRequestGuard, malformedPath, trustedProxies } from "../scripts/request-guard.mjs";
+import { FAST_PAGE } from "@/lib/page-cache/serve";
 
 describe("request guard", () => {
   it("finds a malformed %-escape in a path, not in the query, and lets good escapes through", () => {
@@ -58,8 +59,8 @@ describe("request guard", () => {
 
   it("answers what the page cache answers ahead of the server (gzipped when taken), and hands everything else to the server", async () => {
     const emit = http.Server.prototype.emit;
+    // Installed where lib/page-cache/serve.ts installs it: the guard (plain JavaScript) spells the symbol again.
     const slot = globalThis as Record<symbol, unknown>;
-    const FAST_PAGE = Symbol.for("storefront.pageCacheFastPath");
     const page = { status: 200, headers: [["content-type", "text/html; charset=utf-8"], ["x-sf-cache", "hit"]] as [string, string][], body: "<p>cached ".repeat(200) };
     // A hit at once, a hit after a version check, a page whose content changed, no page.
     const answers: Record<string, unknown> = { "/hit": page, "/later": Promise.resolve(page), "/changed": Promise.resolve(null) };
