@@ -2,7 +2,7 @@
 // current sources on the bench's own port and its own fresh database, plain HTTP calls to it, and
 // the .bench/ report files.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import os from "node:os";
@@ -203,9 +203,27 @@ export function printTable(header, rows) {
   for (const r of rows) console.log(line(r));
 }
 
+/**
+ * The instrumentation hooks bench/floor's server build was compiled from that are not its own.
+ * Turbopack takes `instrumentation.ts` from the workspace root when a project has none: the floor
+ * then opened the storefront's embedded database, and bench:memory's "floor" was 354 MB instead of
+ * ~110. bench/floor has an empty hook of its own; this keeps it that way.
+ */
+function floorHooksFromElsewhere() {
+  const server = path.join(root, "bench/floor/.next/server");
+  const maps = readdirSync(server, { recursive: true }).filter((f) => f.endsWith(".map"));
+  const sources = maps.flatMap((f) => {
+    const map = JSON.parse(readFileSync(path.join(server, f), "utf8"));
+    return [...(map.sources ?? []), ...(map.sections ?? []).flatMap((s) => s.map?.sources ?? [])];
+  });
+  return [...new Set(sources.filter((s) => /(^|\/)instrumentation(-node)?\.[jt]sx?$/.test(s) && !s.includes("bench/floor/")))];
+}
+
 /** bench/floor (Next's own floor: a prerendered page, no client component, CSS or proxy) built with the storefront's Next and served on `port`. */
 export async function startFloor(port, portEnv) {
   const built = spawnSync(process.execPath, [nextBin, "build", "bench/floor"], { cwd: root, encoding: "utf8", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
   if (built.status !== 0) throw new Error(`next build bench/floor failed:\n${built.stdout}\n${built.stderr}`);
+  const foreign = floorHooksFromElsewhere();
+  if (foreign.length) throw new Error(`bench/floor's build took hooks from outside it (${foreign.join(", ")}): it would measure the storefront, not the floor`);
   return startNext({ port, portEnv, env: {}, label: "bench/floor", dir: "bench/floor", healthPath: "/" });
 }
