@@ -1,4 +1,4 @@
-// Installed in the server process (`--import` of scripts/request-guard-preload.mjs, scripts/server-env.mjs) ahead of Next: a request whose
+// Installed in the server process (`--import` of scripts/server-preload.mjs, scripts/server-env.mjs) ahead of Next: a request whose
 // path holds a malformed %-escape (`/%E0%A4%A`, `/products/%`) is answered 400 here. Next's router
 // fails to decode such a path before any of the app's code runs and answered 500 with no page.
 // API paths get the platform's error shape with a code; pages a small page in both languages,
@@ -173,7 +173,7 @@ function answerFromPageCache(req, res, { status, headers, body }) {
 }
 
 /**
- * Puts the guard in front of every HTTP server of this process (scripts/request-guard-preload.mjs):
+ * Puts the guard in front of every HTTP server of this process (scripts/server-preload.mjs):
  * malformed paths are refused, and X-Forwarded-For is replaced by the one address the app may
  * believe (Next keeps a client's own header and adds the peer only when there is none).
  */

@@ -7,20 +7,26 @@ import { pathToFileURL } from "node:url";
 //     but under load V8 lets garbage grow the heap to 420 MB before collecting; capped, RSS after
 //     the load went from 795 to 512 MB at the same throughput (69.8 s against 77.2 s);
 //   - two malloc arenas (MALLOC_ARENA_MAX): native memory (sharp's image work, PGlite) spread over
-//     one arena per thread otherwise; 512 → 471 MB.
-// Either is left alone when the environment already sets it. SANDBOX defaults to on here (the
-// demo), said aloud by `npm start`; a bare `next start` must be told. And the request guard
-// (scripts/request-guard.mjs: malformed %-escapes in a path are a 400, not Next's 500).
+//     one arena per thread otherwise; 512 → 471 MB;
+//   - a young generation of 2 × 8 MB instead of Node's 2 × 16 (SF_SEMI_SPACE_MB), resident memory
+//     the server holds for good: after the load 409 MB with 16, 370 with 8, 359 with 4; the load
+//     took 96, 102 and 122 s (with 4, objects alive across a request's awaits are promoted early and
+//     old-space collections multiply);
+// Each is left alone when the environment already sets it. SANDBOX defaults to on here (the
+// demo), said aloud by `npm start`; a bare `next start` must be told. And scripts/server-preload.mjs:
+// the request guard (malformed %-escapes in a path are a 400, not Next's 500) and PGlite's
+// WebAssembly compiled once.
 
 /** The environment for a server process: `env` with the defaults above added where unset. */
 export function serverEnv(env = process.env) {
   const heapMb = Number(env.SF_HEAP_MB || 256);
   const nodeOptions = env.NODE_OPTIONS ?? "";
   const heap = /--max-old-space-size/.test(nodeOptions) ? "" : ` --max-old-space-size=${heapMb}`;
-  const guard = nodeOptions.includes("request-guard") ? "" : ` --import=${pathToFileURL(path.join(import.meta.dirname, "request-guard-preload.mjs")).href}`;
+  const semi = /--max-semi-space-size/.test(nodeOptions) ? "" : ` --max-semi-space-size=${Number(env.SF_SEMI_SPACE_MB || 8)}`;
+  const preload = nodeOptions.includes("server-preload") ? "" : ` --import=${pathToFileURL(path.join(import.meta.dirname, "server-preload.mjs")).href}`;
   return {
     ...env,
-    NODE_OPTIONS: `${nodeOptions}${heap}${guard}`.trim(),
+    NODE_OPTIONS: `${nodeOptions}${heap}${semi}${preload}`.trim(),
     MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX || "2",
     // The demo unless told otherwise (a production server refuses to guess: instrumentation-node.ts).
     SANDBOX: env.SANDBOX || "on",

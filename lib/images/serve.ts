@@ -2,7 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
 import { LRUCache } from "lru-cache";
-import sharp from "sharp";
+import sharp from "./sharp";
 import { publicPath } from "./source";
 import { IMAGE_WIDTHS, PLACEHOLDER_WIDTH, routable } from "./url";
 
