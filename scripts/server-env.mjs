@@ -11,7 +11,7 @@ import { pathToFileURL } from "node:url";
 //   - a young generation of 2 × 8 MB instead of Node's 2 × 16 (SF_SEMI_SPACE_MB), resident memory
 //     the server holds for good: after the load 409 MB with 16, 370 with 8, 359 with 4; the load
 //     took 96, 102 and 122 s (with 4, objects alive across a request's awaits are promoted early and
-//     old-space collections multiply);
+//     old-space collections multiply).
 // Each is left alone when the environment already sets it. SANDBOX defaults to on here (the
 // demo), said aloud by `npm start`; a bare `next start` must be told. And scripts/server-preload.mjs:
 // the request guard (malformed %-escapes in a path are a 400, not Next's 500) and PGlite's
