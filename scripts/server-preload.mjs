@@ -9,8 +9,8 @@ installRequestGuard();
 // functions it runs: V8's default compiles every function twice (a quick baseline, then an
 // optimised copy of the hot ones) and keeps both. PGlite alone on the demo's queries, one process:
 // RSS 247 → 163 MB, 2,000 small queries 724 → 540 ms. The server after npm run bench:memory's
-// load: 409 MB with Node's default here, ~370 with these flags. The price is paid once, at start:
-// healthy in 6-7 s instead of 3.5. Set here, not in NODE_OPTIONS: Node does not take these V8
-// flags there.
+// load: 434-440 MB without these flags, 409 with them (both with Node's young generation). The
+// price is paid once, at start: healthy in 6-7 s instead of 3.5. Set here, not in NODE_OPTIONS:
+// Node does not take these V8 flags there.
 v8.setFlagsFromString("--no-liftoff");
 v8.setFlagsFromString("--wasm-lazy-compilation");
