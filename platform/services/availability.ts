@@ -8,6 +8,7 @@ import { DAY_MS } from "@/contract/riyadh-time";
 import { addDays, daysBetween } from "@/contract/riyadh-time";
 import type { AvailabilityDto } from "@/contract/dto/catalog";
 import { findActiveProduct, type ProductRow } from "./catalog";
+import type { RuleProduct } from "./product-columns";
 import { checkChoice, productStaff, slotLoad, slotSeats, someoneServes, type StaffChoice } from "./specialists";
 
 // The seat primitives live in ./seats (specialists.ts uses them too); re-exported for the rules that read them here.
@@ -23,13 +24,13 @@ export function bookingsBetween(db: Db | Tx, tenantId: string, productId: string
 }
 
 /** Whether a day may be booked now: not before today and at most bookingWindowDays ahead. */
-export function withinBookingWindow(p: ProductRow, day: string, now: Date): boolean {
+export function withinBookingWindow(p: RuleProduct, day: string, now: Date): boolean {
   const ahead = daysBetween(today(now), day);
   return ahead >= 0 && ahead <= p.bookingWindowDays;
 }
 
 /** Start instants of a day's fixed slots (or duration units): aligned to the opening time, ending by closing. */
-export function slotStarts(p: ProductRow, day: string): Date[] {
+export function slotStarts(p: RuleProduct, day: string): Date[] {
   const window = openingWindow(p.openingHours, day);
   if (!window) return [];
   const step = unitMs(p);
@@ -42,7 +43,7 @@ export function slotStarts(p: ProductRow, day: string): Date[] {
  * Consecutive bookable units from `start` for `seats` seats, capped by the product's maxUnits and
  * the closing time.
  */
-export function freeUnitsFrom(p: ProductRow, start: Date, close: Date, occupancy: Occupancy[], seats = 1): number {
+export function freeUnitsFrom(p: RuleProduct, start: Date, close: Date, occupancy: Occupancy[], seats = 1): number {
   const step = unitMs(p);
   const cap = p.maxUnits ?? Number.MAX_SAFE_INTEGER;
   let units = 0;

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { cartItems, carts, productPrices, products, tenants } from "../db/schema";
 import { parseTaxRate, type Locale } from "@/contract/tenant-settings";
@@ -25,7 +25,7 @@ const lineProductColumns = {
   depositPercent: products.depositPercent,
   giftThemes: products.giftThemes,
 };
-const linePriceColumns = { id: productPrices.id, nameAr: productPrices.nameAr, nameEn: productPrices.nameEn, amount: productPrices.amount };
+export const linePriceColumns = { id: productPrices.id, nameAr: productPrices.nameAr, nameEn: productPrices.nameEn, amount: productPrices.amount };
 
 export type ItemRow = {
   item: typeof cartItems.$inferSelect;
@@ -44,10 +44,25 @@ export function loadCartLines(conn: Conn, tenantId: string, cartId: string): Pro
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
 }
 
-/** The tenant's tax multiplier (1 when tax is off) and whether it offers packages. */
+/**
+ * The tenant settings a cart's price depends on, read as columns: the settings document holds the
+ * whole store's configuration, which every cart read would otherwise decode to look at three keys.
+ */
+export const pricingSettingColumns = {
+  taxEnabled: sql<string | null>`${tenants.settings}->>'taxEnabled'`,
+  taxPercentage: sql<string | null>`${tenants.settings}->>'taxPercentage'`,
+  hasPackages: sql<string | null>`${tenants.settings}->>'hasPackages'`,
+};
+type PricingSettings = { taxEnabled: string | null; taxPercentage: string | null; hasPackages: string | null };
+
+/** The tenant's tax multiplier (1 when tax is off) and whether it offers packages, from pricingSettingColumns. */
+export function pricingOf(s: PricingSettings | undefined): { taxRate: number; packagesOn: boolean } {
+  return { taxRate: parseTaxRate(s?.taxEnabled === "True", s?.taxPercentage ?? undefined), packagesOn: s?.hasPackages === "True" };
+}
+
 export async function tenantPricing(conn: Conn, tenantId: string): Promise<{ taxRate: number; packagesOn: boolean }> {
-  const [row] = await conn.select({ settings: tenants.settings }).from(tenants).where(eq(tenants.id, tenantId)).limit(1);
-  return { taxRate: parseTaxRate(row?.settings.taxEnabled === "True", row?.settings.taxPercentage), packagesOn: row?.settings.hasPackages === "True" };
+  const [row] = await conn.select(pricingSettingColumns).from(tenants).where(eq(tenants.id, tenantId)).limit(1);
+  return pricingOf(row);
 }
 
 export type CartPricing = {

@@ -8,7 +8,7 @@ import { DAY_MS } from "@/contract/riyadh-time";
 import { addDays, daysBetween } from "@/contract/riyadh-time";
 import { bookingsBetween, capacityOf, reservationKind, seatsTaken, slotStarts, unitMs, withinBookingWindow, type Occupancy } from "./availability";
 import type { AddCartItemInput } from "@/contract/input/cart";
-import type { ProductRow } from "./catalog";
+import type { RuleProduct } from "./product-columns";
 import { checkChoice, productStaff, providerNotAvailable, slotLoad, slotSeats, type HeldLine, type Staff } from "./specialists";
 
 /** A cart line as the rules see it: instants for reservations, units = hours or nights. */
@@ -69,7 +69,7 @@ function day(value: string | undefined, field: string): string {
 }
 
 /** Turns an add-item request into a line for the product's kind; fields of other kinds are ignored. */
-export function lineFromInput(product: ProductRow, priceId: string, input: AddCartItemInput): CartLine {
+export function lineFromInput(product: RuleProduct, priceId: string, input: AddCartItemInput): CartLine {
   const line: CartLine = {
     productId: product.id,
     priceId,
@@ -117,7 +117,7 @@ function checkUnits(units: number, min: number, max: number | null) {
 }
 
 /** Rules that need no other rows: the time is a bookable one, the counts are within limits, the gift theme exists. */
-export function checkLineRules(product: ProductRow, line: CartLine, now: Date): void {
+export function checkLineRules(product: RuleProduct, line: CartLine, now: Date): void {
   const kind = reservationKind(product);
   if (kind === "slots" || kind === "duration") {
     const from = line.from!;
@@ -154,7 +154,7 @@ export function checkLineRules(product: ProductRow, line: CartLine, now: Date): 
  * Rules against other rows: merchandise stock, and free seats in every unit (slot, hour, night)
  * after bookings and after this cart's other lines of the same product. `others` excludes `line`.
  */
-export async function checkCapacity(tx: Tx, tenantId: string, product: ProductRow, line: CartLine, others: CartLine[], staff?: Staff): Promise<void> {
+export async function checkCapacity(tx: Tx, tenantId: string, product: RuleProduct, line: CartLine, others: CartLine[], staff?: Staff): Promise<void> {
   const staffed = await staffSeats(tx, tenantId, product, line, others, staff);
   const room = staffed ? staffed.choice : await plainRoom(tx, tenantId, product, line, others);
   if (room === null || line.quantity <= room) return;
@@ -169,13 +169,13 @@ export async function checkCapacity(tx: Tx, tenantId: string, product: ProductRo
  * the fewest free seats over its units (slot, hour, night) after bookings and those lines; 0 when
  * a night is closed; null when nothing limits it (no stock count, not a timed booking).
  */
-export async function lineRoom(tx: Db | Tx, tenantId: string, product: ProductRow, line: CartLine, others: CartLine[]): Promise<number | null> {
+export async function lineRoom(tx: Db | Tx, tenantId: string, product: RuleProduct, line: CartLine, others: CartLine[]): Promise<number | null> {
   const staffed = await staffSeats(tx, tenantId, product, line, others);
   return staffed ? staffed.choice : plainRoom(tx, tenantId, product, line, others);
 }
 
 /** lineRoom of a line no specialist serves. */
-async function plainRoom(tx: Db | Tx, tenantId: string, product: ProductRow, line: CartLine, others: CartLine[]): Promise<number | null> {
+async function plainRoom(tx: Db | Tx, tenantId: string, product: RuleProduct, line: CartLine, others: CartLine[]): Promise<number | null> {
   if (product.typeString === "merchandise") {
     if (product.stock === null) return null;
     return Math.max(0, product.stock - others.reduce((s, o) => s + o.quantity, 0));
@@ -200,7 +200,7 @@ async function plainRoom(tx: Db | Tx, tenantId: string, product: ProductRow, lin
  * this cart's other lines of it; null for any other line. The choice is checked first. `known`:
  * the product's staff when the caller has read it already.
  */
-async function staffSeats(tx: Db | Tx, tenantId: string, product: ProductRow, line: CartLine, others: CartLine[], known?: Staff): Promise<{ choice: number; anyone: number } | null> {
+async function staffSeats(tx: Db | Tx, tenantId: string, product: RuleProduct, line: CartLine, others: CartLine[], known?: Staff): Promise<{ choice: number; anyone: number } | null> {
   if (reservationKind(product) !== "slots" || !line.from || !line.to) return null;
   const staff = known ?? (await productStaff(tx, tenantId, product.id));
   const choice = { specialistId: line.specialistId, branchId: line.branchId };

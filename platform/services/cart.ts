@@ -1,18 +1,18 @@
 import "server-only";
-import { and, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { branches, cartItems, carts, productPrices, products, specialists, tenants, type GiftDetails, type GiftTheme } from "../db/schema";
 import { notFound, PlatformError, validation } from "../errors";
 import { toSar } from "../money";
 import { riyadhDay } from "../time";
 import type { Locale } from "@/contract/tenant-settings";
-import { parseTaxRate } from "@/contract/tenant-settings";
 import type { CartDto, CartItemDto } from "@/contract/dto/cart";
 import { checkCapacity, checkLineRules, lineFromInput, lineOfItem, lineRoom, type CartLine } from "./cart-rules";
 import type { AddCartItemInput, UpdateCartItemInput } from "@/contract/input/cart";
 import type { LineTotals } from "./cart-totals";
-import { loadCartLines, priceCart, type ItemRow } from "./cart-pricing";
-import { localized, productTypeNumber, type ProductRow } from "./catalog";
+import { linePriceColumns, priceCart, pricingOf, pricingSettingColumns, type ItemRow } from "./cart-pricing";
+import { localized, productTypeNumber } from "./catalog";
+import { ruleProductColumns, type RuleProduct } from "./product-columns";
 import { isUuid } from "./ids";
 import { reservationKind } from "./availability";
 import { servesAnyOf } from "./specialists";
@@ -36,21 +36,32 @@ const cartNotFound = () => notFound("Cart");
 /** Stands in for an id that is not a UUID, so that it matches nothing instead of failing the cast. */
 const NO_ID = "00000000-0000-0000-0000-000000000000";
 
-/** Reads a cart with its lines and totals: one query for the cart (and tax settings), one for the lines, then its pricing. */
+/** A line of a cart being read: ItemRow with the product as its rules see it (for what the line may hold). */
+type ReadRow = ItemRow & { product: RuleProduct };
+
+/**
+ * Reads a cart with its lines and totals. One query for the cart, its tax settings, its lines and
+ * what their rules need (the hot path of every add and read: each round trip into the embedded
+ * database costs the server a share of its one thread), then the pricing, and the bookings of
+ * timed lines.
+ */
 export async function readCart(db: Conn, scope: CartScope, cartId: string, locale: Locale, now = new Date()): Promise<CartDto> {
   if (!isUuid(cartId)) throw cartNotFound();
   const { tenantId } = scope;
-  const [head] = await db
-    .select({ cart: carts, settings: tenants.settings })
+  const found = await db
+    .select({ cart: carts, settings: pricingSettingColumns, item: cartItems, product: ruleProductColumns, price: linePriceColumns })
     .from(carts)
     .innerJoin(tenants, eq(tenants.id, carts.tenantId))
+    .leftJoin(cartItems, and(eq(cartItems.tenantId, carts.tenantId), eq(cartItems.cartId, carts.id)))
+    .leftJoin(products, eq(products.id, cartItems.productId))
+    .leftJoin(productPrices, eq(productPrices.id, cartItems.priceId))
     .where(visibleCart(scope, cartId))
-    .limit(1);
-  if (!head) throw cartNotFound();
-  const rows = await loadCartLines(db, tenantId, cartId);
-  const taxRate = parseTaxRate(head.settings.taxEnabled === "True", head.settings.taxPercentage);
-  const { cart } = head;
-  const pricing = await priceCart(db, { tenantId, cart, rows, taxRate, packagesOn: head.settings.hasPackages === "True", locale, now });
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  if (found.length === 0) throw cartNotFound();
+  const { cart, settings } = found[0];
+  const rows: ReadRow[] = found.flatMap(({ item, product, price }) => (item && product && price ? [{ item, product, price }] : []));
+  const { taxRate, packagesOn } = pricingOf(settings);
+  const pricing = await priceCart(db, { tenantId, cart, rows, taxRate, packagesOn, locale, now });
   const { totals } = pricing;
   const rooms = cart.completedAt ? rows.map(() => null) : await linesRoom(db, tenantId, rows);
   const names = await staffNames(db, tenantId, rows, locale);
@@ -86,19 +97,14 @@ export async function readCart(db: Conn, scope: CartScope, cartId: string, local
 
 /**
  * What each line of an open cart may hold now (see lineRoom): stock and free seats change after a
- * line is added, and the cart shows the lines that no longer fit. One read of the products that
- * can run out, and one of bookings per timed booking line.
+ * line is added, and the cart shows the lines that no longer fit. From the products as the cart
+ * read them, and one read of bookings per timed booking line.
  */
-async function linesRoom(db: Conn, tenantId: string, rows: ItemRow[]): Promise<(number | null)[]> {
-  const limited = rows.filter((r) => r.product.typeString === "merchandise" || r.product.typeString === "reservation");
-  if (limited.length === 0) return rows.map(() => null);
-  const ids = [...new Set(limited.map((r) => r.product.id))];
-  const full = new Map((await db.select().from(products).where(and(eq(products.tenantId, tenantId), inArray(products.id, ids)))).map((p) => [p.id, p]));
+async function linesRoom(db: Conn, tenantId: string, rows: ReadRow[]): Promise<(number | null)[]> {
   const lines = rows.map((r) => lineOfItem(r.item));
   return Promise.all(
-    rows.map((r, i) => {
-      const product = full.get(r.product.id);
-      if (!product) return null;
+    rows.map(({ product }, i) => {
+      if (product.typeString !== "merchandise" && product.typeString !== "reservation") return null;
       const others = lines.filter((l, j) => j !== i && l.productId === product.id);
       return lineRoom(db, tenantId, product, lines[i], others);
     }),
@@ -224,35 +230,29 @@ async function changeCart(db: Db, scope: CartScope, cartId: string, locale: Loca
   });
 }
 
-/** The tenant's active product and whether `priceId` is one of its prices, in one query. */
-async function productWithPrice(tx: Tx, tenantId: string, productId: string, priceId: string): Promise<ProductRow> {
-  const [row] = isUuid(productId)
+/**
+ * The tenant's active product (as its rules see it), whether `priceId` is one of its prices, and
+ * the cart's lines of that product, in one query (the lines against which a change is checked).
+ */
+async function productAndLines(tx: Tx, tenantId: string, cartId: string, productId: string, priceId: string): Promise<{ product: RuleProduct; lines: CartLine[] }> {
+  const rows = isUuid(productId)
     ? await tx
-        .select({ product: products, priceId: productPrices.id })
+        .select({ product: ruleProductColumns, priceId: productPrices.id, line: cartItems })
         .from(products)
         .leftJoin(
           productPrices,
           and(eq(productPrices.productId, products.id), eq(productPrices.tenantId, tenantId), eq(productPrices.id, isUuid(priceId) ? priceId : NO_ID)),
         )
+        .leftJoin(cartItems, and(eq(cartItems.tenantId, tenantId), eq(cartItems.cartId, cartId), eq(cartItems.productId, products.id)))
         .where(and(eq(products.tenantId, tenantId), eq(products.id, productId), eq(products.isActive, true)))
-        .limit(1)
     : [];
-  if (!row) throw notFound("Product");
-  if (!row.priceId) throw validation("The price does not belong to the product", { priceId: "Not a price of this product" });
-  return row.product;
-}
-
-
-async function productLines(tx: Tx, tenantId: string, cartId: string, productId: string): Promise<CartLine[]> {
-  const rows = await tx
-    .select()
-    .from(cartItems)
-    .where(and(eq(cartItems.tenantId, tenantId), eq(cartItems.cartId, cartId), eq(cartItems.productId, productId)));
-  return rows.map(lineOfItem);
+  if (rows.length === 0) throw notFound("Product");
+  if (!rows[0].priceId) throw validation("The price does not belong to the product", { priceId: "Not a price of this product" });
+  return { product: rows[0].product, lines: rows.flatMap((r) => (r.line ? [lineOfItem(r.line)] : [])) };
 }
 
 /** Merchandise merges by price; a fixed slot merges with the same price and start (more seats). */
-function mergeTarget(product: ProductRow, line: CartLine, lines: CartLine[]): CartLine | undefined {
+function mergeTarget(product: RuleProduct, line: CartLine, lines: CartLine[]): CartLine | undefined {
   const kind = reservationKind(product);
   if (product.typeString !== "merchandise" && kind !== "slots") return undefined;
   return lines.find(
@@ -274,11 +274,10 @@ const columns = (line: CartLine) => ({
 
 export async function addCartItem(db: Db, scope: CartScope, cartId: string, input: AddCartItemInput, locale: Locale, now = new Date()): Promise<CartDto> {
   return changeCart(db, scope, cartId, locale, async (tx, tenantId) => {
-    const product = await productWithPrice(tx, tenantId, input.productId, input.priceId);
+    // Checked against every line of the product already in the cart, so a merge below adds exactly what was checked.
+    const { product, lines: existing } = await productAndLines(tx, tenantId, cartId, input.productId, input.priceId);
     const line = lineFromInput(product, input.priceId, input);
     checkLineRules(product, line, now);
-    // Checked against every line already in the cart, so a merge below adds exactly what was checked.
-    const existing = await productLines(tx, tenantId, cartId, product.id);
     await checkCapacity(tx, tenantId, product, line, existing);
     const target = mergeTarget(product, line, existing);
     if (target) {
@@ -303,9 +302,9 @@ export async function updateCartItem(db: Db, scope: CartScope, cartId: string, i
       : [];
     if (!row) throw notFound("Cart item");
     const line: CartLine = { ...lineOfItem(row), priceId: input.priceId ?? row.priceId, quantity: input.quantity };
-    const product = await productWithPrice(tx, tenantId, row.productId, line.priceId);
+    const { product, lines } = await productAndLines(tx, tenantId, cartId, row.productId, line.priceId);
     checkLineRules(product, line, now);
-    const others = (await productLines(tx, tenantId, cartId, product.id)).filter((l) => l.id !== row.id);
+    const others = lines.filter((l) => l.id !== row.id);
     await checkCapacity(tx, tenantId, product, line, others);
     await tx.update(cartItems).set(columns(line)).where(and(eq(cartItems.tenantId, tenantId), eq(cartItems.id, row.id)));
   });

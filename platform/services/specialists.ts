@@ -1,7 +1,8 @@
 import "server-only";
 import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
-import { bookings, branches, specialists, type products } from "../db/schema";
+import { bookings, branches, specialists } from "../db/schema";
+import type { RuleProduct } from "./product-columns";
 import { PlatformError, validation } from "../errors";
 import { dayStart, openingWindow, parseHm, riyadhDay } from "../time";
 import { MINUTE_MS } from "@/contract/riyadh-time";
@@ -24,7 +25,6 @@ import type { ProductDto } from "@/contract/dto/catalog";
  *   store's order (sortOrder, then id): deterministic and fair.
  */
 
-type ProductRow = typeof products.$inferSelect;
 export type SpecialistRow = typeof specialists.$inferSelect;
 export type BranchRow = typeof branches.$inferSelect;
 export type Staff = { specialists: SpecialistRow[]; branches: BranchRow[] };
@@ -134,7 +134,7 @@ async function staffBookings(db: Db | Tx, tenantId: string, ids: string[], from:
  * Seats the specialist has left in [from, to) for the product: 0 when they don't work then or are
  * booked for another product; else the product's capacity (per specialist) less their seats taken.
  */
-function specialistRoom(s: SpecialistRow, staff: Staff, product: ProductRow, branchId: string | null, taken: StaffBooking[], from: Date, to: Date): number {
+function specialistRoom(s: SpecialistRow, staff: Staff, product: RuleProduct, branchId: string | null, taken: StaffBooking[], from: Date, to: Date): number {
   if (!works(s, from, to) || servingBranch(s, staff, branchId, from, to) === undefined) return 0;
   const theirs = taken.filter((b) => b.specialistId === s.id && b.from < to && b.to > from);
   if (theirs.some((b) => b.productId !== product.id)) return 0;
@@ -153,7 +153,7 @@ export type SlotLoad = { booked: (Occupancy & { specialistId: string | null })[]
  * lines, bounded by the product's roomCapacity; `choice` — the chosen specialist's room, within
  * that (equal to `anyone` for "any specialist").
  */
-export function slotSeats(staff: Staff, product: ProductRow, choice: StaffChoice, priceId: string | null, load: SlotLoad, from: Date, to: Date): { choice: number; anyone: number } {
+export function slotSeats(staff: Staff, product: RuleProduct, choice: StaffChoice, priceId: string | null, load: SlotLoad, from: Date, to: Date): { choice: number; anyone: number } {
   const overlapping = <T extends Occupancy>(list: T[]) => list.filter((o) => o.from < to && o.to > from);
   const held = overlapping(load.held);
   const booked = overlapping(load.booked);
@@ -207,7 +207,7 @@ export async function assignSpecialist(
   tx: Tx,
   tenantId: string,
   staff: Staff,
-  product: ProductRow,
+  product: RuleProduct,
   choice: StaffChoice,
   priceId: string,
   seats: number,

@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { drizzle } from "drizzle-orm/pglite";
+import type { PGlite } from "@electric-sql/pglite";
+import * as schema from "@/platform/db/schema";
+import type { Db } from "@/platform/db/client";
+import { AddCartItemInput } from "@/contract/input/cart";
+import { addCartItem, createCart, getCart, updateCartItem, type CartScope } from "@/platform/services/cart";
+import { describeEachDb } from "./helpers/test-db";
+import { at, DEMO, demoProduct } from "./helpers/demo-catalog";
+
+// The cart's add and read are the store's hottest calls, and on the embedded database every
+// statement is planned and run on the server's one thread (QUALITY.md: cart p95 at 20 customers).
+// A cart read is one statement (plus one read of bookings per timed line); an add is the row lock,
+// one read of the product with its lines already in the cart, the write, and that read.
+describeEachDb(
+  "cart statements",
+  (t) => {
+    /** The same database through a drizzle instance that counts the statements it sends (BEGIN and COMMIT aside). */
+    const counted = () => {
+      const seen: string[] = [];
+      const db = drizzle((t().db as unknown as { $client: PGlite }).$client, { schema, logger: { logQuery: (q) => seen.push(q) } }) as unknown as Db;
+      return { db, seen };
+    };
+
+    describe("merchandise", () => {
+      it("reads a cart of two lines in one statement, and adds to it in four", async () => {
+        const { db, seen } = counted();
+        const scope: CartScope = { tenantId: t().spa.id, customerId: null };
+        const [oil, salts] = [await demoProduct(db, t().spa.id, DEMO.oil), await demoProduct(db, t().spa.id, DEMO.salts)];
+        const cartId = (await createCart(db, scope, "en")).id;
+        await addCartItem(db, scope, cartId, AddCartItemInput.parse({ productId: oil.id, priceId: oil.priceId }), "en", t().now);
+        await addCartItem(db, scope, cartId, AddCartItemInput.parse({ productId: salts.id, priceId: salts.priceId }), "en", t().now);
+
+        seen.length = 0;
+        const cart = await getCart(db, scope, cartId, "en");
+        expect(cart.items.map((i) => [i.product.id, i.quantity, i.available])).toEqual([
+          [oil.id, 1, expect.any(Number)],
+          [salts.id, 1, expect.any(Number)],
+        ]);
+        expect(seen).toHaveLength(1);
+
+        seen.length = 0;
+        const more = await addCartItem(db, scope, cartId, AddCartItemInput.parse({ productId: oil.id, priceId: oil.priceId }), "en", t().now);
+        expect(more.items.map((i) => i.quantity)).toEqual([2, 1]);
+        expect(seen.map((q) => q.split(" ")[0])).toEqual(["update", "select", "update", "select"]);
+
+        seen.length = 0;
+        await updateCartItem(db, scope, cartId, more.items[1].id, { quantity: 2 }, "en", t().now);
+        expect(seen.map((q) => q.split(" ")[0])).toEqual(["update", "select", "select", "update", "select"]);
+      });
+    });
+
+    it("reads the bookings of a timed line for what it may still hold, one read per such line", async () => {
+      const { db, seen } = counted();
+      const scope: CartScope = { tenantId: t().spa.id, customerId: null };
+      const pool = await demoProduct(db, t().spa.id, DEMO.pool);
+      const cartId = (await createCart(db, scope, "en")).id;
+      await addCartItem(db, scope, cartId, AddCartItemInput.parse({ productId: pool.id, priceId: pool.priceId, reservationDateFrom: at(t().now, 3, 10), units: 2 }), "en", t().now);
+      seen.length = 0;
+      const cart = await getCart(db, scope, cartId, "en");
+      expect(cart.items).toHaveLength(1);
+      expect(cart.items[0].available).toBe(1);
+      expect(seen).toHaveLength(2);
+      expect(seen[1]).toMatch(/from "bookings"/);
+    });
+  },
+  { kinds: ["pglite"] },
+);
