@@ -5,7 +5,8 @@ import * as schema from "@/platform/db/schema";
 import type { Db } from "@/platform/db/client";
 import { AddCartItemInput } from "@/contract/input/cart";
 import { addCartItem, createCart, getCart, updateCartItem, type CartScope } from "@/platform/services/cart";
-import { describeEachDb } from "./helpers/test-db";
+import pg from "pg";
+import { describeEachDb, testDatabaseKinds } from "./helpers/test-db";
 import { at, DEMO, demoProduct } from "./helpers/demo-catalog";
 
 // The cart's add and read are the store's hottest calls, and on the embedded database every
@@ -65,4 +66,37 @@ describeEachDb(
     });
   },
   { kinds: ["pglite"] },
+);
+
+// A transaction holds one PostgreSQL connection: its reads go one after another (node-postgres
+// only queues queries sent to a client at once, a use it deprecates and pg 9 refuses).
+describeEachDb(
+  "a transaction's connection",
+  (t) => {
+    it("never gets a query while another runs on it: adds of timed lines with specialists, and their reads, three lines deep", async () => {
+      type Client = { _activeQuery: unknown; _queryQueue: unknown[]; query: (...args: unknown[]) => unknown };
+      const proto = pg.Client.prototype as unknown as Client;
+      const original = proto.query;
+      const overlaps: string[] = [];
+      proto.query = function (this: Client, ...args: unknown[]) {
+        if (this._activeQuery || this._queryQueue.length > 0) overlaps.push(String((args[0] as { text?: string })?.text ?? args[0]).slice(0, 80));
+        return original.apply(this, args);
+      };
+      try {
+        const scope: CartScope = { tenantId: t().spa.id, customerId: null };
+        const massage = await demoProduct(t().db, t().spa.id, DEMO.massage);
+        const cartId = (await createCart(t().db, scope, "en")).id;
+        for (const hour of [10, 12, 14]) {
+          await addCartItem(t().db, scope, cartId, AddCartItemInput.parse({ productId: massage.id, priceId: massage.priceId, reservationDateFrom: at(t().now, 2, hour) }), "en", t().now);
+        }
+        const cart = await getCart(t().db, scope, cartId, "en");
+        expect(cart.items).toHaveLength(3);
+        expect(cart.items.every((i) => typeof i.available === "number")).toBe(true);
+        expect(overlaps).toEqual([]);
+      } finally {
+        proto.query = original;
+      }
+    });
+  },
+  { kinds: testDatabaseKinds().filter((k) => k === "postgres") },
 );

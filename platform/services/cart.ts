@@ -1,6 +1,7 @@
 import "server-only";
 import { and, asc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
+import { independentReads } from "../db/reads";
 import { branches, cartItems, carts, productPrices, products, specialists, tenants, type GiftDetails, type GiftTheme } from "../db/schema";
 import { notFound, PlatformError, validation } from "../errors";
 import { toSar } from "../money";
@@ -102,8 +103,9 @@ export async function readCart(db: Conn, scope: CartScope, cartId: string, local
  */
 async function linesRoom(db: Conn, tenantId: string, rows: ReadRow[]): Promise<(number | null)[]> {
   const lines = rows.map((r) => lineOfItem(r.item));
-  return Promise.all(
-    rows.map(({ product }, i) => {
+  return independentReads(
+    db,
+    rows.map(({ product }, i) => async () => {
       if (product.typeString !== "merchandise" && product.typeString !== "reservation") return null;
       const others = lines.filter((l, j) => j !== i && l.productId === product.id);
       return lineRoom(db, tenantId, product, lines[i], others);
@@ -160,16 +162,17 @@ async function staffNames(db: Conn, tenantId: string, rows: ItemRow[], locale: L
   const specialistIds = [...new Set(rows.flatMap((r) => (r.item.specialistId ? [r.item.specialistId] : [])))];
   const branchIds = [...new Set(rows.flatMap((r) => (r.item.branchId ? [r.item.branchId] : [])))];
   const open = [...new Set(rows.filter((r) => !r.item.specialistId && r.item.reservationDateFrom && !r.product.isFullDayBooking && !r.product.isVariableDuration).map((r) => r.product.id))];
-  const [people, places, staffed] = await Promise.all([
-    specialistIds.length ? db.select().from(specialists).where(and(eq(specialists.tenantId, tenantId), inArray(specialists.id, specialistIds))) : [],
-    branchIds.length ? db.select().from(branches).where(and(eq(branches.tenantId, tenantId), inArray(branches.id, branchIds))) : [],
-    open.length
-      ? db
-          .select({ productIds: specialists.productIds })
-          .from(specialists)
-          .where(and(eq(specialists.tenantId, tenantId), servesAnyOf(open)))
-      : [],
-  ]);
+  const [people, places, staffed] = await independentReads(db, [
+    async () => (specialistIds.length ? db.select().from(specialists).where(and(eq(specialists.tenantId, tenantId), inArray(specialists.id, specialistIds))) : []),
+    async () => (branchIds.length ? db.select().from(branches).where(and(eq(branches.tenantId, tenantId), inArray(branches.id, branchIds))) : []),
+    async () =>
+      open.length
+        ? db
+            .select({ productIds: specialists.productIds })
+            .from(specialists)
+            .where(and(eq(specialists.tenantId, tenantId), servesAnyOf(open)))
+        : [],
+  ] as const);
   const served = new Set(staffed.flatMap((s) => s.productIds));
   const named = (list: { id: string; nameAr: string; nameEn: string }[], id: string | null) => {
     const row = id ? list.find((x) => x.id === id) : undefined;

@@ -1,6 +1,7 @@
 import "server-only";
 import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
+import { independentReads } from "../db/reads";
 import { bookings, branches, specialists } from "../db/schema";
 import type { RuleProduct } from "./product-columns";
 import { PlatformError, validation } from "../errors";
@@ -169,13 +170,14 @@ export function slotSeats(staff: Staff, product: RuleProduct, choice: StaffChoic
 
 /** Reads a slot's load for `staff` over [from, to) (see SlotLoad); `held` is this cart's other lines. */
 export async function slotLoad(db: Db | Tx, tenantId: string, staff: Staff, productId: string, held: HeldLine[], from: Date, to: Date): Promise<SlotLoad> {
-  const [booked, taken] = await Promise.all([
-    db
-      .select({ from: bookings.startsAt, to: bookings.endsAt, seats: bookings.seats, specialistId: bookings.specialistId })
-      .from(bookings)
-      .where(and(eq(bookings.tenantId, tenantId), eq(bookings.productId, productId), lt(bookings.startsAt, to), gt(bookings.endsAt, from))),
-    staffBookings(db, tenantId, staff.specialists.map((s) => s.id), from, to),
-  ]);
+  const [booked, taken] = await independentReads(db, [
+    () =>
+      db
+        .select({ from: bookings.startsAt, to: bookings.endsAt, seats: bookings.seats, specialistId: bookings.specialistId })
+        .from(bookings)
+        .where(and(eq(bookings.tenantId, tenantId), eq(bookings.productId, productId), lt(bookings.startsAt, to), gt(bookings.endsAt, from))),
+    () => staffBookings(db, tenantId, staff.specialists.map((s) => s.id), from, to),
+  ] as const);
   return { booked, taken, held };
 }
 
