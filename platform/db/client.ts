@@ -10,6 +10,7 @@ import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import { Pool } from "pg";
 import * as schema from "./schema";
 import { lockDataDir } from "./data-dir-lock";
+import pgliteSettings from "./pglite-settings.json";
 
 /** Both drivers expose the same query builder; the node-postgres type stands for both. */
 export type Db = NodePgDatabase<typeof schema>;
@@ -22,8 +23,9 @@ export type DbHandle = { db: Db; close: () => Promise<void>; kind: "pglite" | "p
  * default 128 MB of shared buffers is resident memory the store pays for. A store's working set is
  * a few MB, and the data folder's files stay in the operating system's page cache: 16 MB of buffers
  * took an embedded server's RSS from 298 to 165 MB for the database alone (npm run bench:memory).
+ * Kept in pglite-settings.json, which bench:memory's reference (PGlite alone) reads too.
  */
-const PGLITE_CONF = ["shared_buffers=16MB", "work_mem=2MB", "temp_buffers=2MB", "maintenance_work_mem=16MB"];
+const PGLITE_CONF = pgliteSettings.postgresqlconf;
 
 /**
  * PostgreSQL connections per server process. A cart add holds one for six round trips, each
