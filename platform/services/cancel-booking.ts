@@ -3,14 +3,14 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { bookings, cartItems, carts, customerPackages, paymentAttempts, payments, tenants, type PaymentProvider } from "../db/schema";
 import { notFound, PlatformError } from "../errors";
-import { parseChangeWindowHours, parseTaxRate, type Locale } from "@/contract/tenant-settings";
+import { parseChangeWindowHours, type Locale } from "@/contract/tenant-settings";
 import { HOUR_MS } from "@/contract/riyadh-time";
 import type { CartDto } from "@/contract/dto/cart";
 import { issueCreditNote } from "../invoices/invoices";
 import { gatewayOf } from "../payments/gateways";
 import { providerConfig } from "../payments/provider-config";
 import { readCart } from "./cart";
-import { loadCartLines, priceCart, type ItemRow } from "./cart-pricing";
+import { loadCartLines, priceCart, pricingOf, type ItemRow } from "./cart-pricing";
 import type { OwnerScope } from "./own-cart";
 import { isUuid } from "./ids";
 
@@ -86,7 +86,7 @@ export async function cancelBooking(db: Db, scope: OwnerScope, cartId: string, i
     }
 
     // The order as it was placed, to know the line's share of what was paid.
-    const taxRate = parseTaxRate(settings.taxEnabled === "True", settings.taxPercentage);
+    const { taxRate } = pricingOf(settings);
     const { totals } = await priceCart(tx, { tenantId: scope.tenantId, cart, rows, taxRate, locale, now });
     const line = totals.lines[index];
     const payment = await onlinePayment(tx, scope.tenantId, cartId);

@@ -33,6 +33,9 @@ export type ItemRow = {
   price: Pick<typeof productPrices.$inferSelect, keyof typeof linePriceColumns>;
 };
 
+/** The order a cart's lines are listed, priced and invoiced in: the order they were added. */
+export const LINE_ORDER = [asc(cartItems.createdAt), asc(cartItems.id)];
+
 /** The cart's lines with what they show and cost, in the order they were added. */
 export function loadCartLines(conn: Conn, tenantId: string, cartId: string): Promise<ItemRow[]> {
   return conn
@@ -41,7 +44,7 @@ export function loadCartLines(conn: Conn, tenantId: string, cartId: string): Pro
     .innerJoin(products, eq(products.id, cartItems.productId))
     .innerJoin(productPrices, eq(productPrices.id, cartItems.priceId))
     .where(and(eq(cartItems.tenantId, tenantId), eq(cartItems.cartId, cartId)))
-    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+    .orderBy(...LINE_ORDER);
 }
 
 /**
@@ -53,9 +56,10 @@ export const pricingSettingColumns = {
   taxPercentage: sql<string | null>`${tenants.settings}->>'taxPercentage'`,
   hasPackages: sql<string | null>`${tenants.settings}->>'hasPackages'`,
 };
-type PricingSettings = { taxEnabled: string | null; taxPercentage: string | null; hasPackages: string | null };
+/** Those three keys, as pricingSettingColumns reads them or as a whole settings document holds them. */
+type PricingSettings = { taxEnabled?: string | null; taxPercentage?: string | null; hasPackages?: string | null };
 
-/** The tenant's tax multiplier (1 when tax is off) and whether it offers packages, from pricingSettingColumns. */
+/** The tenant's tax multiplier (1 when tax is off) and whether it offers packages. */
 export function pricingOf(s: PricingSettings | undefined): { taxRate: number; packagesOn: boolean } {
   return { taxRate: parseTaxRate(s?.taxEnabled === "True", s?.taxPercentage ?? undefined), packagesOn: s?.hasPackages === "True" };
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { independentReads } from "../db/reads";
 import { branches, cartItems, carts, productPrices, products, specialists, tenants, type GiftDetails, type GiftTheme } from "../db/schema";
@@ -11,7 +11,7 @@ import type { CartDto, CartItemDto } from "@/contract/dto/cart";
 import { checkCapacity, checkLineRules, lineFromInput, lineOfItem, lineRoom, type CartLine } from "./cart-rules";
 import type { AddCartItemInput, UpdateCartItemInput } from "@/contract/input/cart";
 import type { LineTotals } from "./cart-totals";
-import { linePriceColumns, priceCart, pricingOf, pricingSettingColumns, type ItemRow } from "./cart-pricing";
+import { LINE_ORDER, linePriceColumns, priceCart, pricingOf, pricingSettingColumns, type ItemRow } from "./cart-pricing";
 import { localized, productTypeNumber } from "./catalog";
 import { ruleProductColumns, type RuleProduct } from "./product-columns";
 import { isUuid } from "./ids";
@@ -57,7 +57,7 @@ export async function readCart(db: Conn, scope: CartScope, cartId: string, local
     .leftJoin(products, eq(products.id, cartItems.productId))
     .leftJoin(productPrices, eq(productPrices.id, cartItems.priceId))
     .where(visibleCart(scope, cartId))
-    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+    .orderBy(...LINE_ORDER);
   if (found.length === 0) throw cartNotFound();
   const { cart, settings } = found[0];
   const rows: ReadRow[] = found.flatMap(({ item, product, price }) => (item && product && price ? [{ item, product, price }] : []));

@@ -4,10 +4,10 @@ import { and, eq, inArray, is, TransactionRollbackError } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { cartItems, carts, tenants, uploads, type OnlineMethod, type UtmRecord } from "../db/schema";
 import { PlatformError } from "../errors";
-import { parseTaxRate, type Locale, type SettingsMap } from "@/contract/tenant-settings";
+import type { Locale, SettingsMap } from "@/contract/tenant-settings";
 import type { SalesChannel } from "@/contract/input/checkout";
 import type { OrderPaymentMethod } from "../payments/provider";
-import { loadCartLines, priceCart } from "./cart-pricing";
+import { loadCartLines, priceCart, pricingOf } from "./cart-pricing";
 import { checkCoupon, redeemCoupon } from "./coupon-rules";
 import { amountDue, checkCartMinimum, checkPaymentMethod, fulfilLine, lockProducts } from "./checkout-rules";
 import type { CartTotals } from "./cart-totals";
@@ -86,11 +86,11 @@ export async function completeOrder(
   const rows = await loadCartLines(tx, tenantId, cart.id);
   if (rows.length === 0) throw new PlatformError("SP:CartIsEmpty", 400, "The cart is empty");
   const [{ settings, tenantName }] = await tx.select({ settings: tenants.settings, tenantName: tenants.name }).from(tenants).where(eq(tenants.id, tenantId));
-  const taxRate = parseTaxRate(settings.taxEnabled === "True", settings.taxPercentage);
+  const { taxRate, packagesOn } = pricingOf(settings);
   const locked = await lockProducts(tx, tenantId, rows.map((r) => r.item.productId));
   await lockStaff(tx, tenantId, rows.filter((r) => r.product.typeString === "reservation").map((r) => r.item.productId));
   if (rows.some((r) => r.product.typeString === "reservation")) await lockPackages(tx, scope);
-  const pricing = await priceCart(tx, { tenantId, cart, rows, taxRate, packagesOn: settings.hasPackages === "True", locale: opts.locale, now });
+  const pricing = await priceCart(tx, { tenantId, cart, rows, taxRate, packagesOn, locale: opts.locale, now });
   checkExpectedTotal(opts.expectedTotal, pricing.totals);
   // An online method was checked when its payment was created; the money it took is not refused
   // because the store switched the method off meanwhile — only for a different amount.

@@ -3,10 +3,9 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { carts } from "../db/schema";
 import { notFound, PlatformError } from "../errors";
-import { parseTaxRate } from "@/contract/tenant-settings";
 import { issueInvoice } from "../invoices/invoices";
 import { toSar } from "../money";
-import { loadCartLines, priceCart } from "./cart-pricing";
+import { loadCartLines, priceCart, pricingOf } from "./cart-pricing";
 import { tenantBySlug } from "./tenant-admin";
 
 export type RecordedPayment = { orderNumber: string; alreadyPaid: boolean; total: number; invoiced: boolean };
@@ -30,7 +29,7 @@ export async function recordOfflinePayment(db: Db, slug: string, orderNumber: st
       .for("update");
     if (!cart) throw notFound("Order");
     const rows = (await loadCartLines(tx, tenant.id, cart.id)).filter((r) => !r.item.cancelledAt);
-    const taxRate = parseTaxRate(tenant.settings.taxEnabled === "True", tenant.settings.taxPercentage);
+    const { taxRate } = pricingOf(tenant.settings);
     const { totals } = await priceCart(tx, { tenantId: tenant.id, cart, rows, taxRate, locale: "ar", now });
     const total = toSar(totals.totalAmount);
     if (cart.paymentStatus === "paid" && (cart.paymentMethod === "CASH" || cart.paymentMethod === "BANK_TRANSFER")) return { orderNumber: number, alreadyPaid: true, total, invoiced: false };
