@@ -1,9 +1,13 @@
 // `--import`ed into the storefront server's process ahead of Next (scripts/server-env.mjs).
 import v8 from "node:v8";
+import { adoptBuiltConfig } from "./built-config.mjs";
 import { installRequestGuard } from "./request-guard.mjs";
 
 // Malformed %-escapes in a path are a 400, not Next's 500: see request-guard.mjs.
 installRequestGuard();
+
+// `next start` on the configuration its build resolved, not next.config.ts again: see built-config.mjs.
+adoptBuiltConfig();
 
 // The embedded database's WebAssembly (PGlite, 9 MB) compiled once, optimised, and only the
 // functions it runs: V8's default compiles every function twice (a quick baseline, then an
