@@ -1,13 +1,7 @@
 import "server-only";
 import path from "node:path";
 import { mkdirSync } from "node:fs";
-import { PGlite } from "@electric-sql/pglite";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
-import { Pool } from "pg";
 import * as schema from "./schema";
 import { lockDataDir } from "./data-dir-lock";
 import pgliteSettings from "./pglite-settings.json";
@@ -45,7 +39,15 @@ const migrationsFolder = path.join(/*turbopackIgnore: true*/ process.cwd(), "pla
  * `loadDataDir` starts PGlite from a dump of another (PGlite's dumpDataDir), instead of an empty cluster.
  */
 export async function openDatabase(opts: { url?: string; dataDir?: string; poolSize?: number; loadDataDir?: Blob }): Promise<DbHandle> {
+  // A process loads the one driver it uses: node-postgres, with its types, parsers and drizzle's
+  // driver for it, held ~3 MB of an embedded server's heap (and PGlite's code a PostgreSQL one's).
   if (opts.url) {
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import("pg"),
+      import("drizzle-orm/node-postgres"),
+      import("drizzle-orm/node-postgres/migrator"),
+    ]);
+    const { Pool } = pg;
     // A database that does not answer fails a request within 5 s (503, contract/outage.ts) instead of holding it.
     const pool = new Pool({ connectionString: opts.url, max: opts.poolSize ?? POOL_SIZE, connectionTimeoutMillis: 5_000 });
     // An idle connection that drops (a database restart) must not take the process down; the pool reconnects.
@@ -69,6 +71,11 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; poolS
     release = lockDataDir(opts.dataDir);
   }
   try {
+    const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+      import("@electric-sql/pglite"),
+      import("drizzle-orm/pglite"),
+      import("drizzle-orm/pglite/migrator"),
+    ]);
     const client = new PGlite({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir, postgresqlconf: PGLITE_CONF });
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });

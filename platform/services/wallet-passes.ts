@@ -1,8 +1,6 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import forge from "node-forge";
-import { PKPass } from "passkit-generator";
-import { PNG } from "pngjs";
+import type { pki } from "node-forge";
 import { z } from "zod";
 import type { Db } from "../db/client";
 import { tenants, tenantWalletPasses } from "../db/schema";
@@ -19,6 +17,10 @@ import type { OwnerScope } from "./own-cart";
  * order as a signed .pkpass, built with passkit-generator and signed with the tenant's own Pass Type
  * ID certificate (set through the operator CLI, checked when set). Offered only when the setting is
  * on and a certificate is there; `walletPassState` says which is missing.
+ *
+ * The signing libraries (passkit-generator with joi and node-forge, pngjs) are loaded when a pass
+ * or a certificate is handled, not with the platform's routes: ~4 MB of heap that every server
+ * otherwise held for a feature most requests never touch.
  */
 
 export type WalletPassState = { offered: true } | { offered: false; reason: "setting" | "certificate" };
@@ -58,9 +60,10 @@ export const WalletCertificateFile = z.strictObject({
 });
 
 /** The certificate, key and WWDR read as Apple would need them: parseable, the key the certificate's, in date. */
-function checkCertificates(v: z.output<typeof WalletCertificateFile>, now: Date) {
-  let cert: forge.pki.Certificate;
-  let key: forge.pki.rsa.PrivateKey | null;
+async function checkCertificates(v: z.output<typeof WalletCertificateFile>, now: Date) {
+  const { default: forge } = await import("node-forge");
+  let cert: pki.Certificate;
+  let key: pki.rsa.PrivateKey | null;
   try {
     cert = forge.pki.certificateFromPem(v.signerCert);
     forge.pki.certificateFromPem(v.wwdr);
@@ -68,12 +71,12 @@ function checkCertificates(v: z.output<typeof WalletCertificateFile>, now: Date)
     throw validation("signerCert or wwdr is not a readable certificate");
   }
   try {
-    key = v.signerKeyPassphrase ? forge.pki.decryptRsaPrivateKey(v.signerKey, v.signerKeyPassphrase) : (forge.pki.privateKeyFromPem(v.signerKey) as forge.pki.rsa.PrivateKey);
+    key = v.signerKeyPassphrase ? forge.pki.decryptRsaPrivateKey(v.signerKey, v.signerKeyPassphrase) : (forge.pki.privateKeyFromPem(v.signerKey) as pki.rsa.PrivateKey);
   } catch {
     key = null;
   }
   if (!key) throw validation("signerKey can't be read (a wrong signerKeyPassphrase?)");
-  const pub = cert.publicKey as forge.pki.rsa.PublicKey;
+  const pub = cert.publicKey as pki.rsa.PublicKey;
   if (!pub.n || pub.n.compareTo(key.n) !== 0) throw validation("signerKey is not the key of signerCert");
   if (cert.validity.notAfter < now || cert.validity.notBefore > now) throw validation(`signerCert is not valid now (valid ${cert.validity.notBefore.toISOString()} to ${cert.validity.notAfter.toISOString()})`);
 }
@@ -82,7 +85,7 @@ function checkCertificates(v: z.output<typeof WalletCertificateFile>, now: Date)
 export async function setWalletCertificate(db: Db, slug: string, input: unknown, now = new Date()): Promise<{ replaced: boolean; settingOn: boolean }> {
   const parsed = WalletCertificateFile.safeParse(input);
   if (!parsed.success) throw validation(parsed.error.issues.map((i) => `${i.path.join(".") || "(file)"}: ${i.message}`).join("; "));
-  checkCertificates(parsed.data, now);
+  await checkCertificates(parsed.data, now);
   const tenant = await tenantBySlug(db, slug);
   const values = { ...parsed.data, signerKeyPassphrase: parsed.data.signerKeyPassphrase ?? null };
   const replaced = await hasWalletCertificate(db, tenant.id);
@@ -111,8 +114,9 @@ const timeText = (iso: string, locale: Locale) => new Intl.DateTimeFormat(locale
 
 /** The pass's pictures: a plain square in the store's colour (Wallet requires an icon; the logo sits on the pass). */
 let pictures: Record<string, Buffer> | null = null;
-function passPictures(): Record<string, Buffer> {
+async function passPictures(): Promise<Record<string, Buffer>> {
   if (pictures) return pictures;
+  const { PNG } = await import("pngjs");
   const square = (size: number) => {
     const png = new PNG({ width: size, height: size });
     for (let i = 0; i < png.data.length; i += 4) [png.data[i], png.data[i + 1], png.data[i + 2], png.data[i + 3]] = [15, 91, 84, 255];
@@ -141,8 +145,9 @@ export async function buildWalletPass(db: Db, scope: OwnerScope, cartId: string,
   const store = tenant.settings.brandName?.trim() || tenant.name;
   const booking = item.product.typeString === "reservation";
   const type = booking ? "eventTicket" : "generic";
+  const { PKPass } = await import("passkit-generator");
   const pass = new PKPass(
-    { ...passPictures(), "pass.json": Buffer.from(JSON.stringify({ formatVersion: 1, [type]: {} })) },
+    { ...(await passPictures()), "pass.json": Buffer.from(JSON.stringify({ formatVersion: 1, [type]: {} })) },
     { wwdr: cert.wwdr, signerCert: cert.signerCert, signerKey: cert.signerKey, signerKeyPassphrase: cert.signerKeyPassphrase ?? undefined },
     {
       serialNumber: `${order.id}:${item.id}`,
