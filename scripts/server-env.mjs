@@ -8,6 +8,13 @@ import { pathToFileURL } from "node:url";
 //     the load went from 795 to 512 MB at the same throughput (69.8 s against 77.2 s);
 //   - two malloc arenas (MALLOC_ARENA_MAX): native memory (sharp's image work, PGlite) spread over
 //     one arena per thread otherwise; 512 → 471 MB;
+//   - glibc's malloc hands blocks of 32 KB and more to mmap, and so back to the system when freed
+//     (GLIBC_TUNABLES=glibc.malloc.mmap_threshold=32768; glibc's own threshold starts at 128 KB and
+//     rises with use). What V8 allocates to compile (PGlite's functions, at start) was freed into
+//     malloc's main heap and stayed resident behind whatever was allocated after it, by chance:
+//     five starts held 25-50 MB there after the first page (RSS 215-239 MB), with the setting
+//     11-13 MB (194-198 MB). bench:memory 267 MB after the load against 283-305 on the same
+//     build; bench:http's product page 54-61 % of bare node:http against 47-56 %, the cart alike;
 //   - a young generation of 2 × 8 MB instead of Node's 2 × 16 (SF_SEMI_SPACE_MB), resident memory
 //     the server holds for good: after the load 409 MB with 16, 370 with 8, 359 with 4; the load
 //     took 96, 102 and 122 s (with 4, objects alive across a request's awaits are promoted early and
@@ -28,6 +35,7 @@ export function serverEnv(env = process.env) {
     ...env,
     NODE_OPTIONS: `${nodeOptions}${heap}${semi}${preload}`.trim(),
     MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX || "2",
+    GLIBC_TUNABLES: env.GLIBC_TUNABLES || "glibc.malloc.mmap_threshold=32768",
     // The demo unless told otherwise (a production server refuses to guess: instrumentation-node.ts).
     SANDBOX: env.SANDBOX || "on",
   };

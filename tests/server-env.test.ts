@@ -12,14 +12,16 @@ describe("a storefront server's process settings (npm start and the benches)", (
     expect(opts).toContain("--max-semi-space-size=8");
     expect(opts.filter((o) => o.startsWith("--import=") && o.endsWith("/scripts/server-preload.mjs"))).toHaveLength(1);
     expect(serverEnv({}).MALLOC_ARENA_MAX).toBe("2");
+    expect(serverEnv({}).GLIBC_TUNABLES).toBe("glibc.malloc.mmap_threshold=32768");
   });
 
   it("leaves alone what the environment already sets", () => {
-    const env = serverEnv({ NODE_OPTIONS: "--max-semi-space-size=16 --max-old-space-size=512", MALLOC_ARENA_MAX: "4" });
+    const env = serverEnv({ NODE_OPTIONS: "--max-semi-space-size=16 --max-old-space-size=512", MALLOC_ARENA_MAX: "4", GLIBC_TUNABLES: "glibc.malloc.trim_threshold=0" });
     const opts = (env.NODE_OPTIONS ?? "").split(/\s+/);
     expect(opts.filter((o) => o.startsWith("--max-semi-space-size"))).toEqual(["--max-semi-space-size=16"]);
     expect(opts.filter((o) => o.startsWith("--max-old-space-size"))).toEqual(["--max-old-space-size=512"]);
     expect(env.MALLOC_ARENA_MAX).toBe("4");
+    expect(env.GLIBC_TUNABLES).toBe("glibc.malloc.trim_threshold=0");
     // A server started by another script that already went through serverEnv gets no second preload.
     expect(options(serverEnv({})).filter((o) => o.includes("server-preload"))).toHaveLength(1);
     expect(options({ SF_SEMI_SPACE_MB: "4" })).toContain("--max-semi-space-size=4");
