@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { PORT } from "./support";
 
 /**
  * The running server carries only what serves requests: `next start` takes the configuration its
@@ -15,7 +16,7 @@ test("the journeys' server has no compiler loaded, and still answers with the co
   expect([...libraries].filter((file) => /swc/.test(file))).toEqual([]);
   // What next.config.ts sets still holds: its headers on every answer, no X-Powered-By.
   // The default tenant on bare localhost (the request context does not resolve spa.localhost).
-  const res = await request.get(`http://localhost:${process.env.E2E_PORT || 3100}/en`);
+  const res = await request.get(`http://localhost:${PORT}/en`);
   expect(res.status()).toBe(200);
   expect(res.headers()["x-content-type-options"]).toBe("nosniff");
   expect(res.headers()["strict-transport-security"]).toContain("max-age=");
