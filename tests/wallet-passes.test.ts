@@ -54,6 +54,23 @@ describeEachDb("Apple Wallet passes", (t) => {
     expect((await walletStates(t().db)).get("spa")).toEqual({ offered: false, reason: "setting" });
   });
 
+  it("answers a pass tapped twice at once with the same pass twice, the signing libraries loaded on the way", async () => {
+    await setWalletCertificate(t().db, "spa", file);
+    const restore = await withSettings(t().db, spa(), { walletPassesEnabled: "True" });
+    try {
+      const { shopper, order, pay } = await paidBooking(8);
+      await pay();
+      const [a, b] = await Promise.all([passOf(shopper.token, order), passOf(shopper.token, order)]);
+      expect([a.status, a.type, b.status, b.type]).toEqual([200, "application/vnd.apple.pkpass", 200, "application/vnd.apple.pkpass"]);
+      const [fa, fb] = [readZip(a.bytes), readZip(b.bytes)];
+      expect(fb.get("manifest.json")!.toString()).toBe(fa.get("manifest.json")!.toString());
+      expect(JSON.parse(fb.get("pass.json")!.toString()).serialNumber).toBe(`${order.id}:${order.cartItems[0].id}`);
+    } finally {
+      await restore();
+      await removeWalletCertificate(t().db, "spa");
+    }
+  });
+
   it("builds a paid booking's pass: every file in the manifest with its SHA-1, the manifest signed by the store's certificate", async () => {
     await setWalletCertificate(t().db, "spa", file);
     const restore = await withSettings(t().db, spa(), { walletPassesEnabled: "True" });
