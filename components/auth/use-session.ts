@@ -5,9 +5,9 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tansta
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { toast } from "@/components/toast";
-import { SESSION_QUERY_KEY, sessionApi, type SessionView } from "./session-api";
+import { useFailureMessage } from "@/lib/use-failure-message";
+import { SESSION_QUERY_KEY, SessionApiError, sessionApi, type SessionView } from "./session-api";
 import { setKnownSignedIn } from "./sign-in-state";
-import { useSessionErrorMessage } from "./use-session-error-message";
 
 /** Spec §9: the access token is refreshed 10 s before it expires. */
 export const SESSION_REFRESH_LEAD_MS = 10_000;
@@ -69,7 +69,8 @@ export function useSignOut() {
   const client = useQueryClient();
   const router = useRouter();
   const t = useTranslations("account.session");
-  const errorMessage = useSessionErrorMessage();
+  // Not through use-session-error-message: that module carries the sign-in sheet's wording too.
+  const errorMessage = useFailureMessage(SessionApiError);
   return useMutation({
     mutationFn: () => sessionApi.logout(),
     onSuccess: () => {

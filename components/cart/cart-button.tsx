@@ -5,7 +5,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import { formatNumber } from "@/lib/money";
-import { cartItemCount } from "./cart-totals";
+import { cartItemCount } from "./cart-count";
 import { openCartSheet, useCartSheetOpen } from "./cart-sheet-state";
 import { loadCartSheet } from "./cart-sheet-host";
 import { useCart } from "./use-cart";

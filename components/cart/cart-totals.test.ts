@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CartDto, CartItemDto } from "@/contract/dto/cart";
-import { cartItemCount, hasDeposit, totalRows } from "./cart-totals";
+import { cartItemCount } from "./cart-count";
+import { hasDeposit, totalRows } from "./cart-totals";
 
 const totals = { subTotal: 200, discountAmount: 0, taxAmount: 30, fees: [] as CartDto["fees"], totalAmount: 230, depositAmount: 0, amountToBePaid: 230 };
 const ids = (rows: ReturnType<typeof totalRows>) => rows.map((r) => r.id);

@@ -35,9 +35,3 @@ export function totalRows(cart: Totals): TotalRow[] {
 export function hasDeposit(cart: Pick<CartDto, "depositAmount" | "amountToBePaid" | "totalAmount">): boolean {
   return cart.depositAmount > 0 && cart.amountToBePaid < cart.totalAmount;
 }
-
-/** Items counted for the header badge: merchandise by quantity, every booking or gift as one. */
-export function cartItemCount(cart: Pick<CartDto, "cartItems"> | null | undefined): number {
-  if (!cart) return 0;
-  return cart.cartItems.reduce((n, item) => n + (item.product.typeString === "merchandise" ? item.quantity : 1), 0);
-}
