@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { account, freshMobile, signInWithSheet } from "./account-support";
 import { cartButton, cartDialog, type Locale } from "./cart-support";
-import { forProject, readMessages } from "./support";
+import { forProject, holdScripts, readMessages } from "./support";
 
 /**
  * A shopper who taps a header button while the page is still hydrating (its HTML is on screen, its
@@ -10,16 +10,8 @@ import { forProject, readMessages } from "./support";
 const locations = (locale: Locale) => readMessages<{ button: { notSet: string }; sheet: { title: string } }>(locale, "locations");
 
 /** Opens `path` with every script held back until the returned function is called. */
-async function openUnhydrated(page: Page, path: string): Promise<() => void> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(
-    (url) => url.pathname.startsWith("/_next/static/") && url.pathname.endsWith(".js"),
-    async (route) => {
-      await released;
-      await route.continue().catch(() => {});
-    },
-  );
+async function openUnhydrated(page: Page, path: string): Promise<() => Promise<void>> {
+  const release = await holdScripts(page);
   await page.goto(path, { waitUntil: "domcontentloaded" });
   return release;
 }
@@ -32,39 +24,36 @@ test("a header button tapped before the page hydrates opens its sheet once it ha
   // Nothing can open yet: the page's scripts are held back.
   await page.waitForTimeout(300);
   await expect(cartDialog(page, locale)).toHaveCount(0);
-  release();
+  await release();
   await expect(cartDialog(page, locale)).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(cartDialog(page, locale)).toBeHidden();
 
-  await page.unrouteAll({ behavior: "ignoreErrors" });
   release = await openUnhydrated(page, `${prefix}/`);
   await page.getByRole("button", { name: locations(locale).button.notSet }).click();
   const sheet = page.getByRole("dialog", { name: locations(locale).sheet.title });
   await page.waitForTimeout(300);
   await expect(sheet).toHaveCount(0);
-  release();
+  await release();
   await expect(sheet).toBeVisible();
   // One tap, one opening: the cart did not open as well.
   await expect(cartDialog(page, locale)).toHaveCount(0);
 
   // The account button takes its tap once the session has answered: a guest gets the sign-in sheet.
-  await page.unrouteAll({ behavior: "ignoreErrors" });
   release = await openUnhydrated(page, `${prefix}/products`);
   await page.getByRole("button", { name: account[locale].menu.signIn }).first().click();
   const signIn = page.getByRole("dialog", { name: account[locale].signIn.title });
   await page.waitForTimeout(300);
   await expect(signIn).toHaveCount(0);
-  release();
+  await release();
   await expect(signIn).toBeVisible();
   await expect(sheet).toHaveCount(0);
 
   // Signed in, the same early tap opens the account menu, not the sign-in sheet.
   await signInWithSheet(page, locale, freshMobile());
-  await page.unrouteAll({ behavior: "ignoreErrors" });
   release = await openUnhydrated(page, `${prefix}/products`);
   await page.getByRole("button", { name: account[locale].menu.signIn }).first().click();
-  release();
+  await release();
   await expect(page.getByRole("navigation", { name: account[locale].menu.title })).toBeVisible();
   await expect(signIn).toHaveCount(0);
 });

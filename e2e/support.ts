@@ -96,3 +96,23 @@ export async function expectToastClearOfSheetTitle(page: Page, closeLabel: strin
     })
     .toBe("clear");
 }
+
+/**
+ * Holds back every script the page asks for from now on (its own first load, a sheet's code and
+ * texts) until the returned function is called, which lets them through and stops holding.
+ */
+export async function holdScripts(page: Page): Promise<() => Promise<void>> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname.startsWith("/_next/static/") && url.pathname.endsWith(".js"),
+    async (route) => {
+      await released;
+      await route.continue().catch(() => {});
+    },
+  );
+  return async () => {
+    release();
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+  };
+}

@@ -10,15 +10,61 @@ export const NAMESPACES = ["common", "home", "product", "cart", "errors", "valid
  */
 export const SERVER_ONLY_NAMESPACES: readonly string[] = ["home", "outage"];
 
-/**
- * Texts of the checkout and of orders: the browser gets them with the code that shows them (the cart
- * sheet's chunk loads them, components/intl/deferred-messages.tsx) or on the pages that show them
- * at once (checkout, orders, profile), not inline in every page's flight data.
- */
-export const DEFERRED_NAMESPACES = ["checkout", "order"] as const;
+// Refusals shown only inside the sheets and the pages that carry every text (sign-in, coupons,
+// payments, receipts, uploads, custom fields, locations, orders, the checkout's totals), and those
+// only a broken client meets (a wrong route, method, origin or store).
+const SHEET_ONLY_ERRORS =
+  /^(?:SP_(?:Otp|MaxRetries|Sms|InvalidMobile|Coupon|CustomerExceededCoupon|CustomerNotApplicableForCoupon|Payment|Tabby|Refund|InvalidCallback|InvalidWebhook|BankReceipt|ReceiptNot|Reschedule|Cancellation|Upload|File|UnsupportedFile|MalformedMultipart|MaximumLocations|CartTotalChanged|CartMinimum|CartIsEmpty|NotEnoughPackage|ScheduleLinked|ProviderLinked|CustomFieldValue|ValueMustBe|OptionIsNotValid|TenantMismatch|TenantNotFound|ForbiddenOrigin|RouteNotFound|MethodNotAllowed)|CREATE_|TEST_TABBY)/;
 
-/** The messages a page hands to its client components: all but the server's, and the deferred ones only when asked. */
-export function clientMessages<T extends Record<string, unknown>>(messages: T, { deferred }: { deferred: boolean }): Partial<T> {
-  const skipped = (ns: string) => SERVER_ONLY_NAMESPACES.includes(ns) || (!deferred && (DEFERRED_NAMESPACES as readonly string[]).includes(ns));
-  return Object.fromEntries(Object.entries(messages).filter(([ns]) => !skipped(ns))) as Partial<T>;
+/**
+ * The texts a page's flight data carries: what its client components show before a sheet opens
+ * (the header's buttons, the purchase widget, toasts, failures of adding to the cart). `true` is a
+ * whole namespace, a list names its parts (dotted paths), a function picks the keys it keeps.
+ * The sheets (cart and checkout, sign-in, account menu, locations) take every client text with
+ * their code (components/intl/deferred-messages.tsx); checkout, orders and profile get every client
+ * text inline from their layouts (components/intl/all-messages.tsx).
+ */
+export const INLINE_MESSAGES: Record<string, true | readonly string[] | ((key: string) => boolean)> = {
+  common: ["toast", "error"],
+  text: true,
+  validation: true,
+  // The product page's own texts are the server's; the widget's and its price's are the client's.
+  product: ["price", "widget"],
+  cart: ["button", "toast"],
+  account: ["session", "menu.open", "menu.signIn"],
+  locations: ["button", "types"],
+  // Failures a page can meet outside the sheets (adding to the cart, reading slots, signing out). A
+  // code without its text here reads as "unknown" (lib/use-failure-message.ts), never as a key.
+  errors: (key) => !SHEET_ONLY_ERRORS.test(key),
+};
+
+/** The client namespaces a page carries only in part or not at all: what the sheets' code fetches. */
+export const DEFERRED_NAMESPACES = NAMESPACES.filter((ns) => !SERVER_ONLY_NAMESPACES.includes(ns) && INLINE_MESSAGES[ns] !== true);
+
+type Tree = Record<string, unknown>;
+
+function pickPath(source: Tree, path: string[], into: Tree) {
+  const [head, ...rest] = path;
+  if (!(head in source)) return;
+  if (rest.length === 0) into[head] = source[head];
+  else if (source[head] && typeof source[head] === "object") pickPath(source[head] as Tree, rest, (into[head] ??= {}) as Tree);
+}
+
+function inlinePart(namespace: Tree, pick: (typeof INLINE_MESSAGES)[string]): Tree {
+  if (pick === true) return namespace;
+  if (typeof pick === "function") return Object.fromEntries(Object.entries(namespace).filter(([key]) => pick(key)));
+  const out: Tree = {};
+  for (const path of pick) pickPath(namespace, path.split("."), out);
+  return out;
+}
+
+/** The messages a page hands to its client components: the inline parts, or (`all`) every client namespace whole. */
+export function clientMessages<T extends Record<string, unknown>>(messages: T, { all }: { all: boolean }): Partial<T> {
+  const out: Tree = {};
+  for (const [ns, value] of Object.entries(messages)) {
+    if (SERVER_ONLY_NAMESPACES.includes(ns)) continue;
+    if (all) out[ns] = value;
+    else if (INLINE_MESSAGES[ns]) out[ns] = inlinePart(value as Tree, INLINE_MESSAGES[ns]);
+  }
+  return out as Partial<T>;
 }

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { resolveImport as resolve, root } from "./helpers/source-files";
 
 /**
  * The project has no import circles (docs/ARCHITECTURE.md, decision 11), type-only imports
@@ -9,7 +10,6 @@ import { describe, expect, it } from "vitest";
  * dynamic), resolved like the compiler does for "@/…" and relative paths.
  */
 
-const root = path.resolve(import.meta.dirname, "..");
 const FOLDERS = ["app", "components", "lib", "contract", "platform", "i18n"];
 const EXTENSIONS = [".ts", ".tsx"];
 
@@ -19,19 +19,6 @@ function sources(dir: string): string[] {
     if (statSync(full).isDirectory()) return name === "node_modules" || name === "migrations" ? [] : sources(full);
     return EXTENSIONS.some((e) => name.endsWith(e)) && !/\.test\.tsx?$/.test(name) ? [full] : [];
   });
-}
-
-function resolve(from: string, spec: string): string | null {
-  const base = spec.startsWith("@/") ? path.join(root, spec.slice(2)) : spec.startsWith(".") ? path.resolve(path.dirname(from), spec) : null;
-  if (!base) return null;
-  for (const candidate of [base, ...EXTENSIONS.map((e) => base + e), ...EXTENSIONS.map((e) => path.join(base, `index${e}`))]) {
-    try {
-      if (statSync(candidate).isFile()) return candidate;
-    } catch {
-      // not this one
-    }
-  }
-  return null;
 }
 
 const IMPORT_RE = /(?:import|export)\s+(?:type\s+)?(?:[^"';]*?\sfrom\s+)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;

@@ -1,14 +1,110 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { clientMessages, DEFERRED_NAMESPACES, NAMESPACES, SERVER_ONLY_NAMESPACES } from "@/i18n/namespaces";
+import { clientMessages, DEFERRED_NAMESPACES, INLINE_MESSAGES, NAMESPACES, SERVER_ONLY_NAMESPACES } from "@/i18n/namespaces";
 import { loadMessages } from "@/i18n/request";
+import { resolveImport as resolve, root } from "./helpers/source-files";
+
+type Tree = Record<string, unknown>;
+const get = (tree: unknown, key: string): unknown => key.split(".").reduce<unknown>((node, part) => (node && typeof node === "object" ? (node as Tree)[part] : undefined), tree);
 
 describe("which texts reach the browser", () => {
-  it("a page hands its client code every namespace but the server's and the deferred ones; pages that show them get those too", async () => {
-    const all = await loadMessages("en");
-    expect(Object.keys(clientMessages(all, { deferred: false })).sort()).toEqual(NAMESPACES.filter((ns) => !SERVER_ONLY_NAMESPACES.includes(ns) && !(DEFERRED_NAMESPACES as readonly string[]).includes(ns)).sort());
-    expect(Object.keys(clientMessages(all, { deferred: true })).sort()).toEqual(NAMESPACES.filter((ns) => !SERVER_ONLY_NAMESPACES.includes(ns)).sort());
-    // The deferred namespaces are most of what the flight data carried.
-    const size = (m: object) => JSON.stringify(m).length;
-    expect(size(clientMessages(all, { deferred: false }))).toBeLessThan(size(clientMessages(all, { deferred: true })) * 0.65);
+  it("a page carries the inline parts; the pages that show every text get every client namespace whole", async () => {
+    for (const locale of ["ar", "en"] as const) {
+      const all = await loadMessages(locale);
+      const inline = clientMessages(all, { all: false });
+      expect(Object.keys(inline).sort()).toEqual(Object.keys(INLINE_MESSAGES).sort());
+      expect(Object.keys(clientMessages(all, { all: true })).sort()).toEqual(NAMESPACES.filter((ns) => !SERVER_ONLY_NAMESPACES.includes(ns)).sort());
+      // Every part named is there in both languages: a misspelt path would drop a text unseen.
+      for (const [ns, pick] of Object.entries(INLINE_MESSAGES)) {
+        if (Array.isArray(pick)) for (const part of pick) expect(get(inline, `${ns}.${part}`), `${locale}: ${ns}.${part}`).toEqual(get(all, `${ns}.${part}`));
+        if (pick === true) expect(inline[ns as keyof typeof inline]).toEqual(all[ns as keyof typeof all]);
+      }
+      // The texts nobody outside a sheet shows stay out; those a failed add to the cart shows stay in.
+      expect(get(inline, "account.signIn")).toBeUndefined();
+      expect(get(inline, "errors.SP_OtpCodeMismatch")).toBeUndefined();
+      expect(get(inline, "errors.SP_CouponExpired")).toBeUndefined();
+      expect(get(inline, "product.catalogue")).toBeUndefined();
+      for (const key of ["network", "unknown", "SP_MerchandiseItemInsufficientStock", "SP_SlotIsNotAvailable", "SP_TooManyRequests", "SP_IdempotencyKeyInProgress"]) expect(get(inline, `errors.${key}`), key).toBeTypeOf("string");
+      // What the sheets fetch is every client namespace the page does not carry whole.
+      expect([...DEFERRED_NAMESPACES].sort()).toEqual(NAMESPACES.filter((ns) => !SERVER_ONLY_NAMESPACES.includes(ns) && INLINE_MESSAGES[ns] !== true).sort());
+      // Less than half of what the flight data carried when every client text was inline.
+      const size = (m: object) => Buffer.byteLength(JSON.stringify(m));
+      expect(size(inline)).toBeLessThan(size(clientMessages(all, { all: true })) * 0.25);
+    }
+  });
+});
+
+/**
+ * The client code a page shows without a sheet — reached from the store's layout and pages by
+ * imports (`import()` too: the widget of each kind, the toaster), not past a sheet that takes every
+ * text (`withDeferredMessages`), and not under the routes whose layouts hand over every text
+ * (checkout, orders, profile) — shows only texts the page carries. Read from the sources:
+ * `const t = useTranslations("ns")` and then `t("key")`, `t.rich("key")`.
+ */
+describe("the texts a page's own client code shows", () => {
+  const FULL_TEXT_ROUTES = ["checkout", "orders", "profile"].map((r) => path.join(root, "app/[site]/[locale]", r));
+  const IMPORT = /(?:^|\n)\s*(?:import|export)\s+(?!type\s)(?:[^"';]*?\sfrom\s+)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
+  const TAKES_EVERY_TEXT = /withDeferredMessages\(|<WithDeferredMessages>/;
+  const pages = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const full = path.join(dir, name);
+      if (statSync(full).isDirectory()) return FULL_TEXT_ROUTES.includes(full) ? [] : pages(full);
+      return /^(layout|page|not-found|error|loading)\.tsx$/.test(name) ? [full] : [];
+    });
+
+  /** Files that run in the browser with the page: "use client" modules and what they import, up to the sheets. */
+  function clientFiles(): Set<string> {
+    const seen = new Set<string>();
+    const client = new Set<string>();
+    const visit = (file: string, inClient: boolean) => {
+      const text = readFileSync(file, "utf8");
+      const isClient = inClient || /^["']use client["']/m.test(text.slice(0, 200));
+      const key = `${file}|${isClient}`;
+      if (seen.has(key)) return;
+      seen.add(key);
+      if (isClient && TAKES_EVERY_TEXT.test(text)) return;
+      if (isClient) client.add(file);
+      for (const m of text.matchAll(IMPORT)) {
+        const target = resolve(file, m[1] ?? m[2]);
+        if (target && !target.includes(`${path.sep}node_modules${path.sep}`)) visit(target, isClient);
+      }
+    };
+    for (const entry of pages(path.join(root, "app/[site]/[locale]"))) visit(entry, false);
+    return client;
+  }
+
+  it("is among the texts the page carries, in both languages", async () => {
+    const files = clientFiles();
+    // The walk finds the header's, the purchase widget's and the toasts' code, and not a sheet's.
+    const rel = [...files].map((f) => path.relative(root, f));
+    expect(rel).toEqual(expect.arrayContaining(["components/cart/cart-button.tsx", "components/cart/use-add-to-cart.ts", "components/product/purchase/purchase-parts.tsx", "components/toaster.tsx"]));
+    expect(rel).not.toContain("components/auth/sign-in-sheet.tsx");
+    expect(rel).not.toContain("components/cart/cart-sheet.tsx");
+    const used: string[] = [];
+    const built: string[] = [];
+    for (const file of files) {
+      const text = readFileSync(file, "utf8");
+      // A name's namespace holds from its declaration to the next declaration of that name (the next function's).
+      const declarations = [...text.matchAll(/const (\w+) = useTranslations\(\s*(?:"([^"]*)")?\s*\)/g)];
+      declarations.forEach((d, i) => {
+        const [, name, ns] = d;
+        const next = declarations.slice(i + 1).find((later) => later[1] === name);
+        const scope = text.slice(d.index, next?.index ?? text.length);
+        for (const [, key] of scope.matchAll(new RegExp(`\\b${name}(?:\\.rich|\\.markup)?\\(\\s*"([^"]+)"`, "g"))) used.push(`${path.relative(root, file)}: ${ns ? `${ns}.` : ""}${key}`);
+        // A key made at run time (t(`types.${type}`)): every key under its fixed part.
+        for (const [, prefix] of scope.matchAll(new RegExp(`\\b${name}(?:\\.rich|\\.markup)?\\(\\s*\`([\\w.]*)\\.\\$\\{`, "g"))) built.push(`${path.relative(root, file)}: ${ns ? `${ns}.` : ""}${prefix}`);
+      });
+    }
+    expect(used.length).toBeGreaterThan(40);
+    expect(built).toContain("components/locations/location-button.tsx: locations.types");
+    for (const locale of ["ar", "en"] as const) {
+      const all = await loadMessages(locale);
+      const inline = clientMessages(all, { all: false });
+      const missing = used.filter((entry) => typeof get(inline, entry.split(": ")[1]) !== "string");
+      expect(missing, locale).toEqual([]);
+      const partial = built.filter((entry) => JSON.stringify(get(inline, entry.split(": ")[1])) !== JSON.stringify(get(all, entry.split(": ")[1])));
+      expect(partial, locale).toEqual([]);
+    }
   });
 });

@@ -6,6 +6,7 @@ import { usePathname } from "next/navigation";
 import { CalendarDays, LogOut, Receipt, Repeat, Settings } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { Drawer } from "vaul";
+import { withDeferredMessages } from "@/components/intl/deferred-messages";
 import { ACCOUNT_PAGES } from "@/components/account/account-pages";
 import { DrawerCloseButton, DrawerHandle } from "@/components/ui/drawer-parts";
 import { cn } from "@/lib/cn";
@@ -157,6 +158,6 @@ function MenuPanel({ open, onOpenChange, customer, trigger }: Props) {
 }
 
 /** The signed-in customer's menu: their pages and logout. */
-export function AccountMenu(props: Props) {
+export const AccountMenu = withDeferredMessages(function AccountMenu(props: Props) {
   return usePhone() ? <MenuSheet {...props} /> : <MenuPanel {...props} />;
-}
+});

@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { useTranslations } from "next-intl";
 import { toast } from "@/components/toast";
 import { Drawer } from "vaul";
+import { withDeferredMessages } from "@/components/intl/deferred-messages";
 import { DrawerCloseButton, DrawerHandle } from "@/components/ui/drawer-parts";
 import type { PhoneForm } from "@/lib/validation/sign-in";
 import { CodeStep } from "./code-step";
@@ -18,7 +19,7 @@ const DEFAULT_PHONE: PhoneForm = { country: "SA", number: "" };
  * Sign-in as a bottom sheet: the mobile number, then the code sent to it. Loaded on its first
  * opening (sign-in-sheet-host). After sign-in the action that asked for it resumes (requireSignIn).
  */
-export function SignInSheet() {
+export const SignInSheet = withDeferredMessages(function SignInSheet() {
   const t = useTranslations("account.signIn");
   const open = useSignInOpen();
   const { isSignedIn } = useSession();
@@ -76,4 +77,4 @@ export function SignInSheet() {
       </Drawer.Portal>
     </Drawer.Root>
   );
-}
+});

@@ -14,12 +14,12 @@ import { DrawerCloseButton, DrawerHandle } from "@/components/ui/drawer-parts";
 import { formatNumber } from "@/lib/money";
 import { localePath } from "@/lib/site-routing";
 import { CartEmpty } from "./cart-empty";
-import { cartItemCount } from "./cart-totals";
+import { cartItemCount } from "./cart-count";
 import { SheetLanguageSwitch } from "@/components/layout/language-switch";
 import { closeCartSheet, CART_HASH, isCartHash, restoreFocusAfterSheet, setCartSheetOpen, useCartSheetOpen, writeCartHash } from "./cart-sheet-state";
 import { SheetBody, SheetFooter, SheetLoading } from "./sheet-layout";
 import { useCart } from "./use-cart";
-import { loadDeferredMessages, WithDeferredMessages } from "@/components/intl/deferred-messages";
+import { WithDeferredMessages } from "@/components/intl/deferred-messages";
 
 // The coffee-shop kind of store (cart type quick) has its own one-page checkout; others never load it.
 const QuickCheckout = dynamic(() => import("@/components/checkout/quick-checkout").then((m) => m.QuickCheckout), { ssr: false, loading: () => <SheetLoading /> });
@@ -59,14 +59,11 @@ function EmptyCartView() {
   );
 }
 
-// The checkout's and orders' texts start coming with this code, before the sheet first renders.
-if (typeof document !== "undefined") void loadDeferredMessages(document.documentElement.lang);
-
 /**
  * The cart as a bottom sheet that grows into the checkout (spec §2: 95% of the screen's height;
  * a centred column on wide screens). Default stores get the stepped checkout, quick-cart stores
  * the one-page quick checkout. The tenant's configuration is read when the sheet first opens.
- * With the checkout's and orders' texts, which are not part of the page's own.
+ * With every client text: the page carries only its own (i18n/namespaces.ts).
  */
 export function CartSheet() {
   return (

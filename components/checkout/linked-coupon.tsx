@@ -7,6 +7,7 @@ import { callBff } from "@/components/cart/cart-api";
 import { useCart, useSetCart } from "@/components/cart/use-cart";
 import { useCartErrorMessage } from "@/components/cart/use-cart-error-message";
 import { toast } from "@/components/toast";
+import { withDeferredMessages } from "@/components/intl/deferred-messages";
 import { couponParam, forgetCouponLink, linkedCoupon, rememberCouponLink } from "@/lib/coupon-link";
 import { checkoutApi } from "./checkout-api";
 import { isSessionLost } from "./use-checkout-session";
@@ -19,7 +20,7 @@ import { isSessionLost } from "./use-checkout-session";
  * §6): now, at the first add, or right after sign-in. One toast says it was saved, one that it was
  * applied; a refusal then (the cart doesn't qualify) is said and the code is let go.
  */
-export default function LinkedCoupon() {
+function LinkedCoupon() {
   const t = useTranslations("cart.couponLink");
   const locale = useLocale();
   const errorMessage = useCartErrorMessage();
@@ -88,3 +89,6 @@ export default function LinkedCoupon() {
 
   return null;
 }
+
+// Its refusals (coupons) are texts the page does not carry.
+export default withDeferredMessages(LinkedCoupon);

@@ -1,13 +1,16 @@
 "use client";
 
-import { Suspense, use, useMemo, type ReactNode } from "react";
+import { Suspense, use, useMemo, type ComponentType, type ReactNode } from "react";
 import { NextIntlClientProvider, useLocale, useMessages, useTimeZone } from "next-intl";
 import { DEFERRED_NAMESPACES } from "@/i18n/namespaces";
 
 type Messages = Record<string, unknown>;
 const loads = new Map<string, Promise<Messages>>();
 
-/** The deferred namespaces in `locale`, fetched once per page (each is a chunk of its own, cached by the browser). */
+/**
+ * The client namespaces a page carries only in part (i18n/namespaces.ts), whole, in `locale`: fetched
+ * once per page (each is a chunk of its own, cached by the browser).
+ */
 export function loadDeferredMessages(locale: string): Promise<Messages> {
   let load = loads.get(locale);
   if (!load) {
@@ -32,11 +35,27 @@ function Provide({ children }: { children: ReactNode }) {
   );
 }
 
-/** `children` with the checkout's and orders' texts too, shown once they are here. */
+// The texts start coming with the first sheet's code, before the sheet first renders.
+if (typeof document !== "undefined") void loadDeferredMessages(document.documentElement.lang);
+
+/** `children` with every client text, shown once they are here. */
 export function WithDeferredMessages({ children }: { children: ReactNode }) {
   return (
     <Suspense fallback={null}>
       <Provide>{children}</Provide>
     </Suspense>
   );
+}
+
+/** A sheet's component that shows every client text: for the code a page loads on demand (the sheets). */
+export function withDeferredMessages<P extends object>(Component: ComponentType<P>): ComponentType<P> {
+  function WithTexts(props: P) {
+    return (
+      <WithDeferredMessages>
+        <Component {...props} />
+      </WithDeferredMessages>
+    );
+  }
+  WithTexts.displayName = `withDeferredMessages(${Component.displayName ?? Component.name})`;
+  return WithTexts;
 }

@@ -6,6 +6,7 @@ import { Plus } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { toast } from "@/components/toast";
 import { Drawer } from "vaul";
+import { withDeferredMessages } from "@/components/intl/deferred-messages";
 import { requireSignIn } from "@/components/auth/sign-in-state";
 import { useSession } from "@/components/auth/use-session";
 import { SheetBody } from "@/components/cart/sheet-layout";
@@ -27,7 +28,7 @@ import { useCreateLocation, useDeleteLocation, useSavedLocations } from "./use-l
  * The locations sheet (spec §2): the current position for everyone; for signed-in customers their
  * saved locations (pick, delete) and the add form with the map. Loaded on the first opening.
  */
-export function LocationsSheet({ mapsKey }: { mapsKey: string | null }) {
+export const LocationsSheet = withDeferredMessages(function LocationsSheet({ mapsKey }: { mapsKey: string | null }) {
   const t = useTranslations("locations");
   const locale = useLocale();
   const open = useLocationsSheetOpen();
@@ -168,4 +169,4 @@ export function LocationsSheet({ mapsKey }: { mapsKey: string | null }) {
       </Drawer.Portal>
     </Drawer.Root>
   );
-}
+});

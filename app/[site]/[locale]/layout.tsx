@@ -52,8 +52,8 @@ async function footerPages(tenant: Awaited<ReturnType<typeof loadSite>>["tenant"
 export default async function SiteLayout({ children, params }: Props) {
   const { site, tenant, config, locale } = await loadSite(await params);
   const [messages, pages, t, requestHeaders] = await Promise.all([getMessages(), footerPages(tenant, locale), getTranslations("common"), headers()]);
-  // The checkout's and orders' texts come with the code that shows them (i18n/namespaces.ts).
-  const forClient = clientMessages(messages, { deferred: false });
+  // The sheets' texts come with the code that shows them (i18n/namespaces.ts).
+  const forClient = clientMessages(messages, { all: false });
   const storeName = config.brandName ?? tenant.name;
   // Nothing to agree to without a pixel.
   const asksConsent = config.askConsent && Object.values(config.pixels).some((id) => id !== null);
