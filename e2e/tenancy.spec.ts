@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { coffeeUrl, snap, spaUrl } from "./support";
+import { coffeeUrl, LOCALES, readMessages, snap, spaUrl } from "./support";
 
 test.describe("tenants by host and languages", () => {
   test("spa serves Arabic right-to-left at / and English left-to-right at /en", async ({ page }, info) => {
@@ -72,9 +72,15 @@ test.describe("tenants by host and languages", () => {
     await snap(page, info, "unknown-host");
   });
 
-  test("an unknown path inside a store gets the store's 404 page", async ({ page }) => {
-    const res = await page.goto(spaUrl("/en/no-such-page"));
-    expect(res?.status()).toBe(404);
-    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  test("an unknown path inside a store gets the store's 404 page, in the page's language, with a way on", async ({ page }) => {
+    for (const { locale, prefix } of LOCALES) {
+      const t = readMessages<{ notFound: { title: string; products: string } }>(locale, "common").notFound;
+      const res = await page.goto(spaUrl(`${prefix}/no-such-page`));
+      expect(res?.status()).toBe(404);
+      await expect(page.locator("html")).toHaveAttribute("lang", locale);
+      await expect(page.getByRole("heading", { name: t.title })).toBeVisible();
+      await page.getByRole("main").getByRole("link", { name: t.products }).click();
+      await expect(page).toHaveURL(spaUrl(`${prefix}/products`));
+    }
   });
 });

@@ -25,7 +25,7 @@ const SHEET_ONLY_ERRORS =
  * text inline from their layouts (components/intl/all-messages.tsx).
  */
 export const INLINE_MESSAGES: Record<string, true | readonly string[] | ((key: string) => boolean)> = {
-  common: ["toast", "error"],
+  common: ["toast", "error", "notFound"],
   text: true,
   validation: true,
   // The product page's own texts are the server's; the widget's and its price's are the client's.
