@@ -2,7 +2,7 @@ import { readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { twMerge } from "tailwind-merge";
-import { mergeClasses } from "@/lib/class-merge";
+import { mergeClasses, mergedCacheSize } from "@/lib/class-merge";
 import { cn } from "@/lib/cn";
 
 /**
@@ -72,6 +72,16 @@ describe("class merge", () => {
   ])("%s ⇒ %s (as tailwind-merge)", (input, expected) => {
     expect(twMerge(input)).toBe(expected);
     expect(mergeClasses(input)).toBe(expected);
+  });
+
+  it("keeps its answers, bounded: the same input answers the same after 2,000 others have pushed it out", () => {
+    const input = "inline-flex px-4 h-11 text-sm px-2 h-9";
+    const first = mergeClasses(input);
+    expect(mergeClasses(input)).toBe(first);
+    for (let i = 0; i < 2000; i++) expect(mergeClasses(`px-${i % 9} mt-${i} p-${i}`)).toBe(`mt-${i} p-${i}`);
+    expect(mergedCacheSize()).toBeLessThanOrEqual(500);
+    expect(mergeClasses(input)).toBe(first);
+    expect(first).toBe(twMerge(input));
   });
 
   it("cn joins conditional classes and merges them", () => {
