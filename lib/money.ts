@@ -22,20 +22,32 @@ export const SAR_NAME = { ar: "ريال سعودي", en: "Saudi riyal" } as cons
 export type SarParts = [before: string, symbol: string, after: string];
 
 const formatters = new Map<string, Intl.NumberFormat>();
+const ARABIC_INDIC_DIGITS = "٠١٢٣٤٥٦٧٨٩";
+/** Latin digits and separators as Arabic writes them: Arabic-Indic digits, ٬ for thousands, ٫ for decimals. */
+const inArabic = (text: string) => text.replace(/[0-9.,]/g, (c) => (c === "," ? "\u066C" : c === "." ? "\u066B" : ARABIC_INDIC_DIGITS[+c]));
 
-function numberLocale(locale: string): string {
-  return locale === "ar" ? "ar-SA-u-nu-arab" : "en-SA";
+/**
+ * An amount's digits as ICU writes them in ar-SA-u-nu-arab and en-SA (tests/money-format.test.ts holds the
+ * two equal): grouped by thousands, two decimals unless whole, Arabic-Indic digits and separators
+ * in Arabic, a minus after Arabic's letter mark. Written here because building an
+ * Intl.NumberFormat for Arabic-Indic digits cost a product page's hydration ~60 ms of a phone's
+ * main thread (two of them: whole and decimal amounts). Rounded as ICU rounds: half away from zero
+ * on the number's shortest decimal form (1.005 ⇒ 1.01); "0" for an amount that rounds to nothing
+ * (a sum's 5.6e-17 among them), where ICU would write "-0". Up to 10^21 riyals, far past any price.
+ */
+function amountDigits(amount: number, locale: string): string {
+  const abs = Math.abs(amount);
+  const [int, frac = ""] = (abs < 0.005 ? "0" : String(abs)).split(".");
+  const halalas = Number(int) * 100 + Number((frac + "00").slice(0, 2)) + +(frac[2] >= "5");
+  const whole = String(Math.floor(halalas / 100)).replace(/\B(?=(\d{3})+$)/g, ",");
+  const cents = halalas % 100;
+  const text = cents === 0 ? whole : `${whole}.${String(100 + cents).slice(1)}`;
+  const minus = amount < 0 && halalas > 0 ? (locale === "ar" ? "\u061C-" : "-") : "";
+  return minus + (locale === "ar" ? inArabic(text) : text);
 }
 
 export function sarParts(amount: number, locale: string, style: SarStyle = "sign"): SarParts {
-  const whole = Number.isInteger(Math.round(amount * 100) / 100);
-  const key = `${locale}:${whole}`;
-  let f = formatters.get(key);
-  if (!f) {
-    f = new Intl.NumberFormat(numberLocale(locale), { minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: 2 });
-    formatters.set(key, f);
-  }
-  const digits = f.format(amount);
+  const digits = amountDigits(amount, locale);
   if (style === "letters" && locale === "ar") return [`\u2067${digits}\u00a0`, "ر.س", "\u2069"];
   // A negative amount keeps its minus beside the digits, the sign still first.
   return ["\u2066", style === "letters" ? "SAR" : RIYAL_SIGN, `\u00a0${digits}\u2069`];
@@ -45,8 +57,6 @@ export function sarParts(amount: number, locale: string, style: SarStyle = "sign
 export function formatSar(amount: number, locale: string, style: SarStyle = "sign"): string {
   return sarParts(amount, locale, style).join("");
 }
-
-const ARABIC_INDIC_DIGITS = "٠١٢٣٤٥٦٧٨٩";
 
 /**
  * A plain number in the page's digits (quantities, nights, hours). Whole numbers below 1,000 (a
@@ -58,11 +68,11 @@ const ARABIC_INDIC_DIGITS = "٠١٢٣٤٥٦٧٨٩";
 export function formatNumber(value: number, locale: string): string {
   if (Number.isInteger(value) && value >= 0 && value < 1000) {
     const digits = String(value);
-    return locale === "ar" ? digits.replace(/[0-9]/g, (d) => ARABIC_INDIC_DIGITS[Number(d)]) : digits;
+    return locale === "ar" ? inArabic(digits) : digits;
   }
   let f = formatters.get(locale);
   if (!f) {
-    f = new Intl.NumberFormat(numberLocale(locale));
+    f = new Intl.NumberFormat(locale === "ar" ? "ar-SA-u-nu-arab" : "en-SA");
     formatters.set(locale, f);
   }
   return f.format(value);
