@@ -112,17 +112,22 @@ const dateText = (iso: string, locale: Locale) =>
   new Intl.DateTimeFormat(locale === "ar" ? "ar-SA-u-ca-gregory-nu-latn" : "en-GB", { timeZone: RIYADH, weekday: "short", day: "numeric", month: "short", year: "numeric" }).format(new Date(iso));
 const timeText = (iso: string, locale: Locale) => new Intl.DateTimeFormat(locale === "ar" ? "ar-SA-u-nu-latn" : "en-GB", { timeZone: RIYADH, hour: "2-digit", minute: "2-digit" }).format(new Date(iso));
 
-/** The pass's pictures: a plain square in the store's colour (Wallet requires an icon; the logo sits on the pass). */
-let pictures: Record<string, Buffer> | null = null;
-async function passPictures(): Promise<Record<string, Buffer>> {
-  if (pictures) return pictures;
-  const { PNG } = await import("pngjs");
-  const square = (size: number) => {
-    const png = new PNG({ width: size, height: size });
-    for (let i = 0; i < png.data.length; i += 4) [png.data[i], png.data[i + 1], png.data[i + 2], png.data[i + 3]] = [15, 91, 84, 255];
-    return PNG.sync.write(png);
-  };
-  pictures = { "icon.png": square(29), "icon@2x.png": square(58), "icon@3x.png": square(87), "logo.png": square(50), "logo@2x.png": square(100) };
+/**
+ * The pass's pictures: a plain square in the store's colour (Wallet requires an icon; the logo sits
+ * on the pass). Drawn once per process; passes asked for at once share the one drawing.
+ */
+let pictures: Promise<Record<string, Buffer>> | null = null;
+function passPictures(): Promise<Record<string, Buffer>> {
+  pictures ??= import("pngjs").then(({ PNG }) => {
+    const square = (size: number) => {
+      const png = new PNG({ width: size, height: size });
+      for (let i = 0; i < png.data.length; i += 4) [png.data[i], png.data[i + 1], png.data[i + 2], png.data[i + 3]] = [15, 91, 84, 255];
+      return PNG.sync.write(png);
+    };
+    return { "icon.png": square(29), "icon@2x.png": square(58), "icon@3x.png": square(87), "logo.png": square(50), "logo@2x.png": square(100) };
+  });
+  // A failed load is tried again by the next pass.
+  pictures.catch(() => (pictures = null));
   return pictures;
 }
 
