@@ -19,7 +19,7 @@ import { SheetLanguageSwitch } from "@/components/layout/language-switch";
 import { closeCartSheet, CART_HASH, isCartHash, restoreFocusAfterSheet, setCartSheetOpen, useCartSheetOpen, writeCartHash } from "./cart-sheet-state";
 import { SheetBody, SheetFooter, SheetLoading } from "./sheet-layout";
 import { useCart } from "./use-cart";
-import { WithDeferredMessages } from "@/components/intl/deferred-messages";
+import { withDeferredMessages } from "@/components/intl/deferred-messages";
 
 // The coffee-shop kind of store (cart type quick) has its own one-page checkout; others never load it.
 const QuickCheckout = dynamic(() => import("@/components/checkout/quick-checkout").then((m) => m.QuickCheckout), { ssr: false, loading: () => <SheetLoading /> });
@@ -65,13 +65,7 @@ function EmptyCartView() {
  * the one-page quick checkout. The tenant's configuration is read when the sheet first opens.
  * With every client text: the page carries only its own (i18n/namespaces.ts).
  */
-export function CartSheet() {
-  return (
-    <WithDeferredMessages>
-      <CartSheetContent />
-    </WithDeferredMessages>
-  );
-}
+export const CartSheet = withDeferredMessages(CartSheetContent);
 
 function CartSheetContent() {
   const t = useTranslations("cart.sheet");

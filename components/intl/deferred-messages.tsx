@@ -39,7 +39,7 @@ function Provide({ children }: { children: ReactNode }) {
 if (typeof document !== "undefined") void loadDeferredMessages(document.documentElement.lang);
 
 /** `children` with every client text, shown once they are here. */
-export function WithDeferredMessages({ children }: { children: ReactNode }) {
+function WithDeferredMessages({ children }: { children: ReactNode }) {
   return (
     <Suspense fallback={null}>
       <Provide>{children}</Provide>
