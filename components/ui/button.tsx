@@ -4,7 +4,8 @@ import { cn } from "@/lib/cn";
 
 /** Exported so that links (<Link prefetch={false} className={buttonVariants()}>) look like buttons without client JS. */
 export const buttonVariants = cva(
-  "inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-lg font-medium transition-[color,background-color,border-color,box-shadow,opacity] select-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-50 aria-disabled:pointer-events-none aria-disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:size-[1.15em] [&_svg]:shrink-0",
+  // The base is one utility of app/globals.css: it is on every button of every page.
+  "btn",
   {
     variants: {
       variant: {
