@@ -49,3 +49,48 @@ test("a page carries its own texts only; a sheet brings the rest: tapped twice w
   await expect(places.getByText(locations(other).sheet.descriptionSignedOut)).toBeVisible();
   await expect(page.getByText(/\b(?:account|errors|locations|cart|checkout)\.[a-zA-Z]+\./)).toHaveCount(0);
 });
+
+type Widget = { pickFirstNight: string; chooseTimeFirst: string; quantity: string; noSlots: string; calendar: { next: string } };
+const widgetTexts = (locale: Locale) => readMessages<{ widget: Widget }>(locale, "product").widget;
+/** Half the English and Arabic lavender oil pages' flight data when every client text was inline (67.7 and 83.2 KB). */
+const HALF_FLIGHT_BYTES: Record<Locale, number> = { en: 33_850, ar: 41_600 };
+/** The page's inline flight data (what `self.__next_f` received), in bytes. */
+const flightBytes = (page: Page) =>
+  page.evaluate(() => new TextEncoder().encode(((self as unknown as { __next_f: [number, string?][] }).__next_f ?? []).filter((row) => row[0] === 1).map((row) => row[1]).join("")).length);
+
+test("a product page carries its own kind's widget texts: a bottle of oil no calendar, a resthouse its nights, also after a language switch", async ({ page }, info) => {
+  const { locale, prefix } = forProject(info.project.name);
+  const other = otherForProject(info.project.name).locale;
+  const keyOnScreen = page.getByText(/\b(?:product\.)?widget\.[a-zA-Z]+/);
+
+  // Merchandise: the quantity's texts, none of a booking's; the page's flight data is half what it was.
+  const oil = await page.goto(`${prefix}/products/lavender-massage-oil`);
+  const oilHtml = await oil!.text();
+  expect(oilHtml).toContain(widgetTexts(locale).quantity);
+  for (const text of [widgetTexts(locale).pickFirstNight, widgetTexts(locale).chooseTimeFirst, widgetTexts(locale).noSlots]) expect(oilHtml).not.toContain(text);
+  await hydrated(page);
+  expect(await flightBytes(page)).toBeLessThanOrEqual(HALF_FLIGHT_BYTES[locale]);
+  await expect(page.getByText(widgetTexts(locale).quantity).first()).toBeVisible();
+  await expect(keyOnScreen).toHaveCount(0);
+
+  // A stay by the night: its nights' texts, none of a timed booking's.
+  const stay = await page.goto(`${prefix}/products/rimal-resthouse-by-the-night`);
+  const stayHtml = await stay!.text();
+  expect(stayHtml).not.toContain(widgetTexts(locale).chooseTimeFirst);
+  await hydrated(page);
+  await expect(page.getByText(widgetTexts(locale).pickFirstNight)).toBeVisible();
+  // Another month, twice: the calendar's own texts still there.
+  const next = page.getByRole("button", { name: widgetTexts(locale).calendar.next });
+  await next.click();
+  await next.click();
+  await expect(page.getByText(widgetTexts(locale).pickFirstNight)).toBeVisible();
+  await expect(keyOnScreen).toHaveCount(0);
+
+  // The other language, by the header's link (a client navigation): the widget's texts in that language.
+  await page.locator(`header a[hreflang="${other}"]`).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", other);
+  await hydrated(page);
+  await expect(page.getByText(widgetTexts(other).pickFirstNight)).toBeVisible();
+  await expect(page.getByText(widgetTexts(locale).pickFirstNight)).toHaveCount(0);
+  await expect(keyOnScreen).toHaveCount(0);
+});

@@ -29,13 +29,35 @@ export const INLINE_MESSAGES: Record<string, true | readonly string[] | ((key: s
   text: true,
   validation: true,
   // The product page's own texts are the server's; the widget's and its price's are the client's.
-  product: ["price", "widget"],
+  product: ["price"],
   cart: ["button", "toast"],
   account: ["session", "menu.open", "menu.signIn"],
   locations: ["button", "types"],
   // Failures a page can meet outside the sheets (adding to the cart, reading slots, signing out). A
   // code without its text here reads as "unknown" (lib/use-failure-message.ts), never as a key.
   errors: (key) => !SHEET_ONLY_ERRORS.test(key),
+};
+
+/** The kinds of purchase widget (components/product/purchase/purchase-widget.tsx's WidgetSpec). */
+export type WidgetKind = "slots" | "duration" | "days" | "subscription" | "merchandise" | "gift";
+
+/** The option, quantity, total and add button every kind shows (purchase-parts.tsx). */
+const PURCHASE_TEXTS = ["option", "decrease", "increase", "clamped", "total", "adding", "addToCart"];
+/** The date and time fields and their loading state (booking-fields.tsx, availability-state.tsx). */
+const CALENDAR_TEXTS = ["calendar", "date", "full", "seatsLeft", "available", "noSlots", "firstNight", "lastNight", "loading", "availabilityError", "retry"];
+
+/**
+ * The purchase widget's texts (`product.widget`, by top-level part) each kind shows. A product page
+ * hands only its own kind's over, with the widget (widgetMessages): a bottle of oil does not carry
+ * the calendar's, the nights' and the specialists' texts.
+ */
+export const WIDGET_TEXTS: Record<WidgetKind, readonly string[]> = {
+  slots: [...PURCHASE_TEXTS, ...CALENDAR_TEXTS, "time", "seats", "chooseTimeFirst", "staff"],
+  duration: [...PURCHASE_TEXTS, ...CALENDAR_TEXTS, "booked", "upToHours", "perHour", "startTime", "duration", "hoursCount", "chooseTimeFirst"],
+  days: [...PURCHASE_TEXTS, ...CALENDAR_TEXTS, "rangeCrossesBooked", "rangeTooLong", "rangeTooShort", "perNight", "stay", "nightsRule", "pickFirstNight", "pickLastNight", "nightsCount", "depositNote"],
+  subscription: [...PURCHASE_TEXTS, ...CALENDAR_TEXTS, "startDate", "subscriptionPeriod", "startsOn"],
+  merchandise: [...PURCHASE_TEXTS, "quantity", "inStock", "soldOut"],
+  gift: [...PURCHASE_TEXTS, "giftTo", "giftFrom", "theme", "toName", "showMyName", "fromName"],
 };
 
 /** The client namespaces a page carries only in part or not at all: what the sheets' code fetches. */
@@ -61,10 +83,34 @@ function inlinePart(namespace: Tree, pick: (typeof INLINE_MESSAGES)[string]): Tr
 /** The messages a page hands to its client components: the inline parts, or (`all`) every client namespace whole. */
 export function clientMessages<T extends Record<string, unknown>>(messages: T, { all }: { all: boolean }): Partial<T> {
   const out: Tree = {};
+  if (!all) return inlineMessages(messages) as Partial<T>;
   for (const [ns, value] of Object.entries(messages)) {
     if (SERVER_ONLY_NAMESPACES.includes(ns)) continue;
-    if (all) out[ns] = value;
-    else if (INLINE_MESSAGES[ns]) out[ns] = inlinePart(value as Tree, INLINE_MESSAGES[ns]);
+    out[ns] = value;
   }
   return out as Partial<T>;
+}
+
+const inlineCache = new WeakMap<object, Tree>();
+/** The inline parts, one object per catalogue (a request's): the layout's and the product page's providers share them. */
+function inlineMessages(messages: Tree): Tree {
+  let inline = inlineCache.get(messages);
+  if (!inline) {
+    inline = {};
+    for (const [ns, value] of Object.entries(messages)) if (!SERVER_ONLY_NAMESPACES.includes(ns) && INLINE_MESSAGES[ns]) inline[ns] = inlinePart(value as Tree, INLINE_MESSAGES[ns]);
+    inlineCache.set(messages, inline);
+  }
+  return inline;
+}
+
+/**
+ * What the purchase widget's provider holds on a product page: the page's inline texts (the same
+ * objects the layout's provider holds, so that the flight data refers to them instead of repeating
+ * them) and the widget's texts of this kind.
+ */
+export function widgetMessages<T extends Record<string, unknown>>(messages: T, kind: WidgetKind): Partial<T> {
+  const inline = inlineMessages(messages);
+  const product = (messages.product ?? {}) as Tree;
+  const widget = inlinePart((product.widget ?? {}) as Tree, WIDGET_TEXTS[kind]);
+  return { ...inline, product: { ...(inline.product as Tree), widget } } as unknown as Partial<T>;
 }

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { clientMessages, DEFERRED_NAMESPACES, INLINE_MESSAGES, NAMESPACES, SERVER_ONLY_NAMESPACES } from "@/i18n/namespaces";
+import { clientMessages, DEFERRED_NAMESPACES, INLINE_MESSAGES, NAMESPACES, SERVER_ONLY_NAMESPACES, WIDGET_TEXTS, widgetMessages, type WidgetKind } from "@/i18n/namespaces";
 import { loadMessages } from "@/i18n/request";
 import { resolveImport as resolve, root } from "./helpers/source-files";
 
@@ -53,8 +53,8 @@ describe("the texts a page's own client code shows", () => {
       return /^(layout|page|not-found|error|loading)\.tsx$/.test(name) ? [full] : [];
     });
 
-  /** Files that run in the browser with the page: "use client" modules and what they import, up to the sheets. */
-  function clientFiles(): Set<string> {
+  /** Files that run in the browser from `entries`: "use client" modules and what they import, up to the sheets. */
+  function clientFiles(entries: string[], { client: startInClient = false } = {}): Set<string> {
     const seen = new Set<string>();
     const client = new Set<string>();
     const visit = (file: string, inClient: boolean) => {
@@ -70,33 +70,58 @@ describe("the texts a page's own client code shows", () => {
         if (target && !target.includes(`${path.sep}node_modules${path.sep}`)) visit(target, isClient);
       }
     };
-    for (const entry of pages(path.join(root, "app/[site]/[locale]"))) visit(entry, false);
+    for (const entry of entries) visit(entry, startInClient);
     return client;
   }
 
+  /** The keys a file shows: `used` whole keys, `built` the fixed part of keys made at run time (t(`types.${type}`)). */
+  function keysOf(file: string) {
+    const text = readFileSync(file, "utf8");
+    const used: string[] = [];
+    const built: string[] = [];
+    // A name's namespace holds from its declaration to the next declaration of that name (the next function's).
+    const declarations = [...text.matchAll(/const (\w+) = useTranslations\(\s*(?:"([^"]*)")?\s*\)/g)];
+    declarations.forEach((d, i) => {
+      const [, name, ns] = d;
+      const next = declarations.slice(i + 1).find((later) => later[1] === name);
+      const scope = text.slice(d.index, next?.index ?? text.length);
+      for (const [, key] of scope.matchAll(new RegExp(`\\b${name}(?:\\.rich|\\.markup)?\\(\\s*"([^"]+)"`, "g"))) used.push(`${ns ? `${ns}.` : ""}${key}`);
+      for (const [, prefix] of scope.matchAll(new RegExp(`\\b${name}(?:\\.rich|\\.markup)?\\(\\s*\`([\\w.]*)\\.\\$\\{`, "g"))) built.push(`${ns ? `${ns}.` : ""}${prefix}`);
+    });
+    return { used, built };
+  }
+
+  const PURCHASE = path.join(root, "components/product/purchase");
+  /** The module of each kind of purchase widget (purchase-widget.tsx loads one per page). */
+  const KIND_MODULES: Record<WidgetKind, string> = {
+    slots: "slot-booking.tsx",
+    duration: "duration-booking.tsx",
+    days: "full-day-booking.tsx",
+    subscription: "subscription-purchase.tsx",
+    merchandise: "merchandise-purchase.tsx",
+    gift: "gift-purchase.tsx",
+  };
+  const WIDGET = "product.widget.";
+
   it("is among the texts the page carries, in both languages", async () => {
-    const files = clientFiles();
+    const files = clientFiles(pages(path.join(root, "app/[site]/[locale]")));
     // The walk finds the header's, the purchase widget's and the toasts' code, and not a sheet's.
     const rel = [...files].map((f) => path.relative(root, f));
-    expect(rel).toEqual(expect.arrayContaining(["components/cart/cart-button.tsx", "components/cart/use-add-to-cart.ts", "components/product/purchase/purchase-parts.tsx", "components/toaster.tsx"]));
+    expect(rel).toEqual(expect.arrayContaining(["components/cart/cart-button.tsx", "components/cart/use-add-to-cart.ts", "components/product/purchase/purchase-parts.tsx", "components/toaster.tsx", ...Object.values(KIND_MODULES).map((m) => `components/product/purchase/${m}`)]));
     expect(rel).not.toContain("components/auth/sign-in-sheet.tsx");
     expect(rel).not.toContain("components/cart/cart-sheet.tsx");
+    const widgetFiles = new Set(Object.values(KIND_MODULES).flatMap((m) => [...clientFiles([path.join(PURCHASE, m)], { client: true })]));
     const used: string[] = [];
     const built: string[] = [];
     for (const file of files) {
-      const text = readFileSync(file, "utf8");
-      // A name's namespace holds from its declaration to the next declaration of that name (the next function's).
-      const declarations = [...text.matchAll(/const (\w+) = useTranslations\(\s*(?:"([^"]*)")?\s*\)/g)];
-      declarations.forEach((d, i) => {
-        const [, name, ns] = d;
-        const next = declarations.slice(i + 1).find((later) => later[1] === name);
-        const scope = text.slice(d.index, next?.index ?? text.length);
-        for (const [, key] of scope.matchAll(new RegExp(`\\b${name}(?:\\.rich|\\.markup)?\\(\\s*"([^"]+)"`, "g"))) used.push(`${path.relative(root, file)}: ${ns ? `${ns}.` : ""}${key}`);
-        // A key made at run time (t(`types.${type}`)): every key under its fixed part.
-        for (const [, prefix] of scope.matchAll(new RegExp(`\\b${name}(?:\\.rich|\\.markup)?\\(\\s*\`([\\w.]*)\\.\\$\\{`, "g"))) built.push(`${path.relative(root, file)}: ${ns ? `${ns}.` : ""}${prefix}`);
-      });
+      const keys = keysOf(file);
+      const where = path.relative(root, file);
+      // The widget's own texts come with the widget of the page's kind (checked below).
+      const own = (key: string) => widgetFiles.has(file) && key.startsWith(WIDGET);
+      used.push(...keys.used.filter((k) => !own(k)).map((k) => `${where}: ${k}`));
+      built.push(...keys.built.filter((k) => !own(`${k}.`)).map((k) => `${where}: ${k}`));
     }
-    expect(used.length).toBeGreaterThan(40);
+    expect(used.length).toBeGreaterThan(20);
     expect(built).toContain("components/locations/location-button.tsx: locations.types");
     for (const locale of ["ar", "en"] as const) {
       const all = await loadMessages(locale);
@@ -105,6 +130,31 @@ describe("the texts a page's own client code shows", () => {
       expect(missing, locale).toEqual([]);
       const partial = built.filter((entry) => JSON.stringify(get(inline, entry.split(": ")[1])) !== JSON.stringify(get(all, entry.split(": ")[1])));
       expect(partial, locale).toEqual([]);
+    }
+  });
+
+  it("of the purchase widget is its own kind's, handed over with it: each kind's texts, and no others", async () => {
+    expect(Object.keys(KIND_MODULES).sort()).toEqual(Object.keys(WIDGET_TEXTS).sort());
+    for (const [kind, module] of Object.entries(KIND_MODULES) as [WidgetKind, string][]) {
+      const keys = [...clientFiles([path.join(PURCHASE, module)], { client: true })].map(keysOf);
+      const shown = keys.flatMap((k) => k.used).filter((k) => k.startsWith(WIDGET)).map((k) => k.slice(WIDGET.length));
+      const builtParts = keys.flatMap((k) => k.built).filter((k) => `${k}.`.startsWith(WIDGET)).map((k) => k.slice(WIDGET.length));
+      const listed = WIDGET_TEXTS[kind];
+      // Every text it shows is listed, under a listed part; nothing listed goes unshown.
+      const covered = (key: string) => listed.some((part) => key === part || key.startsWith(`${part}.`));
+      expect(shown.filter((k) => !covered(k)), kind).toEqual([]);
+      expect(builtParts.filter((k) => !listed.includes(k)), kind).toEqual([]);
+      expect(listed.filter((part) => !shown.some((k) => k === part || k.startsWith(`${part}.`)) && !builtParts.includes(part)), kind).toEqual([]);
+      for (const locale of ["ar", "en"] as const) {
+        const all = await loadMessages(locale);
+        const messages = widgetMessages(all, kind);
+        // What the page hands over: the inline texts (the same objects, so the flight data refers to them) and this kind's widget texts.
+        const inline = clientMessages(all, { all: false });
+        for (const ns of Object.keys(inline)) if (ns !== "product") expect(messages[ns as keyof typeof messages], ns).toBe(inline[ns as keyof typeof inline]);
+        for (const key of shown) expect(get(messages, `${WIDGET}${key}`), `${locale}: ${kind}: ${key}`).toBeTypeOf("string");
+        for (const part of builtParts) expect(get(messages, `${WIDGET}${part}`), `${locale}: ${kind}: ${part}`).toEqual(get(all, `${WIDGET}${part}`));
+        expect(Object.keys(get(messages, "product.widget") as object).sort(), `${locale}: ${kind}`).toEqual([...listed].map((p) => p.split(".")[0]).filter((p, i, a) => a.indexOf(p) === i).sort());
+      }
     }
   });
 });

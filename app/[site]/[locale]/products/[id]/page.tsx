@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound, permanentRedirect } from "next/navigation";
 import { cache } from "react";
-import { getTranslations } from "next-intl/server";
+import { NextIntlClientProvider } from "next-intl";
+import { getMessages, getTranslations } from "next-intl/server";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { ProductFacts } from "@/components/product/product-facts";
 import { ProductGallery } from "@/components/product/product-gallery";
@@ -18,6 +19,7 @@ import { promoAmount, promoWidgets } from "@/lib/payments/promo-widgets";
 import { orNull, platform } from "@/lib/platform-client/core";
 import { tenantForSite } from "@/lib/platform-client/tenants";
 import type { Locale } from "@/contract/tenant-settings";
+import { widgetMessages } from "@/i18n/namespaces";
 import { pageMetadata, pageUrl } from "@/lib/seo";
 import { productShareImage, storeShareImage } from "@/lib/og/cards";
 import { ShareButton } from "@/components/share/share-button";
@@ -70,6 +72,8 @@ export default async function ProductPage({ params }: Props) {
   const jsonLd = productJsonLd({ product, site: tenant.host, url: productUrl, storeName, taxRate: config.taxRate, fallbackImage: storeImage, policy: config.merchandisePolicy });
   const paragraphs = product.description.split(/\n\s*\n/).filter((s) => s.trim());
   const lowest = promoAmount(product, config.taxRate);
+  const spec = widgetSpec(product, config, storeName);
+  const messages = await getMessages();
 
   return (
     <div className="mx-auto max-w-6xl px-4 pt-4 sm:px-6 sm:pt-6">
@@ -130,7 +134,10 @@ export default async function ProductPage({ params }: Props) {
             <h2 id="purchase-heading" className="mb-4 text-lg font-bold">
               {t(`widget.heading.${kindKey(product)}`)}
             </h2>
-            <PurchaseWidget productId={product.id} prices={product.prices} locale={locale} taxRate={config.taxRate} spec={widgetSpec(product, config, storeName)} />
+            {/* The widget's texts are its own kind's only (i18n/namespaces.ts, WIDGET_TEXTS). */}
+            <NextIntlClientProvider messages={widgetMessages(messages, spec.kind)}>
+              <PurchaseWidget productId={product.id} prices={product.prices} locale={locale} taxRate={config.taxRate} spec={spec} />
+            </NextIntlClientProvider>
           </section>
         </div>
       </div>
