@@ -17,21 +17,17 @@ export async function SellerFacts({ trust, locale }: { trust: TenantConfig["trus
   if (trust.crNumber) rows.push({ key: "cr", label: t("crNumber"), value: <bdi dir="ltr">{trust.crNumber}</bdi> });
   if (address) rows.push({ key: "address", label: t("address"), value: address });
   if (trust.phone)
-    rows.push({ key: "phone", label: t("phone"), value: <a dir="ltr" className="underline-offset-4 hover:underline" href={`tel:${trust.phone.replace(/[^\d+]/g, "")}`}>{trust.phone}</a> });
+    rows.push({ key: "phone", label: t("phone"), value: <a dir="ltr" href={`tel:${trust.phone.replace(/[^\d+]/g, "")}`}>{trust.phone}</a> });
   if (trust.whatsapp)
-    rows.push({ key: "whatsapp", label: t("whatsapp"), value: <a dir="ltr" className="underline-offset-4 hover:underline" href={whatsappLink(trust.whatsapp)} rel="noopener noreferrer" target="_blank">{trust.whatsapp}</a> });
-  if (trust.email) rows.push({ key: "email", label: t("email"), value: <a className="underline-offset-4 hover:underline" href={`mailto:${trust.email}`}>{trust.email}</a> });
+    rows.push({ key: "whatsapp", label: t("whatsapp"), value: <a dir="ltr" href={whatsappLink(trust.whatsapp)} rel="noopener noreferrer" target="_blank">{trust.whatsapp}</a> });
+  if (trust.email) rows.push({ key: "email", label: t("email"), value: <a href={`mailto:${trust.email}`}>{trust.email}</a> });
   if (rows.length === 0) return null;
   return (
     <section aria-label={t("trustLabel")} className="text-sm">
       {trust.legalName ? <p className="mb-2 font-medium">{trust.legalName}</p> : null}
-      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-muted-foreground">
-        {rows.map((r) => (
-          <div key={r.key} className="contents">
-            <dt>{r.label}</dt>
-            <dd className="tabular min-w-0 break-words text-foreground">{r.value}</dd>
-          </div>
-        ))}
+      {/* The values' and links' classes once, on the list: every page carries this twice (HTML and flight data). */}
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-muted-foreground [&_a]:underline-offset-4 [&_a]:hover:underline [&_dd]:tabular-nums [&_dd]:min-w-0 [&_dd]:break-words [&_dd]:text-foreground">
+        {rows.flatMap((r) => [<dt key={`${r.key}:label`}>{r.label}</dt>, <dd key={r.key}>{r.value}</dd>])}
       </dl>
     </section>
   );

@@ -44,15 +44,16 @@ export async function SiteFooter({
         </div>
         {ordered.length > 0 ? (
           <nav aria-label={t("footer.pagesLabel")}>
-            <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+            {/* The links' classes once, on the list (every page carries them twice: HTML and flight data). */}
+            <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm [&_a]:text-muted-foreground [&_a]:underline-offset-4 [&_a]:hover:text-foreground [&_a]:hover:underline">
               <li>
-                <Link prefetch={false} href={localePath(locale, "/products")} className="text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
+                <Link prefetch={false} href={localePath(locale, "/products")}>
                   {t("nav.products")}
                 </Link>
               </li>
               {ordered.map((p) => (
                 <li key={p.path}>
-                  <Link prefetch={false} href={localePath(locale, `/${p.path}`)} className="text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
+                  <Link prefetch={false} href={localePath(locale, `/${p.path}`)}>
                     {p.path === TERMS_PATH ? t("footer.terms") : p.title}
                   </Link>
                 </li>
