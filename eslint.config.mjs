@@ -54,7 +54,7 @@ const config = [
   ...coreWebVitals,
   ...typescript,
   boundariesConfig,
-  { ignores: [".next/**", "bench/floor/.next/**", "node_modules/**", ".data/**", "next-env.d.ts", "platform/db/migrations/**", "test-results/**", "playwright-report/**"] },
+  { ignores: [".next/**", "bench/floor/.next/**", "bench/stack/.next/**", "node_modules/**", ".data/**", "next-env.d.ts", "platform/db/migrations/**", "test-results/**", "playwright-report/**"] },
 ];
 
 export default config;

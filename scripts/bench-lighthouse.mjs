@@ -8,14 +8,19 @@
 // (home, product) misses its targets; /products is measured and printed as informational.
 // So is "next floor" (bench/floor): a prerendered Next page with no client component, CSS or proxy,
 // built with the same Next and React and measured in the same loop, so the figures of a run can be
-// read against what the framework alone costs on this machine at that moment.
+// read against what the framework alone costs on this machine at that moment; and "stack floor"
+// (bench/stack), the same page with one client component on the storefront's client libraries
+// (next/link, next/dynamic, next-intl, TanStack Query): what the chosen stack costs before a line
+// of the store's own. Each page's first-load JavaScript is printed beside its figures.
 // Writes the summary to .bench/lighthouse.json.
 //
-// Env: BENCH_LH_PORT (default 3221; the floor uses the next port), CHROME_PATH (default /usr/bin/chromium), BENCH_LH_RUNS (default 3).
+// Env: BENCH_LH_PORT (default 3221; the references use the next two ports), CHROME_PATH (default /usr/bin/chromium), BENCH_LH_RUNS (default 3).
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { ensureBuild } from "./build-stamp.mjs";
-import { firstProductPath, freshPglite, getText, machine, portFromEnv, printTable, startFloor, startNext, warnIfBusy, writeReport } from "./bench-support.mjs";
+import path from "node:path";
+import { checkBundles, PRODUCT_ROUTE } from "./bundle-budget.mjs";
+import { ensureBuild, root } from "./build-stamp.mjs";
+import { firstProductPath, freshPglite, getText, machine, portFromEnv, printTable, REFERENCES, startNext, startReference, warnIfBusy, writeReport } from "./bench-support.mjs";
 
 const port = portFromEnv("BENCH_LH_PORT", 3221);
 const runs = Number(process.env.BENCH_LH_RUNS || 3);
@@ -58,11 +63,18 @@ const before = warnIfBusy();
 const host = `spa.localhost:${port}`;
 const origin = `http://${host}`;
 const server = await startNext({ port, portEnv: "BENCH_LH_PORT", env: freshPglite("bench-lh"), label: "embedded database .data/bench-lh" });
-const floorPort = port + 1;
-const floor = await startFloor(floorPort, "BENCH_LH_PORT").catch(async (err) => {
-  await server.stop();
-  throw err;
-});
+const references = [];
+for (const [i, [name, dir]] of Object.entries(REFERENCES).entries()) {
+  const refPort = port + 1 + i;
+  const started = await startReference(dir, refPort, "BENCH_LH_PORT").catch(async (err) => {
+    await Promise.all([server.stop(), ...references.map((r) => r.server.stop())]);
+    throw err;
+  });
+  references.push({ name, dir, port: refPort, server: started });
+}
+
+/** First-load JavaScript (gzip bytes) of a build's route, as `npm run check:bundle` counts it. */
+const firstLoad = (dir, route) => checkBundles({ root: path.join(root, dir), budgets: {}, forbidden: [] }).rows.find((r) => r.route === route)?.gzipBytes ?? null;
 
 const pages = [];
 const results = new Map();
@@ -80,7 +92,8 @@ try {
       pages.push({ page, lang, path, url: `${origin}${path}`, informational });
     }
   }
-  pages.push({ page: "next floor", lang: "en", path: "/", url: `http://127.0.0.1:${floorPort}/`, informational: true, floor: true });
+  for (const ref of references) pages.push({ page: `${ref.name} floor`, lang: "en", path: "/", url: `http://127.0.0.1:${ref.port}/`, informational: true, floor: true, firstLoadBytes: firstLoad(ref.dir, "/") });
+  for (const p of pages) if (!p.floor) p.firstLoadBytes = firstLoad(".", p.page === "product" ? PRODUCT_ROUTE : p.page === "home" ? "/[site]/[locale]" : "/[site]/[locale]/products");
   // Each page once through the server first, so that no run pays for a cold render.
   for (const p of pages) if (!p.floor) await getText(port, p.path, host, { "accept-language": p.lang });
 
@@ -96,7 +109,7 @@ try {
     }
   }
 } finally {
-  await Promise.all([server.stop(), floor.stop()]);
+  await Promise.all([server.stop(), ...references.map((r) => r.server.stop())]);
 }
 
 /** One Lighthouse run in a Chromium of its own; the figures of the run. */
@@ -172,16 +185,16 @@ const report = pages.map((p) => {
   const failed = list.filter((r) => "error" in r).map((r) => r.error);
   const leaked = [...new Set(list.flatMap((r) => r.unblockedRequests ?? []))];
   const why = [...misses(median), ...(failed.length ? [`${failed.length} run(s) failed`] : []), ...(leaked.length ? ["unblocked external requests"] : [])];
-  return { page: p.page, lang: p.lang, url: p.url, informational: p.informational, median, runs: list, unblockedRequests: leaked, misses: why, pass: why.length === 0 };
+  return { page: p.page, lang: p.lang, url: p.url, informational: p.informational, firstLoadBytes: p.firstLoadBytes, median, runs: list, unblockedRequests: leaked, misses: why, pass: why.length === 0 };
 });
 
 console.log(`\nLighthouse ${runs} runs per page, mobile preset (simulated throttling), median run by score:\n`);
 printTable(
-  ["page", "lang", "score", "LCP", "TBT", "CLS", "FCP", "SI", "scores", "CPU index", "verdict"],
+  ["page", "lang", "score", "LCP", "TBT", "CLS", "FCP", "SI", "scores", "CPU index", "first-load JS", "verdict"],
   report.map((r) => {
     const m = r.median;
     const verdict = r.pass ? "pass" : `miss: ${r.misses.join(", ")}`;
-    return [r.page, r.lang, m ? m.score.toFixed(2) : "–", secs(m?.lcpMs ?? null), m ? `${m.tbtMs} ms` : "–", m ? m.cls.toFixed(3) : "–", secs(m?.fcpMs ?? null), secs(m?.siMs ?? null), r.runs.map((x) => ("error" in x ? "err" : x.score.toFixed(2))).join(" / "), m?.benchmarkIndex ?? "–", r.informational ? `(informational) ${verdict}` : verdict];
+    return [r.page, r.lang, m ? m.score.toFixed(2) : "–", secs(m?.lcpMs ?? null), m ? `${m.tbtMs} ms` : "–", m ? m.cls.toFixed(3) : "–", secs(m?.fcpMs ?? null), secs(m?.siMs ?? null), r.runs.map((x) => ("error" in x ? "err" : x.score.toFixed(2))).join(" / "), m?.benchmarkIndex ?? "–", r.firstLoadBytes === null ? "–" : `${(r.firstLoadBytes / 1000).toFixed(1)} KB`, r.informational ? `(informational) ${verdict}` : verdict];
   }),
 );
 for (const r of report) if (r.unblockedRequests.length) console.log(`\n${r.page} ${r.lang} reached hosts that are not blocked:\n  ${r.unblockedRequests.join("\n  ")}`);

@@ -78,9 +78,9 @@ function hookExit() {
 }
 
 /** Starts a child process and returns a stop() that ends it (SIGTERM, then SIGKILL after 5 s). */
-export function spawnTracked(args, env, logLines = []) {
+export function spawnTracked(args, env, logLines = [], cwd = root) {
   hookExit();
-  const child = spawn(process.execPath, args, { cwd: root, env: serverEnv({ ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env }), stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, args, { cwd, env: serverEnv({ ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env }), stdio: ["ignore", "pipe", "pipe"] });
   running.add(child);
   const keep = (chunk) => {
     logLines.push(...chunk.toString().split("\n").filter(Boolean));
@@ -104,12 +104,13 @@ export function spawnTracked(args, env, logLines = []) {
 /**
  * `next start` of the current build on `port` with `env` (its database), ready once `/api/health`
  * answers 200 (migrated and seeded). The caller has made sure the build is current (ensureBuild).
- * `dir` serves another Next app's build instead (bench/floor), ready once `healthPath` answers 200.
+ * `dir` serves another Next app's build instead (bench/floor, bench/stack: run from its own folder),
+ * ready once `healthPath` answers 200.
  */
 export async function startNext({ port, portEnv, env, label, dir, healthPath = "/api/health" }) {
   await assertPortFree(port, portEnv);
   const started = Date.now();
-  const server = spawnTracked([nextBin, "start", ...(dir ? [dir] : []), "-p", String(port)], env);
+  const server = spawnTracked([nextBin, "start", "-p", String(port)], env, [], dir ? path.join(root, dir) : root);
   const deadline = Date.now() + 180_000;
   let exited = null;
   server.exited.then((e) => (exited = e));
@@ -204,26 +205,37 @@ export function printTable(header, rows) {
 }
 
 /**
- * The instrumentation hooks bench/floor's server build was compiled from that are not its own.
+ * The instrumentation hooks a reference's server build was compiled from that are not its own.
  * Turbopack takes `instrumentation.ts` from the workspace root when a project has none: the floor
  * then opened the storefront's embedded database, and bench:memory's "floor" was 354 MB instead of
- * ~110. bench/floor has an empty hook of its own; this keeps it that way.
+ * ~110. Each reference has an empty hook of its own; this keeps it that way.
  */
-function floorHooksFromElsewhere() {
-  const server = path.join(root, "bench/floor/.next/server");
+function hooksFromElsewhere(dir) {
+  const server = path.join(root, dir, ".next/server");
   const maps = readdirSync(server, { recursive: true }).filter((f) => f.endsWith(".map"));
   const sources = maps.flatMap((f) => {
     const map = JSON.parse(readFileSync(path.join(server, f), "utf8"));
     return [...(map.sources ?? []), ...(map.sections ?? []).flatMap((s) => s.map?.sources ?? [])];
   });
-  return [...new Set(sources.filter((s) => /(^|\/)instrumentation(-node)?\.[jt]sx?$/.test(s) && !s.includes("bench/floor/")))];
+  return [...new Set(sources.filter((s) => /(^|\/)instrumentation(-node)?\.[jt]sx?$/.test(s) && !s.includes(`${dir}/`)))];
 }
 
-/** bench/floor (Next's own floor: a prerendered page, no client component, CSS or proxy) built with the storefront's Next and served on `port`. */
-export async function startFloor(port, portEnv) {
-  const built = spawnSync(process.execPath, [nextBin, "build", "bench/floor"], { cwd: root, encoding: "utf8", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
-  if (built.status !== 0) throw new Error(`next build bench/floor failed:\n${built.stdout}\n${built.stderr}`);
-  const foreign = floorHooksFromElsewhere();
-  if (foreign.length) throw new Error(`bench/floor's build took hooks from outside it (${foreign.join(", ")}): it would measure the storefront, not the floor`);
-  return startNext({ port, portEnv, env: {}, label: "bench/floor", dir: "bench/floor", healthPath: "/" });
+/** The references the storefront is measured against, each a Next app of its own built with the storefront's Next and React. */
+export const REFERENCES = {
+  /** Next's own floor: a prerendered page, no client component, CSS or proxy. */
+  floor: "bench/floor",
+  /** The floor plus the client libraries every storefront page is built on (next/link, next/dynamic, next-intl, TanStack Query). */
+  stack: "bench/stack",
+};
+
+/** Builds a reference (REFERENCES) from its own folder and serves it on `port`. */
+export async function startReference(dir, port, portEnv) {
+  const built = spawnSync(process.execPath, [nextBin, "build"], { cwd: path.join(root, dir), encoding: "utf8", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  if (built.status !== 0) throw new Error(`next build ${dir} failed:\n${built.stdout}\n${built.stderr}`);
+  const foreign = hooksFromElsewhere(dir);
+  if (foreign.length) throw new Error(`${dir}'s build took hooks from outside it (${foreign.join(", ")}): it would measure the storefront, not the reference`);
+  return startNext({ port, portEnv, env: {}, label: dir, dir, healthPath: "/" });
 }
+
+/** bench/floor (Next's own floor) served on `port`. */
+export const startFloor = (port, portEnv) => startReference(REFERENCES.floor, port, portEnv);

@@ -1,0 +1,1 @@
+export default function More() { return <span>…</span>; }
