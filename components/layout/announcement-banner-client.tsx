@@ -15,11 +15,7 @@ export function AnnouncementMarquee({ text }: { text: string }) {
     <p className="min-w-0 flex-1 overflow-hidden">
       <span
         onAnimationEnd={() => setRested(true)}
-        className={
-          rested
-            ? "inline-block w-full text-center"
-            : "inline-block min-w-full text-center whitespace-nowrap [--marquee-sign:1] rtl:[--marquee-sign:-1] motion-safe:animate-[announcement-marquee_15s_linear_15] group-focus-within:[animation-play-state:paused] group-hover:[animation-play-state:paused] motion-reduce:whitespace-normal"
-        }
+        className={rested ? "inline-block w-full text-center" : "inline-block min-w-full text-center marquee"}
       >
         {text}
       </span>
