@@ -11,7 +11,7 @@ import { riyadhToday } from "@/contract/riyadh-time";
 import { formatDay } from "@/lib/day-format";
 import type { CartDto } from "@/contract/dto/cart";
 import { localePath } from "@/lib/site-routing";
-import { TrackEvent } from "@/components/tracking/track-event";
+import { TrackPurchase } from "@/components/tracking/track-purchase";
 import { googleCalendarLink, type BookingEvent } from "@/lib/orders/calendar-events";
 import { CopyButton } from "@/components/share/copy-button";
 import { ShareButton } from "@/components/share/share-button";
@@ -137,7 +137,7 @@ export async function OrderView({
   const Icon = cancelled ? CircleX : pending ? Clock : CircleCheck;
   return (
     <div className="grid gap-6">
-      {variant === "done" ? <TrackEvent event="Purchase" value={cart.totalAmount} id={cart.id} items={cart.cartItems.map((i) => ({ id: i.product.id, quantity: i.quantity }))} /> : null}
+      {variant === "done" ? <TrackPurchase value={cart.totalAmount} id={cart.id} items={cart.cartItems.map((i) => ({ id: i.product.id, quantity: i.quantity }))} /> : null}
       <header className="flex flex-col items-center gap-3 text-center">
         <span
           aria-hidden="true"
