@@ -1,22 +1,28 @@
 "use client";
 
 import { useEffect, useState, type ReactNode } from "react";
-import dynamic from "next/dynamic";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useLocale } from "next-intl";
 import { CartSheetHost } from "@/components/cart/cart-sheet-host";
-import { setToasterMount } from "@/components/toast";
+import { loadToaster, setToasterMount } from "@/components/toast";
+import type { Toaster as ToasterComponent } from "@/components/toaster";
 import { replayEarlyTap } from "@/lib/early-taps";
 import { SarStyleContext } from "@/components/money/sar-style";
 import type { SarStyle } from "@/lib/money";
 
-const Toaster = dynamic(() => import("@/components/toaster").then((m) => m.Toaster), { ssr: false });
-
-/** The toaster, mounted when the first toast asks for it (sonner is not in the first load). */
+/**
+ * The toaster, mounted when the first toast asks for it (sonner is not in the first load). Its
+ * code is fetched ahead once the page has settled, so that a toast saying the connection dropped
+ * can still show; a load that fails throws nothing (components/toast.ts tries again).
+ */
 function LazyToaster({ dir }: { dir: "rtl" | "ltr" }) {
-  const [wanted, setWanted] = useState(false);
-  useEffect(() => setToasterMount(() => setWanted(true)), []);
-  return wanted ? <Toaster dir={dir} /> : null;
+  const [Toaster, setToaster] = useState<typeof ToasterComponent | null>(null);
+  useEffect(() => {
+    setToasterMount((m) => setToaster(() => m.Toaster));
+    // Mounted once for the page's life (the layout's): nothing to cancel.
+    setTimeout(() => loadToaster().catch(() => {}), 4000);
+  }, []);
+  return Toaster ? <Toaster dir={dir} /> : null;
 }
 
 /** Spec §7: query results are fresh for 60 seconds. */

@@ -5,28 +5,39 @@ import type { ExternalToast } from "sonner";
  * sonner and mounts the toaster (components/toaster.tsx), then shows itself. Pages that never
  * toast never download it.
  */
-type Sonner = typeof import("sonner");
-type Message = Parameters<Sonner["toast"]["success"]>[0];
+/** The toaster's module: its component and sonner's toast, which arrive together. */
+type Toasts = typeof import("./toaster");
+type Message = Parameters<Toasts["toast"]["success"]>[0];
 
-let loading: Promise<Sonner> | null = null;
-let mount: (() => void) | null = null;
+let loading: Promise<Toasts> | null = null;
+let mount: ((toasts: Toasts) => void) | null = null;
 let mounted: (() => void) | null = null;
 const ready = new Promise<void>((resolve) => (mounted = resolve));
 
 /** The lazy toaster host says how to mount the toaster; the toaster says when it is mounted. */
-export function setToasterMount(onMount: () => void) {
+export function setToasterMount(onMount: (toasts: Toasts) => void) {
   mount = onMount;
 }
 export function toasterMounted() {
   mounted?.();
 }
 
-function sonner(): Promise<Sonner> {
-  loading ??= import("sonner").then(async (m) => {
-    mount?.();
-    await ready;
-    return m;
-  });
+/**
+ * The toaster's code. The layout fetches it ahead once the page has settled: a toast saying that
+ * the connection dropped needs it when the connection is gone.
+ */
+export const loadToaster = () => import("./toaster");
+
+function sonner(): Promise<Toasts> {
+  if (!loading) {
+    loading = loadToaster().then(async (m) => {
+      mount?.(m);
+      await ready;
+      return m;
+    });
+    // A load that failed (a dropped connection) is tried again at the next toast; nothing throws.
+    loading.catch(() => (loading = null));
+  }
   return loading;
 }
 

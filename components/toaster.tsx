@@ -5,6 +5,9 @@ import { useTranslations } from "next-intl";
 import { Toaster as Sonner, toast, useSonner } from "sonner";
 import { toasterMounted } from "./toast";
 
+// Sonner's own toast, for components/toast.ts: it arrives with the toaster, in one chunk.
+export { toast };
+
 /**
  * Spec §2: one toast at a time, a new one replaces the old. `visibleToasts={1}` alone only hides
  * older toasts behind the newest, and they come back when it closes; so every toast but the

@@ -29,6 +29,12 @@ export function createSheetStore(hooks: { onClose?: () => void } = {}) {
 
   return {
     setOpen,
+    /** The sheet's code could not be loaded (a dropped connection): closed, and loaded again at the next opening. */
+    failed() {
+      requested = false;
+      setOpen(false);
+      emit();
+    },
     isOpen: () => open,
     /** Tells the sheet's readers that something they derive has changed (the store's own state or not). */
     emit,

@@ -1,16 +1,18 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
-import dynamic from "next/dynamic";
+import { useEffect, useRef, useState, type ComponentProps, type ComponentType } from "react";
 import { UserRound } from "lucide-react";
 import { useTranslations } from "next-intl";
+import { onDemand } from "@/components/on-demand";
 import { Button } from "@/components/ui/button";
 import { loadSignInSheet, SignInSheetHost } from "./sign-in-sheet-host";
 import { openSignIn } from "./sign-in-state";
 import { useSession } from "./use-session";
 
 const loadAccountMenu = () => import("./account-menu");
-const AccountMenu = dynamic(() => loadAccountMenu().then((m) => m.AccountMenu), { ssr: false });
+// The menu's own props, and what its host does when its code does not come (the menu ignores it).
+type MenuProps = ComponentProps<Awaited<ReturnType<typeof loadAccountMenu>>["AccountMenu"]> & { onLoadFailed: () => void };
+const AccountMenu = onDemand(() => loadAccountMenu().then((m) => m.AccountMenu as ComponentType<MenuProps>), (props: MenuProps) => props.onLoadFailed());
 
 /** The first letter of the customer's name, for the signed-in button's face. */
 export function initialOf(name: string): string | null {
@@ -76,7 +78,18 @@ export function AccountButton() {
           <UserRound aria-hidden="true" />
         )}
       </Button>
-      {requested && customer ? <AccountMenu open={open} onOpenChange={setOpen} customer={customer} trigger={button} /> : null}
+      {requested && customer ? (
+        <AccountMenu
+          open={open}
+          onOpenChange={setOpen}
+          customer={customer}
+          trigger={button}
+          onLoadFailed={() => {
+            setRequested(false);
+            setOpen(false);
+          }}
+        />
+      ) : null}
       <SignInSheetHost />
     </div>
   );

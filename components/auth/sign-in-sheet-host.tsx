@@ -1,12 +1,12 @@
 "use client";
 
-import dynamic from "next/dynamic";
-import { useSignInRequested } from "./sign-in-state";
+import { onDemand } from "@/components/on-demand";
+import { signInFailed, useSignInRequested } from "./sign-in-state";
 
 /** The sheet's code (the form, zod, the phone metadata) is fetched on its first opening, not with the page. */
 export const loadSignInSheet = () => import("./sign-in-sheet");
 
-const SignInSheet = dynamic(() => loadSignInSheet().then((m) => m.SignInSheet), { ssr: false });
+const SignInSheet = onDemand(() => loadSignInSheet().then((m) => m.SignInSheet), signInFailed);
 
 export function SignInSheetHost() {
   return useSignInRequested() ? <SignInSheet /> : null;

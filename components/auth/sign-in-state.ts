@@ -18,6 +18,7 @@ const sheet = createSheetStore({ onClose: () => (pending = null) });
 
 export const setSignInOpen = sheet.setOpen;
 export const openSignIn = () => sheet.setOpen(true);
+export const signInFailed = sheet.failed;
 
 /**
  * Runs `action` now when the customer is signed in; otherwise opens the sign-in sheet and runs it

@@ -1,15 +1,16 @@
 "use client";
 
 import { useEffect, useSyncExternalStore } from "react";
-import dynamic from "next/dynamic";
+import { onDemand } from "@/components/on-demand";
 import { hasCouponLink } from "@/lib/coupon-link-waiting";
-import { isCartHash, openCartSheet, useCartSheetRequested } from "./cart-sheet-state";
+import { cartSheetFailed, isCartHash, openCartSheet, useCartSheetRequested } from "./cart-sheet-state";
 
 /** The sheet's code (vaul, the item list, the checkout) is fetched on the first opening, not with the page. */
 export const loadCartSheet = () => import("./cart-sheet");
 
-const CartSheet = dynamic(() => loadCartSheet().then((m) => m.CartSheet), { ssr: false });
-const LinkedCoupon = dynamic(() => import("@/components/checkout/linked-coupon"), { ssr: false });
+const CartSheet = onDemand(() => loadCartSheet().then((m) => m.CartSheet), cartSheetFailed);
+// A coupon link's code that does not arrive: the link waits in the address for the next page.
+const LinkedCoupon = onDemand(() => import("@/components/checkout/linked-coupon").then((m) => m.default), () => {});
 const noSubscription = () => () => {};
 
 export function CartSheetHost() {

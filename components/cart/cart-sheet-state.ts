@@ -43,6 +43,7 @@ export function openCartSheetAt(hash: string) {
   sheet.setOpen(true);
 }
 export const closeCartSheet = () => sheet.setOpen(false);
+export const cartSheetFailed = sheet.failed;
 
 export const useCartSheetOpen = sheet.useOpen;
 

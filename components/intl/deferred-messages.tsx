@@ -48,7 +48,7 @@ function WithDeferredMessages({ children }: { children: ReactNode }) {
 }
 
 /** A sheet's component that shows every client text: for the code a page loads on demand (the sheets). */
-export function withDeferredMessages<P extends object>(Component: ComponentType<P>): ComponentType<P> {
+export function withDeferredMessages<P extends object>(Component: ComponentType<P>): ComponentType<P> & { ready: () => Promise<unknown> } {
   function WithTexts(props: P) {
     return (
       <WithDeferredMessages>
@@ -57,5 +57,8 @@ export function withDeferredMessages<P extends object>(Component: ComponentType<
     );
   }
   WithTexts.displayName = `withDeferredMessages(${Component.displayName ?? Component.name})`;
+  // What components/on-demand.tsx waits for before the first render: a sheet whose texts did not
+  // come (a dropped connection) fails to load as its code would, and is tried again at its next opening.
+  WithTexts.ready = () => loadDeferredMessages(document.documentElement.lang);
   return WithTexts;
 }

@@ -1,15 +1,15 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { MapPin } from "lucide-react";
+import { onDemand } from "@/components/on-demand";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { useSelectedLocation } from "@/lib/locations/selected-location";
-import { openLocationsSheet, useLocationsSheetOpen, useLocationsSheetRequested } from "./location-sheet-state";
+import { locationsSheetFailed, openLocationsSheet, useLocationsSheetOpen, useLocationsSheetRequested } from "./location-sheet-state";
 
 /** The sheet's code (vaul, the map picker, the form) is fetched on the first opening, not with the page. */
 const loadLocationsSheet = () => import("./locations-sheet");
-const LocationsSheet = dynamic(() => loadLocationsSheet().then((m) => m.LocationsSheet), { ssr: false });
+const LocationsSheet = onDemand(() => loadLocationsSheet().then((m) => m.LocationsSheet), locationsSheetFailed);
 
 /** The header's location button: the selected location's type, opening the locations sheet. */
 export function LocationButton({ mapsKey }: { mapsKey: string | null }) {
