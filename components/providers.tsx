@@ -4,7 +4,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useLocale } from "next-intl";
 import { CartSheetHost } from "@/components/cart/cart-sheet-host";
-import { loadToaster, setToasterMount } from "@/components/toast";
+import { loadToaster, setToasterMount, toasterMounted } from "@/components/toast";
 import type { Toaster as ToasterComponent } from "@/components/toaster";
 import { replayEarlyTap } from "@/lib/early-taps";
 import { SarStyleContext } from "@/components/money/sar-style";
@@ -22,6 +22,10 @@ function LazyToaster({ dir }: { dir: "rtl" | "ltr" }) {
     // Mounted once for the page's life (the layout's): nothing to cancel.
     setTimeout(() => loadToaster().catch(() => {}), 4000);
   }, []);
+  // After the toaster's and sonner's own effects (children first): sonner is listening by then.
+  useEffect(() => {
+    if (Toaster) toasterMounted();
+  }, [Toaster]);
   return Toaster ? <Toaster dir={dir} /> : null;
 }
 

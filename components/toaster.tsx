@@ -3,7 +3,6 @@
 import { useEffect } from "react";
 import { useTranslations } from "next-intl";
 import { Toaster as Sonner, toast, useSonner } from "sonner";
-import { toasterMounted } from "./toast";
 
 // Sonner's own toast, for components/toast.ts: it arrives with the toaster, in one chunk.
 export { toast };
@@ -93,11 +92,9 @@ function FollowHeader() {
   return null;
 }
 
-/** Loaded with sonner on the first toast (components/toast.ts); says when it is ready to show it. */
+/** Loaded with sonner on the first toast (components/toast.ts); its host says when it is mounted. */
 export function Toaster({ dir }: { dir: "rtl" | "ltr" }) {
   const t = useTranslations("common.toast");
-  // Runs after sonner's own effects (children first), so the toaster is listening by then.
-  useEffect(() => toasterMounted(), []);
   return (
     <>
       <Sonner
