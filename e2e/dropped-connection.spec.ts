@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { account, errors } from "./account-support";
+import { account, errors, freshMobile, signInWithSheet } from "./account-support";
 import { cartButton, cartDialog } from "./cart-support";
 import { forProject, readMessages } from "./support";
 
@@ -61,4 +61,35 @@ test("a sheet double-tapped while the connection is down: the store stays and sa
   await page.getByRole("button", { name: locations(locale).button.notSet }).click();
   await expect(page.getByRole("dialog", { name: locations(locale).sheet.title })).toBeVisible();
   await expect(page.getByText(/\b(?:account|errors|locations|cart|checkout)\.[a-zA-Z]+\./)).toHaveCount(0);
+});
+
+test("signed in, the account menu double-tapped while the connection is down: the store stays and says so once; the menu opens when it is back", async ({ page }, info) => {
+  const { locale, prefix } = forProject(info.project.name);
+  await page.goto(`${prefix}/products`);
+  await hydrated(page);
+  await page.getByRole("button", { name: account[locale].menu.signIn, exact: true }).click();
+  await signInWithSheet(page, locale, freshMobile());
+  // A new page, signed in: the menu's code has not come yet.
+  await page.reload();
+  await hydrated(page);
+  const menuButton = page.getByRole("button", { name: account[locale].menu.open });
+  await expect(menuButton).toBeVisible();
+  await page.waitForTimeout(4_500);
+  const restore = await dropConnection(page);
+  const toast = page.locator("[data-sonner-toast][data-front=true]").filter({ hasText: errors[locale].network });
+  const menu = page.getByRole("navigation", { name: account[locale].menu.title });
+
+  await menuButton.click();
+  await menuButton.click();
+  await expect(toast).toBeVisible();
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(1);
+  await expect(page.locator("[data-site-header]")).toBeVisible();
+  await expect(menu).toHaveCount(0);
+  await expect(page.getByText(/This page couldn.t load/)).toHaveCount(0);
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
+
+  await restore();
+  await menuButton.click();
+  await expect(menu).toBeVisible();
+  await expect(page.getByText(/\b(?:account|errors)\.[a-zA-Z]+\./)).toHaveCount(0);
 });
