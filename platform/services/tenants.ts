@@ -18,12 +18,20 @@ export const hostOptions = (e: { BASE_DOMAIN: string; DEFAULT_TENANT: string; NO
 });
 
 /**
+ * The characters of a host name as a Host header carries it (letters, digits, dots and hyphens;
+ * a port's colon and an IPv6 literal's brackets). Anything else names no store and never reaches
+ * a query: PostgreSQL refuses a NUL in text, which answered `tenants/resolve?host=%00` with a 500.
+ */
+const HOST_CHARACTERS = /^[a-z0-9.\-:[\]]+$/;
+
+/**
  * Host name → tenant: a custom domain first, then `<slug>.<base domain>`, then the default tenant
  * for the bare base domain and, unless `loopback` is false (a real deployment), loopback addresses.
  * Anything else is unknown (null).
  */
 export async function resolveTenantByHost(db: Db, host: string, opts: { baseDomain: string; defaultSlug: string; loopback?: boolean }): Promise<TenantRow | null> {
   const name = host.toLowerCase();
+  if (!HOST_CHARACTERS.test(name)) return null;
   const [custom] = await db
     .select({ tenant: tenants })
     .from(tenantDomains)
