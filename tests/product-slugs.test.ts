@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { expect, it, vi } from "vitest";
 import { productPrices, products } from "@/platform/db/schema";
 import type { ProductDto } from "@/contract/dto/catalog";
+import { dispatch } from "@/platform/api/router";
 import { renameProduct } from "@/platform/services/tenant-admin-products";
 import { describeEachDb } from "./helpers/test-db";
 import { DEMO, demoProduct, expectPlatformError } from "./helpers/demo-catalog";
@@ -38,6 +39,17 @@ describeEachDb("product slugs", (t) => {
     expect((await bySlug("hand-grinder")).status).toBe(404);
     expect((await bySlug("hand-grinder", "en", t().coffee)).data!.name).toBe("Hand grinder");
     expect((await bySlug("nothing-here")).error?.code).toBe("SP:EntityNotFound");
+  });
+
+  it("a slug holding what no text can store (a NUL, a lone surrogate) names nothing, in-process too (a page's own address)", async () => {
+    // The product page and the store's content pages call in-process with the address's decoded
+    // segment: /en/products/%00 reached the slug query and answered 500.
+    for (const slug of ["\u0000", "lavender\u0000", "\uD800"]) {
+      const inProcess = await dispatch("catalog.bySlug", { params: { slug } }, { tenant: t().spa, db: t().db, headers: new Headers() }).catch((err: unknown) => err);
+      expect(inProcess, JSON.stringify(slug)).toMatchObject({ code: "SP:EntityNotFound", status: 404 });
+      const page = await dispatch("website.page", { params: { path: `z/${slug}` } }, { tenant: t().spa, db: t().db, headers: new Headers() }).catch((err: unknown) => err);
+      expect(page, JSON.stringify(slug)).toMatchObject({ status: 404 });
+    }
   });
 
   it("a second product of the same name gets the next free slug; a slug reading 'availability' is still a product", async () => {

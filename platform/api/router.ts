@@ -92,7 +92,10 @@ const checkResponses = process.env.NODE_ENV !== "production";
 
 async function run(route: Route, call: RawCall): Promise<unknown> {
   const { spec } = route;
-  // A path naming nothing (a malformed id, NUL or broken UTF-16 in a segment) is a 404 before any lookup.
+  // A path naming nothing (a malformed id, NUL or broken UTF-16 in a segment) is a 404 before any
+  // lookup: over HTTP (the router checks the segments too) and in-process (dispatch: a page's own
+  // address, such as /products/%00, reached the slug query and answered 500).
+  if (Object.values(call.params).some((value) => typeof value === "string" && UNSTORABLE_TEXT.test(value))) throw notFound();
   const params = spec.params ? spec.params.safeParse(call.params) : null;
   if (params && !params.success) throw notFound();
   if (spec.auth === "operator" && !call.source.trusted) throw new PlatformError("SP:RouteNotFound", 404, "No such endpoint");
