@@ -1,17 +1,15 @@
 import { expect, test, type Page } from "@playwright/test";
 import { account, errors, freshMobile, signInWithSheet } from "./account-support";
 import { cartButton, cartDialog } from "./cart-support";
-import { forProject, readMessages } from "./support";
+import { forProject, hydrated, locationsTexts } from "./support";
 
 /**
  * The sheets' code and texts come when a sheet is first opened (components/on-demand.tsx). A
  * shopper whose connection drops before that double-taps the cart, the locations or sign-in: the
  * store stays on screen and says once that the connection failed (the toaster's own code came
- * ahead, once the page settled); when the connection is back, the next tap opens the sheet. Before, one tap replaced the whole store with Next's default error page, in English.
+ * ahead, once the page settled); when the connection is back, the next tap opens the sheet.
+ * Before, one tap replaced the whole store with Next's default error page, in English.
  */
-type Locale = "ar" | "en";
-const locations = (locale: Locale) => readMessages<{ button: { notSet: string }; sheet: { title: string } }>(locale, "locations");
-const hydrated = (page: Page) => page.waitForFunction(() => (window as Window & { __sfHydrated?: boolean }).__sfHydrated === true);
 
 /** Every request the page makes from now on fails as a dropped connection does; the returned function restores it. */
 async function dropConnection(page: Page): Promise<() => Promise<void>> {
@@ -34,7 +32,7 @@ test("a sheet double-tapped while the connection is down: the store stays and sa
 
   for (const [open, sheet] of [
     [() => cartButton(page, locale).click(), cartDialog(page, locale)],
-    [() => page.getByRole("button", { name: locations(locale).button.notSet }).click(), page.getByRole("dialog", { name: locations(locale).sheet.title })],
+    [() => page.getByRole("button", { name: locationsTexts[locale].button.notSet }).click(), page.getByRole("dialog", { name: locationsTexts[locale].sheet.title })],
     [() => page.getByRole("button", { name: account[locale].menu.signIn, exact: true }).click(), page.getByRole("dialog", { name: account[locale].signIn.title })],
   ] as const) {
     // The last message has gone: the next one is this tap's.
@@ -58,8 +56,8 @@ test("a sheet double-tapped while the connection is down: the store stays and sa
   await expect(cartDialog(page, locale)).toHaveCount(1);
   await page.keyboard.press("Escape");
   await expect(cartDialog(page, locale)).toBeHidden();
-  await page.getByRole("button", { name: locations(locale).button.notSet }).click();
-  await expect(page.getByRole("dialog", { name: locations(locale).sheet.title })).toBeVisible();
+  await page.getByRole("button", { name: locationsTexts[locale].button.notSet }).click();
+  await expect(page.getByRole("dialog", { name: locationsTexts[locale].sheet.title })).toBeVisible();
   await expect(page.getByText(/\b(?:account|errors|locations|cart|checkout)\.[a-zA-Z]+\./)).toHaveCount(0);
 });
 

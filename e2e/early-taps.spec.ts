@@ -1,14 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
 import { account, freshMobile, signInWithSheet } from "./account-support";
-import { cartButton, cartDialog, type Locale } from "./cart-support";
-import { forProject, holdScripts, readMessages } from "./support";
+import { cartButton, cartDialog } from "./cart-support";
+import { forProject, holdScripts, locationsTexts } from "./support";
 
 /**
  * A shopper who taps a header button while the page is still hydrating (its HTML is on screen, its
  * JavaScript is not running yet) gets the sheet once the page is ready: the tap is not lost.
  */
-const locations = (locale: Locale) => readMessages<{ button: { notSet: string }; sheet: { title: string } }>(locale, "locations");
-
 /** Opens `path` with every script held back until the returned function is called. */
 async function openUnhydrated(page: Page, path: string): Promise<() => Promise<void>> {
   const release = await holdScripts(page);
@@ -30,8 +28,8 @@ test("a header button tapped before the page hydrates opens its sheet once it ha
   await expect(cartDialog(page, locale)).toBeHidden();
 
   release = await openUnhydrated(page, `${prefix}/`);
-  await page.getByRole("button", { name: locations(locale).button.notSet }).click();
-  const sheet = page.getByRole("dialog", { name: locations(locale).sheet.title });
+  await page.getByRole("button", { name: locationsTexts[locale].button.notSet }).click();
+  const sheet = page.getByRole("dialog", { name: locationsTexts[locale].sheet.title });
   await page.waitForTimeout(300);
   await expect(sheet).toHaveCount(0);
   await release();

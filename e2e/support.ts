@@ -38,6 +38,12 @@ export const messagesByLocale = <T>(namespace: string): Record<(typeof LOCALES)[
   en: readMessages<T>("en", namespace),
 });
 
+/** The header's location button and the locations sheet, as a shopper reads them. */
+export const locationsTexts = messagesByLocale<{ button: { notSet: string }; sheet: { title: string; descriptionSignedOut: string } }>("locations");
+
+/** Resolves once the page has hydrated (lib/early-taps.ts marks it): React's handlers are attached. */
+export const hydrated = (page: Page) => page.waitForFunction(() => (window as Window & { __sfHydrated?: boolean }).__sfHydrated === true);
+
 /**
  * Saves a screenshot under e2e/screenshots/<project>/<name>.png for people to look at: the full
  * page, or only the viewport while a sheet is open — a full-page shot resizes the viewport, which a
