@@ -1,10 +1,12 @@
 import type { ExternalToast } from "sonner";
 
 /**
- * The toast API the app uses, without sonner in the page's first load: the first toast loads
- * sonner and mounts the toaster (components/toaster.tsx), then shows itself. Pages that never
- * toast never download it.
+ * The toast API the app uses, without sonner in the page's first load: the toaster's code
+ * (components/toaster.tsx, sonner with it) is fetched once the page has settled (the layout's
+ * host asks, so that a toast saying the connection dropped can still show) or by the first toast,
+ * whichever comes first; the first toast mounts it, then shows itself.
  */
+
 /** The toaster's module: its component and sonner's toast, which arrive together. */
 type Toasts = typeof import("./toaster");
 type Message = Parameters<Toasts["toast"]["success"]>[0];

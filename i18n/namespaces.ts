@@ -82,8 +82,8 @@ function inlinePart(namespace: Tree, pick: (typeof INLINE_MESSAGES)[string]): Tr
 
 /** The messages a page hands to its client components: the inline parts, or (`all`) every client namespace whole. */
 export function clientMessages<T extends Record<string, unknown>>(messages: T, { all }: { all: boolean }): Partial<T> {
-  const out: Tree = {};
   if (!all) return inlineMessages(messages) as Partial<T>;
+  const out: Tree = {};
   for (const [ns, value] of Object.entries(messages)) {
     if (SERVER_ONLY_NAMESPACES.includes(ns)) continue;
     out[ns] = value;

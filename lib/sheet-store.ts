@@ -32,8 +32,9 @@ export function createSheetStore(hooks: { onClose?: () => void } = {}) {
     /** The sheet's code could not be loaded (a dropped connection): closed, and loaded again at the next opening. */
     failed() {
       requested = false;
-      setOpen(false);
-      emit();
+      // Closing tells the readers; an already closed sheet's readers are told here.
+      if (open) setOpen(false);
+      else emit();
     },
     isOpen: () => open,
     /** Tells the sheet's readers that something they derive has changed (the store's own state or not). */
