@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fillPath, isCacheablePage, NO_STORE, pageCacheKey } from "@/lib/page-cache/policy";
 import { fastPage, PAGE_TTL_MS, pageCache, respondWithPage } from "@/lib/page-cache/serve";
-import { PageStore, type CachedPage } from "@/lib/page-cache/store";
+import { pageBytes, PageStore, withNonce, type CachedPage } from "@/lib/page-cache/store";
 import { contentSecurityPolicy, newNonce, pagePolicy } from "@/lib/security/csp";
 
 const req = (opts: { method?: string; headers?: Record<string, string>; query?: string } = {}) => ({
@@ -36,20 +36,30 @@ describe("page cache policy", () => {
 });
 
 describe("page store", () => {
-  const page = (body: string): CachedPage => ({ body, status: 200, headers: [], version: "1", storedAt: 0 });
+  const page = (body: string): CachedPage => ({ parts: [Buffer.from(body)], status: 200, headers: [], version: "1", storedAt: 0 });
+  const text = (p: CachedPage | undefined) => (p ? Buffer.concat(p.parts).toString() : undefined);
 
   it("drops the least recently used pages beyond its byte budget", () => {
-    const store = new PageStore(100); // bytes: two characters count as four
-    store.set("a", page("x".repeat(20)));
-    store.set("b", page("y".repeat(20)));
-    expect(store.get("a")?.body).toHaveLength(20); // a is now the most recent
-    store.set("c", page("z".repeat(20)));
+    const store = new PageStore(100); // UTF-8 bytes: twenty Arabic letters count as forty
+    store.set("a", page("س".repeat(20)));
+    store.set("b", page("ي".repeat(20)));
+    expect(text(store.get("a"))).toHaveLength(20); // a is now the most recent
+    store.set("c", page("ز".repeat(20)));
     expect(store.get("b")).toBeUndefined();
     expect(store.get("a")).toBeDefined();
     expect(store.get("c")).toBeDefined();
-    store.set("huge", page("h".repeat(60)));
+    store.set("huge", page("ح".repeat(60)));
     expect(store.get("huge")).toBeUndefined();
     expect(store.size).toBe(2);
+  });
+
+  it("keeps a page as bytes around its nonce placeholders, and joins them around each answer's own nonce", () => {
+    const placeholder = "sfnonceabc";
+    const body = `<script nonce="${placeholder}">1</script><p>زيت اللافندر</p><script nonce="${placeholder}"></script>${placeholder}`;
+    const parts = pageBytes(body, placeholder);
+    expect(parts).toHaveLength(4);
+    expect(Buffer.concat(withNonce({ ...page(""), parts }, "n0Nce+/=")).toString()).toBe(body.replaceAll(placeholder, "n0Nce+/="));
+    expect(Buffer.concat(withNonce({ ...page(""), parts: pageBytes("<p>no script</p>", placeholder) }, "x")).toString()).toBe("<p>no script</p>");
   });
 
   it("replaces a page under the same key without counting it twice", () => {
@@ -108,7 +118,7 @@ describe("the page cache ahead of Next (fastPage)", () => {
     g.__sfContentVersion = async (site) => (site === SITE ? version : NO_STORE);
     version = "v1";
     pageCache().versions.clear(); // the versions' one-second memo, as the proxy keeps it
-    store().set(`${SITE}|en|${PRODUCT}`, { body: `<script nonce="${pageCache().placeholder}"></script><p>oil</p>`, status: 200, headers: [["content-type", "text/html; charset=utf-8"]], version: "v1", storedAt: Date.now() });
+    store().set(`${SITE}|en|${PRODUCT}`, { parts: pageBytes(`<script nonce="${pageCache().placeholder}"></script><p>oil</p>`, pageCache().placeholder), status: 200, headers: [["content-type", "text/html; charset=utf-8"]], version: "v1", storedAt: Date.now() });
   });
   afterEach(() => {
     delete g.__sfContentVersion;
@@ -121,7 +131,7 @@ describe("the page cache ahead of Next (fastPage)", () => {
     expect(answer).not.toBeNull();
     const headers = new Headers(answer!.headers);
     const nonce = /'nonce-([^']+)'/.exec(headers.get("content-security-policy")!)![1];
-    expect(answer!.body).toBe(`<script nonce="${nonce}"></script><p>oil</p>`);
+    expect(Buffer.concat(answer!.body!).toString()).toBe(`<script nonce="${nonce}"></script><p>oil</p>`);
     expect(headers.get("x-sf-cache")).toBe("hit");
     expect(headers.get("cache-control")).toBe("private, no-cache");
     expect(headers.get("x-content-type-options")).toBe("nosniff");

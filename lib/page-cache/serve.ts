@@ -4,7 +4,7 @@ import { newNonce, pagePolicy } from "@/lib/security/csp";
 import { securityHeaders } from "@/lib/security/headers";
 import { siteKeyFromHost, splitLocale } from "@/lib/site-routing";
 import { fillPath, NO_STORE, pageCacheKey } from "./policy";
-import { PageStore, type CachedPage } from "./store";
+import { PageStore, pageBytes, withNonce, type CachedPage } from "./store";
 
 /**
  * The proxy's page cache: a page every visitor sees alike is rendered once per tenant, language
@@ -92,7 +92,7 @@ async function fill(key: string, site: string, pathname: string): Promise<Cached
       const v = res.headers.get(h);
       return v ? [[h, v]] : [];
     });
-    const page: CachedPage = { body, status: 200, headers, version, storedAt: Date.now() };
+    const page: CachedPage = { parts: pageBytes(body, state.placeholder), status: 200, headers, version, storedAt: Date.now() };
     state.store.set(key, page);
     return page;
   } catch (err) {
@@ -131,8 +131,8 @@ export async function cachedPage(key: string, site: string, pathname: string): P
   return filled ? { page: filled, state: "miss" } : null;
 }
 
-/** An answer from the cache, before it becomes a response of Next's or of node:http's. */
-export type PageAnswer = { status: number; headers: [string, string][]; body: string | null };
+/** An answer from the cache, before it becomes a response of Next's or of node:http's: its body as chunks to write in turn. */
+export type PageAnswer = { status: number; headers: [string, string][]; body: Buffer[] | null };
 
 /** A cached page as one answer: its own nonce in the body and in the CSP header. */
 function pageAnswer(page: CachedPage, method: string, cacheState: string): PageAnswer {
@@ -147,14 +147,14 @@ function pageAnswer(page: CachedPage, method: string, cacheState: string): PageA
     // The same URL answers a flight payload to the router: as Next's own answers say.
     ["vary", "rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch, accept-encoding"],
   ];
-  const body = method === "HEAD" ? null : page.body.replaceAll(pageCache().placeholder, nonce);
+  const body = method === "HEAD" ? null : withNonce(page, nonce);
   return { status: page.status, headers, body };
 }
 
 /** A cached page as this response of the proxy's. */
 export function respondWithPage(page: CachedPage, method: string, cacheState: string): NextResponse {
   const answer = pageAnswer(page, method, cacheState);
-  return new NextResponse(answer.body, { status: answer.status, headers: new Headers(answer.headers) });
+  return new NextResponse(answer.body && Buffer.concat(answer.body), { status: answer.status, headers: new Headers(answer.headers) });
 }
 
 /** A request as node:http hands it over (the request guard's view, before Next has seen it). */

@@ -8,7 +8,12 @@ import { LRUCache } from "lru-cache";
  */
 
 export type CachedPage = {
-  body: string;
+  /**
+   * The page's UTF-8 bytes between the nonce placeholders (pageBytes): a hit joins them around its
+   * own nonce, instead of replacing it in a string and encoding ~100 KB again on every response
+   * (1.1 ms of the server's thread for an Arabic product page, measured; joining: 0.08 ms).
+   */
+  parts: Buffer[];
   status: number;
   headers: [string, string][];
   /** The tenant's content version read before the page was rendered; null when unknown. */
@@ -16,13 +21,29 @@ export type CachedPage = {
   storedAt: number;
 };
 
+/** A rendered page's bytes, split where `placeholder` (the fill's nonce) stands. */
+export function pageBytes(body: string, placeholder: string): Buffer[] {
+  return body.split(placeholder).map((part) => Buffer.from(part));
+}
+
+/**
+ * A page's bytes with `nonce` where its placeholders stood, as chunks to write in turn: the stored
+ * parts themselves, not a copy (joining ~100 KB into a new buffer cost a hit more than writing it).
+ */
+export function withNonce(page: CachedPage, nonce: string): Buffer[] {
+  const value = Buffer.from(nonce);
+  return page.parts.flatMap((part, i) => (i === 0 ? [part] : [value, part]));
+}
+
+const pageSize = (page: CachedPage) => page.parts.reduce((n, part) => n + part.byteLength, 0);
+
 /** Pages by key, least recently used dropped first beyond a byte budget or an entry count (lru-cache). */
 export class PageStore {
   private pages: LRUCache<string, CachedPage>;
 
   constructor(maxBytes: number, maxEntries = 5000) {
-    // A JavaScript string takes two bytes a character; a page larger than the budget is not kept.
-    this.pages = new LRUCache<string, CachedPage>({ max: maxEntries, maxSize: maxBytes, sizeCalculation: (page) => Math.max(1, page.body.length * 2) });
+    // A page larger than the budget is not kept.
+    this.pages = new LRUCache<string, CachedPage>({ max: maxEntries, maxSize: maxBytes, sizeCalculation: (page) => Math.max(1, pageSize(page)) });
   }
 
   get(key: string): CachedPage | undefined {
