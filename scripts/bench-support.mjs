@@ -224,17 +224,25 @@ function hooksFromElsewhere(dir) {
 export const REFERENCES = {
   /** Next's own floor: a prerendered page, no client component, CSS or proxy. */
   floor: "bench/floor",
-  /** The floor plus the client libraries every storefront page is built on (next/link, next/dynamic, next-intl, TanStack Query). */
+  /**
+   * The floor plus the client libraries every storefront page is built on (next/link, next/dynamic,
+   * next-intl, TanStack Query), and the least a cart does on the stack's database (/api/store-cart).
+   */
   stack: "bench/stack",
 };
 
-/** Builds a reference (REFERENCES) from its own folder and serves it on `port`. */
-export async function startReference(dir, port, portEnv) {
+/** Builds a reference (REFERENCES) from its own folder. */
+export function buildReference(dir) {
   const built = spawnSync(process.execPath, [nextBin, "build"], { cwd: path.join(root, dir), encoding: "utf8", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
   if (built.status !== 0) throw new Error(`next build ${dir} failed:\n${built.stdout}\n${built.stderr}`);
   const foreign = hooksFromElsewhere(dir);
   if (foreign.length) throw new Error(`${dir}'s build took hooks from outside it (${foreign.join(", ")}): it would measure the storefront, not the reference`);
-  return startNext({ port, portEnv, env: {}, label: dir, dir, healthPath: "/" });
+}
+
+/** Builds a reference (REFERENCES) from its own folder, unless told it is built, and serves it on `port` with `env`. */
+export async function startReference(dir, port, portEnv, { env = {}, built = false } = {}) {
+  if (!built) buildReference(dir);
+  return startNext({ port, portEnv, env, label: dir, dir, healthPath: "/" });
 }
 
 /** bench/floor (Next's own floor) served on `port`. */

@@ -10,4 +10,6 @@ const withNextIntl = createNextIntlPlugin({
   experimental: { messages: { path: here("messages"), format: "json", locales: ["en"], precompile: true } },
 });
 
-export default withNextIntl({});
+// The cart's floor (app/api/store-cart) opens its database as the storefront does: both drivers
+// stay outside the bundle (PGlite loads its WebAssembly from its own package).
+export default withNextIntl({ serverExternalPackages: ["@electric-sql/pglite", "pg"] });
