@@ -1,9 +1,9 @@
 import { expect, test } from "@playwright/test";
-import { addDays } from "@/contract/riyadh-time";
+import { addDays, monthStart, riyadhToday } from "@/contract/riyadh-time";
 import { formatTime } from "@/lib/day-format";
 import { formatSar } from "@/lib/money";
 import type { AvailabilityDto } from "@/contract/dto/catalog";
-import { coffeeUrl, forProject, snap } from "./support";
+import { coffeeUrl, forProject, hydrated, snap } from "./support";
 import { checkout, order } from "./checkout-support";
 import { checkoutTo } from "./payments-support";
 import { addAndCheck, addButton, cartButton, cartDialog, closeCart, dayAhead, expectError, firstBookedDay, messages, openProduct, pageFetchJson, pickDay, platformCart, productOnPage } from "./cart-support";
@@ -84,6 +84,47 @@ test.describe("purchase widgets", () => {
     await snap(page, info, `cart-slot-taken-${locale}`);
     await dialog.getByRole("button", { name: withName(item.removeLabel) }).click();
     await expect.poll(async () => (await platformCart(page, locale))?.items.length ?? 0).toBe(0);
+  });
+
+  test("a booking page builds no Intl date formatter while it loads, turns a month and shows a day's times; its labels read as the browser's Intl writes them", async ({ page }, info) => {
+    const { locale, prefix, t, names } = setup(info.project.name);
+    // Every Intl date formatter the page builds, counted (lib/day-format.ts writes the widget's labels by hand).
+    await page.addInitScript(() => {
+      const Real = Intl.DateTimeFormat;
+      const built: string[] = ((window as unknown as { __dateFormatters: string[] }).__dateFormatters = []);
+      Intl.DateTimeFormat = new Proxy(Real, { construct: (target, args) => (built.push(JSON.stringify(args)), new target(...(args as []))), apply: (target, self, args) => (built.push(JSON.stringify(args)), target(...(args as []))) });
+    });
+    await openProduct(page, prefix, names.massage);
+    await page.reload();
+    await hydrated(page);
+    await pickDay(page, locale, monthStart(riyadhToday(), 1));
+    const times = page.getByRole("group", { name: t.time });
+    await expect(times.locator("input[type=radio]").first()).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __dateFormatters: string[] }).__dateFormatters)).toEqual([]);
+
+    // The same labels from the browser's own Intl: the calendar's title, days and times.
+    const mismatches = await page.evaluate((locale) => {
+      const day = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale === "ar" ? "ar-SA-u-ca-gregory-nu-arab" : "en-GB-u-ca-gregory", { ...options, timeZone: "UTC" });
+      const time = new Intl.DateTimeFormat(locale === "ar" ? "ar-SA-u-nu-arab" : "en-US", { hour: "numeric", minute: "2-digit", timeZone: "Asia/Riyadh" });
+      const wrong: string[] = [];
+      const buttons = [...document.querySelectorAll<HTMLButtonElement>("[data-day]")];
+      const first = new Date(`${buttons[0].dataset.day}T00:00:00Z`);
+      const title = day({ month: "long", year: "numeric" }).format(first);
+      if (![...document.querySelectorAll("p")].some((p) => p.textContent === title)) wrong.push(`no title ${title}`);
+      for (const b of buttons) {
+        const date = new Date(`${b.dataset.day}T00:00:00Z`);
+        if (b.textContent !== day({ day: "numeric" }).format(date)) wrong.push(`${b.dataset.day}: ${b.textContent}`);
+        if (!b.getAttribute("aria-label")!.startsWith(day({ weekday: "long", day: "numeric", month: "long" }).format(date))) wrong.push(`${b.dataset.day}: ${b.getAttribute("aria-label")}`);
+      }
+      const slots = [...document.querySelectorAll<HTMLInputElement>("input[type=radio][value*='T']")];
+      for (const input of slots) {
+        if (!input.closest("label")!.textContent!.includes(time.format(new Date(input.value)))) wrong.push(`${input.value}: ${input.closest("label")!.textContent}`);
+      }
+      return { checked: buttons.length, times: slots.length, wrong };
+    }, locale);
+    expect(mismatches.checked).toBeGreaterThanOrEqual(28);
+    expect(mismatches.times).toBeGreaterThan(0);
+    expect(mismatches.wrong).toEqual([]);
   });
 
   test("a slot that filled up after the page loaded is refused with the translated error and nothing changes", async ({ page }, info) => {
