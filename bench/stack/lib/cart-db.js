@@ -3,7 +3,7 @@
 // three tables (carts, products, lines), no tenant, session, price rules or bookings. What
 // `npm run bench:http` measures beside the storefront's cart, in the same run, as the cart's floor
 // on this stack.
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 export const carts = pgTable("ref_carts", {
@@ -90,4 +90,3 @@ export async function addItem(db, cartId, productId, quantity) {
 
 export const newCart = async (db) => (await db.insert(carts).values({}).returning({ id: carts.id }))[0].id;
 export const firstProduct = async (db) => (await db.select({ id: products.id }).from(products).limit(1))[0].id;
-export { sql };
