@@ -1,4 +1,5 @@
 import { parseDay, RIYADH_OFFSET_MS } from "@/contract/riyadh-time";
+import { inArabic } from "@/lib/money";
 
 /**
  * Riyadh days and instants for people, in the page's language.
@@ -29,9 +30,8 @@ const AR: Names = {
   narrow: ["ح", "ن", "ث", "ر", "خ", "ج", "س"],
 };
 
-const AR_DIGITS = "٠١٢٣٤٥٦٧٨٩";
 /** Digits as the locale writes them (Arabic-Indic in Arabic). */
-const digits = (text: string, ar: boolean) => (ar ? text.replace(/\d/g, (d) => AR_DIGITS[Number(d)]) : text);
+const digits = (text: string, ar: boolean) => (ar ? inArabic(text) : text);
 
 /** As Intl refuses a date that is not one. */
 function valid(ms: number): number {
@@ -74,8 +74,7 @@ export function formatDay(day: string, locale: string, options: Intl.DateTimeFor
   if (form) {
     const date = new Date(valid(parseDay(day)));
     const ar = locale === "ar";
-    const parts = { year: String(date.getUTCFullYear()), month: date.getUTCMonth(), day: String(date.getUTCDate()), weekday: date.getUTCDay() };
-    return form({ ...parts, ar, names: ar ? AR : EN, year: digits(parts.year, ar), day: digits(parts.day, ar) });
+    return form({ ar, names: ar ? AR : EN, year: digits(String(date.getUTCFullYear()), ar), month: date.getUTCMonth(), day: digits(String(date.getUTCDate()), ar), weekday: date.getUTCDay() });
   }
   return formatter(dateLocale(locale), { ...options, timeZone: "UTC" }).format(new Date(parseDay(day)));
 }
