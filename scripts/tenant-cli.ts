@@ -308,7 +308,8 @@ export async function main(argv: string[], out: Out = { log: (l) => console.log(
     return name ? 0 : 1;
   }
   try {
-    process.chdir(root);
+    // Relative folders (DATA_DIR) are the project's; a worker thread may not change directory, so only when needed.
+    if (process.cwd() !== root) process.chdir(root);
     const command = COMMANDS[name];
     if (!command) throw usage(`Unknown command "${name}"`);
     let parsed: ReturnType<typeof parseArgs>;

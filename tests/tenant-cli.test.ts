@@ -58,7 +58,7 @@ async function cliHere(...args: string[]): Promise<{ code: number; stdout: strin
     return { code, stdout, stderr };
   } finally {
     vi.unstubAllEnvs();
-    process.chdir(cwd);
+    if (process.cwd() !== cwd) process.chdir(cwd);
   }
 }
 
