@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fillPath, isCacheablePage, NO_STORE, pageCacheKey } from "@/lib/page-cache/policy";
-import { fastPage, PAGE_TTL_MS, pageCache, respondWithPage } from "@/lib/page-cache/serve";
+import { cachedPage, fastPage, NO_STORE_SITE, PAGE_TTL_MS, pageCache, respondWithPage } from "@/lib/page-cache/serve";
 import { pageBytes, PageStore, withNonce, type CachedPage } from "@/lib/page-cache/store";
 import { contentSecurityPolicy, newNonce, pagePolicy } from "@/lib/security/csp";
 
@@ -166,5 +166,51 @@ describe("the page cache ahead of Next (fastPage)", () => {
   it("leaves to Next a page whose store's content changed since it was rendered", async () => {
     version = "v2";
     expect(await fastPage(raw(`/en${PRODUCT}`), never)).toBeNull();
+  });
+});
+
+describe("made-up Host names (no store)", () => {
+  const g = globalThis as { __sfContentVersion?: (site: string) => Promise<string | null> };
+  let fills: string[] = [];
+
+  beforeEach(() => {
+    fills = [];
+    pageCache().store.clear();
+    g.__sfContentVersion = async (site) => (site === "spa.localhost" ? "v1" : NO_STORE);
+    pageCache().versions.clear();
+    // The fill renders through the server itself: here, the not-found page a store-less site gets.
+    vi.stubGlobal("fetch", async (_url: string, init: { headers: Record<string, string> }) => {
+      fills.push(init.headers["x-sf-site"]);
+      await new Promise((r) => setTimeout(r, 5));
+      return new Response(`<script nonce="${pageCache().placeholder}"></script><h1>المتجر غير موجود</h1>`, { status: 404, headers: { "content-type": "text/html; charset=utf-8" } });
+    });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    delete g.__sfContentVersion;
+  });
+
+  it("share one not-found page, rendered once for a name that is never a store, each answer with its own nonce", async () => {
+    const hosts = Array.from({ length: 50 }, (_, i) => `scan${i}.example.com`);
+    // Twenty at once first (one render), then the rest one by one (none).
+    const first = await Promise.all(hosts.slice(0, 20).map((site) => cachedPage(`${site}|ar|/`, site, "/")));
+    const rest = [];
+    for (const site of hosts.slice(20)) rest.push(await cachedPage(`${site}|en|/products`, site, "/en/products"));
+    expect(fills).toEqual([NO_STORE_SITE]);
+    const answers = [...first, ...rest];
+    expect(answers.every((a) => a?.page.status === 404)).toBe(true);
+    expect(rest.every((a) => a?.state === "hit")).toBe(true);
+    const responses = answers.slice(0, 2).map((a) => respondWithPage(a!.page, "GET", a!.state));
+    const bodies = await Promise.all(responses.map((r) => r.text()));
+    expect(responses.map((r) => r.status)).toEqual([404, 404]);
+    expect(bodies[0]).toContain("المتجر غير موجود");
+    expect(bodies[0]).not.toBe(bodies[1]);
+    for (const [i, r] of responses.entries()) expect(bodies[i]).toContain(`nonce="${/'nonce-([^']+)'/.exec(r.headers.get("content-security-policy")!)![1]}"`);
+  });
+
+  it("leave a store's own pages to the store: its key, its fill", async () => {
+    await cachedPage("scan1.example.com|ar|/", "scan1.example.com", "/");
+    await cachedPage("spa.localhost|ar|/", "spa.localhost", "/");
+    expect(fills).toEqual([NO_STORE_SITE, "spa.localhost"]);
   });
 });

@@ -77,7 +77,7 @@ function fillOrigin() {
   return process.env.PAGE_CACHE_ORIGIN || `http://127.0.0.1:${process.env.PORT || 3000}`;
 }
 
-async function fill(key: string, site: string, pathname: string): Promise<CachedPage | null> {
+async function fill(key: string, site: string, pathname: string, status = 200): Promise<CachedPage | null> {
   const state = pageCache();
   const version = await contentVersion(site);
   try {
@@ -87,12 +87,12 @@ async function fill(key: string, site: string, pathname: string): Promise<Cached
       cache: "no-store",
     });
     const body = await res.text();
-    if (res.status !== 200 || !res.headers.get("content-type")?.startsWith("text/html")) return null;
+    if (res.status !== status || !res.headers.get("content-type")?.startsWith("text/html")) return null;
     const headers = KEPT_HEADERS.flatMap((h): [string, string][] => {
       const v = res.headers.get(h);
       return v ? [[h, v]] : [];
     });
-    const page: CachedPage = { parts: pageBytes(body, state.placeholder), status: 200, headers, version, storedAt: Date.now() };
+    const page: CachedPage = { parts: pageBytes(body, state.placeholder), status, headers, version, storedAt: Date.now() };
     state.store.set(key, page);
     return page;
   } catch (err) {
@@ -101,11 +101,11 @@ async function fill(key: string, site: string, pathname: string): Promise<Cached
   }
 }
 
-function fillOnce(key: string, site: string, pathname: string): Promise<CachedPage | null> {
+function fillOnce(key: string, site: string, pathname: string, status = 200): Promise<CachedPage | null> {
   const { inflight } = pageCache();
   let p = inflight.get(key);
   if (!p) {
-    p = fill(key, site, pathname).finally(() => inflight.delete(key));
+    p = fill(key, site, pathname, status).finally(() => inflight.delete(key));
     inflight.set(key, p);
   }
   return p;
@@ -116,11 +116,32 @@ const showsVersion = (page: CachedPage, version: string | null) => version === n
 /** A stored page young enough to answer without rendering it again. */
 const young = (page: CachedPage) => Date.now() - page.storedAt < PAGE_TTL_MS;
 
+type Cached = { page: CachedPage; state: "hit" | "miss" | "stale" };
+
+/**
+ * A Host name that is no store gets the one page every such name shows (app/not-found.tsx: the
+ * same words whatever the name, path or language), rendered once for a name that can never be a
+ * store (.invalid is reserved) and stored under a key no store's page has: a scanner's thousands
+ * of made-up names cost a lookup each, not a render each, and leave one entry behind.
+ */
+export const NO_STORE_SITE = "no-store.invalid";
+const NO_STORE_KEY = "|no-store|";
+
+async function noStorePage(): Promise<Cached | null> {
+  const page = pageCache().store.get(NO_STORE_KEY);
+  if (page && young(page)) return { page, state: "hit" };
+  if (page) {
+    void fillOnce(NO_STORE_KEY, NO_STORE_SITE, "/", 404);
+    return { page, state: "stale" };
+  }
+  const filled = await fillOnce(NO_STORE_KEY, NO_STORE_SITE, "/", 404);
+  return filled ? { page: filled, state: "miss" } : null;
+}
+
 /** The cached page for a key, rendered when missing or out of date; null ⇒ let Next render it. */
-export async function cachedPage(key: string, site: string, pathname: string): Promise<{ page: CachedPage; state: "hit" | "miss" | "stale" } | null> {
+export async function cachedPage(key: string, site: string, pathname: string): Promise<Cached | null> {
   const version = await contentVersion(site);
-  // No store here: nothing to keep; Next renders the not-found page once (not a fill and then again).
-  if (version === NO_STORE) return null;
+  if (version === NO_STORE) return noStorePage();
   const page = pageCache().store.get(key);
   if (page && showsVersion(page, version)) {
     if (young(page)) return { page, state: "hit" };
