@@ -208,6 +208,19 @@ describe("made-up Host names (no store)", () => {
     for (const [i, r] of responses.entries()) expect(bodies[i]).toContain(`nonce="${/'nonce-([^']+)'/.exec(r.headers.get("content-security-policy")!)![1]}"`);
   });
 
+  it("are answered ahead of Next once the page is stored; a store's page not stored yet is still left to Next", async () => {
+    const raw = (host: string, url = "/") => ({ method: "GET", url, headers: { host } });
+    expect(fastPage(raw("scan1.example.com"), () => false), "nothing stored yet").toBeNull();
+    await cachedPage("scan1.example.com|ar|/", "scan1.example.com", "/");
+    const answer = await fastPage(raw("scan2.example.com", "/en/products"), () => false);
+    expect(answer?.status).toBe(404);
+    expect(new Headers(answer!.headers).get("x-sf-cache")).toBe("hit");
+    expect(Buffer.concat(answer!.body!).toString()).toContain("المتجر غير موجود");
+    expect(await fastPage(raw("spa.localhost:3000", "/en/products"), () => false), "a store's page not stored yet").toBeNull();
+    expect(await fastPage(raw("scan3.example.com", "/profile"), () => false), "a page the cache never keeps").toBeNull();
+    expect(fills).toEqual([NO_STORE_SITE]);
+  });
+
   it("leave a store's own pages to the store: its key, its fill", async () => {
     await cachedPage("scan1.example.com|ar|/", "scan1.example.com", "/");
     await cachedPage("spa.localhost|ar|/", "spa.localhost", "/");

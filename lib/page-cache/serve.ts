@@ -211,9 +211,14 @@ export function fastPage(req: RawRequest, isPlatformHost: (site: string) => bool
   const { locale, rest, redirectTo } = splitLocale(url.pathname);
   if (redirectTo) return null;
   const key = pageCacheKey(site, locale, rest, { method, headers: { get: header }, searchParams: url.searchParams });
-  const page = key ? pageCache().store.get(key) : undefined;
-  if (!page || !young(page)) return null;
-  return contentVersion(site).then((version) => (version !== NO_STORE && showsVersion(page, version) ? pageAnswer(page, method, "hit") : null));
+  if (!key) return null;
+  const { store } = pageCache();
+  const page = store.get(key);
+  if (page) return young(page) ? contentVersion(site).then((version) => (version !== NO_STORE && showsVersion(page, version) ? pageAnswer(page, method, "hit") : null)) : null;
+  // Nothing stored under the key: a made-up Host name gets the shared not-found page here too, once it is stored and fresh.
+  const noStore = store.get(NO_STORE_KEY);
+  if (!noStore || !young(noStore)) return null;
+  return contentVersion(site).then((version) => (version === NO_STORE ? pageAnswer(noStore, method, "hit") : null));
 }
 
 /** Where the request guard (scripts/request-guard.mjs) finds fastPage: installed by the proxy's module. */
