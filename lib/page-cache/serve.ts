@@ -127,29 +127,22 @@ type Cached = { page: CachedPage; state: "hit" | "miss" | "stale" };
 export const NO_STORE_SITE = "no-store.invalid";
 const NO_STORE_KEY = "|no-store|";
 
-async function noStorePage(): Promise<Cached | null> {
-  const page = pageCache().store.get(NO_STORE_KEY);
-  if (page && young(page)) return { page, state: "hit" };
-  if (page) {
-    void fillOnce(NO_STORE_KEY, NO_STORE_SITE, "/", 404);
+/** The page stored under a key when it still shows `version` (hit, or stale while it is rendered again), else rendered now (miss). */
+async function storedOrFilled(key: string, site: string, pathname: string, version: string | null, status = 200): Promise<Cached | null> {
+  const page = pageCache().store.get(key);
+  if (page && showsVersion(page, version)) {
+    if (young(page)) return { page, state: "hit" };
+    void fillOnce(key, site, pathname, status);
     return { page, state: "stale" };
   }
-  const filled = await fillOnce(NO_STORE_KEY, NO_STORE_SITE, "/", 404);
+  const filled = await fillOnce(key, site, pathname, status);
   return filled ? { page: filled, state: "miss" } : null;
 }
 
 /** The cached page for a key, rendered when missing or out of date; null ⇒ let Next render it. */
 export async function cachedPage(key: string, site: string, pathname: string): Promise<Cached | null> {
   const version = await contentVersion(site);
-  if (version === NO_STORE) return noStorePage();
-  const page = pageCache().store.get(key);
-  if (page && showsVersion(page, version)) {
-    if (young(page)) return { page, state: "hit" };
-    void fillOnce(key, site, pathname);
-    return { page, state: "stale" };
-  }
-  const filled = await fillOnce(key, site, pathname);
-  return filled ? { page: filled, state: "miss" } : null;
+  return version === NO_STORE ? storedOrFilled(NO_STORE_KEY, NO_STORE_SITE, "/", null, 404) : storedOrFilled(key, site, pathname, version);
 }
 
 /** An answer from the cache, before it becomes a response of Next's or of node:http's: its body as chunks to write in turn. */
@@ -214,11 +207,13 @@ export function fastPage(req: RawRequest, isPlatformHost: (site: string) => bool
   if (!key) return null;
   const { store } = pageCache();
   const page = store.get(key);
-  if (page) return young(page) ? contentVersion(site).then((version) => (version !== NO_STORE && showsVersion(page, version) ? pageAnswer(page, method, "hit") : null)) : null;
-  // Nothing stored under the key: a made-up Host name gets the shared not-found page here too, once it is stored and fresh.
-  const noStore = store.get(NO_STORE_KEY);
-  if (!noStore || !young(noStore)) return null;
-  return contentVersion(site).then((version) => (version === NO_STORE ? pageAnswer(noStore, method, "hit") : null));
+  // Nothing stored under the key: a made-up Host name's answer is the shared not-found page, once stored.
+  const answer = page ?? store.get(NO_STORE_KEY);
+  if (!answer || !young(answer)) return null;
+  return contentVersion(site).then((version) => {
+    const shows = page ? version !== NO_STORE && showsVersion(page, version) : version === NO_STORE;
+    return shows ? pageAnswer(answer, method, "hit") : null;
+  });
 }
 
 /** Where the request guard (scripts/request-guard.mjs) finds fastPage: installed by the proxy's module. */
