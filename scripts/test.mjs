@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: type-check, lint, unit + integration tests (PGlite, and PostgreSQL when
-// TEST_DATABASE_URL is set), the production build and its first-load JavaScript budgets, then the
-// browser journeys against that build.
+// `npm test`: type-check, lint and the production build (at once), unit + integration tests
+// (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), the build's first-load JavaScript
+// budgets, then the browser journeys against that build.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -73,12 +73,16 @@ async function together(steps) {
 
 ensureChromium();
 if (!process.env.TEST_DATABASE_URL) console.log("TEST_DATABASE_URL is not set: database tests run on PGlite only.");
+// The build does not wait for the type-check (next.config.ts: the check runs once, here): the three
+// at once took 53 s where the two checks and then the build took 63 s (tsc 15 s, ESLint 27 s and the
+// build 28 s alone, 108 s of CPU in all on two cores). A type error still fails the run here,
+// before any test.
 await together([
   ["Type-check", bin("tsc"), ["--noEmit", "-p", "."]],
   ["Lint", bin("eslint"), [".", "--max-warnings=0"]],
+  ["Production build", process.execPath, ["-e", "import('./scripts/build-stamp.mjs').then((m) => m.ensureBuild())"]],
 ]);
 step("Unit and integration tests", bin("vitest"), ["run"]);
-step("Production build", process.execPath, ["-e", "import('./scripts/build-stamp.mjs').then((m) => m.ensureBuild())"]);
 step("Bundle budget", process.execPath, ["scripts/bundle-budget.mjs"]);
 step("Browser tests", bin("playwright"), ["test"]);
 console.log(`\nAll tests passed in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
