@@ -50,10 +50,20 @@ const boundariesConfig = {
   },
 };
 
+/** The journeys take `test` and the rest from e2e/test.ts: its browser contexts have answered the consent banner. */
+const journeysConfig = {
+  files: ["e2e/**"],
+  ignores: ["e2e/test.ts"],
+  rules: {
+    "no-restricted-imports": ["error", { paths: [{ name: "@playwright/test", message: "Import from e2e/test.ts: its contexts have answered the consent banner." }] }],
+  },
+};
+
 const config = [
   ...coreWebVitals,
   ...typescript,
   boundariesConfig,
+  journeysConfig,
   { ignores: [".next/**", "bench/floor/.next/**", "bench/stack/.next/**", "node_modules/**", ".data/**", "next-env.d.ts", "platform/db/migrations/**", "test-results/**", "playwright-report/**"] },
 ];
 

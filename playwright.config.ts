@@ -13,13 +13,6 @@ const chromium = {
   args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
 };
 
-/**
- * Every journey's browser has already answered the pixels' consent banner with yes (as a returning
- * shopper has), so that the banner covers no button and the pixels load as the tracking journeys
- * expect; the consent journey starts from an empty browser of its own. Only spa has pixels (and
- * so a banner); each origin listed costs Playwright a page load per browser context, so one only.
- */
-const consentedAt = (p: number) => ({ cookies: [], origins: [{ origin: `http://spa.localhost:${p}`, localStorage: [{ name: "sf:consent", value: "granted" }] }] });
 
 export default defineConfig({
   testDir: "./e2e",
@@ -38,6 +31,8 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],
+  // Every journey's browser has already answered the pixels' consent banner: e2e/test.ts, whose
+  // `test` every journey imports (lint holds it).
   use: {
     baseURL: `http://spa.localhost:${port}`,
     // A trace records every action's screenshot and DOM (CPU the journeys share on two cores): kept
@@ -48,7 +43,6 @@ export default defineConfig({
     // them, as most shoppers see them (a tap during an animation is a real shopper's too).
     reducedMotion: process.env.E2E_MOTION === "full" ? "no-preference" : "reduce",
     screenshot: "only-on-failure",
-    storageState: consentedAt(port),
     launchOptions: chromium,
   },
   projects: [
@@ -57,11 +51,11 @@ export default defineConfig({
     // not after them on one worker while the other idles (86 s at the end of the run). First in
     // the list, so that one worker starts on this long serial group while the other takes the rest
     // (the longest groups first, so that no worker is left alone with one at the end).
-    { name: "provider-switch", testMatch: /provider-switch\.spec/, use: { ...devices["Desktop Chrome"], baseURL: `http://spa.localhost:${settingsPort}`, storageState: consentedAt(settingsPort) } },
+    { name: "provider-switch", testMatch: /provider-switch\.spec/, use: { ...devices["Desktop Chrome"], baseURL: `http://spa.localhost:${settingsPort}` } },
     // Requests no browser makes, against a server of the suite's own (its memory is measured).
     { name: "server", testMatch: /huge-bodies\.spec|data-folder\.spec/ },
     // The PostgreSQL server gets the whole-journey check and the double-action suite (one intent, one effect, on real concurrency).
-    ...(withPostgres ? [{ name: "postgres", testMatch: /postgres\.spec|double-action\//, use: { ...devices["Desktop Chrome"], baseURL: `http://spa.localhost:${pgPort}`, storageState: consentedAt(pgPort) } }] : []),
+    ...(withPostgres ? [{ name: "postgres", testMatch: /postgres\.spec|double-action\//, use: { ...devices["Desktop Chrome"], baseURL: `http://spa.localhost:${pgPort}` } }] : []),
     { name: "phone", testIgnore: /postgres\.spec|secrets\.spec|provider-switch\.spec|huge-bodies\.spec|data-folder\.spec/, use: { ...devices["Desktop Chrome"], viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
     { name: "desktop", testIgnore: /postgres\.spec|provider-switch\.spec|huge-bodies\.spec|data-folder\.spec/, use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
   ],

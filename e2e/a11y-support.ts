@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "./test";
 
 // The axe-core that @axe-core/playwright itself depends on (Lighthouse brings another version).
 const fromAxePlaywright = createRequire(createRequire(import.meta.url).resolve("@axe-core/playwright"));

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./test";
 import { forProject, messagesByLocale } from "./support";
 import { addAndCheck, cartDialog, closeCart, dayAhead, messages, pickDay, type Locale } from "./cart-support";
 import { account, freshMobile, latestCode } from "./account-support";

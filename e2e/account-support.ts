@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page } from "./test";
 import type { Locale } from "./cart-support";
 import { messagesByLocale } from "./support";
 

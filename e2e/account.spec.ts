@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { answeredConsent, expect, test } from "./test";
 import { forProject, snap, spaUrl } from "./support";
 import { addAndCheck, closeCart, openProduct, platformCart } from "./cart-support";
 import { account, errors, freshMobile, latestCode, sessionOf, signInWithSheet, validation } from "./account-support";
@@ -94,7 +94,8 @@ test("sign in keeps the guest cart; settings save every field type; logout clear
 
   // The session cookie copied before the logout (another tab's, a thief's) is signed out at once:
   // its access token still had minutes to run, but the platform ended the session.
-  const other = await browser.newContext({ baseURL: info.project.use.baseURL, storageState: info.project.use.storageState });
+  const other = await browser.newContext({ baseURL: info.project.use.baseURL });
+  await answeredConsent(other);
   await other.addCookies(copied);
   const replay = await other.newPage();
   await replay.goto(`${prefix}/profile/account-settings`);

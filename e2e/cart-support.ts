@@ -1,5 +1,5 @@
 import type { ProductDto } from "@/contract/dto/catalog";
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "./test";
 import { formatSar } from "@/lib/money";
 import { addDays, riyadhToday } from "@/contract/riyadh-time";
 import type { CartDto } from "@/contract/dto/cart";

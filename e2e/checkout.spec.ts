@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import ICAL from "ical.js";
 import { formatSar } from "@/lib/money";
 import { formatDay, formatTime } from "@/lib/day-format";

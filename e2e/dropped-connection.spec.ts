@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page, type Route } from "./test";
 import { account, errors, freshMobile, signInWithSheet } from "./account-support";
 import { cartButton, cartDialog } from "./cart-support";
 import { forProject, hydrated, locationsTexts } from "./support";
@@ -13,7 +13,7 @@ import { forProject, hydrated, locationsTexts } from "./support";
 
 /** Every request the page makes from now on fails as a dropped connection does; the returned function restores it. */
 async function dropConnection(page: Page): Promise<() => Promise<void>> {
-  const drop = (route: import("@playwright/test").Route) => route.abort("internetdisconnected");
+  const drop = (route: Route) => route.abort("internetdisconnected");
   await page.route("**/*", drop);
   return () => page.unroute("**/*", drop);
 }

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./test";
 import { account, freshMobile, signInWithSheet } from "./account-support";
 import { cartButton, cartDialog } from "./cart-support";
 import { forProject, holdScripts, locationsTexts } from "./support";

@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Response } from "@playwright/test";
+import { expect, test, type Page, type Response } from "./test";
 import { forProject, snap, spaUrl } from "./support";
 
 /** The pictures the page shows, as the browser loaded them. */

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "./test";
 import { forProject } from "./support";
 import { cartButton as headerCartButton, cartDialog, dayAhead, messages, type Locale } from "./cart-support";
 import { account, freshMobile, latestCode } from "./account-support";

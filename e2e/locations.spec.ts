@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./test";
 import { expectToastBelowHeader, forProject, otherForProject, snap } from "./support";
 import type { Locale } from "./cart-support";
 import { account, freshMobile, signInWithSheet } from "./account-support";

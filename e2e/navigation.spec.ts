@@ -1,4 +1,4 @@
-import { expect, test, type Request } from "@playwright/test";
+import { expect, test, type Request } from "./test";
 import { forProject, PORT, readMessages, snap, spaUrl } from "./support";
 
 const checkoutTexts = readMessages<{ steps: { label: string } }>("en", "checkout");

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import http from "node:http";
 import net from "node:net";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import pg from "pg";
 import { snap } from "./support";
 

@@ -1,4 +1,4 @@
-import { expect, request, test, type Locator, type Page, type Request } from "@playwright/test";
+import { expect, request, test, type Locator, type Page, type Request } from "./test";
 import type { CartDto } from "@/contract/dto/cart";
 import { formatSar } from "@/lib/money";
 import { addAndCheck, dayAhead, messages, openProduct, pickDay, platformCart, type Locale } from "./cart-support";

@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./test";
 import { forProject, keepPdf, messagesByLocale, otherForProject, snap } from "./support";
 import { validation } from "./account-support";
 import { cartDialog, messages, openProduct as openProductPage, type Locale } from "./cart-support";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { addAndCheck, openProduct } from "./cart-support";
 
 // Runs against `npm start` with DATABASE_URL on a fresh PostgreSQL database (only when TEST_DATABASE_URL is set).

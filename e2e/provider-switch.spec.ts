@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./test";
 import { LOCALES, snap } from "./support";
 import type { Locale } from "./cart-support";
 import { checkout, order } from "./checkout-support";

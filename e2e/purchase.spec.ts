@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { addDays, monthStart, riyadhToday } from "@/contract/riyadh-time";
 import { formatTime } from "@/lib/day-format";
 import { formatSar } from "@/lib/money";

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 
 /** Every file the browser can download: what the production build put under .next/static. */
 function staticFiles(dir = path.join(".next", "static")): string[] {

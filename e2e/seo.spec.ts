@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { formatSar } from "@/lib/money";
 import { openProduct } from "./cart-support";
 import { coffeeUrl, forProject, messagesByLocale, snap, spaUrl } from "./support";

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./test";
 import { account, errors } from "./account-support";
 import type { Locale } from "./cart-support";
 import { forProject, holdScripts, hydrated, locationsTexts, otherForProject, readMessages } from "./support";

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./test";
 import { formatTime } from "@/lib/day-format";
 import { forProject, snap } from "./support";
 import { checkout, order } from "./checkout-support";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { coffeeUrl, LOCALES, readMessages, snap, spaUrl } from "./support";
 
 test.describe("tenants by host and languages", () => {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./test";
 import { forProject, messagesByLocale, snap, spaUrl } from "./support";
 import { expectNoFindings, scan, type Finding } from "./a11y-support";
 import { addAndCheck, openProduct } from "./cart-support";

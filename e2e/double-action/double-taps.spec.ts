@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "../test";
 import { forProject, messagesByLocale, snap } from "../support";
 import { addButton, cartButton, cartDialog, dayAhead, messages, openProduct, pickDay, platformCart } from "../cart-support";
 import { checkout, order, signInInSheet } from "../checkout-support";

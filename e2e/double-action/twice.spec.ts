@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "../test";
 import { expectToastClearOfSheetTitle, forProject, messagesByLocale, snap } from "../support";
 import { cartDialog, platformCart } from "../cart-support";
 import { account, freshMobile, latestCode } from "../account-support";
