@@ -13,7 +13,6 @@ const chromium = {
   args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
 };
 
-
 export default defineConfig({
   testDir: "./e2e",
   outputDir: "./test-results",
