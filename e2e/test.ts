@@ -1,4 +1,5 @@
 import { test as base, type BrowserContext } from "@playwright/test";
+import { CONSENT_KEY, type Consent } from "@/lib/tracking/consent";
 
 export * from "@playwright/test";
 
@@ -11,13 +12,17 @@ export * from "@playwright/test";
  * context: 0.12 s of the journey and 0.15 s of the browser's CPU each (20 contexts, same run).
  */
 export async function answeredConsent(context: BrowserContext): Promise<void> {
-  await context.addInitScript(() => {
-    try {
-      if (window.localStorage.getItem("sf:consent") === null) window.localStorage.setItem("sf:consent", "granted");
-    } catch {
-      // A frame without storage (an opaque origin) has no banner either.
-    }
-  });
+  const granted: Consent = "granted";
+  await context.addInitScript(
+    ({ key, answer }) => {
+      try {
+        if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, answer);
+      } catch {
+        // A frame without storage (an opaque origin) has no banner either.
+      }
+    },
+    { key: CONSENT_KEY, answer: granted },
+  );
 }
 
 /** Every journey's `test`: its browser context has answered the consent banner (answeredConsent). */
