@@ -4,7 +4,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { renderShareImage, shareVersion, type ShareCard } from "@/lib/og/share-image";
-import { woffToSfnt } from "@/lib/og/woff";
+import { woffToSfnt } from "@/lib/fonts/woff";
 import { DEMO_IMAGES } from "@/platform/seed/demo-images";
 
 const woff = (name: string) => readFileSync(path.join("node_modules/@fontsource/noto-naskh-arabic/files", `noto-naskh-arabic-${name}-normal.woff`));

@@ -8,7 +8,7 @@ import sharp from "@/lib/images/sharp";
 import type { Locale } from "@/contract/tenant-settings";
 import { publicFile } from "@/lib/images/source";
 import { escapeXml } from "@/lib/sitemap";
-import { woffToSfnt } from "./woff";
+import { woffToSfnt } from "@/lib/fonts/woff";
 
 /**
  * The share image (`og:image`, `twitter:image`) of a product or a store: a 1200×630 PNG, which

@@ -3,6 +3,7 @@ import path from "node:path";
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
 import type { InvoiceDocumentDto } from "@/contract/dto/account";
+import { sfntFile } from "@/lib/fonts/woff";
 
 /**
  * The tax invoice (and its credit notes) as a PDF file to keep: A4, Arabic and English side by
@@ -282,9 +283,10 @@ async function drawDocument(doc: Doc, d: InvoiceDocumentDto, en: InvoiceLabels, 
 /** The invoice and then each credit note, one A4 page (or more) each, as PDF bytes. */
 export async function invoicePdf(docs: InvoiceDocumentDto[], labels: { en: InvoiceLabels; ar: InvoiceLabels }, opts: { compress?: boolean } = {}): Promise<Buffer> {
   const doc = new PDFDocument({ size: "A4", margin: MARGIN, compress: opts.compress ?? true, info: { Title: docs.map((d) => d.number).join(", "), Producer: "storefront" } });
-  doc.registerFont("arabic", FONTS.arabic);
-  doc.registerFont("arabic-bold", FONTS.arabicBold);
-  doc.registerFont("riyal", FONTS.riyal);
+  // The fonts' tables inflated once per process, not per invoice (lib/fonts/woff.ts).
+  doc.registerFont("arabic", sfntFile(FONTS.arabic));
+  doc.registerFont("arabic-bold", sfntFile(FONTS.arabicBold));
+  doc.registerFont("riyal", sfntFile(FONTS.riyal));
   const chunks: Buffer[] = [];
   doc.on("data", (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {

@@ -1,9 +1,12 @@
+import { readFileSync } from "node:fs";
 import { inflateSync } from "node:zlib";
 
 /**
  * A WOFF 1.0 font as the TrueType/OpenType file it wraps (each table inflated, the sfnt directory
  * rebuilt; W3C WOFF §4–5). The share images' text is set by Pango, whose HarfBuzz shapes Arabic
  * only from an uncompressed font: given the WOFF itself it draws every letter in its isolated form.
+ * The invoice's PDFKit reads WOFF itself, but its fontkit inflates every table it touches in
+ * JavaScript, again for each document: ~1 s of the server's thread per invoice (sfntFile).
  */
 export function woffToSfnt(woff: Buffer): Buffer {
   if (woff.length < 44 || woff.readUInt32BE(0) !== 0x774f4646) throw new Error("Not a WOFF 1.0 font");
@@ -40,4 +43,16 @@ export function woffToSfnt(woff: Buffer): Buffer {
     offset += padded(t.data.length);
   });
   return out;
+}
+
+const sfnts = new Map<string, Buffer>();
+
+/** The WOFF file at `file` as an sfnt, unwrapped once per process (three fonts, ~0.5 MB in all). */
+export function sfntFile(file: string): Buffer {
+  let font = sfnts.get(file);
+  if (!font) {
+    font = woffToSfnt(readFileSync(file));
+    sfnts.set(file, font);
+  }
+  return font;
 }
