@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { drizzle } from "drizzle-orm/pglite";
 import type { PGlite } from "@electric-sql/pglite";
 import * as schema from "@/platform/db/schema";
@@ -13,6 +13,8 @@ import { at, DEMO, demoProduct } from "./helpers/demo-catalog";
 // statement is planned and run on the server's one thread (QUALITY.md: cart p95 at 20 customers).
 // A cart read is one statement (plus one read of bookings per timed line); an add is the row lock,
 // one read of the product with its lines already in the cart, the write, and that read.
+const NO_CUSTOMER = "00000000-0000-4000-8000-000000000001";
+
 describeEachDb(
   "cart statements",
   (t) => {
@@ -49,6 +51,26 @@ describeEachDb(
         await updateCartItem(db, scope, cartId, more.items[1].id, { quantity: 2 }, "en", t().now);
         expect(seen.map((q) => q.split(" ")[0])).toEqual(["update", "select", "select", "update", "select"]);
       });
+    });
+
+    it("builds the read's statement once per connection: later reads, a guest's or a customer's, only run it", async () => {
+      const { db, seen } = counted();
+      const guest: CartScope = { tenantId: t().spa.id, customerId: null };
+      const oil = await demoProduct(db, t().spa.id, DEMO.oil);
+      const cartId = (await createCart(db, guest, "en")).id;
+      await addCartItem(db, guest, cartId, AddCartItemInput.parse({ productId: oil.id, priceId: oil.priceId }), "en", t().now);
+      const [customer] = await db.insert(schema.customers).values({ tenantId: t().spa.id, mobileNumber: "+966501234999" }).returning({ id: schema.customers.id });
+      const owned = (await createCart(db, { tenantId: t().spa.id, customerId: customer.id }, "en")).id;
+
+      const select = vi.spyOn(db, "select");
+      seen.length = 0;
+      expect((await getCart(db, guest, cartId, "en")).items.map((i) => i.product.id)).toEqual([oil.id]);
+      expect((await getCart(db, { tenantId: t().spa.id, customerId: customer.id }, owned, "en")).id).toBe(owned);
+      // The guest's statement does not reveal a customer's cart, nor the customer's another's.
+      await expect(getCart(db, guest, owned, "en")).rejects.toMatchObject({ status: 404 });
+      await expect(getCart(db, { tenantId: t().spa.id, customerId: NO_CUSTOMER }, owned, "en")).rejects.toMatchObject({ status: 404 });
+      expect(seen).toHaveLength(4);
+      expect(select).not.toHaveBeenCalled();
     });
 
     it("reads the bookings of a timed line for what it may still hold, one read per such line", async () => {
