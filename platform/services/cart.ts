@@ -65,8 +65,8 @@ const cartReads = new WeakMap<Conn, { guest?: CartRead; customer?: CartRead }>()
 
 /**
  * The cart read prepared once per connection object (the database, or a transaction for as long
- * as it lasts): drizzle otherwise builds the 80-column query's SQL again for every read and add,
- * about a sixth of the server's thread under a load of cart reads.
+ * as it lasts, so an add still builds it once): drizzle otherwise builds the 80-column query's SQL
+ * again for every read, about a sixth of the server's thread under a load of cart reads.
  */
 function cartRead(db: Conn, guest: boolean): CartRead {
   const held = cartReads.get(db) ?? {};
