@@ -4,15 +4,15 @@ import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { renderShareImage, shareVersion, type ShareCard } from "@/lib/og/share-image";
-import { woffToSfnt } from "@/lib/fonts/woff";
+import { notoNaskhWoff, woffToSfnt } from "@/lib/fonts/woff";
 import { DEMO_IMAGES } from "@/platform/seed/demo-images";
 
-const woff = (name: string) => readFileSync(path.join("node_modules/@fontsource/noto-naskh-arabic/files", `noto-naskh-arabic-${name}-normal.woff`));
+const naskhBold = () => readFileSync(notoNaskhWoff("arabic", 700));
 const card: ShareCard = { locale: "ar", title: "زيت مساج باللافندر", price: "٦٩ ر.س", storeName: "رمال للعافية", image: DEMO_IMAGES.oil, logo: "/demo/rimal-logo.svg" };
 
 describe("share images", () => {
   it("unwraps a WOFF into the TrueType font it holds, with the tables that shape Arabic", () => {
-    const ttf = woffToSfnt(woff("arabic-700"));
+    const ttf = woffToSfnt(naskhBold());
     expect(ttf.readUInt32BE(0)).toBe(0x00010000);
     const tables = Array.from({ length: ttf.readUInt16BE(4) }, (_, i) => ttf.subarray(12 + i * 16, 16 + i * 16).toString("latin1"));
     expect(tables).toEqual(expect.arrayContaining(["GSUB", "GPOS", "cmap", "glyf"]));
@@ -21,7 +21,7 @@ describe("share images", () => {
 
   it("Arabic is shaped with the unwrapped font: a word is narrower than its letters kept apart", async () => {
     const ttfFile = path.join(tmpdir(), "sf-test-naskh-700.ttf");
-    writeFileSync(ttfFile, woffToSfnt(woff("arabic-700")));
+    writeFileSync(ttfFile, woffToSfnt(naskhBold()));
     const width = async (text: string) => (await sharp({ text: { text, font: "Noto Naskh Arabic Bold 60", fontfile: ttfFile, dpi: 72 } }).png().toBuffer({ resolveWithObject: true })).info.width;
     // U+200C (zero-width non-joiner) between letters asks for their unjoined forms.
     const [joined, apart] = [await width("مستشفى"), await width([..."مستشفى"].join("\u200c"))];

@@ -2,11 +2,11 @@ import path from "node:path";
 import { readFileSync } from "node:fs";
 import PDFDocument from "pdfkit";
 import { describe, expect, it } from "vitest";
-import { sfntFile, woffToSfnt } from "./woff";
+import { notoNaskhWoff, sfntFile, woffToSfnt } from "./woff";
 
 const FONTS = [
-  path.join(process.cwd(), "node_modules/@fontsource/noto-naskh-arabic/files/noto-naskh-arabic-arabic-400-normal.woff"),
-  path.join(process.cwd(), "node_modules/@fontsource/noto-naskh-arabic/files/noto-naskh-arabic-arabic-700-normal.woff"),
+  notoNaskhWoff("arabic", 400),
+  notoNaskhWoff("arabic", 700),
   path.join(process.cwd(), "lib/orders/fonts/saudi-riyal.woff"),
 ];
 

@@ -8,7 +8,7 @@ import sharp from "@/lib/images/sharp";
 import type { Locale } from "@/contract/tenant-settings";
 import { publicFile } from "@/lib/images/source";
 import { escapeXml } from "@/lib/sitemap";
-import { woffToSfnt } from "@/lib/fonts/woff";
+import { notoNaskhWoff, woffToSfnt } from "@/lib/fonts/woff";
 
 /**
  * The share image (`og:image`, `twitter:image`) of a product or a store: a 1200×630 PNG, which
@@ -46,10 +46,10 @@ function fontFile(): Promise<string> {
   fonts ??= (async () => {
     const dir = path.join(tmpdir(), "sf-share-fonts");
     mkdirSync(dir, { recursive: true });
-    const src = path.join(/*turbopackIgnore: true*/ process.cwd(), "node_modules/@fontsource/noto-naskh-arabic/files");
-    const files = ["latin-400", "latin-700", "arabic-400", "arabic-700"].map((name) => {
-      const out = path.join(dir, `noto-naskh-${name}.ttf`);
-      writeFileSync(out, woffToSfnt(readFileSync(path.join(src, `noto-naskh-arabic-${name}-normal.woff`))));
+    const faces = [["latin", 400], ["latin", 700], ["arabic", 400], ["arabic", 700]] as const;
+    const files = faces.map(([subset, weight]) => {
+      const out = path.join(dir, `noto-naskh-${subset}-${weight}.ttf`);
+      writeFileSync(out, woffToSfnt(readFileSync(notoNaskhWoff(subset, weight))));
       return out;
     });
     for (const file of files.slice(0, -1)) await draw("·", { size: 10 }, file);

@@ -3,7 +3,7 @@ import path from "node:path";
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
 import type { InvoiceDocumentDto } from "@/contract/dto/account";
-import { sfntFile } from "@/lib/fonts/woff";
+import { notoNaskhWoff, sfntFile } from "@/lib/fonts/woff";
 
 /**
  * The tax invoice (and its credit notes) as a PDF file to keep: A4, Arabic and English side by
@@ -52,8 +52,8 @@ export type InvoiceLabels = Record<
 >;
 
 const FONTS = {
-  arabic: path.join(process.cwd(), "node_modules/@fontsource/noto-naskh-arabic/files/noto-naskh-arabic-arabic-400-normal.woff"),
-  arabicBold: path.join(process.cwd(), "node_modules/@fontsource/noto-naskh-arabic/files/noto-naskh-arabic-arabic-700-normal.woff"),
+  arabic: notoNaskhWoff("arabic", 400),
+  arabicBold: notoNaskhWoff("arabic", 700),
   riyal: path.join(process.cwd(), "lib/orders/fonts/saudi-riyal.woff"),
 };
 
