@@ -69,8 +69,8 @@ const cartReads = new WeakMap<Conn, { guest?: CartRead; customer?: CartRead }>()
  * again for every read, about a sixth of the server's thread under a load of cart reads.
  */
 function cartRead(db: Conn, guest: boolean): CartRead {
-  const held = cartReads.get(db) ?? {};
-  cartReads.set(db, held);
+  let held = cartReads.get(db);
+  if (!held) cartReads.set(db, (held = {}));
   const key = guest ? "guest" : "customer";
   return (held[key] ??= cartReadQuery(db, guest).prepare(guest ? "cart_read_guest" : "cart_read_customer"));
 }
