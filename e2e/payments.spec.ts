@@ -95,6 +95,20 @@ test("card: paid after 3-D Secure; the card number goes to the provider only; th
   expect([Math.round(file.width), Math.round(file.height)], "A4 in points").toEqual([595, 842]);
   expect(filePdf.toString("latin1")).toContain(`(${invoiceNumber})`);
   expect(filePdf.toString("latin1")).toContain("NotoNaskhArabic");
+  // Tapped twice at once: two whole copies of the same invoice, the fonts shared by both drawings.
+  const pdfHref = (await page.getByRole("link", { name: inv.downloadPdf }).getAttribute("href"))!;
+  const twice = await page.evaluate(
+    async (href) =>
+      Promise.all(
+        [1, 2].map(async () => {
+          const r = await fetch(href);
+          const text = new TextDecoder("latin1").decode(await r.arrayBuffer());
+          return { status: r.status, type: r.headers.get("content-type"), length: text.length, pdf: text.startsWith("%PDF-"), numbered: text.includes(document.querySelector("[data-testid=invoice-number]")!.textContent!) };
+        }),
+      ),
+    pdfHref,
+  );
+  expect(twice).toEqual([0, 1].map(() => ({ status: 200, type: "application/pdf", length: filePdf.length, pdf: true, numbered: true })));
   // Through an edited link key: not found.
   const pdfPath = new URL(page.url()).pathname.replace(/^\/(en\/)?orders\//, "/api/orders/");
   expect(await page.evaluate(async (p) => (await fetch(`${p}?key=${"x".repeat(32)}`)).status, pdfPath)).toBe(404);
