@@ -11,7 +11,12 @@
 // read against what the framework alone costs on this machine at that moment; and "stack floor"
 // (bench/stack), the same page with one client component on the storefront's client libraries
 // (next/link, next/dynamic, next-intl, TanStack Query): what the chosen stack costs before a line
-// of the store's own. Each page's first-load JavaScript is printed beside its figures.
+// of the store's own. And "markup on stack" (bench/stack's /product/<lang>, ar and en): the product
+// page's own markup, stylesheet and pictures as the store served them in this run, scripts taken
+// out (scripts/bench-content.mjs), on the stack floor's scripts alone — what showing that page
+// costs on the chosen stack before a line of the store's JavaScript, so that the product page's gap
+// to the floors can be split into the page's content and the store's own scripts.
+// Each page's first-load JavaScript is printed beside its figures.
 // Writes the summary to .bench/lighthouse.json.
 //
 // Env: BENCH_LH_PORT (default 3221; the references use the next two ports), CHROME_PATH (default /usr/bin/chromium), BENCH_LH_RUNS (default 3).
@@ -19,6 +24,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import path from "node:path";
 import { checkBundles, PRODUCT_ROUTE } from "./bundle-budget.mjs";
+import { writeProductMarkup } from "./bench-content.mjs";
 import { ensureBuild, root } from "./build-stamp.mjs";
 import { firstProductPath, freshPglite, getText, machine, portFromEnv, printTable, REFERENCES, startNext, startReference, warnIfBusy, writeReport } from "./bench-support.mjs";
 
@@ -63,6 +69,16 @@ const before = warnIfBusy();
 const host = `spa.localhost:${port}`;
 const origin = `http://${host}`;
 const server = await startNext({ port, portEnv: "BENCH_LH_PORT", env: freshPglite("bench-lh"), label: "embedded database .data/bench-lh" });
+// The same product, at its own address in each language (slugs differ by language).
+const productPaths = {};
+try {
+  for (const lang of ["ar", "en"]) productPaths[lang] = await firstProductPath(port, host, lang === "en" ? "/en" : "");
+  // Its markup, for bench/stack's /product/<lang>, before bench/stack is built.
+  await writeProductMarkup({ port, host, paths: productPaths });
+} catch (err) {
+  await server.stop();
+  throw err;
+}
 const references = [];
 for (const [i, [name, dir]] of Object.entries(REFERENCES).entries()) {
   const refPort = port + 1 + i;
@@ -85,8 +101,7 @@ const results = new Map();
 try {
   for (const lang of ["ar", "en"]) {
     const prefix = lang === "en" ? "/en" : "";
-    // The same product, at its own address in each language (slugs differ by language).
-    const productPath = await firstProductPath(port, host, prefix);
+    const productPath = productPaths[lang];
     for (const [page, path, route, informational] of [
       ["home", prefix || "/", "/[site]/[locale]", false],
       ["product", productPath, PRODUCT_ROUTE, false],
@@ -96,7 +111,10 @@ try {
       pages.push({ page, lang, path, url: `${origin}${path}`, informational, firstLoadBytes: firstLoad(".", route) });
     }
   }
-  for (const ref of references) pages.push({ page: `${ref.name} floor`, lang: "en", path: "/", url: `http://127.0.0.1:${ref.port}/`, informational: true, floor: true, firstLoadBytes: firstLoad(ref.dir, "/") });
+  for (const ref of references) pages.push({ page: ref.name === "floor" ? "next floor" : `${ref.name} floor`, lang: "en", path: "/", url: `http://127.0.0.1:${ref.port}/`, informational: true, floor: true, firstLoadBytes: firstLoad(ref.dir, "/") });
+  // The product page's own markup, stylesheet and pictures on the stack's scripts alone (bench/stack's /product/<lang>).
+  const stack = references.find((r) => r.dir === REFERENCES.stack);
+  for (const lang of ["ar", "en"]) pages.push({ page: "markup on stack", lang, path: `/product/${lang}`, url: `http://127.0.0.1:${stack.port}/product/${lang}`, informational: true, floor: true, firstLoadBytes: firstLoad(stack.dir, "/product/[lang]") });
   // Each page once through the server first, so that no run pays for a cold render.
   for (const p of pages) if (!p.floor) await getText(port, p.path, host, { "accept-language": p.lang });
 
