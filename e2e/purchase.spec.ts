@@ -248,6 +248,58 @@ test.describe("purchase widgets", () => {
   });
 });
 
+/**
+ * Installed before the page's own scripts: React's DevTools hook, which React calls at every commit.
+ * Walking a commit as DevTools does (from the root, only where a fiber's children changed), it notes
+ * for each commit that reached the purchase widget's fieldset how many of the widget's components
+ * rendered in it.
+ */
+function countWidgetRenders() {
+  const log: number[] = ((window as unknown as { __widgetRenders: number[] }).__widgetRenders = []);
+  type Fiber = { child: Fiber | null; sibling: Fiber | null; alternate: Fiber | null; tag: number; flags: number; type: unknown; memoizedProps: Record<string, unknown> | null };
+  // Function, class, forwardRef and memo components; PerformedWork is flag 1.
+  const COMPONENT_TAGS = [0, 1, 11, 14, 15];
+  (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown }).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    renderers: new Map(),
+    inject: () => 1,
+    checkDCE() {},
+    onScheduleFiberRoot() {},
+    onPostCommitFiberRoot() {},
+    setStrictMode() {},
+    onCommitFiberRoot(_id: number, root: { current: Fiber }) {
+      let rendered = 0;
+      let reached = false;
+      const walk = (next: Fiber, prev: Fiber, inside: boolean) => {
+        if (next.child === prev.child) return;
+        for (let c = next.child; c; c = c.sibling) {
+          const fieldset = c.type === "fieldset" && !!c.memoizedProps && "aria-busy" in c.memoizedProps;
+          reached ||= fieldset;
+          if (!c.alternate) continue;
+          if (inside && COMPONENT_TAGS.includes(c.tag) && (c.flags & 1) !== 0) rendered++;
+          walk(c, c.alternate, inside || fieldset);
+        }
+      };
+      if (root.current.alternate) walk(root.current, root.current.alternate, false);
+      if (reached) log.push(rendered);
+    },
+  };
+}
+
+test("the purchase widget's controls turn on at hydration without the widget rendering again", async ({ page }, info) => {
+  const { prefix, names } = setup(info.project.name);
+  await page.goto(`${prefix}/products`);
+  const href = await page.getByRole("link").filter({ has: page.getByRole("heading", { name: names.oil, exact: true }) }).first().getAttribute("href");
+  // The product page's own load, so that it hydrates (a client navigation would mount it hydrated).
+  await page.addInitScript(countWidgetRenders);
+  await page.goto(href!);
+  await hydrated(page);
+  await expect(page.locator("fieldset[aria-busy=false]")).toBeEnabled();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __widgetRenders: number[] }).__widgetRenders.length)).toBeGreaterThan(0);
+  // The commit that enables the fieldset renders none of the widget's components (16 did before).
+  expect((await page.evaluate(() => (window as unknown as { __widgetRenders: number[] }).__widgetRenders))[0]).toBe(0);
+});
+
 test("coffee: the grinder goes in the cart through its widget", async ({ page }, info) => {
   await openProduct(page, "", "مطحنة يدوية", coffeeUrl(""));
   const cart = await addAndCheck(page, "ar");

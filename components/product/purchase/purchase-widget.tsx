@@ -1,6 +1,6 @@
 "use client";
 
-import { useSyncExternalStore } from "react";
+import { memo, useSyncExternalStore } from "react";
 import dynamic from "next/dynamic";
 import type { GiftThemeDto } from "@/contract/dto/catalog";
 import type { OpeningHoursDays } from "./booking-days";
@@ -26,20 +26,7 @@ const GiftPurchase = dynamic(() => import("./gift-purchase").then((m) => m.GiftP
 
 const noSubscription = () => () => {};
 
-/**
- * The widget's controls stay disabled until the page is hydrated: the page itself comes from the
- * cache at once, and a tap before React listens would be lost (a quantity of 2 after three taps).
- */
-export function PurchaseWidget({ spec, ...props }: WidgetProps & { spec: WidgetSpec }) {
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
-  return (
-    <fieldset disabled={!hydrated} aria-busy={!hydrated} className="m-0 min-w-0 border-0 p-0">
-      <Widget spec={spec} {...props} />
-    </fieldset>
-  );
-}
-
-function Widget({ spec, ...props }: WidgetProps & { spec: WidgetSpec }) {
+const Widget = memo(function Widget({ spec, ...props }: WidgetProps & { spec: WidgetSpec }) {
   switch (spec.kind) {
     case "slots":
       return <SlotBooking {...props} {...spec} />;
@@ -54,4 +41,19 @@ function Widget({ spec, ...props }: WidgetProps & { spec: WidgetSpec }) {
     case "gift":
       return <GiftPurchase {...props} {...spec} />;
   }
+});
+
+/**
+ * The widget's controls stay disabled until the page is hydrated: the page itself comes from the
+ * cache at once, and a tap before React listens would be lost (a quantity of 2 after three taps).
+ * Only the fieldset answers the flag's turn: the widget inside is memoised on its props, which do
+ * not change then, so hydration does not render the whole widget a second time.
+ */
+export function PurchaseWidget({ spec, ...props }: WidgetProps & { spec: WidgetSpec }) {
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  return (
+    <fieldset disabled={!hydrated} aria-busy={!hydrated} className="m-0 min-w-0 border-0 p-0">
+      <Widget spec={spec} {...props} />
+    </fieldset>
+  );
 }
