@@ -36,6 +36,7 @@ export function splitPage(html) {
     .replace(/<noscript\b[^>]*>[\s\S]*?<\/noscript>/gi, "");
   const head = html.slice(0, open);
   const hints = (head.match(/<link rel="preload" as="image"[^>]*>/g) ?? []).map((tag) => ({
+    href: attr(tag, "href"),
     imageSrcSet: attr(tag, "imageSrcSet"),
     imageSizes: attr(tag, "imageSizes"),
     fetchPriority: attr(tag, "fetchPriority"),
@@ -86,7 +87,7 @@ export async function writeProductMarkup({ port, host, paths }) {
       stylesheet = `/_content/${file}`;
     }
     const hints = [];
-    for (const hint of page.hints) hints.push({ ...hint, imageSrcSet: hint.imageSrcSet && (await local(hint.imageSrcSet)) });
+    for (const hint of page.hints) hints.push({ ...hint, href: hint.href && (await local(hint.href)), imageSrcSet: hint.imageSrcSet && (await local(hint.imageSrcSet)) });
     writeFileSync(path.join(STACK, "content", `product-${lang}.json`), JSON.stringify({ body: await local(page.body), hints, stylesheet }));
   }
 }

@@ -4,6 +4,7 @@ import { imageUrls, splitPage } from "../scripts/bench-content.mjs";
 const page = [
   `<!DOCTYPE html><html lang="ar" dir="rtl"><head><meta charSet="utf-8"/>`,
   `<link rel="preload" as="image" imageSrcSet="/api/img?w=320&amp;u=%2Fdemo%2Fa.jpg 320w, /api/img?w=640&amp;u=%2Fdemo%2Fa.jpg 640w" imageSizes="100vw" fetchPriority="high"/>`,
+  `<link rel="preload" as="image" href="/api/img?w=96&amp;u=%2Fdemo%2Flogo.svg"/>`,
   `<link rel="stylesheet" href="/_next/static/chunks/abc.css" nonce="x" data-precedence="next"/>`,
   `<script src="/_next/static/chunks/one.js" async=""></script></head>`,
   `<body class="flex"><main><img srcSet="/api/img?w=320&amp;u=%2Fdemo%2Fa.jpg 320w"/>`,
@@ -17,7 +18,10 @@ describe("the product page's markup for the stack reference", () => {
     const { body, hints, stylesheet } = splitPage(page);
     expect(body).not.toMatch(/<script|<noscript|__next_f/);
     expect(body).toContain("<main><img");
-    expect(hints).toEqual([{ imageSrcSet: "/api/img?w=320&u=%2Fdemo%2Fa.jpg 320w, /api/img?w=640&u=%2Fdemo%2Fa.jpg 640w", imageSizes: "100vw", fetchPriority: "high" }]);
+    expect(hints).toEqual([
+      { imageSrcSet: "/api/img?w=320&u=%2Fdemo%2Fa.jpg 320w, /api/img?w=640&u=%2Fdemo%2Fa.jpg 640w", imageSizes: "100vw", fetchPriority: "high" },
+      { href: "/api/img?w=96&u=%2Fdemo%2Flogo.svg" },
+    ]);
     expect(stylesheet).toBe("/_next/static/chunks/abc.css");
   });
 

@@ -14,7 +14,10 @@ export default async function ProductMarkup({ params }) {
   const { lang } = await params;
   const { body, hints, stylesheet } = productMarkup(lang);
   // The store's head: its pictures' preloads and its stylesheet (React puts both in <head>).
-  for (const hint of hints) preload(hint.imageSrcSet.split(" ")[0], { as: "image", imageSrcSet: hint.imageSrcSet, imageSizes: hint.imageSizes, fetchPriority: hint.fetchPriority });
+  for (const hint of hints) {
+    const href = hint.href ?? hint.imageSrcSet?.split(" ")[0];
+    if (href) preload(href, { as: "image", imageSrcSet: hint.imageSrcSet, imageSizes: hint.imageSizes, fetchPriority: hint.fetchPriority });
+  }
   return (
     <>
       {stylesheet ? <link rel="stylesheet" href={stylesheet} precedence="default" /> : null}
