@@ -4,7 +4,7 @@
 // page, in the same run, it tells what showing that page costs on the stack alone, before a line of
 // the store's JavaScript, and so what of the page's gap to the floors is the store's own.
 import { createHash } from "node:crypto";
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { root } from "./build-stamp.mjs";
 import { getText, request } from "./bench-support.mjs";
@@ -18,8 +18,8 @@ const IMAGE_URL = /\/api\/img\?[\w=%.~-]+(?:(?:&amp;|&(?!quot;|amp;|#))[\w=%.~-]
 
 const unescapeAmp = (s) => s.replace(/&amp;/g, "&");
 
-/** The store's image addresses in `text` as written there (escaped or not), each once. */
-export const imageUrls = (text) => [...new Set(text.match(IMAGE_URL) ?? [])];
+/** The store's image addresses in `text` as written there (escaped or not), each once, longest first (none is replaced inside a longer one). */
+export const imageUrls = (text) => [...new Set(text.match(IMAGE_URL) ?? [])].sort((a, b) => b.length - a.length);
 const attr = (tag, name) => {
   const v = new RegExp(`\\b${name}="([^"]*)"`, "i").exec(tag)?.[1];
   return v === undefined ? undefined : unescapeAmp(v);
@@ -81,6 +81,8 @@ export async function writeProductMarkup({ port, host, paths }) {
       const css = readFileSync(path.join(root, ".next/static/chunks", file), "utf8");
       writeFileSync(path.join(assets, file), css);
       for (const [, ref] of css.matchAll(/url\((\/[^)"']+)\)/g)) {
+        // The store's stylesheet names only files of its public folder (the riyal sign's fonts); anything else would be missing from the reference.
+        if (!existsSync(path.join(root, "public", ref))) throw new Error(`The store's stylesheet names ${ref}, which is not in public/: the reference would load without it`);
         mkdirSync(path.dirname(path.join(STACK, "public", ref)), { recursive: true });
         copyFileSync(path.join(root, "public", ref), path.join(STACK, "public", ref));
       }

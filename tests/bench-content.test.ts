@@ -27,7 +27,9 @@ describe("the product page's markup for the stack reference", () => {
 
   it("finds each picture address whole, escaped or not, and stops at a quoted url()'s end", () => {
     const { body } = splitPage(page);
-    expect(imageUrls(body)).toEqual(["/api/img?w=320&amp;u=%2Fdemo%2Fa.jpg", "/api/img?w=24&amp;u=%2Fdemo%2Fa.jpg&amp;blur=1"]);
+    expect(imageUrls(body)).toEqual(["/api/img?w=24&amp;u=%2Fdemo%2Fa.jpg&amp;blur=1", "/api/img?w=320&amp;u=%2Fdemo%2Fa.jpg"]);
     expect(imageUrls("/api/img?w=640&u=%2Fdemo%2Fa.jpg 640w")).toEqual(["/api/img?w=640&u=%2Fdemo%2Fa.jpg"]);
+    // Longest first: replacing the shorter first would cut the longer one that starts with it.
+    expect(imageUrls("/api/img?w=24&u=a.jpg x /api/img?w=24&u=a.jpg&blur=1")).toEqual(["/api/img?w=24&u=a.jpg&blur=1", "/api/img?w=24&u=a.jpg"]);
   });
 });
