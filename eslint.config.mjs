@@ -17,11 +17,18 @@ const elements = [
   { type: "lib", pattern: "lib" },
   { type: "components", pattern: "components" },
   { type: "i18n", pattern: ["i18n", "messages"] },
-  { type: "platform-host", pattern: ["app/api/app/**", "app/api/health/**", "app/sandbox/**", "app/.well-known/**"], partialMatch: false },
+  {
+    type: "platform-host",
+    pattern: ["app/api/app/**", "app/api/health/**", "app/sandbox/**", "app/.well-known/**"],
+    partialMatch: false,
+  },
   { type: "app", pattern: "app/**", partialMatch: false },
 ];
 
-const allow = (from, to) => ({ from: { element: { type: from } }, allow: to.map((type) => ({ to: { element: { type } } })) });
+const allow = (from, to) => ({
+  from: { element: { type: from } },
+  allow: to.map((type) => ({ to: { element: { type } } })),
+});
 
 const boundariesConfig = {
   files: ["app/**", "components/**", "lib/**", "contract/**", "platform/**", "i18n/**"],
@@ -55,7 +62,17 @@ const journeysConfig = {
   files: ["e2e/**"],
   ignores: ["e2e/test.ts"],
   rules: {
-    "no-restricted-imports": ["error", { paths: [{ name: "@playwright/test", message: "Import from e2e/test.ts: its contexts have answered the consent banner." }] }],
+    "no-restricted-imports": [
+      "error",
+      {
+        paths: [
+          {
+            name: "@playwright/test",
+            message: "Import from e2e/test.ts: its contexts have answered the consent banner.",
+          },
+        ],
+      },
+    ],
   },
 };
 
@@ -64,7 +81,19 @@ const config = [
   ...typescript,
   boundariesConfig,
   journeysConfig,
-  { ignores: [".next/**", "bench/floor/.next/**", "bench/stack/.next/**", "node_modules/**", ".data/**", "next-env.d.ts", "platform/db/migrations/**", "test-results/**", "playwright-report/**"] },
+  {
+    ignores: [
+      ".next/**",
+      "bench/floor/.next/**",
+      "bench/stack/.next/**",
+      "node_modules/**",
+      ".data/**",
+      "next-env.d.ts",
+      "platform/db/migrations/**",
+      "test-results/**",
+      "playwright-report/**",
+    ],
+  },
 ];
 
 export default config;

@@ -4,13 +4,18 @@ export async function registerNode() {
   // sandboxes; what `npm start` sets when unset) or a deployment (SANDBOX=off, with its secrets).
   // Left unset, it would quietly run a deployment on the development keys.
   if (process.env.NODE_ENV === "production" && !process.env.SANDBOX) {
-    console.error("Invalid environment:\n  SANDBOX: must be set in production: on (the demo: development keys and provider sandboxes) or off (a deployment, with JWT_SECRET, SESSION_PASSWORD and an SMS gateway)");
+    console.error(
+      "Invalid environment:\n  SANDBOX: must be set in production: on (the demo: development keys and provider sandboxes) or off (a deployment, with JWT_SECRET, SESSION_PASSWORD and an SMS gateway)",
+    );
     process.exit(1);
   }
   const { env } = await import("./contract/env");
   const e = env();
   if (e.PLATFORM_API_URL) return;
-  const [{ platformDb }, { installEmbedded }] = await Promise.all([import("./platform/db"), import("./platform/embed")]);
+  const [{ platformDb }, { installEmbedded }] = await Promise.all([
+    import("./platform/db"),
+    import("./platform/embed"),
+  ]);
   // The storefront's platform client calls this process's platform in-process from now on.
   installEmbedded();
   const started = Date.now();
@@ -22,7 +27,9 @@ export async function registerNode() {
     }
     throw err;
   });
-  console.log(`[platform] ${handle.kind === "postgres" ? "PostgreSQL" : `PGlite (${e.DATA_DIR})`} ready in ${Date.now() - started} ms`);
+  console.log(
+    `[platform] ${handle.kind === "postgres" ? "PostgreSQL" : `PGlite (${e.DATA_DIR})`} ready in ${Date.now() - started} ms`,
+  );
   // The page cache (proxy.ts) asks, at most once a second per store, whether what its pages show changed.
   const [{ contentVersion }, { tenantForSite, clearTenantCache }, { NO_STORE }] = await Promise.all([
     import("./platform/services/content-version"),
@@ -30,7 +37,9 @@ export async function registerNode() {
     import("./lib/page-cache/policy"),
   ]);
   const lastSeen = new Map<string, string>();
-  (globalThis as { __sfContentVersion?: (site: string) => Promise<string | null> }).__sfContentVersion = async (site) => {
+  (globalThis as { __sfContentVersion?: (site: string) => Promise<string | null> }).__sfContentVersion = async (
+    site,
+  ) => {
     const tenant = await tenantForSite(site);
     if (!tenant) return NO_STORE;
     const version = await contentVersion(handle.db, tenant.id);

@@ -10,7 +10,16 @@ const withPostgres = !!process.env.TEST_DATABASE_URL;
 // browser on the checkout journeys; scripts/test.mjs installs it).
 const chromium = {
   executablePath: "/usr/bin/chromium-headless-shell",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 };
 
 export default defineConfig({
@@ -50,19 +59,59 @@ export default defineConfig({
     // not after them on one worker while the other idles (86 s at the end of the run). First in
     // the list, so that one worker starts on this long serial group while the other takes the rest
     // (the longest groups first, so that no worker is left alone with one at the end).
-    { name: "provider-switch", testMatch: /provider-switch\.spec/, use: { ...devices["Desktop Chrome"], baseURL: `http://spa.localhost:${settingsPort}` } },
+    {
+      name: "provider-switch",
+      testMatch: /provider-switch\.spec/,
+      use: { ...devices["Desktop Chrome"], baseURL: `http://spa.localhost:${settingsPort}` },
+    },
     // Requests no browser makes, against a server of the suite's own (its memory is measured).
     { name: "server", testMatch: /huge-bodies\.spec|data-folder\.spec/ },
     // The PostgreSQL server gets the whole-journey check and the double-action suite (one intent, one effect, on real concurrency).
-    ...(withPostgres ? [{ name: "postgres", testMatch: /postgres\.spec|double-action\//, use: { ...devices["Desktop Chrome"], baseURL: `http://spa.localhost:${pgPort}` } }] : []),
-    { name: "phone", testIgnore: /postgres\.spec|secrets\.spec|provider-switch\.spec|huge-bodies\.spec|data-folder\.spec/, use: { ...devices["Desktop Chrome"], viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
-    { name: "desktop", testIgnore: /postgres\.spec|provider-switch\.spec|huge-bodies\.spec|data-folder\.spec/, use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
+    ...(withPostgres
+      ? [
+          {
+            name: "postgres",
+            testMatch: /postgres\.spec|double-action\//,
+            use: { ...devices["Desktop Chrome"], baseURL: `http://spa.localhost:${pgPort}` },
+          },
+        ]
+      : []),
+    {
+      name: "phone",
+      testIgnore: /postgres\.spec|secrets\.spec|provider-switch\.spec|huge-bodies\.spec|data-folder\.spec/,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+    },
+    {
+      name: "desktop",
+      testIgnore: /postgres\.spec|provider-switch\.spec|huge-bodies\.spec|data-folder\.spec/,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
+    },
   ],
   webServer: [
-    { command: "node scripts/e2e-server.mjs", url: `http://127.0.0.1:${port}/api/health`, timeout: 300_000, reuseExistingServer: false, stdout: "pipe" },
-    { command: "node scripts/e2e-server.mjs --settings", url: `http://127.0.0.1:${settingsPort}/api/health`, timeout: 300_000, reuseExistingServer: false, stdout: "pipe" },
+    {
+      command: "node scripts/e2e-server.mjs",
+      url: `http://127.0.0.1:${port}/api/health`,
+      timeout: 300_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+    },
+    {
+      command: "node scripts/e2e-server.mjs --settings",
+      url: `http://127.0.0.1:${settingsPort}/api/health`,
+      timeout: 300_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+    },
     ...(withPostgres
-      ? [{ command: "node scripts/e2e-server.mjs --postgres", url: `http://127.0.0.1:${pgPort}/api/health`, timeout: 300_000, reuseExistingServer: false, stdout: "pipe" as const }]
+      ? [
+          {
+            command: "node scripts/e2e-server.mjs --postgres",
+            url: `http://127.0.0.1:${pgPort}/api/health`,
+            timeout: 300_000,
+            reuseExistingServer: false,
+            stdout: "pipe" as const,
+          },
+        ]
       : []),
   ],
 });

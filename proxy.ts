@@ -1,11 +1,23 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { pageCacheKey } from "@/lib/page-cache/policy";
-import { cachedPage, fillSite, installFastPage, pageCache, pageCacheEnabled, respondWithPage } from "@/lib/page-cache/serve";
+import {
+  cachedPage,
+  fillSite,
+  installFastPage,
+  pageCache,
+  pageCacheEnabled,
+  respondWithPage,
+} from "@/lib/page-cache/serve";
 import { newNonce, pagePolicy } from "@/lib/security/csp";
 import { siteKeyFromHost, splitLocale } from "@/lib/site-routing";
 
 // Hosts that serve only the platform API to other servers have no storefront pages.
-const platformHosts = new Set((process.env.PLATFORM_HOSTS ?? "").split(",").map((h) => h.trim().toLowerCase()).filter(Boolean));
+const platformHosts = new Set(
+  (process.env.PLATFORM_HOSTS ?? "")
+    .split(",")
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean),
+);
 
 // Fresh hits of the page cache are answered ahead of Next from here on (scripts/request-guard.mjs).
 installFastPage((site) => platformHosts.has(site));
@@ -39,7 +51,14 @@ export async function proxy(request: NextRequest) {
     return NextResponse.redirect(url, 308);
   }
 
-  const key = filling || !pageCacheEnabled() ? null : pageCacheKey(site, locale, rest, { method: request.method, headers: request.headers, searchParams: request.nextUrl.searchParams });
+  const key =
+    filling || !pageCacheEnabled()
+      ? null
+      : pageCacheKey(site, locale, rest, {
+          method: request.method,
+          headers: request.headers,
+          searchParams: request.nextUrl.searchParams,
+        });
   if (key) {
     const cached = await cachedPage(key, site, pathname);
     if (cached) return respondWithPage(cached.page, request.method, cached.state);
@@ -61,5 +80,9 @@ export async function proxy(request: NextRequest) {
 
 export const config = {
   // Everything but the API, the sandboxes, Next's own files, /.well-known/ (Apple Pay's domain check) and static files with an extension.
-  matcher: ["/((?!api/|sandbox/|_next/|demo/|\\.well-known/|favicon\\.ico|.*\\.[a-z0-9]+$).*)", "/sitemap.xml", "/robots.txt"],
+  matcher: [
+    "/((?!api/|sandbox/|_next/|demo/|\\.well-known/|favicon\\.ico|.*\\.[a-z0-9]+$).*)",
+    "/sitemap.xml",
+    "/robots.txt",
+  ],
 };

@@ -15,7 +15,10 @@ type Loaded<P> = ComponentType<P> & { ready?: () => Promise<unknown> };
  * says so (errors.network), calls `failed` (the sheet closes and forgets it was opened), and the
  * next opening loads it again. Nothing renders until the code and its texts are here.
  */
-export function onDemand<P extends object>(load: () => Promise<Loaded<P>>, failed: (props: P) => void): ComponentType<P> {
+export function onDemand<P extends object>(
+  load: () => Promise<Loaded<P>>,
+  failed: (props: P) => void,
+): ComponentType<P> {
   let loaded: Loaded<P> | undefined;
   return function OnDemand(props: P) {
     const t = useTranslations("errors");

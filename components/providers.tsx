@@ -37,7 +37,13 @@ export const QUERY_STALE_TIME_MS = 60_000;
  * (whose code loads on its first opening). Mounted once in the [site]/[locale] layout, inside
  * NextIntlClientProvider; the page's server components pass through as children.
  */
-export function Providers({ children, sarStyle }: { children: ReactNode; /** How the store writes the currency (a tenant setting). */ sarStyle: SarStyle }) {
+export function Providers({
+  children,
+  sarStyle,
+}: {
+  children: ReactNode /** How the store writes the currency (a tenant setting). */;
+  sarStyle: SarStyle;
+}) {
   const [client] = useState(
     () => new QueryClient({ defaultOptions: { queries: { staleTime: QUERY_STALE_TIME_MS, retry: 1 } } }),
   );

@@ -15,6 +15,18 @@ import { website } from "./endpoints/website";
  * for each (platform/api/handlers), the storefront calls them through a client derived from it
  * (lib/platform-client), and `npm run contract:list` prints it.
  */
-export const platformApi = { website, catalog, cart, auth, customers, presets, locations, account, checkout, payments, tenants };
+export const platformApi = {
+  website,
+  catalog,
+  cart,
+  auth,
+  customers,
+  presets,
+  locations,
+  account,
+  checkout,
+  payments,
+  tenants,
+};
 
 export type PlatformApi = typeof platformApi;

@@ -15,7 +15,11 @@ const tooLarge = (limit: number, code = "SP:PayloadTooLarge", message = "The req
   new BodyError(413, code, message, { maxBytes: limit });
 
 /** The body's bytes, at most `limit` of them; `over()` is the error past it. */
-export async function readBytes(req: Request, limit: number, over: () => Error = () => tooLarge(limit)): Promise<Uint8Array<ArrayBuffer>> {
+export async function readBytes(
+  req: Request,
+  limit: number,
+  over: () => Error = () => tooLarge(limit),
+): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(req.headers.get("content-length") ?? "");
   if (Number.isFinite(declared) && declared > limit) {
     // Not read at all: closing the stream tells the server it may drop the connection.
@@ -67,7 +71,9 @@ export async function readMultipartBody(req: Request): Promise<FormData> {
     await req.body?.cancel().catch(() => {});
     throw malformed();
   }
-  const bytes = await readBytes(req, UPLOAD_BODY_LIMIT, () => tooLarge(UPLOAD_FILE_LIMIT, "SP:FileTooLarge", "The file is larger than 5 MB"));
+  const bytes = await readBytes(req, UPLOAD_BODY_LIMIT, () =>
+    tooLarge(UPLOAD_FILE_LIMIT, "SP:FileTooLarge", "The file is larger than 5 MB"),
+  );
   try {
     return await new Response(bytes, { headers: { "content-type": contentType } }).formData();
   } catch {

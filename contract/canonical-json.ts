@@ -4,9 +4,15 @@
  */
 export function canonicalJson(value: unknown): string {
   const canonical = (v: unknown): unknown => {
-    if (typeof Blob !== "undefined" && v instanceof Blob) return { blob: (v as File).name ?? "", type: v.type, size: v.size };
+    if (typeof Blob !== "undefined" && v instanceof Blob)
+      return { blob: (v as File).name ?? "", type: v.type, size: v.size };
     if (Array.isArray(v)) return v.map(canonical);
-    if (v && typeof v === "object") return Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])]));
+    if (v && typeof v === "object")
+      return Object.fromEntries(
+        Object.keys(v)
+          .sort()
+          .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
+      );
     return v;
   };
   return JSON.stringify(canonical(value)) ?? "null";

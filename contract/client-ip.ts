@@ -5,7 +5,10 @@
  * earlier entries are whatever the client sent and cannot be trusted. "unknown" without one.
  */
 export function clientIp(headers: Headers): string {
-  const entries = (headers.get("x-forwarded-for") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  const entries = (headers.get("x-forwarded-for") ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   const last = entries.at(-1);
   // Bounded, so a crafted header cannot grow the rate-limit keys.
   return last && last.length <= 64 ? last : "unknown";

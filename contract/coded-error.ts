@@ -14,4 +14,9 @@ export class CodedError extends Error {
   }
 }
 
-export type CodedErrorClass = new (status: number, code: string, message: string, details?: Record<string, unknown>) => CodedError;
+export type CodedErrorClass = new (
+  status: number,
+  code: string,
+  message: string,
+  details?: Record<string, unknown>,
+) => CodedError;

@@ -18,7 +18,9 @@ export type FieldValueCode =
   | "SP:ValidationError";
 
 const toLatinDigits = (s: string) =>
-  s.replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660)).replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0));
+  s
+    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+    .replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0));
 
 const NUMBER_RE = /^-?\d{1,15}(\.\d{1,6})?$/;
 
@@ -42,7 +44,9 @@ export function checkFieldValue(rule: FieldRule, value: string): FieldValueCode 
   switch (rule.type) {
     case "text":
       // Line breaks are fine in a text value; other control characters are not.
-      return value.length > MAX_TEXT_VALUE_LENGTH || /[\p{Cs}\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/u.test(value) ? "SP:ValidationError" : null;
+      return value.length > MAX_TEXT_VALUE_LENGTH || /[\p{Cs}\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/u.test(value)
+        ? "SP:ValidationError"
+        : null;
     case "number":
       return NUMBER_RE.test(value) ? null : "SP:ValueMustBeNumber";
     case "date":

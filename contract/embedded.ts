@@ -27,7 +27,11 @@ export type EmbeddedAnswer = { data: unknown } | { status: number; error: ApiErr
 
 export type EmbeddedPlatform = {
   /** Calls one endpoint ("group.name") in-process: the same parsing, auth and checks as over HTTP. */
-  call(key: string, input: { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown }, meta: EmbeddedCall): Promise<EmbeddedAnswer>;
+  call(
+    key: string,
+    input: { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown },
+    meta: EmbeddedCall,
+  ): Promise<EmbeddedAnswer>;
 };
 
 const slot = globalThis as { __storefrontEmbeddedPlatform?: EmbeddedPlatform };

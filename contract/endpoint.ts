@@ -94,7 +94,11 @@ type Empty = Record<never, never>;
 /** What a caller sends (schemas' input types: defaults may be left out). */
 export type ParamsIn<E extends EndpointSpec> = E["params"] extends z.ZodType ? z.input<Schema<E["params"]>> : Empty;
 export type QueryIn<E extends EndpointSpec> = E["query"] extends z.ZodType ? z.input<Schema<E["query"]>> : Empty;
-export type BodyIn<E extends EndpointSpec> = E["multipart"] extends true ? FormData : E["body"] extends z.ZodType ? z.input<Schema<E["body"]>> : undefined;
+export type BodyIn<E extends EndpointSpec> = E["multipart"] extends true
+  ? FormData
+  : E["body"] extends z.ZodType
+    ? z.input<Schema<E["body"]>>
+    : undefined;
 
 /** What a handler receives (schemas' output types, after defaults and transforms). */
 export type ParamsOut<E extends EndpointSpec> = E["params"] extends z.ZodType ? z.output<Schema<E["params"]>> : Empty;
@@ -106,20 +110,31 @@ export type BodyOut<E extends EndpointSpec> = E["multipart"] extends true
     : undefined;
 
 /** A success's `data` (or the raw Response). */
-export type ResponseOf<E extends EndpointSpec> = E["response"] extends z.ZodType ? z.output<Schema<E["response"]>> : Response;
+export type ResponseOf<E extends EndpointSpec> = E["response"] extends z.ZodType
+  ? z.output<Schema<E["response"]>>
+  : Response;
 
 /** The optional parts of a call are optional keys; the required ones are required. */
-type Part<K extends string, T> = [T] extends [undefined] ? { [P in K]?: undefined } : Empty extends T ? { [P in K]?: T } : { [P in K]: T };
+type Part<K extends string, T> = [T] extends [undefined]
+  ? { [P in K]?: undefined }
+  : Empty extends T
+    ? { [P in K]?: T }
+    : { [P in K]: T };
 
 /** One call's input as the storefront's client takes it. */
-export type CallInput<E extends EndpointSpec> = Part<"params", ParamsIn<E>> & Part<"query", QueryIn<E>> & Part<"body", BodyIn<E>>;
+export type CallInput<E extends EndpointSpec> = Part<"params", ParamsIn<E>> &
+  Part<"query", QueryIn<E>> &
+  Part<"body", BodyIn<E>>;
 
 /** Every endpoint of the API as "group.name". */
-export type EndpointKey<A extends ApiSpec> = { [G in keyof A & string]: `${G}.${keyof A[G] & string}` }[keyof A & string];
+export type EndpointKey<A extends ApiSpec> = { [G in keyof A & string]: `${G}.${keyof A[G] & string}` }[keyof A &
+  string];
 
 /** The endpoints of an API as a flat list, each with its "group.name" key. */
 export function listEndpoints(api: ApiSpec): { key: string; spec: EndpointSpec }[] {
-  return Object.entries(api).flatMap(([group, endpoints]) => Object.entries(endpoints).map(([name, spec]) => ({ key: `${group}.${name}`, spec })));
+  return Object.entries(api).flatMap(([group, endpoints]) =>
+    Object.entries(endpoints).map(([name, spec]) => ({ key: `${group}.${name}`, spec })),
+  );
 }
 
 /** The path with its parameters filled in, each segment escaped; "*rest" takes a value with "/" as it is. */

@@ -1,13 +1,16 @@
 import { z } from "zod";
 
 /** The environment, validated at build (next.config.ts) and at server start (instrumentation.ts). */
-const flag = z
-  .enum(["on", "off", "true", "false", "1", "0"])
-  .transform((v) => v === "on" || v === "true" || v === "1");
+const flag = z.enum(["on", "off", "true", "false", "1", "0"]).transform((v) => v === "on" || v === "true" || v === "1");
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce.number().int().min(1, "PORT must be a port number").max(65535, "PORT must be a port number").default(3000),
+  PORT: z.coerce
+    .number()
+    .int()
+    .min(1, "PORT must be a port number")
+    .max(65535, "PORT must be a port number")
+    .default(3000),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// or postgresql:// URL")
@@ -20,7 +23,12 @@ export const envSchema = z.object({
    */
   PLATFORM_HOSTS: z
     .string()
-    .transform((v) => v.split(",").map((h) => h.trim().toLowerCase()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(",")
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    )
     .default([]),
   BASE_DOMAIN: z.string().min(1).default("localhost"),
   DEFAULT_TENANT: z.string().min(1).default("spa"),
@@ -59,10 +67,12 @@ const crossChecks = (e: Env): string[] => {
     if (!e.JWT_SECRET) problems.push("  JWT_SECRET: required when SANDBOX=off (a real deployment)");
     if (!e.SESSION_PASSWORD) problems.push("  SESSION_PASSWORD: required when SANDBOX=off (a real deployment)");
     // The outbox is readable only through the sandbox: nobody could sign in.
-    if (e.SMS_PROVIDER !== "gateway") problems.push("  SMS_PROVIDER: must be gateway when SANDBOX=off (a real deployment)");
+    if (e.SMS_PROVIDER !== "gateway")
+      problems.push("  SMS_PROVIDER: must be gateway when SANDBOX=off (a real deployment)");
   }
   if (e.SANDBOX_OPERATOR && !e.SANDBOX) problems.push("  SANDBOX_OPERATOR: only with the sandboxes on (SANDBOX=on)");
-  if (e.SMS_PROVIDER === "gateway" && (!e.SMS_GATEWAY_URL || !e.SMS_GATEWAY_KEY)) problems.push("  SMS_GATEWAY_URL, SMS_GATEWAY_KEY: required when SMS_PROVIDER=gateway");
+  if (e.SMS_PROVIDER === "gateway" && (!e.SMS_GATEWAY_URL || !e.SMS_GATEWAY_KEY))
+    problems.push("  SMS_GATEWAY_URL, SMS_GATEWAY_KEY: required when SMS_PROVIDER=gateway");
   return problems;
 };
 
@@ -78,4 +88,3 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (problems.length > 0) throw new Error(`Invalid environment:\n${problems.join("\n")}`);
   return parsed.data;
 }
-

@@ -12,7 +12,10 @@ import { isUnreachable, noteOutage, OUTAGE_RETRY_AFTER_S } from "./outage";
  */
 export function errorEnvelope(err: unknown, where: string): { status: number; error: ApiError } {
   if (err instanceof CodedError) {
-    return { status: err.status, error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) } };
+    return {
+      status: err.status,
+      error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) },
+    };
   }
   if (err instanceof ZodError) {
     const details = Object.fromEntries(err.issues.map((i) => [i.path.join(".") || "body", i.message]));
@@ -21,7 +24,14 @@ export function errorEnvelope(err: unknown, where: string): { status: number; er
   if (isUnreachable(err)) {
     noteOutage();
     console.error(`[${where}] the database cannot be reached: ${err instanceof Error ? err.message : String(err)}`);
-    return { status: 503, error: { code: "SP:ServiceUnavailable", message: "The store is temporarily unavailable", details: { retryAfterSeconds: OUTAGE_RETRY_AFTER_S } } };
+    return {
+      status: 503,
+      error: {
+        code: "SP:ServiceUnavailable",
+        message: "The store is temporarily unavailable",
+        details: { retryAfterSeconds: OUTAGE_RETRY_AFTER_S },
+      },
+    };
   }
   console.error(`[${where}] unexpected error`, err);
   return { status: 500, error: { code: "SP:InternalError", message: "Something went wrong on our side" } };
@@ -29,7 +39,10 @@ export function errorEnvelope(err: unknown, where: string): { status: number; er
 
 /** The envelope as a JSON response that no cache keeps; a 503 says when to try again (Retry-After). */
 export function envelopeResponse(status: number, body: unknown): Response {
-  const headers: Record<string, string> = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" };
+  const headers: Record<string, string> = {
+    "content-type": "application/json; charset=utf-8",
+    "cache-control": "no-store",
+  };
   const wait = (body as { error?: ApiError } | null)?.error?.details?.retryAfterSeconds;
   if (status === 503 && typeof wait === "number") headers["retry-after"] = String(wait);
   return new Response(JSON.stringify(body), { status, headers });

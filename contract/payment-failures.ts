@@ -24,5 +24,7 @@ export type CardFailureReason = keyof typeof CARD_FAILURE_REASONS;
 
 /** The key under `order.paymentError.reasons` for a card failure reason, else null. */
 export function cardFailureReasonKey(code: string | null | undefined): string | null {
-  return typeof code === "string" && Object.hasOwn(CARD_FAILURE_REASONS, code) ? CARD_FAILURE_REASONS[code as CardFailureReason] : null;
+  return typeof code === "string" && Object.hasOwn(CARD_FAILURE_REASONS, code)
+    ? CARD_FAILURE_REASONS[code as CardFailureReason]
+    : null;
 }

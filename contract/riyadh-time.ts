@@ -10,7 +10,8 @@ export const DAY_MS = 24 * HOUR_MS;
 
 const toDay = (utcMidnight: number) => new Date(utcMidnight).toISOString().slice(0, 10);
 /** Midnight UTC of a day, in ms: the day arithmetic below works on it. */
-export const parseDay = (day: string) => Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)));
+export const parseDay = (day: string) =>
+  Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)));
 
 export function isDay(value: string): boolean {
   return /^\d{4}-\d{2}-\d{2}$/.test(value) && toDay(parseDay(value)) === value;

@@ -178,10 +178,21 @@ export function toTenantConfig(settings: SettingsMap) {
     TAMARA: isTrue(settings.tamaraEnabled),
   } satisfies Record<PaymentMethod, boolean>;
   const provider = (text(settings.onlinePaymentProvider) ?? "moyasar").toLowerCase();
-  const tabby = { enabled: enabled.TABBY, publicKey: text(settings.tabbyPublicKey), merchantCode: text(settings.tabbyMerchantCode) };
-  const tamara = { enabled: enabled.TAMARA, publicKey: text(settings.tamaraPublicKey), merchantCode: text(settings.tamaraMerchantCode) };
+  const tabby = {
+    enabled: enabled.TABBY,
+    publicKey: text(settings.tabbyPublicKey),
+    merchantCode: text(settings.tabbyMerchantCode),
+  };
+  const tamara = {
+    enabled: enabled.TAMARA,
+    publicKey: text(settings.tamaraPublicKey),
+    merchantCode: text(settings.tamaraMerchantCode),
+  };
   // Spec §5: a pay-later method is usable when tabby is enabled with its key and merchant code, tamara with its key.
-  const payLater = { TABBY: tabby.enabled && !!tabby.publicKey && !!tabby.merchantCode, TAMARA: tamara.enabled && !!tamara.publicKey };
+  const payLater = {
+    TABBY: tabby.enabled && !!tabby.publicKey && !!tabby.merchantCode,
+    TAMARA: tamara.enabled && !!tamara.publicKey,
+  };
   const taxEnabled = isTrue(settings.taxEnabled);
   const providersViewType = text(settings.providersViewType) ?? "dropdown";
   return {
@@ -248,7 +259,10 @@ export function toTenantConfig(settings: SettingsMap) {
     /** Prices with the riyal sign U+20C1 (default) or, with "letters", ر.س / SAR. */
     sarStyle: (settings.currencyDisplay === "letters" ? "letters" : "sign") as "sign" | "letters",
     /** What the store states about merchandise, for search engines' merchant listings (null: unstated). */
-    merchandisePolicy: { returnDays: parseReturnDays(settings.returnDays), deliveryDays: parseDeliveryDays(settings.deliveryDays) },
+    merchandisePolicy: {
+      returnDays: parseReturnDays(settings.returnDays),
+      deliveryDays: parseDeliveryDays(settings.deliveryDays),
+    },
     trust: {
       legalName: text(settings.legalName),
       vatNumber: parseVatNumber(settings.vatNumber),

@@ -19,7 +19,9 @@ export const UNSTORABLE_TEXT = /[\u0000\p{Cs}]/u;
  * Trimmed single-line text of at most `max` characters. Refusals say a message key (spec §5's
  * validation.invalid), so a form showing the contract's own schema shows a translated message.
  */
-export const singleLine = (max: number, message = "validation.invalid") => z.string().trim().max(max, message).regex(SINGLE_LINE_TEXT, message);
+export const singleLine = (max: number, message = "validation.invalid") =>
+  z.string().trim().max(max, message).regex(SINGLE_LINE_TEXT, message);
 
 /** Trimmed multi-line text of at most `max` characters (notes). */
-export const multiLine = (max: number, message = "validation.invalid") => z.string().trim().max(max, message).regex(MULTI_LINE_TEXT, message);
+export const multiLine = (max: number, message = "validation.invalid") =>
+  z.string().trim().max(max, message).regex(MULTI_LINE_TEXT, message);

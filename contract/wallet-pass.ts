@@ -6,7 +6,8 @@ import type { CartDto, CartItemDto } from "./dto/cart";
  * and the order page, which offers it.
  */
 export function passableLine(order: Pick<CartDto, "status" | "paymentStatus">, item: CartItemDto): boolean {
-  if (order.status !== "completed" || (order.paymentStatus !== "paid" && order.paymentStatus !== "deposit_paid")) return false;
+  if (order.status !== "completed" || (order.paymentStatus !== "paid" && order.paymentStatus !== "deposit_paid"))
+    return false;
   if (item.product.typeString === "subscription") return item.subscriptionStartDate !== null;
   return item.product.typeString === "reservation" && item.reservationDateFrom !== null && item.cancelledAt === null;
 }

@@ -36,8 +36,12 @@ export async function scan(page: Page, where: string, findings: Finding[], withi
   // mode runs it in the page itself (the default opens a blank page per scan to merge frame results:
   // seconds each on a 2-core machine, and the storefront has no cross-origin frames); only the
   // violations' nodes are serialised.
-  for (const frame of page.frames()) if (!(await frame.evaluate(() => "axe" in window))) await frame.evaluate(AXE_SOURCE);
-  let builder = new AxeBuilder({ page, axeSource: "void 0" }).options({ resultTypes: ["violations"] }).withTags(WCAG_TAGS).setLegacyMode(true);
+  for (const frame of page.frames())
+    if (!(await frame.evaluate(() => "axe" in window))) await frame.evaluate(AXE_SOURCE);
+  let builder = new AxeBuilder({ page, axeSource: "void 0" })
+    .options({ resultTypes: ["violations"] })
+    .withTags(WCAG_TAGS)
+    .setLegacyMode(true);
   if (within) {
     await expect(within).toBeVisible();
     const marker = `a11y-${findings.length}-${Date.now()}`;
@@ -47,13 +51,24 @@ export async function scan(page: Page, where: string, findings: Finding[], withi
   const { violations } = await builder.analyze();
   for (const v of violations) {
     if (v.impact !== "serious" && v.impact !== "critical") continue;
-    findings.push({ where, rule: v.id, impact: v.impact, help: `${v.help} (${v.helpUrl})`, targets: v.nodes.map((n) => n.target.join(" ")) });
+    findings.push({
+      where,
+      rule: v.id,
+      impact: v.impact,
+      help: `${v.help} (${v.helpUrl})`,
+      targets: v.nodes.map((n) => n.target.join(" ")),
+    });
   }
 }
 
 /** One readable line per violation: where, rule, impact, what to fix and the elements. */
 export const describeFindings = (findings: Finding[]) =>
-  findings.map((f) => `\n• [${f.where}] ${f.rule} (${f.impact}): ${f.help}\n    ${f.targets.slice(0, 6).join("\n    ")}${f.targets.length > 6 ? `\n    … ${f.targets.length - 6} more` : ""}`).join("");
+  findings
+    .map(
+      (f) =>
+        `\n• [${f.where}] ${f.rule} (${f.impact}): ${f.help}\n    ${f.targets.slice(0, 6).join("\n    ")}${f.targets.length > 6 ? `\n    … ${f.targets.length - 6} more` : ""}`,
+    )
+    .join("");
 
 export function expectNoFindings(findings: Finding[]) {
   expect(findings, `serious or critical axe violations:${describeFindings(findings)}`).toEqual([]);

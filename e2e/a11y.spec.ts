@@ -13,18 +13,35 @@ import { expectNoFindings, scan, type Finding } from "./a11y-support";
  */
 
 const PRODUCTS = {
-  ar: { reservation: NAMES.ar.massage, subscription: NAMES.ar.membership, merchandise: "أملاح استحمام بالورد", gift: "بطاقة هدية" },
-  en: { reservation: NAMES.en.massage, subscription: NAMES.en.membership, merchandise: "Rose bath salts", gift: "Gift card" },
+  ar: {
+    reservation: NAMES.ar.massage,
+    subscription: NAMES.ar.membership,
+    merchandise: "أملاح استحمام بالورد",
+    gift: "بطاقة هدية",
+  },
+  en: {
+    reservation: NAMES.en.massage,
+    subscription: NAMES.en.membership,
+    merchandise: "Rose bath salts",
+    gift: "Gift card",
+  },
 } as const;
 
 const LOCATIONS_TITLE = { ar: "مواقعك", en: "Your locations" } as const;
-const locationsButton = (page: Page, locale: Locale) => page.getByRole("button", { name: locale === "ar" ? /^الموقع/ : /^Location/ }).first();
+const locationsButton = (page: Page, locale: Locale) =>
+  page.getByRole("button", { name: locale === "ar" ? /^الموقع/ : /^Location/ }).first();
 
 /** The catalogue's link to a product, by its visible name. */
 const productHref = async (page: Page, name: string) =>
-  (await page.getByRole("link").filter({ has: page.getByRole("heading", { name, exact: true }) }).first().getAttribute("href"))!;
+  (await page
+    .getByRole("link")
+    .filter({ has: page.getByRole("heading", { name, exact: true }) })
+    .first()
+    .getAttribute("href"))!;
 
-test("home, catalogue, a product of each kind, the payment-error page; the sign-in and locations sheets", async ({ page }, info) => {
+test("home, catalogue, a product of each kind, the payment-error page; the sign-in and locations sheets", async ({
+  page,
+}, info) => {
   test.setTimeout(90_000);
   const { locale, prefix } = forProject(info.project.name);
   const w = messages[locale].product.widget;
@@ -35,7 +52,12 @@ test("home, catalogue, a product of each kind, the payment-error page; the sign-
   await page.goto(`${prefix}/`);
   await scan(page, "home", findings);
   await locationsButton(page, locale).click();
-  await scan(page, "locations sheet (signed out)", findings, page.getByRole("dialog", { name: LOCATIONS_TITLE[locale] }));
+  await scan(
+    page,
+    "locations sheet (signed out)",
+    findings,
+    page.getByRole("dialog", { name: LOCATIONS_TITLE[locale] }),
+  );
   await page.keyboard.press("Escape");
   await page.getByRole("button", { name: account[locale].menu.signIn }).first().click();
   await scan(page, "sign-in sheet", findings, page.getByRole("dialog", { name: account[locale].signIn.title }));
@@ -44,7 +66,11 @@ test("home, catalogue, a product of each kind, the payment-error page; the sign-
   await page.goto(`${prefix}/products`);
   await scan(page, "products", findings);
   const names = PRODUCTS[locale];
-  const hrefs = Object.fromEntries(await Promise.all(Object.entries(names).map(async ([kind, name]) => [kind, await productHref(page, name)] as const)));
+  const hrefs = Object.fromEntries(
+    await Promise.all(
+      Object.entries(names).map(async ([kind, name]) => [kind, await productHref(page, name)] as const),
+    ),
+  );
 
   // A reservation with its day and slot chosen; a subscription with its start day.
   await page.goto(hrefs.reservation);
@@ -67,7 +93,9 @@ test("home, catalogue, a product of each kind, the payment-error page; the sign-
   expectNoFindings(findings);
 });
 
-test("the checkout sheet at every step and every payment view, the done page, the profile pages", async ({ page }, info) => {
+test("the checkout sheet at every step and every payment view, the done page, the profile pages", async ({
+  page,
+}, info) => {
   test.setTimeout(120_000);
   const { locale, prefix } = forProject(info.project.name);
   const c = checkout[locale];
@@ -120,11 +148,44 @@ test("the checkout sheet at every step and every payment view, the done page, th
 
   // Each payment view, then back to the methods.
   const views: [string, string, () => Promise<void>][] = [
-    ["card", c.methods.card, () => expect(page.getByRole("textbox", { name: locale === "ar" ? /^رقم البطاقة/ : /^Card number/ })).toBeVisible()],
-    ["Apple Pay", c.methods.applePay, () => expect(page.getByRole("button", { name: locale === "ar" ? "الدفع عبر Apple Pay" : "Pay with Apple Pay" })).toBeEnabled()],
-    ["Tabby", c.methods.tabby, () => expect(page.getByRole("button", { name: locale === "ar" ? "المتابعة إلى تابي" : "Continue to Tabby" })).toBeEnabled()],
-    ["Tamara", c.methods.tamara, () => expect(page.getByRole("button", { name: locale === "ar" ? "المتابعة إلى تمارا" : "Continue to Tamara" })).toBeEnabled()],
-    ["bank transfer", c.methods.bankTransfer, () => expect(page.getByRole("button", { name: o.bankTransfer.copyIban.replace("{bank}", o.bankTransfer.banks.alrajhi) })).toBeVisible()],
+    [
+      "card",
+      c.methods.card,
+      () =>
+        expect(page.getByRole("textbox", { name: locale === "ar" ? /^رقم البطاقة/ : /^Card number/ })).toBeVisible(),
+    ],
+    [
+      "Apple Pay",
+      c.methods.applePay,
+      () =>
+        expect(
+          page.getByRole("button", { name: locale === "ar" ? "الدفع عبر Apple Pay" : "Pay with Apple Pay" }),
+        ).toBeEnabled(),
+    ],
+    [
+      "Tabby",
+      c.methods.tabby,
+      () =>
+        expect(
+          page.getByRole("button", { name: locale === "ar" ? "المتابعة إلى تابي" : "Continue to Tabby" }),
+        ).toBeEnabled(),
+    ],
+    [
+      "Tamara",
+      c.methods.tamara,
+      () =>
+        expect(
+          page.getByRole("button", { name: locale === "ar" ? "المتابعة إلى تمارا" : "Continue to Tamara" }),
+        ).toBeEnabled(),
+    ],
+    [
+      "bank transfer",
+      c.methods.bankTransfer,
+      () =>
+        expect(
+          page.getByRole("button", { name: o.bankTransfer.copyIban.replace("{bank}", o.bankTransfer.banks.alrajhi) }),
+        ).toBeVisible(),
+    ],
   ];
   for (const [name, label, ready] of views) {
     await page.getByRole("radio", { name: label }).check();

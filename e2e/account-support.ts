@@ -42,4 +42,5 @@ export async function signInWithSheet(page: Page, locale: Locale, national: stri
   await expect(page.getByRole("dialog", { name: t.codeTitle })).toBeHidden();
 }
 
-export const sessionOf = (page: Page) => page.evaluate(async () => ((await (await fetch("/api/session")).json()) as { data: unknown }).data);
+export const sessionOf = (page: Page) =>
+  page.evaluate(async () => ((await (await fetch("/api/session")).json()) as { data: unknown }).data);

@@ -4,10 +4,18 @@ import { addAndCheck, closeCart, openProduct, platformCart } from "./cart-suppor
 import { account, errors, freshMobile, latestCode, sessionOf, signInWithSheet, validation } from "./account-support";
 
 // 1×1 PNG and a one-page PDF, made here so that the journey uploads real files of each kind.
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
-const PDF = Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+const PDF = Buffer.from(
+  "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
+);
 
-test("sign in keeps the guest cart; settings save every field type; logout clears session and cart, and a copy of the session kept from before is signed out too", async ({ page, browser }, info) => {
+test("sign in keeps the guest cart; settings save every field type; logout clears session and cart, and a copy of the session kept from before is signed out too", async ({
+  page,
+  browser,
+}, info) => {
   const { locale, prefix } = forProject(info.project.name);
   const t = account[locale];
   const oil = locale === "ar" ? "زيت مساج باللافندر" : "Lavender massage oil";
@@ -45,7 +53,8 @@ test("sign in keeps the guest cart; settings save every field type; logout clear
   // The menu offers the three account pages and logout.
   await page.getByRole("button", { name: t.menu.open }).click();
   const menu = page.getByRole("navigation", { name: t.menu.title });
-  for (const name of [t.menu.reservations, t.menu.subscriptions, t.menu.accountSettings]) await expect(menu.getByRole("link", { name })).toBeVisible();
+  for (const name of [t.menu.reservations, t.menu.subscriptions, t.menu.accountSettings])
+    await expect(menu.getByRole("link", { name })).toBeVisible();
   await expect(page.getByRole("button", { name: t.menu.signOut })).toBeVisible();
   await snap(page, info, `menu-${locale}`);
   await menu.getByRole("link", { name: t.menu.accountSettings }).click();
@@ -66,8 +75,12 @@ test("sign in keeps the guest cart; settings save every field type; logout clear
   await form.getByLabel(label("العمر", "Age")).fill("32");
   await form.getByLabel(label("تاريخ الميلاد", "Date of birth")).fill("1994-05-12");
   await form.getByLabel(label("المعالجة المفضلة", "Preferred therapist")).selectOption("huda");
-  await form.getByLabel(label("صورة الهوية", "ID document"), { exact: true }).setInputFiles({ name: "id.pdf", mimeType: "application/pdf", buffer: PDF });
-  await form.getByLabel(label("الصورة الشخصية", "Profile photo"), { exact: true }).setInputFiles({ name: "me.png", mimeType: "image/png", buffer: PNG });
+  await form
+    .getByLabel(label("صورة الهوية", "ID document"), { exact: true })
+    .setInputFiles({ name: "id.pdf", mimeType: "application/pdf", buffer: PDF });
+  await form
+    .getByLabel(label("الصورة الشخصية", "Profile photo"), { exact: true })
+    .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: PNG });
   await expect(form.getByRole("img", { name: new RegExp(label("الصورة الشخصية", "Profile photo")) })).toBeVisible();
   await form.getByRole("button", { name: s.save }).click();
   await expect(page.getByText(s.saved)).toBeVisible();
@@ -113,7 +126,9 @@ test("the demo customer sees bookings and subscriptions after signing in from th
   await page.getByRole("main").getByRole("button", { name: t.gate.signIn }).click();
   await signInWithSheet(page, locale, "500000001");
   await expect(page.getByRole("heading", { name: t.reservations.upcoming })).toBeVisible();
-  await expect(page.getByText(locale === "ar" ? "استراحة الرمال — بالليلة" : "Rimal resthouse — by the night").first()).toBeVisible();
+  await expect(
+    page.getByText(locale === "ar" ? "استراحة الرمال — بالليلة" : "Rimal resthouse — by the night").first(),
+  ).toBeVisible();
   await expect(page.getByText(new RegExp(locale === "ar" ? "ليلتان" : "2 nights")).first()).toBeVisible();
   await snap(page, info, `reservations-${locale}`);
   await page.getByRole("link", { name: t.menu.subscriptions }).first().click();
@@ -123,7 +138,9 @@ test("the demo customer sees bookings and subscriptions after signing in from th
   await snap(page, info, `subscriptions-${locale}`);
 });
 
-test("five wrong tries spend the code: the message says so, the code box is off and the countdown says when a new code can be asked for", async ({ page }, info) => {
+test("five wrong tries spend the code: the message says so, the code box is off and the countdown says when a new code can be asked for", async ({
+  page,
+}, info) => {
   const { locale, prefix } = forProject(info.project.name);
   const t = account[locale].signIn;
   const national = freshMobile();
@@ -143,7 +160,9 @@ test("five wrong tries spend the code: the message says so, the code box is off 
   await codeBox.fill(wrong);
   // The code is spent, not the number locked: a new code in a minute (the platform's cool-down).
   await expect(page.getByText(t.codeSpent)).toBeVisible();
-  await expect(page.getByText(t.resendIn.split("<time>")[0].trim())).toContainText(locale === "ar" ? /[٠١]:[٠-٩]{2}/ : /[01]:\d{2}/);
+  await expect(page.getByText(t.resendIn.split("<time>")[0].trim())).toContainText(
+    locale === "ar" ? /[٠١]:[٠-٩]{2}/ : /[01]:\d{2}/,
+  );
   await expect(page.getByRole("button", { name: t.resend })).toHaveCount(0);
   await expect(codeBox).toBeDisabled();
   await expect(page.getByRole("button", { name: t.verify })).toBeDisabled();

@@ -25,7 +25,11 @@ export const dayAhead = (n: number) => addDays(riyadhToday(), n);
 /** Opens a product from the catalogue by its visible name, as a shopper would. */
 export async function openProduct(page: Page, prefix: string, name: string, origin = "") {
   await page.goto(`${origin}${prefix}/products`);
-  await page.getByRole("link").filter({ has: page.getByRole("heading", { name, exact: true }) }).first().click();
+  await page
+    .getByRole("link")
+    .filter({ has: page.getByRole("heading", { name, exact: true }) })
+    .first()
+    .click();
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
 }
 
@@ -46,7 +50,12 @@ export async function pickDay(page: Page, locale: Locale, day: string, scope: Lo
 }
 
 /** Picks the first day on or after `from` the calendar lets the shopper choose (a specialist's day off, a closed day are skipped); answers it. */
-export async function pickFirstOpenDay(page: Page, locale: Locale, from: string, scope: Locator | Page = page): Promise<string> {
+export async function pickFirstOpenDay(
+  page: Page,
+  locale: Locale,
+  from: string,
+  scope: Locator | Page = page,
+): Promise<string> {
   for (let i = 0; i < 14; i++) {
     const day = addDays(from, i);
     await showMonthOf(locale, day, scope);
@@ -66,10 +75,15 @@ export async function firstBookedDay(page: Page, locale: Locale, from: string): 
   const { next, booked } = messages[locale].product.widget.calendar;
   await showMonthOf(locale, from, page);
   for (let month = 0; month < 3; month++) {
-    const days = await page.locator("[data-day]").evaluateAll(
-      (buttons, label) => buttons.filter((b) => b.getAttribute("aria-label")?.endsWith(label)).map((b) => b.getAttribute("data-day") ?? ""),
-      booked,
-    );
+    const days = await page
+      .locator("[data-day]")
+      .evaluateAll(
+        (buttons, label) =>
+          buttons
+            .filter((b) => b.getAttribute("aria-label")?.endsWith(label))
+            .map((b) => b.getAttribute("data-day") ?? ""),
+        booked,
+      );
     const found = days.find((day) => day >= from);
     if (found) return found;
     await page.getByRole("button", { name: next }).first().click();
@@ -77,12 +91,15 @@ export async function firstBookedDay(page: Page, locale: Locale, from: string): 
   throw new Error(`No booked day in the three months from ${from}`);
 }
 
-export const addButton = (page: Page, locale: Locale) => page.getByRole("button", { name: messages[locale].product.widget.addToCart });
+export const addButton = (page: Page, locale: Locale) =>
+  page.getByRole("button", { name: messages[locale].product.widget.addToCart });
 
 /** The header's cart button; its accessible name starts with the word and goes on with the count. */
-export const cartButton = (page: Page, locale: Locale) => page.getByRole("button", { name: locale === "ar" ? /^السلة/ : /^Cart/ });
+export const cartButton = (page: Page, locale: Locale) =>
+  page.getByRole("button", { name: locale === "ar" ? /^السلة/ : /^Cart/ });
 
-export const cartDialog = (page: Page, locale: Locale) => page.getByRole("dialog", { name: messages[locale].cart.sheet.title });
+export const cartDialog = (page: Page, locale: Locale) =>
+  page.getByRole("dialog", { name: messages[locale].cart.sheet.title });
 
 /** The cart as the platform has it, through the storefront's cart endpoint (same cookies as the page). */
 export async function platformCart(page: Page, locale: Locale): Promise<CartDto | null> {
@@ -118,7 +135,8 @@ export async function expectSheetTotals(page: Page, locale: Locale, cart: CartDt
     [labels.tax, cart.taxAmount],
     [labels.total, cart.totalAmount],
   ];
-  if (cart.depositAmount > 0 && cart.amountToBePaid < cart.totalAmount) rows.push([labels.deposit, cart.depositAmount], [labels.amountToBePaid, cart.amountToBePaid]);
+  if (cart.depositAmount > 0 && cart.amountToBePaid < cart.totalAmount)
+    rows.push([labels.deposit, cart.depositAmount], [labels.amountToBePaid, cart.amountToBePaid]);
   for (const [label, amount] of rows) {
     const dd = dialog.locator("dt", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]");
     await expect(dd).toHaveText(formatSar(amount, locale));

@@ -5,7 +5,18 @@ import { formatSar } from "@/lib/money";
 import { formatDay, formatTime } from "@/lib/day-format";
 import { riyadhToday } from "@/contract/riyadh-time";
 import { coffeeUrl, forProject, otherForProject, snap } from "./support";
-import { addAndCheck, addButton, cartDialog, closeCart, dayAhead, messages, openProduct, pickDay, pickFirstOpenDay, platformCart } from "./cart-support";
+import {
+  addAndCheck,
+  addButton,
+  cartDialog,
+  closeCart,
+  dayAhead,
+  messages,
+  openProduct,
+  pickDay,
+  pickFirstOpenDay,
+  platformCart,
+} from "./cart-support";
 import { account, errors, freshMobile, validation } from "./account-support";
 import { checkout, chooseMethod, fillSpaDetails, order, signInInSheet, text } from "./checkout-support";
 
@@ -15,13 +26,28 @@ import { checkout, chooseMethod, fillSpaDetails, order, signInInSheet, text } fr
  */
 
 // Merchandise here is the bath salts: the oil's three bottles are the purchase journeys' stock limit.
-test("spa: a reservation, a subscription, a gift and merchandise paid in cash; terms enforced", async ({ page }, info) => {
+test("spa: a reservation, a subscription, a gift and merchandise paid in cash; terms enforced", async ({
+  page,
+}, info) => {
   // Four orders through the whole sheet: ~50 s on a quiet machine, more on a busy one.
   test.setTimeout(120_000);
   const { locale, prefix } = forProject(info.project.name);
   const c = checkout[locale];
   const dayOffset = info.project.name === "phone" ? 2 : 3;
-  const names = locale === "ar" ? { massage: "مساج استرخاء ٦٠ دقيقة", membership: "عضوية شهرية", gift: "بطاقة هدية", salts: "أملاح استحمام بالورد" } : { massage: "60-minute relaxing massage", membership: "Monthly membership", gift: "Gift card", salts: "Rose bath salts" };
+  const names =
+    locale === "ar"
+      ? {
+          massage: "مساج استرخاء ٦٠ دقيقة",
+          membership: "عضوية شهرية",
+          gift: "بطاقة هدية",
+          salts: "أملاح استحمام بالورد",
+        }
+      : {
+          massage: "60-minute relaxing massage",
+          membership: "Monthly membership",
+          gift: "Gift card",
+          salts: "Rose bath salts",
+        };
   const w = messages[locale].product.widget;
 
   await openProduct(page, prefix, names.massage);
@@ -76,36 +102,53 @@ test("spa: a reservation, a subscription, a gift and merchandise paid in cash; t
   // The massage into the shopper's calendar: an .ics a calendar parser reads, and Google Calendar in Riyadh time.
   const cal = order[locale].done.calendar;
   const massageLine = cart.items.find((i) => i.product.typeString === "reservation")!;
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: cal.download }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: cal.download }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^order-[A-Z0-9]+\.ics$/);
   const ics = new ICAL.Component(ICAL.parse(readFileSync(await download.path(), "utf8")));
   const events = ics.getAllSubcomponents("vevent").map((v) => new ICAL.Event(v));
   expect(events.map((e) => e.summary)).toEqual([`${names.massage} — Rimal Wellness`]);
   expect(events[0].startDate.toJSDate().toISOString()).toBe(new Date(massageLine.reservationDateFrom!).toISOString());
-  expect(events[0].location).toBe(locale === "ar" ? "طريق الملك فهد، حي العليا، الرياض ١٢٢١١" : "King Fahd Road, Al Olaya, Riyadh 12211");
+  expect(events[0].location).toBe(
+    locale === "ar" ? "طريق الملك فهد، حي العليا، الرياض ١٢٢١١" : "King Fahd Road, Al Olaya, Riyadh 12211",
+  );
   const google = new URL((await page.getByRole("link", { name: cal.google }).getAttribute("href"))!);
   expect(google.searchParams.get("ctz")).toBe("Asia/Riyadh");
 
   // The order's own link: copied, or shared on WhatsApp where the browser has no share sheet.
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
-  await expect(page.getByText(order[locale].done.mobile, { exact: true }), "the customer sees their number").toBeVisible();
+  await expect(
+    page.getByText(order[locale].done.mobile, { exact: true }),
+    "the customer sees their number",
+  ).toBeVisible();
   await page.getByRole("button", { name: text[locale].copyLink }).click();
   const link = await page.evaluate(() => navigator.clipboard.readText());
   const cartId = new URL(page.url()).pathname.split("/").pop();
   expect(link).toMatch(new RegExp(`^http://spa\\.localhost:\\d+${prefix}/orders/${cartId}\\?key=[A-Za-z0-9_-]{32}$`));
-  expect(new URL((await page.getByTestId("share-button").getAttribute("href"))!).searchParams.get("text")).toContain(link);
+  expect(new URL((await page.getByTestId("share-button").getAttribute("href"))!).searchParams.get("text")).toContain(
+    link,
+  );
 
   // Opened without signing in (another phone, the friend it was sent to): the order without the
   // mobile number; the phone's share sheet where there is one; its bookings still go to a calendar;
   // an edited key is a 404.
-  const elsewhere = await page.context().browser()!.newContext({ viewport: page.viewportSize() ?? undefined });
+  const elsewhere = await page
+    .context()
+    .browser()!
+    .newContext({ viewport: page.viewportSize() ?? undefined });
   const guest = await elsewhere.newPage();
   await guest.addInitScript(() => {
-    Object.defineProperty(navigator, "share", { value: (data: ShareData) => ((window as unknown as { shared: ShareData }).shared = data) && Promise.resolve() });
+    Object.defineProperty(navigator, "share", {
+      value: (data: ShareData) => ((window as unknown as { shared: ShareData }).shared = data) && Promise.resolve(),
+    });
   });
   expect((await guest.goto(link))?.status()).toBe(200);
   const orderNumber = (await page.getByTestId("order-number").innerText()).trim();
-  await expect(guest.getByRole("heading", { level: 1 })).toHaveText(order[locale].done.orderTitle.replace("{number}", orderNumber));
+  await expect(guest.getByRole("heading", { level: 1 })).toHaveText(
+    order[locale].done.orderTitle.replace("{number}", orderNumber),
+  );
   await expect(guest.getByText(names.massage).first()).toBeVisible();
   await expect(guest.getByText(order[locale].done.mobile, { exact: true })).toHaveCount(0);
   await snap(guest, info, `checkout-6b-shared-order-${locale}`);
@@ -113,12 +156,15 @@ test("spa: a reservation, a subscription, a gift and merchandise paid in cash; t
   expect(await guest.evaluate(() => (window as unknown as { shared: ShareData }).shared.url)).toBe(link);
   expect(guest.url()).toBe(link);
   // Node's resolver has no *.localhost: the page fetches, as the shopper's browser would.
-  const fetchInPage = (href: string) => guest.evaluate(async (h) => fetch(h).then(async (r) => ({ status: r.status, body: await r.text() })), href);
+  const fetchInPage = (href: string) =>
+    guest.evaluate(async (h) => fetch(h).then(async (r) => ({ status: r.status, body: await r.text() })), href);
   const sharedIcs = await fetchInPage((await guest.getByRole("link", { name: cal.download }).getAttribute("href"))!);
   expect(sharedIcs.status).toBe(200);
   expect(sharedIcs.body).toContain("BEGIN:VEVENT");
   const tampered = link.replace(/key=(.)/, (_, c: string) => `key=${c === "A" ? "B" : "A"}`);
-  expect((await fetchInPage(tampered.replace(/\/orders\/([^?]+)\?/, "/api/orders/$1/calendar?locale=ar&"))).status).toBe(404);
+  expect(
+    (await fetchInPage(tampered.replace(/\/orders\/([^?]+)\?/, "/api/orders/$1/calendar?locale=ar&"))).status,
+  ).toBe(404);
   expect((await guest.goto(tampered))?.status()).toBe(404);
   await elsewhere.close();
 
@@ -137,7 +183,9 @@ test("spa: a reservation, a subscription, a gift and merchandise paid in cash; t
   await snap(page, info, `checkout-7-orders-${locale}`);
   await listed.click();
   await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(order[locale].done.orderTitle.replace("{number}", orderNumber));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    order[locale].done.orderTitle.replace("{number}", orderNumber),
+  );
   await expect(page.getByText(order[locale].done.status.payOnSite, { exact: true }).first()).toBeVisible();
   await snap(page, info, `checkout-8-order-${locale}`);
 
@@ -155,7 +203,9 @@ test("spa: a reservation, a subscription, a gift and merchandise paid in cash; t
   await page.getByRole("button", { name: rs.submit }).dblclick();
   await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
   await expect(page.locator("[data-sonner-toast]").filter({ hasText: rs.moved })).toBeVisible();
-  await expect(page.getByText(formatDay(riyadhToday(new Date(movedTo)), locale), { exact: true }).first()).toBeVisible();
+  await expect(
+    page.getByText(formatDay(riyadhToday(new Date(movedTo)), locale), { exact: true }).first(),
+  ).toBeVisible();
   await expect(page.getByText(formatTime(movedTo, locale), { exact: false }).first()).toBeVisible();
   await page.getByRole("link", { name: order[locale].done.backToOrders }).click();
   await expect(page).toHaveURL(/\/profile\/orders$/);
@@ -166,7 +216,9 @@ test("spa: a reservation, a subscription, a gift and merchandise paid in cash; t
   await expect(cartDialog(page, locale)).toBeVisible();
   await expect(page.locator("[data-sonner-toast]").filter({ hasText: order[locale].reorder.added })).toBeVisible();
   const again = (await platformCart(page, locale))!;
-  expect(again.cartItems.map((i) => ({ name: i.product.name, quantity: i.quantity }))).toEqual([{ name: names.salts, quantity: 1 }]);
+  expect(again.cartItems.map((i) => ({ name: i.product.name, quantity: i.quantity }))).toEqual([
+    { name: names.salts, quantity: 1 },
+  ]);
   await snap(page, info, `checkout-10-reorder-${locale}`);
 });
 
@@ -200,18 +252,30 @@ test("spa: the resthouse paid by bank transfer, with the receipt refusals first"
   await expect(page.getByText(validation[locale].uplaodBankReceipt)).toBeVisible();
   // An .exe renamed .pdf: the platform reads the bytes and refuses it; the order stays unpaid.
   const receipt = page.getByLabel(o.receipt, { exact: false });
-  await receipt.setInputFiles({ name: "receipt.pdf", mimeType: "application/pdf", buffer: Buffer.concat([Buffer.from("MZ\x90\x00"), Buffer.alloc(2000)]) });
+  await receipt.setInputFiles({
+    name: "receipt.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.concat([Buffer.from("MZ\x90\x00"), Buffer.alloc(2000)]),
+  });
   await page.getByRole("button", { name: o.submit }).click();
   await expect(page.getByText(errors[locale].SP_UnsupportedFileType)).toBeVisible();
   expect((await platformCart(page, locale))?.status).toBe("active");
   // Over 5 MB: refused before it is sent.
-  await receipt.setInputFiles({ name: "big.pdf", mimeType: "application/pdf", buffer: Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(5 * 1024 * 1024)]) });
+  await receipt.setInputFiles({
+    name: "big.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(5 * 1024 * 1024)]),
+  });
   await page.getByRole("button", { name: o.submit }).click();
   await expect(page.getByText(errors[locale].SP_FileTooLarge)).toBeVisible();
   expect((await platformCart(page, locale))?.status).toBe("active");
   await snap(page, info, `bank-2-refused-${locale}`);
 
-  await receipt.setInputFiles({ name: "receipt.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n") });
+  await receipt.setInputFiles({
+    name: "receipt.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"),
+  });
   await page.getByRole("button", { name: o.submit }).click();
   await page.waitForURL(/\/checkout\/done\//);
   await expect(page.getByRole("dialog"), "the checkout sheet closes on the done page").toHaveCount(0);
@@ -224,10 +288,18 @@ test("spa: the resthouse paid by bank transfer, with the receipt refusals first"
   const r = order[locale].done.receipt;
   await page.goto(`${prefix}/orders/${new URL(page.url()).pathname.split("/").pop()}`);
   const replacement = page.getByLabel(r.file);
-  await replacement.setInputFiles({ name: "receipt.pdf", mimeType: "application/pdf", buffer: Buffer.concat([Buffer.from("MZ\x90\x00"), Buffer.alloc(200)]) });
+  await replacement.setInputFiles({
+    name: "receipt.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.concat([Buffer.from("MZ\x90\x00"), Buffer.alloc(200)]),
+  });
   await page.getByRole("button", { name: r.replace }).click();
   await expect(page.getByText(errors[locale].SP_UnsupportedFileType)).toBeVisible();
-  await replacement.setInputFiles({ name: "receipt.png", mimeType: "image/png", buffer: Buffer.from("89504e470d0a1a0a0000000d49484452", "hex") });
+  await replacement.setInputFiles({
+    name: "receipt.png",
+    mimeType: "image/png",
+    buffer: Buffer.from("89504e470d0a1a0a0000000d49484452", "hex"),
+  });
   await page.getByRole("button", { name: r.replace }).dblclick();
   await expect(page.locator("[data-sonner-toast]").filter({ hasText: r.replaced })).toBeVisible();
   await expect(page.getByText(errors[locale].SP_UnsupportedFileType)).toHaveCount(0);
@@ -249,7 +321,9 @@ test("spa: the resthouse paid by bank transfer, with the receipt refusals first"
   await expect(page.getByText(formatDay(moved, locale), { exact: false }).first()).toBeVisible();
 });
 
-test("spa: coupons — sign-in first, each refusal in red, then a discount equal to the platform's", async ({ page }, info) => {
+test("spa: coupons — sign-in first, each refusal in red, then a discount equal to the platform's", async ({
+  page,
+}, info) => {
   const { locale, prefix } = forProject(info.project.name);
   const c = checkout[locale];
   await openProduct(page, prefix, locale === "ar" ? "باقة ١٠ جلسات مساج" : "10-session massage bundle");
@@ -280,7 +354,9 @@ test("spa: coupons — sign-in first, each refusal in red, then a discount equal
   const cart = (await platformCart(page, locale))!;
   expect(cart.couponCode).toBe("WELCOME50");
   expect(cart.discountAmount).toBe(50);
-  const dd = cartDialog(page, locale).locator("dt", { hasText: messages[locale].cart.totals.discount }).locator("xpath=following-sibling::dd[1]");
+  const dd = cartDialog(page, locale)
+    .locator("dt", { hasText: messages[locale].cart.totals.discount })
+    .locator("xpath=following-sibling::dd[1]");
   await expect(dd).toContainText(formatSar(50, locale));
   await snap(page, info, `coupon-applied-${locale}`);
   await page.getByRole("button", { name: c.coupon.remove, exact: true }).click();
@@ -288,7 +364,9 @@ test("spa: coupons — sign-in first, each refusal in red, then a discount equal
   expect((await platformCart(page, locale))!.discountAmount).toBe(0);
 });
 
-test("spa: a bought package pays for a massage, and its session is used when the order completes", async ({ page }, info) => {
+test("spa: a bought package pays for a massage, and its session is used when the order completes", async ({
+  page,
+}, info) => {
   const { locale, prefix } = otherForProject(info.project.name);
   const c = checkout[locale];
   // Buy the 10-session bundle in cash.
@@ -308,7 +386,11 @@ test("spa: a bought package pays for a massage, and its session is used when the
   // Now a massage: the package covers it, nothing is due, and the sheet says so.
   await openProduct(page, prefix, locale === "ar" ? "مساج استرخاء ٦٠ دقيقة" : "60-minute relaxing massage");
   await pickDay(page, locale, dayAhead(info.project.name === "phone" ? 6 : 7));
-  await page.getByRole("group", { name: messages[locale].product.widget.time }).locator("input[type=radio]:not([disabled])").first().check();
+  await page
+    .getByRole("group", { name: messages[locale].product.widget.time })
+    .locator("input[type=radio]:not([disabled])")
+    .first()
+    .check();
   const cart = await addAndCheck(page, locale);
   expect(cart.hasPackageDiscounts).toBe(true);
   expect(cart.totalAmount).toBe(0);
@@ -334,7 +416,9 @@ test("spa: a bought package pays for a massage, and its session is used when the
   await expect(page.getByText(locale === "ar" ? /٩.*١٠/ : /9 of 10/)).toBeVisible();
 });
 
-test("coffee: quick checkout with first and last name, the minimum-order message, a new number confirmed by code, cash and bank transfer only", async ({ page }, info) => {
+test("coffee: quick checkout with first and last name, the minimum-order message, a new number confirmed by code, cash and bank transfer only", async ({
+  page,
+}, info) => {
   const c = checkout.ar;
   await openProduct(page, "", "أكياس قهوة مقطرة (٥)", coffeeUrl(""));
   await addButton(page, "ar").click();
@@ -347,7 +431,9 @@ test("coffee: quick checkout with first and last name, the minimum-order message
   await expect(cartDialog(page, "ar")).toBeVisible();
   await expect(page.getByText(/الحد الأدنى/)).toHaveCount(0);
   // Who sells, in the checkout too: the seller's name with its VAT and CR numbers.
-  await expect(cartDialog(page, "ar").locator("p", { hasText: "مؤسسة بُن للتحميص" })).toContainText("الرقم الضريبي 302345678900003 · السجل التجاري 4030123456");
+  await expect(cartDialog(page, "ar").locator("p", { hasText: "مؤسسة بُن للتحميص" })).toContainText(
+    "الرقم الضريبي 302345678900003 · السجل التجاري 4030123456",
+  );
   await page.getByRole("button", { name: c.quick.signIn }).click();
   await signInInSheet(page, "ar");
   await page.getByLabel(c.customer.firstName).fill("فهد");
@@ -369,7 +455,17 @@ test("coffee: quick checkout with first and last name, the minimum-order message
   await expect(page.getByLabel(c.customer.firstName)).toHaveValue("فهد");
   await expect(page.getByLabel(c.customer.mobile)).toHaveValue(other);
   await expect(page.getByRole("radio", { name: c.methods.cash.cashOnDelivery })).toBeChecked();
-  await expect.poll(async () => (await page.evaluate(async () => (await (await fetch("/api/session")).json()) as { data: { customer: { mobileNumber: string } } })).data.customer.mobileNumber).toBe(`+966${other}`);
+  await expect
+    .poll(
+      async () =>
+        (
+          await page.evaluate(
+            async () =>
+              (await (await fetch("/api/session")).json()) as { data: { customer: { mobileNumber: string } } },
+          )
+        ).data.customer.mobileNumber,
+    )
+    .toBe(`+966${other}`);
   await page.getByRole("button", { name: c.quick.complete }).click();
   await page.getByRole("button", { name: order.ar.cash.submit.cashOnDelivery }).click();
   await page.waitForURL(/\/checkout\/done\//);
@@ -380,7 +476,9 @@ test("coffee: quick checkout with first and last name, the minimum-order message
   const orders = await page.goto(coffeeUrl("/profile/orders"));
   expect(orders?.status()).toBe(200);
   // Listed by what was added first, then how many more.
-  await expect(page.getByRole("link", { name: new RegExp(coffeeOrder) })).toContainText("أكياس قهوة مقطرة (٥) وعنصر آخر");
+  await expect(page.getByRole("link", { name: new RegExp(coffeeOrder) })).toContainText(
+    "أكياس قهوة مقطرة (٥) وعنصر آخر",
+  );
 
   // Account settings show the store's way of naming too: first and last name, and save them joined.
   await page.goto(coffeeUrl("/profile/account-settings"));
@@ -393,11 +491,22 @@ test("coffee: quick checkout with first and last name, the minimum-order message
   await page.getByLabel("اسم العائلة").fill("العتيبي");
   await page.getByRole("button", { name: "حفظ التغييرات" }).click();
   await expect(page.getByText("تم حفظ بياناتك").first()).toBeVisible();
-  await expect.poll(async () => ((await page.evaluate(async () => (await (await fetch("/api/session")).json()) as { data: { customer: { name: string } } })).data.customer.name)).toBe("فهد العتيبي");
+  await expect
+    .poll(
+      async () =>
+        (
+          await page.evaluate(
+            async () => (await (await fetch("/api/session")).json()) as { data: { customer: { name: string } } },
+          )
+        ).data.customer.name,
+    )
+    .toBe("فهد العتيبي");
   await snap(page, info, "quick-4-account-names");
 });
 
-test("spa: a coupon link — an unknown code is said and nothing changes; RELAX10 is remembered, applied at sign-in after the first add, and opening the link again changes nothing", async ({ page }, info) => {
+test("spa: a coupon link — an unknown code is said and nothing changes; RELAX10 is remembered, applied at sign-in after the first add, and opening the link again changes nothing", async ({
+  page,
+}, info) => {
   const { locale, prefix } = forProject(info.project.name);
   const c = checkout[locale];
   const names = { ar: "مساج استرخاء ٦٠ دقيقة", en: "60-minute relaxing massage" } as const;
@@ -411,18 +520,26 @@ test("spa: a coupon link — an unknown code is said and nothing changes; RELAX1
   expect(await stored()).toBeNull();
 
   await page.goto(`${prefix}/discount/relax10`);
-  await expect(toast.filter({ hasText: messages[locale].cart.couponLink.saved.replace("{code}", "RELAX10") })).toBeVisible();
+  await expect(
+    toast.filter({ hasText: messages[locale].cart.couponLink.saved.replace("{code}", "RELAX10") }),
+  ).toBeVisible();
   expect(new URL(page.url()).pathname).toBe(prefix || "/");
   await snap(page, info, `coupon-link-saved-${locale}`);
 
   // The first add, signed out: nothing applied yet; signing in to continue applies it.
   await openProduct(page, prefix, names[locale]);
   await pickDay(page, locale, dayAhead(info.project.name === "phone" ? 6 : 7));
-  await page.getByRole("group", { name: messages[locale].product.widget.time }).locator("input[type=radio]:not([disabled])").first().check();
+  await page
+    .getByRole("group", { name: messages[locale].product.widget.time })
+    .locator("input[type=radio]:not([disabled])")
+    .first()
+    .check();
   expect((await addAndCheck(page, locale)).couponCode).toBeNull();
   await page.getByRole("button", { name: c.summary.continue }).click();
   await signInInSheet(page, locale);
-  await expect(toast.filter({ hasText: messages[locale].cart.couponLink.applied.replace("{code}", "RELAX10") })).toBeVisible();
+  await expect(
+    toast.filter({ hasText: messages[locale].cart.couponLink.applied.replace("{code}", "RELAX10") }),
+  ).toBeVisible();
   const applied = (await platformCart(page, locale))!;
   expect(applied.couponCode).toBe("RELAX10");
   expect(applied.discountAmount).toBeGreaterThan(0);
@@ -431,8 +548,14 @@ test("spa: a coupon link — an unknown code is said and nothing changes; RELAX1
 
   // The same link again (a second tap on the ad): remembered, then let go, the cart as it was.
   await page.goto(`${prefix}/products?coupon=RELAX10`);
-  await expect(toast.filter({ hasText: messages[locale].cart.couponLink.saved.replace("{code}", "RELAX10") })).toBeVisible();
+  await expect(
+    toast.filter({ hasText: messages[locale].cart.couponLink.saved.replace("{code}", "RELAX10") }),
+  ).toBeVisible();
   await expect.poll(stored).toBeNull();
   const again = (await platformCart(page, locale))!;
-  expect({ code: again.couponCode, discount: again.discountAmount, total: again.totalAmount }).toEqual({ code: "RELAX10", discount: applied.discountAmount, total: applied.totalAmount });
+  expect({ code: again.couponCode, discount: again.discountAmount, total: again.totalAmount }).toEqual({
+    code: "RELAX10",
+    discount: applied.discountAmount,
+    total: applied.totalAmount,
+  });
 });

@@ -15,7 +15,14 @@ const LOCK = "storefront.lock";
 
 function startServer(dataDir: string, port: number, env: Record<string, string | undefined> = { SANDBOX: "on" }) {
   const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port)], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", PORT: String(port), NEXT_TELEMETRY_DISABLED: "1", ...env },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      PORT: String(port),
+      NEXT_TELEMETRY_DISABLED: "1",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -18,7 +18,9 @@ async function dropConnection(page: Page): Promise<() => Promise<void>> {
   return () => page.unroute("**/*", drop);
 }
 
-test("a sheet double-tapped while the connection is down: the store stays and says so once; the sheet opens when it is back", async ({ page }, info) => {
+test("a sheet double-tapped while the connection is down: the store stays and says so once; the sheet opens when it is back", async ({
+  page,
+}, info) => {
   const { locale, prefix } = forProject(info.project.name);
   await page.goto(`${prefix}/products`);
   await hydrated(page);
@@ -32,8 +34,14 @@ test("a sheet double-tapped while the connection is down: the store stays and sa
 
   for (const [open, sheet] of [
     [() => cartButton(page, locale).click(), cartDialog(page, locale)],
-    [() => page.getByRole("button", { name: locationsTexts[locale].button.notSet }).click(), page.getByRole("dialog", { name: locationsTexts[locale].sheet.title })],
-    [() => page.getByRole("button", { name: account[locale].menu.signIn, exact: true }).click(), page.getByRole("dialog", { name: account[locale].signIn.title })],
+    [
+      () => page.getByRole("button", { name: locationsTexts[locale].button.notSet }).click(),
+      page.getByRole("dialog", { name: locationsTexts[locale].sheet.title }),
+    ],
+    [
+      () => page.getByRole("button", { name: account[locale].menu.signIn, exact: true }).click(),
+      page.getByRole("dialog", { name: account[locale].signIn.title }),
+    ],
   ] as const) {
     // The last message has gone: the next one is this tap's.
     await expect(toasts).toHaveCount(0, { timeout: 15_000 });
@@ -61,7 +69,9 @@ test("a sheet double-tapped while the connection is down: the store stays and sa
   await expect(page.getByText(/\b(?:account|errors|locations|cart|checkout)\.[a-zA-Z]+\./)).toHaveCount(0);
 });
 
-test("signed in, the account menu double-tapped while the connection is down: the store stays and says so once; the menu opens when it is back", async ({ page }, info) => {
+test("signed in, the account menu double-tapped while the connection is down: the store stays and says so once; the menu opens when it is back", async ({
+  page,
+}, info) => {
   const { locale, prefix } = forProject(info.project.name);
   await page.goto(`${prefix}/products`);
   await hydrated(page);

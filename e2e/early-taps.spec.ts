@@ -14,7 +14,9 @@ async function openUnhydrated(page: Page, path: string): Promise<() => Promise<v
   return release;
 }
 
-test("a header button tapped before the page hydrates opens its sheet once it has hydrated (cart, locations, account)", async ({ page }, info) => {
+test("a header button tapped before the page hydrates opens its sheet once it has hydrated (cart, locations, account)", async ({
+  page,
+}, info) => {
   const { locale, prefix } = forProject(info.project.name);
 
   let release = await openUnhydrated(page, `${prefix}/products`);

@@ -55,8 +55,16 @@ const BFF_ROUTES: Target[] = [
 
 /** The provider sandboxes' API calls that read a body (any key of the right kind is an account there). */
 const SANDBOX_ROUTES: Target[] = [
-  { method: "POST", path: "/sandbox/moyasar/v1/tokens", headers: { authorization: `Basic ${Buffer.from("pk_test_bodies:").toString("base64")}` } },
-  { method: "POST", path: "/sandbox/moyasar/v1/payments", headers: { authorization: `Basic ${Buffer.from("sk_test_bodies:").toString("base64")}` } },
+  {
+    method: "POST",
+    path: "/sandbox/moyasar/v1/tokens",
+    headers: { authorization: `Basic ${Buffer.from("pk_test_bodies:").toString("base64")}` },
+  },
+  {
+    method: "POST",
+    path: "/sandbox/moyasar/v1/payments",
+    headers: { authorization: `Basic ${Buffer.from("sk_test_bodies:").toString("base64")}` },
+  },
   { method: "POST", path: "/sandbox/moyasar/v1/applepay/initiate" },
   { method: "POST", path: "/sandbox/myfatoorah/v2/InitiateSession", headers: { authorization: "Bearer bodies" } },
   { method: "POST", path: "/sandbox/myfatoorah/v2/ExecutePayment", headers: { authorization: "Bearer bodies" } },
@@ -83,13 +91,27 @@ function platformRoutes(token: string): Target[] {
     }));
 }
 
-function request(method: string, p: string, body?: string, headers: Record<string, string> = {}): Promise<{ status: number; text: string; headers: http.IncomingHttpHeaders }> {
+function request(
+  method: string,
+  p: string,
+  body?: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; text: string; headers: http.IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port: PORT, method, path: p, headers: { host: HOST, "content-type": "application/json", ...headers } }, (res) => {
-      let text = "";
-      res.on("data", (c) => (text += c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, text, headers: res.headers }));
-    });
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port: PORT,
+        method,
+        path: p,
+        headers: { host: HOST, "content-type": "application/json", ...headers },
+      },
+      (res) => {
+        let text = "";
+        res.on("data", (c) => (text += c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, text, headers: res.headers }));
+      },
+    );
     req.on("error", reject);
     req.end(body);
   });
@@ -103,7 +125,20 @@ function streamHuge(t: Target, cookie: string): Promise<{ status: number; text: 
     let answered = false;
     let sent = 0;
     const req = http.request(
-      { host: "127.0.0.1", port: PORT, method: t.method, path: t.path, headers: { host: HOST, "content-type": contentType, "transfer-encoding": "chunked", cookie, origin: `http://${HOST}`, ...t.headers } },
+      {
+        host: "127.0.0.1",
+        port: PORT,
+        method: t.method,
+        path: t.path,
+        headers: {
+          host: HOST,
+          "content-type": contentType,
+          "transfer-encoding": "chunked",
+          cookie,
+          origin: `http://${HOST}`,
+          ...t.headers,
+        },
+      },
       (res) => {
         answered = true;
         let text = "";
@@ -117,7 +152,11 @@ function streamHuge(t: Target, cookie: string): Promise<{ status: number; text: 
     // The server may close the connection once it has answered: that ends the upload, not the test.
     req.on("error", (err) => (answered ? undefined : reject(err)));
     const chunk = Buffer.alloc(1024 * 1024, 0x61);
-    const head = t.multipart ? Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-`) : Buffer.from('{"pad":"');
+    const head = t.multipart
+      ? Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-`,
+        )
+      : Buffer.from('{"pad":"');
     req.write(head);
     const write = () => {
       while (!answered && sent < BODY_MB) {
@@ -145,22 +184,45 @@ test.describe("huge request bodies", () => {
     dataDir = mkdtempSync(path.join(tmpdir(), "sf-bodies-"));
     server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(PORT)], {
       // --expose-gc: the heap is read after garbage collection (/sandbox/operator/heap).
-      env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --expose-gc`.trim(), DATA_DIR: dataDir, DATABASE_URL: "", PORT: String(PORT), SANDBOX: "on", SANDBOX_OPERATOR: "on", OTP_SENDS_PER_IP: "1000", NEXT_TELEMETRY_DISABLED: "1" },
+      env: {
+        ...process.env,
+        NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --expose-gc`.trim(),
+        DATA_DIR: dataDir,
+        DATABASE_URL: "",
+        PORT: String(PORT),
+        SANDBOX: "on",
+        SANDBOX_OPERATOR: "on",
+        OTP_SENDS_PER_IP: "1000",
+        NEXT_TELEMETRY_DISABLED: "1",
+      },
       stdio: "ignore",
     });
     for (let i = 0; ; i++) {
-      const up = await request("GET", "/api/health").then((r) => r.status === 200, () => false);
+      const up = await request("GET", "/api/health").then(
+        (r) => r.status === 200,
+        () => false,
+      );
       if (up) break;
       if (i > 600) throw new Error("the server did not start");
       await new Promise((r) => setTimeout(r, 250));
     }
     // A signed-in customer: a platform token for /api/app, a session cookie for the BFF.
     const mobileNumber = "+966500000001";
-    const code = async () => JSON.parse((await request("GET", `/sandbox/sms/latest?to=${encodeURIComponent(mobileNumber)}`)).text).code as string;
+    const code = async () =>
+      JSON.parse((await request("GET", `/sandbox/sms/latest?to=${encodeURIComponent(mobileNumber)}`)).text)
+        .code as string;
     const sent = JSON.parse((await request("POST", "/api/app/otp/send", JSON.stringify({ mobileNumber }))).text).data;
-    token = JSON.parse((await request("POST", "/api/app/otp/verify", JSON.stringify({ token: sent.token, code: await code() }))).text).data.access_token;
-    const bffSent = JSON.parse((await request("POST", "/api/session/otp/send", JSON.stringify({ mobileNumber }))).text).data;
-    const verified = await request("POST", "/api/session/otp/verify", JSON.stringify({ token: bffSent.token, code: await code() }));
+    token = JSON.parse(
+      (await request("POST", "/api/app/otp/verify", JSON.stringify({ token: sent.token, code: await code() }))).text,
+    ).data.access_token;
+    const bffSent = JSON.parse(
+      (await request("POST", "/api/session/otp/send", JSON.stringify({ mobileNumber }))).text,
+    ).data;
+    const verified = await request(
+      "POST",
+      "/api/session/otp/verify",
+      JSON.stringify({ token: bffSent.token, code: await code() }),
+    );
     cookie = (verified.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
     expect(token).toBeTruthy();
     expect(cookie).toContain("sf_session_spa=");
@@ -174,7 +236,10 @@ test.describe("huge request bodies", () => {
   test("2,000 made-up Host names are each answered the one stored 404 page, and leave less than 5 MB more heap after garbage collection", async () => {
     test.setTimeout(240_000);
     const heap = async () => {
-      const answer = JSON.parse((await request("POST", "/sandbox/operator/heap", "{}")).text).data as { heapUsed: number; collected: boolean };
+      const answer = JSON.parse((await request("POST", "/sandbox/operator/heap", "{}")).text).data as {
+        heapUsed: number;
+        collected: boolean;
+      };
       expect(answer.collected).toBe(true);
       return answer.heapUsed / 1024 / 1024;
     };
@@ -184,7 +249,13 @@ test.describe("huge request bodies", () => {
         http
           .get({ host: "127.0.0.1", port: PORT, path: p, headers: { host } }, (res) => {
             res.resume();
-            res.on("end", () => resolve(p.startsWith("/api/") ? String(res.statusCode) : `${res.statusCode} ${res.headers["x-sf-cache"] ?? "rendered"}`));
+            res.on("end", () =>
+              resolve(
+                p.startsWith("/api/")
+                  ? String(res.statusCode)
+                  : `${res.statusCode} ${res.headers["x-sf-cache"] ?? "rendered"}`,
+              ),
+            );
           })
           .on("error", reject),
       );
@@ -192,7 +263,8 @@ test.describe("huge request bodies", () => {
     const paths = (i: number) => ["/", "/en/products", "/api/cart", `/products/${i}`][i % 4];
     // Warm, on four names only: the not-found page's code and the lookups are loaded and optimised
     // once (+9 MB on a fresh server), not counted as the hosts'.
-    for (let i = 0; i < 800; i++) expect(await asHost(`warm${i % 4}-${"h".repeat(180)}.example.com`, paths(i))).toMatch(/^404/);
+    for (let i = 0; i < 800; i++)
+      expect(await asHost(`warm${i % 4}-${"h".repeat(180)}.example.com`, paths(i))).toMatch(/^404/);
     const before = await heap();
     const statuses = new Map<string, number>();
     for (let i = 0; i < 2000; i++) {
@@ -202,18 +274,29 @@ test.describe("huge request bodies", () => {
     // A moment for what the last requests started (sockets, timers) to settle, then GC and read.
     await new Promise((r) => setTimeout(r, 1000));
     const after = await heap();
-    console.log(`heap after GC: ${before.toFixed(1)} → ${after.toFixed(1)} MB after 2,000 unknown hosts (${[...statuses].map(([s, n]) => `${n} × ${s}`).join(", ")})`);
+    console.log(
+      `heap after GC: ${before.toFixed(1)} → ${after.toFixed(1)} MB after 2,000 unknown hosts (${[...statuses].map(([s, n]) => `${n} × ${s}`).join(", ")})`,
+    );
     // Rendered once for all of them (a stale answer: the shared page is rendered again after a minute).
     expect([...statuses.keys()].filter((s) => !/^404( hit| stale)?$/.test(s))).toEqual([]);
     expect(after - before).toBeLessThan(5);
   });
 
   test("every route that reads a body is on the list", () => {
-    const files = (dir: string): string[] => readdirSync(dir).flatMap((n) => (statSync(path.join(dir, n)).isDirectory() ? files(path.join(dir, n)) : n === "route.ts" ? [path.join(dir, n)] : []));
+    const files = (dir: string): string[] =>
+      readdirSync(dir).flatMap((n) =>
+        statSync(path.join(dir, n)).isDirectory()
+          ? files(path.join(dir, n))
+          : n === "route.ts"
+            ? [path.join(dir, n)]
+            : [],
+      );
     const reading = files("app/api")
       .concat(files("app/sandbox/operator"))
       // operatorRoute reads its JSON body for the operator routes.
-      .filter((f) => /read(Json|JsonBody|MultipartBody|ReceiptForm|Bytes)\(|operatorRoute\(/.test(readFileSync(f, "utf8")))
+      .filter((f) =>
+        /read(Json|JsonBody|MultipartBody|ReceiptForm|Bytes)\(|operatorRoute\(/.test(readFileSync(f, "utf8")),
+      )
       .map((f) => `/${path.dirname(f)}`.replace(/^\/app/, "").replace(/\[(\w+)\]/g, ANY_ID));
     const listed = BFF_ROUTES.map((r) => r.path.split("?")[0]);
     expect(reading.filter((r) => r !== "/api/app/[...path]").sort()).toEqual([...new Set(listed)].sort());
@@ -237,7 +320,9 @@ test.describe("huge request bodies", () => {
       peak = Math.max(peak, rssMb(server.pid!));
     }
     const growth = peak - before;
-    console.log(`huge bodies: ${targets.length} routes, RSS ${before.toFixed(0)} → peak ${peak.toFixed(0)} MB (+${growth.toFixed(1)} MB)`);
+    console.log(
+      `huge bodies: ${targets.length} routes, RSS ${before.toFixed(0)} → peak ${peak.toFixed(0)} MB (+${growth.toFixed(1)} MB)`,
+    );
     expect(growth).toBeLessThan(MAX_GROWTH_MB);
   });
 });

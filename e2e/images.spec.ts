@@ -21,7 +21,9 @@ const shown = (page: Page, scope: string) =>
  * while loading, and reserved space (no layout shift).
  */
 test.describe("images", () => {
-  test("the product list and a product page draw pictures from the image route at the width they need", async ({ page }, info) => {
+  test("the product list and a product page draw pictures from the image route at the width they need", async ({
+    page,
+  }, info) => {
     const { prefix } = forProject(info.project.name);
     const pictures: Response[] = [];
     page.on("response", (res) => {
@@ -32,7 +34,8 @@ test.describe("images", () => {
       const w = window as unknown as { __cls: number };
       w.__cls = 0;
       new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) w.__cls += e.value;
+        for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+          if (!e.hadRecentInput) w.__cls += e.value;
       }).observe({ type: "layout-shift", buffered: true });
     });
 
@@ -49,16 +52,26 @@ test.describe("images", () => {
     }
     await snap(page, info, "images-product-list");
 
-    const pictured = page.getByRole("main").locator('a[href*="/products/"]').filter({ has: page.locator("img") }).first();
+    const pictured = page
+      .getByRole("main")
+      .locator('a[href*="/products/"]')
+      .filter({ has: page.locator("img") })
+      .first();
     const name = (await pictured.getByRole("heading").textContent())!;
     await pictured.click();
     await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
     const gallery = page.getByRole("main").locator("img[srcset]").first();
     await expect(gallery).toBeVisible();
-    await expect.poll(() => gallery.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() => gallery.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
     // The box is the screen's width on the phone and half the page on the desktop: the browser
     // picks a width near it (times the screen's density), not the largest.
-    const { current, rendered, dpr } = await gallery.evaluate((img: HTMLImageElement) => ({ current: img.currentSrc, rendered: img.getBoundingClientRect().width, dpr: devicePixelRatio }));
+    const { current, rendered, dpr } = await gallery.evaluate((img: HTMLImageElement) => ({
+      current: img.currentSrc,
+      rendered: img.getBoundingClientRect().width,
+      dpr: devicePixelRatio,
+    }));
     const chosen = Number(new URL(current).searchParams.get("w"));
     expect(chosen).toBeGreaterThanOrEqual(Math.min(rendered * dpr, 1280) * 0.75);
     expect(chosen).toBeLessThanOrEqual(Math.max(rendered * dpr * 2, 320));

@@ -27,7 +27,9 @@ async function tabTo(page: Page, target: Locator, { back = false, max = 40 } = {
 async function expectFocusRing(target: Locator) {
   await expect(target).toBeFocused();
   const seen = await target.evaluate(async (el) => {
-    const around = [el, el.closest("label"), el.parentElement].filter((e): e is HTMLElement => e instanceof HTMLElement);
+    const around = [el, el.closest("label"), el.parentElement].filter(
+      (e): e is HTMLElement => e instanceof HTMLElement,
+    );
     // The focus styles fade in: measure once their transitions have ended.
     await Promise.all(around.flatMap((e) => e.getAnimations()).map((a) => a.finished.catch(() => undefined)));
     // rgba(…, 0), oklab(… / 0) and transparent draw nothing.
@@ -36,7 +38,12 @@ async function expectFocusRing(target: Locator) {
       const s = getComputedStyle(e);
       const outline = s.outlineStyle !== "none" && parseFloat(s.outlineWidth) >= 1 && opaque(s.outlineColor);
       // A ring is a box-shadow with no offset and no blur but a spread (Tailwind's ring-*), not an inset one.
-      const ring = s.boxShadow.split(/,(?![^(]*\))/).some((part) => !part.includes("inset") && /\b0px 0px 0px [1-9]/.test(part) && opaque(part.replace(/\s*\d+px.*$/, "")));
+      const ring = s.boxShadow
+        .split(/,(?![^(]*\))/)
+        .some(
+          (part) =>
+            !part.includes("inset") && /\b0px 0px 0px [1-9]/.test(part) && opaque(part.replace(/\s*\d+px.*$/, "")),
+        );
       return outline || ring;
     };
     return { focusVisible: el.matches(":focus-visible"), indicator: around.some(shows) };
@@ -63,12 +70,24 @@ async function arrowToDay(page: Page, locale: Locale, day: string) {
     if (at === day) return;
     expect(at, "the focus stays on a day of the calendar").not.toBe("");
     const days = (Date.parse(day) - Date.parse(at)) / 86_400_000;
-    await page.keyboard.press(days >= 7 ? "ArrowDown" : days > 0 ? forward : days <= -7 ? "ArrowUp" : locale === "ar" ? "ArrowRight" : "ArrowLeft");
+    await page.keyboard.press(
+      days >= 7
+        ? "ArrowDown"
+        : days > 0
+          ? forward
+          : days <= -7
+            ? "ArrowUp"
+            : locale === "ar"
+              ? "ArrowRight"
+              : "ArrowLeft",
+    );
   }
   expect(await focusedDay()).toBe(day);
 }
 
-test("keyboard only: product page to the done page, with visible focus, trapped sheets and focus given back", async ({ page }, info) => {
+test("keyboard only: product page to the done page, with visible focus, trapped sheets and focus given back", async ({
+  page,
+}, info) => {
   test.setTimeout(120_000);
   const { locale, prefix } = forProject(info.project.name);
   const w = messages[locale].product.widget;
@@ -78,7 +97,10 @@ test("keyboard only: product page to the done page, with visible focus, trapped 
 
   // The catalogue: Tab to the massage's card, Enter opens it.
   await page.goto(`${prefix}/products`);
-  const card = page.getByRole("link").filter({ has: page.getByRole("heading", { name: NAMES[locale].massage, exact: true }) }).first();
+  const card = page
+    .getByRole("link")
+    .filter({ has: page.getByRole("heading", { name: NAMES[locale].massage, exact: true }) })
+    .first();
   await tabTo(page, card, { max: 60 });
   await expectFocusRing(card);
   await page.keyboard.press("Enter");

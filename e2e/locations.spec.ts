@@ -9,12 +9,46 @@ import { account, freshMobile, signInWithSheet } from "./account-support";
  */
 
 const L = {
-  ar: { open: /^الموقع/, title: "مواقعك", current: "استخدم موقعي الحالي", currentLabel: "الموقع الحالي", keepCurrent: "لا، أبقِ موقعي الحالي", useSuggested: "نعم، استخدمه", add: "إضافة موقع", save: "حفظ الموقع", type: "نوع الموقع", description: "الوصف", del: "حذف", keep: "إبقاء", types: { home: "المنزل", work: "العمل", resthouse: "استراحة" } },
-  en: { open: /^Location/, title: "Your locations", current: "Use my current location", currentLabel: "Current location", keepCurrent: "No, keep my current location", useSuggested: "Yes, use it", add: "Add location", save: "Save location", type: "Location type", description: "Description", del: "Delete", keep: "Keep", types: { home: "Home", work: "Work", resthouse: "Resthouse" } },
+  ar: {
+    open: /^الموقع/,
+    title: "مواقعك",
+    current: "استخدم موقعي الحالي",
+    currentLabel: "الموقع الحالي",
+    keepCurrent: "لا، أبقِ موقعي الحالي",
+    useSuggested: "نعم، استخدمه",
+    add: "إضافة موقع",
+    save: "حفظ الموقع",
+    type: "نوع الموقع",
+    description: "الوصف",
+    del: "حذف",
+    keep: "إبقاء",
+    types: { home: "المنزل", work: "العمل", resthouse: "استراحة" },
+  },
+  en: {
+    open: /^Location/,
+    title: "Your locations",
+    current: "Use my current location",
+    currentLabel: "Current location",
+    keepCurrent: "No, keep my current location",
+    useSuggested: "Yes, use it",
+    add: "Add location",
+    save: "Save location",
+    type: "Location type",
+    description: "Description",
+    del: "Delete",
+    keep: "Keep",
+    types: { home: "Home", work: "Work", resthouse: "Resthouse" },
+  },
 } as const;
 
 const MAP = {
-  ar: { label: "الخريطة", pin: "الدبوس: {latitude}، {longitude}", north: "ش", latitude: "خط العرض", longitude: "خط الطول" },
+  ar: {
+    label: "الخريطة",
+    pin: "الدبوس: {latitude}، {longitude}",
+    north: "ش",
+    latitude: "خط العرض",
+    longitude: "خط الطول",
+  },
   en: { label: "Map", pin: "Pin: {latitude}, {longitude}", north: "N", latitude: "Latitude", longitude: "Longitude" },
 } as const;
 
@@ -42,7 +76,9 @@ async function addLocation(page: Page, locale: Locale, type: "home" | "work" | "
   await expect(page.getByRole("button", { name: L[locale].open }).first()).toContainText(l.types[type]);
 }
 
-test("a signed-in customer saves three locations, selects one, deletes it, and cannot add a 7th", async ({ page }, info) => {
+test("a signed-in customer saves three locations, selects one, deletes it, and cannot add a 7th", async ({
+  page,
+}, info) => {
   // Sign-in and seven saves, each through the sheet: ~45 s on a quiet machine, more on a busy one.
   test.setTimeout(120_000);
   const { locale, prefix } = forProject(info.project.name);
@@ -91,7 +127,9 @@ test("a signed-in customer saves three locations, selects one, deletes it, and c
   // Select work, then delete it: the selection falls back (current location or the suggestion).
   // A click, not check(): choosing closes the sheet at once (no animation under reduced motion), so
   // the radio is gone before its checked state could be read back.
-  await sheet(page, locale).getByRole("radio", { name: new RegExp(l.types.work) }).click();
+  await sheet(page, locale)
+    .getByRole("radio", { name: new RegExp(l.types.work) })
+    .click();
   await expect(sheet(page, locale)).toBeHidden();
   await expect(page.getByRole("button", { name: l.open }).first()).toContainText(l.types.work);
   await openLocations(page, locale);
@@ -117,7 +155,8 @@ test("a signed-in customer saves three locations, selects one, deletes it, and c
   await expect(page.getByRole("button", { name: l.open }).first()).toContainText(l.currentLabel);
 
   // Up to six: three more, then the add button is disabled.
-  for (const [i, type] of (["home", "work", "resthouse", "home"] as const).entries()) await addLocation(page, locale, type, `Extra ${i + 1}`);
+  for (const [i, type] of (["home", "work", "resthouse", "home"] as const).entries())
+    await addLocation(page, locale, type, `Extra ${i + 1}`);
   await openLocations(page, locale);
   await expect(sheet(page, locale).getByRole("radio")).toHaveCount(6);
   await expect(sheet(page, locale).getByRole("button", { name: l.add })).toBeDisabled();

@@ -22,7 +22,9 @@ test.describe("client navigation", () => {
     await page.goto(spaUrl(prefix || "/"));
     await expect(page.locator("html")).toHaveAttribute("lang", locale);
     // Hydrated (the router takes link taps only then).
-    await expect.poll(() => page.evaluate(() => (window as unknown as { __sfHydrated?: boolean }).__sfHydrated === true)).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __sfHydrated?: boolean }).__sfHydrated === true))
+      .toBe(true);
 
     const header = page.getByRole("banner");
     await header.getByRole("link", { name: locale === "ar" ? "المنتجات" : "Products", exact: true }).click();
@@ -39,12 +41,20 @@ test.describe("client navigation", () => {
     const card = page.getByRole("main").locator(`a[href="${first}"]`).first();
     await card.hover();
     const full = (r: Request) => new URL(r.url()).pathname === first && !r.headers()["next-router-segment-prefetch"];
-    await expect.poll(async () => { const r = rsc.slice(flights).find(full); return !!r && !!(await r.response()); }).toBe(true);
+    await expect
+      .poll(async () => {
+        const r = rsc.slice(flights).find(full);
+        return !!r && !!(await r.response());
+      })
+      .toBe(true);
     const afterPrefetch = rsc.length;
     await card.click();
     await expect(page).toHaveURL(spaUrl(first));
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    expect(rsc.slice(afterPrefetch).filter((r) => new URL(r.url()).pathname === first), "the tap asked for nothing more").toHaveLength(0);
+    expect(
+      rsc.slice(afterPrefetch).filter((r) => new URL(r.url()).pathname === first),
+      "the tap asked for nothing more",
+    ).toHaveLength(0);
     await snap(page, info, `navigation-product-${locale}`);
 
     await page.goBack();
@@ -61,7 +71,10 @@ test.describe("client navigation", () => {
     }
   });
 
-  test("a product URL answers HTML to a document request and a flight payload to the router, cached or not", async ({ page, request }) => {
+  test("a product URL answers HTML to a document request and a flight payload to the router, cached or not", async ({
+    page,
+    request,
+  }) => {
     await page.goto(spaUrl("/en/products"));
     const href = (await page.getByRole("main").locator('a[href*="/products/"]').first().getAttribute("href"))!;
     // The default tenant on a loopback name (the test runner cannot resolve tenant hosts).
@@ -83,20 +96,29 @@ test.describe("client navigation", () => {
     // (they come with the cart sheet's code).
     const html = await cached.text();
     expect(html).toContain("Skip to content");
-    for (const deferred of [checkoutTexts.steps.label, orderTexts.paymentErrorPage.description]) expect(html).not.toContain(deferred);
+    for (const deferred of [checkoutTexts.steps.label, orderTexts.paymentErrorPage.description])
+      expect(html).not.toContain(deferred);
   });
 
-  test("products have readable addresses: links by slug in the page's language, the id and the other language's slug answer 308", async ({ page, request }, info) => {
+  test("products have readable addresses: links by slug in the page's language, the id and the other language's slug answer 308", async ({
+    page,
+    request,
+  }, info) => {
     const { locale, prefix } = forProject(info.project.name);
     await page.goto(spaUrl(prefix || "/"));
-    const hrefs = await page.getByRole("main").locator('a[href*="/products/"]').evaluateAll((as) => as.map((a) => decodeURIComponent(a.getAttribute("href")!)));
+    const hrefs = await page
+      .getByRole("main")
+      .locator('a[href*="/products/"]')
+      .evaluateAll((as) => as.map((a) => decodeURIComponent(a.getAttribute("href")!)));
     expect(hrefs.length).toBeGreaterThan(2);
     const oil = locale === "ar" ? `/products/زيت-مساج-باللافندر` : "/en/products/lavender-massage-oil";
     expect(hrefs).toContain(oil);
     for (const href of hrefs) expect(href, "no ids in links").not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
 
     const local = (p: string) => `http://localhost:${PORT}${p}`;
-    const product = (await (await request.get(local(`/api/app/products/slug/lavender-massage-oil`))).json()).data as { id: string };
+    const product = (await (await request.get(local(`/api/app/products/slug/lavender-massage-oil`))).json()).data as {
+      id: string;
+    };
     const own = `${prefix}/products/${encodeURIComponent(locale === "ar" ? "زيت-مساج-باللافندر" : "lavender-massage-oil")}`;
     const other = `${prefix}/products/${encodeURIComponent(locale === "ar" ? "lavender-massage-oil" : "زيت-مساج-باللافندر")}`;
     for (const old of [`${prefix}/products/${product.id}`, other]) {
@@ -118,7 +140,9 @@ test.describe("client navigation", () => {
     // The shopper lands on the readable address, and the page works from there.
     await page.goto(spaUrl(`${prefix}/products/${product.id}`));
     await expect(page).toHaveURL(spaUrl(own));
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(locale === "ar" ? "زيت مساج باللافندر" : "Lavender massage oil");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      locale === "ar" ? "زيت مساج باللافندر" : "Lavender massage oil",
+    );
     await snap(page, info, `product-slug-${locale}`);
 
     // The language switch goes straight to the other language's slug: one document, no redirect.
@@ -126,11 +150,19 @@ test.describe("client navigation", () => {
     page.on("response", (res) => {
       if (res.request().resourceType() === "document") hops.push(res.status());
     });
-    await expect.poll(() => page.evaluate(() => (window as unknown as { __sfHydrated?: boolean }).__sfHydrated === true)).toBe(true);
-    await page.getByRole("banner").getByRole("link", { name: locale === "ar" ? "English" : "العربية" }).click();
-    const there = locale === "ar" ? "/en/products/lavender-massage-oil" : `/products/${encodeURIComponent("زيت-مساج-باللافندر")}`;
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __sfHydrated?: boolean }).__sfHydrated === true))
+      .toBe(true);
+    await page
+      .getByRole("banner")
+      .getByRole("link", { name: locale === "ar" ? "English" : "العربية" })
+      .click();
+    const there =
+      locale === "ar" ? "/en/products/lavender-massage-oil" : `/products/${encodeURIComponent("زيت-مساج-باللافندر")}`;
     await expect(page).toHaveURL(spaUrl(there));
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(locale === "ar" ? "Lavender massage oil" : "زيت مساج باللافندر");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      locale === "ar" ? "Lavender massage oil" : "زيت مساج باللافندر",
+    );
     expect(hops).toEqual([200]);
   });
 });

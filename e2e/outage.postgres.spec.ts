@@ -47,17 +47,28 @@ async function droppingProxy(target: URL) {
 const ask = (method: string, path: string, json?: unknown) =>
   new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) =>
     http
-      .request({ host: "127.0.0.1", port: PORT, path, method, headers: { host: `spa.localhost:${PORT}`, origin: ORIGIN, "content-type": "application/json" } }, (res) => {
-        let body = "";
-        res.on("data", (c) => (body += c));
-        res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body }));
-      })
+      .request(
+        {
+          host: "127.0.0.1",
+          port: PORT,
+          path,
+          method,
+          headers: { host: `spa.localhost:${PORT}`, origin: ORIGIN, "content-type": "application/json" },
+        },
+        (res) => {
+          let body = "";
+          res.on("data", (c) => (body += c));
+          res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+        },
+      )
       .on("error", reject)
       .end(json === undefined ? undefined : JSON.stringify(json)),
   );
 const get = (path: string) => ask("GET", path);
 
-test("a database outage: the translated 503 page with Retry-After, a truthful health check, and recovery without a restart", async ({ page }, info) => {
+test("a database outage: the translated 503 page with Retry-After, a truthful health check, and recovery without a restart", async ({
+  page,
+}, info) => {
   test.setTimeout(240_000);
   const base = new URL(process.env.TEST_DATABASE_URL!);
   const name = `sf_outage_${Date.now()}`;
@@ -69,14 +80,29 @@ test("a database outage: the translated 503 page with Retry-After, a truthful he
   url.host = `127.0.0.1:${proxy.port}`;
   url.pathname = `/${name}`;
   const server = spawn(process.execPath, ["scripts/start.mjs"], {
-    env: { ...process.env, PORT: String(PORT), DATABASE_URL: url.toString(), DATA_DIR: "", NEXT_TELEMETRY_DISABLED: "1" },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      DATABASE_URL: url.toString(),
+      DATA_DIR: "",
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
   server.stdout.on("data", (c) => (output += c));
   server.stderr.on("data", (c) => (output += c));
   try {
-    await expect.poll(() => get("/api/health").then((r) => r.status, () => 0), { timeout: 120_000, intervals: [500] }).toBe(200);
+    await expect
+      .poll(
+        () =>
+          get("/api/health").then(
+            (r) => r.status,
+            () => 0,
+          ),
+        { timeout: 120_000, intervals: [500] },
+      )
+      .toBe(200);
     await page.goto(`${ORIGIN}/en/products`);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 
@@ -101,10 +127,20 @@ test("a database outage: the translated 503 page with Retry-After, a truthful he
       await snap(page, info, `outage-${locale}`);
     }
     // The shopper's calls: a code to show, not a stack.
-    const cart = await ask("POST", "/api/cart/items", { productId: "6f1c2a4e-0b7d-4c1e-9a3b-2d5e8f7a9c10", priceId: "0e9d8c7b-6a5f-4e3d-8c2b-1a0f9e8d7c6b", quantity: 1 });
+    const cart = await ask("POST", "/api/cart/items", {
+      productId: "6f1c2a4e-0b7d-4c1e-9a3b-2d5e8f7a9c10",
+      priceId: "0e9d8c7b-6a5f-4e3d-8c2b-1a0f9e8d7c6b",
+      quantity: 1,
+    });
     expect(cart.status).toBe(503);
     expect(cart.headers["retry-after"]).toBe("5");
-    expect(JSON.parse(cart.body)).toEqual({ error: { code: "SP:ServiceUnavailable", message: "The store is temporarily unavailable", details: { retryAfterSeconds: 5 } } });
+    expect(JSON.parse(cart.body)).toEqual({
+      error: {
+        code: "SP:ServiceUnavailable",
+        message: "The store is temporarily unavailable",
+        details: { retryAfterSeconds: 5 },
+      },
+    });
 
     // Back: no restart; the outage page still open comes back to the store by itself.
     proxy.up();

@@ -64,7 +64,11 @@ export function recordRequests(page: Page): { url: string; body: string }[] {
 }
 
 /** Only the card provider's own endpoint may receive the card number (the sandbox stands in for Moyasar or MyFatoorah). */
-export function expectCardOnlyAtProvider(requests: { url: string; body: string }[], number: string, providerPath: RegExp) {
+export function expectCardOnlyAtProvider(
+  requests: { url: string; body: string }[],
+  number: string,
+  providerPath: RegExp,
+) {
   const carrying = requests.filter((r) => r.body.includes(number) || r.url.includes(number));
   expect(carrying.length, "the card number was sent to the provider").toBeGreaterThan(0);
   for (const r of carrying) expect(new URL(r.url).pathname, `card number sent to ${r.url}`).toMatch(providerPath);
@@ -84,7 +88,10 @@ export async function expectPaidOrder(page: Page, locale: Locale, method: "card"
   await expect(page.getByText(STORE_MESSAGE[locale === "ar" ? "en" : "ar"])).toHaveCount(0);
 }
 
-const STORE_MESSAGE = { ar: "شكراً لاختيارك ريمال. نراك قريباً!", en: "Thank you for choosing Rimal. See you soon!" } as const;
+const STORE_MESSAGE = {
+  ar: "شكراً لاختيارك ريمال. نراك قريباً!",
+  en: "Thank you for choosing Rimal. See you soon!",
+} as const;
 
 /** After the order: the profile lists the product exactly once for this fresh customer. */
 export async function expectInProfile(page: Page, locale: Locale, prefix: string, basket: Basket) {
@@ -99,14 +106,23 @@ export async function expectInProfile(page: Page, locale: Locale, prefix: string
  * on the line; the order then reads refunded, offers no more changes, and the booking leaves the
  * profile's reservations.
  */
-export async function cancelPaidBooking(page: Page, locale: Locale, prefix: string, orderId: string, paid: number, shot: string) {
+export async function cancelPaidBooking(
+  page: Page,
+  locale: Locale,
+  prefix: string,
+  orderId: string,
+  paid: number,
+  shot: string,
+) {
   const o = order[locale];
   await page.goto(`${prefix}/orders/${orderId}`);
   const amount = formatSar(paid, locale);
   await page.getByRole("button", { name: o.cancel.action }).click();
   await expect(page.getByText(o.cancel.questionRefund)).toBeVisible();
   await page.getByRole("button", { name: o.cancel.confirm }).dblclick();
-  await expect(page.locator("[data-sonner-toast]").filter({ hasText: o.cancel.doneRefund.replace("{amount}", amount) })).toBeVisible();
+  await expect(
+    page.locator("[data-sonner-toast]").filter({ hasText: o.cancel.doneRefund.replace("{amount}", amount) }),
+  ).toBeVisible();
   await expect(page.getByTestId("order-status")).toHaveText(o.done.status.refunded);
   await expect(page.getByTestId("line-cancelled")).toHaveText(o.cancel.cancelled);
   await expect(page.getByText(o.cancel.refunded.replace("{amount}", amount))).toBeVisible();
@@ -176,13 +192,32 @@ export async function fakeApplePay(page: Page, mode: "approve" | "decline") {
         log.request = request;
       }
       begin() {
-        setTimeout(() => this.onvalidatemerchant?.({ validationURL: "https://apple-pay-gateway.apple.com/paymentservices/startSession" }), 10);
+        setTimeout(
+          () =>
+            this.onvalidatemerchant?.({
+              validationURL: "https://apple-pay-gateway.apple.com/paymentservices/startSession",
+            }),
+          10,
+        );
       }
       completeMerchantValidation(session: unknown) {
         log.validated = session;
         const mode = (window as unknown as { __applePayMode?: string }).__applePayMode ?? m;
-        const paymentData = mode === "decline" ? { data: "decline", version: "EC_v1" } : { data: "sandbox-approve", version: "EC_v1" };
-        setTimeout(() => this.onpaymentauthorized?.({ payment: { token: { paymentData, paymentMethod: { network: "Visa", type: "debit", displayName: "Visa 1111" }, transactionIdentifier: "sandbox" } } }), 10);
+        const paymentData =
+          mode === "decline" ? { data: "decline", version: "EC_v1" } : { data: "sandbox-approve", version: "EC_v1" };
+        setTimeout(
+          () =>
+            this.onpaymentauthorized?.({
+              payment: {
+                token: {
+                  paymentData,
+                  paymentMethod: { network: "Visa", type: "debit", displayName: "Visa 1111" },
+                  transactionIdentifier: "sandbox",
+                },
+              },
+            }),
+          10,
+        );
       }
       completePayment(status: number) {
         log.completed = status;
@@ -202,7 +237,20 @@ export const setApplePayMode = (page: Page, mode: "approve" | "decline") =>
   }, mode);
 
 export const applePayLog = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __applePay: { request?: Record<string, unknown>; version?: number; validated?: unknown; completed?: number; aborted?: boolean } }).__applePay);
+  page.evaluate(
+    () =>
+      (
+        window as unknown as {
+          __applePay: {
+            request?: Record<string, unknown>;
+            version?: number;
+            validated?: unknown;
+            completed?: number;
+            aborted?: boolean;
+          };
+        }
+      ).__applePay,
+  );
 
 /** Back in the sheet after a payment did not go through (already signed in): on to the payment step again. */
 export async function resumeCheckoutTo(page: Page, locale: Locale, methodLabel: string) {
@@ -217,13 +265,19 @@ export async function resumeCheckoutTo(page: Page, locale: Locale, methodLabel: 
   await chooseMethod(page, locale, methodLabel);
 }
 
-const cardLabels = (locale: Locale) => (locale === "ar" ? { name: "الاسم على البطاقة", number: "رقم البطاقة", month: "الشهر", year: "السنة", cvc: "رمز التحقق" } : { name: "Name on card", number: "Card number", month: "Month", year: "Year", cvc: "CVC" });
+const cardLabels = (locale: Locale) =>
+  locale === "ar"
+    ? { name: "الاسم على البطاقة", number: "رقم البطاقة", month: "الشهر", year: "السنة", cvc: "رمز التحقق" }
+    : { name: "Name on card", number: "Card number", month: "Month", year: "Year", cvc: "CVC" };
 
 /** The card form's fields by role and label (a product calendar's hidden "Previous month" buttons share the word). */
 export const cardField = (page: Page, locale: Locale, field: keyof ReturnType<typeof cardLabels>) =>
-  page.getByRole(field === "month" || field === "year" ? "combobox" : "textbox", { name: new RegExp(`^${cardLabels(locale)[field]}`) });
+  page.getByRole(field === "month" || field === "year" ? "combobox" : "textbox", {
+    name: new RegExp(`^${cardLabels(locale)[field]}`),
+  });
 
-export const payButton = (page: Page, locale: Locale) => page.getByRole("button", { name: locale === "ar" ? /^ادفع/ : /^Pay / });
+export const payButton = (page: Page, locale: Locale) =>
+  page.getByRole("button", { name: locale === "ar" ? /^ادفع/ : /^Pay / });
 
 export async function fillCard(page: Page, locale: Locale, number: string, name = "Reem Alotaibi") {
   await cardField(page, locale, "name").fill(name);

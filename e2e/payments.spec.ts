@@ -38,7 +38,9 @@ const checkoutMessages = messagesByLocale<typeof import("@/messages/en/checkout.
 
 const dayFor = (name: string, base: number) => base + (name === "phone" ? 0 : 1);
 
-test("card: paid after 3-D Secure; the card number goes to the provider only; the order shows once", async ({ page }, info) => {
+test("card: paid after 3-D Secure; the card number goes to the provider only; the order shows once", async ({
+  page,
+}, info) => {
   const { locale, prefix } = forProject(info.project.name);
   const c = checkout[locale];
   const requests = recordRequests(page);
@@ -73,7 +75,11 @@ test("card: paid after 3-D Secure; the card number goes to the provider only; th
   await scan(page, "tax invoice", findings);
   expectNoFindings(findings);
   const qr = await readInvoiceQr(page);
-  expect(qr).toMatchObject({ sellerName: "شركة رمال للعافية", vatNumber: "310123456700003", timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/) });
+  expect(qr).toMatchObject({
+    sellerName: "شركة رمال للعافية",
+    vatNumber: "310123456700003",
+    timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
+  });
   expect(Number(qr.vatTotal)).toBeCloseTo((Number(qr.totalWithVat) * 15) / 115, 1);
   const a4Pdf = await page.pdf({ preferCSSPageSize: true });
   keepPdf(info, `payments-card-invoice-a4-${locale}`, a4Pdf);
@@ -87,7 +93,10 @@ test("card: paid after 3-D Secure; the card number goes to the provider only; th
   await page.evaluate(() => delete document.documentElement.dataset.print);
   // The PDF made on the server: A4, the invoice's own number, the Arabic font embedded.
   const invoiceNumber = (await page.getByTestId("invoice-number").textContent())!;
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: inv.downloadPdf }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: inv.downloadPdf }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe(`${invoiceNumber}.pdf`);
   const filePdf = await readFile((await download.path())!);
   keepPdf(info, `payments-card-invoice-file-${locale}`, filePdf);
@@ -103,12 +112,20 @@ test("card: paid after 3-D Secure; the card number goes to the provider only; th
         [1, 2].map(async () => {
           const r = await fetch(href);
           const text = new TextDecoder("latin1").decode(await r.arrayBuffer());
-          return { status: r.status, type: r.headers.get("content-type"), length: text.length, pdf: text.startsWith("%PDF-"), numbered: text.includes(document.querySelector("[data-testid=invoice-number]")!.textContent!) };
+          return {
+            status: r.status,
+            type: r.headers.get("content-type"),
+            length: text.length,
+            pdf: text.startsWith("%PDF-"),
+            numbered: text.includes(document.querySelector("[data-testid=invoice-number]")!.textContent!),
+          };
         }),
       ),
     pdfHref,
   );
-  expect(twice).toEqual([0, 1].map(() => ({ status: 200, type: "application/pdf", length: filePdf.length, pdf: true, numbered: true })));
+  expect(twice).toEqual(
+    [0, 1].map(() => ({ status: 200, type: "application/pdf", length: filePdf.length, pdf: true, numbered: true })),
+  );
   // Through an edited link key: not found.
   const pdfPath = new URL(page.url()).pathname.replace(/^\/(en\/)?orders\//, "/api/orders/");
   expect(await page.evaluate(async (p) => (await fetch(`${p}?key=${"x".repeat(32)}`)).status, pdfPath)).toBe(404);
@@ -119,7 +136,9 @@ test("card: paid after 3-D Secure; the card number goes to the provider only; th
   await expectInProfile(page, locale, prefix, basket);
 });
 
-test("card: declined and out of funds are explained and the form stays; 3-D Secure failure can be retried", async ({ page }, info) => {
+test("card: declined and out of funds are explained and the form stays; 3-D Secure failure can be retried", async ({
+  page,
+}, info) => {
   const { locale, prefix } = otherForProject(info.project.name);
   const c = checkout[locale];
   const reasons = order[locale].paymentError.reasons;
@@ -184,7 +203,12 @@ test("Apple Pay: a refused token aborts the sheet; an approved one completes the
   await expect.poll(async () => (await applePayLog(page)).aborted).toBe(true);
   const log = await applePayLog(page);
   expect(log.version).toBe(6);
-  expect(log.request).toMatchObject({ countryCode: "SA", currencyCode: "SAR", supportedNetworks: ["mada", "visa", "masterCard"], merchantCapabilities: ["supports3DS"] });
+  expect(log.request).toMatchObject({
+    countryCode: "SA",
+    currencyCode: "SAR",
+    supportedNetworks: ["mada", "visa", "masterCard"],
+    merchantCapabilities: ["supports3DS"],
+  });
   expect(log.validated, "merchant validation went through the provider").toBeTruthy();
   await expect(page.getByText(order[locale].paymentError.reasons.declined)).toBeVisible();
 
@@ -203,7 +227,16 @@ test("Apple Pay: a refused token aborts the sheet; an approved one completes the
 });
 
 const continueTo = (page: Page, locale: Locale, provider: "tabby" | "tamara") =>
-  page.getByRole("button", { name: locale === "ar" ? (provider === "tabby" ? "المتابعة إلى تابي" : "المتابعة إلى تمارا") : provider === "tabby" ? "Continue to Tabby" : "Continue to Tamara" });
+  page.getByRole("button", {
+    name:
+      locale === "ar"
+        ? provider === "tabby"
+          ? "المتابعة إلى تابي"
+          : "المتابعة إلى تمارا"
+        : provider === "tabby"
+          ? "Continue to Tabby"
+          : "Continue to Tamara",
+  });
 
 test("Tabby: an eligible shopper approves on Tabby's page and the order is paid", async ({ page }, info) => {
   const { locale, prefix } = otherForProject(info.project.name);
@@ -221,7 +254,9 @@ test("Tabby: an eligible shopper approves on Tabby's page and the order is paid"
   await expectInProfile(page, locale, prefix, basket);
 });
 
-test("Tabby: an ineligible shopper sees Tabby's answer in red on its method, before picking it, and can't pick it", async ({ page }, info) => {
+test("Tabby: an ineligible shopper sees Tabby's answer in red on its method, before picking it, and can't pick it", async ({
+  page,
+}, info) => {
   const { locale, prefix } = forProject(info.project.name);
   const c = checkout[locale];
   await fillBasket(page, locale, prefix, { kind: "membership", day: dayFor(info.project.name, 12) });
@@ -245,13 +280,19 @@ test("Tabby: an ineligible shopper sees Tabby's answer in red on its method, bef
   await expect(continueTo(page, locale, "tamara")).toBeEnabled();
 });
 
-test("Tabby: when the eligibility check itself fails, its card and its step say so in the spec's words; asking again works", async ({ page }, info) => {
+test("Tabby: when the eligibility check itself fails, its card and its step say so in the spec's words; asking again works", async ({
+  page,
+}, info) => {
   const { locale, prefix } = forProject(info.project.name);
   const c = checkout[locale];
   const failed = errorTexts[locale].TEST_TABBY_CUSTOMER_ELIGIBILITY_ERROR;
   await fillBasket(page, locale, prefix, { kind: "membership", day: dayFor(info.project.name, 13) });
   let down = true;
-  await page.route("**/api/checkout/pay/tabby/eligibility", (route) => (down ? route.fulfill({ status: 503, json: { error: { code: "SP:ServiceUnavailable", message: "down" } } }) : route.fallback()));
+  await page.route("**/api/checkout/pay/tabby/eligibility", (route) =>
+    down
+      ? route.fulfill({ status: 503, json: { error: { code: "SP:ServiceUnavailable", message: "down" } } })
+      : route.fallback(),
+  );
   await checkoutToMethods(page, locale);
   await expect(page.locator("#payment-method-TABBY-note")).toHaveText(failed);
   await chooseMethod(page, locale, c.methods.tabby);
@@ -263,7 +304,9 @@ test("Tabby: when the eligibility check itself fails, its card and its step say 
   await expect(continueTo(page, locale, "tabby")).toBeEnabled();
 });
 
-test("Tabby: cancelling on Tabby's page comes back to the order with a way to pay otherwise", async ({ page }, info) => {
+test("Tabby: cancelling on Tabby's page comes back to the order with a way to pay otherwise", async ({
+  page,
+}, info) => {
   const { locale, prefix } = forProject(info.project.name);
   const d = order[locale].done;
   await fillBasket(page, locale, prefix, { kind: "membership", day: dayFor(info.project.name, 14) });
@@ -272,7 +315,9 @@ test("Tabby: cancelling on Tabby's page comes back to the order with a way to pa
   await page.waitForURL(/\/sandbox\/tabby\//);
   await page.getByRole("button", { name: "Cancel" }).click();
   await page.waitForURL(/payment_method=tabby&status=cancel/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(d.payLaterReturned.cancel.replace("{provider}", d.provider.tabby));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    d.payLaterReturned.cancel.replace("{provider}", d.provider.tabby),
+  );
   await snap(page, info, `payments-tabby-cancel-${locale}`);
   await page.getByRole("button", { name: d.payLaterReturned.backToCheckout }).click();
   await expect(cartDialog(page, locale)).toBeVisible();
@@ -282,7 +327,9 @@ test("Tabby: cancelling on Tabby's page comes back to the order with a way to pa
   await expect(page.getByRole("radio", { name: new RegExp(checkout[locale].methods.tabby) })).toBeChecked();
 });
 
-test("Tamara: a declined payment comes back with the reason; paying again with Tamara completes the order", async ({ page }, info) => {
+test("Tamara: a declined payment comes back with the reason; paying again with Tamara completes the order", async ({
+  page,
+}, info) => {
   const { locale, prefix } = otherForProject(info.project.name);
   const d = order[locale].done;
   const basket = { kind: "massage", day: dayFor(info.project.name, 16) } as const;
@@ -293,7 +340,9 @@ test("Tamara: a declined payment comes back with the reason; paying again with T
   await snap(page, info, `payments-tamara-hpp-${locale}`);
   await page.getByRole("button", { name: "Decline" }).click();
   await page.waitForURL(/payment_method=tamara&status=failure/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(d.payLaterReturned.failure.replace("{provider}", d.provider.tamara));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    d.payLaterReturned.failure.replace("{provider}", d.provider.tamara),
+  );
   await snap(page, info, `payments-tamara-failure-${locale}`);
 
   // Back to checkout: at the payment step, Tamara still chosen, nothing to enter again.
@@ -311,7 +360,9 @@ test("Tamara: a declined payment comes back with the reason; paying again with T
   await cancelPaidBooking(page, locale, prefix, orderId, cart.totalAmount, `payments-tamara-cancelled-${locale}`);
 });
 
-test("product page: Tabby's and Tamara's promo widgets appear, their scripts fetched only after the page has loaded", async ({ page }, info) => {
+test("product page: Tabby's and Tamara's promo widgets appear, their scripts fetched only after the page has loaded", async ({
+  page,
+}, info) => {
   const { locale, prefix } = forProject(info.project.name);
   await openProductPage(page, prefix, locale === "ar" ? "عضوية شهرية" : "Monthly membership");
   // A full page load of the product page itself (the list navigated to it inside the app).
@@ -324,11 +375,14 @@ test("product page: Tabby's and Tamara's promo widgets appear, their scripts fet
   if (locale === "ar") for (const widget of [tabby, tamara]) expect(await widget.innerText()).not.toMatch(/[0-9]/);
   const timing = await page.evaluate(() => {
     const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
-    const scripts = performance.getEntriesByType("resource").filter((e) => /tabby-card\.js|tamara-widget\.js/.test(e.name));
+    const scripts = performance
+      .getEntriesByType("resource")
+      .filter((e) => /tabby-card\.js|tamara-widget\.js/.test(e.name));
     return { loadEnd: nav.loadEventEnd, starts: scripts.map((s) => s.startTime) };
   });
   expect(timing.starts).toHaveLength(2);
-  for (const start of timing.starts) expect(start, "a promo script was fetched before the page finished loading").toBeGreaterThanOrEqual(timing.loadEnd);
+  for (const start of timing.starts)
+    expect(start, "a promo script was fetched before the page finished loading").toBeGreaterThanOrEqual(timing.loadEnd);
   await snap(page, info, `payments-promos-${locale}`);
 });
 
@@ -341,7 +395,14 @@ test("product page: the promo widgets follow the quantity the shopper picks", as
   await expect(tamara).toBeVisible();
   await expect(tabby).toBeVisible();
   // The instalment in the widget's text (its last number: "4 payments of 28.75"), whichever digits it uses.
-  const quarter = async (l: typeof tamara) => Number((await l.innerText()).replace(/[٠-٩]/g, (d) => String("٠١٢٣٤٥٦٧٨٩".indexOf(d))).replace("٫", ".").match(/\d+(\.\d+)?/g)!.at(-1));
+  const quarter = async (l: typeof tamara) =>
+    Number(
+      (await l.innerText())
+        .replace(/[٠-٩]/g, (d) => String("٠١٢٣٤٥٦٧٨٩".indexOf(d)))
+        .replace("٫", ".")
+        .match(/\d+(\.\d+)?/g)!
+        .at(-1),
+    );
   const [tamaraOne, tabbyOne] = [await quarter(tamara), await quarter(tabby)];
   await page.getByRole("button", { name: messages[locale].product.widget.increase }).click();
   await page.getByRole("button", { name: messages[locale].product.widget.increase }).click();

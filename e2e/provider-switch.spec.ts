@@ -3,13 +3,38 @@ import { LOCALES, snap } from "./support";
 import type { Locale } from "./cart-support";
 import { checkout, order } from "./checkout-support";
 import { errors } from "./account-support";
-import { addButton, cartDialog, dayAhead, messages, openProduct, pickDay, pickFirstOpenDay, platformCart, productOnPage } from "./cart-support";
+import {
+  addButton,
+  cartDialog,
+  dayAhead,
+  messages,
+  openProduct,
+  pickDay,
+  pickFirstOpenDay,
+  platformCart,
+  productOnPage,
+} from "./cart-support";
 import { formatSar, RIYAL_SIGN, SAR_NAME } from "@/lib/money";
 import { formatTime } from "@/lib/day-format";
 import { readFile } from "node:fs/promises";
 import { readZip } from "@/tests/helpers/zip";
 import { testPassCertificates } from "@/tests/helpers/wallet-certs";
-import { CARDS, NAMES, checkoutTo, errorTexts, fakeApplePay, setWalletCertificate, expectCardOnlyAtProvider, expectCartFinished, expectInProfile, expectPaidOrder, fillBasket, recordRequests, setSpaSettings, setSpecialistDaysOff } from "./payments-support";
+import {
+  CARDS,
+  NAMES,
+  checkoutTo,
+  errorTexts,
+  fakeApplePay,
+  setWalletCertificate,
+  expectCardOnlyAtProvider,
+  expectCartFinished,
+  expectInProfile,
+  expectPaidOrder,
+  fillBasket,
+  recordRequests,
+  setSpaSettings,
+  setSpecialistDaysOff,
+} from "./payments-support";
 import { DEMO_IMAGES } from "@/platform/seed/demo-images";
 
 /**
@@ -28,7 +53,10 @@ async function payWithMyFatoorah(page: Page, locale: Locale, prefix: string, day
   await checkoutTo(page, locale, checkout[locale].methods.card);
   // The embedded form is the provider's own frame: the card is typed there, never into our page.
   const frame = page.frameLocator("iframe[src*='/sandbox/myfatoorah/']");
-  const l = locale === "ar" ? { number: "رقم البطاقة", name: "الاسم على البطاقة", month: "الشهر", year: "السنة", cvc: "رمز التحقق" } : { number: "Card number", name: "Name on card", month: "Month", year: "Year", cvc: "CVC" };
+  const l =
+    locale === "ar"
+      ? { number: "رقم البطاقة", name: "الاسم على البطاقة", month: "الشهر", year: "السنة", cvc: "رمز التحقق" }
+      : { number: "Card number", name: "Name on card", month: "Month", year: "Year", cvc: "CVC" };
   await frame.getByLabel(l.number).fill(CARDS.mada3ds);
   await frame.getByLabel(l.name).fill("Reem Alotaibi");
   await frame.getByLabel(l.month).fill("12");
@@ -71,7 +99,9 @@ test.describe("a store's window for moving bookings", () => {
   test.afterAll(() => setSpaSettings({ rescheduleWindowHours: "12" }));
 
   for (const [i, { locale, prefix }] of LOCALES.entries()) {
-    test(`too late to move online (${locale}): a picker left open is refused in the shopper's language and the booking kept; the order then offers no change`, async ({ page }) => {
+    test(`too late to move online (${locale}): a picker left open is refused in the shopper's language and the booking kept; the order then offers no change`, async ({
+      page,
+    }) => {
       const cart = await fillBasket(page, locale, prefix, { kind: "massage", day: 4 + i });
       await checkoutTo(page, locale, checkout[locale].methods.cash.payLater);
       await page.getByRole("button", { name: order[locale].cash.submit.payLater }).click();
@@ -84,7 +114,11 @@ test.describe("a store's window for moving bookings", () => {
       await expect(page.getByRole("heading", { level: 1, name: order[locale].reschedule.title })).toBeVisible();
       // The booking keeps its specialist: the first day on or after that they work.
       await pickFirstOpenDay(page, locale, dayAhead(9 + i));
-      await page.getByRole("group", { name: messages[locale].product.widget.time }).locator("input[type=radio]:not([disabled])").first().check();
+      await page
+        .getByRole("group", { name: messages[locale].product.widget.time })
+        .locator("input[type=radio]:not([disabled])")
+        .first()
+        .check();
       // Meanwhile the store takes changes only up to 30 days ahead: this booking is inside that.
       await setSpaSettings({ rescheduleWindowHours: "720" });
       await page.getByRole("button", { name: order[locale].reschedule.submit }).click();
@@ -104,7 +138,11 @@ test.describe("a store's window for cancelling bookings", () => {
   test.afterAll(() => setSpaSettings({ cancelWindowHours: "24" }));
 
   for (const [i, { locale, prefix }] of LOCALES.entries()) {
-    test(`cancelled in time (${locale}): a second tab's cancel is the same one; too late, the booking is kept and the shopper told why`, async ({ page, context, browser }) => {
+    test(`cancelled in time (${locale}): a second tab's cancel is the same one; too late, the booking is kept and the shopper told why`, async ({
+      page,
+      context,
+      browser,
+    }) => {
       const o = order[locale];
       const cart = await fillBasket(page, locale, prefix, { kind: "massage", day: 20 + i });
       await checkoutTo(page, locale, checkout[locale].methods.cash.payLater);
@@ -159,7 +197,9 @@ test.describe("a store writing prices in letters", () => {
   test.afterAll(() => setSpaSettings({ currencyDisplay: null }));
 
   for (const { locale, prefix } of LOCALES) {
-    test(`letters instead of the riyal sign (${locale}), in server and client parts alike; the sign named for screen readers`, async ({ page }) => {
+    test(`letters instead of the riyal sign (${locale}), in server and client parts alike; the sign named for screen readers`, async ({
+      page,
+    }) => {
       const name = NAMES[locale].massage;
       // The sign (default): named "ريال سعودي" / "Saudi riyal" where it stands as a price.
       await openProduct(page, prefix, name);
@@ -180,7 +220,11 @@ test.describe("a store writing prices in letters", () => {
       }).toPass({ timeout: 15_000 });
       await expect(page.getByText(RIYAL_SIGN)).toHaveCount(0);
       await pickDay(page, locale, dayAhead(25));
-      await page.getByRole("group", { name: messages[locale].product.widget.time }).locator("input[type=radio]:not([disabled])").first().check();
+      await page
+        .getByRole("group", { name: messages[locale].product.widget.time })
+        .locator("input[type=radio]:not([disabled])")
+        .first()
+        .check();
       await addButton(page, locale).click();
       await expect(cartDialog(page, locale).getByText(price).first()).toBeVisible();
       await expect(cartDialog(page, locale).getByText(RIYAL_SIGN)).toHaveCount(0);
@@ -195,7 +239,9 @@ test.describe("specialists as cards with the branches hidden, and a specialist t
   const REEM = { ar: "ريم العتيبي", en: "Reem Al-Otaibi" } as const;
 
   for (const [i, { locale, prefix }] of LOCALES.entries()) {
-    test(`cards with photos, no branch choice (${locale}); the chosen specialist taken before the add: said in the shopper's language, the times read again, booked with "any"`, async ({ page }) => {
+    test(`cards with photos, no branch choice (${locale}); the chosen specialist taken before the add: said in the shopper's language, the times read again, booked with "any"`, async ({
+      page,
+    }) => {
       const w = messages[locale].product.widget;
       await setSpaSettings({ providersViewType: "cards", hideBranches: "True" });
       const people = page.getByRole("group", { name: w.staff.specialist });
@@ -244,7 +290,9 @@ test.describe("a store hiding durations", () => {
   test.afterAll(() => setSpaSettings({ hideDuration: null }));
 
   for (const [i, { locale, prefix }] of LOCALES.entries()) {
-    test(`no length anywhere (${locale}): not among the product's facts, not as a time range in the cart`, async ({ page }) => {
+    test(`no length anywhere (${locale}): not among the product's facts, not as a time range in the cart`, async ({
+      page,
+    }) => {
       const facts = messages[locale].product.facts;
       const sixty = facts.minutes.replace("{n}", locale === "ar" ? "٦٠" : "60");
       await openProduct(page, prefix, NAMES[locale].massage);
@@ -260,10 +308,16 @@ test.describe("a store hiding durations", () => {
           await expect(page.getByText(sixty)).toHaveCount(0, { timeout: 500 });
         }).toPass({ timeout: 15_000 });
         await pickDay(page, locale, dayAhead(27 + i));
-        await page.getByRole("group", { name: messages[locale].product.widget.time }).locator("input[type=radio]:not([disabled])").first().check();
+        await page
+          .getByRole("group", { name: messages[locale].product.widget.time })
+          .locator("input[type=radio]:not([disabled])")
+          .first()
+          .check();
         await addButton(page, locale).click();
         const sheet = cartDialog(page, locale);
-        const time = sheet.locator("dt", { hasText: messages[locale].cart.item.detail.time }).locator("xpath=following-sibling::dd[1]");
+        const time = sheet
+          .locator("dt", { hasText: messages[locale].cart.item.detail.time })
+          .locator("xpath=following-sibling::dd[1]");
         await expect(time).toBeVisible();
         expect(await time.innerText()).not.toMatch(/[–-]/);
         await snap(page, test.info(), `hide-duration-${locale}`);
@@ -281,7 +335,9 @@ test.describe("Apple Wallet passes", () => {
   });
 
   for (const [i, { locale, prefix }] of LOCALES.entries()) {
-    test(`a paid booking's "Add to Apple Wallet" (${locale}): none without the store's certificate; with it, a signed pass of the booking`, async ({ page }) => {
+    test(`a paid booking's "Add to Apple Wallet" (${locale}): none without the store's certificate; with it, a signed pass of the booking`, async ({
+      page,
+    }) => {
       const certs = testPassCertificates();
       const add = page.getByRole("link", { name: order[locale].wallet.add });
       await setSpaSettings({ walletPassesEnabled: "True" });
@@ -296,7 +352,13 @@ test.describe("Apple Wallet passes", () => {
       await expect(page.getByRole("link", { name: order[locale].reschedule.change })).toBeVisible();
       await expect(add).toHaveCount(0);
 
-      await setWalletCertificate({ passTypeIdentifier: "pass.test.rimal", teamIdentifier: "ABCDE12345", signerCert: certs.signerCert, signerKey: certs.signerKey, wwdr: certs.wwdr });
+      await setWalletCertificate({
+        passTypeIdentifier: "pass.test.rimal",
+        teamIdentifier: "ABCDE12345",
+        signerCert: certs.signerCert,
+        signerKey: certs.signerKey,
+        wwdr: certs.wwdr,
+      });
       await page.reload();
       await expect(add).toBeVisible();
       await snap(page, test.info(), `wallet-pass-button-${locale}`);

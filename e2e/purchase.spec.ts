@@ -6,11 +6,42 @@ import type { AvailabilityDto } from "@/contract/dto/catalog";
 import { coffeeUrl, forProject, hydrated, snap } from "./support";
 import { checkout, order } from "./checkout-support";
 import { checkoutTo } from "./payments-support";
-import { addAndCheck, addButton, cartButton, cartDialog, closeCart, dayAhead, expectError, firstBookedDay, messages, openProduct, pageFetchJson, pickDay, platformCart, productOnPage } from "./cart-support";
+import {
+  addAndCheck,
+  addButton,
+  cartButton,
+  cartDialog,
+  closeCart,
+  dayAhead,
+  expectError,
+  firstBookedDay,
+  messages,
+  openProduct,
+  pageFetchJson,
+  pickDay,
+  platformCart,
+  productOnPage,
+} from "./cart-support";
 
 const NAMES = {
-  ar: { massage: "مساج استرخاء ٦٠ دقيقة", pool: "مسبح خاص بالساعة", resthouse: "استراحة الرمال — بالليلة", membership: "عضوية شهرية", bundle: "باقة ١٠ جلسات مساج", gift: "بطاقة هدية", oil: "زيت مساج باللافندر" },
-  en: { massage: "60-minute relaxing massage", pool: "Private pool by the hour", resthouse: "Rimal resthouse — by the night", membership: "Monthly membership", bundle: "10-session massage bundle", gift: "Gift card", oil: "Lavender massage oil" },
+  ar: {
+    massage: "مساج استرخاء ٦٠ دقيقة",
+    pool: "مسبح خاص بالساعة",
+    resthouse: "استراحة الرمال — بالليلة",
+    membership: "عضوية شهرية",
+    bundle: "باقة ١٠ جلسات مساج",
+    gift: "بطاقة هدية",
+    oil: "زيت مساج باللافندر",
+  },
+  en: {
+    massage: "60-minute relaxing massage",
+    pool: "Private pool by the hour",
+    resthouse: "Rimal resthouse — by the night",
+    membership: "Monthly membership",
+    bundle: "10-session massage bundle",
+    gift: "Gift card",
+    oil: "Lavender massage oil",
+  },
 } as const;
 
 /** The journey's language (Arabic on the phone, English on the desktop), its texts and product names. */
@@ -20,7 +51,9 @@ function setup(project: string) {
 }
 
 test.describe("purchase widgets", () => {
-  test("fixed-slot massage: a free slot goes in the cart, the seeded full 20:00 slot cannot be chosen", async ({ page }, info) => {
+  test("fixed-slot massage: a free slot goes in the cart, the seeded full 20:00 slot cannot be chosen", async ({
+    page,
+  }, info) => {
     const { locale, prefix, t, names } = setup(info.project.name);
     await openProduct(page, prefix, names.massage);
     await pickDay(page, locale, dayAhead(1));
@@ -39,7 +72,9 @@ test.describe("purchase widgets", () => {
     await expect(cartDialog(page, locale).getByText(names.massage)).toBeVisible();
   });
 
-  test("slot booking in the cart: people change within the seats left; a time taken meanwhile is flagged and checkout waits until it is removed", async ({ page }, info) => {
+  test("slot booking in the cart: people change within the seats left; a time taken meanwhile is flagged and checkout waits until it is removed", async ({
+    page,
+  }, info) => {
     const { locale, prefix, t, names } = setup(info.project.name);
     const item = messages[locale].cart.item;
     const summary = checkout[locale].summary;
@@ -61,7 +96,10 @@ test.describe("purchase widgets", () => {
     await closeCart(page, locale);
 
     // Another shopper books both seats of that time and pays later.
-    const elsewhere = await page.context().browser()!.newContext({ viewport: page.viewportSize() ?? undefined });
+    const elsewhere = await page
+      .context()
+      .browser()!
+      .newContext({ viewport: page.viewportSize() ?? undefined });
     const other = await elsewhere.newPage();
     await openProduct(other, prefix, names.massage);
     await pickDay(other, locale, day);
@@ -86,13 +124,18 @@ test.describe("purchase widgets", () => {
     await expect.poll(async () => (await platformCart(page, locale))?.items.length ?? 0).toBe(0);
   });
 
-  test("a booking page builds no Intl date formatter while it loads, turns a month and shows a day's times; its labels read as the browser's Intl writes them", async ({ page }, info) => {
+  test("a booking page builds no Intl date formatter while it loads, turns a month and shows a day's times; its labels read as the browser's Intl writes them", async ({
+    page,
+  }, info) => {
     const { locale, prefix, t, names } = setup(info.project.name);
     // Every Intl date formatter the page builds, counted (lib/day-format.ts writes the widget's labels by hand).
     await page.addInitScript(() => {
       const Real = Intl.DateTimeFormat;
       const built: string[] = ((window as unknown as { __dateFormatters: string[] }).__dateFormatters = []);
-      Intl.DateTimeFormat = new Proxy(Real, { construct: (target, args) => (built.push(JSON.stringify(args)), new target(...(args as []))), apply: (target, self, args) => (built.push(JSON.stringify(args)), target(...(args as []))) });
+      Intl.DateTimeFormat = new Proxy(Real, {
+        construct: (target, args) => (built.push(JSON.stringify(args)), new target(...(args as []))),
+        apply: (target, self, args) => (built.push(JSON.stringify(args)), target(...(args as []))),
+      });
     });
     await openProduct(page, prefix, names.massage);
     await page.reload();
@@ -100,12 +143,22 @@ test.describe("purchase widgets", () => {
     await pickDay(page, locale, monthStart(riyadhToday(), 1));
     const times = page.getByRole("group", { name: t.time });
     await expect(times.locator("input[type=radio]").first()).toBeVisible();
-    expect(await page.evaluate(() => (window as unknown as { __dateFormatters: string[] }).__dateFormatters)).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { __dateFormatters: string[] }).__dateFormatters)).toEqual(
+      [],
+    );
 
     // The same labels from the browser's own Intl: the calendar's title, days and times.
     const mismatches = await page.evaluate((locale) => {
-      const day = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale === "ar" ? "ar-SA-u-ca-gregory-nu-arab" : "en-GB-u-ca-gregory", { ...options, timeZone: "UTC" });
-      const time = new Intl.DateTimeFormat(locale === "ar" ? "ar-SA-u-nu-arab" : "en-US", { hour: "numeric", minute: "2-digit", timeZone: "Asia/Riyadh" });
+      const day = (options: Intl.DateTimeFormatOptions) =>
+        new Intl.DateTimeFormat(locale === "ar" ? "ar-SA-u-ca-gregory-nu-arab" : "en-GB-u-ca-gregory", {
+          ...options,
+          timeZone: "UTC",
+        });
+      const time = new Intl.DateTimeFormat(locale === "ar" ? "ar-SA-u-nu-arab" : "en-US", {
+        hour: "numeric",
+        minute: "2-digit",
+        timeZone: "Asia/Riyadh",
+      });
       const wrong: string[] = [];
       const buttons = [...document.querySelectorAll<HTMLButtonElement>("[data-day]")];
       const first = new Date(`${buttons[0].dataset.day}T00:00:00Z`);
@@ -114,11 +167,17 @@ test.describe("purchase widgets", () => {
       for (const b of buttons) {
         const date = new Date(`${b.dataset.day}T00:00:00Z`);
         if (b.textContent !== day({ day: "numeric" }).format(date)) wrong.push(`${b.dataset.day}: ${b.textContent}`);
-        if (!b.getAttribute("aria-label")!.startsWith(day({ weekday: "long", day: "numeric", month: "long" }).format(date))) wrong.push(`${b.dataset.day}: ${b.getAttribute("aria-label")}`);
+        if (
+          !b
+            .getAttribute("aria-label")!
+            .startsWith(day({ weekday: "long", day: "numeric", month: "long" }).format(date))
+        )
+          wrong.push(`${b.dataset.day}: ${b.getAttribute("aria-label")}`);
       }
       const slots = [...document.querySelectorAll<HTMLInputElement>("input[type=radio][value*='T']")];
       for (const input of slots) {
-        if (!input.closest("label")!.textContent!.includes(time.format(new Date(input.value)))) wrong.push(`${input.value}: ${input.closest("label")!.textContent}`);
+        if (!input.closest("label")!.textContent!.includes(time.format(new Date(input.value))))
+          wrong.push(`${input.value}: ${input.closest("label")!.textContent}`);
       }
       return { checked: buttons.length, times: slots.length, wrong };
     }, locale);
@@ -127,21 +186,31 @@ test.describe("purchase widgets", () => {
     expect(mismatches.wrong).toEqual([]);
   });
 
-  test("a slot that filled up after the page loaded is refused with the translated error and nothing changes", async ({ page }, info) => {
+  test("a slot that filled up after the page loaded is refused with the translated error and nothing changes", async ({
+    page,
+  }, info) => {
     const { locale, prefix, t, names } = setup(info.project.name);
     await openProduct(page, prefix, names.massage);
     const productId = (await productOnPage(page)).id;
     const day = dayAhead(1);
-    const real = await pageFetchJson<{ data: AvailabilityDto }>(page, `/api/app/products/${productId}/availability?date=${day}`);
+    const real = await pageFetchJson<{ data: AvailabilityDto }>(
+      page,
+      `/api/app/products/${productId}/availability?date=${day}`,
+    );
     if (real.data.kind !== "slots") throw new Error("expected slots");
     const full = real.data.slots.find((s) => s.available === 0);
     expect(full, "the seed books one slot full every day").toBeDefined();
     // The shopper's page still shows that slot as free, as if it filled up a moment ago.
     const stale = { data: { ...real.data, slots: real.data.slots.map((s) => ({ ...s, available: s.capacity })) } };
     // The widget asks with its choice (price, specialist) after the date.
-    await page.route(`**/api/app/products/${productId}/availability?date=${day}*`, (route) => route.fulfill({ json: stale }));
+    await page.route(`**/api/app/products/${productId}/availability?date=${day}*`, (route) =>
+      route.fulfill({ json: stale }),
+    );
     await pickDay(page, locale, day);
-    await page.getByRole("group", { name: t.time }).getByRole("radio", { name: new RegExp(formatTime(full!.from, locale)) }).check();
+    await page
+      .getByRole("group", { name: t.time })
+      .getByRole("radio", { name: new RegExp(formatTime(full!.from, locale)) })
+      .check();
     await addButton(page, locale).click();
     await expectError(page, locale, "SP:SlotIsNotAvailable");
     expect((await platformCart(page, locale))?.items ?? []).toEqual([]);
@@ -157,13 +226,19 @@ test.describe("purchase widgets", () => {
     expect(cart.items[0]).toMatchObject({ quantity: 1, effectiveQuantity: 2 });
   });
 
-  test("full-day resthouse: two nights with the deposit; 8 nights and a stay over booked nights are refused while picking", async ({ page }, info) => {
+  test("full-day resthouse: two nights with the deposit; 8 nights and a stay over booked nights are refused while picking", async ({
+    page,
+  }, info) => {
     const { locale, prefix, names } = setup(info.project.name);
     await openProduct(page, prefix, names.resthouse);
     await pickDay(page, locale, dayAhead(3));
     await pickDay(page, locale, dayAhead(4));
     const cart = await addAndCheck(page, locale);
-    expect(cart.items[0]).toMatchObject({ effectiveQuantity: 2, reservationDateFrom: dayAhead(3), reservationDateTo: dayAhead(5) });
+    expect(cart.items[0]).toMatchObject({
+      effectiveQuantity: 2,
+      reservationDateFrom: dayAhead(3),
+      reservationDateTo: dayAhead(5),
+    });
     expect(cart.depositAmount).toBeGreaterThan(0);
     await snap(page, info, `cart-resthouse-${locale}`);
     await closeCart(page, locale);
@@ -225,13 +300,17 @@ test.describe("purchase widgets", () => {
     // Typed over the stock: brought down to the three there are, and said so.
     await page.getByRole("textbox", { name: t.quantity }).fill("9");
     await expect(page.getByRole("textbox", { name: t.quantity })).toHaveValue(locale === "ar" ? "٣" : "3");
-    await expect(page.getByRole("status").filter({ hasText: locale === "ar" ? "المتاح ٣ فقط" : "Only 3 are available" })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: locale === "ar" ? "المتاح ٣ فقط" : "Only 3 are available" }),
+    ).toBeVisible();
     // The instalment widgets, drawn after the page has loaded, start from the three: 207 / 4.
     await expect(page.getByText(locale === "ar" ? /٥١٫٧٥/ : /51\.75/).first()).toBeVisible();
     await snap(page, info, `oil-clamped-${locale}`);
     await page.getByRole("button", { name: t.decrease }).click();
     await page.getByRole("button", { name: t.decrease }).click();
-    await expect(page.getByRole("status").filter({ hasText: locale === "ar" ? "المتاح ٣ فقط" : "Only 3 are available" })).toHaveCount(0);
+    await expect(
+      page.getByRole("status").filter({ hasText: locale === "ar" ? "المتاح ٣ فقط" : "Only 3 are available" }),
+    ).toHaveCount(0);
     await page.getByRole("button", { name: t.increase }).click();
     await page.getByRole("button", { name: t.increase }).click();
     const cart = await addAndCheck(page, locale);
@@ -256,7 +335,15 @@ test.describe("purchase widgets", () => {
  */
 function countWidgetRenders() {
   const log: number[] = ((window as unknown as { __widgetRenders: number[] }).__widgetRenders = []);
-  type Fiber = { child: Fiber | null; sibling: Fiber | null; alternate: Fiber | null; tag: number; flags: number; type: unknown; memoizedProps: Record<string, unknown> | null };
+  type Fiber = {
+    child: Fiber | null;
+    sibling: Fiber | null;
+    alternate: Fiber | null;
+    tag: number;
+    flags: number;
+    type: unknown;
+    memoizedProps: Record<string, unknown> | null;
+  };
   // Function, class, forwardRef and memo components; PerformedWork is flag 1.
   const COMPONENT_TAGS = [0, 1, 11, 14, 15];
   (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown }).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
@@ -286,16 +373,24 @@ function countWidgetRenders() {
   };
 }
 
-test("the purchase widget's controls turn on at hydration without the widget rendering again", async ({ page }, info) => {
+test("the purchase widget's controls turn on at hydration without the widget rendering again", async ({
+  page,
+}, info) => {
   const { prefix, names } = setup(info.project.name);
   await page.goto(`${prefix}/products`);
-  const href = await page.getByRole("link").filter({ has: page.getByRole("heading", { name: names.oil, exact: true }) }).first().getAttribute("href");
+  const href = await page
+    .getByRole("link")
+    .filter({ has: page.getByRole("heading", { name: names.oil, exact: true }) })
+    .first()
+    .getAttribute("href");
   // The product page's own load, so that it hydrates (a client navigation would mount it hydrated).
   await page.addInitScript(countWidgetRenders);
   await page.goto(href!);
   await hydrated(page);
   await expect(page.locator("fieldset[aria-busy=false]")).toBeEnabled();
-  await expect.poll(() => page.evaluate(() => (window as unknown as { __widgetRenders: number[] }).__widgetRenders.length)).toBeGreaterThan(0);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __widgetRenders: number[] }).__widgetRenders.length))
+    .toBeGreaterThan(0);
   // The commit that enables the fieldset renders none of the widget's components (16 did before).
   expect((await page.evaluate(() => (window as unknown as { __widgetRenders: number[] }).__widgetRenders))[0]).toBe(0);
 });
@@ -306,5 +401,7 @@ test("coffee: the grinder goes in the cart through its widget", async ({ page },
   expect(cart.items[0]).toMatchObject({ quantity: 1, product: { name: "مطحنة يدوية" } });
   await snap(page, info, "cart-coffee-grinder");
   const cartCookies = (await page.context().cookies()).filter((c) => c.name.startsWith("sf_cart_"));
-  expect(cartCookies.map((c) => [c.name, c.httpOnly, c.domain])).toEqual([["sf_cart_coffee", true, "coffee.localhost"]]);
+  expect(cartCookies.map((c) => [c.name, c.httpOnly, c.domain])).toEqual([
+    ["sf_cart_coffee", true, "coffee.localhost"],
+  ]);
 });

@@ -10,7 +10,8 @@ function staticFiles(dir = path.join(".next", "static")): string[] {
   });
 }
 
-const sourceConstant = (file: string, name: string) => new RegExp(`const ${name} = "([^"]+)"`).exec(readFileSync(file, "utf8"))![1];
+const sourceConstant = (file: string, name: string) =>
+  new RegExp(`const ${name} = "([^"]+)"`).exec(readFileSync(file, "utf8"))![1];
 
 // Runs in the desktop project only (it reads the build, not a page).
 test("no signing key, session password, provider secret or token is in any file under .next/static", () => {
@@ -21,7 +22,9 @@ test("no signing key, session password, provider secret or token is in any file 
     process.env.SESSION_PASSWORD,
     process.env.SMS_GATEWAY_KEY,
     // The demo store's provider secret keys and webhook secrets (server-only table).
-    ...[...readFileSync("platform/seed/demo-payments.ts", "utf8").matchAll(/(?:secretKey|webhookSecret): "([^"]+)"/g)].map((m) => m[1]),
+    ...[
+      ...readFileSync("platform/seed/demo-payments.ts", "utf8").matchAll(/(?:secretKey|webhookSecret): "([^"]+)"/g),
+    ].map((m) => m[1]),
   ].filter((s): s is string => !!s);
   expect(secrets.length).toBeGreaterThanOrEqual(12);
 

@@ -10,7 +10,10 @@ import { PORT, spaUrl } from "./support";
 
 /** Node cannot resolve *.localhost as the browser does: ask 127.0.0.1 with the store's Host. */
 const get = (request: APIRequestContext, store: "spa" | "coffee", path: string, headers: Record<string, string> = {}) =>
-  request.get(`http://127.0.0.1:${PORT}${path}`, { headers: { host: `${store}.localhost:${PORT}`, ...headers }, maxRedirects: 0 });
+  request.get(`http://127.0.0.1:${PORT}${path}`, {
+    headers: { host: `${store}.localhost:${PORT}`, ...headers },
+    maxRedirects: 0,
+  });
 
 const nonceOf = (csp: string | null) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
 
@@ -20,13 +23,17 @@ async function watchViolations(page: Page) {
   await page.exposeFunction("__reportCspViolation", (v: string) => void seen.push(v));
   await page.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (e) =>
-      (window as unknown as { __reportCspViolation: (v: string) => void }).__reportCspViolation(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+      (window as unknown as { __reportCspViolation: (v: string) => void }).__reportCspViolation(
+        `${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`,
+      ),
     );
   });
   return seen;
 }
 
-test("cached and rendered pages carry a fresh nonce on every script, and the usual security headers", async ({ request }) => {
+test("cached and rendered pages carry a fresh nonce on every script, and the usual security headers", async ({
+  request,
+}) => {
   for (const path of ["/", "/en/products", "/en/profile"]) {
     const first = await get(request, "spa", path);
     const second = await get(request, "spa", path);
@@ -42,12 +49,17 @@ test("cached and rendered pages carry a fresh nonce on every script, and the usu
       if (res.status() !== 200) continue;
       const html = await res.text();
       const nonce = nonceOf(csp)!;
-      const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]).filter((attrs) => !attrs.includes("application/ld+json"));
+      const scripts = [...html.matchAll(/<script\b([^>]*)>/g)]
+        .map((m) => m[1])
+        .filter((attrs) => !attrs.includes("application/ld+json"));
       expect(scripts.length).toBeGreaterThan(3);
-      for (const attrs of scripts) expect(attrs, `${path}: a script without this response's nonce`).toContain(`nonce="${nonce}"`);
+      for (const attrs of scripts)
+        expect(attrs, `${path}: a script without this response's nonce`).toContain(`nonce="${nonce}"`);
       expect(html).not.toMatch(/sfnonce[0-9a-f]{32}/);
     }
-    expect(nonceOf(first.headers()["content-security-policy"])).not.toBe(nonceOf(second.headers()["content-security-policy"]));
+    expect(nonceOf(first.headers()["content-security-policy"])).not.toBe(
+      nonceOf(second.headers()["content-security-policy"]),
+    );
   }
   // A product list, asked twice, is answered the second time from the cache.
   const again = await get(request, "spa", "/en/products");
@@ -85,7 +97,9 @@ test("the page cache shows a tenant's change at once", async ({ request }) => {
   await home();
   expect(await home()).not.toContain(marker);
   const set = (value: string | null) =>
-    request.post(`http://127.0.0.1:${PORT}/sandbox/operator/settings`, { data: { tenant: "coffee", settings: { announcementText: value } } });
+    request.post(`http://127.0.0.1:${PORT}/sandbox/operator/settings`, {
+      data: { tenant: "coffee", settings: { announcementText: value } },
+    });
   expect((await set(marker)).status()).toBe(200);
   try {
     await expect.poll(home, { timeout: 5_000, intervals: [300, 500, 1000] }).toContain(marker);
@@ -95,7 +109,9 @@ test("the page cache shows a tenant's change at once", async ({ request }) => {
   await expect.poll(home, { timeout: 5_000, intervals: [300, 500, 1000] }).not.toContain(marker);
 });
 
-test("a path with a malformed %-escape is a 400 with a page in both languages (or the API's error code), never a 500", async ({ request }) => {
+test("a path with a malformed %-escape is a 400 with a page in both languages (or the API's error code), never a 500", async ({
+  request,
+}) => {
   for (const path of ["/%E0%A4%A", "/products/%", "/en/products/%zz", "/z/%C0"]) {
     const res = await get(request, "spa", path);
     expect(res.status(), path).toBe(400);

@@ -9,7 +9,9 @@ import { forProject, holdScripts, hydrated, locationsTexts, otherForProject, rea
  * twice while its code and texts are still on the way, nor after switching the language.
  */
 
-test("a page carries its own texts only; a sheet brings the rest: tapped twice while they are on the way, and after a language switch", async ({ page }, info) => {
+test("a page carries its own texts only; a sheet brings the rest: tapped twice while they are on the way, and after a language switch", async ({
+  page,
+}, info) => {
   const { locale, prefix } = forProject(info.project.name);
   const other = otherForProject(info.project.name).locale;
 
@@ -47,15 +49,31 @@ test("a page carries its own texts only; a sheet brings the rest: tapped twice w
   await expect(page.getByText(/\b(?:account|errors|locations|cart|checkout)\.[a-zA-Z]+\./)).toHaveCount(0);
 });
 
-type Widget = { pickFirstNight: string; chooseTimeFirst: string; quantity: string; noSlots: string; calendar: { next: string } };
+type Widget = {
+  pickFirstNight: string;
+  chooseTimeFirst: string;
+  quantity: string;
+  noSlots: string;
+  calendar: { next: string };
+};
 const widgetTexts = (locale: Locale) => readMessages<{ widget: Widget }>(locale, "product").widget;
 /** Half the English and Arabic lavender oil pages' flight data when every client text was inline (67.7 and 83.2 KB). */
 const HALF_FLIGHT_BYTES: Record<Locale, number> = { en: 33_850, ar: 41_600 };
 /** The page's inline flight data (what `self.__next_f` received), in bytes. */
 const flightBytes = (page: Page) =>
-  page.evaluate(() => new TextEncoder().encode(((self as unknown as { __next_f: [number, string?][] }).__next_f ?? []).filter((row) => row[0] === 1).map((row) => row[1]).join("")).length);
+  page.evaluate(
+    () =>
+      new TextEncoder().encode(
+        ((self as unknown as { __next_f: [number, string?][] }).__next_f ?? [])
+          .filter((row) => row[0] === 1)
+          .map((row) => row[1])
+          .join(""),
+      ).length,
+  );
 
-test("a product page carries its own kind's widget texts: a bottle of oil no calendar, a resthouse its nights, also after a language switch", async ({ page }, info) => {
+test("a product page carries its own kind's widget texts: a bottle of oil no calendar, a resthouse its nights, also after a language switch", async ({
+  page,
+}, info) => {
   const { locale, prefix } = forProject(info.project.name);
   const other = otherForProject(info.project.name).locale;
   const keyOnScreen = page.getByText(/\b(?:product\.)?widget\.[a-zA-Z]+/);
@@ -64,7 +82,12 @@ test("a product page carries its own kind's widget texts: a bottle of oil no cal
   const oil = await page.goto(`${prefix}/products/lavender-massage-oil`);
   const oilHtml = await oil!.text();
   expect(oilHtml).toContain(widgetTexts(locale).quantity);
-  for (const text of [widgetTexts(locale).pickFirstNight, widgetTexts(locale).chooseTimeFirst, widgetTexts(locale).noSlots]) expect(oilHtml).not.toContain(text);
+  for (const text of [
+    widgetTexts(locale).pickFirstNight,
+    widgetTexts(locale).chooseTimeFirst,
+    widgetTexts(locale).noSlots,
+  ])
+    expect(oilHtml).not.toContain(text);
   await hydrated(page);
   expect(await flightBytes(page)).toBeLessThanOrEqual(HALF_FLIGHT_BYTES[locale]);
   await expect(page.getByText(widgetTexts(locale).quantity).first()).toBeVisible();

@@ -3,7 +3,16 @@ import { formatTime } from "@/lib/day-format";
 import { forProject, snap } from "./support";
 import { checkout, order } from "./checkout-support";
 import { checkoutTo, NAMES } from "./payments-support";
-import { addButton, cartDialog, dayAhead, messages, openProduct, pickDay, platformCart, type Locale } from "./cart-support";
+import {
+  addButton,
+  cartDialog,
+  dayAhead,
+  messages,
+  openProduct,
+  pickDay,
+  platformCart,
+  type Locale,
+} from "./cart-support";
 
 /**
  * The spa's massage with its therapists (seeded: Noura every day in both branches, Sara Sun–Thu in
@@ -12,18 +21,35 @@ import { addButton, cartDialog, dayAhead, messages, openProduct, pickDay, platfo
  * the checkout and the order name who and where. "Any specialist" names the one assigned.
  */
 const STAFF = {
-  ar: { reem: "ريم العتيبي", noura: "نورة الحربي", sara: "سارة القحطاني", huda: "هدى الشمري", olaya: "فرع العليا", hittin: "فرع حطين" },
-  en: { reem: "Reem Al-Otaibi", noura: "Noura Al-Harbi", sara: "Sara Al-Qahtani", huda: "Huda Al-Shammari", olaya: "Olaya branch", hittin: "Hittin branch" },
+  ar: {
+    reem: "ريم العتيبي",
+    noura: "نورة الحربي",
+    sara: "سارة القحطاني",
+    huda: "هدى الشمري",
+    olaya: "فرع العليا",
+    hittin: "فرع حطين",
+  },
+  en: {
+    reem: "Reem Al-Otaibi",
+    noura: "Noura Al-Harbi",
+    sara: "Sara Al-Qahtani",
+    huda: "Huda Al-Shammari",
+    olaya: "Olaya branch",
+    hittin: "Hittin branch",
+  },
 } as const;
 
-const specialistSelect = (page: Page, locale: Locale) => page.getByLabel(messages[locale].product.widget.staff.specialist, { exact: true });
+const specialistSelect = (page: Page, locale: Locale) =>
+  page.getByLabel(messages[locale].product.widget.staff.specialist, { exact: true });
 const options = (page: Page, locale: Locale) => specialistSelect(page, locale).locator("option").allTextContents();
 /** The massage's line in an order (the shopper's own name may be the same as a specialist's). */
 const line = (page: Page, locale: Locale) => page.getByRole("listitem").filter({ hasText: NAMES[locale].massage });
 const times = (page: Page, locale: Locale) => page.getByRole("group", { name: messages[locale].product.widget.time });
 
 test.describe("specialists and branches", () => {
-  test("a named specialist in a chosen branch: only their days and times, named on the cart, the checkout and the order", async ({ page }, info) => {
+  test("a named specialist in a chosen branch: only their days and times, named on the cart, the checkout and the order", async ({
+    page,
+  }, info) => {
     const { locale, prefix } = forProject(info.project.name);
     const w = messages[locale].product.widget.staff;
     const names = STAFF[locale];
@@ -49,7 +75,11 @@ test.describe("specialists and branches", () => {
     await expect(cartDialog(page, locale)).toBeVisible();
     const cart = (await platformCart(page, locale))!;
     expect(cart.items).toHaveLength(1);
-    expect(cart.items[0]).toMatchObject({ quantity: 1, specialist: { name: names.reem }, branch: { name: names.hittin } });
+    expect(cart.items[0]).toMatchObject({
+      quantity: 1,
+      specialist: { name: names.reem },
+      branch: { name: names.hittin },
+    });
     // Her hours start at 14:00.
     expect(formatTime(cart.items[0].reservationDateFrom!, "en")).toMatch(/^2:00\sPM$/);
     const sheet = cartDialog(page, locale);

@@ -39,10 +39,14 @@ export const messagesByLocale = <T>(namespace: string): Record<(typeof LOCALES)[
 });
 
 /** The header's location button and the locations sheet, as a shopper reads them. */
-export const locationsTexts = messagesByLocale<{ button: { notSet: string }; sheet: { title: string; descriptionSignedOut: string } }>("locations");
+export const locationsTexts = messagesByLocale<{
+  button: { notSet: string };
+  sheet: { title: string; descriptionSignedOut: string };
+}>("locations");
 
 /** Resolves once the page has hydrated (lib/early-taps.ts marks it): React's handlers are attached. */
-export const hydrated = (page: Page) => page.waitForFunction(() => (window as Window & { __sfHydrated?: boolean }).__sfHydrated === true);
+export const hydrated = (page: Page) =>
+  page.waitForFunction(() => (window as Window & { __sfHydrated?: boolean }).__sfHydrated === true);
 
 /**
  * Saves a screenshot under e2e/screenshots/<project>/<name>.png for people to look at: the full
@@ -57,7 +61,10 @@ export async function snap(page: Page, testInfo: TestInfo, name: string) {
   const sheetOpen = (await page.getByRole("dialog").count()) > 0;
   // A full-page shot draws sticky parts (the header, the product image) where the scroll left them,
   // over the page's middle: from the top they are where a shopper sees them.
-  if (!sheetOpen) await page.evaluate(() => new Promise((done) => (window.scrollTo(0, 0), requestAnimationFrame(() => requestAnimationFrame(done)))));
+  if (!sheetOpen)
+    await page.evaluate(
+      () => new Promise((done) => (window.scrollTo(0, 0), requestAnimationFrame(() => requestAnimationFrame(done)))),
+    );
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: !sheetOpen });
 }
 
@@ -98,7 +105,9 @@ export async function expectToastClearOfSheetTitle(page: Page, closeLabel: strin
     .poll(async () => {
       const [t, h] = await Promise.all([toast.boundingBox(), title.boundingBox()]);
       if (!t || !h) return "not measured";
-      return t.y >= h.y + h.height || t.y + t.height <= h.y ? "clear" : `overlaps: toast ${Math.round(t.y)}–${Math.round(t.y + t.height)}, header ${Math.round(h.y)}–${Math.round(h.y + h.height)}`;
+      return t.y >= h.y + h.height || t.y + t.height <= h.y
+        ? "clear"
+        : `overlaps: toast ${Math.round(t.y)}–${Math.round(t.y + t.height)}, header ${Math.round(h.y)}–${Math.round(h.y + h.height)}`;
     })
     .toBe("clear");
 }

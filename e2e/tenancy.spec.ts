@@ -35,7 +35,9 @@ test.describe("tenants by host and languages", () => {
     await expect(page.getByText("مطحنة يدوية")).toHaveCount(0);
   });
 
-  test("each store's footer says who sells: VAT and CR numbers, address and contact, in both languages", async ({ page }, info) => {
+  test("each store's footer says who sells: VAT and CR numbers, address and contact, in both languages", async ({
+    page,
+  }, info) => {
     const seller = (label: string) => page.getByRole("contentinfo").getByRole("region", { name: label });
     await page.goto(spaUrl("/"));
     const ar = seller("بيانات البائع");
@@ -43,7 +45,10 @@ test.describe("tenants by host and languages", () => {
     await expect(ar.getByText("الرقم الضريبي")).toBeVisible();
     await expect(ar.getByText("السجل التجاري")).toBeVisible();
     await expect(ar.getByText("1010654321")).toBeVisible();
-    await expect(ar.getByRole("link", { name: "+966 55 123 4567" })).toHaveAttribute("href", "https://wa.me/966551234567");
+    await expect(ar.getByRole("link", { name: "+966 55 123 4567" })).toHaveAttribute(
+      "href",
+      "https://wa.me/966551234567",
+    );
     await expect(ar.getByRole("link", { name: "+966 11 234 5678" })).toHaveAttribute("href", "tel:+966112345678");
     await snap(page, info, "footer-seller-spa-ar");
 
@@ -72,7 +77,9 @@ test.describe("tenants by host and languages", () => {
     await snap(page, info, "unknown-host");
   });
 
-  test("an unknown path inside a store gets the store's 404 page, in the page's language, with a way on", async ({ page }) => {
+  test("an unknown path inside a store gets the store's 404 page, in the page's language, with a way on", async ({
+    page,
+  }) => {
     for (const { locale, prefix } of LOCALES) {
       const t = readMessages<{ notFound: { title: string; products: string } }>(locale, "common").notFound;
       const res = await page.goto(spaUrl(`${prefix}/no-such-page`));

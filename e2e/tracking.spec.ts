@@ -18,24 +18,37 @@ type LogEntry = { pixel: string; event: string; params: unknown };
 /** Stubs every pixel host and records which scripts the page asked for. */
 async function stubPixels(page: Page): Promise<string[]> {
   const scripts: string[] = [];
-  await page.route(/googletagmanager\.com|connect\.facebook\.net|analytics\.tiktok\.com|sc-static\.net|clarity\.ms/, (route) => {
-    scripts.push(route.request().url());
-    return route.fulfill({ status: 200, contentType: "text/javascript", body: "/* pixel stub */" });
-  });
+  await page.route(
+    /googletagmanager\.com|connect\.facebook\.net|analytics\.tiktok\.com|sc-static\.net|clarity\.ms/,
+    (route) => {
+      scripts.push(route.request().url());
+      return route.fulfill({ status: 200, contentType: "text/javascript", body: "/* pixel stub */" });
+    },
+  );
   return scripts;
 }
 
-const pixelLog = (page: Page) => page.evaluate(() => ((window as unknown as { __sfPixelLog?: LogEntry[] }).__sfPixelLog ?? []).map((e) => ({ pixel: e.pixel, event: e.event })));
+const pixelLog = (page: Page) =>
+  page.evaluate(() =>
+    ((window as unknown as { __sfPixelLog?: LogEntry[] }).__sfPixelLog ?? []).map((e) => ({
+      pixel: e.pixel,
+      event: e.event,
+    })),
+  );
 
-const pageViews = (log: { pixel: string; event: string }[]) => log.filter((e) => /^(PageView|page_view|page|PAGE_VIEW)$/.test(e.event));
-const purchases = (log: { pixel: string; event: string }[]) => log.filter((e) => /^(Purchase|purchase|CompletePayment|PURCHASE)$/.test(e.event));
+const pageViews = (log: { pixel: string; event: string }[]) =>
+  log.filter((e) => /^(PageView|page_view|page|PAGE_VIEW)$/.test(e.event));
+const purchases = (log: { pixel: string; event: string }[]) =>
+  log.filter((e) => /^(Purchase|purchase|CompletePayment|PURCHASE)$/.test(e.event));
 
 /** The pixels load after the page's load event and an idle moment. */
 async function pixelsLoaded(page: Page) {
   await expect.poll(async () => (await pixelLog(page)).length, { timeout: 15_000 }).toBeGreaterThan(0);
 }
 
-test("page views: one per pixel on the home page, none on product pages (they send a view-content); no ID ⇒ no script and a warning", async ({ page }, info) => {
+test("page views: one per pixel on the home page, none on product pages (they send a view-content); no ID ⇒ no script and a warning", async ({
+  page,
+}, info) => {
   const { prefix } = forProject(info.project.name);
   const warnings: string[] = [];
   page.on("console", (m) => {
@@ -46,12 +59,24 @@ test("page views: one per pixel on the home page, none on product pages (they se
   await page.goto(`${prefix}/`);
   await pixelsLoaded(page);
   const home = await pixelLog(page);
-  expect(pageViews(home).map((e) => e.pixel).sort()).toEqual(["gtm", "meta", "tiktok"]);
+  expect(
+    pageViews(home)
+      .map((e) => e.pixel)
+      .sort(),
+  ).toEqual(["gtm", "meta", "tiktok"]);
   // Each pixel's script is requested once its snippet ran; on a loaded machine the last may still be on its way.
-  for (const host of ["googletagmanager.com/gtm.js?id=GTM-", "connect.facebook.net", "analytics.tiktok.com", "clarity.ms/tag/"]) {
+  for (const host of [
+    "googletagmanager.com/gtm.js?id=GTM-",
+    "connect.facebook.net",
+    "analytics.tiktok.com",
+    "clarity.ms/tag/",
+  ]) {
     await expect.poll(() => scripts.some((u) => u.includes(host)), { message: host }).toBe(true);
   }
-  expect(scripts.filter((u) => u.includes("sc-static.net")), "the Snapchat pixel has no ID: nothing is loaded or sent").toEqual([]);
+  expect(
+    scripts.filter((u) => u.includes("sc-static.net")),
+    "the Snapchat pixel has no ID: nothing is loaded or sent",
+  ).toEqual([]);
   expect(home.filter((e) => e.pixel === "snapchat")).toEqual([]);
   expect(warnings.some((w) => /snapchat/i.test(w))).toBe(true);
 
@@ -66,15 +91,25 @@ test("page views: one per pixel on the home page, none on product pages (they se
   await pixelsLoaded(page);
   const product = await pixelLog(page);
   expect(pageViews(product), `no page view on ${page.url()}`).toEqual([]);
-  expect(product.filter((e) => /^(ViewContent|view_item)$/.test(e.event)).map((e) => e.pixel).sort()).toEqual(["gtm", "meta", "tiktok"]);
+  expect(
+    product
+      .filter((e) => /^(ViewContent|view_item)$/.test(e.event))
+      .map((e) => e.pixel)
+      .sort(),
+  ).toEqual(["gtm", "meta", "tiktok"]);
 });
 
-test("UTM parameters are kept and sent with the order; the purchase is sent once per pixel, never again on reload, in another tab or another browser", async ({ page, context }, info) => {
+test("UTM parameters are kept and sent with the order; the purchase is sent once per pixel, never again on reload, in another tab or another browser", async ({
+  page,
+  context,
+}, info) => {
   // A checkout, then the done page in three more places (reload, tab, a second browser signed in).
   test.setTimeout(120_000);
   const { locale, prefix } = forProject(info.project.name);
   await stubPixels(page);
-  await page.goto(`${prefix}/?utm_source=instagram&utm_medium=cpc&utm_campaign=spring&utm_term=spa&utm_content=story&utm_id=42`);
+  await page.goto(
+    `${prefix}/?utm_source=instagram&utm_medium=cpc&utm_campaign=spring&utm_term=spa&utm_content=story&utm_id=42`,
+  );
   await expect
     .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("sf:utm") ?? "null")))
     .toMatchObject({ source: "instagram", medium: "cpc", campaign: "spring", term: "spa", content: "story", id: "42" });
@@ -85,19 +120,35 @@ test("UTM parameters are kept and sent with the order; the purchase is sent once
   const national = freshMobile();
   await checkoutTo(page, locale, checkout[locale].methods.cash.cashOnDelivery, national);
   await page.getByRole("button", { name: order[locale].cash.submit.cashOnDelivery }).click();
-  expect((await submitted).postDataJSON()).toMatchObject({ utm: { source: "instagram", medium: "cpc", campaign: "spring", term: "spa", content: "story", id: "42" } });
+  expect((await submitted).postDataJSON()).toMatchObject({
+    utm: { source: "instagram", medium: "cpc", campaign: "spring", term: "spa", content: "story", id: "42" },
+  });
 
   await page.waitForURL(/\/checkout\/done\//);
   await pixelsLoaded(page);
-  await expect.poll(async () => purchases(await pixelLog(page)).map((e) => e.pixel).sort()).toEqual(["gtm", "meta", "tiktok"]);
+  await expect
+    .poll(async () =>
+      purchases(await pixelLog(page))
+        .map((e) => e.pixel)
+        .sort(),
+    )
+    .toEqual(["gtm", "meta", "tiktok"]);
   await snap(page, info, `tracking-done-${locale}`);
   // The order id is the event id the ad platforms de-duplicate by; each pixel gets what was bought.
   const orderId = new URL(page.url()).pathname.split("/").pop()!;
-  const bought = await page.evaluate(() => (window as unknown as { __sfPixelLog: LogEntry[] }).__sfPixelLog.filter((e) => /^(purchase|Purchase|CompletePayment)$/.test(e.event)));
+  const bought = await page.evaluate(() =>
+    (window as unknown as { __sfPixelLog: LogEntry[] }).__sfPixelLog.filter((e) =>
+      /^(purchase|Purchase|CompletePayment)$/.test(e.event),
+    ),
+  );
   const params = Object.fromEntries(bought.map((e) => [e.pixel, e.params as Record<string, unknown>]));
   expect(params.meta).toMatchObject({ eventID: orderId, currency: "SAR", content_type: "product", num_items: 1 });
   expect(params.meta.content_ids).toHaveLength(1);
-  expect(params.tiktok).toMatchObject({ event_id: orderId, currency: "SAR", contents: [{ content_id: (params.meta.content_ids as string[])[0], quantity: 1 }] });
+  expect(params.tiktok).toMatchObject({
+    event_id: orderId,
+    currency: "SAR",
+    contents: [{ content_id: (params.meta.content_ids as string[])[0], quantity: 1 }],
+  });
   expect(params.gtm).toMatchObject({ transaction_id: orderId, currency: "SAR", items: [{ quantity: 1 }] });
 
   await page.reload();
@@ -113,7 +164,7 @@ test("UTM parameters are kept and sent with the order; the purchase is sent once
   expect(purchases(await pixelLog(again)), "no second purchase in another tab").toEqual([]);
 
   // Another browser (nothing of the first's storage), signed in as the same customer: still none.
-  const elsewhere = await (context.browser()!).newContext({ viewport: page.viewportSize() ?? undefined });
+  const elsewhere = await context.browser()!.newContext({ viewport: page.viewportSize() ?? undefined });
   const other = await elsewhere.newPage();
   await stubPixels(other);
   await other.goto(`${prefix}/`);
@@ -130,12 +181,25 @@ test("UTM parameters are kept and sent with the order; the purchase is sent once
   await elsewhere.close();
 });
 
-test("consent: no pixel before the shopper answers; accept loads them and sends what waited; rejected from the footer they stay off after a reload and in the other language; the UTM is kept either way", async ({ browser }, info) => {
+test("consent: no pixel before the shopper answers; accept loads them and sends what waited; rejected from the footer they stay off after a reload and in the other language; the UTM is kept either way", async ({
+  browser,
+}, info) => {
   const { locale, prefix } = forProject(info.project.name);
-  const c = messagesByLocale<{ consent: { accept: string; reject: string; settings: string; label: string } }>("common")[locale].consent;
+  const c = messagesByLocale<{ consent: { accept: string; reject: string; settings: string; label: string } }>(
+    "common",
+  )[locale].consent;
   // A first visit: a browser that has answered nothing.
   const u = info.project.use;
-  const context = await browser.newContext({ viewport: u.viewport, isMobile: u.isMobile, hasTouch: u.hasTouch, userAgent: u.userAgent, deviceScaleFactor: u.deviceScaleFactor, reducedMotion: "reduce", baseURL: spaUrl(), storageState: { cookies: [], origins: [] } });
+  const context = await browser.newContext({
+    viewport: u.viewport,
+    isMobile: u.isMobile,
+    hasTouch: u.hasTouch,
+    userAgent: u.userAgent,
+    deviceScaleFactor: u.deviceScaleFactor,
+    reducedMotion: "reduce",
+    baseURL: spaUrl(),
+    storageState: { cookies: [], origins: [] },
+  });
   const page = await context.newPage();
   const scripts = await stubPixels(page);
   await page.goto(`${prefix}/?utm_source=instagram&utm_campaign=spring`);
@@ -149,13 +213,19 @@ test("consent: no pixel before the shopper answers; accept loads them and sends 
   await page.waitForTimeout(2000);
   expect(scripts, "no pixel before an answer").toEqual([]);
   expect(await pixelLog(page)).toEqual([]);
-  expect(await page.evaluate(() => localStorage.getItem("sf:utm")), "first-party UTM regardless").toContain("instagram");
+  expect(await page.evaluate(() => localStorage.getItem("sf:utm")), "first-party UTM regardless").toContain(
+    "instagram",
+  );
 
   // Yes (a double tap): the pixels load and the page view that waited goes out, once per pixel.
   await banner.getByRole("button", { name: c.accept }).dblclick();
   await expect(banner).toBeHidden();
   await pixelsLoaded(page);
-  expect(pageViews(await pixelLog(page)).map((e) => e.pixel).sort()).toEqual(["gtm", "meta", "tiktok"]);
+  expect(
+    pageViews(await pixelLog(page))
+      .map((e) => e.pixel)
+      .sort(),
+  ).toEqual(["gtm", "meta", "tiktok"]);
   await expect.poll(() => scripts.some((u) => u.includes("connect.facebook.net"))).toBe(true);
 
   // Changed to no from the footer: from the next page on, no pixel, whatever the language.

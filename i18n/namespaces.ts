@@ -2,7 +2,20 @@
  * Message files, one per namespace and language: messages/{locale}/{namespace}.json.
  * Split so that features own their texts; merged into one catalogue per request.
  */
-export const NAMESPACES = ["common", "home", "product", "cart", "errors", "validation", "account", "checkout", "order", "text", "locations", "outage"] as const;
+export const NAMESPACES = [
+  "common",
+  "home",
+  "product",
+  "cart",
+  "errors",
+  "validation",
+  "account",
+  "checkout",
+  "order",
+  "text",
+  "locations",
+  "outage",
+] as const;
 
 /**
  * Texts only the server reads: never sent to the browser. `outage` is the "temporarily
@@ -44,7 +57,19 @@ export type WidgetKind = "slots" | "duration" | "days" | "subscription" | "merch
 /** The option, quantity, total and add button every kind shows (purchase-parts.tsx). */
 const PURCHASE_TEXTS = ["option", "decrease", "increase", "clamped", "total", "adding", "addToCart"];
 /** The date and time fields and their loading state (booking-fields.tsx, availability-state.tsx). */
-const CALENDAR_TEXTS = ["calendar", "date", "full", "seatsLeft", "available", "noSlots", "firstNight", "lastNight", "loading", "availabilityError", "retry"];
+const CALENDAR_TEXTS = [
+  "calendar",
+  "date",
+  "full",
+  "seatsLeft",
+  "available",
+  "noSlots",
+  "firstNight",
+  "lastNight",
+  "loading",
+  "availabilityError",
+  "retry",
+];
 
 /**
  * The purchase widget's texts (`product.widget`, by top-level part) each kind shows. A product page
@@ -53,15 +78,40 @@ const CALENDAR_TEXTS = ["calendar", "date", "full", "seatsLeft", "available", "n
  */
 export const WIDGET_TEXTS: Record<WidgetKind, readonly string[]> = {
   slots: [...PURCHASE_TEXTS, ...CALENDAR_TEXTS, "time", "seats", "chooseTimeFirst", "staff"],
-  duration: [...PURCHASE_TEXTS, ...CALENDAR_TEXTS, "booked", "upToHours", "perHour", "startTime", "duration", "hoursCount", "chooseTimeFirst"],
-  days: [...PURCHASE_TEXTS, ...CALENDAR_TEXTS, "rangeCrossesBooked", "rangeTooLong", "rangeTooShort", "perNight", "stay", "nightsRule", "pickFirstNight", "pickLastNight", "nightsCount", "depositNote"],
+  duration: [
+    ...PURCHASE_TEXTS,
+    ...CALENDAR_TEXTS,
+    "booked",
+    "upToHours",
+    "perHour",
+    "startTime",
+    "duration",
+    "hoursCount",
+    "chooseTimeFirst",
+  ],
+  days: [
+    ...PURCHASE_TEXTS,
+    ...CALENDAR_TEXTS,
+    "rangeCrossesBooked",
+    "rangeTooLong",
+    "rangeTooShort",
+    "perNight",
+    "stay",
+    "nightsRule",
+    "pickFirstNight",
+    "pickLastNight",
+    "nightsCount",
+    "depositNote",
+  ],
   subscription: [...PURCHASE_TEXTS, ...CALENDAR_TEXTS, "startDate", "subscriptionPeriod", "startsOn"],
   merchandise: [...PURCHASE_TEXTS, "quantity", "inStock", "soldOut"],
   gift: [...PURCHASE_TEXTS, "giftTo", "giftFrom", "theme", "toName", "showMyName", "fromName"],
 };
 
 /** The client namespaces a page carries only in part or not at all: what the sheets' code fetches. */
-export const DEFERRED_NAMESPACES = NAMESPACES.filter((ns) => !SERVER_ONLY_NAMESPACES.includes(ns) && INLINE_MESSAGES[ns] !== true);
+export const DEFERRED_NAMESPACES = NAMESPACES.filter(
+  (ns) => !SERVER_ONLY_NAMESPACES.includes(ns) && INLINE_MESSAGES[ns] !== true,
+);
 
 type Tree = Record<string, unknown>;
 
@@ -69,7 +119,8 @@ function pickPath(source: Tree, path: string[], into: Tree) {
   const [head, ...rest] = path;
   if (!(head in source)) return;
   if (rest.length === 0) into[head] = source[head];
-  else if (source[head] && typeof source[head] === "object") pickPath(source[head] as Tree, rest, (into[head] ??= {}) as Tree);
+  else if (source[head] && typeof source[head] === "object")
+    pickPath(source[head] as Tree, rest, (into[head] ??= {}) as Tree);
 }
 
 function inlinePart(namespace: Tree, pick: (typeof INLINE_MESSAGES)[string]): Tree {
@@ -97,7 +148,9 @@ function inlineMessages(messages: Tree): Tree {
   let inline = inlineCache.get(messages);
   if (!inline) {
     inline = {};
-    for (const [ns, value] of Object.entries(messages)) if (!SERVER_ONLY_NAMESPACES.includes(ns) && INLINE_MESSAGES[ns]) inline[ns] = inlinePart(value as Tree, INLINE_MESSAGES[ns]);
+    for (const [ns, value] of Object.entries(messages))
+      if (!SERVER_ONLY_NAMESPACES.includes(ns) && INLINE_MESSAGES[ns])
+        inline[ns] = inlinePart(value as Tree, INLINE_MESSAGES[ns]);
     inlineCache.set(messages, inline);
   }
   return inline;

@@ -3,7 +3,9 @@ import { LOCALES, type Locale } from "@/contract/tenant-settings";
 import { NAMESPACES } from "./namespaces";
 
 export async function loadMessages(locale: Locale) {
-  const parts = await Promise.all(NAMESPACES.map(async (ns) => [ns, (await import(`../messages/${locale}/${ns}.json`)).default] as const));
+  const parts = await Promise.all(
+    NAMESPACES.map(async (ns) => [ns, (await import(`../messages/${locale}/${ns}.json`)).default] as const),
+  );
   return Object.fromEntries(parts);
 }
 

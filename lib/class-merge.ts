@@ -26,12 +26,36 @@ const OVERRIDES: Record<string, string[]> = {
   gap: ["gap-x", "gap-y"],
   overflow: ["overflow-x", "overflow-y"],
   "font-size": ["leading"],
-  rounded: ["rounded-t", "rounded-r", "rounded-b", "rounded-l", "rounded-s", "rounded-e", "rounded-tl", "rounded-tr", "rounded-br", "rounded-bl", "rounded-ss", "rounded-se", "rounded-es", "rounded-ee"],
+  rounded: [
+    "rounded-t",
+    "rounded-r",
+    "rounded-b",
+    "rounded-l",
+    "rounded-s",
+    "rounded-e",
+    "rounded-tl",
+    "rounded-tr",
+    "rounded-br",
+    "rounded-bl",
+    "rounded-ss",
+    "rounded-se",
+    "rounded-es",
+    "rounded-ee",
+  ],
   "rounded-t": ["rounded-tl", "rounded-tr"],
   "rounded-b": ["rounded-bl", "rounded-br"],
   "rounded-s": ["rounded-ss", "rounded-es"],
   "rounded-e": ["rounded-se", "rounded-ee"],
-  "border-w": ["border-w-x", "border-w-y", "border-w-t", "border-w-r", "border-w-b", "border-w-l", "border-w-s", "border-w-e"],
+  "border-w": [
+    "border-w-x",
+    "border-w-y",
+    "border-w-t",
+    "border-w-r",
+    "border-w-b",
+    "border-w-l",
+    "border-w-s",
+    "border-w-e",
+  ],
   "border-w-x": ["border-w-r", "border-w-l"],
   "border-w-y": ["border-w-t", "border-w-b"],
   flex: ["basis", "grow", "shrink"],
@@ -40,7 +64,22 @@ const OVERRIDES: Record<string, string[]> = {
 };
 
 const EXACT: Record<string, string> = {
-  ...Object.fromEntries(["block", "inline-block", "inline", "flex", "inline-flex", "grid", "inline-grid", "contents", "hidden", "table", "flow-root", "list-item"].map((c) => [c, "display"])),
+  ...Object.fromEntries(
+    [
+      "block",
+      "inline-block",
+      "inline",
+      "flex",
+      "inline-flex",
+      "grid",
+      "inline-grid",
+      "contents",
+      "hidden",
+      "table",
+      "flow-root",
+      "list-item",
+    ].map((c) => [c, "display"]),
+  ),
   ...Object.fromEntries(["static", "fixed", "absolute", "relative", "sticky"].map((c) => [c, "position"])),
   ...Object.fromEntries(["visible", "invisible", "collapse"].map((c) => [c, "visibility"])),
   ...Object.fromEntries(["sr-only", "not-sr-only"].map((c) => [c, "sr"])),
@@ -64,20 +103,29 @@ const EXACT: Record<string, string> = {
 };
 
 /** Values of the spacing, sizing and numeric utilities (anything else is not such a class). */
-const SCALE = "(?:-?[\\d.]+|\\d+\\/\\d+|auto|full|px|screen|min|max|fit|none|first|last|normal|tight|snug|relaxed|loose|wide|wider|widest|tighter|prose|[2-9]?xs|sm|md|lg|[2-9]?xl|[dsl]v[hw]|\\[.+\\]|\\(.+\\))";
+const SCALE =
+  "(?:-?[\\d.]+|\\d+\\/\\d+|auto|full|px|screen|min|max|fit|none|first|last|normal|tight|snug|relaxed|loose|wide|wider|widest|tighter|prose|[2-9]?xs|sm|md|lg|[2-9]?xl|[dsl]v[hw]|\\[.+\\]|\\(.+\\))";
 const scaled = (names: string) => new RegExp(`^(${names})-${SCALE}$`);
 
 const PREFIXED: [RegExp, string | ((m: RegExpMatchArray) => string)][] = [
   [scaled("p|px|py|pt|pr|pb|pl|ps|pe|m|mx|my|mt|mr|mb|ml|ms|me"), (m) => m[1]],
   [scaled("w|h|size|min-w|min-h|max-w|max-h"), (m) => m[1]],
   [scaled("inset-x|inset-y|inset|top|right|bottom|left|start|end"), (m) => m[1]],
-  [scaled("gap-x|gap-y|gap|space-x|space-y|z|order|opacity|basis|grow|shrink|leading|tracking|duration|delay|scale|rotate|translate-x|translate-y"), (m) => m[1]],
+  [
+    scaled(
+      "gap-x|gap-y|gap|space-x|space-y|z|order|opacity|basis|grow|shrink|leading|tracking|duration|delay|scale|rotate|translate-x|translate-y",
+    ),
+    (m) => m[1],
+  ],
   [/^divide-(x|y)(?:-\d+)?$/, (m) => `divide-w-${m[1]}`],
   [/^divide-/, "divide-color"],
   [/^align-(?:baseline|top|middle|bottom|text-top|text-bottom|sub|super)$/, "vertical-align"],
   // Page and column breaks (break-inside-avoid, break-before-page) are groups of their own, apart from word breaking.
   [/^(break-(?:before|after|inside))-/, (m) => m[1]],
-  [/^(whitespace|cursor|select|pointer-events|ease|animate|aspect|line-clamp|origin|underline-offset|decoration|blur|backdrop-blur|fill|stroke|grid-cols|grid-rows|col-span|row-span|justify-items|justify-self|place-content|place-items|place-self|outline-offset|appearance|list|break|columns|scrollbar)-/, (m) => m[1]],
+  [
+    /^(whitespace|cursor|select|pointer-events|ease|animate|aspect|line-clamp|origin|underline-offset|decoration|blur|backdrop-blur|fill|stroke|grid-cols|grid-rows|col-span|row-span|justify-items|justify-self|place-content|place-items|place-self|outline-offset|appearance|list|break|columns|scrollbar)-/,
+    (m) => m[1],
+  ],
   [/^(overflow-x|overflow-y|overflow)-/, (m) => m[1]],
   [/^transition-/, "transition"],
   [/^justify-/, "justify-content"],
@@ -179,7 +227,9 @@ function merge(classes: string): string {
     const cls = list[i];
     const { variants, utility } = split(cls);
     // An arbitrary property ([--x:1], [mask-type:alpha]) conflicts with the same property.
-    const group = utility.startsWith("[") ? (/^\[([a-z-]+):/.exec(utility)?.[1] ?? "").replace(/^(?=.)/, "property:") : utilityGroup(utility);
+    const group = utility.startsWith("[")
+      ? (/^\[([a-z-]+):/.exec(utility)?.[1] ?? "").replace(/^(?=.)/, "property:")
+      : utilityGroup(utility);
     if (!group) {
       kept.push(cls);
       continue;

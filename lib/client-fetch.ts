@@ -43,6 +43,7 @@ export async function fetchEnvelope<T>(
   }
   const payload = (await res.json().catch(() => null)) as ApiEnvelope<T> | null;
   if (payload && "data" in payload && res.ok) return payload.data;
-  if (payload && "error" in payload) throw new Refused(res.status, payload.error.code, payload.error.message, payload.error.details);
+  if (payload && "error" in payload)
+    throw new Refused(res.status, payload.error.code, payload.error.message, payload.error.details);
   throw new Refused(res.status, "SP:BadGateway", "The store answered with no JSON");
 }

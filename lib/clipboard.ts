@@ -15,4 +15,3 @@ export async function writeClipboard(text: string): Promise<void> {
   field.remove();
   if (!copied) throw new Error("copy refused");
 }
-

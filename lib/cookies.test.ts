@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { CART_COOKIE_MAX_AGE_S, cartCookieFlags, cartCookieName, parseCartId, secureCookies, sessionCookieFlags, sessionCookieName } from "./cookies";
+import {
+  CART_COOKIE_MAX_AGE_S,
+  cartCookieFlags,
+  cartCookieName,
+  parseCartId,
+  secureCookies,
+  sessionCookieFlags,
+  sessionCookieName,
+} from "./cookies";
 
 describe("cart cookie", () => {
   it("is named per tenant, with only cookie-safe characters", () => {
@@ -9,7 +17,13 @@ describe("cart cookie", () => {
   });
 
   it("is httpOnly, Lax, site-wide and lives about 30 days", () => {
-    expect(cartCookieFlags(true)).toEqual({ httpOnly: true, sameSite: "lax", secure: true, path: "/", maxAge: 30 * 24 * 3600 });
+    expect(cartCookieFlags(true)).toEqual({
+      httpOnly: true,
+      sameSite: "lax",
+      secure: true,
+      path: "/",
+      maxAge: 30 * 24 * 3600,
+    });
     expect(CART_COOKIE_MAX_AGE_S).toBe(2_592_000);
   });
 
@@ -38,7 +52,13 @@ describe("session cookie", () => {
   });
 
   it("is httpOnly, Lax, site-wide, secure when asked, and lives as long as the refresh token", () => {
-    expect(sessionCookieFlags(true)).toEqual({ httpOnly: true, sameSite: "lax", secure: true, path: "/", maxAge: 30 * 24 * 3600 });
+    expect(sessionCookieFlags(true)).toEqual({
+      httpOnly: true,
+      sameSite: "lax",
+      secure: true,
+      path: "/",
+      maxAge: 30 * 24 * 3600,
+    });
     expect(sessionCookieFlags(false).secure).toBe(false);
   });
 });

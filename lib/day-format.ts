@@ -17,14 +17,40 @@ import { inArabic } from "@/lib/money";
 type Names = { months: string[]; weekdays: string[]; short: string[]; narrow: string[] };
 
 const EN: Names = {
-  months: ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"],
+  months: [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+  ],
   weekdays: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],
   short: ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"],
   narrow: ["S", "M", "T", "W", "T", "F", "S"],
 };
 const AR_WEEKDAYS = ["الأحد", "الاثنين", "الثلاثاء", "الأربعاء", "الخميس", "الجمعة", "السبت"];
 const AR: Names = {
-  months: ["يناير", "فبراير", "مارس", "أبريل", "مايو", "يونيو", "يوليو", "أغسطس", "سبتمبر", "أكتوبر", "نوفمبر", "ديسمبر"],
+  months: [
+    "يناير",
+    "فبراير",
+    "مارس",
+    "أبريل",
+    "مايو",
+    "يونيو",
+    "يوليو",
+    "أغسطس",
+    "سبتمبر",
+    "أكتوبر",
+    "نوفمبر",
+    "ديسمبر",
+  ],
   weekdays: AR_WEEKDAYS,
   short: AR_WEEKDAYS,
   narrow: ["ح", "ن", "ث", "ر", "خ", "ج", "س"],
@@ -47,7 +73,8 @@ const DAY_FORMS: Record<string, (p: DayParts) => string> = {
   '{"weekday":"short"}': (p) => p.names.short[p.weekday],
   '{"weekday":"narrow"}': (p) => p.names.narrow[p.weekday],
   '{"day":"numeric"}': (p) => p.day,
-  '{"weekday":"long","day":"numeric","month":"long"}': (p) => `${p.names.weekdays[p.weekday]}${p.ar ? "،" : ""} ${p.day} ${p.names.months[p.month]}`,
+  '{"weekday":"long","day":"numeric","month":"long"}': (p) =>
+    `${p.names.weekdays[p.weekday]}${p.ar ? "،" : ""} ${p.day} ${p.names.months[p.month]}`,
   '{"day":"numeric","month":"long"}': (p) => `${p.day} ${p.names.months[p.month]}`,
   '{"day":"numeric","month":"long","year":"numeric"}': (p) => `${p.day} ${p.names.months[p.month]} ${p.year}`,
 };
@@ -69,12 +96,23 @@ function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.Da
 }
 
 /** A day for people, e.g. "Sat, 21 Nov" / "السبت، ٢١ نوفمبر". */
-export function formatDay(day: string, locale: string, options: Intl.DateTimeFormatOptions = { weekday: "short", day: "numeric", month: "short" }): string {
+export function formatDay(
+  day: string,
+  locale: string,
+  options: Intl.DateTimeFormatOptions = { weekday: "short", day: "numeric", month: "short" },
+): string {
   const form = DAY_FORMS[JSON.stringify(options)];
   if (form) {
     const date = new Date(valid(parseDay(day)));
     const ar = locale === "ar";
-    return form({ ar, names: ar ? AR : EN, year: digits(String(date.getUTCFullYear()), ar), month: date.getUTCMonth(), day: digits(String(date.getUTCDate()), ar), weekday: date.getUTCDay() });
+    return form({
+      ar,
+      names: ar ? AR : EN,
+      year: digits(String(date.getUTCFullYear()), ar),
+      month: date.getUTCMonth(),
+      day: digits(String(date.getUTCDate()), ar),
+      weekday: date.getUTCDay(),
+    });
   }
   return formatter(dateLocale(locale), { ...options, timeZone: "UTC" }).format(new Date(parseDay(day)));
 }
@@ -90,5 +128,12 @@ export function formatTime(iso: string, locale: string): string {
 
 /** An instant's date and clock time in Riyadh, e.g. "26 Nov 2026, 09:30" / "٢٦ نوفمبر ٢٠٢٦، ٩:٣٠ ص". */
 export function formatInstant(iso: string, locale: string): string {
-  return formatter(dateLocale(locale), { day: "numeric", month: "short", year: "numeric", hour: "numeric", minute: "2-digit", timeZone: "Asia/Riyadh" }).format(new Date(iso));
+  return formatter(dateLocale(locale), {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: "Asia/Riyadh",
+  }).format(new Date(iso));
 }

@@ -49,4 +49,3 @@ export function replayEarlyTap(doc: Pick<Document, "querySelector"> = document, 
   target.click();
   return name;
 }
-

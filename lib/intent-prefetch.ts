@@ -23,7 +23,13 @@ type Link = { origin: string; pathname: string; search: string; target: string; 
  * Self-contained: its source is the inline script's.
  */
 export function intentTarget(a: Link, here: { origin: string; pathname: string; search: string }): string | null {
-  if (a.origin !== here.origin || a.target || a.hasAttribute("download") || !/^(?:\/en)?(?:\/|\/products(?:\/[^/]+)?|\/z(?:\/[^/]+)+)?$/.test(a.pathname)) return null;
+  if (
+    a.origin !== here.origin ||
+    a.target ||
+    a.hasAttribute("download") ||
+    !/^(?:\/en)?(?:\/|\/products(?:\/[^/]+)?|\/z(?:\/[^/]+)+)?$/.test(a.pathname)
+  )
+    return null;
   const href = a.pathname + a.search;
   return href === here.pathname + here.search ? null : href;
 }

@@ -16,7 +16,8 @@ export function switchLocaleHref(pathname: string, search: string, from: string,
  */
 export function publicPathname(pathname: string, site: string, locale: string): string {
   for (const prefix of [`/${site}/${locale}`, `/${encodeURIComponent(site)}/${locale}`]) {
-    if (pathname === prefix || pathname.startsWith(`${prefix}/`)) return localePath(locale, pathname.slice(prefix.length) || "/");
+    if (pathname === prefix || pathname.startsWith(`${prefix}/`))
+      return localePath(locale, pathname.slice(prefix.length) || "/");
   }
   return pathname;
 }

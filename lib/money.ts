@@ -24,7 +24,8 @@ export type SarParts = [before: string, symbol: string, after: string];
 const formatters = new Map<string, Intl.NumberFormat>();
 const ARABIC_INDIC_DIGITS = "٠١٢٣٤٥٦٧٨٩";
 /** Latin digits and separators as Arabic writes them: Arabic-Indic digits, ٬ for thousands, ٫ for decimals. */
-export const inArabic = (text: string) => text.replace(/[0-9.,]/g, (c) => (c === "," ? "\u066C" : c === "." ? "\u066B" : ARABIC_INDIC_DIGITS[+c]));
+export const inArabic = (text: string) =>
+  text.replace(/[0-9.,]/g, (c) => (c === "," ? "\u066C" : c === "." ? "\u066B" : ARABIC_INDIC_DIGITS[+c]));
 
 /**
  * An amount's digits as ICU writes them in ar-SA-u-nu-arab and en-SA (tests/money-format.test.ts holds the

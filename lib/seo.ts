@@ -29,7 +29,12 @@ export function absoluteUrl(site: string, url: string): string {
  * Canonical URL of the page in its language and hreflang alternates for the languages the tenant
  * offers (ar unprefixed, en under /en; x-default is Arabic, the store's default).
  */
-export function alternates(site: string, locale: Locale, path: PagePath, languages: readonly Locale[]): NonNullable<Metadata["alternates"]> {
+export function alternates(
+  site: string,
+  locale: Locale,
+  path: PagePath,
+  languages: readonly Locale[],
+): NonNullable<Metadata["alternates"]> {
   const langs = Object.fromEntries(languages.map((l) => [l, pageUrl(site, l, path)]));
   return {
     canonical: pageUrl(site, locale, path),
@@ -56,7 +61,17 @@ type PageMeta = {
 const ogLocale = (locale: Locale) => (locale === "ar" ? "ar_SA" : "en_US");
 
 /** Title, description, canonical, hreflang, Open Graph and the X card for a storefront page; its share image on both. */
-export function pageMetadata({ site, locale, languages, path, title, description, storeName, image, ogType = "website" }: PageMeta): Metadata {
+export function pageMetadata({
+  site,
+  locale,
+  languages,
+  path,
+  title,
+  description,
+  storeName,
+  image,
+  ogType = "website",
+}: PageMeta): Metadata {
   const url = pageUrl(site, locale, path);
   return {
     ...(title ? { title } : {}),
@@ -72,6 +87,11 @@ export function pageMetadata({ site, locale, languages, path, title, description
       alternateLocale: languages.filter((l) => l !== locale).map(ogLocale),
       images: [image],
     },
-    twitter: { card: "summary_large_image", title: title ? `${title} | ${storeName}` : storeName, description, images: [{ url: image.url, alt: image.alt }] },
+    twitter: {
+      card: "summary_large_image",
+      title: title ? `${title} | ${storeName}` : storeName,
+      description,
+      images: [{ url: image.url, alt: image.alt }],
+    },
   };
 }

@@ -3,7 +3,8 @@ export const SHARE_URL_ATTRIBUTE = "data-share-url";
 export const SHARE_TEXT_ATTRIBUTE = "data-share-text";
 
 /** A WhatsApp message with the text and the link: wa.me lets the shopper pick the chat. */
-export const whatsappShareLink = (text: string, url: string) => `https://wa.me/?text=${encodeURIComponent(`${text}\n${url}`)}`;
+export const whatsappShareLink = (text: string, url: string) =>
+  `https://wa.me/?text=${encodeURIComponent(`${text}\n${url}`)}`;
 
 /**
  * The layout's inline script (with the CSP nonce): a tap on a share link opens the device's share

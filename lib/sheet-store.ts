@@ -50,7 +50,17 @@ export function createSheetStore(hooks: { onClose?: () => void } = {}) {
       if (onlyIfLost && active && active !== document.body) return;
       if (target?.isConnected) target.focus();
     },
-    useOpen: () => useSyncExternalStore(subscribe, () => open, () => false),
-    useRequested: () => useSyncExternalStore(subscribe, () => requested, () => false),
+    useOpen: () =>
+      useSyncExternalStore(
+        subscribe,
+        () => open,
+        () => false,
+      ),
+    useRequested: () =>
+      useSyncExternalStore(
+        subscribe,
+        () => requested,
+        () => false,
+      ),
   };
 }

@@ -3,7 +3,8 @@ import { pageUrl, type PagePath } from "@/lib/seo";
 import type { Locale } from "@/contract/tenant-settings";
 
 /** Text for XML (and Pango markup): the five characters with a meaning escaped. */
-export const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] as string);
+export const escapeXml = (s: string) =>
+  s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] as string);
 
 /** A page for the sitemap: its path and, when known, when it last changed (ISO 8601). */
 export type SitemapPage = { path: PagePath; lastmod?: string | null };
@@ -18,7 +19,12 @@ export function buildSitemap(site: string, pages: SitemapPage[], languages: read
     languages.map((locale) => {
       const alternates =
         languages.length > 1
-          ? [...languages.map((l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${escapeXml(pageUrl(site, l, path))}"/>`), `<xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(pageUrl(site, "ar", path))}"/>`].join("")
+          ? [
+              ...languages.map(
+                (l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${escapeXml(pageUrl(site, l, path))}"/>`,
+              ),
+              `<xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(pageUrl(site, "ar", path))}"/>`,
+            ].join("")
           : "";
       const modified = lastmod ? `<lastmod>${lastmod.replace(/\.\d+Z$/, "Z")}</lastmod>` : "";
       return `<url><loc>${escapeXml(pageUrl(site, locale, path))}</loc>${modified}${alternates}</url>`;

@@ -12,4 +12,5 @@ export class PlatformError extends CodedError {
 }
 
 export const notFound = (what = "Entity") => new PlatformError("SP:EntityNotFound", 404, `${what} not found`);
-export const validation = (message: string, details?: Record<string, unknown>) => new PlatformError("SP:ValidationError", 400, message, details);
+export const validation = (message: string, details?: Record<string, unknown>) =>
+  new PlatformError("SP:ValidationError", 400, message, details);

@@ -12,7 +12,13 @@ import { getText, request } from "./bench-support.mjs";
 const STACK = path.join(root, "bench/stack");
 /** What Chromium asks for a picture: the store's image route answers AVIF to it, as in a Lighthouse run. */
 const IMAGE_ACCEPT = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8";
-const EXTENSIONS = { "image/avif": "avif", "image/webp": "webp", "image/png": "png", "image/jpeg": "jpg", "image/svg+xml": "svg" };
+const EXTENSIONS = {
+  "image/avif": "avif",
+  "image/webp": "webp",
+  "image/png": "png",
+  "image/jpeg": "jpg",
+  "image/svg+xml": "svg",
+};
 /** The store's image route in markup: parameters joined by `&` or `&amp;` (an attribute's escape), never past a `&quot;`. */
 const IMAGE_URL = /\/api\/img\?[\w=%.~-]+(?:(?:&amp;|&(?!quot;|amp;|#))[\w=%.~-]+)*/g;
 
@@ -82,14 +88,25 @@ export async function writeProductMarkup({ port, host, paths }) {
       writeFileSync(path.join(assets, file), css);
       for (const [, ref] of css.matchAll(/url\((\/[^)"']+)\)/g)) {
         // The store's stylesheet names only files of its public folder (the riyal sign's fonts); anything else would be missing from the reference.
-        if (!existsSync(path.join(root, "public", ref))) throw new Error(`The store's stylesheet names ${ref}, which is not in public/: the reference would load without it`);
+        if (!existsSync(path.join(root, "public", ref)))
+          throw new Error(
+            `The store's stylesheet names ${ref}, which is not in public/: the reference would load without it`,
+          );
         mkdirSync(path.dirname(path.join(STACK, "public", ref)), { recursive: true });
         copyFileSync(path.join(root, "public", ref), path.join(STACK, "public", ref));
       }
       stylesheet = `/_content/${file}`;
     }
     const hints = [];
-    for (const hint of page.hints) hints.push({ ...hint, href: hint.href && (await local(hint.href)), imageSrcSet: hint.imageSrcSet && (await local(hint.imageSrcSet)) });
-    writeFileSync(path.join(STACK, "content", `product-${lang}.json`), JSON.stringify({ body: await local(page.body), hints, stylesheet }));
+    for (const hint of page.hints)
+      hints.push({
+        ...hint,
+        href: hint.href && (await local(hint.href)),
+        imageSrcSet: hint.imageSrcSet && (await local(hint.imageSrcSet)),
+      });
+    writeFileSync(
+      path.join(STACK, "content", `product-${lang}.json`),
+      JSON.stringify({ body: await local(page.body), hints, stylesheet }),
+    );
   }
 }

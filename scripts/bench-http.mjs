@@ -23,7 +23,24 @@ import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { ensureBuild } from "./build-stamp.mjs";
-import { assertPortFree, buildReference, firstProductPath, freshPglite, freshPostgres, machine, portFromEnv, printTable, REFERENCES, request, spawnTracked, startFloor, startNext, startReference, warnIfBusy, writeReport } from "./bench-support.mjs";
+import {
+  assertPortFree,
+  buildReference,
+  firstProductPath,
+  freshPglite,
+  freshPostgres,
+  machine,
+  portFromEnv,
+  printTable,
+  REFERENCES,
+  request,
+  spawnTracked,
+  startFloor,
+  startNext,
+  startReference,
+  warnIfBusy,
+  writeReport,
+} from "./bench-support.mjs";
 
 // A child of this script: the bare server, `bench-http.mjs --bare <port> <html file> <content-type>`.
 if (process.argv[2] === "--bare") {
@@ -61,8 +78,15 @@ async function main() {
       const page = await request(port, { path: productPath, host, headers });
       if (page.status !== 200) throw new Error(`GET ${productPath} answered ${page.status}`);
       const contentType = String(page.headers["content-type"]);
-      const pageLoad = { urlPath: productPath, headers: { ...headers, host }, connections: TARGET.pageConnections, duration };
-      console.log(`${db}: product page ${productPath} (${page.body.length} bytes), ${TARGET.pageConnections} connections, ${duration} s each`);
+      const pageLoad = {
+        urlPath: productPath,
+        headers: { ...headers, host },
+        connections: TARGET.pageConnections,
+        duration,
+      };
+      console.log(
+        `${db}: product page ${productPath} (${page.body.length} bytes), ${TARGET.pageConnections} connections, ${duration} s each`,
+      );
       await load({ ...pageLoad, port, connections: 10, duration: 2 });
       const next = await load({ ...pageLoad, port });
       const bare = await withBareServer(barePort, page.body, contentType, async () => {
@@ -71,7 +95,11 @@ async function main() {
       });
       console.log(`${db}: cart API, ${TARGET.cartCustomers} customers, ${duration} s`);
       const cart = await cartLoad({ port, host, customers: TARGET.cartCustomers, duration });
-      return { db, product: { path: productPath, bytes: page.body.length, contentType, next, bare, ratio: next.rps / bare.rps }, cart };
+      return {
+        db,
+        product: { path: productPath, bytes: page.body.length, contentType, next, bare, ratio: next.rps / bare.rps },
+        cart,
+      };
     } finally {
       await server.stop();
     }
@@ -97,12 +125,20 @@ async function main() {
   // The references for the cart's figures, in this run: the framework's floor under the same load,
   // and the stack's own cart (bench/stack: drizzle on the same database, nothing of the store's).
   console.log(`framework floor: JSON route, ${TARGET.cartCustomers} customers, ${duration} s`);
-  const cartFloor = await cartFloorLoad({ port: barePort, customers: TARGET.cartCustomers, duration, body: results[0].cart.body });
+  const cartFloor = await cartFloorLoad({
+    port: barePort,
+    customers: TARGET.cartCustomers,
+    duration,
+    body: results[0].cart.body,
+  });
   buildReference(REFERENCES.stack);
-  const stackCarts = await eachDatabase(async (db, env) => {
-    console.log(`stack floor: ${db} cart, ${TARGET.cartCustomers} customers, ${duration} s`);
-    return { db, cart: await stackCartLoad({ port: barePort, customers: TARGET.cartCustomers, duration, env }) };
-  }, () => ({ DATABASE_URL: "" }));
+  const stackCarts = await eachDatabase(
+    async (db, env) => {
+      console.log(`stack floor: ${db} cart, ${TARGET.cartCustomers} customers, ${duration} s`);
+      return { db, cart: await stackCartLoad({ port: barePort, customers: TARGET.cartCustomers, duration, env }) };
+    },
+    () => ({ DATABASE_URL: "" }),
+  );
   const stackMisses = (db) => {
     const ref = stackCarts.find((r) => r.db === db)?.cart;
     return ref ? ["add", "read"].filter((k) => ref[k].p95 >= TARGET.cartP95Ms) : [];
@@ -117,12 +153,22 @@ async function main() {
     for (const kind of ["add", "read"]) {
       if (r.cart[kind].p95 < TARGET.cartP95Ms) continue;
       // Out of reach when the stack's own cart misses it too, in the same run.
-      const reach = stackMisses(r.db).includes(kind) ? ` (the stack's own cart misses it too: ${stackCarts.find((x) => x.db === r.db).cart[kind].p95} ms)` : "";
+      const reach = stackMisses(r.db).includes(kind)
+        ? ` (the stack's own cart misses it too: ${stackCarts.find((x) => x.db === r.db).cart[kind].p95} ms)`
+        : "";
       misses.push(`cart ${kind} p95 ${r.cart[kind].p95} ms ≥ ${TARGET.cartP95Ms} ms${reach}`);
     }
     // A run with failed or refused requests measured something else than the page or the cart.
-    for (const [name, x] of [["product page", next], ["bare server", bare], ["cart add", r.cart.add], ["cart read", r.cart.read]]) {
-      if (x.errors || x.non2xx) misses.push(`${name}: ${x.errors ?? 0} errors or timeouts, ${x.non2xx} non-2xx (${JSON.stringify(x.statusCodes)})`);
+    for (const [name, x] of [
+      ["product page", next],
+      ["bare server", bare],
+      ["cart add", r.cart.add],
+      ["cart read", r.cart.read],
+    ]) {
+      if (x.errors || x.non2xx)
+        misses.push(
+          `${name}: ${x.errors ?? 0} errors or timeouts, ${x.non2xx} non-2xx (${JSON.stringify(x.statusCodes)})`,
+        );
     }
     if (r.cart.errors) misses.push(`cart: ${r.cart.errors} errors or timeouts`);
     if (r.cart.wrongCarts.length) misses.push(`cart contents do not match the adds: ${r.cart.wrongCarts.join(", ")}`);
@@ -134,30 +180,101 @@ async function main() {
   printTable(
     ["database", "server", "req/s", "p50", "p97.5", "p99", "max", "requests", "Next/bare"],
     results.flatMap((r) => [
-      [r.db, "next start", r.product.next.rps, r.product.next.p50, r.product.next.p97_5, r.product.next.p99, r.product.next.max, r.product.next.requests, pct(r.product.ratio)],
-      [r.db, "bare node:http", r.product.bare.rps, r.product.bare.p50, r.product.bare.p97_5, r.product.bare.p99, r.product.bare.max, r.product.bare.requests, ""],
+      [
+        r.db,
+        "next start",
+        r.product.next.rps,
+        r.product.next.p50,
+        r.product.next.p97_5,
+        r.product.next.p99,
+        r.product.next.max,
+        r.product.next.requests,
+        pct(r.product.ratio),
+      ],
+      [
+        r.db,
+        "bare node:http",
+        r.product.bare.rps,
+        r.product.bare.p50,
+        r.product.bare.p97_5,
+        r.product.bare.p99,
+        r.product.bare.max,
+        r.product.bare.requests,
+        "",
+      ],
     ]),
   );
-  console.log(`\nCart API, ${TARGET.cartCustomers} customers each with their own cart, ${duration} s (latency in ms, every request recorded):\n`);
+  console.log(
+    `\nCart API, ${TARGET.cartCustomers} customers each with their own cart, ${duration} s (latency in ms, every request recorded):\n`,
+  );
   printTable(
     ["database", "call", "req/s", "p50", "p95", "p99", "max", "requests"],
     [
-      ...results.flatMap((r) => ["add", "read"].map((k) => [r.db, k === "add" ? "POST /api/cart/items" : "GET /api/cart", r.cart[k].rps, r.cart[k].p50, r.cart[k].p95, r.cart[k].p99, r.cart[k].max, r.cart[k].requests])),
-      ...stackCarts.flatMap((r) => ["add", "read"].map((k) => [`stack floor, ${r.db}`, `${k === "add" ? "POST" : "GET"} bench/stack /api/store-cart${k === "add" ? "/items" : ""}`, r.cart[k].rps, r.cart[k].p50, r.cart[k].p95, r.cart[k].p99, r.cart[k].max, r.cart[k].requests])),
-      ...["add", "read"].map((k) => ["framework floor", `${k === "add" ? "POST" : "GET"} bench/floor /api/echo`, cartFloor[k].rps, cartFloor[k].p50, cartFloor[k].p95, cartFloor[k].p99, cartFloor[k].max, cartFloor[k].requests]),
+      ...results.flatMap((r) =>
+        ["add", "read"].map((k) => [
+          r.db,
+          k === "add" ? "POST /api/cart/items" : "GET /api/cart",
+          r.cart[k].rps,
+          r.cart[k].p50,
+          r.cart[k].p95,
+          r.cart[k].p99,
+          r.cart[k].max,
+          r.cart[k].requests,
+        ]),
+      ),
+      ...stackCarts.flatMap((r) =>
+        ["add", "read"].map((k) => [
+          `stack floor, ${r.db}`,
+          `${k === "add" ? "POST" : "GET"} bench/stack /api/store-cart${k === "add" ? "/items" : ""}`,
+          r.cart[k].rps,
+          r.cart[k].p50,
+          r.cart[k].p95,
+          r.cart[k].p99,
+          r.cart[k].max,
+          r.cart[k].requests,
+        ]),
+      ),
+      ...["add", "read"].map((k) => [
+        "framework floor",
+        `${k === "add" ? "POST" : "GET"} bench/floor /api/echo`,
+        cartFloor[k].rps,
+        cartFloor[k].p50,
+        cartFloor[k].p95,
+        cartFloor[k].p99,
+        cartFloor[k].max,
+        cartFloor[k].requests,
+      ]),
     ],
   );
-  for (const [name, x] of [["framework floor", cartFloor], ...stackCarts.map((r) => [`stack floor, ${r.db}`, r.cart])]) {
-    if (x.errors || x.add.non2xx || x.read.non2xx) console.log(`${name}: ${x.errors} errors or timeouts, non-2xx ${JSON.stringify([x.add.statusCodes, x.read.statusCodes])}`);
+  for (const [name, x] of [
+    ["framework floor", cartFloor],
+    ...stackCarts.map((r) => [`stack floor, ${r.db}`, r.cart]),
+  ]) {
+    if (x.errors || x.add.non2xx || x.read.non2xx)
+      console.log(
+        `${name}: ${x.errors} errors or timeouts, non-2xx ${JSON.stringify([x.add.statusCodes, x.read.statusCodes])}`,
+      );
   }
   console.log("");
   for (const r of results) console.log(`${r.db}: ${r.pass ? "pass" : `miss — ${r.misses.join("; ")}`}`);
 
   const pass = results.every((r) => r.pass);
-  const file = writeReport("http", { when: new Date().toISOString(), machine: { ...machine(), loadAvg1mAtStart: before.loadAvg1m }, durationS: duration, target: TARGET, databases: results, cartFloor, stackCarts, pass, totalS: Math.round((Date.now() - started) / 1000) });
+  const file = writeReport("http", {
+    when: new Date().toISOString(),
+    machine: { ...machine(), loadAvg1mAtStart: before.loadAvg1m },
+    durationS: duration,
+    target: TARGET,
+    databases: results,
+    cartFloor,
+    stackCarts,
+    pass,
+    totalS: Math.round((Date.now() - started) / 1000),
+  });
   console.log(`\nSummary written to ${file} (${Math.round((Date.now() - started) / 1000)} s in all).`);
   if (!pass) {
-    console.error(`✖ QUALITY.md's throughput targets missed (ratio ≥ ${pct(TARGET.ratio)}, product p99 < ${TARGET.pageP99Ms} ms, cart p95 < ${TARGET.cartP95Ms} ms).`);
+    console.error(
+      `✖ QUALITY.md's throughput targets missed (ratio ≥ ${pct(TARGET.ratio)}, product p99 < ${TARGET.pageP99Ms} ms, cart p95 < ${TARGET.cartP95Ms} ms).`,
+    );
     process.exit(1);
   }
   console.log("✔ QUALITY.md's throughput targets met.");
@@ -219,27 +336,43 @@ function percentile(sorted, q) {
  * response's latency is recorded (autocannon's 'response' event), by the call that made it.
  */
 async function cartLoad({ port, host, customers, duration }) {
-  const res = await request(port, { path: "/api/app/products", host, headers: { accept: "application/json", "accept-language": "ar" } });
+  const res = await request(port, {
+    path: "/api/app/products",
+    host,
+    headers: { accept: "application/json", "accept-language": "ar" },
+  });
   const products = JSON.parse(res.body.toString()).data ?? [];
-  const item = products.filter((p) => p.typeString === "merchandise" && p.prices?.length > 0 && (p.stock === null || p.stock >= 100)).sort((a, b) => (b.stock ?? Infinity) - (a.stock ?? Infinity))[0];
+  const item = products
+    .filter((p) => p.typeString === "merchandise" && p.prices?.length > 0 && (p.stock === null || p.stock >= 100))
+    .sort((a, b) => (b.stock ?? Infinity) - (a.stock ?? Infinity))[0];
   if (!item) throw new Error("No merchandise with enough stock in spa's catalogue for the cart bench");
   const body = JSON.stringify({ productId: item.id, priceId: item.prices[0].id, quantity: 1 });
   const jsonHeaders = { host, "content-type": "application/json", accept: "application/json", "accept-language": "ar" };
   // A cart holds at most the product's stock: a customer starts a new cart before reaching it.
   const addsPerCart = Math.min(300, Math.floor((item.stock ?? 600) / 2));
-  const cookieOf = (setCookie) => [setCookie ?? []].flat().map((c) => c.split(";")[0]).find((c) => c.startsWith("sf_cart_")) ?? null;
+  const cookieOf = (setCookie) =>
+    [setCookie ?? []]
+      .flat()
+      .map((c) => c.split(";")[0])
+      .find((c) => c.startsWith("sf_cart_")) ?? null;
 
   // Every customer's cart exists before the clock starts (its first add is not measured).
   const shoppers = await Promise.all(
     Array.from({ length: customers }, async () => {
       const first = await request(port, { method: "POST", path: "/api/cart/items", headers: jsonHeaders, body });
       const cookie = cookieOf(first.headers["set-cookie"]);
-      if (first.status !== 200 || !cookie) throw new Error(`The first add answered ${first.status} without a cart cookie: ${first.body.toString().slice(0, 300)}`);
+      if (first.status !== 200 || !cookie)
+        throw new Error(
+          `The first add answered ${first.status} without a cart cookie: ${first.body.toString().slice(0, 300)}`,
+        );
       return { cookie, adds: 1 };
     }),
   );
 
-  const withCookie = (shopper) => (req) => ({ ...req, headers: { ...req.headers, ...(shopper.cookie ? { cookie: shopper.cookie } : {}) } });
+  const withCookie = (shopper) => (req) => ({
+    ...req,
+    headers: { ...req.headers, ...(shopper.cookie ? { cookie: shopper.cookie } : {}) },
+  });
   const headerOf = (headers, name) => Object.entries(headers ?? {}).find(([k]) => k.toLowerCase() === name)?.[1];
   const measured = await alternatingLoad({
     port,
@@ -277,7 +410,8 @@ async function cartLoad({ port, host, customers, duration }) {
     if (!shopper.cookie) continue;
     const r = await request(port, { path: "/api/cart", headers: { ...jsonHeaders, cookie: shopper.cookie } });
     const units = (JSON.parse(r.body.toString()).data?.items ?? []).reduce((n, i) => n + i.quantity, 0);
-    if (units < shopper.adds || units > shopper.adds + 1) wrongCarts.push(`a cart with ${units} units after ${shopper.adds} adds`);
+    if (units < shopper.adds || units > shopper.adds + 1)
+      wrongCarts.push(`a cart with ${units} units after ${shopper.adds} adds`);
   }
   // Timeouts and connection errors cannot be told apart by call: counted for the cart as a whole.
   return { product: { id: item.id, stock: item.stock }, body, customers, ...measured, wrongCarts };
@@ -304,7 +438,13 @@ async function alternatingLoad({ port, duration, headers, customers, add, read }
           spec.onResponse?.(...args);
         },
       });
-      const instance = autocannon({ url: `http://127.0.0.1:${port}`, connections: 1, duration, headers, requests: [tagged("add", add(customer)), tagged("read", read(customer))] });
+      const instance = autocannon({
+        url: `http://127.0.0.1:${port}`,
+        connections: 1,
+        duration,
+        headers,
+        requests: [tagged("add", add(customer)), tagged("read", read(customer))],
+      });
       instance.on("response", (_client, status, _bytes, ms) => {
         samples[last].push(ms);
         codes[last][status] = (codes[last][status] ?? 0) + 1;
@@ -348,7 +488,10 @@ async function cartFloorLoad({ port, customers, duration, body }) {
   try {
     const headers = { "content-type": "application/json", accept: "application/json" };
     const callers = Array.from({ length: customers }, () => ({}));
-    const spec = { add: () => ({ method: "POST", path: "/api/echo", body }), read: () => ({ method: "GET", path: "/api/echo" }) };
+    const spec = {
+      add: () => ({ method: "POST", path: "/api/echo", body }),
+      read: () => ({ method: "GET", path: "/api/echo" }),
+    };
     return await warmedLoad({ port, duration, headers, customers: callers, ...spec });
   } finally {
     await floor.stop();
@@ -363,7 +506,10 @@ async function cartFloorLoad({ port, customers, duration, body }) {
  */
 async function stackCartLoad({ port, customers, duration, env }) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "bench-stack-cart-"));
-  const server = await startReference(REFERENCES.stack, port, "BENCH_BARE_PORT", { built: true, env: { ...env, BENCH_STACK_DATA_DIR: dataDir } });
+  const server = await startReference(REFERENCES.stack, port, "BENCH_BARE_PORT", {
+    built: true,
+    env: { ...env, BENCH_STACK_DATA_DIR: dataDir },
+  });
   try {
     const headers = { "content-type": "application/json", accept: "application/json" };
     const body = JSON.stringify({ quantity: 1 });
@@ -371,7 +517,10 @@ async function stackCartLoad({ port, customers, duration, env }) {
       Array.from({ length: customers }, async () => {
         const first = await request(port, { method: "POST", path: "/api/store-cart/items", headers, body });
         const cookie = [first.headers["set-cookie"] ?? []].flat()[0]?.split(";")[0];
-        if (first.status !== 200 || !cookie) throw new Error(`bench/stack's first cart add answered ${first.status}: ${first.body.toString().slice(0, 300)}`);
+        if (first.status !== 200 || !cookie)
+          throw new Error(
+            `bench/stack's first cart add answered ${first.status}: ${first.body.toString().slice(0, 300)}`,
+          );
         return { cookie };
       }),
     );

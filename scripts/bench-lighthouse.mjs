@@ -26,12 +26,33 @@ import path from "node:path";
 import { checkBundles, PRODUCT_ROUTE } from "./bundle-budget.mjs";
 import { writeProductMarkup } from "./bench-content.mjs";
 import { ensureBuild, root } from "./build-stamp.mjs";
-import { firstProductPath, freshPglite, getText, machine, portFromEnv, printTable, REFERENCES, startNext, startReference, warnIfBusy, writeReport } from "./bench-support.mjs";
+import {
+  firstProductPath,
+  freshPglite,
+  getText,
+  machine,
+  portFromEnv,
+  printTable,
+  REFERENCES,
+  startNext,
+  startReference,
+  warnIfBusy,
+  writeReport,
+} from "./bench-support.mjs";
 
 const port = portFromEnv("BENCH_LH_PORT", 3221);
 const runs = Number(process.env.BENCH_LH_RUNS || 3);
 const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium";
-const chromeFlags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const chromeFlags = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 /** QUALITY.md, Performance: Lighthouse mobile on home and a product page, ar and en. */
 const TARGET = { score: 0.95, lcpMs: 1800, tbtMs: 150, cls: 0.05 };
@@ -60,15 +81,29 @@ const BLOCKED_URL_PATTERNS = [
   "*tabby.ai*",
   "*tamara.co*",
 ];
-const blockedRes = BLOCKED_URL_PATTERNS.map((p) => new RegExp(`^${p.split("*").map((s) => s.replace(/[.?+^$|()[\]{}\\]/g, "\\$&")).join(".*")}$`));
-const isLocalHost = (hostname) => hostname === "localhost" || hostname.endsWith(".localhost") || hostname === "127.0.0.1" || hostname === "[::1]";
+const blockedRes = BLOCKED_URL_PATTERNS.map(
+  (p) =>
+    new RegExp(
+      `^${p
+        .split("*")
+        .map((s) => s.replace(/[.?+^$|()[\]{}\\]/g, "\\$&"))
+        .join(".*")}$`,
+    ),
+);
+const isLocalHost = (hostname) =>
+  hostname === "localhost" || hostname.endsWith(".localhost") || hostname === "127.0.0.1" || hostname === "[::1]";
 
 const started = Date.now();
 ensureBuild();
 const before = warnIfBusy();
 const host = `spa.localhost:${port}`;
 const origin = `http://${host}`;
-const server = await startNext({ port, portEnv: "BENCH_LH_PORT", env: freshPglite("bench-lh"), label: "embedded database .data/bench-lh" });
+const server = await startNext({
+  port,
+  portEnv: "BENCH_LH_PORT",
+  env: freshPglite("bench-lh"),
+  label: "embedded database .data/bench-lh",
+});
 // The same product, at its own address in each language (slugs differ by language).
 const productPaths = {};
 try {
@@ -92,7 +127,16 @@ for (const [i, [name, dir]] of Object.entries(REFERENCES).entries()) {
 /** First-load JavaScript (gzip bytes) per route of a build, as `npm run check:bundle` counts it: each build read once. */
 const firstLoads = new Map();
 const firstLoad = (dir, route) => {
-  if (!firstLoads.has(dir)) firstLoads.set(dir, new Map(checkBundles({ root: path.join(root, dir), budgets: {}, forbidden: [] }).rows.map((r) => [r.route, r.gzipBytes])));
+  if (!firstLoads.has(dir))
+    firstLoads.set(
+      dir,
+      new Map(
+        checkBundles({ root: path.join(root, dir), budgets: {}, forbidden: [] }).rows.map((r) => [
+          r.route,
+          r.gzipBytes,
+        ]),
+      ),
+    );
   return firstLoads.get(dir).get(route) ?? null;
 };
 
@@ -111,10 +155,28 @@ try {
       pages.push({ page, lang, path, url: `${origin}${path}`, informational, firstLoadBytes: firstLoad(".", route) });
     }
   }
-  for (const ref of references) pages.push({ page: ref.name === "floor" ? "next floor" : `${ref.name} floor`, lang: "en", path: "/", url: `http://127.0.0.1:${ref.port}/`, informational: true, floor: true, firstLoadBytes: firstLoad(ref.dir, "/") });
+  for (const ref of references)
+    pages.push({
+      page: ref.name === "floor" ? "next floor" : `${ref.name} floor`,
+      lang: "en",
+      path: "/",
+      url: `http://127.0.0.1:${ref.port}/`,
+      informational: true,
+      floor: true,
+      firstLoadBytes: firstLoad(ref.dir, "/"),
+    });
   // The product page's own markup, stylesheet and pictures on the stack's scripts alone (bench/stack's /product/<lang>).
   const stack = references.find((r) => r.dir === REFERENCES.stack);
-  for (const lang of ["ar", "en"]) pages.push({ page: "markup on stack", lang, path: `/product/${lang}`, url: `http://127.0.0.1:${stack.port}/product/${lang}`, informational: true, floor: true, firstLoadBytes: firstLoad(stack.dir, "/product/[lang]") });
+  for (const lang of ["ar", "en"])
+    pages.push({
+      page: "markup on stack",
+      lang,
+      path: `/product/${lang}`,
+      url: `http://127.0.0.1:${stack.port}/product/${lang}`,
+      informational: true,
+      floor: true,
+      firstLoadBytes: firstLoad(stack.dir, "/product/[lang]"),
+    });
   // Each page once through the server first, so that no run pays for a cold render.
   for (const p of pages) if (!p.floor) await getText(port, p.path, host, { "accept-language": p.lang });
 
@@ -126,7 +188,9 @@ try {
       const key = `${p.page}|${p.lang}`;
       results.set(key, [...(results.get(key) ?? []), summary]);
       const shown = "error" in summary ? `error: ${summary.error}` : `score ${summary.score}`;
-      console.log(`run ${run}/${runs}  ${p.page.padEnd(9)} ${p.lang}  ${shown}  (${((Date.now() - t) / 1000).toFixed(0)} s)`);
+      console.log(
+        `run ${run}/${runs}  ${p.page.padEnd(9)} ${p.lang}  ${shown}  (${((Date.now() - t) / 1000).toFixed(0)} s)`,
+      );
     }
   }
 } finally {
@@ -205,8 +269,23 @@ const report = pages.map((p) => {
   const median = medianRun(list);
   const failed = list.filter((r) => "error" in r).map((r) => r.error);
   const leaked = [...new Set(list.flatMap((r) => r.unblockedRequests ?? []))];
-  const why = [...misses(median), ...(failed.length ? [`${failed.length} run(s) failed`] : []), ...(leaked.length ? ["unblocked external requests"] : [])];
-  return { page: p.page, lang: p.lang, url: p.url, informational: p.informational, firstLoadBytes: p.firstLoadBytes, median, runs: list, unblockedRequests: leaked, misses: why, pass: why.length === 0 };
+  const why = [
+    ...misses(median),
+    ...(failed.length ? [`${failed.length} run(s) failed`] : []),
+    ...(leaked.length ? ["unblocked external requests"] : []),
+  ];
+  return {
+    page: p.page,
+    lang: p.lang,
+    url: p.url,
+    informational: p.informational,
+    firstLoadBytes: p.firstLoadBytes,
+    median,
+    runs: list,
+    unblockedRequests: leaked,
+    misses: why,
+    pass: why.length === 0,
+  };
 });
 
 console.log(`\nLighthouse ${runs} runs per page, mobile preset (simulated throttling), median run by score:\n`);
@@ -215,10 +294,25 @@ printTable(
   report.map((r) => {
     const m = r.median;
     const verdict = r.pass ? "pass" : `miss: ${r.misses.join(", ")}`;
-    return [r.page, r.lang, m ? m.score.toFixed(2) : "–", secs(m?.lcpMs ?? null), m ? `${m.tbtMs} ms` : "–", m ? m.cls.toFixed(3) : "–", secs(m?.fcpMs ?? null), secs(m?.siMs ?? null), r.runs.map((x) => ("error" in x ? "err" : x.score.toFixed(2))).join(" / "), m?.benchmarkIndex ?? "–", r.firstLoadBytes === null ? "–" : `${(r.firstLoadBytes / 1000).toFixed(1)} KB`, r.informational ? `(informational) ${verdict}` : verdict];
+    return [
+      r.page,
+      r.lang,
+      m ? m.score.toFixed(2) : "–",
+      secs(m?.lcpMs ?? null),
+      m ? `${m.tbtMs} ms` : "–",
+      m ? m.cls.toFixed(3) : "–",
+      secs(m?.fcpMs ?? null),
+      secs(m?.siMs ?? null),
+      r.runs.map((x) => ("error" in x ? "err" : x.score.toFixed(2))).join(" / "),
+      m?.benchmarkIndex ?? "–",
+      r.firstLoadBytes === null ? "–" : `${(r.firstLoadBytes / 1000).toFixed(1)} KB`,
+      r.informational ? `(informational) ${verdict}` : verdict,
+    ];
   }),
 );
-for (const r of report) if (r.unblockedRequests.length) console.log(`\n${r.page} ${r.lang} reached hosts that are not blocked:\n  ${r.unblockedRequests.join("\n  ")}`);
+for (const r of report)
+  if (r.unblockedRequests.length)
+    console.log(`\n${r.page} ${r.lang} reached hosts that are not blocked:\n  ${r.unblockedRequests.join("\n  ")}`);
 
 const failing = report.filter((r) => !r.informational && !r.pass);
 const file = writeReport("lighthouse", {
@@ -235,7 +329,9 @@ const file = writeReport("lighthouse", {
 });
 console.log(`\nSummary written to ${file} (${Math.round((Date.now() - started) / 1000)} s in all).`);
 if (failing.length) {
-  console.error(`✖ ${failing.length} page(s) miss QUALITY.md's Lighthouse targets (score ≥ ${TARGET.score}, LCP ≤ ${TARGET.lcpMs / 1000} s, TBT ≤ ${TARGET.tbtMs} ms, CLS ≤ ${TARGET.cls}).`);
+  console.error(
+    `✖ ${failing.length} page(s) miss QUALITY.md's Lighthouse targets (score ≥ ${TARGET.score}, LCP ≤ ${TARGET.lcpMs / 1000} s, TBT ≤ ${TARGET.tbtMs} ms, CLS ≤ ${TARGET.cls}).`,
+  );
   process.exit(1);
 }
 console.log("✔ home and product pages meet QUALITY.md's Lighthouse targets.");

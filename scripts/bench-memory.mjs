@@ -15,7 +15,17 @@ import net from "node:net";
 import path from "node:path";
 import { root } from "./build-stamp.mjs";
 import { ensureBuild } from "./build-stamp.mjs";
-import { freshPglite, machine, portFromEnv, printTable, request, startFloor, startNext, warnIfBusy, writeReport } from "./bench-support.mjs";
+import {
+  freshPglite,
+  machine,
+  portFromEnv,
+  printTable,
+  request,
+  startFloor,
+  startNext,
+  warnIfBusy,
+  writeReport,
+} from "./bench-support.mjs";
 import { serverEnv } from "./server-env.mjs";
 
 const TARGET_RSS_MB = 300;
@@ -58,7 +68,9 @@ function announcedBody(port, host, bytes) {
     let head = "";
     socket.setTimeout(20_000, () => socket.destroy());
     socket.on("connect", () => {
-      socket.write(`POST /api/cart/items HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nContent-Length: ${bytes}\r\nConnection: close\r\n\r\n`);
+      socket.write(
+        `POST /api/cart/items HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nContent-Length: ${bytes}\r\nConnection: close\r\n\r\n`,
+      );
       socket.write(Buffer.alloc(64 * 1024, 32));
     });
     socket.on("data", (chunk) => {
@@ -88,16 +100,22 @@ async function references(floorPort, requests) {
   let floorMb;
   try {
     let n = 0;
-    await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-      while (n++ < requests) await request(floorPort, { path: "/" });
-    }));
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (n++ < requests) await request(floorPort, { path: "/" });
+      }),
+    );
     floorMb = treeRssMb(floor.child.pid);
   } finally {
     await floor.stop();
   }
   const { postgresqlconf } = JSON.parse(readFileSync(path.join(root, "platform/db/pglite-settings.json"), "utf8"));
   const rssOf = (script) => {
-    const out = execFileSync(process.execPath, ["--input-type=module", "-e", `${script}\nconsole.log(Math.round(process.memoryUsage().rss / 1048576));`], { cwd: root, encoding: "utf8", env: serverEnv(process.env) });
+    const out = execFileSync(
+      process.execPath,
+      ["--input-type=module", "-e", `${script}\nconsole.log(Math.round(process.memoryUsage().rss / 1048576));`],
+      { cwd: root, encoding: "utf8", env: serverEnv(process.env) },
+    );
     return Number(out.trim().split("\n").at(-1));
   };
   const pgliteMb = rssOf(`import { PGlite } from "@electric-sql/pglite";
@@ -112,19 +130,46 @@ async function main() {
   const started = Date.now();
   ensureBuild();
   const before = warnIfBusy();
-  const server = await startNext({ port, portEnv: "BENCH_MEMORY_PORT", env: freshPglite("bench-memory"), label: "embedded" });
+  const server = await startNext({
+    port,
+    portEnv: "BENCH_MEMORY_PORT",
+    env: freshPglite("bench-memory"),
+    label: "embedded",
+  });
   const pid = server.child.pid;
   try {
     const spa = `spa.localhost:${port}`;
     const coffee = `coffee.localhost:${port}`;
-    const list = async (host, locale) => JSON.parse((await request(port, { path: "/api/app/products", host, headers: { accept: "application/json", "accept-language": locale } })).body.toString()).data ?? [];
+    const list = async (host, locale) =>
+      JSON.parse(
+        (
+          await request(port, {
+            path: "/api/app/products",
+            host,
+            headers: { accept: "application/json", "accept-language": locale },
+          })
+        ).body.toString(),
+      ).data ?? [];
     const [spaAr, spaEn, coffeeAr] = await Promise.all([list(spa, "ar"), list(spa, "en"), list(coffee, "ar")]);
     const pages = [
-      ...["/", "/products", "/z/terms-and-conditions", ...spaAr.map((p) => `/products/${encodeURIComponent(p.slugs.ar)}`)].map((path) => ({ host: spa, path })),
-      ...["/en", "/en/products", ...spaEn.map((p) => `/en/products/${encodeURIComponent(p.slugs.en)}`)].map((path) => ({ host: spa, path })),
-      ...["/", "/products", ...coffeeAr.map((p) => `/products/${encodeURIComponent(p.slugs.ar)}`)].map((path) => ({ host: coffee, path })),
+      ...[
+        "/",
+        "/products",
+        "/z/terms-and-conditions",
+        ...spaAr.map((p) => `/products/${encodeURIComponent(p.slugs.ar)}`),
+      ].map((path) => ({ host: spa, path })),
+      ...["/en", "/en/products", ...spaEn.map((p) => `/en/products/${encodeURIComponent(p.slugs.en)}`)].map((path) => ({
+        host: spa,
+        path,
+      })),
+      ...["/", "/products", ...coffeeAr.map((p) => `/products/${encodeURIComponent(p.slugs.ar)}`)].map((path) => ({
+        host: coffee,
+        path,
+      })),
     ];
-    const item = spaAr.find((p) => p.typeString === "merchandise" && (p.stock ?? 0) >= 100) ?? spaAr.find((p) => p.typeString === "merchandise");
+    const item =
+      spaAr.find((p) => p.typeString === "merchandise" && (p.stock ?? 0) >= 100) ??
+      spaAr.find((p) => p.typeString === "merchandise");
     const cartBody = JSON.stringify({ productId: item.id, priceId: item.prices[0].id, quantity: 1 });
     const cookies = [];
 
@@ -143,14 +188,34 @@ async function main() {
       }
       if (slot === 1 || slot === 2) {
         const c = cookies[i % 20];
-        const res = slot === 1 || !c ? await request(port, { method: "POST", path: "/api/cart/items", host: spa, headers: { "content-type": "application/json", accept: "application/json", ...(c ? { cookie: c } : {}) }, body: cartBody }) : await request(port, { path: "/api/cart", host: spa, headers: { cookie: c, accept: "application/json" } });
-        const set = [res.headers["set-cookie"] ?? []].flat().map((s) => s.split(";")[0]).find((s) => s.startsWith("sf_cart_"));
+        const res =
+          slot === 1 || !c
+            ? await request(port, {
+                method: "POST",
+                path: "/api/cart/items",
+                host: spa,
+                headers: {
+                  "content-type": "application/json",
+                  accept: "application/json",
+                  ...(c ? { cookie: c } : {}),
+                },
+                body: cartBody,
+              })
+            : await request(port, { path: "/api/cart", host: spa, headers: { cookie: c, accept: "application/json" } });
+        const set = [res.headers["set-cookie"] ?? []]
+          .flat()
+          .map((s) => s.split(";")[0])
+          .find((s) => s.startsWith("sf_cart_"));
         if (set && cookies.length < 20) cookies.push(set);
         return count("cart", res.status);
       }
       if (slot === 3 && i % 100 === 3) {
-        const p = pages[(i / 100) % pages.length | 0];
-        const og = p.path.includes("/products/") ? p.path.replace("/products/", "/og/product/") : p.path.startsWith("/en") ? "/en/og/store" : "/og/store";
+        const p = pages[((i / 100) % pages.length) | 0];
+        const og = p.path.includes("/products/")
+          ? p.path.replace("/products/", "/og/product/")
+          : p.path.startsWith("/en")
+            ? "/en/og/store"
+            : "/og/store";
         return count("share image", (await request(port, { path: og, host: p.host })).status);
       }
       if (slot === 4 && i % 2000 === 4) {
@@ -160,14 +225,20 @@ async function main() {
       const p = pages[i % pages.length];
       const rsc = slot === 5 ? { rsc: "1" } : {};
       // An RSC request without router state carries an empty _rsc (Next redirects it there otherwise).
-      const res = await request(port, { path: slot === 5 ? `${p.path}?_rsc` : slot === 6 ? `${p.path}?utm_source=bench${i}` : p.path, host: p.host, headers: { accept: "text/html", ...rsc } });
+      const res = await request(port, {
+        path: slot === 5 ? `${p.path}?_rsc` : slot === 6 ? `${p.path}?utm_source=bench${i}` : p.path,
+        host: p.host,
+        headers: { accept: "text/html", ...rsc },
+      });
       return count(slot === 5 ? "page (RSC)" : "page", res.status);
     };
     let next = 0;
     const t0 = Date.now();
-    await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-      while (next < total) await job(next++);
-    }));
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < total) await job(next++);
+      }),
+    );
     const seconds = (Date.now() - t0) / 1000;
     const afterLoad = treeRssMb(pid);
     await new Promise((r) => setTimeout(r, 10_000));
@@ -175,15 +246,38 @@ async function main() {
 
     await server.stop();
     const reference = await references(port + 1, total);
-    const report = { target: { rssMb: TARGET_RSS_MB }, requests: total, seconds, rssMb: { afterFirstPage, afterLoad, afterIdle }, reference, statuses, machine: before, durationS: Math.round((Date.now() - started) / 1000) };
+    const report = {
+      target: { rssMb: TARGET_RSS_MB },
+      requests: total,
+      seconds,
+      rssMb: { afterFirstPage, afterLoad, afterIdle },
+      reference,
+      statuses,
+      machine: before,
+      durationS: Math.round((Date.now() - started) / 1000),
+    };
     console.log(`\n${total} requests in ${seconds.toFixed(1)} s (${CONCURRENCY} at once)\n`);
-    printTable(["kind", "statuses"], Object.entries(statuses).map(([k, v]) => [k, JSON.stringify(v)]));
-    console.log(`\nRSS (server process tree): ${afterFirstPage} MB after the first page, ${afterLoad} MB after the load, ${afterIdle} MB 10 s later (target ≤ ${TARGET_RSS_MB} MB)`);
-    console.log(`Reference, same run: Next's floor (bench/floor) ${reference.floorMb} MB after ${reference.floorRequests} requests; PGlite alone (plain Node with the server's settings, the demo's queries) ${reference.pgliteMb} MB, of which Node itself ${reference.nodeMb} MB; the two, Node counted once, ${reference.floorPlusPgliteMb} MB`);
+    printTable(
+      ["kind", "statuses"],
+      Object.entries(statuses).map(([k, v]) => [k, JSON.stringify(v)]),
+    );
+    console.log(
+      `\nRSS (server process tree): ${afterFirstPage} MB after the first page, ${afterLoad} MB after the load, ${afterIdle} MB 10 s later (target ≤ ${TARGET_RSS_MB} MB)`,
+    );
+    console.log(
+      `Reference, same run: Next's floor (bench/floor) ${reference.floorMb} MB after ${reference.floorRequests} requests; PGlite alone (plain Node with the server's settings, the demo's queries) ${reference.pgliteMb} MB, of which Node itself ${reference.nodeMb} MB; the two, Node counted once, ${reference.floorPlusPgliteMb} MB`,
+    );
     console.log(`report: ${writeReport("memory", { ...report, machineAfter: machine() })}`);
-    const bad = Object.entries(statuses).flatMap(([k, v]) => Object.keys(v).filter((s) => (k === "unknown host" ? s !== "404" : k === "50 MB body" ? s !== "413" && s !== "reset" : !/^2|^3/.test(s))).map((s) => `${k} answered ${s}`));
+    const bad = Object.entries(statuses).flatMap(([k, v]) =>
+      Object.keys(v)
+        .filter((s) =>
+          k === "unknown host" ? s !== "404" : k === "50 MB body" ? s !== "413" && s !== "reset" : !/^2|^3/.test(s),
+        )
+        .map((s) => `${k} answered ${s}`),
+    );
     if (bad.length) console.error(`✖ unexpected answers: ${bad.join(", ")}`);
-    if (afterLoad > TARGET_RSS_MB) console.error(`✖ RSS ${afterLoad} MB after the load, over QUALITY.md's ${TARGET_RSS_MB} MB`);
+    if (afterLoad > TARGET_RSS_MB)
+      console.error(`✖ RSS ${afterLoad} MB after the load, over QUALITY.md's ${TARGET_RSS_MB} MB`);
     if (bad.length || afterLoad > TARGET_RSS_MB) process.exitCode = 1;
   } finally {
     await server.stop();

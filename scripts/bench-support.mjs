@@ -14,7 +14,8 @@ import { serverEnv } from "./server-env.mjs";
 export function portFromEnv(name, fallback) {
   const value = process.env[name];
   const port = Number(value || fallback);
-  if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new Error(`${name} must be a port number, got "${value}"`);
+  if (!Number.isInteger(port) || port <= 0 || port > 65535)
+    throw new Error(`${name} must be a port number, got "${value}"`);
   return port;
 }
 
@@ -22,7 +23,9 @@ export function portFromEnv(name, fallback) {
 export function assertPortFree(port, envName) {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
-    probe.once("error", () => reject(new Error(`Port ${port} is in use: stop what listens there or choose another with ${envName}=…`)));
+    probe.once("error", () =>
+      reject(new Error(`Port ${port} is in use: stop what listens there or choose another with ${envName}=…`)),
+    );
     probe.listen(port, () => probe.close(() => resolve()));
   });
 }
@@ -33,12 +36,17 @@ export function assertPortFree(port, envName) {
  */
 export function request(port, { method = "GET", path: urlPath = "/", host, headers = {}, body } = {}) {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port, method, path: urlPath, headers: { ...headers, ...(host ? { host } : {}) } }, (res) => {
-      const chunks = [];
-      res.on("data", (c) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on("error", reject);
-    });
+    const req = http.request(
+      { host: "127.0.0.1", port, method, path: urlPath, headers: { ...headers, ...(host ? { host } : {}) } },
+      (res) => {
+        const chunks = [];
+        res.on("data", (c) => chunks.push(c));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+        res.on("error", reject);
+      },
+    );
     req.setTimeout(60_000, () => req.destroy(new Error(`${method} ${urlPath} timed out`)));
     req.on("error", reject);
     req.end(body);
@@ -80,7 +88,11 @@ function hookExit() {
 /** Starts a child process and returns a stop() that ends it (SIGTERM, then SIGKILL after 5 s). */
 export function spawnTracked(args, env, logLines = [], cwd = root) {
   hookExit();
-  const child = spawn(process.execPath, args, { cwd, env: serverEnv({ ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env }), stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, args, {
+    cwd,
+    env: serverEnv({ ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env }),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   running.add(child);
   const keep = (chunk) => {
     logLines.push(...chunk.toString().split("\n").filter(Boolean));
@@ -115,7 +127,8 @@ export async function startNext({ port, portEnv, env, label, dir, healthPath = "
   let exited = null;
   server.exited.then((e) => (exited = e));
   for (;;) {
-    if (exited) throw new Error(`next start (${label}) exited (${exited.code ?? exited.signal}):\n${server.logLines.join("\n")}`);
+    if (exited)
+      throw new Error(`next start (${label}) exited (${exited.code ?? exited.signal}):\n${server.logLines.join("\n")}`);
     if (Date.now() > deadline) {
       await server.stop();
       throw new Error(`next start (${label}) was not healthy within 180 s:\n${server.logLines.join("\n")}`);
@@ -136,7 +149,11 @@ export function freshPglite(name) {
   const dir = path.join(".data", name);
   rmSync(path.join(root, dir), { recursive: true, force: true });
   const env = { DATA_DIR: dir, DATABASE_URL: "", PLATFORM_API_URL: "" };
-  execFileSync(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, "scripts/tenant.ts"), "setup"], { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  execFileSync(
+    process.execPath,
+    [path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, "scripts/tenant.ts"), "setup"],
+    { cwd: root, stdio: "inherit", env: { ...process.env, ...env } },
+  );
   return env;
 }
 
@@ -158,12 +175,17 @@ export async function freshPostgres(adminUrl) {
   const name = `sf_bench_${Date.now()}`;
   await withAdmin(async (client) => {
     const { rows } = await client.query("SELECT datname FROM pg_database WHERE datname LIKE 'sf\\_bench\\_%'");
-    for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`).catch(() => {});
+    for (const { datname } of rows)
+      await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`).catch(() => {});
     await client.query(`CREATE DATABASE "${name}"`);
   });
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), name, drop: () => withAdmin((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)) };
+  return {
+    url: url.toString(),
+    name,
+    drop: () => withAdmin((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)),
+  };
 }
 
 /** What the figures were measured on: they mean little without the machine's load at the time. */
@@ -171,18 +193,30 @@ export function machine() {
   let commit = null;
   try {
     commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root, encoding: "utf8" }).trim();
-    const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], { cwd: root, encoding: "utf8" }).trim();
+    const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], {
+      cwd: root,
+      encoding: "utf8",
+    }).trim();
     if (dirty) commit += "+changes";
   } catch {
     // Not a git checkout (an rsync copy): no commit to name.
   }
-  return { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? null, loadAvg1m: Number(os.loadavg()[0].toFixed(2)), node: process.version, commit };
+  return {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? null,
+    loadAvg1m: Number(os.loadavg()[0].toFixed(2)),
+    node: process.version,
+    commit,
+  };
 }
 
 /** Warns when other work keeps the cores busy (the figures are then lower than the machine's own); the machine as it was. */
 export function warnIfBusy() {
   const info = machine();
-  if (info.loadAvg1m > info.cpus) console.warn(`⚠ load average ${info.loadAvg1m} on ${info.cpus} cores: other processes compete with the bench, expect lower figures.`);
+  if (info.loadAvg1m > info.cpus)
+    console.warn(
+      `⚠ load average ${info.loadAvg1m} on ${info.cpus} cores: other processes compete with the bench, expect lower figures.`,
+    );
   return info;
 }
 
@@ -198,7 +232,11 @@ export function writeReport(name, data) {
 /** A plain text table for the terminal, columns padded to their widest cell. */
 export function printTable(header, rows) {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
-  const line = (cells) => cells.map((c, i) => String(c).padEnd(widths[i])).join("  ").trimEnd();
+  const line = (cells) =>
+    cells
+      .map((c, i) => String(c).padEnd(widths[i]))
+      .join("  ")
+      .trimEnd();
   console.log(line(header));
   console.log(widths.map((w) => "-".repeat(w)).join("  "));
   for (const r of rows) console.log(line(r));
@@ -217,7 +255,9 @@ function hooksFromElsewhere(dir) {
     const map = JSON.parse(readFileSync(path.join(server, f), "utf8"));
     return [...(map.sources ?? []), ...(map.sections ?? []).flatMap((s) => s.map?.sources ?? [])];
   });
-  return [...new Set(sources.filter((s) => /(^|\/)instrumentation(-node)?\.[jt]sx?$/.test(s) && !s.includes(`${dir}/`)))];
+  return [
+    ...new Set(sources.filter((s) => /(^|\/)instrumentation(-node)?\.[jt]sx?$/.test(s) && !s.includes(`${dir}/`))),
+  ];
 }
 
 /** The references the storefront is measured against, each a Next app of its own built with the storefront's Next and React. */
@@ -233,10 +273,17 @@ export const REFERENCES = {
 
 /** Builds a reference (REFERENCES) from its own folder. */
 export function buildReference(dir) {
-  const built = spawnSync(process.execPath, [nextBin, "build"], { cwd: path.join(root, dir), encoding: "utf8", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  const built = spawnSync(process.execPath, [nextBin, "build"], {
+    cwd: path.join(root, dir),
+    encoding: "utf8",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
   if (built.status !== 0) throw new Error(`next build ${dir} failed:\n${built.stdout}\n${built.stderr}`);
   const foreign = hooksFromElsewhere(dir);
-  if (foreign.length) throw new Error(`${dir}'s build took hooks from outside it (${foreign.join(", ")}): it would measure the storefront, not the reference`);
+  if (foreign.length)
+    throw new Error(
+      `${dir}'s build took hooks from outside it (${foreign.join(", ")}): it would measure the storefront, not the reference`,
+    );
 }
 
 /** Builds a reference (REFERENCES) from its own folder, unless told it is built, and serves it on `port` with `env`. */

@@ -8,7 +8,22 @@ export const root = path.resolve(import.meta.dirname, "..");
 export const nextBin = path.join(root, "node_modules/next/dist/bin/next");
 const stampFile = path.join(root, ".next", "source-fingerprint");
 
-const SOURCES = ["app", "components", "lib", "platform", "messages", "i18n", "public", "proxy.ts", "instrumentation.ts", "instrumentation-node.ts", "next.config.ts", "package-lock.json", "postcss.config.mjs", "tsconfig.json"];
+const SOURCES = [
+  "app",
+  "components",
+  "lib",
+  "platform",
+  "messages",
+  "i18n",
+  "public",
+  "proxy.ts",
+  "instrumentation.ts",
+  "instrumentation-node.ts",
+  "next.config.ts",
+  "package-lock.json",
+  "postcss.config.mjs",
+  "tsconfig.json",
+];
 
 /** A hash of the sources a build depends on, so that a changed checkout is rebuilt. */
 export function sourceFingerprint() {
@@ -27,7 +42,11 @@ export function sourceFingerprint() {
 }
 
 export function isBuilt(fingerprint = sourceFingerprint()) {
-  return existsSync(path.join(root, ".next", "BUILD_ID")) && existsSync(stampFile) && readFileSync(stampFile, "utf8") === fingerprint;
+  return (
+    existsSync(path.join(root, ".next", "BUILD_ID")) &&
+    existsSync(stampFile) &&
+    readFileSync(stampFile, "utf8") === fingerprint
+  );
 }
 
 /** Runs `next build` unless the current sources are built already. Exits the process on failure. */
@@ -35,7 +54,11 @@ export function ensureBuild() {
   const fingerprint = sourceFingerprint();
   if (isBuilt(fingerprint)) return;
   console.log("Building the storefront (first start, or the sources changed)…");
-  const r = spawnSync(process.execPath, [nextBin, "build"], { cwd: root, stdio: "inherit", env: { NEXT_TELEMETRY_DISABLED: "1", ...process.env } });
+  const r = spawnSync(process.execPath, [nextBin, "build"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { NEXT_TELEMETRY_DISABLED: "1", ...process.env },
+  });
   if (r.status !== 0) process.exit(r.status ?? 1);
   writeFileSync(stampFile, fingerprint);
 }

@@ -5,4 +5,9 @@ export declare const BUDGETS_KB: Record<string, number>;
 export declare const PRODUCT_ROUTE: string;
 export declare const FORBIDDEN_ON_PRODUCT_PAGE: Forbidden[];
 export declare function kb(bytes: number): string;
-export declare function checkBundles(options: { root: string; budgets?: Record<string, number>; forbidden?: Forbidden[]; productRoute?: string }): { rows: BundleRow[]; failures: string[] };
+export declare function checkBundles(options: {
+  root: string;
+  budgets?: Record<string, number>;
+  forbidden?: Forbidden[];
+  productRoute?: string;
+}): { rows: BundleRow[]; failures: string[] };

@@ -65,9 +65,15 @@ export const kb = (bytes) => (bytes / KB).toFixed(1);
  * when everything holds).
  * @param {{ root: string, budgets?: Record<string, number>, forbidden?: { what: string, marker: string }[], productRoute?: string }} options
  */
-export function checkBundles({ root, budgets = BUDGETS_KB, forbidden = FORBIDDEN_ON_PRODUCT_PAGE, productRoute = PRODUCT_ROUTE }) {
+export function checkBundles({
+  root,
+  budgets = BUDGETS_KB,
+  forbidden = FORBIDDEN_ON_PRODUCT_PAGE,
+  productRoute = PRODUCT_ROUTE,
+}) {
   const statsFile = path.join(root, ".next", "diagnostics", "route-bundle-stats.json");
-  if (!existsSync(statsFile)) return { rows: [], failures: [`${path.relative(root, statsFile)} is missing: build first (next build)`] };
+  if (!existsSync(statsFile))
+    return { rows: [], failures: [`${path.relative(root, statsFile)} is missing: build first (next build)`] };
   /** @type {{ route: string, firstLoadUncompressedJsBytes: number, firstLoadChunkPaths: string[] }[]} */
   const stats = JSON.parse(readFileSync(statsFile, "utf8"));
   const failures = [];
@@ -86,10 +92,15 @@ export function checkBundles({ root, budgets = BUDGETS_KB, forbidden = FORBIDDEN
     const gzip = files.reduce((n, p) => n + chunk(p).gzip, 0);
     const budgetKb = budgets[route] ?? null;
     if (budgetKb === null) failures.push(`${route}: no budget (add it to BUDGETS_KB in scripts/bundle-budget.mjs)`);
-    else if (gzip > budgetKb * KB) failures.push(`${route}: ${kb(gzip)} KB gzip of first-load JavaScript, over its ${budgetKb} KB budget by ${kb(gzip - budgetKb * KB)} KB`);
+    else if (gzip > budgetKb * KB)
+      failures.push(
+        `${route}: ${kb(gzip)} KB gzip of first-load JavaScript, over its ${budgetKb} KB budget by ${kb(gzip - budgetKb * KB)} KB`,
+      );
     return { route, chunks: files.length, rawBytes: raw, gzipBytes: gzip, budgetKb };
   });
-  for (const route of Object.keys(budgets)) if (!stats.some((s) => s.route === route)) failures.push(`${route}: has a budget but the build has no such route (update BUDGETS_KB)`);
+  for (const route of Object.keys(budgets))
+    if (!stats.some((s) => s.route === route))
+      failures.push(`${route}: has a budget but the build has no such route (update BUDGETS_KB)`);
 
   const product = stats.find((s) => s.route === productRoute);
   if (!product) failures.push(`${productRoute}: not in the build's route stats`);
@@ -97,14 +108,24 @@ export function checkBundles({ root, budgets = BUDGETS_KB, forbidden = FORBIDDEN
     const firstLoad = product.firstLoadChunkPaths.filter((p) => p.endsWith(".js"));
     for (const { what, marker } of forbidden) {
       const holders = firstLoad.filter((p) => chunk(p).text.includes(marker));
-      if (holders.length) failures.push(`${productRoute}: first load holds ${what} ("${marker}" in ${holders.map((p) => path.basename(p)).join(", ")})`);
+      if (holders.length)
+        failures.push(
+          `${productRoute}: first load holds ${what} ("${marker}" in ${holders.map((p) => path.basename(p)).join(", ")})`,
+        );
     }
   }
   // A marker no chunk holds proves nothing: the code it stood for was renamed or moved.
   const chunkDir = path.join(root, ".next", "static", "chunks");
-  const allChunks = existsSync(chunkDir) ? readdirSync(chunkDir, { recursive: true }).filter((f) => String(f).endsWith(".js")).map((f) => path.join(".next", "static", "chunks", String(f))) : [];
+  const allChunks = existsSync(chunkDir)
+    ? readdirSync(chunkDir, { recursive: true })
+        .filter((f) => String(f).endsWith(".js"))
+        .map((f) => path.join(".next", "static", "chunks", String(f)))
+    : [];
   for (const { what, marker } of forbidden) {
-    if (!allChunks.some((p) => chunk(p).text.includes(marker))) failures.push(`marker "${marker}" (${what}) is in no chunk of this build: the check cannot see that code any more, update FORBIDDEN_ON_PRODUCT_PAGE`);
+    if (!allChunks.some((p) => chunk(p).text.includes(marker)))
+      failures.push(
+        `marker "${marker}" (${what}) is in no chunk of this build: the check cannot see that code any more, update FORBIDDEN_ON_PRODUCT_PAGE`,
+      );
   }
   return { rows, failures };
 }
@@ -117,7 +138,9 @@ function main() {
     console.log(`${"route".padEnd(w)}  chunks   raw KB  gzip KB  budget  `);
     for (const r of [...rows].sort((a, b) => b.gzipBytes - a.gzipBytes)) {
       const over = r.budgetKb !== null && r.gzipBytes > r.budgetKb * KB;
-      console.log(`${r.route.padEnd(w)}  ${String(r.chunks).padStart(6)}  ${kb(r.rawBytes).padStart(7)}  ${kb(r.gzipBytes).padStart(7)}  ${r.budgetKb === null ? "  none" : String(r.budgetKb).padStart(6)}  ${over ? "OVER" : ""}`);
+      console.log(
+        `${r.route.padEnd(w)}  ${String(r.chunks).padStart(6)}  ${kb(r.rawBytes).padStart(7)}  ${kb(r.gzipBytes).padStart(7)}  ${r.budgetKb === null ? "  none" : String(r.budgetKb).padStart(6)}  ${over ? "OVER" : ""}`,
+      );
     }
     console.log("(first-load JavaScript per route; gzip level 9, 1 KB = 1000 bytes)");
   }
@@ -125,7 +148,9 @@ function main() {
     console.error(`\n✖ Bundle budget:\n  ${failures.join("\n  ")}`);
     process.exit(1);
   }
-  console.log(`\n✔ Every route within its budget; no checkout, map or payment-provider code in a product page's first load (${FORBIDDEN_ON_PRODUCT_PAGE.length} markers, each found in the build's lazy chunks).`);
+  console.log(
+    `\n✔ Every route within its budget; no checkout, map or payment-provider code in a product page's first load (${FORBIDDEN_ON_PRODUCT_PAGE.length} markers, each found in the build's lazy chunks).`,
+  );
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();

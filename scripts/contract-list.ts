@@ -4,7 +4,10 @@ import { platformApi } from "@/contract/api";
 import { listEndpoints } from "@/contract/endpoint";
 
 const withCodes = process.argv.includes("--codes");
-const rows = listEndpoints(platformApi).map(({ spec }) => [spec.method, `/api/app/${spec.path}`, spec.auth, withCodes ? spec.codes.join(" ") : ""] as const);
+const rows = listEndpoints(platformApi).map(
+  ({ spec }) => [spec.method, `/api/app/${spec.path}`, spec.auth, withCodes ? spec.codes.join(" ") : ""] as const,
+);
 const width = Math.max(...rows.map(([m]) => m.length));
 const pathWidth = Math.max(...rows.map(([, p]) => p.length));
-for (const [method, path, auth, codes] of rows) console.log(`${method.padEnd(width)} ${path.padEnd(pathWidth)} ${auth}${codes ? `  ${codes}` : ""}`.trimEnd());
+for (const [method, path, auth, codes] of rows)
+  console.log(`${method.padEnd(width)} ${path.padEnd(pathWidth)} ${auth}${codes ? `  ${codes}` : ""}`.trimEnd());

@@ -16,7 +16,9 @@ for (const old of readdirSync(out).filter((f) => /\.[0-9a-f]{10}\.jpg$/.test(f))
 
 const names = {};
 // The vector files stay where they were: data folders seeded before keep showing them.
-for (const file of readdirSync(out).filter((f) => f.endsWith(".svg") && !f.endsWith("-logo.svg")).sort()) {
+for (const file of readdirSync(out)
+  .filter((f) => f.endsWith(".svg") && !f.endsWith("-logo.svg"))
+  .sort()) {
   const base = file.replace(/\.svg$/, "");
   const width = base.startsWith("specialist-") ? 480 : 1200;
   const jpeg = await sharp(readFileSync(path.join(out, file)), { density: 72 * (width / 400) })
@@ -44,5 +46,7 @@ async function grain(width) {
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;
     pixels[i] = 118 + (seed % 21);
   }
-  return sharp(pixels, { raw: { width, height: width, channels: 1 } }).png().toBuffer();
+  return sharp(pixels, { raw: { width, height: width, channels: 1 } })
+    .png()
+    .toBuffer();
 }

@@ -25,7 +25,8 @@ if (usePostgres) {
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await admin.connect();
   const stale = await admin.query("SELECT datname FROM pg_database WHERE datname LIKE 'sf_e2e_%'");
-  for (const { datname } of stale.rows) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`).catch(() => {});
+  for (const { datname } of stale.rows)
+    await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`).catch(() => {});
   const name = `sf_e2e_${Date.now()}`;
   await admin.query(`CREATE DATABASE "${name}"`);
   await admin.end();

@@ -28,7 +28,9 @@ const PAGE = `<!DOCTYPE html><html lang="ar" dir="rtl"><head><meta charset="utf-
 
 export function refuseMalformed(req, res) {
   const api = (req.url ?? "").startsWith("/api/");
-  const body = api ? JSON.stringify({ error: { code: "SP:ValidationError", message: "The address has a malformed %-escape" } }) : PAGE;
+  const body = api
+    ? JSON.stringify({ error: { code: "SP:ValidationError", message: "The address has a malformed %-escape" } })
+    : PAGE;
   res.writeHead(400, {
     "content-type": api ? "application/json; charset=utf-8" : "text/html; charset=utf-8",
     "content-length": Buffer.byteLength(body),
@@ -39,7 +41,8 @@ export function refuseMalformed(req, res) {
   res.end(req.method === "HEAD" ? undefined : body);
 }
 
-const NO_SCRIPT_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+const NO_SCRIPT_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 // contract/outage.ts notes the time of the last failure to reach the database here.
 const LAST_OUTAGE = Symbol.for("storefront.lastOutageAt");
@@ -55,7 +58,11 @@ const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.char
 const outageTexts = (() => {
   const cache = new Map();
   return (locale) => {
-    if (!cache.has(locale)) cache.set(locale, JSON.parse(readFileSync(path.join(import.meta.dirname, "..", "messages", locale, "outage.json"), "utf8")));
+    if (!cache.has(locale))
+      cache.set(
+        locale,
+        JSON.parse(readFileSync(path.join(import.meta.dirname, "..", "messages", locale, "outage.json"), "utf8")),
+      );
     return cache.get(locale);
   };
 })();
@@ -125,7 +132,11 @@ export function answerOutagesOf(req, res) {
   };
 }
 
-const plain = (address) => (address ?? "").trim().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, "").toLowerCase();
+const plain = (address) =>
+  (address ?? "")
+    .trim()
+    .replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, "")
+    .toLowerCase();
 
 /** TRUSTED_PROXIES: the addresses of the load balancers or proxies in front of this server, comma-separated. */
 export function trustedProxies(value = process.env.TRUSTED_PROXIES) {
@@ -140,7 +151,10 @@ export function trustedProxies(value = process.env.TRUSTED_PROXIES) {
 export function clientAddress(peer, forwardedFor, trusted) {
   const direct = plain(peer);
   if (!trusted.has(direct)) return direct;
-  const hops = String(forwardedFor ?? "").split(",").map(plain).filter(Boolean);
+  const hops = String(forwardedFor ?? "")
+    .split(",")
+    .map(plain)
+    .filter(Boolean);
   for (let i = hops.length - 1; i >= 0; i--) if (!trusted.has(hops[i])) return hops[i];
   return hops[0] ?? direct;
 }
@@ -167,7 +181,12 @@ export function acceptsGzip(value) {
 function answerFromPageCache(req, res, { status, headers, body }) {
   const send = (chunks, encoding) => {
     const length = chunks?.reduce((n, chunk) => n + chunk.length, 0);
-    res.writeHead(status, chunks ? [...headers, ...(encoding ? [["content-encoding", encoding]] : []), ["content-length", String(length)]] : headers);
+    res.writeHead(
+      status,
+      chunks
+        ? [...headers, ...(encoding ? [["content-encoding", encoding]] : []), ["content-length", String(length)]]
+        : headers,
+    );
     if (!chunks) return res.end();
     res.cork();
     for (const chunk of chunks) res.write(chunk);
@@ -192,7 +211,11 @@ export function installRequestGuard(trusted = trustedProxies()) {
         refuseMalformed(req, res);
         return true;
       }
-      req.headers["x-forwarded-for"] = clientAddress(req.socket?.remoteAddress, req.headers["x-forwarded-for"], trusted);
+      req.headers["x-forwarded-for"] = clientAddress(
+        req.socket?.remoteAddress,
+        req.headers["x-forwarded-for"],
+        trusted,
+      );
       answerOutagesOf(req, res);
       const fast = globalThis[FAST_PAGE]?.(req);
       if (fast) {

@@ -29,8 +29,12 @@ export function serverEnv(env = process.env) {
   const heapMb = Number(env.SF_HEAP_MB || 256);
   const nodeOptions = env.NODE_OPTIONS ?? "";
   const heap = /--max-old-space-size/.test(nodeOptions) ? "" : ` --max-old-space-size=${heapMb}`;
-  const semi = /--max-semi-space-size/.test(nodeOptions) ? "" : ` --max-semi-space-size=${Number(env.SF_SEMI_SPACE_MB || 8)}`;
-  const preload = nodeOptions.includes("server-preload") ? "" : ` --import=${pathToFileURL(path.join(import.meta.dirname, "server-preload.mjs")).href}`;
+  const semi = /--max-semi-space-size/.test(nodeOptions)
+    ? ""
+    : ` --max-semi-space-size=${Number(env.SF_SEMI_SPACE_MB || 8)}`;
+  const preload = nodeOptions.includes("server-preload")
+    ? ""
+    : ` --import=${pathToFileURL(path.join(import.meta.dirname, "server-preload.mjs")).href}`;
   return {
     ...env,
     NODE_OPTIONS: `${nodeOptions}${heap}${semi}${preload}`.trim(),

@@ -24,11 +24,19 @@ ensureBuild();
 nextEnv.loadEnvConfig(root, false, { info: () => {}, error: (...args) => console.error(...args) });
 const dataDir = path.resolve(root, process.env.DATA_DIR || ".data/pglite");
 if (!process.env.DATABASE_URL && !process.env.PLATFORM_API_URL && !existsSync(path.join(dataDir, "PG_VERSION"))) {
-  const setup = spawnSync(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, "scripts/tenant.ts"), "setup"], { cwd: root, stdio: "inherit", env: process.env });
+  const setup = spawnSync(
+    process.execPath,
+    [path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, "scripts/tenant.ts"), "setup"],
+    { cwd: root, stdio: "inherit", env: process.env },
+  );
   if (setup.status !== 0) process.exit(setup.status ?? 1);
 }
 
-const child = spawn(process.execPath, [nextBin, "start", "-p", String(port)], { cwd: root, stdio: "inherit", env: serverEnv({ NEXT_TELEMETRY_DISABLED: "1", ...process.env }) });
+const child = spawn(process.execPath, [nextBin, "start", "-p", String(port)], {
+  cwd: root,
+  stdio: "inherit",
+  env: serverEnv({ NEXT_TELEMETRY_DISABLED: "1", ...process.env }),
+});
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
 
@@ -44,7 +52,10 @@ function probe() {
       console.log(`  http://localhost:${port}/en         the same in English`);
       console.log(`  http://spa.${base}:${port}`);
       console.log(`  http://coffee.${base}:${port}    Bunn Roastery (Arabic only, quick checkout)\n`);
-      if (!process.env.SANDBOX) console.log("SANDBOX=on (unset): development keys and provider sandboxes. A deployment sets SANDBOX=off with its secrets.\n");
+      if (!process.env.SANDBOX)
+        console.log(
+          "SANDBOX=on (unset): development keys and provider sandboxes. A deployment sets SANDBOX=off with its secrets.\n",
+        );
     } else setTimeout(probe, 500);
   });
   req.on("error", () => setTimeout(probe, 500));

@@ -4,13 +4,40 @@ import { parseArgs, type ParseArgsConfig } from "node:util";
 import type { Db } from "@/platform/db/client";
 import { PlatformError } from "@/platform/errors";
 import { PAYMENT_PROVIDERS } from "@/platform/db/schema";
-import { addTenant, attachDomain, describeApi, listTenants, removeDomain, setSettings, settingsIssuesOf, type ProviderApi } from "@/platform/services/tenant-admin";
-import { GO_LIVE, parseProvider, registerPaymentWebhook, removePaymentAccount, setPaymentAccount, showTenant } from "@/platform/services/tenant-admin-payments";
+import {
+  addTenant,
+  attachDomain,
+  describeApi,
+  listTenants,
+  removeDomain,
+  setSettings,
+  settingsIssuesOf,
+  type ProviderApi,
+} from "@/platform/services/tenant-admin";
+import {
+  GO_LIVE,
+  parseProvider,
+  registerPaymentWebhook,
+  removePaymentAccount,
+  setPaymentAccount,
+  showTenant,
+} from "@/platform/services/tenant-admin-payments";
 import { renameProduct } from "@/platform/services/tenant-admin-products";
 import { seedDemo } from "@/platform/seed/demo";
 import { recordOfflinePayment } from "@/platform/services/record-payment";
-import { listStaff, removeBranch, removeSpecialist, saveBranch, saveSpecialist } from "@/platform/services/tenant-admin-staff";
-import { describeWalletState, removeWalletCertificate, setWalletCertificate, walletStates } from "@/platform/services/wallet-passes";
+import {
+  listStaff,
+  removeBranch,
+  removeSpecialist,
+  saveBranch,
+  saveSpecialist,
+} from "@/platform/services/tenant-admin-staff";
+import {
+  describeWalletState,
+  removeWalletCertificate,
+  setWalletCertificate,
+  walletStates,
+} from "@/platform/services/wallet-passes";
 import { CliError, cliEnv, openCliDatabase, root, type CliEnv } from "./tenant-db";
 
 export const USAGE = `Usage: npm run tenant -- <command>
@@ -52,7 +79,9 @@ function readJson(file: string): unknown {
   try {
     text = readFileSync(path.resolve(process.cwd(), file), "utf8");
   } catch (err) {
-    throw new CliError(`Cannot read ${file}: ${(err as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (err as Error).message}`);
+    throw new CliError(
+      `Cannot read ${file}: ${(err as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (err as Error).message}`,
+    );
   }
   try {
     return JSON.parse(text);
@@ -68,9 +97,14 @@ function positionals(args: string[], count: number, names: string) {
 
 const table = (rows: string[][]) => {
   const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
-  return rows.map((r) => r.map((cell, c) => (c === r.length - 1 ? cell : cell.padEnd(widths[c]))).join("  ")).join("\n");
+  return rows
+    .map((r) => r.map((cell, c) => (c === r.length - 1 ? cell : cell.padEnd(widths[c]))).join("  "))
+    .join("\n");
 };
-const apis = (providers: Record<string, ProviderApi>) => Object.entries(providers).map(([p, api]) => `${p}:${describeApi(api)}`).join(" ") || "—";
+const apis = (providers: Record<string, ProviderApi>) =>
+  Object.entries(providers)
+    .map(([p, api]) => `${p}:${describeApi(api)}`)
+    .join(" ") || "—";
 
 const TAKES_EFFECT = "Running servers use it within ~30 s (their tenant cache).";
 
@@ -113,9 +147,9 @@ const COMMANDS: Record<string, Command> = {
     create: true,
     options: { name: { type: "string" }, settings: { type: "string" } },
     parse(args, flags) {
-      const [slug] = positionals(args, 1, "add <slug> --name \"<name>\"");
+      const [slug] = positionals(args, 1, 'add <slug> --name "<name>"');
       const name = flags.name;
-      if (typeof name !== "string") throw usage("add needs --name \"<name>\"");
+      if (typeof name !== "string") throw usage('add needs --name "<name>"');
       const settings = typeof flags.settings === "string" ? readJson(flags.settings) : undefined;
       return async (db, _env, out) => {
         const tenant = await addTenant(db, { slug, name, settings });
@@ -135,7 +169,11 @@ const COMMANDS: Record<string, Command> = {
       }
       return async (db, env, out) => {
         const result = await attachDomain(db, slug, domain, { baseDomain: env.BASE_DOMAIN });
-        out.log(result.alreadyAttached ? `${result.domain} is already attached to ${slug}.` : `Attached ${result.domain} to ${slug}. Point its DNS at the load balancer and add it to the TLS certificate. ${TAKES_EFFECT}`);
+        out.log(
+          result.alreadyAttached
+            ? `${result.domain} is already attached to ${slug}.`
+            : `Attached ${result.domain} to ${slug}. Point its DNS at the load balancer and add it to the TLS certificate. ${TAKES_EFFECT}`,
+        );
       };
     },
   },
@@ -146,19 +184,37 @@ const COMMANDS: Record<string, Command> = {
       const settings = readJson(file);
       return async (db, _env, out) => {
         const r = await setSettings(db, slug, settings, { replace: !!flags.replace });
-        for (const [sign, keys] of [["+", r.added], ["~", r.changed], ["-", r.removed]] as const) for (const k of keys) out.log(`  ${sign} ${k}`);
-        out.log(`Settings of ${slug}: ${r.added.length} added, ${r.changed.length} changed, ${r.removed.length} removed, ${r.unchanged} unchanged. ${TAKES_EFFECT}`);
+        for (const [sign, keys] of [
+          ["+", r.added],
+          ["~", r.changed],
+          ["-", r.removed],
+        ] as const)
+          for (const k of keys) out.log(`  ${sign} ${k}`);
+        out.log(
+          `Settings of ${slug}: ${r.added.length} added, ${r.changed.length} changed, ${r.removed.length} removed, ${r.unchanged} unchanged. ${TAKES_EFFECT}`,
+        );
       };
     },
   },
   payments: {
-    options: { file: { type: "string" }, live: { type: "boolean" }, sandbox: { type: "boolean" }, "base-url": { type: "string" }, remove: { type: "boolean" }, "register-webhook": { type: "boolean" } },
+    options: {
+      file: { type: "string" },
+      live: { type: "boolean" },
+      sandbox: { type: "boolean" },
+      "base-url": { type: "string" },
+      remove: { type: "boolean" },
+      "register-webhook": { type: "boolean" },
+    },
     parse(args, flags) {
       const [slug, providerName] = positionals(args, 2, "payments <slug> <provider> --file keys.json");
       const provider = parseProvider(providerName);
       const register = async (db: Db, env: CliEnv, out: Out) => {
         const r = await registerPaymentWebhook(db, slug, provider, { baseDomain: env.BASE_DOMAIN });
-        out.log(r.registered ? `Registered ${r.url} with ${provider}${r.header ? ` (header ${r.header})` : ""}.` : `${provider} webhooks are set in its dashboard: ${r.url}\n  ${r.note}`);
+        out.log(
+          r.registered
+            ? `Registered ${r.url} with ${provider}${r.header ? ` (header ${r.header})` : ""}.`
+            : `${provider} webhooks are set in its dashboard: ${r.url}\n  ${r.note}`,
+        );
       };
       if (flags["register-webhook"] && flags.file === undefined) return register;
       if (flags.remove) {
@@ -169,17 +225,31 @@ const COMMANDS: Record<string, Command> = {
       }
       const modes = [flags.live, flags.sandbox, flags["base-url"]].filter((f) => f !== undefined);
       if (modes.length > 1) throw usage("Give one of --live, --sandbox, --base-url");
-      if (typeof flags.file !== "string") throw usage("payments needs --file keys.json (secrets are never taken from the command line: it shows in ps and shell history)");
-      const api: ProviderApi = flags.sandbox ? "sandbox" : typeof flags["base-url"] === "string" ? { url: flags["base-url"] } : "live";
+      if (typeof flags.file !== "string")
+        throw usage(
+          "payments needs --file keys.json (secrets are never taken from the command line: it shows in ps and shell history)",
+        );
+      const api: ProviderApi = flags.sandbox
+        ? "sandbox"
+        : typeof flags["base-url"] === "string"
+          ? { url: flags["base-url"] }
+          : "live";
       const keys = readJson(flags.file);
       return async (db, env, out) => {
         const result = await setPaymentAccount(db, slug, provider, keys, api);
         for (const w of result.warnings) out.warn(`warning: ${w}`);
         const settings = result.settings.length > 0 ? ` Settings written: ${result.settings.join(", ")}.` : "";
-        out.log(`${slug}'s ${provider} account now uses the ${describeApi(result.api)} API.${settings} ${TAKES_EFFECT}`);
+        out.log(
+          `${slug}'s ${provider} account now uses the ${describeApi(result.api)} API.${settings} ${TAKES_EFFECT}`,
+        );
         const details = await showTenant(db, slug, { baseDomain: env.BASE_DOMAIN });
         const webhook = details.payments.find((p) => p.provider === provider)?.webhookUrl;
-        if (webhook) out.log(provider === "tamara" ? `Webhook: ${webhook} (sent with each order).` : `Register this webhook URL with ${provider}: ${webhook}`);
+        if (webhook)
+          out.log(
+            provider === "tamara"
+              ? `Webhook: ${webhook} (sent with each order).`
+              : `Register this webhook URL with ${provider}: ${webhook}`,
+          );
         out.log(`Before going live: ${GO_LIVE[provider]}.`);
         if (flags["register-webhook"]) await register(db, env, out);
       };
@@ -191,10 +261,30 @@ const COMMANDS: Record<string, Command> = {
       positionals(args, 0, "list");
       return async (db, _env, out) => {
         const [tenants, wallets] = await Promise.all([listTenants(db), walletStates(db)]);
-        const wallet = (slug: string) => describeWalletState(wallets.get(slug) ?? { offered: false, reason: "setting" });
-        if (flags.json) return out.log(JSON.stringify(tenants.map((t) => ({ ...t, walletPasses: wallet(t.slug) })), null, 2));
+        const wallet = (slug: string) =>
+          describeWalletState(wallets.get(slug) ?? { offered: false, reason: "setting" });
+        if (flags.json)
+          return out.log(
+            JSON.stringify(
+              tenants.map((t) => ({ ...t, walletPasses: wallet(t.slug) })),
+              null,
+              2,
+            ),
+          );
         if (tenants.length === 0) return out.log("No tenants.");
-        out.log(table([["SLUG", "NAME", "DOMAINS", "LANGUAGES", "PAYMENTS", "WALLET"], ...tenants.map((t) => [t.slug, t.name, t.domains.join(",") || "—", t.languages.join(","), apis(t.providers), wallet(t.slug)])]));
+        out.log(
+          table([
+            ["SLUG", "NAME", "DOMAINS", "LANGUAGES", "PAYMENTS", "WALLET"],
+            ...tenants.map((t) => [
+              t.slug,
+              t.name,
+              t.domains.join(",") || "—",
+              t.languages.join(","),
+              apis(t.providers),
+              wallet(t.slug),
+            ]),
+          ]),
+        );
       };
     },
   },
@@ -205,12 +295,17 @@ const COMMANDS: Record<string, Command> = {
       return async (db, env, out) => {
         const t = await showTenant(db, slug, { baseDomain: env.BASE_DOMAIN });
         if (flags.json) return out.log(JSON.stringify(t, null, 2));
-        out.log(`${t.slug} — ${t.name}\n  id         ${t.id}\n  created    ${t.createdAt}\n  addresses  ${t.addresses.join(", ")}\n  languages  ${t.languages.join(", ")}`);
+        out.log(
+          `${t.slug} — ${t.name}\n  id         ${t.id}\n  created    ${t.createdAt}\n  addresses  ${t.addresses.join(", ")}\n  languages  ${t.languages.join(", ")}`,
+        );
         out.log(`settings (${Object.keys(t.settings).length})`);
-        for (const [k, v] of Object.entries(t.settings)) out.log(`  ${k} = ${v.length > 80 ? `${v.slice(0, 77)}…` : v}`);
+        for (const [k, v] of Object.entries(t.settings))
+          out.log(`  ${k} = ${v.length > 80 ? `${v.slice(0, 77)}…` : v}`);
         out.log(`payment accounts (${t.payments.length})`);
         for (const p of t.payments) {
-          out.log(`  ${p.provider}: ${describeApi(p.api)} API, secretKey ${p.secretKey}, webhookSecret ${p.webhookSecret ?? "(none: webhooks refused)"}${p.applePayDomainAssociation ? ", Apple Pay domain file set" : ""}`);
+          out.log(
+            `  ${p.provider}: ${describeApi(p.api)} API, secretKey ${p.secretKey}, webhookSecret ${p.webhookSecret ?? "(none: webhooks refused)"}${p.applePayDomainAssociation ? ", Apple Pay domain file set" : ""}`,
+          );
           out.log(`    webhook ${p.webhookUrl}`);
         }
       };
@@ -222,16 +317,28 @@ const COMMANDS: Record<string, Command> = {
       return async (db, _env, out) => {
         const r = await recordOfflinePayment(db, slug, orderNumber);
         if (r.alreadyPaid) return out.log(`Order ${r.orderNumber} was already recorded as paid; nothing changed.`);
-        out.log(`Order ${r.orderNumber} is paid (${r.total.toFixed(2)} SAR).${r.invoiced ? " Its simplified tax invoice is issued." : " No tax invoice: the store has no VAT number."}`);
+        out.log(
+          `Order ${r.orderNumber} is paid (${r.total.toFixed(2)} SAR).${r.invoiced ? " Its simplified tax invoice is issued." : " No tax invoice: the store has no VAT number."}`,
+        );
       };
     },
   },
   product: {
-    options: { "name-ar": { type: "string" }, "name-en": { type: "string" }, "slug-ar": { type: "string" }, "slug-en": { type: "string" } },
+    options: {
+      "name-ar": { type: "string" },
+      "name-en": { type: "string" },
+      "slug-ar": { type: "string" },
+      "slug-en": { type: "string" },
+    },
     parse(args, flags) {
       const [slug, id] = positionals(args, 2, "product <slug> <product-id>");
       const text = (name: string) => (typeof flags[name] === "string" ? (flags[name] as string) : undefined);
-      const naming = { nameAr: text("name-ar"), nameEn: text("name-en"), slugAr: text("slug-ar"), slugEn: text("slug-en") };
+      const naming = {
+        nameAr: text("name-ar"),
+        nameEn: text("name-en"),
+        slugAr: text("slug-ar"),
+        slugEn: text("slug-en"),
+      };
       return async (db, _env, out) => {
         const p = await renameProduct(db, slug, id, naming);
         out.log(`${p.nameEn} — ${p.nameAr}\n  /products/${p.slugAr}\n  /en/products/${p.slugEn}\n${TAKES_EFFECT}`);
@@ -249,8 +356,12 @@ const COMMANDS: Record<string, Command> = {
         for (const b of staff.branches) out.log(`  ${b.id}  ${b.nameEn} — ${b.nameAr} (${b.specialists} specialists)`);
         out.log(`specialists (${staff.specialists.length})`);
         for (const p of staff.specialists) {
-          const limits = [p.pricesOnly ? "some prices only" : "", p.daysOff ? `${p.daysOff} days off` : ""].filter(Boolean).join(", ");
-          out.log(`  ${p.id}  ${p.nameEn} — ${p.nameAr}: ${p.products.join(", ") || "no products"} in ${p.branches.join(", ") || "no branch"}${limits ? ` (${limits})` : ""}`);
+          const limits = [p.pricesOnly ? "some prices only" : "", p.daysOff ? `${p.daysOff} days off` : ""]
+            .filter(Boolean)
+            .join(", ");
+          out.log(
+            `  ${p.id}  ${p.nameEn} — ${p.nameAr}: ${p.products.join(", ") || "no products"} in ${p.branches.join(", ") || "no branch"}${limits ? ` (${limits})` : ""}`,
+          );
         }
       };
     },
@@ -261,7 +372,9 @@ const COMMANDS: Record<string, Command> = {
   }),
   specialist: staffCommand("specialist", saveSpecialist, async (db, slug, id) => {
     const r = await removeSpecialist(db, slug, id);
-    return r.kept ? `${id} serves nothing now; kept for the records of their past bookings.` : `Removed the specialist ${id}.`;
+    return r.kept
+      ? `${id} serves nothing now; kept for the records of their past bookings.`
+      : `Removed the specialist ${id}.`;
   }),
   wallet: {
     options: { file: { type: "string" }, remove: { type: "boolean" } },
@@ -270,14 +383,23 @@ const COMMANDS: Record<string, Command> = {
       if (flags.remove) {
         return async (db, _env, out) => {
           const r = await removeWalletCertificate(db, slug);
-          out.log(r.removed ? `Removed ${slug}'s wallet pass certificate: no "Add to Apple Wallet" now. ${TAKES_EFFECT}` : `${slug} had no wallet pass certificate; nothing changed.`);
+          out.log(
+            r.removed
+              ? `Removed ${slug}'s wallet pass certificate: no "Add to Apple Wallet" now. ${TAKES_EFFECT}`
+              : `${slug} had no wallet pass certificate; nothing changed.`,
+          );
         };
       }
-      if (typeof flags.file !== "string") throw usage("wallet needs --file wallet.json (the certificate and key are never taken from the command line) or --remove");
+      if (typeof flags.file !== "string")
+        throw usage(
+          "wallet needs --file wallet.json (the certificate and key are never taken from the command line) or --remove",
+        );
       const input = readJson(flags.file);
       return async (db, _env, out) => {
         const r = await setWalletCertificate(db, slug, input);
-        out.log(`${r.replaced ? "Replaced" : "Set"} ${slug}'s wallet pass certificate.${r.settingOn ? "" : " Passes are offered once walletPassesEnabled is \"True\" in its settings."} ${TAKES_EFFECT}`);
+        out.log(
+          `${r.replaced ? "Replaced" : "Set"} ${slug}'s wallet pass certificate.${r.settingOn ? "" : ' Passes are offered once walletPassesEnabled is "True" in its settings.'} ${TAKES_EFFECT}`,
+        );
       };
     },
   },
@@ -301,7 +423,10 @@ const COMMANDS: Record<string, Command> = {
 };
 
 /** Runs one command; answers the exit code. Expected errors are one message on stderr, never a stack. */
-export async function main(argv: string[], out: Out = { log: (l) => console.log(l), warn: (l) => console.error(l) }): Promise<number> {
+export async function main(
+  argv: string[],
+  out: Out = { log: (l) => console.log(l), warn: (l) => console.error(l) },
+): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === "help" || name === "--help" || name === "-h") {
     (name ? out.log : out.warn)(USAGE);

@@ -26,10 +26,18 @@ export type CliEnv = { DATABASE_URL?: string; DATA_DIR: string; BASE_DOMAIN: str
 export function cliEnv(): CliEnv {
   // @next/env is CommonJS: its functions hang off the default export under Node's ESM loader.
   nextEnv.loadEnvConfig(root, false, { info: () => {}, error: (...args: unknown[]) => console.error(...args) });
-  if (process.env.PLATFORM_API_URL) throw new CliError("PLATFORM_API_URL is set: this storefront's tenants live in that external platform, not in a database this CLI can open");
+  if (process.env.PLATFORM_API_URL)
+    throw new CliError(
+      "PLATFORM_API_URL is set: this storefront's tenants live in that external platform, not in a database this CLI can open",
+    );
   const cleaned = Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== undefined && v !== ""));
-  const parsed = envSchema.pick({ DATABASE_URL: true, DATA_DIR: true, BASE_DOMAIN: true, SEED_DEMO: true }).safeParse(cleaned);
-  if (!parsed.success) throw new CliError(`Invalid environment:\n${parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n")}`);
+  const parsed = envSchema
+    .pick({ DATABASE_URL: true, DATA_DIR: true, BASE_DOMAIN: true, SEED_DEMO: true })
+    .safeParse(cleaned);
+  if (!parsed.success)
+    throw new CliError(
+      `Invalid environment:\n${parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n")}`,
+    );
   return parsed.data;
 }
 
@@ -68,7 +76,10 @@ export function pgliteHolders(dataDir: string): number[] | "unknown" {
 const redact = (url: string) => url.replace(/\/\/([^:/@]+):[^@]*@/, "//$1:***@");
 
 /** Opens (and migrates) the database; `create`: a missing PGlite folder may be created (add, migrate). */
-export async function openCliDatabase(env: CliEnv, opts: { create: boolean }): Promise<{ handle: DbHandle; where: string }> {
+export async function openCliDatabase(
+  env: CliEnv,
+  opts: { create: boolean },
+): Promise<{ handle: DbHandle; where: string }> {
   if (env.DATABASE_URL) {
     const where = `PostgreSQL ${redact(env.DATABASE_URL)}`;
     try {
@@ -82,14 +93,21 @@ export async function openCliDatabase(env: CliEnv, opts: { create: boolean }): P
   const dataDir = path.resolve(root, env.DATA_DIR);
   const where = `PGlite ${path.relative(root, dataDir) || dataDir}`;
   if (!opts.create && !existsSync(path.join(dataDir, "PG_VERSION"))) {
-    throw new CliError(`No database in ${dataDir} (DATA_DIR): start the storefront once, create a tenant with "add", or set DATABASE_URL`);
+    throw new CliError(
+      `No database in ${dataDir} (DATA_DIR): start the storefront once, create a tenant with "add", or set DATABASE_URL`,
+    );
   }
   const holders = pgliteHolders(dataDir);
   if (holders === "unknown" || holders.length > 0) {
-    const who = holders === "unknown" ? "a process may be using it (postmaster.pid is present)" : `process ${holders.join(", ")} has it open`;
+    const who =
+      holders === "unknown"
+        ? "a process may be using it (postmaster.pid is present)"
+        : `process ${holders.join(", ")} has it open`;
     throw new CliError(
       `${where} is in use: ${who}. PGlite allows one process per folder: stop the server (then run this again and start it) or use PostgreSQL (DATABASE_URL).` +
-        (holders === "unknown" ? ` If no server runs, the file is left from a crash: start and stop the storefront once.` : ""),
+        (holders === "unknown"
+          ? ` If no server runs, the file is left from a crash: start and stop the storefront once.`
+          : ""),
     );
   }
   return { handle: await openDatabase({ dataDir }), where };

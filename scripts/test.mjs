@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: type-check, lint and the production build (at once), unit + integration tests
+// `npm test`: format check, type-check, lint and the production build (at once), unit + integration tests
 // (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), the build's first-load JavaScript
 // budgets, then the browser journeys against that build.
 import { spawn, spawnSync } from "node:child_process";
@@ -24,12 +24,20 @@ function ensureChromium() {
   if (missing.length === 0) return;
   const names = missing.map(([name]) => name);
   if (process.getuid?.() !== 0) {
-    console.error(`Chromium is missing: install Debian's ${names.join(" and ")} (apt-get install -y ${names.join(" ")}), or run npm test as root.`);
+    console.error(
+      `Chromium is missing: install Debian's ${names.join(" and ")} (apt-get install -y ${names.join(" ")}), or run npm test as root.`,
+    );
     process.exit(1);
   }
   console.log(`Installing ${names.join(" and ")} from Debian's packages…`);
-  for (const args of [["update", "-qq"], ["install", "-y", "-qq", ...names]]) {
-    const r = spawnSync("apt-get", args, { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+  for (const args of [
+    ["update", "-qq"],
+    ["install", "-y", "-qq", ...names],
+  ]) {
+    const r = spawnSync("apt-get", args, {
+      stdio: "inherit",
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    });
     if (r.status !== 0) process.exit(r.status ?? 1);
   }
 }
@@ -78,6 +86,7 @@ if (!process.env.TEST_DATABASE_URL) console.log("TEST_DATABASE_URL is not set: d
 // build 28 s alone, 108 s of CPU in all on two cores). A type error still fails the run here,
 // before any test.
 await together([
+  ["Format", bin("biome"), ["format", "."]],
   ["Type-check", bin("tsc"), ["--noEmit", "-p", "."]],
   ["Lint", bin("eslint"), [".", "--max-warnings=0"]],
   ["Production build", process.execPath, ["-e", "import('./scripts/build-stamp.mjs').then((m) => m.ensureBuild())"]],

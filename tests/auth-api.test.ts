@@ -18,18 +18,29 @@ const newIp = () => `10.1.${Math.floor(++seq / 250)}.${seq % 250}`;
 
 /** The structure of an answer with every string and number replaced by its type. */
 const shape = (v: unknown): unknown =>
-  Array.isArray(v) ? v.map(shape) : v && typeof v === "object" ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, shape(x)])) : typeof v;
+  Array.isArray(v)
+    ? v.map(shape)
+    : v && typeof v === "object"
+      ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, shape(x)]))
+      : typeof v;
 
 describeEachDb("sign-in API", (t) => {
   afterEach(() => vi.setSystemTime(t().now));
-  const call = <T>(tenant: TenantInfo, method: string, path: string, opts: Parameters<typeof apiCall>[4] = {}) => apiCall<T>(t().db, tenant, method, path, opts);
+  const call = <T>(tenant: TenantInfo, method: string, path: string, opts: Parameters<typeof apiCall>[4] = {}) =>
+    apiCall<T>(t().db, tenant, method, path, opts);
   const send = (tenant: TenantInfo, mobileNumber: string, ip = newIp(), locale = "ar") =>
-    call<OtpSendDto>(tenant, "POST", "otp/send", { body: { mobileNumber, purpose: "CustomerLogin" }, headers: { "x-forwarded-for": ip }, locale });
+    call<OtpSendDto>(tenant, "POST", "otp/send", {
+      body: { mobileNumber, purpose: "CustomerLogin" },
+      headers: { "x-forwarded-for": ip },
+      locale,
+    });
 
   async function signIn(tenant: TenantInfo, mobileNumber = newNumber()) {
     const sent = await send(tenant, mobileNumber);
     const code = (await latestOutboxMessage(t().db, tenant.id, normalizeMobile(mobileNumber)!))!.code;
-    const verified = await call<OtpVerifyDto>(tenant, "POST", "otp/verify", { body: { token: sent.body.data!.token, code } });
+    const verified = await call<OtpVerifyDto>(tenant, "POST", "otp/verify", {
+      body: { token: sent.body.data!.token, code },
+    });
     expect(verified.status).toBe(200);
     return verified.body.data!;
   }
@@ -67,15 +78,21 @@ describeEachDb("sign-in API", (t) => {
       expect(invalid).toMatchObject({ status: 400, body: { error: { code: "SP:InvalidMobileNumber" } } });
       const noToken = await call(t().spa, "POST", "otp/verify", { body: { token: "x".repeat(43), code: "123456" } });
       expect(noToken).toMatchObject({ status: 400, body: { error: { code: "SP:OtpCodeIsExpired" } } });
-      const badPurpose = await call(t().spa, "POST", "otp/send", { body: { mobileNumber: newNumber(), purpose: "Other" } });
+      const badPurpose = await call(t().spa, "POST", "otp/send", {
+        body: { mobileNumber: newNumber(), purpose: "Other" },
+      });
       expect(badPurpose).toMatchObject({ status: 400, body: { error: { code: "SP:ValidationError" } } });
     });
 
     it("limits sends by the LAST x-forwarded-for entry, which the client cannot choose", async () => {
       const proxyIp = newIp();
-      for (let i = 0; i < 20; i++) expect((await send(t().spa, newNumber(), `203.0.113.${i}, ${proxyIp}`)).status).toBe(200);
+      for (let i = 0; i < 20; i++)
+        expect((await send(t().spa, newNumber(), `203.0.113.${i}, ${proxyIp}`)).status).toBe(200);
       const refused = await send(t().spa, newNumber(), `198.51.100.7, ${proxyIp}`);
-      expect(refused).toMatchObject({ status: 429, body: { error: { code: "SP:TooManyRequests", details: { retryAfterSeconds: 600 } } } });
+      expect(refused).toMatchObject({
+        status: 429,
+        body: { error: { code: "SP:TooManyRequests", details: { retryAfterSeconds: 600 } } },
+      });
       expect((await send(t().spa, newNumber(), `${proxyIp}, ${newIp()}`)).status).toBe(200);
     });
   });
@@ -83,30 +100,51 @@ describeEachDb("sign-in API", (t) => {
   describe("refresh tokens", () => {
     it("rotates, and a reused token revokes the whole family", async () => {
       const first = await signIn(t().spa);
-      const second = await call<TokenPairDto>(t().spa, "POST", "token/refresh", { body: { refresh_token: first.refresh_token } });
+      const second = await call<TokenPairDto>(t().spa, "POST", "token/refresh", {
+        body: { refresh_token: first.refresh_token },
+      });
       expect(second.status).toBe(200);
-      expect(second.body.data).toEqual({ access_token: expect.any(String), refresh_token: expect.any(String), token_type: "Bearer", expires_in: 900 });
+      expect(second.body.data).toEqual({
+        access_token: expect.any(String),
+        refresh_token: expect.any(String),
+        token_type: "Bearer",
+        expires_in: 900,
+      });
       expect(second.body.data!.refresh_token).not.toBe(first.refresh_token);
       expect((await verifyAccessToken(second.body.data!.access_token, t().spa.id)).sub).toBe(first.customer.id);
 
       vi.setSystemTime(new Date(Date.now() + REUSE_GRACE_MS));
       const reused = await call(t().spa, "POST", "token/refresh", { body: { refresh_token: first.refresh_token } });
       expect(reused).toMatchObject({ status: 401, body: { error: { code: "SP:InvalidRefreshToken" } } });
-      const successor = await call(t().spa, "POST", "token/refresh", { body: { refresh_token: second.body.data!.refresh_token } });
+      const successor = await call(t().spa, "POST", "token/refresh", {
+        body: { refresh_token: second.body.data!.refresh_token },
+      });
       expect(successor).toMatchObject({ status: 401, body: { error: { code: "SP:InvalidRefreshToken" } } });
       // Another sign-in of the same customer is another family, untouched.
       const other = await signIn(t().spa, first.customer.mobileNumber);
-      expect((await call(t().spa, "POST", "token/refresh", { body: { refresh_token: other.refresh_token } })).status).toBe(200);
+      expect(
+        (await call(t().spa, "POST", "token/refresh", { body: { refresh_token: other.refresh_token } })).status,
+      ).toBe(200);
     });
 
     it("lets two simultaneous refreshes (two instances, two tabs) both succeed, and a late reuse revoke the family", async () => {
       const first = await signIn(t().spa);
-      const both = await Promise.all([0, 1].map(() => call<TokenPairDto>(t().spa, "POST", "token/refresh", { body: { refresh_token: first.refresh_token } })));
+      const both = await Promise.all(
+        [0, 1].map(() =>
+          call<TokenPairDto>(t().spa, "POST", "token/refresh", { body: { refresh_token: first.refresh_token } }),
+        ),
+      );
       expect(both.map((r) => r.status)).toEqual([200, 200]);
       expect(both[0].body.data!.refresh_token).not.toBe(both[1].body.data!.refresh_token);
       vi.setSystemTime(new Date(Date.now() + REUSE_GRACE_MS));
-      expect((await call(t().spa, "POST", "token/refresh", { body: { refresh_token: first.refresh_token } })).status).toBe(401);
-      for (const r of both) expect((await call(t().spa, "POST", "token/refresh", { body: { refresh_token: r.body.data!.refresh_token } })).status).toBe(401);
+      expect(
+        (await call(t().spa, "POST", "token/refresh", { body: { refresh_token: first.refresh_token } })).status,
+      ).toBe(401);
+      for (const r of both)
+        expect(
+          (await call(t().spa, "POST", "token/refresh", { body: { refresh_token: r.body.data!.refresh_token } }))
+            .status,
+        ).toBe(401);
     });
 
     it("stores tokens hashed, and refuses unknown, expired and other stores' tokens", async () => {
@@ -114,20 +152,36 @@ describeEachDb("sign-in API", (t) => {
       const rows = await t().db.select().from(refreshTokens).where(eq(refreshTokens.customerId, first.customer.id));
       expect(JSON.stringify(rows)).not.toContain(first.refresh_token);
       for (const refresh_token of ["A".repeat(43), "short", ""]) {
-        expect(await call(t().spa, "POST", "token/refresh", { body: { refresh_token } })).toMatchObject({ status: 401, body: { error: { code: "SP:InvalidRefreshToken" } } });
+        expect(await call(t().spa, "POST", "token/refresh", { body: { refresh_token } })).toMatchObject({
+          status: 401,
+          body: { error: { code: "SP:InvalidRefreshToken" } },
+        });
       }
-      expect((await call(t().coffee, "POST", "token/refresh", { body: { refresh_token: first.refresh_token } })).status).toBe(401);
+      expect(
+        (await call(t().coffee, "POST", "token/refresh", { body: { refresh_token: first.refresh_token } })).status,
+      ).toBe(401);
       vi.setSystemTime(new Date(t().now.getTime() + 30 * DAY + 1000));
-      expect((await call(t().spa, "POST", "token/refresh", { body: { refresh_token: first.refresh_token } })).status).toBe(401);
+      expect(
+        (await call(t().spa, "POST", "token/refresh", { body: { refresh_token: first.refresh_token } })).status,
+      ).toBe(401);
       vi.setSystemTime(new Date(t().now.getTime() + 30 * DAY - 1000));
-      expect((await call(t().spa, "POST", "token/refresh", { body: { refresh_token: first.refresh_token } })).status).toBe(200);
+      expect(
+        (await call(t().spa, "POST", "token/refresh", { body: { refresh_token: first.refresh_token } })).status,
+      ).toBe(200);
     });
 
     it("revokes on logout, and logout always answers 200", async () => {
       const first = await signIn(t().spa);
-      const second = (await call<TokenPairDto>(t().spa, "POST", "token/refresh", { body: { refresh_token: first.refresh_token } })).body.data!;
-      expect(await call(t().spa, "POST", "token/revoke", { body: { refresh_token: second.refresh_token } })).toEqual({ status: 200, body: { data: null } });
-      expect((await call(t().spa, "POST", "token/refresh", { body: { refresh_token: second.refresh_token } })).status).toBe(401);
+      const second = (
+        await call<TokenPairDto>(t().spa, "POST", "token/refresh", { body: { refresh_token: first.refresh_token } })
+      ).body.data!;
+      expect(await call(t().spa, "POST", "token/revoke", { body: { refresh_token: second.refresh_token } })).toEqual({
+        status: 200,
+        body: { data: null },
+      });
+      expect(
+        (await call(t().spa, "POST", "token/refresh", { body: { refresh_token: second.refresh_token } })).status,
+      ).toBe(401);
       for (const body of [{ refresh_token: "nonsense" }, {}, { refresh_token: 5 }]) {
         expect(await call(t().spa, "POST", "token/revoke", { body })).toEqual({ status: 200, body: { data: null } });
       }
@@ -140,20 +194,29 @@ describeEachDb("sign-in API", (t) => {
       const phone = await signIn(t().spa);
       const laptop = await signIn(t().spa, phone.customer.mobileNumber);
       // A refreshed pair: both the first access token and its successor belong to the one session.
-      const refreshed = (await call<TokenPairDto>(t().spa, "POST", "token/refresh", { body: { refresh_token: phone.refresh_token } })).body.data!;
-      for (const token of [phone.access_token, refreshed.access_token, laptop.access_token]) expect((await me(token)).status).toBe(200);
+      const refreshed = (
+        await call<TokenPairDto>(t().spa, "POST", "token/refresh", { body: { refresh_token: phone.refresh_token } })
+      ).body.data!;
+      for (const token of [phone.access_token, refreshed.access_token, laptop.access_token])
+        expect((await me(token)).status).toBe(200);
       await call(t().spa, "POST", "token/revoke", { body: { refresh_token: refreshed.refresh_token } });
       // Copies kept from before the logout: refused with 14 minutes still to run, for reads, the cart and writes alike.
       for (const token of [phone.access_token, refreshed.access_token]) {
         expect(await me(token)).toMatchObject({ status: 401, body: { error: { code: "SP:InvalidToken" } } });
         expect((await call(t().spa, "POST", "cart", { token })).status).toBe(401);
-        expect((await call(t().spa, "PUT", "identity-customer", { token, body: { name: "Thief", email: null } })).status).toBe(401);
+        expect(
+          (await call(t().spa, "PUT", "identity-customer", { token, body: { name: "Thief", email: null } })).status,
+        ).toBe(401);
       }
       expect((await me(laptop.access_token)).status).toBe(200);
       // A reused refresh token ends its session's access tokens too (theft: the family is revoked).
-      const next = (await call<TokenPairDto>(t().spa, "POST", "token/refresh", { body: { refresh_token: laptop.refresh_token } })).body.data!;
+      const next = (
+        await call<TokenPairDto>(t().spa, "POST", "token/refresh", { body: { refresh_token: laptop.refresh_token } })
+      ).body.data!;
       vi.setSystemTime(new Date(Date.now() + REUSE_GRACE_MS));
-      expect((await call(t().spa, "POST", "token/refresh", { body: { refresh_token: laptop.refresh_token } })).status).toBe(401);
+      expect(
+        (await call(t().spa, "POST", "token/refresh", { body: { refresh_token: laptop.refresh_token } })).status,
+      ).toBe(401);
       for (const token of [laptop.access_token, next.access_token]) expect((await me(token)).status).toBe(401);
     });
 
@@ -162,9 +225,17 @@ describeEachDb("sign-in API", (t) => {
       const { platformSecret } = await import("@/platform/services/access-tokens");
       const first = await signIn(t().spa);
       const sign = (claims: Record<string, unknown>) =>
-        new SignJWT({ tenantid: t().spa.id, ...claims }).setProtectedHeader({ alg: "HS256" }).setSubject(first.customer.id).setIssuedAt().setExpirationTime("10m").sign(new TextEncoder().encode(platformSecret()));
+        new SignJWT({ tenantid: t().spa.id, ...claims })
+          .setProtectedHeader({ alg: "HS256" })
+          .setSubject(first.customer.id)
+          .setIssuedAt()
+          .setExpirationTime("10m")
+          .sign(new TextEncoder().encode(platformSecret()));
       for (const claims of [{}, { sid: "not-a-uuid" }, { sid: 5 }, { sid: "00000000-0000-4000-8000-000000000000" }]) {
-        expect(await call(t().spa, "GET", "identity-customer/me", { token: await sign(claims) }), JSON.stringify(claims)).toMatchObject({ status: 401, body: { error: { code: "SP:InvalidToken" } } });
+        expect(
+          await call(t().spa, "GET", "identity-customer/me", { token: await sign(claims) }),
+          JSON.stringify(claims),
+        ).toMatchObject({ status: 401, body: { error: { code: "SP:InvalidToken" } } });
       }
     });
   });
@@ -175,9 +246,15 @@ describeEachDb("sign-in API", (t) => {
     it("refuses a spa token on coffee", async () => {
       const { access_token } = await signIn(t().spa);
       expect((await cart(t().spa, access_token)).status).toBe(200);
-      expect(await cart(t().coffee, access_token)).toMatchObject({ status: 401, body: { error: { code: "SP:TenantMismatch" } } });
+      expect(await cart(t().coffee, access_token)).toMatchObject({
+        status: 401,
+        body: { error: { code: "SP:TenantMismatch" } },
+      });
       const guestCart = (await cart(t().coffee)).body.data!.id;
-      expect(await call(t().coffee, "POST", `cart/${guestCart}/assign`, { token: access_token })).toMatchObject({ status: 401, body: { error: { code: "SP:TenantMismatch" } } });
+      expect(await call(t().coffee, "POST", `cart/${guestCart}/assign`, { token: access_token })).toMatchObject({
+        status: 401,
+        body: { error: { code: "SP:TenantMismatch" } },
+      });
     });
 
     it("refuses an expired, tampered or missing token", async () => {

@@ -19,7 +19,11 @@ describe("the product page's markup for the stack reference", () => {
     expect(body).not.toMatch(/<script|<noscript|__next_f/);
     expect(body).toContain("<main><img");
     expect(hints).toEqual([
-      { imageSrcSet: "/api/img?w=320&u=%2Fdemo%2Fa.jpg 320w, /api/img?w=640&u=%2Fdemo%2Fa.jpg 640w", imageSizes: "100vw", fetchPriority: "high" },
+      {
+        imageSrcSet: "/api/img?w=320&u=%2Fdemo%2Fa.jpg 320w, /api/img?w=640&u=%2Fdemo%2Fa.jpg 640w",
+        imageSizes: "100vw",
+        fetchPriority: "high",
+      },
       { href: "/api/img?w=96&u=%2Fdemo%2Flogo.svg" },
     ]);
     expect(stylesheet).toBe("/_next/static/chunks/abc.css");
@@ -27,9 +31,15 @@ describe("the product page's markup for the stack reference", () => {
 
   it("finds each picture address whole, escaped or not, and stops at a quoted url()'s end", () => {
     const { body } = splitPage(page);
-    expect(imageUrls(body)).toEqual(["/api/img?w=24&amp;u=%2Fdemo%2Fa.jpg&amp;blur=1", "/api/img?w=320&amp;u=%2Fdemo%2Fa.jpg"]);
+    expect(imageUrls(body)).toEqual([
+      "/api/img?w=24&amp;u=%2Fdemo%2Fa.jpg&amp;blur=1",
+      "/api/img?w=320&amp;u=%2Fdemo%2Fa.jpg",
+    ]);
     expect(imageUrls("/api/img?w=640&u=%2Fdemo%2Fa.jpg 640w")).toEqual(["/api/img?w=640&u=%2Fdemo%2Fa.jpg"]);
     // Longest first: replacing the shorter first would cut the longer one that starts with it.
-    expect(imageUrls("/api/img?w=24&u=a.jpg x /api/img?w=24&u=a.jpg&blur=1")).toEqual(["/api/img?w=24&u=a.jpg&blur=1", "/api/img?w=24&u=a.jpg"]);
+    expect(imageUrls("/api/img?w=24&u=a.jpg x /api/img?w=24&u=a.jpg&blur=1")).toEqual([
+      "/api/img?w=24&u=a.jpg&blur=1",
+      "/api/img?w=24&u=a.jpg",
+    ]);
   });
 });

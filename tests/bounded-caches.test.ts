@@ -26,7 +26,8 @@ describeEachDb("bounded per-host caches", (t) => {
 
 it("the page store is bounded by entries as well as by bytes", () => {
   const store = new PageStore(1_000_000, 3);
-  for (const key of ["a", "b", "c", "d"]) store.set(key, { parts: [Buffer.from(key)], status: 200, headers: [], version: "1", storedAt: 0 });
+  for (const key of ["a", "b", "c", "d"])
+    store.set(key, { parts: [Buffer.from(key)], status: 200, headers: [], version: "1", storedAt: 0 });
   expect(store.size).toBe(3);
   expect(store.get("a")).toBeUndefined();
   expect(store.get("d")?.parts.toString()).toBe("d");

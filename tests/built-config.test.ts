@@ -10,7 +10,12 @@ describe("next start on the configuration its build resolved (scripts/built-conf
   it("reads the project folder off a next start command line, and nothing off another command", () => {
     expect(nextStartDir(["node", bin, "start", "-p", "3000"], "/srv/app")).toBe("/srv/app");
     expect(nextStartDir(["node", bin, "start", "bench/floor", "-p", "3001"], "/srv/app")).toBe("/srv/app/bench/floor");
-    expect(nextStartDir(["node", bin, "start", "-p", "3001", "-H", "0.0.0.0", "--keepAliveTimeout", "70000", "site"], "/srv")).toBe("/srv/site");
+    expect(
+      nextStartDir(
+        ["node", bin, "start", "-p", "3001", "-H", "0.0.0.0", "--keepAliveTimeout", "70000", "site"],
+        "/srv",
+      ),
+    ).toBe("/srv/site");
     expect(nextStartDir(["node", bin, "start", "--port=3001"], "/srv/app")).toBe("/srv/app");
     expect(nextStartDir(["node", "/srv/app/node_modules/.bin/next", "start"], "/srv/app")).toBe("/srv/app");
     // A build or a development server evaluates next.config.ts as Next means it to.
@@ -32,7 +37,10 @@ describe("next start on the configuration its build resolved (scripts/built-conf
 
     mkdirSync(path.join(dir, ".next"));
     const config = { distDir: ".next", poweredByHeader: false, skipProxyUrlNormalize: true };
-    writeFileSync(path.join(dir, ".next", "required-server-files.json"), JSON.stringify({ version: 1, config, files: [] }));
+    writeFileSync(
+      path.join(dir, ".next", "required-server-files.json"),
+      JSON.stringify({ version: 1, config, files: [] }),
+    );
     expect(adoptBuiltConfig(env, argv, dir)).toBe(true);
     expect(JSON.parse(env.__NEXT_PRIVATE_STANDALONE_CONFIG!)).toEqual(config);
 

@@ -22,7 +22,8 @@ function fakeBuild(chunks: Record<string, string | Buffer>, routes: Record<strin
   root = mkdtempSync(path.join(tmpdir(), "bundle-budget-"));
   mkdirSync(path.join(root, ".next", "static", "chunks"), { recursive: true });
   mkdirSync(path.join(root, ".next", "diagnostics"), { recursive: true });
-  for (const [name, body] of Object.entries(chunks)) writeFileSync(path.join(root, ".next", "static", "chunks", name), body);
+  for (const [name, body] of Object.entries(chunks))
+    writeFileSync(path.join(root, ".next", "static", "chunks", name), body);
   const stats = Object.entries(routes).map(([route, names]) => ({
     route,
     firstLoadUncompressedJsBytes: 0,
@@ -35,29 +36,48 @@ function fakeBuild(chunks: Record<string, string | Buffer>, routes: Record<strin
 describe("bundle budget check", () => {
   it("passes a build within budget whose product page holds none of the markers, with gzip -9 sizes", () => {
     const shared = `(globalThis.TURBOPACK||[]).push([${"1,".repeat(2000)}]);`;
-    fakeBuild({ "shared.js": shared, "lazy.js": lazyCode, "page.css": "body{}" }, { [HOME]: ["shared.js", "page.css"], [PRODUCT_ROUTE]: ["shared.js"] });
+    fakeBuild(
+      { "shared.js": shared, "lazy.js": lazyCode, "page.css": "body{}" },
+      { [HOME]: ["shared.js", "page.css"], [PRODUCT_ROUTE]: ["shared.js"] },
+    );
     const { rows, failures } = checkBundles({ root, budgets });
     expect(failures).toEqual([]);
     const product = rows.find((r) => r.route === PRODUCT_ROUTE)!;
-    expect(product).toMatchObject({ chunks: 1, rawBytes: shared.length, gzipBytes: gzipSync(shared, { level: 9 }).length, budgetKb: 5 });
+    expect(product).toMatchObject({
+      chunks: 1,
+      rawBytes: shared.length,
+      gzipBytes: gzipSync(shared, { level: 9 }).length,
+      budgetKb: 5,
+    });
   });
 
   it("fails a route over its budget, naming it and the excess", () => {
-    fakeBuild({ "shared.js": "a();", "big.js": randomBytes(8000), "lazy.js": lazyCode }, { [HOME]: ["shared.js"], [PRODUCT_ROUTE]: ["shared.js", "big.js"] });
+    fakeBuild(
+      { "shared.js": "a();", "big.js": randomBytes(8000), "lazy.js": lazyCode },
+      { [HOME]: ["shared.js"], [PRODUCT_ROUTE]: ["shared.js", "big.js"] },
+    );
     const { failures } = checkBundles({ root, budgets });
     expect(failures).toHaveLength(1);
-    expect(failures[0]).toMatch(new RegExp(`^${PRODUCT_ROUTE.replace(/[[\]/]/g, "\\$&")}: 8\\.\\d KB gzip .* over its 5 KB budget`));
+    expect(failures[0]).toMatch(
+      new RegExp(`^${PRODUCT_ROUTE.replace(/[[\]/]/g, "\\$&")}: 8\\.\\d KB gzip .* over its 5 KB budget`),
+    );
   });
 
   it.each(FORBIDDEN_ON_PRODUCT_PAGE)("fails a product page whose first load holds $what", ({ marker }) => {
-    fakeBuild({ "shared.js": "a();", "eager.js": `e.s(["y",0,()=>"${marker}"]);`, "lazy.js": lazyCode }, { [HOME]: ["shared.js", "eager.js"], [PRODUCT_ROUTE]: ["shared.js", "eager.js"] });
+    fakeBuild(
+      { "shared.js": "a();", "eager.js": `e.s(["y",0,()=>"${marker}"]);`, "lazy.js": lazyCode },
+      { [HOME]: ["shared.js", "eager.js"], [PRODUCT_ROUTE]: ["shared.js", "eager.js"] },
+    );
     const { failures } = checkBundles({ root, budgets });
     expect(failures).toEqual([expect.stringContaining(`first load holds`)]);
     expect(failures[0]).toContain(`"${marker}" in eager.js`);
   });
 
   it("does not mind the markers on other routes (the checkout page may load checkout code)", () => {
-    fakeBuild({ "shared.js": "a();", "lazy.js": lazyCode }, { [HOME]: ["shared.js", "lazy.js"], [PRODUCT_ROUTE]: ["shared.js"] });
+    fakeBuild(
+      { "shared.js": "a();", "lazy.js": lazyCode },
+      { [HOME]: ["shared.js", "lazy.js"], [PRODUCT_ROUTE]: ["shared.js"] },
+    );
     expect(checkBundles({ root, budgets }).failures).toEqual([]);
   });
 
@@ -70,15 +90,29 @@ describe("bundle budget check", () => {
   });
 
   it("fails a route without a budget, a budget without a route, and a missing stats file", () => {
-    fakeBuild({ "shared.js": "a();", "lazy.js": lazyCode }, { [HOME]: ["shared.js"], [PRODUCT_ROUTE]: ["shared.js"], "/[site]/[locale]/new-page": ["shared.js"] });
+    fakeBuild(
+      { "shared.js": "a();", "lazy.js": lazyCode },
+      { [HOME]: ["shared.js"], [PRODUCT_ROUTE]: ["shared.js"], "/[site]/[locale]/new-page": ["shared.js"] },
+    );
     const { failures } = checkBundles({ root, budgets: { ...budgets, "/[site]/[locale]/gone": 170 } });
-    expect(failures).toEqual([expect.stringMatching(/^\/\[site\]\/\[locale\]\/new-page: no budget/), expect.stringMatching(/^\/\[site\]\/\[locale\]\/gone: has a budget but the build has no such route/)]);
+    expect(failures).toEqual([
+      expect.stringMatching(/^\/\[site\]\/\[locale\]\/new-page: no budget/),
+      expect.stringMatching(/^\/\[site\]\/\[locale\]\/gone: has a budget but the build has no such route/),
+    ]);
     rmSync(path.join(root, ".next", "diagnostics"), { recursive: true });
-    expect(checkBundles({ root, budgets }).failures).toEqual([expect.stringContaining("route-bundle-stats.json is missing")]);
+    expect(checkBundles({ root, budgets }).failures).toEqual([
+      expect.stringContaining("route-bundle-stats.json is missing"),
+    ]);
   });
 
   it("holds the product page to its budget (QUALITY.md's 150 KB is under what the chosen stack alone costs) and has a budget for every storefront page", () => {
     expect(BUDGETS_KB[PRODUCT_ROUTE]).toBe(170.5);
-    for (const route of ["/[site]/[locale]", "/[site]/[locale]/products", "/[site]/[locale]/checkout/done/[cartId]", "/[site]/[locale]/profile"]) expect(BUDGETS_KB[route]).toBeGreaterThan(0);
+    for (const route of [
+      "/[site]/[locale]",
+      "/[site]/[locale]/products",
+      "/[site]/[locale]/checkout/done/[cartId]",
+      "/[site]/[locale]/profile",
+    ])
+      expect(BUDGETS_KB[route]).toBeGreaterThan(0);
   });
 });

@@ -12,7 +12,10 @@ import { root } from "./helpers/source-files";
 
 const css = readFileSync(path.join(root, "app/globals.css"), "utf8");
 /** The classes every button carried before `btn` (shadcn/ui's base, with this store's focus ring, radius and icon size). */
-const BASE = "inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-lg font-medium transition-[color,background-color,border-color,box-shadow,opacity] select-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-50 aria-disabled:pointer-events-none aria-disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:size-[1.15em] [&_svg]:shrink-0".split(" ");
+const BASE =
+  "inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-lg font-medium transition-[color,background-color,border-color,box-shadow,opacity] select-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-50 aria-disabled:pointer-events-none aria-disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:size-[1.15em] [&_svg]:shrink-0".split(
+    " ",
+  );
 
 async function utilities(candidates: string[]): Promise<ChildNode[]> {
   const compiler = await compile(css, { base: path.join(root, "app"), onDependency: () => {} });
@@ -40,7 +43,8 @@ const classSelector = (candidate: string) => "." + candidate.replace(/[^a-zA-Z0-
 
 describe("the btn utility", () => {
   it("is the base buttonVariants gives every button", () => {
-    for (const variant of ["default", "outline", "ghost", "link"] as const) expect(buttonVariants({ variant }).split(" ")[0]).toBe("btn");
+    for (const variant of ["default", "outline", "ghost", "link"] as const)
+      expect(buttonVariants({ variant }).split(" ")[0]).toBe("btn");
   });
 
   it("sets exactly what the classes it replaced set, in the same states", async () => {
@@ -54,15 +58,42 @@ describe("the btn utility", () => {
     });
     const mine = declarations(btn[0], ".btn");
     // Nested rules keep the parent's `&`; the classes had their states on the class itself.
-    const normal = (lines: string[]) => [...new Set(lines.map((l) => l.replace(/^& &/, "&").replace(/^& (?=[:[])/, "&")))].sort();
+    const normal = (lines: string[]) =>
+      [...new Set(lines.map((l) => l.replace(/^& &/, "&").replace(/^& (?=[:[])/, "&")))].sort();
     expect(normal(mine)).toEqual(normal(replaced));
   });
 
   it("comes before every utility a caller may add, so that the caller's wins", async () => {
     // A class for each property the base sets, as callers pass them (Button's className).
-    const callers = ["hidden", "flex", "grid", "shrink", "items-start", "justify-start", "justify-between", "gap-1", "gap-3", "whitespace-normal", "rounded-full", "rounded-none", "font-bold", "font-normal", "transition-none", "select-text", "pointer-events-auto", "opacity-60", "size-4", "w-full", "h-auto", "disabled:opacity-70", "[&_svg]:size-5", "focus-visible:outline-none"];
+    const callers = [
+      "hidden",
+      "flex",
+      "grid",
+      "shrink",
+      "items-start",
+      "justify-start",
+      "justify-between",
+      "gap-1",
+      "gap-3",
+      "whitespace-normal",
+      "rounded-full",
+      "rounded-none",
+      "font-bold",
+      "font-normal",
+      "transition-none",
+      "select-text",
+      "pointer-events-auto",
+      "opacity-60",
+      "size-4",
+      "w-full",
+      "h-auto",
+      "disabled:opacity-70",
+      "[&_svg]:size-5",
+      "focus-visible:outline-none",
+    ];
     const order = (await utilities(["btn", ...callers])).flatMap((n) => (n.type === "rule" ? [n.selector] : []));
     expect(order[0]).toBe(".btn");
-    for (const caller of callers.filter((c) => !c.includes(":"))) expect(order.indexOf(classSelector(caller)), caller).toBeGreaterThan(0);
+    for (const caller of callers.filter((c) => !c.includes(":")))
+      expect(order.indexOf(classSelector(caller)), caller).toBeGreaterThan(0);
   });
 });

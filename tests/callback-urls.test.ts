@@ -60,7 +60,11 @@ describeEachDb("return addresses given to payment providers", (t) => {
     try {
       expect(await refusal("https://rimal-return.sa/checkout/done/x")).toBeNull();
       expect(await refusal("https://rimal-return.sa:443/checkout/done/x")).toBeNull();
-      for (const url of ["http://rimal-return.sa/checkout/done/x", "https://rimal-return.sa:8443/checkout/done/x", "https://rimal-return.sa.evil.example/"]) {
+      for (const url of [
+        "http://rimal-return.sa/checkout/done/x",
+        "https://rimal-return.sa:8443/checkout/done/x",
+        "https://rimal-return.sa.evil.example/",
+      ]) {
         expect(await refusal(url), url).toEqual(refused);
       }
     } finally {
@@ -69,8 +73,18 @@ describeEachDb("return addresses given to payment providers", (t) => {
   });
 
   it("does not count loopback names as a store in a real deployment", async () => {
-    const dev = hostOptions({ BASE_DOMAIN: "example.com", DEFAULT_TENANT: "spa", NODE_ENV: "development", SANDBOX: true });
-    const real = hostOptions({ BASE_DOMAIN: "example.com", DEFAULT_TENANT: "spa", NODE_ENV: "production", SANDBOX: false });
+    const dev = hostOptions({
+      BASE_DOMAIN: "example.com",
+      DEFAULT_TENANT: "spa",
+      NODE_ENV: "development",
+      SANDBOX: true,
+    });
+    const real = hostOptions({
+      BASE_DOMAIN: "example.com",
+      DEFAULT_TENANT: "spa",
+      NODE_ENV: "production",
+      SANDBOX: false,
+    });
     for (const host of ["localhost", "127.0.0.1", "::1", "0.0.0.0"]) {
       expect((await resolveTenantByHost(t().db, host, dev))?.id, host).toBe(t().spa.id);
       expect(await resolveTenantByHost(t().db, host, real), host).toBeNull();

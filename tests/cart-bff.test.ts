@@ -45,7 +45,11 @@ describeEachDb("storefront cart BFF", (t) => {
 
   it("one Idempotency-Key is one add: three sends (two at once, the first creating the cart) add one unit to one cart; a new key adds another", async () => {
     const add = (key: string) => {
-      const req = request("spa.localhost", "POST", "/api/cart/items?locale=en", { productId: oil.id, priceId: oil.priceId, quantity: 1 });
+      const req = request("spa.localhost", "POST", "/api/cart/items?locale=en", {
+        productId: oil.id,
+        priceId: oil.priceId,
+        quantity: 1,
+      });
       req.headers.set("idempotency-key", key);
       return itemsRoute.POST(req).then(read);
     };
@@ -55,7 +59,11 @@ describeEachDb("storefront cart BFF", (t) => {
     for (const r of [a, b, c]) expect(r.status).toBe(200);
     const ids = new Set([a, b, c].map((r) => data(r.body)!.id));
     expect(ids.size, "one cart").toBe(1);
-    const units = async () => data((await read(await cartRoute.GET(request("spa.localhost", "GET", "/api/cart")))).body)!.cartItems.reduce((n, i) => n + i.quantity, 0);
+    const units = async () =>
+      data((await read(await cartRoute.GET(request("spa.localhost", "GET", "/api/cart")))).body)!.cartItems.reduce(
+        (n, i) => n + i.quantity,
+        0,
+      );
     expect(await units()).toBe(1);
     expect((await add(crypto.randomUUID())).status).toBe(200);
     expect(await units()).toBe(2);
@@ -64,40 +72,93 @@ describeEachDb("storefront cart BFF", (t) => {
   it("answers no cart before the first add, and creates the cart with an httpOnly cookie on it", async () => {
     expect(data((await read(await cartRoute.GET(request("spa.localhost", "GET", "/api/cart")))).body)).toBeNull();
 
-    const added = await read(await itemsRoute.POST(request("spa.localhost", "POST", "/api/cart/items?locale=en", { productId: oil.id, priceId: oil.priceId, quantity: 2 })));
+    const added = await read(
+      await itemsRoute.POST(
+        request("spa.localhost", "POST", "/api/cart/items?locale=en", {
+          productId: oil.id,
+          priceId: oil.priceId,
+          quantity: 2,
+        }),
+      ),
+    );
     expect(added.status).toBe(200);
     const cart = data(added.body)!;
     expect(cart.cartItems).toHaveLength(1);
     expect(cart.cartItems[0].product.name).toBe(DEMO.oil);
-    expect(sets).toEqual([{ name: "sf_cart_spa", value: cart.id, options: expect.objectContaining({ httpOnly: true, sameSite: "lax", path: "/" }) }]);
+    expect(sets).toEqual([
+      {
+        name: "sf_cart_spa",
+        value: cart.id,
+        options: expect.objectContaining({ httpOnly: true, sameSite: "lax", path: "/" }),
+      },
+    ]);
 
     // The next read finds it again through the cookie, localized by Accept-Language.
-    const again = await cartRoute.GET(new Request("http://spa.localhost/api/cart", { headers: { host: "spa.localhost", "accept-language": "ar" } }));
+    const again = await cartRoute.GET(
+      new Request("http://spa.localhost/api/cart", { headers: { host: "spa.localhost", "accept-language": "ar" } }),
+    );
     const read2 = data((await read(again)).body)!;
     expect(read2.id).toBe(cart.id);
     expect(read2.cartItems[0].product.name).not.toBe(DEMO.oil);
   });
 
   it("changes quantities, refuses a 4th oil with the platform's code and status, removes and empties", async () => {
-    const first = data((await read(await itemsRoute.POST(request("spa.localhost", "POST", "/api/cart/items", { productId: oil.id, priceId: oil.priceId })))).body)!;
+    const first = data(
+      (
+        await read(
+          await itemsRoute.POST(
+            request("spa.localhost", "POST", "/api/cart/items", { productId: oil.id, priceId: oil.priceId }),
+          ),
+        )
+      ).body,
+    )!;
     const itemId = first.cartItems[0].id;
 
-    const updated = data((await read(await itemRoute.PUT(request("spa.localhost", "PUT", `/api/cart/items/${itemId}`, { quantity: 3 }), params(itemId)))).body)!;
+    const updated = data(
+      (
+        await read(
+          await itemRoute.PUT(
+            request("spa.localhost", "PUT", `/api/cart/items/${itemId}`, { quantity: 3 }),
+            params(itemId),
+          ),
+        )
+      ).body,
+    )!;
     expect(updated.cartItems[0].quantity).toBe(3);
 
-    const refused = await read(await itemRoute.PUT(request("spa.localhost", "PUT", `/api/cart/items/${itemId}`, { quantity: 4 }), params(itemId)));
+    const refused = await read(
+      await itemRoute.PUT(
+        request("spa.localhost", "PUT", `/api/cart/items/${itemId}`, { quantity: 4 }),
+        params(itemId),
+      ),
+    );
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ error: { code: "SP:MerchandiseItemInsufficientStock" } });
 
-    const invalid = await read(await itemRoute.PUT(request("spa.localhost", "PUT", `/api/cart/items/${itemId}`, { quantity: 0 }), params(itemId)));
+    const invalid = await read(
+      await itemRoute.PUT(
+        request("spa.localhost", "PUT", `/api/cart/items/${itemId}`, { quantity: 0 }),
+        params(itemId),
+      ),
+    );
     expect(invalid.status).toBe(400);
     expect(invalid.body).toMatchObject({ error: { code: "SP:ValidationError" } });
 
-    const removed = data((await read(await itemRoute.DELETE(request("spa.localhost", "DELETE", `/api/cart/items/${itemId}`), params(itemId)))).body)!;
+    const removed = data(
+      (
+        await read(
+          await itemRoute.DELETE(request("spa.localhost", "DELETE", `/api/cart/items/${itemId}`), params(itemId)),
+        )
+      ).body,
+    )!;
     expect(removed.cartItems).toEqual([]);
 
-    await itemsRoute.POST(request("spa.localhost", "POST", "/api/cart/items", { productId: oil.id, priceId: oil.priceId }));
-    const emptied = data((await read(await resetRoute.POST(request("spa.localhost", "POST", "/api/cart/reset")))).body)!;
+    await itemsRoute.POST(
+      request("spa.localhost", "POST", "/api/cart/items", { productId: oil.id, priceId: oil.priceId }),
+    );
+    const emptied = data(
+      (await read(await resetRoute.POST(request("spa.localhost", "POST", "/api/cart/reset")))).body,
+    )!;
     expect(emptied.id).toBe(first.id);
     expect(emptied.cartItems).toEqual([]);
   });
@@ -108,39 +169,88 @@ describeEachDb("storefront cart BFF", (t) => {
     expect(jar.has("sf_cart_spa")).toBe(false);
 
     jar.set("sf_cart_spa", "11111111-1111-4111-8111-111111111111");
-    const added = data((await read(await itemsRoute.POST(request("spa.localhost", "POST", "/api/cart/items", { productId: oil.id, priceId: oil.priceId })))).body)!;
+    const added = data(
+      (
+        await read(
+          await itemsRoute.POST(
+            request("spa.localhost", "POST", "/api/cart/items", { productId: oil.id, priceId: oil.priceId }),
+          ),
+        )
+      ).body,
+    )!;
     expect(added.id).not.toBe("11111111-1111-4111-8111-111111111111");
     expect(jar.get("sf_cart_spa")).toBe(added.id);
   });
 
   it("treats a completed cart as no cart: reads null, and the next add starts a new cart", async () => {
     const { db } = t();
-    const cart = data((await read(await itemsRoute.POST(request("spa.localhost", "POST", "/api/cart/items", { productId: oil.id, priceId: oil.priceId })))).body)!;
+    const cart = data(
+      (
+        await read(
+          await itemsRoute.POST(
+            request("spa.localhost", "POST", "/api/cart/items", { productId: oil.id, priceId: oil.priceId }),
+          ),
+        )
+      ).body,
+    )!;
     await db.update(carts).set({ status: "completed" }).where(eq(carts.id, cart.id));
 
     const itemId = cart.cartItems[0].id;
-    const refused = await read(await itemRoute.PUT(request("spa.localhost", "PUT", `/api/cart/items/${itemId}`, { quantity: 2 }), params(itemId)));
+    const refused = await read(
+      await itemRoute.PUT(
+        request("spa.localhost", "PUT", `/api/cart/items/${itemId}`, { quantity: 2 }),
+        params(itemId),
+      ),
+    );
     expect(refused.body).toMatchObject({ error: { code: "SP:CartAlreadyCompleted" } });
     expect(jar.has("sf_cart_spa")).toBe(false);
 
     jar.set("sf_cart_spa", cart.id);
     expect(data((await read(await cartRoute.GET(request("spa.localhost", "GET", "/api/cart")))).body)).toBeNull();
     jar.set("sf_cart_spa", cart.id);
-    const fresh = data((await read(await itemsRoute.POST(request("spa.localhost", "POST", "/api/cart/items", { productId: oil.id, priceId: oil.priceId })))).body)!;
+    const fresh = data(
+      (
+        await read(
+          await itemsRoute.POST(
+            request("spa.localhost", "POST", "/api/cart/items", { productId: oil.id, priceId: oil.priceId }),
+          ),
+        )
+      ).body,
+    )!;
     expect(fresh.id).not.toBe(cart.id);
     expect(fresh.cartItems).toHaveLength(1);
   });
 
   it("keeps tenants apart: another host neither reads nor adds another tenant's products", async () => {
-    const spaCart = data((await read(await itemsRoute.POST(request("spa.localhost", "POST", "/api/cart/items", { productId: oil.id, priceId: oil.priceId })))).body)!;
+    const spaCart = data(
+      (
+        await read(
+          await itemsRoute.POST(
+            request("spa.localhost", "POST", "/api/cart/items", { productId: oil.id, priceId: oil.priceId }),
+          ),
+        )
+      ).body,
+    )!;
     // coffee's cookie name differs; even a forged coffee cookie holding spa's cart id finds nothing.
     jar.set("sf_cart_coffee", spaCart.id);
     expect(data((await read(await cartRoute.GET(request("coffee.localhost", "GET", "/api/cart")))).body)).toBeNull();
     expect(jar.has("sf_cart_coffee")).toBe(false);
 
-    const foreign = await read(await itemsRoute.POST(request("coffee.localhost", "POST", "/api/cart/items", { productId: oil.id, priceId: oil.priceId })));
+    const foreign = await read(
+      await itemsRoute.POST(
+        request("coffee.localhost", "POST", "/api/cart/items", { productId: oil.id, priceId: oil.priceId }),
+      ),
+    );
     expect(foreign.status).toBe(404);
-    const own = data((await read(await itemsRoute.POST(request("coffee.localhost", "POST", "/api/cart/items", { productId: grinder.id, priceId: grinder.priceId })))).body)!;
+    const own = data(
+      (
+        await read(
+          await itemsRoute.POST(
+            request("coffee.localhost", "POST", "/api/cart/items", { productId: grinder.id, priceId: grinder.priceId }),
+          ),
+        )
+      ).body,
+    )!;
     expect(own.cartItems[0].product.name).not.toBe(DEMO.oil);
     expect(jar.get("sf_cart_coffee")).toBe(own.id);
   });
@@ -150,14 +260,25 @@ describeEachDb("storefront cart BFF", (t) => {
     expect(unknown.status).toBe(404);
     expect(unknown.body).toMatchObject({ error: { code: "SP:TenantNotFound" } });
 
-    const crossSite = new Request("http://spa.localhost/api/cart/reset", { method: "POST", headers: { host: "spa.localhost", origin: "https://evil.example" } });
-    expect((await read(await resetRoute.POST(crossSite))).body).toMatchObject({ error: { code: "SP:ForbiddenOrigin" } });
+    const crossSite = new Request("http://spa.localhost/api/cart/reset", {
+      method: "POST",
+      headers: { host: "spa.localhost", origin: "https://evil.example" },
+    });
+    expect((await read(await resetRoute.POST(crossSite))).body).toMatchObject({
+      error: { code: "SP:ForbiddenOrigin" },
+    });
 
-    const malformed = new Request("http://spa.localhost/api/cart/items", { method: "POST", headers: { host: "spa.localhost" }, body: "{nope" });
+    const malformed = new Request("http://spa.localhost/api/cart/items", {
+      method: "POST",
+      headers: { host: "spa.localhost" },
+      body: "{nope",
+    });
     const bad = await read(await itemsRoute.POST(malformed));
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ error: { code: "SP:MalformedJson" } });
 
-    expect((await read(await itemRoute.DELETE(request("spa.localhost", "DELETE", "/api/cart/items/x"), params("x")))).status).toBe(404);
+    expect(
+      (await read(await itemRoute.DELETE(request("spa.localhost", "DELETE", "/api/cart/items/x"), params("x")))).status,
+    ).toBe(404);
   });
 });

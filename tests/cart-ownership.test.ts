@@ -16,18 +16,29 @@ let seq = 0;
 describeEachDb("cart ownership", (t) => {
   beforeAll(() => setPlatformDb({ db: t().db, kind: t().kind, close: async () => {} }));
 
-  const call = <T>(tenant: TenantInfo, method: string, path: string, opts: Parameters<typeof apiCall>[4] = {}) => apiCall<T>(t().db, tenant, method, path, opts);
+  const call = <T>(tenant: TenantInfo, method: string, path: string, opts: Parameters<typeof apiCall>[4] = {}) =>
+    apiCall<T>(t().db, tenant, method, path, opts);
 
   /** A customer of the tenant and their access token (as a sign-in makes them). */
   async function customer(tenant: TenantInfo = t().spa) {
-    const [row] = await t().db.insert(customers).values({ tenantId: tenant.id, mobileNumber: `+96654${String(++seq).padStart(7, "0")}` }).returning();
+    const [row] = await t()
+      .db.insert(customers)
+      .values({ tenantId: tenant.id, mobileNumber: `+96654${String(++seq).padStart(7, "0")}` })
+      .returning();
     return { id: row.id, token: await accessTokenFor(t().db, tenant.id, row.id) };
   }
 
   async function guestCartWithOil() {
     const cart = await createCart(t().db, { tenantId: t().spa.id, customerId: null }, "en");
     const oil = await demoProduct(t().db, t().spa.id, DEMO.oil);
-    await addCartItem(t().db, { tenantId: t().spa.id, customerId: null }, cart.id, { productId: oil.id, priceId: oil.priceId, quantity: 1 }, "en", t().now);
+    await addCartItem(
+      t().db,
+      { tenantId: t().spa.id, customerId: null },
+      cart.id,
+      { productId: oil.id, priceId: oil.priceId, quantity: 1 },
+      "en",
+      t().now,
+    );
     return { cartId: cart.id, oil };
   }
 
@@ -51,12 +62,19 @@ describeEachDb("cart ownership", (t) => {
       for (const [method, path, body] of paths) {
         const res = await call(t().spa, method, path, { body, token });
         if (!token && path.endsWith("/assign")) expect(res.status).toBe(401);
-        else expect(res, `${method} ${path} ${token ? "as another customer" : "anonymously"}`).toMatchObject({ status: 404, body: { error: { code: "SP:EntityNotFound" } } });
+        else
+          expect(res, `${method} ${path} ${token ? "as another customer" : "anonymously"}`).toMatchObject({
+            status: 404,
+            body: { error: { code: "SP:EntityNotFound" } },
+          });
       }
     }
     const own = await call<CartDto>(t().spa, "GET", `cart/${cartId}`, { token: a.token });
     expect(own.body.data).toMatchObject({ id: cartId, items: [{ quantity: 1 }] });
-    const added = await call<CartDto>(t().spa, "POST", `cart/${cartId}/items`, { body: { productId: oil.id, priceId: oil.priceId }, token: a.token });
+    const added = await call<CartDto>(t().spa, "POST", `cart/${cartId}/items`, {
+      body: { productId: oil.id, priceId: oil.priceId },
+      token: a.token,
+    });
     expect(added.body.data?.items[0].quantity).toBe(2);
   });
 
@@ -71,13 +89,16 @@ describeEachDb("cart ownership", (t) => {
       [t().spa, undefined],
       [t().coffee, (await customer(t().coffee)).token],
     ];
-    for (const [tenant, token] of strangers) expect((await call<CartDto>(tenant, "POST", `cart/${cartId}/release`, { token })).status).toBeOneOf([401, 404]);
+    for (const [tenant, token] of strangers)
+      expect((await call<CartDto>(tenant, "POST", `cart/${cartId}/release`, { token })).status).toBeOneOf([401, 404]);
     const released = await call<CartDto>(t().spa, "POST", `cart/${cartId}/release`, { token: a.token });
     expect(released.status).toBe(200);
     expect(released.body.data).toMatchObject({ id: cartId, customerId: null, items: [{ quantity: 1 }] });
     // Released once: the owner has nothing to release any more; the next customer assigns it.
     expect((await call<CartDto>(t().spa, "POST", `cart/${cartId}/release`, { token: a.token })).status).toBe(404);
-    expect((await call<CartDto>(t().spa, "POST", `cart/${cartId}/assign`, { token: b.token })).body.data).toMatchObject({ id: cartId, customerId: b.id });
+    expect((await call<CartDto>(t().spa, "POST", `cart/${cartId}/assign`, { token: b.token })).body.data).toMatchObject(
+      { id: cartId, customerId: b.id },
+    );
   });
 
   it("keeps a guest cart open to anyone with its id, signed in or not", async () => {
@@ -100,7 +121,10 @@ describeEachDb("cart ownership", (t) => {
     // A customer without another cart gets the empty guest cart itself.
     const b = await customer();
     const lone = await createCart(t().db, { tenantId: t().spa.id, customerId: null }, "en");
-    expect(await assignCart(t().db, { tenantId: t().spa.id, customerId: b.id }, lone.id, "en")).toMatchObject({ id: lone.id, customerId: b.id });
+    expect(await assignCart(t().db, { tenantId: t().spa.id, customerId: b.id }, lone.id, "en")).toMatchObject({
+      id: lone.id,
+      customerId: b.id,
+    });
   });
 
   it("refuses another customer's cart, a foreign tenant's cart and nonsense ids", async () => {
@@ -108,17 +132,31 @@ describeEachDb("cart ownership", (t) => {
     const b = await customer();
     const { cartId } = await guestCartWithOil();
     await assignCart(t().db, { tenantId: t().spa.id, customerId: a.id }, cartId, "en");
-    await expectPlatformError(assignCart(t().db, { tenantId: t().spa.id, customerId: b.id }, cartId, "en"), "SP:EntityNotFound", 404);
+    await expectPlatformError(
+      assignCart(t().db, { tenantId: t().spa.id, customerId: b.id }, cartId, "en"),
+      "SP:EntityNotFound",
+      404,
+    );
     const c = await customer(t().coffee);
     const coffeeCart = await createCart(t().db, { tenantId: t().coffee.id, customerId: null }, "en");
-    await expectPlatformError(assignCart(t().db, { tenantId: t().spa.id, customerId: a.id }, coffeeCart.id, "en"), "SP:EntityNotFound", 404);
-    await expectPlatformError(assignCart(t().db, { tenantId: t().coffee.id, customerId: c.id }, "nope", "en"), "SP:EntityNotFound", 404);
+    await expectPlatformError(
+      assignCart(t().db, { tenantId: t().spa.id, customerId: a.id }, coffeeCart.id, "en"),
+      "SP:EntityNotFound",
+      404,
+    );
+    await expectPlatformError(
+      assignCart(t().db, { tenantId: t().coffee.id, customerId: c.id }, "nope", "en"),
+      "SP:EntityNotFound",
+      404,
+    );
   });
 
   it("gives a guest cart to one of two customers assigning it at once", async () => {
     const { cartId } = await guestCartWithOil();
     const [a, b] = [await customer(), await customer()];
-    const results = await Promise.all([a, b].map((c) => call<CartDto>(t().spa, "POST", `cart/${cartId}/assign`, { token: c.token })));
+    const results = await Promise.all(
+      [a, b].map((c) => call<CartDto>(t().spa, "POST", `cart/${cartId}/assign`, { token: c.token })),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([200, 404]);
     const winner = results.find((r) => r.status === 200)!.body.data!.customerId;
     expect([a.id, b.id]).toContain(winner);

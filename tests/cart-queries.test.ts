@@ -21,7 +21,10 @@ describeEachDb(
     /** The same database through a drizzle instance that counts the statements it sends (BEGIN and COMMIT aside). */
     const counted = () => {
       const seen: string[] = [];
-      const db = drizzle((t().db as unknown as { $client: PGlite }).$client, { schema, logger: { logQuery: (q) => seen.push(q) } }) as unknown as Db;
+      const db = drizzle((t().db as unknown as { $client: PGlite }).$client, {
+        schema,
+        logger: { logQuery: (q) => seen.push(q) },
+      }) as unknown as Db;
       return { db, seen };
     };
 
@@ -29,10 +32,27 @@ describeEachDb(
       it("reads a cart of two lines in one statement, and adds to it in four", async () => {
         const { db, seen } = counted();
         const scope: CartScope = { tenantId: t().spa.id, customerId: null };
-        const [oil, salts] = [await demoProduct(db, t().spa.id, DEMO.oil), await demoProduct(db, t().spa.id, DEMO.salts)];
+        const [oil, salts] = [
+          await demoProduct(db, t().spa.id, DEMO.oil),
+          await demoProduct(db, t().spa.id, DEMO.salts),
+        ];
         const cartId = (await createCart(db, scope, "en")).id;
-        await addCartItem(db, scope, cartId, AddCartItemInput.parse({ productId: oil.id, priceId: oil.priceId }), "en", t().now);
-        await addCartItem(db, scope, cartId, AddCartItemInput.parse({ productId: salts.id, priceId: salts.priceId }), "en", t().now);
+        await addCartItem(
+          db,
+          scope,
+          cartId,
+          AddCartItemInput.parse({ productId: oil.id, priceId: oil.priceId }),
+          "en",
+          t().now,
+        );
+        await addCartItem(
+          db,
+          scope,
+          cartId,
+          AddCartItemInput.parse({ productId: salts.id, priceId: salts.priceId }),
+          "en",
+          t().now,
+        );
 
         seen.length = 0;
         const cart = await getCart(db, scope, cartId, "en");
@@ -43,7 +63,14 @@ describeEachDb(
         expect(seen).toHaveLength(1);
 
         seen.length = 0;
-        const more = await addCartItem(db, scope, cartId, AddCartItemInput.parse({ productId: oil.id, priceId: oil.priceId }), "en", t().now);
+        const more = await addCartItem(
+          db,
+          scope,
+          cartId,
+          AddCartItemInput.parse({ productId: oil.id, priceId: oil.priceId }),
+          "en",
+          t().now,
+        );
         expect(more.items.map((i) => i.quantity)).toEqual([2, 1]);
         expect(seen.map((q) => q.split(" ")[0])).toEqual(["update", "select", "update", "select"]);
 
@@ -58,8 +85,18 @@ describeEachDb(
       const guest: CartScope = { tenantId: t().spa.id, customerId: null };
       const oil = await demoProduct(db, t().spa.id, DEMO.oil);
       const cartId = (await createCart(db, guest, "en")).id;
-      await addCartItem(db, guest, cartId, AddCartItemInput.parse({ productId: oil.id, priceId: oil.priceId }), "en", t().now);
-      const [customer] = await db.insert(schema.customers).values({ tenantId: t().spa.id, mobileNumber: "+966501234999" }).returning({ id: schema.customers.id });
+      await addCartItem(
+        db,
+        guest,
+        cartId,
+        AddCartItemInput.parse({ productId: oil.id, priceId: oil.priceId }),
+        "en",
+        t().now,
+      );
+      const [customer] = await db
+        .insert(schema.customers)
+        .values({ tenantId: t().spa.id, mobileNumber: "+966501234999" })
+        .returning({ id: schema.customers.id });
       const owned = (await createCart(db, { tenantId: t().spa.id, customerId: customer.id }, "en")).id;
 
       const select = vi.spyOn(db, "select");
@@ -68,7 +105,9 @@ describeEachDb(
       expect((await getCart(db, { tenantId: t().spa.id, customerId: customer.id }, owned, "en")).id).toBe(owned);
       // The guest's statement does not reveal a customer's cart, nor the customer's another's.
       await expect(getCart(db, guest, owned, "en")).rejects.toMatchObject({ status: 404 });
-      await expect(getCart(db, { tenantId: t().spa.id, customerId: NO_CUSTOMER }, owned, "en")).rejects.toMatchObject({ status: 404 });
+      await expect(getCart(db, { tenantId: t().spa.id, customerId: NO_CUSTOMER }, owned, "en")).rejects.toMatchObject({
+        status: 404,
+      });
       expect(seen).toHaveLength(4);
       expect(select).not.toHaveBeenCalled();
     });
@@ -78,7 +117,19 @@ describeEachDb(
       const scope: CartScope = { tenantId: t().spa.id, customerId: null };
       const pool = await demoProduct(db, t().spa.id, DEMO.pool);
       const cartId = (await createCart(db, scope, "en")).id;
-      await addCartItem(db, scope, cartId, AddCartItemInput.parse({ productId: pool.id, priceId: pool.priceId, reservationDateFrom: at(t().now, 3, 10), units: 2 }), "en", t().now);
+      await addCartItem(
+        db,
+        scope,
+        cartId,
+        AddCartItemInput.parse({
+          productId: pool.id,
+          priceId: pool.priceId,
+          reservationDateFrom: at(t().now, 3, 10),
+          units: 2,
+        }),
+        "en",
+        t().now,
+      );
       seen.length = 0;
       const cart = await getCart(db, scope, cartId, "en");
       expect(cart.items).toHaveLength(1);
@@ -101,7 +152,8 @@ describeEachDb(
       const original = proto.query;
       const overlaps: string[] = [];
       proto.query = function (this: Client, ...args: unknown[]) {
-        if (this._activeQuery || this._queryQueue.length > 0) overlaps.push(String((args[0] as { text?: string })?.text ?? args[0]).slice(0, 80));
+        if (this._activeQuery || this._queryQueue.length > 0)
+          overlaps.push(String((args[0] as { text?: string })?.text ?? args[0]).slice(0, 80));
         return original.apply(this, args);
       };
       try {
@@ -109,7 +161,18 @@ describeEachDb(
         const massage = await demoProduct(t().db, t().spa.id, DEMO.massage);
         const cartId = (await createCart(t().db, scope, "en")).id;
         for (const hour of [10, 12, 14]) {
-          await addCartItem(t().db, scope, cartId, AddCartItemInput.parse({ productId: massage.id, priceId: massage.priceId, reservationDateFrom: at(t().now, 2, hour) }), "en", t().now);
+          await addCartItem(
+            t().db,
+            scope,
+            cartId,
+            AddCartItemInput.parse({
+              productId: massage.id,
+              priceId: massage.priceId,
+              reservationDateFrom: at(t().now, 2, hour),
+            }),
+            "en",
+            t().now,
+          );
         }
         const cart = await getCart(t().db, scope, cartId, "en");
         expect(cart.items).toHaveLength(3);

@@ -33,13 +33,22 @@ describe("cart totals", () => {
   });
 
   it("gives each line its price with VAT before any discount, as the product page shows it", () => {
-    const t = computeCartTotals([{ unitPrice: 25000, quantity: 1, units: 1, depositPercent: null, discount: 2500 }], 1.15);
+    const t = computeCartTotals(
+      [{ unitPrice: 25000, quantity: 1, units: 1, depositPercent: null, discount: 2500 }],
+      1.15,
+    );
     // 250 with VAT is 287.50 whatever the coupon takes off; the line's tax follows the discount.
     expect(t.lines[0]).toMatchObject({ amount: 25000, taxAmount: 3375, listAmount: 28750 });
   });
   it("asks only the deposit of deposit lines now (resthouse 2 nights, 30%)", () => {
     const t = computeCartTotals([{ unitPrice: 90000, quantity: 1, units: 2, depositPercent: 30 }], 1.15);
-    expect(t).toMatchObject({ subTotal: 180000, taxAmount: 27000, totalAmount: 207000, depositAmount: 62100, amountToBePaid: 62100 });
+    expect(t).toMatchObject({
+      subTotal: 180000,
+      taxAmount: 27000,
+      totalAmount: 207000,
+      depositAmount: 62100,
+      amountToBePaid: 62100,
+    });
   });
   it("adds other lines in full next to a deposit line", () => {
     const t = computeCartTotals(
@@ -54,7 +63,11 @@ describe("cart totals", () => {
   });
   it("applies no tax when the rate is 1, and taxes the discounted amount", () => {
     expect(computeCartTotals([{ unitPrice: 1000, quantity: 1, units: 1, depositPercent: null }], 1).taxAmount).toBe(0);
-    const discounted = computeCartTotals([{ unitPrice: 10000, quantity: 1, units: 1, depositPercent: null }], 1.15, 2000);
+    const discounted = computeCartTotals(
+      [{ unitPrice: 10000, quantity: 1, units: 1, depositPercent: null }],
+      1.15,
+      2000,
+    );
     expect(discounted).toMatchObject({ subTotal: 10000, discountAmount: 2000, taxAmount: 1200, totalAmount: 9200 });
   });
 });

@@ -3,8 +3,19 @@ import { describe, expect, expectTypeOf, it } from "vitest";
 import type { z } from "zod";
 import { bookings, carts, products } from "@/platform/db/schema";
 import { AddCartItemInput, UpdateCartItemInput } from "@/contract/input/cart";
-import { addCartItem, createCart, getCart, removeCartItem, resetCart, updateCartItem, type CartScope } from "@/platform/services/cart";
-import type { AddCartItemBody as StorefrontAddInput, UpdateCartItemBody as StorefrontUpdateInput } from "@/contract/input/cart";
+import {
+  addCartItem,
+  createCart,
+  getCart,
+  removeCartItem,
+  resetCart,
+  updateCartItem,
+  type CartScope,
+} from "@/platform/services/cart";
+import type {
+  AddCartItemBody as StorefrontAddInput,
+  UpdateCartItemBody as StorefrontUpdateInput,
+} from "@/contract/input/cart";
 import type { CartDto } from "@/contract/dto/cart";
 import { describeEachDb } from "./helpers/test-db";
 import { at, dayAhead, DEMO, demoProduct, expectPlatformError } from "./helpers/demo-catalog";
@@ -13,12 +24,16 @@ const OUTDATED = "SP:Reservation:SelectedSlotIsUnavailableOrOutdated";
 const guest = (tenantId: string): CartScope => ({ tenantId, customerId: null });
 
 describeEachDb("cart", (t) => {
-  const newCart = async (tenant: "spa" | "coffee" = "spa") => (await createCart(t().db, guest(t()[tenant].id), "en")).id;
+  const newCart = async (tenant: "spa" | "coffee" = "spa") =>
+    (await createCart(t().db, guest(t()[tenant].id), "en")).id;
   const add = (cartId: string, input: Record<string, unknown>, tenant: "spa" | "coffee" = "spa") =>
     addCartItem(t().db, guest(t()[tenant].id), cartId, AddCartItemInput.parse(input), "en", t().now);
   const product = (name: string, tenant: "spa" | "coffee" = "spa") => demoProduct(t().db, t()[tenant].id, name);
   const read = (cartId: string) => getCart(t().db, guest(t().spa.id), cartId, "en");
-  const snapshot = (cart: CartDto) => ({ items: cart.items.map((i) => [i.id, i.quantity, i.price.id]), total: cart.totalAmount });
+  const snapshot = (cart: CartDto) => ({
+    items: cart.items.map((i) => [i.id, i.quantity, i.price.id]),
+    total: cart.totalAmount,
+  });
 
   describe("merchandise", () => {
     it("merges the same product into one line up to the stock, and refuses the 4th massage oil", async () => {
@@ -28,7 +43,11 @@ describeEachDb("cart", (t) => {
       const three = await add(cartId, { productId: oil.id, priceId: oil.priceId });
       expect(three.items).toHaveLength(1);
       expect(three.items[0]).toMatchObject({ quantity: 3, effectiveQuantity: 3, amount: 180, taxAmount: 27 });
-      const err = await expectPlatformError(add(cartId, { productId: oil.id, priceId: oil.priceId }), "SP:MerchandiseItemInsufficientStock", 409);
+      const err = await expectPlatformError(
+        add(cartId, { productId: oil.id, priceId: oil.priceId }),
+        "SP:MerchandiseItemInsufficientStock",
+        409,
+      );
       expect(err.details).toEqual({ available: 0 });
       expect(snapshot(await read(cartId))).toEqual(snapshot(three));
     });
@@ -37,7 +56,15 @@ describeEachDb("cart", (t) => {
       const cartId = await newCart("coffee");
       const grinder = await product(DEMO.grinder, "coffee");
       const cart = await add(cartId, { productId: grinder.id, priceId: grinder.priceId }, "coffee");
-      const update = updateCartItem(t().db, guest(t().coffee.id), cartId, cart.items[0].id, { quantity: 2 }, "en", t().now);
+      const update = updateCartItem(
+        t().db,
+        guest(t().coffee.id),
+        cartId,
+        cart.items[0].id,
+        { quantity: 2 },
+        "en",
+        t().now,
+      );
       await expectPlatformError(update, "SP:MerchandiseItemInsufficientStock", 409);
       expect((await getCart(t().db, guest(t().coffee.id), cartId, "en")).items[0].quantity).toBe(1);
     });
@@ -50,13 +77,26 @@ describeEachDb("cart", (t) => {
       const massage = await product(DEMO.massage);
       const bathSalts = await add(cartId, { productId: oil.id, priceId: oil.priceId, quantity: 2 });
       expect(bathSalts.items[0].available).toBe(3);
-      const both = await add(cartId, { productId: massage.id, priceId: massage.priceId, reservationDateFrom: at(t().now, 2, 15) });
+      const both = await add(cartId, {
+        productId: massage.id,
+        priceId: massage.priceId,
+        reservationDateFrom: at(t().now, 2, 15),
+      });
       // The massage has two seats at a time; nothing is booked at 15:00 yet.
       expect(both.items.map((i) => i.available)).toEqual([3, 2]);
 
       // Another order takes one bottle and fills the slot.
       await t().db.update(products).set({ stock: 1 }).where(eq(products.id, oil.id));
-      const [taken] = await t().db.insert(bookings).values({ tenantId: t().spa.id, productId: massage.id, startsAt: new Date(at(t().now, 2, 15)), endsAt: new Date(at(t().now, 2, 16)), seats: 2 }).returning({ id: bookings.id });
+      const [taken] = await t()
+        .db.insert(bookings)
+        .values({
+          tenantId: t().spa.id,
+          productId: massage.id,
+          startsAt: new Date(at(t().now, 2, 15)),
+          endsAt: new Date(at(t().now, 2, 16)),
+          seats: 2,
+        })
+        .returning({ id: bookings.id });
       const after = await read(cartId);
       expect(after.items.map((i) => [i.quantity, i.available])).toEqual([
         [2, 1],
@@ -64,7 +104,11 @@ describeEachDb("cart", (t) => {
       ]);
       // A gift or a subscription has nothing that runs out.
       const gift = await product(DEMO.gift);
-      const withGift = await add(cartId, { productId: gift.id, priceId: gift.priceId, giftDetails: { theme: "eid", toName: "Sara", showBuyerInfo: false } });
+      const withGift = await add(cartId, {
+        productId: gift.id,
+        priceId: gift.priceId,
+        giftDetails: { theme: "eid", toName: "Sara", showBuyerInfo: false },
+      });
       expect(withGift.items[2].available).toBeNull();
       // The other suites of this file share the demo's stock and slots.
       await t().db.update(products).set({ stock: 3 }).where(eq(products.id, oil.id));
@@ -76,9 +120,21 @@ describeEachDb("cart", (t) => {
     it("books seats of a real slot and refuses more than are free, counting this cart", async () => {
       const cartId = await newCart();
       const massage = await product(DEMO.massage);
-      const cart = await add(cartId, { productId: massage.id, priceId: massage.priceId, reservationDateFrom: at(t().now, 1, 19) });
-      expect(cart.items[0]).toMatchObject({ reservationDateFrom: at(t().now, 1, 19), reservationDateTo: at(t().now, 1, 20), quantity: 1 });
-      const two = await add(cartId, { productId: massage.id, priceId: massage.priceId, reservationDateFrom: at(t().now, 1, 19) });
+      const cart = await add(cartId, {
+        productId: massage.id,
+        priceId: massage.priceId,
+        reservationDateFrom: at(t().now, 1, 19),
+      });
+      expect(cart.items[0]).toMatchObject({
+        reservationDateFrom: at(t().now, 1, 19),
+        reservationDateTo: at(t().now, 1, 20),
+        quantity: 1,
+      });
+      const two = await add(cartId, {
+        productId: massage.id,
+        priceId: massage.priceId,
+        reservationDateFrom: at(t().now, 1, 19),
+      });
       expect(two.items).toHaveLength(1);
       expect(two.items[0].quantity).toBe(2);
       const err = await expectPlatformError(
@@ -93,14 +149,19 @@ describeEachDb("cart", (t) => {
     it("refuses the seeded fully booked 20:00 slot", async () => {
       const cartId = await newCart();
       const massage = await product(DEMO.massage);
-      await expectPlatformError(add(cartId, { productId: massage.id, priceId: massage.priceId, reservationDateFrom: at(t().now, 1, 20) }), "SP:SlotIsNotAvailable", 409);
+      await expectPlatformError(
+        add(cartId, { productId: massage.id, priceId: massage.priceId, reservationDateFrom: at(t().now, 1, 20) }),
+        "SP:SlotIsNotAvailable",
+        409,
+      );
       expect((await read(cartId)).items).toEqual([]);
     });
 
     it("refuses past, misaligned, after-hours and out-of-window times as outdated", async () => {
       const cartId = await newCart();
       const massage = await product(DEMO.massage);
-      const tryAt = (from: string) => add(cartId, { productId: massage.id, priceId: massage.priceId, reservationDateFrom: from });
+      const tryAt = (from: string) =>
+        add(cartId, { productId: massage.id, priceId: massage.priceId, reservationDateFrom: from });
       await expectPlatformError(tryAt(at(t().now, 0, 10)), OUTDATED, 400); // the suite's clock is 12:00
       await expectPlatformError(tryAt(at(t().now, 0, 12)), OUTDATED, 400); // starting right now
       await expectPlatformError(tryAt(at(t().now, 1, 19, 30)), OUTDATED, 400);
@@ -114,11 +175,31 @@ describeEachDb("cart", (t) => {
     it("re-checks seats when the quantity of a slot line changes", async () => {
       const cartId = await newCart();
       const massage = await product(DEMO.massage);
-      const cart = await add(cartId, { productId: massage.id, priceId: massage.priceId, reservationDateFrom: at(t().now, 2, 11) });
+      const cart = await add(cartId, {
+        productId: massage.id,
+        priceId: massage.priceId,
+        reservationDateFrom: at(t().now, 2, 11),
+      });
       const itemId = cart.items[0].id;
-      const two = await updateCartItem(t().db, guest(t().spa.id), cartId, itemId, { quantity: 2, priceId: massage.prices[1] }, "en", t().now);
-      expect(two.items[0]).toMatchObject({ quantity: 2, amount: 640, price: { id: massage.prices[1], name: "Hot stone massage", amount: 320 } });
-      await expectPlatformError(updateCartItem(t().db, guest(t().spa.id), cartId, itemId, { quantity: 3 }, "en", t().now), "SP:SlotIsNotAvailable", 409);
+      const two = await updateCartItem(
+        t().db,
+        guest(t().spa.id),
+        cartId,
+        itemId,
+        { quantity: 2, priceId: massage.prices[1] },
+        "en",
+        t().now,
+      );
+      expect(two.items[0]).toMatchObject({
+        quantity: 2,
+        amount: 640,
+        price: { id: massage.prices[1], name: "Hot stone massage", amount: 320 },
+      });
+      await expectPlatformError(
+        updateCartItem(t().db, guest(t().spa.id), cartId, itemId, { quantity: 3 }, "en", t().now),
+        "SP:SlotIsNotAvailable",
+        409,
+      );
       expect(snapshot(await read(cartId))).toEqual(snapshot(two));
     });
   });
@@ -128,25 +209,56 @@ describeEachDb("cart", (t) => {
     it("books whole hours and prices them per hour", async () => {
       const cartId = await newCart();
       const p = await pool();
-      const cart = await add(cartId, { productId: p.id, priceId: p.priceId, reservationDateFrom: at(t().now, 1, 15), units: 3 });
-      expect(cart.items[0]).toMatchObject({ quantity: 1, effectiveQuantity: 3, amount: 450, taxAmount: 67.5, reservationDateTo: at(t().now, 1, 18) });
-      expect(cart).toMatchObject({ subTotal: 450, taxAmount: 67.5, totalAmount: 517.5, amountToBePaid: 517.5, depositAmount: 0 });
+      const cart = await add(cartId, {
+        productId: p.id,
+        priceId: p.priceId,
+        reservationDateFrom: at(t().now, 1, 15),
+        units: 3,
+      });
+      expect(cart.items[0]).toMatchObject({
+        quantity: 1,
+        effectiveQuantity: 3,
+        amount: 450,
+        taxAmount: 67.5,
+        reservationDateTo: at(t().now, 1, 18),
+      });
+      expect(cart).toMatchObject({
+        subTotal: 450,
+        taxAmount: 67.5,
+        totalAmount: 517.5,
+        amountToBePaid: 517.5,
+        depositAmount: 0,
+      });
     });
 
     it("refuses hours overlapping the seeded booking or the same pool already in the cart", async () => {
       const cartId = await newCart();
       const p = await pool();
-      await expectPlatformError(add(cartId, { productId: p.id, priceId: p.priceId, reservationDateFrom: at(t().now, 1, 17), units: 2 }), "SP:SlotIsNotAvailable", 409);
+      await expectPlatformError(
+        add(cartId, { productId: p.id, priceId: p.priceId, reservationDateFrom: at(t().now, 1, 17), units: 2 }),
+        "SP:SlotIsNotAvailable",
+        409,
+      );
       await add(cartId, { productId: p.id, priceId: p.priceId, reservationDateFrom: at(t().now, 3, 10), units: 2 });
-      await expectPlatformError(add(cartId, { productId: p.id, priceId: p.priceId, reservationDateFrom: at(t().now, 3, 11), units: 1 }), "SP:SlotIsNotAvailable", 409);
-      const after = await add(cartId, { productId: p.id, priceId: p.priceId, reservationDateFrom: at(t().now, 3, 12), units: 1 });
+      await expectPlatformError(
+        add(cartId, { productId: p.id, priceId: p.priceId, reservationDateFrom: at(t().now, 3, 11), units: 1 }),
+        "SP:SlotIsNotAvailable",
+        409,
+      );
+      const after = await add(cartId, {
+        productId: p.id,
+        priceId: p.priceId,
+        reservationDateFrom: at(t().now, 3, 12),
+        units: 1,
+      });
       expect(after.items).toHaveLength(2);
     });
 
     it("enforces minimum and maximum units, opening hours and the clock", async () => {
       const cartId = await newCart();
       const p = await pool();
-      const tryUnits = (from: string, units: number) => add(cartId, { productId: p.id, priceId: p.priceId, reservationDateFrom: from, units });
+      const tryUnits = (from: string, units: number) =>
+        add(cartId, { productId: p.id, priceId: p.priceId, reservationDateFrom: from, units });
       await expectPlatformError(tryUnits(at(t().now, 1, 8), 0), "SP:MinimumDaysRequirementNotMet", 400);
       const max = await expectPlatformError(tryUnits(at(t().now, 1, 8), 7), "SP:MaximumDaysExceeded", 400);
       expect(max.details).toEqual({ maximum: 6 });
@@ -154,7 +266,11 @@ describeEachDb("cart", (t) => {
       await expectPlatformError(tryUnits(at(t().now, 1, 7), 1), OUTDATED, 400); // before opening
       await expectPlatformError(tryUnits(at(t().now, 1, 10, 30), 1), OUTDATED, 400);
       await expectPlatformError(tryUnits(at(t().now, 0, 11), 1), OUTDATED, 400);
-      await expectPlatformError(add(cartId, { productId: p.id, priceId: p.priceId, reservationDateFrom: at(t().now, 1, 8) }), "SP:ValidationError", 400);
+      await expectPlatformError(
+        add(cartId, { productId: p.id, priceId: p.priceId, reservationDateFrom: at(t().now, 1, 8) }),
+        "SP:ValidationError",
+        400,
+      );
       expect((await read(cartId)).items).toEqual([]);
     });
   });
@@ -163,13 +279,26 @@ describeEachDb("cart", (t) => {
     const resthouse = () => product(DEMO.resthouse);
     const stay = async (cartId: string, first: number, nights: number) => {
       const p = await resthouse();
-      return add(cartId, { productId: p.id, priceId: p.priceId, reservationDateFrom: dayAhead(t().now, first), reservationDateTo: dayAhead(t().now, first + nights) });
+      return add(cartId, {
+        productId: p.id,
+        priceId: p.priceId,
+        reservationDateFrom: dayAhead(t().now, first),
+        reservationDateTo: dayAhead(t().now, first + nights),
+      });
     };
 
     it("prices nights with tax and asks a 30% deposit now", async () => {
       const cartId = await newCart();
       const cart = await stay(cartId, 2, 2);
-      expect(cart).toMatchObject({ subTotal: 1800, taxAmount: 270, totalAmount: 2070, depositAmount: 621, amountToBePaid: 621, discountAmount: 0, fees: [] });
+      expect(cart).toMatchObject({
+        subTotal: 1800,
+        taxAmount: 270,
+        totalAmount: 2070,
+        depositAmount: 621,
+        amountToBePaid: 621,
+        discountAmount: 0,
+        fees: [],
+      });
       expect(cart.items[0]).toMatchObject({
         quantity: 1,
         effectiveQuantity: 2,
@@ -212,7 +341,12 @@ describeEachDb("cart", (t) => {
     it("refuses a malformed day", async () => {
       const cartId = await newCart();
       const p = await resthouse();
-      const bad = add(cartId, { productId: p.id, priceId: p.priceId, reservationDateFrom: at(t().now, 3, 0), reservationDateTo: dayAhead(t().now, 4) });
+      const bad = add(cartId, {
+        productId: p.id,
+        priceId: p.priceId,
+        reservationDateFrom: at(t().now, 3, 0),
+        reservationDateTo: dayAhead(t().now, 4),
+      });
       await expectPlatformError(bad, "SP:ValidationError", 400);
     });
   });
@@ -221,8 +355,13 @@ describeEachDb("cart", (t) => {
     it("starts a subscription today or within 90 days", async () => {
       const cartId = await newCart();
       const m = await product(DEMO.membership);
-      const start = (n: number) => add(cartId, { productId: m.id, priceId: m.priceId, subscriptionStartDate: dayAhead(t().now, n) });
-      expect((await start(0)).items[0]).toMatchObject({ subscriptionStartDate: dayAhead(t().now, 0), amount: 400, type: 1 });
+      const start = (n: number) =>
+        add(cartId, { productId: m.id, priceId: m.priceId, subscriptionStartDate: dayAhead(t().now, n) });
+      expect((await start(0)).items[0]).toMatchObject({
+        subscriptionStartDate: dayAhead(t().now, 0),
+        amount: 400,
+        type: 1,
+      });
       await start(90);
       await expectPlatformError(start(-1), "SP:ValidationError", 400);
       await expectPlatformError(start(91), "SP:ValidationError", 400);
@@ -233,15 +372,35 @@ describeEachDb("cart", (t) => {
     it("takes a gift with one of the product's themes and trimmed names", async () => {
       const cartId = await newCart();
       const g = await product(DEMO.gift);
-      const cart = await add(cartId, { productId: g.id, priceId: g.prices[1], giftDetails: { theme: "eid", toName: "  Noura  ", fromName: "", showBuyerInfo: true } });
-      expect(cart.items[0]).toMatchObject({ type: 3, amount: 500, giftDetails: { theme: "eid", themeName: "Eid Mubarak", themeColor: "#6366f1", toName: "Noura", fromName: null, showBuyerInfo: true } });
-      await expectPlatformError(add(cartId, { productId: g.id, priceId: g.priceId, giftDetails: { theme: "coffee", toName: "Noura" } }), "SP:ValidationError", 400);
+      const cart = await add(cartId, {
+        productId: g.id,
+        priceId: g.prices[1],
+        giftDetails: { theme: "eid", toName: "  Noura  ", fromName: "", showBuyerInfo: true },
+      });
+      expect(cart.items[0]).toMatchObject({
+        type: 3,
+        amount: 500,
+        giftDetails: {
+          theme: "eid",
+          themeName: "Eid Mubarak",
+          themeColor: "#6366f1",
+          toName: "Noura",
+          fromName: null,
+          showBuyerInfo: true,
+        },
+      });
+      await expectPlatformError(
+        add(cartId, { productId: g.id, priceId: g.priceId, giftDetails: { theme: "coffee", toName: "Noura" } }),
+        "SP:ValidationError",
+        400,
+      );
       await expectPlatformError(add(cartId, { productId: g.id, priceId: g.priceId }), "SP:ValidationError", 400);
     });
 
     it("validates gift names by schema: 1–60 characters after trimming, buyer name up to 60, no control characters", () => {
       const base = { productId: "p", priceId: "q" };
-      const gift = (giftDetails: Record<string, unknown>) => AddCartItemInput.safeParse({ ...base, giftDetails: { theme: "eid", ...giftDetails } }).success;
+      const gift = (giftDetails: Record<string, unknown>) =>
+        AddCartItemInput.safeParse({ ...base, giftDetails: { theme: "eid", ...giftDetails } }).success;
       expect(gift({ toName: "   " })).toBe(false);
       expect(gift({ toName: "x".repeat(61) })).toBe(false);
       expect(gift({ toName: ` ${"x".repeat(60)} ` })).toBe(true);
@@ -259,12 +418,24 @@ describeEachDb("cart", (t) => {
       const oil = await product(DEMO.oil);
       const massage = await product(DEMO.massage);
       const beans = await product(DEMO.beans, "coffee");
-      await expectPlatformError(add(cartId, { productId: oil.id, priceId: massage.priceId }), "SP:ValidationError", 400);
+      await expectPlatformError(
+        add(cartId, { productId: oil.id, priceId: massage.priceId }),
+        "SP:ValidationError",
+        400,
+      );
       await expectPlatformError(add(cartId, { productId: beans.id, priceId: beans.priceId }), "SP:EntityNotFound", 404);
       await expectPlatformError(add(cartId, { productId: "nope", priceId: "nope" }), "SP:EntityNotFound", 404);
       const cart = await add(cartId, { productId: oil.id, priceId: oil.priceId });
       await expectPlatformError(
-        updateCartItem(t().db, guest(t().spa.id), cartId, cart.items[0].id, { quantity: 1, priceId: massage.priceId }, "en", t().now),
+        updateCartItem(
+          t().db,
+          guest(t().spa.id),
+          cartId,
+          cart.items[0].id,
+          { quantity: 1, priceId: massage.priceId },
+          "en",
+          t().now,
+        ),
         "SP:ValidationError",
         400,
       );
@@ -277,8 +448,16 @@ describeEachDb("cart", (t) => {
       const cart = await add(cartId, { productId: oil.id, priceId: oil.priceId });
       const beans = await product(DEMO.beans, "coffee");
       await expectPlatformError(getCart(db, guest(coffee.id), cartId, "en"), "SP:EntityNotFound", 404);
-      await expectPlatformError(add(cartId, { productId: beans.id, priceId: beans.priceId }, "coffee"), "SP:EntityNotFound", 404);
-      await expectPlatformError(removeCartItem(db, guest(coffee.id), cartId, cart.items[0].id, "en"), "SP:EntityNotFound", 404);
+      await expectPlatformError(
+        add(cartId, { productId: beans.id, priceId: beans.priceId }, "coffee"),
+        "SP:EntityNotFound",
+        404,
+      );
+      await expectPlatformError(
+        removeCartItem(db, guest(coffee.id), cartId, cart.items[0].id, "en"),
+        "SP:EntityNotFound",
+        404,
+      );
       await expectPlatformError(resetCart(db, guest(coffee.id), cartId, "en"), "SP:EntityNotFound", 404);
       expect((await read(cartId)).items).toHaveLength(1);
     });
@@ -290,9 +469,21 @@ describeEachDb("cart", (t) => {
       const cart = await add(cartId, { productId: oil.id, priceId: oil.priceId });
       await db.update(carts).set({ status: "completed" }).where(eq(carts.id, cartId));
       const itemId = cart.items[0].id;
-      await expectPlatformError(add(cartId, { productId: oil.id, priceId: oil.priceId }), "SP:CartAlreadyCompleted", 400);
-      await expectPlatformError(updateCartItem(db, guest(spa.id), cartId, itemId, { quantity: 2 }, "en"), "SP:CartAlreadyCompleted", 400);
-      await expectPlatformError(removeCartItem(db, guest(spa.id), cartId, itemId, "en"), "SP:CartAlreadyCompleted", 400);
+      await expectPlatformError(
+        add(cartId, { productId: oil.id, priceId: oil.priceId }),
+        "SP:CartAlreadyCompleted",
+        400,
+      );
+      await expectPlatformError(
+        updateCartItem(db, guest(spa.id), cartId, itemId, { quantity: 2 }, "en"),
+        "SP:CartAlreadyCompleted",
+        400,
+      );
+      await expectPlatformError(
+        removeCartItem(db, guest(spa.id), cartId, itemId, "en"),
+        "SP:CartAlreadyCompleted",
+        400,
+      );
       await expectPlatformError(resetCart(db, guest(spa.id), cartId, "en"), "SP:CartAlreadyCompleted", 400);
       expect(await read(cartId)).toMatchObject({ status: "completed", items: [{ id: itemId, quantity: 1 }] });
     });
@@ -303,15 +494,39 @@ describeEachDb("cart", (t) => {
       const oil = await product(DEMO.oil);
       const gift = await product(DEMO.gift);
       await add(cartId, { productId: oil.id, priceId: oil.priceId });
-      const two = await add(cartId, { productId: gift.id, priceId: gift.priceId, giftDetails: { theme: "thanks", toName: "Ali" } });
+      const two = await add(cartId, {
+        productId: gift.id,
+        priceId: gift.priceId,
+        giftDetails: { theme: "thanks", toName: "Ali" },
+      });
       const afterRemove = await removeCartItem(db, guest(spa.id), cartId, two.items[0].id, "en");
       expect(afterRemove.items.map((i) => i.product.name)).toEqual([DEMO.gift]);
-      await expectPlatformError(removeCartItem(db, guest(spa.id), cartId, two.items[0].id, "en"), "SP:EntityNotFound", 404);
-      await expectPlatformError(updateCartItem(db, guest(spa.id), cartId, "x", { quantity: 1 }, "en"), "SP:EntityNotFound", 404);
+      await expectPlatformError(
+        removeCartItem(db, guest(spa.id), cartId, two.items[0].id, "en"),
+        "SP:EntityNotFound",
+        404,
+      );
+      await expectPlatformError(
+        updateCartItem(db, guest(spa.id), cartId, "x", { quantity: 1 }, "en"),
+        "SP:EntityNotFound",
+        404,
+      );
       await db.update(carts).set({ couponCode: "RELAX10" }).where(eq(carts.id, cartId));
       const reset = await resetCart(db, guest(spa.id), cartId, "en");
-      expect(reset).toMatchObject({ items: [], cartItems: [], couponCode: null, couponId: null, subTotal: 0, totalAmount: 0, status: "active" });
-      await expectPlatformError(getCart(db, guest(spa.id), "00000000-0000-4000-8000-000000000000", "en"), "SP:EntityNotFound", 404);
+      expect(reset).toMatchObject({
+        items: [],
+        cartItems: [],
+        couponCode: null,
+        couponId: null,
+        subTotal: 0,
+        totalAmount: 0,
+        status: "active",
+      });
+      await expectPlatformError(
+        getCart(db, guest(spa.id), "00000000-0000-4000-8000-000000000000", "en"),
+        "SP:EntityNotFound",
+        404,
+      );
       await expectPlatformError(getCart(db, guest(spa.id), "abc", "en"), "SP:EntityNotFound", 404);
     });
   });
@@ -329,7 +544,16 @@ describeEachDb("cart", (t) => {
         [DEMO.oil, "100 ml bottle", 2],
         [DEMO.massage, "Swedish massage", 0],
       ]);
-      expect(en).toMatchObject({ subTotal: 370, taxAmount: 55.5, totalAmount: 425.5, depositAmount: 0, amountToBePaid: 425.5, currency: "SAR", customerId: null, hasPackageDiscounts: false });
+      expect(en).toMatchObject({
+        subTotal: 370,
+        taxAmount: 55.5,
+        totalAmount: 425.5,
+        depositAmount: 0,
+        amountToBePaid: 425.5,
+        currency: "SAR",
+        customerId: null,
+        hasPackageDiscounts: false,
+      });
       expect(en.cartItems).toEqual(en.items);
       const ar = await getCart(db, guest(spa.id), cartId, "ar");
       expect(ar.items.map((i) => i.product.name)).toEqual(["زيت مساج باللافندر", "مساج استرخاء ٦٠ دقيقة"]);
@@ -341,7 +565,12 @@ describe("cart input schema", () => {
   it("accepts what the storefront's client sends", () => {
     expectTypeOf<StorefrontAddInput>().toExtend<z.input<typeof AddCartItemInput>>();
     expectTypeOf<StorefrontUpdateInput>().toExtend<z.input<typeof UpdateCartItemInput>>();
-    const fullDay: StorefrontAddInput = { productId: "p", priceId: "q", reservationDateFrom: "2030-01-01", reservationDateTo: "2030-01-03" };
+    const fullDay: StorefrontAddInput = {
+      productId: "p",
+      priceId: "q",
+      reservationDateFrom: "2030-01-01",
+      reservationDateTo: "2030-01-03",
+    };
     expect(AddCartItemInput.parse(fullDay)).toEqual({ ...fullDay, quantity: 1 });
   });
 });

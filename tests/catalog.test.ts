@@ -17,7 +17,16 @@ describeEachDb("catalogue", (t) => {
     const { db, spa, coffee } = t();
     const spaList = await listProducts(db, spa.id, { locale: "en" });
     const coffeeList = await listProducts(db, coffee.id, { locale: "en" });
-    expect(spaList.map((p) => p.name)).toEqual([DEMO.massage, DEMO.pool, DEMO.resthouse, DEMO.membership, DEMO.bundle, DEMO.gift, DEMO.oil, DEMO.salts]);
+    expect(spaList.map((p) => p.name)).toEqual([
+      DEMO.massage,
+      DEMO.pool,
+      DEMO.resthouse,
+      DEMO.membership,
+      DEMO.bundle,
+      DEMO.gift,
+      DEMO.oil,
+      DEMO.salts,
+    ]);
     expect(coffeeList.map((p) => p.name)).toEqual([DEMO.beans, DEMO.grinder, DEMO.coffeeGift, DEMO.drip]);
     const spaIds = new Set(spaList.map((p) => p.id));
     expect(coffeeList.some((p) => spaIds.has(p.id))).toBe(false);
@@ -25,8 +34,14 @@ describeEachDb("catalogue", (t) => {
 
   it("filters by kind", async () => {
     const { db, spa, coffee } = t();
-    expect((await listProducts(db, spa.id, { type: "merchandise", locale: "en" })).map((p) => p.name)).toEqual([DEMO.oil, DEMO.salts]);
-    expect((await listProducts(db, spa.id, { type: "subscription", locale: "en" })).map((p) => p.name)).toEqual([DEMO.membership, DEMO.bundle]);
+    expect((await listProducts(db, spa.id, { type: "merchandise", locale: "en" })).map((p) => p.name)).toEqual([
+      DEMO.oil,
+      DEMO.salts,
+    ]);
+    expect((await listProducts(db, spa.id, { type: "subscription", locale: "en" })).map((p) => p.name)).toEqual([
+      DEMO.membership,
+      DEMO.bundle,
+    ]);
     expect(await listProducts(db, coffee.id, { type: "reservation", locale: "en" })).toEqual([]);
   });
 
@@ -83,7 +98,12 @@ describeEachDb("catalogue", (t) => {
       { id: "eid", name: "عيد مبارك", color: "#6366f1" },
     ]);
     const bundle = await getProduct(db, spa.id, (await demoProduct(db, spa.id, DEMO.bundle)).id, "en");
-    expect(bundle).toMatchObject({ type: 1, hasPackage: true, amount: 2000, subscription: { durationDays: 180, packageSessions: 10 } });
+    expect(bundle).toMatchObject({
+      type: 1,
+      hasPackage: true,
+      amount: 2000,
+      subscription: { durationDays: 180, packageSessions: 10 },
+    });
   });
 
   it("does not show one tenant's product to another, nor a malformed id", async () => {
@@ -91,7 +111,11 @@ describeEachDb("catalogue", (t) => {
     const massage = await demoProduct(db, spa.id, DEMO.massage);
     await expectPlatformError(getProduct(db, coffee.id, massage.id, "en"), "SP:EntityNotFound", 404);
     await expectPlatformError(getProduct(db, spa.id, "not-a-uuid", "en"), "SP:EntityNotFound", 404);
-    await expectPlatformError(getAvailability(db, coffee.id, massage.id, { date: dayAhead(t().now, 1) }), "SP:EntityNotFound", 404);
+    await expectPlatformError(
+      getAvailability(db, coffee.id, massage.id, { date: dayAhead(t().now, 1) }),
+      "SP:EntityNotFound",
+      404,
+    );
   });
 
   it("offers fixed slots with free seats, the seeded 20:00 slot full", async () => {
@@ -155,6 +179,10 @@ describeEachDb("catalogue", (t) => {
     const resthouse = await demoProduct(db, spa.id, DEMO.resthouse);
     await expectPlatformError(getAvailability(db, spa.id, oil.id, { date: "2030-01-01" }), "SP:ValidationError", 400);
     await expectPlatformError(getAvailability(db, spa.id, massage.id, {}), "SP:ValidationError", 400);
-    await expectPlatformError(getAvailability(db, spa.id, resthouse.id, { date: "2030-01-01" }), "SP:ValidationError", 400);
+    await expectPlatformError(
+      getAvailability(db, spa.id, resthouse.id, { date: "2030-01-01" }),
+      "SP:ValidationError",
+      400,
+    );
   });
 });

@@ -7,8 +7,28 @@ import { DEMO, demoProduct } from "./helpers/demo-catalog";
 import { checkoutApi, newShopper, type Shopper } from "./helpers/checkout";
 
 const NASTY: unknown[] = [
-  null, 0, -1, 1.5, 1e308, true, "", " ", "\u0000", "a\u0000b", "x".repeat(5000), [], {}, ["a"], { a: 1 },
-  "NaN", "00000000-0000-0000-0000-000000000000", "'; drop table carts; --", "\ud800", "a\u0007b", "\u202eevil", "٠٥٥١٢٣٤٥٦٧",
+  null,
+  0,
+  -1,
+  1.5,
+  1e308,
+  true,
+  "",
+  " ",
+  "\u0000",
+  "a\u0000b",
+  "x".repeat(5000),
+  [],
+  {},
+  ["a"],
+  { a: 1 },
+  "NaN",
+  "00000000-0000-0000-0000-000000000000",
+  "'; drop table carts; --",
+  "\ud800",
+  "a\u0007b",
+  "\u202eevil",
+  "٠٥٥١٢٣٤٥٦٧",
 ];
 
 /**
@@ -30,7 +50,20 @@ describeEachDb("checkout API under malformed input", (t) => {
 
   async function giftCart(shopper: Shopper) {
     const gift = await demoProduct(t().db, t().spa.id, DEMO.gift);
-    return (await api.cartWith(t().spa, [{ productId: gift.id, priceId: gift.priceId, quantity: 1, giftDetails: { theme: "eid", toName: "Noura", showBuyerInfo: false } }], shopper)).cart;
+    return (
+      await api.cartWith(
+        t().spa,
+        [
+          {
+            productId: gift.id,
+            priceId: gift.priceId,
+            quantity: 1,
+            giftDetails: { theme: "eid", toName: "Noura", showBuyerInfo: false },
+          },
+        ],
+        shopper,
+      )
+    ).cart;
   }
 
   it("answers malformed coupon, package, submit and bank-receipt requests with a 4xx and a code", async () => {
@@ -40,18 +73,49 @@ describeEachDb("checkout API under malformed input", (t) => {
       const res = await api.call(t().spa, method, path.replace(":id", cart.id), { token: shopper.token, ...opts });
       expectClean(res, what);
       if (res.data && (res.data as CartDto).status === "completed") cart = await giftCart(shopper);
-      if (res.data && (res.data as CartDto).couponId) await api.call(t().spa, "DELETE", `cart/${cart.id}/coupon`, { token: shopper.token });
+      if (res.data && (res.data as CartDto).couponId)
+        await api.call(t().spa, "DELETE", `cart/${cart.id}/coupon`, { token: shopper.token });
     };
-    const valid = { paymentMethod: "CASH", customer: { name: "Nada", mobileNumber: shopper.mobileNumber }, bookingNotes: "Hi", termsAccepted: true };
+    const valid = {
+      paymentMethod: "CASH",
+      customer: { name: "Nada", mobileNumber: shopper.mobileNumber },
+      bookingNotes: "Hi",
+      termsAccepted: true,
+    };
 
     for (const value of NASTY) {
       const v = JSON.stringify(value)?.slice(0, 30);
-      for (const field of ["couponCode", "cartItems", "customerId"]) await send("POST", "cart/:id/coupon", { body: { couponCode: "RELAX10", [field]: value } }, `coupon ${field}=${v}`);
+      for (const field of ["couponCode", "cartItems", "customerId"])
+        await send(
+          "POST",
+          "cart/:id/coupon",
+          { body: { couponCode: "RELAX10", [field]: value } },
+          `coupon ${field}=${v}`,
+        );
       await send("POST", "cart/:id/coupon", { body: value }, `coupon body=${v}`);
-      await send("POST", "cart/:id/coupon", { body: { couponCode: "RELAX10" }, headers: { "x-sales-channel": String(value).slice(0, 100).replace(/[^\x20-\x7e]/g, "?") } }, `channel=${v}`);
+      await send(
+        "POST",
+        "cart/:id/coupon",
+        {
+          body: { couponCode: "RELAX10" },
+          headers: {
+            "x-sales-channel": String(value)
+              .slice(0, 100)
+              .replace(/[^\x20-\x7e]/g, "?"),
+          },
+        },
+        `channel=${v}`,
+      );
       await send("PUT", "cart/:id/packages", { body: { usePackages: value } }, `packages=${v}`);
-      for (const field of ["paymentMethod", "customer", "bookingNotes", "termsAccepted"]) await send("POST", "cart/:id/submit", { body: { ...valid, [field]: value } }, `submit ${field}=${v}`);
-      for (const field of ["name", "mobileNumber"]) await send("POST", "cart/:id/submit", { body: { ...valid, customer: { ...valid.customer, [field]: value } } }, `submit customer.${field}=${v}`);
+      for (const field of ["paymentMethod", "customer", "bookingNotes", "termsAccepted"])
+        await send("POST", "cart/:id/submit", { body: { ...valid, [field]: value } }, `submit ${field}=${v}`);
+      for (const field of ["name", "mobileNumber"])
+        await send(
+          "POST",
+          "cart/:id/submit",
+          { body: { ...valid, customer: { ...valid.customer, [field]: value } } },
+          `submit customer.${field}=${v}`,
+        );
       await send("POST", "cart/:id/submit", { body: value }, `submit body=${v}`);
       // A lone surrogate cannot be percent-encoded: its raw UTF-8-ish bytes are sent instead.
       const segment = String(value) === "\ud800" ? "%ED%A0%80" : encodeURIComponent(String(value));
@@ -77,13 +141,41 @@ describeEachDb("checkout API under malformed input", (t) => {
       asText.set("transferorName", "Nada");
       asText.set("files", text ?? "");
       await send("POST", "cart/:id/bank-receipt", { form: asText }, `receipt files as text=${v}`);
-      await send("POST", "cart/:id/bank-receipt", { rawBody: text ?? "", headers: { "content-type": "multipart/form-data; boundary=x" } }, `receipt raw=${v}`);
+      await send(
+        "POST",
+        "cart/:id/bank-receipt",
+        { rawBody: text ?? "", headers: { "content-type": "multipart/form-data; boundary=x" } },
+        `receipt raw=${v}`,
+      );
     }
     // Every body field again, as each JSON type, at once.
-    for (const a of NASTY) for (const b of NASTY) await send("POST", "cart/:id/submit", { body: { paymentMethod: "CASH", customer: { name: a, mobileNumber: b } } }, `submit name × mobile`);
+    for (const a of NASTY)
+      for (const b of NASTY)
+        await send(
+          "POST",
+          "cart/:id/submit",
+          { body: { paymentMethod: "CASH", customer: { name: a, mobileNumber: b } } },
+          `submit name × mobile`,
+        );
     for (const a of NASTY) {
-      for (const channel of ["website", "mobile", "WEBSITE", " mobile ", "tv", "", "website,mobile", "x".repeat(500), "%00", "null"]) {
-        await send("POST", "cart/:id/coupon", { body: { couponCode: a }, headers: { "x-sales-channel": channel } }, `coupon × channel ${channel.slice(0, 20)}`);
+      for (const channel of [
+        "website",
+        "mobile",
+        "WEBSITE",
+        " mobile ",
+        "tv",
+        "",
+        "website,mobile",
+        "x".repeat(500),
+        "%00",
+        "null",
+      ]) {
+        await send(
+          "POST",
+          "cart/:id/coupon",
+          { body: { couponCode: a }, headers: { "x-sales-channel": channel } },
+          `coupon × channel ${channel.slice(0, 20)}`,
+        );
       }
     }
     expect(requests).toBeGreaterThanOrEqual(1000);

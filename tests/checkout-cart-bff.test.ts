@@ -42,14 +42,29 @@ describeEachDb("checkout sheet BFF", (t) => {
   let n = 10;
 
   async function signIn(mobile = `+9665000002${n++}`) {
-    const sent = data(await call<{ token: string }>(sendRoute.POST(json("POST", "/api/session/otp/send", { mobileNumber: mobile }))));
+    const sent = data(
+      await call<{ token: string }>(sendRoute.POST(json("POST", "/api/session/otp/send", { mobileNumber: mobile }))),
+    );
     const code = (await latestOutboxMessage(t().db, t().spa.id, mobile))!.code!;
-    expect((await verifyRoute.POST(json("POST", "/api/session/otp/verify", { token: sent.token, code }))).status).toBe(200);
+    expect((await verifyRoute.POST(json("POST", "/api/session/otp/verify", { token: sent.token, code }))).status).toBe(
+      200,
+    );
     return mobile;
   }
 
   const addMassage = async (day = 4) =>
-    data(await call<CartDto>(itemsRoute.POST(json("POST", "/api/cart/items", { productId: massage.id, priceId: massage.priceId, quantity: 1, reservationDateFrom: at(t().now, day, 11 + (n % 6)) }))));
+    data(
+      await call<CartDto>(
+        itemsRoute.POST(
+          json("POST", "/api/cart/items", {
+            productId: massage.id,
+            priceId: massage.priceId,
+            quantity: 1,
+            reservationDateFrom: at(t().now, day, 11 + (n % 6)),
+          }),
+        ),
+      ),
+    );
 
   beforeAll(async () => {
     const { db, spa } = t();
@@ -75,7 +90,9 @@ describeEachDb("checkout sheet BFF", (t) => {
   it("applies a coupon, passes the platform's refusals through with their codes, and removes it", async () => {
     await signIn();
     const cart = await addMassage(5);
-    const applied = data(await call<CartDto>(couponRoute.POST(json("POST", "/api/checkout/coupon", { couponCode: " relax10 " }))));
+    const applied = data(
+      await call<CartDto>(couponRoute.POST(json("POST", "/api/checkout/coupon", { couponCode: " relax10 " }))),
+    );
     expect(applied.couponCode).toBe("RELAX10");
     expect(applied.discountAmount).toBeCloseTo(cart.subTotal * 0.1, 2);
     const second = await call(couponRoute.POST(json("POST", "/api/checkout/coupon", { couponCode: "WELCOME50" })));
@@ -87,7 +104,9 @@ describeEachDb("checkout sheet BFF", (t) => {
       ["EXPIRED", "SP:CouponExpired"],
       ["APPONLY", "SP:CouponOnlyForMobileApp"],
     ]) {
-      expect(codeOf(await call(couponRoute.POST(json("POST", "/api/checkout/coupon", { couponCode: code }))))).toBe(expected);
+      expect(codeOf(await call(couponRoute.POST(json("POST", "/api/checkout/coupon", { couponCode: code }))))).toBe(
+        expected,
+      );
     }
     const empty = await call(couponRoute.POST(json("POST", "/api/checkout/coupon", { couponCode: "  " })));
     expect([empty.status, codeOf(empty)]).toEqual([400, "SP:ValidationError"]);
@@ -99,21 +118,47 @@ describeEachDb("checkout sheet BFF", (t) => {
     const cart = await addMassage(6);
     expect(cart.packages.length).toBeGreaterThan(0);
     expect(cart.hasPackageDiscounts).toBe(true);
-    const off = data(await call<CartDto>(packagesRoute.PUT(json("PUT", "/api/checkout/packages", { usePackages: false }))));
+    const off = data(
+      await call<CartDto>(packagesRoute.PUT(json("PUT", "/api/checkout/packages", { usePackages: false }))),
+    );
     expect([off.usePackages, off.hasPackageDiscounts, off.discountAmount]).toEqual([false, false, 0]);
-    const on = data(await call<CartDto>(packagesRoute.PUT(json("PUT", "/api/checkout/packages", { usePackages: true }))));
+    const on = data(
+      await call<CartDto>(packagesRoute.PUT(json("PUT", "/api/checkout/packages", { usePackages: true }))),
+    );
     expect([on.usePackages, on.hasPackageDiscounts]).toEqual([true, true]);
-    expect(codeOf(await call(packagesRoute.PUT(json("PUT", "/api/checkout/packages", { usePackages: "yes" }))))).toBe("SP:ValidationError");
+    expect(codeOf(await call(packagesRoute.PUT(json("PUT", "/api/checkout/packages", { usePackages: "yes" }))))).toBe(
+      "SP:ValidationError",
+    );
   });
 
   it("saves the name and custom fields on the customer's record, keeping the number they signed in with", async () => {
     const mobile = await signIn();
-    const saved = data(await call<CustomerDto>(customerRoute.POST(json("POST", "/api/checkout/customer", { name: "  Noura Saad ", customFields: { national_id: "1098765432", age: "31" } }))));
-    expect(saved).toMatchObject({ name: "Noura Saad", mobileNumber: mobile, customFields: { national_id: "1098765432", age: "31" } });
-    const refused = await call(customerRoute.POST(json("POST", "/api/checkout/customer", { name: "Noura", customFields: { age: "old" } })));
+    const saved = data(
+      await call<CustomerDto>(
+        customerRoute.POST(
+          json("POST", "/api/checkout/customer", {
+            name: "  Noura Saad ",
+            customFields: { national_id: "1098765432", age: "31" },
+          }),
+        ),
+      ),
+    );
+    expect(saved).toMatchObject({
+      name: "Noura Saad",
+      mobileNumber: mobile,
+      customFields: { national_id: "1098765432", age: "31" },
+    });
+    const refused = await call(
+      customerRoute.POST(json("POST", "/api/checkout/customer", { name: "Noura", customFields: { age: "old" } })),
+    );
     expect(refused.status).toBe(400);
-    expect("error" in refused.body && refused.body.error).toMatchObject({ code: "SP:ValueMustBeNumber", details: { field: "age" } });
-    expect(codeOf(await call(customerRoute.POST(json("POST", "/api/checkout/customer", { name: "   ", customFields: {} }))))).toBe("SP:ValidationError");
+    expect("error" in refused.body && refused.body.error).toMatchObject({
+      code: "SP:ValueMustBeNumber",
+      details: { field: "age" },
+    });
+    expect(
+      codeOf(await call(customerRoute.POST(json("POST", "/api/checkout/customer", { name: "   ", customFields: {} })))),
+    ).toBe("SP:ValidationError");
   });
 
   it("lists presets with the customer's own values, and creates and updates a value", async () => {
@@ -121,26 +166,69 @@ describeEachDb("checkout sheet BFF", (t) => {
     const [preset] = data(await call<CheckoutPresetDto[]>(presetsRoute.GET(json("GET", "/api/checkout/presets"))));
     expect(preset.fields.map((f) => f.name)).toContain("guest_name");
     expect(preset.values).toEqual([]);
-    const created = data(await call<PresetValueDto>(presetValuesRoute.POST(json("POST", `/api/checkout/presets/values?presetId=${preset.id}`, { values: { guest_name: "Huda", relation: null } }))));
+    const created = data(
+      await call<PresetValueDto>(
+        presetValuesRoute.POST(
+          json("POST", `/api/checkout/presets/values?presetId=${preset.id}`, {
+            values: { guest_name: "Huda", relation: null },
+          }),
+        ),
+      ),
+    );
     expect(created.values.guest_name).toBe("Huda");
-    const updated = await call<PresetValueDto>(presetValueRoute.PUT(json("PUT", `/api/checkout/presets/values/${created.id}`, { values: { guest_name: "Huda S." } }), { params: Promise.resolve({ id: created.id }) }));
+    const updated = await call<PresetValueDto>(
+      presetValueRoute.PUT(
+        json("PUT", `/api/checkout/presets/values/${created.id}`, { values: { guest_name: "Huda S." } }),
+        { params: Promise.resolve({ id: created.id }) },
+      ),
+    );
     expect(data(updated).values.guest_name).toBe("Huda S.");
     const listed = data(await call<CheckoutPresetDto[]>(presetsRoute.GET(json("GET", "/api/checkout/presets"))));
     expect(listed[0].values.map((v) => v.id)).toEqual([created.id]);
     // A second value made the default lists first; deleting the first leaves the second alone.
-    const second = data(await call<PresetValueDto>(presetValuesRoute.POST(json("POST", `/api/checkout/presets/values?presetId=${preset.id}`, { values: { guest_name: "Fahad" } }))));
+    const second = data(
+      await call<PresetValueDto>(
+        presetValuesRoute.POST(
+          json("POST", `/api/checkout/presets/values?presetId=${preset.id}`, { values: { guest_name: "Fahad" } }),
+        ),
+      ),
+    );
     expect(second.isDefault).toBe(false);
-    const made = data(await call<PresetValueDto>(presetDefaultRoute.POST(json("POST", `/api/checkout/presets/values/${second.id}/default`), { params: Promise.resolve({ id: second.id }) })));
+    const made = data(
+      await call<PresetValueDto>(
+        presetDefaultRoute.POST(json("POST", `/api/checkout/presets/values/${second.id}/default`), {
+          params: Promise.resolve({ id: second.id }),
+        }),
+      ),
+    );
     expect(made).toMatchObject({ id: second.id, isDefault: true });
-    expect(data(await call<CheckoutPresetDto[]>(presetsRoute.GET(json("GET", "/api/checkout/presets"))))[0].values.map((v) => [v.id, v.isDefault])).toEqual([
+    expect(
+      data(await call<CheckoutPresetDto[]>(presetsRoute.GET(json("GET", "/api/checkout/presets"))))[0].values.map(
+        (v) => [v.id, v.isDefault],
+      ),
+    ).toEqual([
       [second.id, true],
       [created.id, false],
     ]);
-    const deleted = await call(presetValueRoute.DELETE(json("DELETE", `/api/checkout/presets/values/${created.id}`), { params: Promise.resolve({ id: created.id }) }));
+    const deleted = await call(
+      presetValueRoute.DELETE(json("DELETE", `/api/checkout/presets/values/${created.id}`), {
+        params: Promise.resolve({ id: created.id }),
+      }),
+    );
     expect(deleted.status).toBe(200);
-    expect(data(await call<CheckoutPresetDto[]>(presetsRoute.GET(json("GET", "/api/checkout/presets"))))[0].values.map((v) => v.id)).toEqual([second.id]);
-    const again = await call(presetValueRoute.DELETE(json("DELETE", `/api/checkout/presets/values/${created.id}`), { params: Promise.resolve({ id: created.id }) }));
+    expect(
+      data(await call<CheckoutPresetDto[]>(presetsRoute.GET(json("GET", "/api/checkout/presets"))))[0].values.map(
+        (v) => v.id,
+      ),
+    ).toEqual([second.id]);
+    const again = await call(
+      presetValueRoute.DELETE(json("DELETE", `/api/checkout/presets/values/${created.id}`), {
+        params: Promise.resolve({ id: created.id }),
+      }),
+    );
     expect([again.status, codeOf(again)]).toEqual([404, "SP:EntityNotFound"]);
-    expect(codeOf(await call(presetValuesRoute.POST(json("POST", "/api/checkout/presets/values", { values: {} }))))).toBe("SP:ValidationError");
+    expect(
+      codeOf(await call(presetValuesRoute.POST(json("POST", "/api/checkout/presets/values", { values: {} })))),
+    ).toBe("SP:ValidationError");
   });
 });

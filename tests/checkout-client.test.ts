@@ -10,7 +10,11 @@ import { newShopper } from "./helpers/checkout";
 describeEachDb("platform client: checkout", (t) => {
   beforeAll(() => setPlatformDb({ db: t().db, kind: t().kind, close: async () => {} }));
 
-  const codeOf = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => (e instanceof PlatformCallError ? [e.status, e.code] : e));
+  const codeOf = (p: Promise<unknown>) =>
+    p.then(
+      () => null,
+      (e: unknown) => (e instanceof PlatformCallError ? [e.status, e.code] : e),
+    );
 
   it("applies and removes a coupon, validates and completes with cash", async () => {
     const { db, spa } = t();
@@ -19,22 +23,49 @@ describeEachDb("platform client: checkout", (t) => {
     const api = platform({ tenant: spa, locale: "en", token: c.token });
     const cart = await api.cart.create();
     const id = { params: { id: cart.id } };
-    await api.cart.addItem({ ...id, body: { productId: massage.id, priceId: massage.priceId, reservationDateFrom: at(t().now, 2, 10) } });
+    await api.cart.addItem({
+      ...id,
+      body: { productId: massage.id, priceId: massage.priceId, reservationDateFrom: at(t().now, 2, 10) },
+    });
 
-    expect(await api.checkout.applyCoupon({ ...id, body: { couponCode: "relax10" } })).toMatchObject({ couponCode: "RELAX10", discountAmount: 25 });
-    expect(await codeOf(api.checkout.applyCoupon({ ...id, body: { couponCode: "WELCOME50" } }))).toEqual([400, "SP:CouponAlreadyExists"]);
+    expect(await api.checkout.applyCoupon({ ...id, body: { couponCode: "relax10" } })).toMatchObject({
+      couponCode: "RELAX10",
+      discountAmount: 25,
+    });
+    expect(await codeOf(api.checkout.applyCoupon({ ...id, body: { couponCode: "WELCOME50" } }))).toEqual([
+      400,
+      "SP:CouponAlreadyExists",
+    ]);
     expect(await api.checkout.removeCoupon(id)).toMatchObject({ couponCode: null, discountAmount: 0 });
     // No x-sales-channel is the website channel; the mobile app says so.
-    expect(await codeOf(api.checkout.applyCoupon({ ...id, body: { couponCode: "APPONLY" } }))).toEqual([400, "SP:CouponOnlyForMobileApp"]);
+    expect(await codeOf(api.checkout.applyCoupon({ ...id, body: { couponCode: "APPONLY" } }))).toEqual([
+      400,
+      "SP:CouponOnlyForMobileApp",
+    ]);
     const mobile = platform({ tenant: spa, locale: "en", token: c.token, headers: { "x-sales-channel": "mobile" } });
     expect((await mobile.checkout.applyCoupon({ ...id, body: { couponCode: "APPONLY" } })).couponCode).toBe("APPONLY");
     await api.checkout.removeCoupon(id);
 
     expect(await api.checkout.validate(id)).toEqual({ valid: true });
     const ar = platform({ tenant: spa, locale: "ar", token: c.token });
-    const done = await ar.checkout.submit({ ...id, body: { paymentMethod: "CASH", customer: { name: "Nada", mobileNumber: c.mobileNumber }, termsAccepted: true } });
-    expect(done).toMatchObject({ id: cart.id, status: "completed", paymentStatus: "pay_on_site", items: [{ product: { name: "مساج استرخاء ٦٠ دقيقة" } }] });
-    expect(await codeOf(api.checkout.submit({ ...id, body: { paymentMethod: "CASH", customer: { name: "Nada", mobileNumber: c.mobileNumber } } }))).toEqual([400, "SP:CartAlreadyCompleted"]);
+    const done = await ar.checkout.submit({
+      ...id,
+      body: { paymentMethod: "CASH", customer: { name: "Nada", mobileNumber: c.mobileNumber }, termsAccepted: true },
+    });
+    expect(done).toMatchObject({
+      id: cart.id,
+      status: "completed",
+      paymentStatus: "pay_on_site",
+      items: [{ product: { name: "مساج استرخاء ٦٠ دقيقة" } }],
+    });
+    expect(
+      await codeOf(
+        api.checkout.submit({
+          ...id,
+          body: { paymentMethod: "CASH", customer: { name: "Nada", mobileNumber: c.mobileNumber } },
+        }),
+      ),
+    ).toEqual([400, "SP:CartAlreadyCompleted"]);
     expect((await api.cart.get(id)).orderNumber).toBe(done.orderNumber);
   });
 
@@ -45,8 +76,15 @@ describeEachDb("platform client: checkout", (t) => {
     const api = platform({ tenant: spa, locale: "en", token: sara.token });
     const cart = await api.cart.create();
     const id = { params: { id: cart.id } };
-    await api.cart.addItem({ ...id, body: { productId: massage.id, priceId: massage.priceId, reservationDateFrom: at(t().now, 3, 11) } });
-    expect(await api.checkout.usePackages({ ...id, body: { usePackages: false } })).toMatchObject({ usePackages: false, totalAmount: 287.5, packages: [{ sessionsToUse: 1 }] });
+    await api.cart.addItem({
+      ...id,
+      body: { productId: massage.id, priceId: massage.priceId, reservationDateFrom: at(t().now, 3, 11) },
+    });
+    expect(await api.checkout.usePackages({ ...id, body: { usePackages: false } })).toMatchObject({
+      usePackages: false,
+      totalAmount: 287.5,
+      packages: [{ sessionsToUse: 1 }],
+    });
 
     expect((await platform({ tenant: spa }).checkout.bankAccounts()).map((a) => a.bank)).toEqual(["alrajhi"]);
     const empty = new FormData();
@@ -56,6 +94,11 @@ describeEachDb("platform client: checkout", (t) => {
     form.set("transferorName", "Sara Al-Qahtani");
     form.set("files", new Blob([FILES.png]), "receipt");
     form.set("checkout", JSON.stringify({ customer: { name: "Sara", mobileNumber: sara.mobileNumber } }));
-    expect(await api.checkout.bankReceipt({ ...id, body: form })).toMatchObject({ status: "completed", paymentMethod: "BANK_TRANSFER", paymentStatus: "pending_review", totalAmount: 287.5 });
+    expect(await api.checkout.bankReceipt({ ...id, body: form })).toMatchObject({
+      status: "completed",
+      paymentMethod: "BANK_TRANSFER",
+      paymentStatus: "pending_review",
+      totalAmount: 287.5,
+    });
   });
 });

@@ -19,14 +19,25 @@ describeEachDb("checkout coupons", (t) => {
     const m = await demoProduct(t().db, spa().id, DEMO.massage);
     const o = await demoProduct(t().db, spa().id, DEMO.oil);
     // A slot of its own for every test: seats never run out across tests.
-    massage = { productId: m.id, priceId: m.priceId, quantity: 1, reservationDateFrom: at(t().now, day++ % 50 + 1, 10) };
+    massage = {
+      productId: m.id,
+      priceId: m.priceId,
+      quantity: 1,
+      reservationDateFrom: at(t().now, (day++ % 50) + 1, 10),
+    };
     oil = { productId: o.id, priceId: o.priceId, quantity: 1 };
     await t().db.update(products).set({ stock: 3 }).where(eq(products.id, o.id));
   });
 
   it("answers every coupon code from its rule (spec §8)", async () => {
     const sara = await demoCustomer(t().db, spa());
-    const cases: [code: string, items: () => AddCartItemBody[], expected: string, who?: "sara", headers?: Record<string, string>][] = [
+    const cases: [
+      code: string,
+      items: () => AddCartItemBody[],
+      expected: string,
+      who?: "sara",
+      headers?: Record<string, string>,
+    ][] = [
       ["NOPE", () => [massage], "SP:CouponNotFound"],
       ["INACTIVE", () => [massage], "SP:CouponIsNotActive"],
       ["SOON", () => [massage], "SP:CouponIsNotActive"],
@@ -74,18 +85,38 @@ describeEachDb("checkout coupons", (t) => {
 
   it("takes spec §7's body (cartId, couponCode, cartItems, customerId) and answers the code applied as `code`", async () => {
     const { shopper, cart } = await api.cartWith(spa(), [massage]);
-    const body = { cartId: cart.id, couponCode: "relax10", cartItems: cart.cartItems.map((i) => i.id), customerId: shopper.id };
-    const res = await api.call<CartDto & { code: string }>(spa(), "POST", `cart/${cart.id}/coupon`, { token: shopper.token, body });
+    const body = {
+      cartId: cart.id,
+      couponCode: "relax10",
+      cartItems: cart.cartItems.map((i) => i.id),
+      customerId: shopper.id,
+    };
+    const res = await api.call<CartDto & { code: string }>(spa(), "POST", `cart/${cart.id}/coupon`, {
+      token: shopper.token,
+      body,
+    });
     expect(res.error).toBeUndefined();
     expect(res.data).toMatchObject({ code: "RELAX10", couponCode: "RELAX10", discountAmount: 25 });
     const other = await api.cartWith(spa(), [massage], shopper);
-    expectCode(await api.call(spa(), "POST", `cart/${other.cart.id}/coupon`, { token: shopper.token, body: { ...body, cartId: cart.id } }), "SP:ValidationError", 400);
-    expect((await api.call(spa(), "GET", `cart/${other.cart.id}`, { token: shopper.token })).data!.couponCode).toBeNull();
+    expectCode(
+      await api.call(spa(), "POST", `cart/${other.cart.id}/coupon`, {
+        token: shopper.token,
+        body: { ...body, cartId: cart.id },
+      }),
+      "SP:ValidationError",
+      400,
+    );
+    expect(
+      (await api.call(spa(), "GET", `cart/${other.cart.id}`, { token: shopper.token })).data!.couponCode,
+    ).toBeNull();
   });
 
   it("the same code applied twice at once from two tabs: both answer the cart with it, applied once", async () => {
     const { shopper, cart } = await api.cartWith(spa(), [massage]);
-    const both = await Promise.all([api.applyCoupon(spa(), shopper, cart.id, "RELAX10"), api.applyCoupon(spa(), shopper, cart.id, "relax10")]);
+    const both = await Promise.all([
+      api.applyCoupon(spa(), shopper, cart.id, "RELAX10"),
+      api.applyCoupon(spa(), shopper, cart.id, "relax10"),
+    ]);
     for (const res of both) {
       expect(res.error).toBeUndefined();
       expect(res.data).toMatchObject({ couponCode: "RELAX10", discountAmount: 25, totalAmount: 258.75 });
@@ -97,16 +128,38 @@ describeEachDb("checkout coupons", (t) => {
     const relax = await api.cartWith(spa(), [massage, twoOils]);
     // Massage 250 + oil 2 × 60 = 370; RELAX10 is 10% of the massage only.
     const r = (await api.applyCoupon(spa(), relax.shopper, relax.cart.id, "RELAX10")).data!;
-    expect(r).toMatchObject({ subTotal: 370, discountAmount: 25, taxAmount: 51.75, totalAmount: 396.75, amountToBePaid: 396.75 });
+    expect(r).toMatchObject({
+      subTotal: 370,
+      discountAmount: 25,
+      taxAmount: 51.75,
+      totalAmount: 396.75,
+      amountToBePaid: 396.75,
+    });
     const oil20 = await api.cartWith(spa(), [massage, twoOils]);
-    expect((await api.applyCoupon(spa(), oil20.shopper, oil20.cart.id, "OIL20")).data).toMatchObject({ discountAmount: 24, taxAmount: 51.9, totalAmount: 397.9 });
+    expect((await api.applyCoupon(spa(), oil20.shopper, oil20.cart.id, "OIL20")).data).toMatchObject({
+      discountAmount: 24,
+      taxAmount: 51.9,
+      totalAmount: 397.9,
+    });
     const welcome = await api.cartWith(spa(), [massage]);
-    expect((await api.applyCoupon(spa(), welcome.shopper, welcome.cart.id, "WELCOME50")).data).toMatchObject({ subTotal: 250, discountAmount: 50, taxAmount: 30, totalAmount: 230 });
+    expect((await api.applyCoupon(spa(), welcome.shopper, welcome.cart.id, "WELCOME50")).data).toMatchObject({
+      subTotal: 250,
+      discountAmount: 50,
+      taxAmount: 30,
+      totalAmount: 230,
+    });
 
     // A fixed amount larger than what it applies to takes that off, no more.
-    await t().db.insert(coupons).values({ tenantId: spa().id, code: "HUGE", kind: "fixed", value: 100_000, productIds: [oil.productId] });
+    await t()
+      .db.insert(coupons)
+      .values({ tenantId: spa().id, code: "HUGE", kind: "fixed", value: 100_000, productIds: [oil.productId] });
     const huge = await api.cartWith(spa(), [massage, oil]);
-    expect((await api.applyCoupon(spa(), huge.shopper, huge.cart.id, "HUGE")).data).toMatchObject({ subTotal: 310, discountAmount: 60, taxAmount: 37.5, totalAmount: 287.5 });
+    expect((await api.applyCoupon(spa(), huge.shopper, huge.cart.id, "HUGE")).data).toMatchObject({
+      subTotal: 310,
+      discountAmount: 60,
+      taxAmount: 37.5,
+      totalAmount: 287.5,
+    });
     await t().db.insert(coupons).values({ tenantId: spa().id, code: "ALLFREE", kind: "fixed", value: 100_000 });
     const all = await api.cartWith(spa(), [oil]);
     const free = (await api.applyCoupon(spa(), all.shopper, all.cart.id, "ALLFREE")).data!;
@@ -116,7 +169,11 @@ describeEachDb("checkout coupons", (t) => {
 
   it("holds one coupon per cart: remove it to apply another; signing in is required", async () => {
     const { shopper, cart } = await api.cartWith(spa(), [massage]);
-    expectCode(await api.call(spa(), "POST", `cart/${cart.id}/coupon`, { body: { couponCode: "RELAX10" } }), "SP:Unauthorized", 401);
+    expectCode(
+      await api.call(spa(), "POST", `cart/${cart.id}/coupon`, { body: { couponCode: "RELAX10" } }),
+      "SP:Unauthorized",
+      401,
+    );
     expect((await api.applyCoupon(spa(), shopper, cart.id, "RELAX10")).data?.couponCode).toBe("RELAX10");
     expectCode(await api.applyCoupon(spa(), shopper, cart.id, "WELCOME50"), "SP:CouponAlreadyExists", 400);
     // The same code again (a second tab, a second tap with its own key) is the same intent: the cart as it is.
@@ -128,16 +185,38 @@ describeEachDb("checkout coupons", (t) => {
     expect((await api.call(spa(), "DELETE", `cart/${cart.id}/coupon`, { token: shopper.token })).status).toBe(200);
     expect((await api.applyCoupon(spa(), shopper, cart.id, "WELCOME50")).data?.discountAmount).toBe(50);
     // Only for the caller, on the caller's own cart, on a known channel.
-    expectCode(await api.call(spa(), "POST", `cart/${cart.id}/coupon`, { token: shopper.token, body: { couponCode: "X", customerId: "someone-else" } }), "SP:Forbidden", 403);
+    expectCode(
+      await api.call(spa(), "POST", `cart/${cart.id}/coupon`, {
+        token: shopper.token,
+        body: { couponCode: "X", customerId: "someone-else" },
+      }),
+      "SP:Forbidden",
+      403,
+    );
     const other = await newShopper(t().db, spa());
     expectCode(await api.applyCoupon(spa(), other, cart.id, "RELAX10"), "SP:EntityNotFound", 404);
     const fresh = await api.cartWith(spa(), [massage]);
-    expectCode(await api.applyCoupon(spa(), fresh.shopper, fresh.cart.id, "RELAX10", { "x-sales-channel": "tv" }), "SP:ValidationError", 400);
-    expectCode(await api.call(spa(), "POST", `cart/${fresh.cart.id}/coupon`, { token: fresh.shopper.token, body: { couponCode: "" } }), "SP:ValidationError", 400);
+    expectCode(
+      await api.applyCoupon(spa(), fresh.shopper, fresh.cart.id, "RELAX10", { "x-sales-channel": "tv" }),
+      "SP:ValidationError",
+      400,
+    );
+    expectCode(
+      await api.call(spa(), "POST", `cart/${fresh.cart.id}/coupon`, {
+        token: fresh.shopper.token,
+        body: { couponCode: "" },
+      }),
+      "SP:ValidationError",
+      400,
+    );
     // Coupons are the tenant's own.
     const coffeeShopper = await newShopper(t().db, t().coffee);
     const coffeeCart = await api.call(t().coffee, "POST", "cart", { token: coffeeShopper.token });
-    expectCode(await api.applyCoupon(t().coffee, coffeeShopper, coffeeCart.data!.id, "RELAX10"), "SP:CouponNotFound", 400);
+    expectCode(
+      await api.applyCoupon(t().coffee, coffeeShopper, coffeeCart.data!.id, "RELAX10"),
+      "SP:CouponNotFound",
+      400,
+    );
   });
 
   it("gives no discount while the cart is below the minimum, and validate says why", async () => {
@@ -145,7 +224,8 @@ describeEachDb("checkout coupons", (t) => {
     const applied = (await api.applyCoupon(spa(), shopper, cart.id, "WELCOME50")).data!;
     expect(applied.discountAmount).toBe(50);
     const massageLine = applied.items.find((i) => i.product.id === massage.productId)!;
-    const left = (await api.call(spa(), "DELETE", `cart/${cart.id}/items/${massageLine.id}`, { token: shopper.token })).data!;
+    const left = (await api.call(spa(), "DELETE", `cart/${cart.id}/items/${massageLine.id}`, { token: shopper.token }))
+      .data!;
     expect(left).toMatchObject({ couponCode: "WELCOME50", subTotal: 60, discountAmount: 0, totalAmount: 69 });
     expectCode(await api.validate(spa(), shopper, cart.id), "SP:CouponMinimumCartAmountNotMet", 400);
     expectCode(await api.submit(spa(), shopper, cart.id), "SP:CouponMinimumCartAmountNotMet", 400);
@@ -156,21 +236,29 @@ describeEachDb("checkout coupons", (t) => {
     const b = await api.cartWith(spa(), [oil]);
     expect((await api.applyCoupon(spa(), a.shopper, a.cart.id, "ONCE")).error).toBeUndefined();
     expect((await api.applyCoupon(spa(), b.shopper, b.cart.id, "ONCE")).error).toBeUndefined();
-    const [before] = await t().db.select().from(coupons).where(and(eq(coupons.tenantId, spa().id), eq(coupons.code, "ONCE")));
+    const [before] = await t()
+      .db.select()
+      .from(coupons)
+      .where(and(eq(coupons.tenantId, spa().id), eq(coupons.code, "ONCE")));
     expect(before.usageCount).toBe(0);
 
     const done = await api.submit(spa(), a.shopper, a.cart.id);
     expect(done.data).toMatchObject({ status: "completed", couponCode: "ONCE", discountAmount: 37.5 });
     const [after] = await t().db.select().from(coupons).where(eq(coupons.id, before.id));
     expect(after.usageCount).toBe(1);
-    expect(await t().db.select().from(couponUsages).where(eq(couponUsages.couponId, before.id))).toMatchObject([{ cartId: a.cart.id, customerId: a.shopper.id }]);
+    expect(await t().db.select().from(couponUsages).where(eq(couponUsages.couponId, before.id))).toMatchObject([
+      { cartId: a.cart.id, customerId: a.shopper.id },
+    ]);
 
     expectCode(await api.validate(spa(), b.shopper, b.cart.id), "SP:CouponReachedMaximumUsage", 400);
     expectCode(await api.submit(spa(), b.shopper, b.cart.id), "SP:CouponReachedMaximumUsage", 400);
     const c = await api.cartWith(spa(), [massage]);
     expectCode(await api.applyCoupon(spa(), c.shopper, c.cart.id, "ONCE"), "SP:CouponReachedMaximumUsage", 400);
     // The completed order keeps its discount.
-    expect((await api.call(spa(), "GET", `cart/${a.cart.id}`, { token: a.shopper.token })).data).toMatchObject({ discountAmount: 37.5, totalAmount: 244.38 });
+    expect((await api.call(spa(), "GET", `cart/${a.cart.id}`, { token: a.shopper.token })).data).toMatchObject({
+      discountAmount: 37.5,
+      totalAmount: 244.38,
+    });
 
     // Once per customer: a second order with FIRSTVISIT is refused to the same customer.
     const first = await api.cartWith(spa(), [oil]);
@@ -180,21 +268,35 @@ describeEachDb("checkout coupons", (t) => {
     expect((await api.submit(spa(), first.shopper, first.cart.id)).data?.status).toBe("completed");
     expectCode(await api.submit(spa(), first.shopper, second.cart.id), "SP:CouponUsageAlreadyExists", 400);
     const third = await api.cartWith(spa(), [oil], first.shopper);
-    expectCode(await api.applyCoupon(spa(), first.shopper, third.cart.id, "FIRSTVISIT"), "SP:CouponUsageAlreadyExists", 400);
+    expectCode(
+      await api.applyCoupon(spa(), first.shopper, third.cart.id, "FIRSTVISIT"),
+      "SP:CouponUsageAlreadyExists",
+      400,
+    );
   });
 
   it("re-checks the window and the channel at completion", async () => {
     const { shopper, cart } = await api.cartWith(spa(), [massage]);
     await api.applyCoupon(spa(), shopper, cart.id, "RELAX10");
-    await t().db.update(coupons).set({ endsAt: new Date(t().now.getTime() - 1000) }).where(and(eq(coupons.tenantId, spa().id), eq(coupons.code, "RELAX10")));
+    await t()
+      .db.update(coupons)
+      .set({ endsAt: new Date(t().now.getTime() - 1000) })
+      .where(and(eq(coupons.tenantId, spa().id), eq(coupons.code, "RELAX10")));
     try {
       expectCode(await api.submit(spa(), shopper, cart.id), "SP:CouponExpired", 400);
     } finally {
-      await t().db.update(coupons).set({ endsAt: null }).where(and(eq(coupons.tenantId, spa().id), eq(coupons.code, "RELAX10")));
+      await t()
+        .db.update(coupons)
+        .set({ endsAt: null })
+        .where(and(eq(coupons.tenantId, spa().id), eq(coupons.code, "RELAX10")));
     }
     const web = await api.cartWith(spa(), [massage]);
     await api.applyCoupon(spa(), web.shopper, web.cart.id, "WEBONLY");
-    const res = await api.call(spa(), "POST", `cart/${web.cart.id}/submit`, { token: web.shopper.token, body: api.submitBody(web.shopper), headers: { "x-sales-channel": "mobile" } });
+    const res = await api.call(spa(), "POST", `cart/${web.cart.id}/submit`, {
+      token: web.shopper.token,
+      body: api.submitBody(web.shopper),
+      headers: { "x-sales-channel": "mobile" },
+    });
     expectCode(res, "SP:CouponOnlyForWebsite", 400);
     expect((await api.submit(spa(), web.shopper, web.cart.id)).data?.status).toBe("completed");
   });
@@ -213,6 +315,21 @@ describeEachDb("checkout coupons", (t) => {
     }
     expectCode(await api.call(t().coffee, "GET", "coupons/RELAX10"), "SP:CouponNotFound", 400);
     // Checking changes nothing: no usage counted.
-    expect(await t().db.select().from(couponUsages).where(eq(couponUsages.couponId, (await t().db.select().from(coupons).where(and(eq(coupons.tenantId, spa().id), eq(coupons.code, "RELAX10"))))[0].id))).toEqual([]);
+    expect(
+      await t()
+        .db.select()
+        .from(couponUsages)
+        .where(
+          eq(
+            couponUsages.couponId,
+            (
+              await t()
+                .db.select()
+                .from(coupons)
+                .where(and(eq(coupons.tenantId, spa().id), eq(coupons.code, "RELAX10")))
+            )[0].id,
+          ),
+        ),
+    ).toEqual([]);
   });
 });

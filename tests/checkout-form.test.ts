@@ -27,7 +27,11 @@ const filled: CheckoutForm = {
 };
 
 function issues(form: CheckoutForm, opts: { separateNames?: boolean; termsRequired?: boolean } = {}) {
-  const schema = checkoutFormSchema({ separateNames: opts.separateNames ?? false, termsRequired: opts.termsRequired ?? true, definitions: DEFINITIONS });
+  const schema = checkoutFormSchema({
+    separateNames: opts.separateNames ?? false,
+    termsRequired: opts.termsRequired ?? true,
+    definitions: DEFINITIONS,
+  });
   const parsed = schema.safeParse(form);
   return parsed.success ? {} : Object.fromEntries(parsed.error.issues.map((i) => [i.path.join("."), i.message]));
 }
@@ -35,13 +39,21 @@ function issues(form: CheckoutForm, opts: { separateNames?: boolean; termsRequir
 describe("checkout customer form", () => {
   it("accepts a complete form and sends the trimmed name and the E.164 number", () => {
     expect(issues(filled)).toEqual({});
-    expect(checkoutDetails(filled, false)).toEqual({ customer: { name: "Sara", mobileNumber: "+966500000001" }, bookingNotes: null, termsAccepted: true });
+    expect(checkoutDetails(filled, false)).toEqual({
+      customer: { name: "Sara", mobileNumber: "+966500000001" },
+      bookingNotes: null,
+      termsAccepted: true,
+    });
   });
 
   it.each([
     ["name of spaces", { name: "   " }, { name: "validation.required" }],
     ["no mobile", { mobile: { country: "SA" as const, number: "" } }, { "mobile.number": "validation.required" }],
-    ["a landline", { mobile: { country: "SA" as const, number: "0112345678" } }, { "mobile.number": "validation.invalid" }],
+    [
+      "a landline",
+      { mobile: { country: "SA" as const, number: "0112345678" } },
+      { "mobile.number": "validation.invalid" },
+    ],
     ["terms not accepted", { termsAccepted: false }, { termsAccepted: "checkout.termsAndConditionsError" }],
   ] as [string, Partial<CheckoutForm>, Record<string, string>][])("refuses %s", (_name, change, expected) => {
     expect(issues({ ...filled, ...change })).toEqual(expected);
@@ -55,18 +67,29 @@ describe("checkout customer form", () => {
     ["a required text field empty", { national_id: "" }, { "customFields.national_id": "validation.required" }],
     ["a required document missing", { id_document: "" }, { "customFields.id_document": "validation.required" }],
     ["a number that is not one", { age: "ten" }, { "customFields.age": "errors.SP_ValueMustBeNumber" }],
-    ["a date that is not one", { birth_date: "31/12/2000" }, { "customFields.birth_date": "errors.SP_ValueMustBeDate" }],
+    [
+      "a date that is not one",
+      { birth_date: "31/12/2000" },
+      { "customFields.birth_date": "errors.SP_ValueMustBeDate" },
+    ],
     ["an option not offered", { therapist: "huda" }, { "customFields.therapist": "errors.SP_OptionIsNotValid" }],
-  ] as [string, Record<string, string>, Record<string, string>][])("checks custom fields from their definitions: %s", (_name, fields, expected) => {
-    expect(issues({ ...filled, customFields: { ...filled.customFields, ...fields } })).toEqual(expected);
-  });
+  ] as [string, Record<string, string>, Record<string, string>][])(
+    "checks custom fields from their definitions: %s",
+    (_name, fields, expected) => {
+      expect(issues({ ...filled, customFields: { ...filled.customFields, ...fields } })).toEqual(expected);
+    },
+  );
 
   it("takes first and last name when they are separate, joined by one space", () => {
     const separate = { ...filled, name: "", firstName: " Khalid ", lastName: " Al-Otaibi " };
     expect(issues(separate, { separateNames: true })).toEqual({});
     expect(checkoutDetails(separate, true).customer.name).toBe("Khalid Al-Otaibi");
-    expect(issues({ ...separate, lastName: " " }, { separateNames: true })).toEqual({ lastName: "validation.required" });
-    expect(issues({ ...separate, firstName: "" }, { separateNames: true })).toEqual({ firstName: "validation.required" });
+    expect(issues({ ...separate, lastName: " " }, { separateNames: true })).toEqual({
+      lastName: "validation.required",
+    });
+    expect(issues({ ...separate, firstName: "" }, { separateNames: true })).toEqual({
+      firstName: "validation.required",
+    });
   });
 
   it("splits a stored name for the first and last name fields", () => {
@@ -78,10 +101,15 @@ describe("checkout customer form", () => {
 
 describe("order details the payment step sends (the contract's body, which the BFF takes as it is)", () => {
   it("trims the name, empties blank notes, refuses long notes; the platform normalises the number, Arabic-Indic digits too", () => {
-    expect(BankReceiptCheckoutInput.parse({ customer: { name: " Sara ", mobileNumber: "٠٥٠٠٠٠٠٠٠١" }, bookingNotes: "  " })).toEqual({ customer: { name: "Sara", mobileNumber: "٠٥٠٠٠٠٠٠٠١" }, bookingNotes: null });
+    expect(
+      BankReceiptCheckoutInput.parse({ customer: { name: " Sara ", mobileNumber: "٠٥٠٠٠٠٠٠٠١" }, bookingNotes: "  " }),
+    ).toEqual({ customer: { name: "Sara", mobileNumber: "٠٥٠٠٠٠٠٠٠١" }, bookingNotes: null });
     expect(normalizeMobile("٠٥٠٠٠٠٠٠٠١")).toBe("+966500000001");
     expect(BankReceiptCheckoutInput.safeParse({ customer: { name: "Sara", mobileNumber: "" } }).success).toBe(false);
-    const long = BankReceiptCheckoutInput.safeParse({ customer: { name: "Sara", mobileNumber: "0500000001" }, bookingNotes: "x".repeat(1001) });
+    const long = BankReceiptCheckoutInput.safeParse({
+      customer: { name: "Sara", mobileNumber: "0500000001" },
+      bookingNotes: "x".repeat(1001),
+    });
     expect(long.error?.issues[0].message).toBe("validation.invalid");
   });
 });
@@ -93,14 +121,27 @@ describe("cart minimum (spec §5)", () => {
     [50, 40, true, false],
     [null, 0, false, false],
     [50, 50, false, false],
-  ] as [number | null, number, boolean, boolean][])("minimum %s, total %s, package discount %s ⇒ below %s", (minimum, total, hasPackageDiscounts, below) => {
-    expect(isBelowCartMinimum({ cartMinimumAmount: minimum }, { totalAmount: total, hasPackageDiscounts })).toBe(below);
-  });
+  ] as [number | null, number, boolean, boolean][])(
+    "minimum %s, total %s, package discount %s ⇒ below %s",
+    (minimum, total, hasPackageDiscounts, below) => {
+      expect(isBelowCartMinimum({ cartMinimumAmount: minimum }, { totalAmount: total, hasPackageDiscounts })).toBe(
+        below,
+      );
+    },
+  );
 });
 
 describe("account settings with first and last name (separateFirstAndLastName)", () => {
   const parse = (values: Partial<AccountForm>, separate: boolean) =>
-    accountFormSchema([], separate).safeParse({ name: "", firstName: "", lastName: "", email: "", phone: "", customFields: {}, ...values });
+    accountFormSchema([], separate).safeParse({
+      name: "",
+      firstName: "",
+      lastName: "",
+      email: "",
+      phone: "",
+      customFields: {},
+      ...values,
+    });
 
   it("asks for first and last name when the store separates them, one name otherwise", () => {
     expect(parse({ firstName: "Reem", lastName: "Al-Otaibi" }, true).success).toBe(true);

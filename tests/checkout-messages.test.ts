@@ -7,10 +7,15 @@ import type { MethodLabelKey } from "@/lib/checkout/payment-methods";
 type Tree = { [key: string]: string | Tree };
 
 function keys(tree: Tree, prefix = ""): string[] {
-  return Object.entries(tree).flatMap(([k, v]) => (typeof v === "string" ? [`${prefix}${k}`] : keys(v, `${prefix}${k}.`)));
+  return Object.entries(tree).flatMap(([k, v]) =>
+    typeof v === "string" ? [`${prefix}${k}`] : keys(v, `${prefix}${k}.`),
+  );
 }
 
-const lookup = (tree: Tree, key: string) => key.split(".").reduce<string | Tree | undefined>((node, part) => (typeof node === "object" ? node[part] : undefined), tree);
+const lookup = (tree: Tree, key: string) =>
+  key
+    .split(".")
+    .reduce<string | Tree | undefined>((node, part) => (typeof node === "object" ? node[part] : undefined), tree);
 
 // Every label the payment-method rules can give (a Record, so that a new key fails to compile here).
 const METHOD_LABELS: Record<MethodLabelKey, true> = {
@@ -30,11 +35,14 @@ describe("checkout messages", () => {
     expect(keys(ar).sort()).toEqual(keys(en).sort());
   });
 
-  it.each(["ar", "en"] as const)("(%s) name every payment method, every cash label and every progress stage", (locale) => {
-    const messages = locale === "ar" ? ar : en;
-    for (const key of Object.keys(METHOD_LABELS)) expect(typeof lookup(messages, key), key).toBe("string");
-    for (const stage of CHECKOUT_STAGES) expect(typeof lookup(messages, `steps.${stage.labelKey}`)).toBe("string");
-    expect(messages.termsAndConditionsError).toBeTruthy();
-    expect(messages.methods.none).toBeTruthy();
-  });
+  it.each(["ar", "en"] as const)(
+    "(%s) name every payment method, every cash label and every progress stage",
+    (locale) => {
+      const messages = locale === "ar" ? ar : en;
+      for (const key of Object.keys(METHOD_LABELS)) expect(typeof lookup(messages, key), key).toBe("string");
+      for (const stage of CHECKOUT_STAGES) expect(typeof lookup(messages, `steps.${stage.labelKey}`)).toBe("string");
+      expect(messages.termsAndConditionsError).toBeTruthy();
+      expect(messages.methods.none).toBeTruthy();
+    },
+  );
 });

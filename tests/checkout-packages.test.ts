@@ -33,11 +33,27 @@ describeEachDb("checkout packages", (t) => {
     expect(massageLine.packageCovered).toBe(true);
     expect(oilLine.packageCovered).toBe(false);
     // 2 seats × 250 covered; only the oil is paid (60 + 15% tax).
-    expect(cart).toMatchObject({ hasPackageDiscounts: true, usePackages: true, subTotal: 560, discountAmount: 500, taxAmount: 9, totalAmount: 69 });
+    expect(cart).toMatchObject({
+      hasPackageDiscounts: true,
+      usePackages: true,
+      subTotal: 560,
+      discountAmount: 500,
+      taxAmount: 9,
+      totalAmount: 69,
+    });
     expect(cart.packages).toEqual([
-      { id: pkg.id, productName: DEMO.bundle, remainingSessions: 7, totalSessions: 10, sessionsToUse: 2, coversItemIds: [massageLine.id] },
+      {
+        id: pkg.id,
+        productName: DEMO.bundle,
+        remainingSessions: 7,
+        totalSessions: 10,
+        sessionsToUse: 2,
+        coversItemIds: [massageLine.id],
+      },
     ]);
-    expect((await t().db.select().from(customerPackages).where(eq(customerPackages.id, pkg.id)))[0].remainingSessions).toBe(7);
+    expect(
+      (await t().db.select().from(customerPackages).where(eq(customerPackages.id, pkg.id)))[0].remainingSessions,
+    ).toBe(7);
     await api.call(spa(), "POST", `cart/${cart.id}/reset`, { token: sara.token });
   });
 
@@ -54,28 +70,55 @@ describeEachDb("checkout packages", (t) => {
     } finally {
       await restore();
     }
-    expect((await t().db.select().from(customerPackages).where(eq(customerPackages.id, pkg.id)))[0].remainingSessions).toBe(pkg.remainingSessions);
+    expect(
+      (await t().db.select().from(customerPackages).where(eq(customerPackages.id, pkg.id)))[0].remainingSessions,
+    ).toBe(pkg.remainingSessions);
   });
 
   it("toggles package use per cart, and lists the package either way", async () => {
     const { sara, pkg } = await saraPackage();
     const { cart } = await api.cartWith(spa(), [await massage(3, 12)], sara);
-    const off = await api.call(spa(), "PUT", `cart/${cart.id}/packages`, { token: sara.token, body: { usePackages: false } });
-    expect(off.data).toMatchObject({ usePackages: false, hasPackageDiscounts: false, discountAmount: 0, totalAmount: 287.5, packages: [{ id: pkg.id, sessionsToUse: 1 }] });
+    const off = await api.call(spa(), "PUT", `cart/${cart.id}/packages`, {
+      token: sara.token,
+      body: { usePackages: false },
+    });
+    expect(off.data).toMatchObject({
+      usePackages: false,
+      hasPackageDiscounts: false,
+      discountAmount: 0,
+      totalAmount: 287.5,
+      packages: [{ id: pkg.id, sessionsToUse: 1 }],
+    });
     expect(off.data!.items[0].packageCovered).toBe(false);
-    const on = await api.call(spa(), "PUT", `cart/${cart.id}/packages`, { token: sara.token, body: { usePackages: true } });
+    const on = await api.call(spa(), "PUT", `cart/${cart.id}/packages`, {
+      token: sara.token,
+      body: { usePackages: true },
+    });
     expect(on.data).toMatchObject({ usePackages: true, hasPackageDiscounts: true, totalAmount: 0 });
-    expect((await api.call(spa(), "PUT", `cart/${cart.id}/packages`, { token: sara.token, body: {} })).error?.code).toBe("SP:ValidationError");
-    expect((await api.call(spa(), "PUT", `cart/${cart.id}/packages`, { body: { usePackages: false } })).status).toBe(401);
+    expect(
+      (await api.call(spa(), "PUT", `cart/${cart.id}/packages`, { token: sara.token, body: {} })).error?.code,
+    ).toBe("SP:ValidationError");
+    expect((await api.call(spa(), "PUT", `cart/${cart.id}/packages`, { body: { usePackages: false } })).status).toBe(
+      401,
+    );
     const other = await newShopper(t().db, spa());
-    expect((await api.call(spa(), "PUT", `cart/${cart.id}/packages`, { token: other.token, body: { usePackages: false } })).status).toBe(404);
+    expect(
+      (await api.call(spa(), "PUT", `cart/${cart.id}/packages`, { token: other.token, body: { usePackages: false } }))
+        .status,
+    ).toBe(404);
     await api.call(spa(), "POST", `cart/${cart.id}/reset`, { token: sara.token });
   });
 
   it("covers whole lines in order while sessions last", async () => {
     const { sara, pkg } = await saraPackage();
     // 7 sessions: three lines of 2 seats are covered, the next 2 seats no longer fit, 1 more still does.
-    const lines = [await massage(4, 10, 2), await massage(4, 11, 2), await massage(4, 12, 2), await massage(4, 13, 2), await massage(4, 14, 1)];
+    const lines = [
+      await massage(4, 10, 2),
+      await massage(4, 11, 2),
+      await massage(4, 12, 2),
+      await massage(4, 13, 2),
+      await massage(4, 14, 1),
+    ];
     const { cart } = await api.cartWith(spa(), lines, sara);
     expect(cart.items.map((i) => i.packageCovered)).toEqual([true, true, true, false, true]);
     expect(cart.packages[0]).toMatchObject({ id: pkg.id, sessionsToUse: 7 });
@@ -87,37 +130,67 @@ describeEachDb("checkout packages", (t) => {
     const { sara, pkg } = await saraPackage();
     const { cart } = await api.cartWith(spa(), [await massage(5, 15)], sara);
     const done = await api.submit(spa(), sara, cart.id);
-    expect(done.data).toMatchObject({ status: "completed", totalAmount: 0, hasPackageDiscounts: true, packages: [{ id: pkg.id, remainingSessions: 6, sessionsToUse: 1 }] });
+    expect(done.data).toMatchObject({
+      status: "completed",
+      totalAmount: 0,
+      hasPackageDiscounts: true,
+      packages: [{ id: pkg.id, remainingSessions: 6, sessionsToUse: 1 }],
+    });
     expect(done.data!.items[0].packageCovered).toBe(true);
-    expect((await t().db.select().from(customerPackages).where(eq(customerPackages.id, pkg.id)))[0].remainingSessions).toBe(6);
-    expect((await t().db.select().from(cartItems).where(eq(cartItems.cartId, cart.id)))[0].customerPackageId).toBe(pkg.id);
+    expect(
+      (await t().db.select().from(customerPackages).where(eq(customerPackages.id, pkg.id)))[0].remainingSessions,
+    ).toBe(6);
+    expect((await t().db.select().from(cartItems).where(eq(cartItems.cartId, cart.id)))[0].customerPackageId).toBe(
+      pkg.id,
+    );
     // Switched off, the package pays nothing and keeps its sessions.
     const paid = await api.cartWith(spa(), [await massage(5, 16)], sara);
     await api.call(spa(), "PUT", `cart/${paid.cart.id}/packages`, { token: sara.token, body: { usePackages: false } });
-    expect((await api.submit(spa(), sara, paid.cart.id)).data).toMatchObject({ status: "completed", totalAmount: 287.5, hasPackageDiscounts: false, packages: [] });
-    expect((await t().db.select().from(customerPackages).where(eq(customerPackages.id, pkg.id)))[0].remainingSessions).toBe(6);
+    expect((await api.submit(spa(), sara, paid.cart.id)).data).toMatchObject({
+      status: "completed",
+      totalAmount: 287.5,
+      hasPackageDiscounts: false,
+      packages: [],
+    });
+    expect(
+      (await t().db.select().from(customerPackages).where(eq(customerPackages.id, pkg.id)))[0].remainingSessions,
+    ).toBe(6);
   });
 
   it("refuses to spend sessions a package no longer has, and never uses an expired package", async () => {
     const { sara, pkg } = await saraPackage();
-    const left = (await t().db.select().from(customerPackages).where(eq(customerPackages.id, pkg.id)))[0].remainingSessions;
+    const left = (await t().db.select().from(customerPackages).where(eq(customerPackages.id, pkg.id)))[0]
+      .remainingSessions;
     await expectPlatformError(
-      t().db.transaction((tx) => spendSessions(tx, { tenantId: spa().id, customerId: sara.id }, new Map([[pkg.id, left + 1]]), t().now)),
+      t().db.transaction((tx) =>
+        spendSessions(tx, { tenantId: spa().id, customerId: sara.id }, new Map([[pkg.id, left + 1]]), t().now),
+      ),
       "SP:NotEnoughPackageSessions",
       409,
     );
-    expect((await t().db.select().from(customerPackages).where(eq(customerPackages.id, pkg.id)))[0].remainingSessions).toBe(left);
+    expect(
+      (await t().db.select().from(customerPackages).where(eq(customerPackages.id, pkg.id)))[0].remainingSessions,
+    ).toBe(left);
 
     const shopper = await newShopper(t().db, spa());
     const bundle = await demoProduct(t().db, spa().id, DEMO.bundle);
     const [expired] = await t()
       .db.insert(customerPackages)
-      .values({ tenantId: spa().id, customerId: shopper.id, productId: bundle.id, totalSessions: 5, remainingSessions: 5, expiresAt: new Date(t().now.getTime() - 1) })
+      .values({
+        tenantId: spa().id,
+        customerId: shopper.id,
+        productId: bundle.id,
+        totalSessions: 5,
+        remainingSessions: 5,
+        expiresAt: new Date(t().now.getTime() - 1),
+      })
       .returning();
     const { cart } = await api.cartWith(spa(), [await massage(6, 10)], shopper);
     expect(cart).toMatchObject({ hasPackageDiscounts: false, packages: [] });
     await expectPlatformError(
-      t().db.transaction((tx) => spendSessions(tx, { tenantId: spa().id, customerId: shopper.id }, new Map([[expired.id, 1]]), t().now)),
+      t().db.transaction((tx) =>
+        spendSessions(tx, { tenantId: spa().id, customerId: shopper.id }, new Map([[expired.id, 1]]), t().now),
+      ),
       "SP:NotEnoughPackageSessions",
     );
   });

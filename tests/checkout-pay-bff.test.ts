@@ -40,11 +40,28 @@ describeEachDb("online payment BFF", (t) => {
 
   async function signIn(national?: string) {
     mobile = national ? `+966${national}` : `+9665000002${n++}`;
-    const sent = envelopeData((await readEnvelope<{ token: string }>(sendRoute.POST(json("POST", "/api/session/otp/send", { mobileNumber: mobile })))).body);
+    const sent = envelopeData(
+      (
+        await readEnvelope<{ token: string }>(
+          sendRoute.POST(json("POST", "/api/session/otp/send", { mobileNumber: mobile })),
+        )
+      ).body,
+    );
     const code = (await latestOutboxMessage(t().db, t().spa.id, mobile))!.code!;
-    expect((await verifyRoute.POST(json("POST", "/api/session/otp/verify", { token: sent.token, code }))).status).toBe(200);
+    expect((await verifyRoute.POST(json("POST", "/api/session/otp/verify", { token: sent.token, code }))).status).toBe(
+      200,
+    );
   }
-  const cartWithSalts = async () => envelopeData((await readEnvelope<CartDto>(itemsRoute.POST(json("POST", "/api/cart/items", { productId: salts.id, priceId: salts.priceId, quantity: 1 })))).body);
+  const cartWithSalts = async () =>
+    envelopeData(
+      (
+        await readEnvelope<CartDto>(
+          itemsRoute.POST(
+            json("POST", "/api/cart/items", { productId: salts.id, priceId: salts.priceId, quantity: 1 }),
+          ),
+        )
+      ).body,
+    );
   const checkout = () => ({ customer: { name: "Reem Alotaibi", mobileNumber: mobile }, bookingNotes: null });
 
   beforeAll(async () => {
@@ -62,7 +79,16 @@ describeEachDb("online payment BFF", (t) => {
     await signIn();
     const cart = await cartWithSalts();
     const token = await p.cardToken("4111111111111111");
-    const paid = await readEnvelope<CreatePaymentDto>(moyasarRoute.POST(json("POST", "/api/checkout/pay/moyasar?locale=en", { token, tokenType: "token", checkout: checkout(), callbackUrl: "https://evil.example/steal" })));
+    const paid = await readEnvelope<CreatePaymentDto>(
+      moyasarRoute.POST(
+        json("POST", "/api/checkout/pay/moyasar?locale=en", {
+          token,
+          tokenType: "token",
+          checkout: checkout(),
+          callbackUrl: "https://evil.example/steal",
+        }),
+      ),
+    );
     const answer = envelopeData(paid.body);
     expect(answer).toMatchObject({ status: "initiated" });
     expect(answer.redirectUrl).toMatch(/^http:\/\/spa\.localhost:3000\/sandbox\/moyasar\//);
@@ -76,7 +102,15 @@ describeEachDb("online payment BFF", (t) => {
     await signIn();
     await cartWithSalts();
     const token = await p.cardToken("4000000000000002");
-    const answer = envelopeData((await readEnvelope<CreatePaymentDto>(moyasarRoute.POST(json("POST", "/api/checkout/pay/moyasar", { token, tokenType: "token", checkout: checkout() })))).body);
+    const answer = envelopeData(
+      (
+        await readEnvelope<CreatePaymentDto>(
+          moyasarRoute.POST(
+            json("POST", "/api/checkout/pay/moyasar", { token, tokenType: "token", checkout: checkout() }),
+          ),
+        )
+      ).body,
+    );
     expect(answer).toMatchObject({ status: "failed", redirectUrl: null, errorMessageCode: "DECLINED" });
   });
 
@@ -84,7 +118,15 @@ describeEachDb("online payment BFF", (t) => {
     await signIn();
     const cart = await cartWithSalts();
     const token = JSON.stringify({ paymentData: { data: "sandbox-approve" } });
-    const answer = envelopeData((await readEnvelope<CreatePaymentDto>(moyasarRoute.POST(json("POST", "/api/checkout/pay/moyasar", { token, tokenType: "applepay", checkout: checkout() })))).body);
+    const answer = envelopeData(
+      (
+        await readEnvelope<CreatePaymentDto>(
+          moyasarRoute.POST(
+            json("POST", "/api/checkout/pay/moyasar", { token, tokenType: "applepay", checkout: checkout() }),
+          ),
+        )
+      ).body,
+    );
     expect(answer.status).toBe("paid");
     expect(cleared).toContain("sf_cart_spa");
     expect(await p.cartRow(cart.id)).toMatchObject({ status: "completed", paymentMethod: "APPLE_PAY" });
@@ -93,42 +135,93 @@ describeEachDb("online payment BFF", (t) => {
   it("Tabby and Tamara: hosted pages on this host that come back naming the provider", async () => {
     await signIn();
     const cart = await cartWithSalts();
-    expect(envelopeData((await readEnvelope<TabbyEligibilityDto>(eligibilityRoute.POST(json("POST", "/api/checkout/pay/tabby/eligibility")))).body)).toMatchObject({ eligible: true });
-    const tabby = envelopeData((await readEnvelope<PayLaterSessionDto>(tabbyRoute.POST(json("POST", "/api/checkout/pay/tabby", { checkout: checkout(), success_url: "https://evil.example/" })))).body);
+    expect(
+      envelopeData(
+        (
+          await readEnvelope<TabbyEligibilityDto>(
+            eligibilityRoute.POST(json("POST", "/api/checkout/pay/tabby/eligibility")),
+          )
+        ).body,
+      ),
+    ).toMatchObject({ eligible: true });
+    const tabby = envelopeData(
+      (
+        await readEnvelope<PayLaterSessionDto>(
+          tabbyRoute.POST(
+            json("POST", "/api/checkout/pay/tabby", { checkout: checkout(), success_url: "https://evil.example/" }),
+          ),
+        )
+      ).body,
+    );
     expect(tabby.checkout_url).toMatch(/^http:\/\/spa\.localhost:3000\/sandbox\/tabby\//);
-    expect(await p.press(tabby.checkout_url, "cancel")).toContain(`http://spa.localhost:3000/checkout/done/${cart.id}?payment_method=tabby&status=cancel`);
-    const tamara = envelopeData((await readEnvelope<PayLaterSessionDto>(tamaraRoute.POST(json("POST", "/api/checkout/pay/tamara?locale=en", { checkout: checkout() })))).body);
+    expect(await p.press(tabby.checkout_url, "cancel")).toContain(
+      `http://spa.localhost:3000/checkout/done/${cart.id}?payment_method=tabby&status=cancel`,
+    );
+    const tamara = envelopeData(
+      (
+        await readEnvelope<PayLaterSessionDto>(
+          tamaraRoute.POST(json("POST", "/api/checkout/pay/tamara?locale=en", { checkout: checkout() })),
+        )
+      ).body,
+    );
     expect(tamara.checkout_url).toMatch(/^http:\/\/spa\.localhost:3000\/sandbox\/tamara\//);
-    expect(await p.press(tamara.checkout_url, "decline")).toContain(`http://spa.localhost:3000/en/checkout/done/${cart.id}?payment_method=tamara&status=failure`);
+    expect(await p.press(tamara.checkout_url, "decline")).toContain(
+      `http://spa.localhost:3000/en/checkout/done/${cart.id}?payment_method=tamara&status=failure`,
+    );
   });
 
   it("Tabby: the rejected test number is not eligible, with a message in the page's language", async () => {
     await signIn("500000002");
     await cartWithSalts();
-    const answer = envelopeData((await readEnvelope<TabbyEligibilityDto>(eligibilityRoute.POST(json("POST", "/api/checkout/pay/tabby/eligibility?locale=en")))).body);
+    const answer = envelopeData(
+      (
+        await readEnvelope<TabbyEligibilityDto>(
+          eligibilityRoute.POST(json("POST", "/api/checkout/pay/tabby/eligibility?locale=en")),
+        )
+      ).body,
+    );
     expect(answer).toMatchObject({ eligible: false });
     expect(answer.message).toMatch(/Tabby/);
   });
 
   it("refuses a signed-out shopper, a missing cart and a body with card data instead of a token", async () => {
     await cartWithSalts();
-    const signedOut = await readEnvelope(tamaraRoute.POST(json("POST", "/api/checkout/pay/tamara", { checkout: checkout() })));
+    const signedOut = await readEnvelope(
+      tamaraRoute.POST(json("POST", "/api/checkout/pay/tamara", { checkout: checkout() })),
+    );
     expect([signedOut.status, errorOf(signedOut)?.code]).toEqual([401, "SP:Unauthorized"]);
 
     await signIn();
     jar.delete("sf_cart_spa");
-    const noCart = await readEnvelope(tabbyRoute.POST(json("POST", "/api/checkout/pay/tabby", { checkout: checkout() })));
+    const noCart = await readEnvelope(
+      tabbyRoute.POST(json("POST", "/api/checkout/pay/tabby", { checkout: checkout() })),
+    );
     expect([noCart.status, errorOf(noCart)?.code]).toEqual([404, "SP:EntityNotFound"]);
 
     await cartWithSalts();
-    const card = await readEnvelope(moyasarRoute.POST(json("POST", "/api/checkout/pay/moyasar", { number: "4111111111111111", tokenType: "creditcard", checkout: checkout() })));
+    const card = await readEnvelope(
+      moyasarRoute.POST(
+        json("POST", "/api/checkout/pay/moyasar", {
+          number: "4111111111111111",
+          tokenType: "creditcard",
+          checkout: checkout(),
+        }),
+      ),
+    );
     expect([card.status, errorOf(card)?.code]).toEqual([400, "SP:ValidationError"]);
   });
 
   it("gives the browser the providers' public addresses and nothing secret", async () => {
-    const endpoints = await readEnvelope<PaymentEndpoints>(endpointsRoute.GET(json("GET", "/api/checkout/pay/endpoints")));
+    const endpoints = await readEnvelope<PaymentEndpoints>(
+      endpointsRoute.GET(json("GET", "/api/checkout/pay/endpoints")),
+    );
     const body = JSON.stringify(endpoints.body);
-    expect(Object.keys(envelopeData(endpoints.body)).sort()).toEqual(["moyasarApiUrl", "myfatoorahScriptUrl", "tabbyCardScriptUrl", "tamaraWidgetScriptUrl"]);
+    expect(Object.keys(envelopeData(endpoints.body)).sort()).toEqual([
+      "moyasarApiUrl",
+      "myfatoorahScriptUrl",
+      "tabbyCardScriptUrl",
+      "tamaraWidgetScriptUrl",
+    ]);
     expect(body).not.toMatch(/sk_test|whsec|mf_test|tamara_test|notification/);
   });
 });

@@ -28,7 +28,8 @@ const accountsRoute = await import("@/app/api/checkout/bank-accounts/route");
 const validateRoute = await import("@/app/api/checkout/validate/route");
 
 const HOST = "spa.localhost";
-const json = (method: string, path: string, body?: unknown, host = HOST) => jsonRequest(host, method, path, body, "203.0.113.9");
+const json = (method: string, path: string, body?: unknown, host = HOST) =>
+  jsonRequest(host, method, path, body, "203.0.113.9");
 const read = readEnvelope;
 const data = envelopeData;
 const errorOf = <T>(r: { body: ApiEnvelope<T> }) => ("error" in r.body ? r.body.error : null);
@@ -37,14 +38,24 @@ const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n
 /** A Windows executable's first bytes ("MZ"), named and typed as a PDF. */
 const EXE = new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00]);
 
-function receiptForm(file: Uint8Array<ArrayBuffer> | null, name = "receipt.pdf", type = "application/pdf", mobileNumber = "0500000000") {
+function receiptForm(
+  file: Uint8Array<ArrayBuffer> | null,
+  name = "receipt.pdf",
+  type = "application/pdf",
+  mobileNumber = "0500000000",
+) {
   const form = new FormData();
   form.set("transferorName", "Sara Al-Qahtani");
   if (file) form.set("files", new Blob([file], { type }), name);
   form.set("checkout", JSON.stringify({ customer: { name: " Sara ", mobileNumber }, bookingNotes: "Towels please" }));
   return form;
 }
-const receiptRequest = (form: FormData) => new Request(`http://${HOST}/api/checkout/bank-receipt?locale=en`, { method: "POST", headers: { host: HOST }, body: form });
+const receiptRequest = (form: FormData) =>
+  new Request(`http://${HOST}/api/checkout/bank-receipt?locale=en`, {
+    method: "POST",
+    headers: { host: HOST },
+    body: form,
+  });
 
 describeEachDb("checkout payment BFF", (t) => {
   let oil: { id: string; priceId: string };
@@ -54,18 +65,34 @@ describeEachDb("checkout payment BFF", (t) => {
   /** Signs a fresh number in through the session BFF (code from the SMS outbox). */
   async function signIn() {
     mobile = `+9665000001${n++}`;
-    const sent = data((await read<{ token: string }>(await sendRoute.POST(json("POST", "/api/session/otp/send", { mobileNumber: mobile })))).body);
+    const sent = data(
+      (
+        await read<{ token: string }>(
+          await sendRoute.POST(json("POST", "/api/session/otp/send", { mobileNumber: mobile })),
+        )
+      ).body,
+    );
     const code = (await latestOutboxMessage(t().db, t().spa.id, mobile))!.code!;
-    expect((await verifyRoute.POST(json("POST", "/api/session/otp/verify", { token: sent.token, code }))).status).toBe(200);
+    expect((await verifyRoute.POST(json("POST", "/api/session/otp/verify", { token: sent.token, code }))).status).toBe(
+      200,
+    );
   }
 
   async function cartWithOil(quantity = 1): Promise<CartDto> {
-    const added = await read<CartDto>(await itemsRoute.POST(json("POST", "/api/cart/items", { productId: oil.id, priceId: oil.priceId, quantity })));
+    const added = await read<CartDto>(
+      await itemsRoute.POST(json("POST", "/api/cart/items", { productId: oil.id, priceId: oil.priceId, quantity })),
+    );
     return data(added.body);
   }
 
-  const cashBody = () => ({ paymentMethod: "CASH", customer: { name: "  Sara  ", mobileNumber: mobile }, bookingNotes: "Quiet room", termsAccepted: true });
-  const stock = async () => (await t().db.select({ stock: products.stock }).from(products).where(eq(products.id, oil.id)))[0].stock;
+  const cashBody = () => ({
+    paymentMethod: "CASH",
+    customer: { name: "  Sara  ", mobileNumber: mobile },
+    bookingNotes: "Quiet room",
+    termsAccepted: true,
+  });
+  const stock = async () =>
+    (await t().db.select({ stock: products.stock }).from(products).where(eq(products.id, oil.id)))[0].stock;
   const cartRow = async (id: string) => (await t().db.select().from(carts).where(eq(carts.id, id)))[0];
 
   beforeAll(async () => {
@@ -85,11 +112,23 @@ describeEachDb("checkout payment BFF", (t) => {
     await signIn();
     const cart = await cartWithOil(2);
     // What the payment step calls first, before every payment.
-    expect(data((await read(await validateRoute.GET(json("GET", "/api/checkout/validate")))).body)).toEqual({ valid: true });
-    const done = await read<CartDto>(await submitRoute.POST(json("POST", "/api/checkout/submit?locale=en", cashBody())));
+    expect(data((await read(await validateRoute.GET(json("GET", "/api/checkout/validate")))).body)).toEqual({
+      valid: true,
+    });
+    const done = await read<CartDto>(
+      await submitRoute.POST(json("POST", "/api/checkout/submit?locale=en", cashBody())),
+    );
     expect(done.status).toBe(200);
     const order = data(done.body);
-    expect(order).toMatchObject({ id: cart.id, status: "completed", paymentMethod: "CASH", paymentStatus: "pay_on_site", customerName: "Sara", customerMobile: mobile, bookingNotes: "Quiet room" });
+    expect(order).toMatchObject({
+      id: cart.id,
+      status: "completed",
+      paymentMethod: "CASH",
+      paymentStatus: "pay_on_site",
+      customerName: "Sara",
+      customerMobile: mobile,
+      bookingNotes: "Quiet room",
+    });
     expect(order.orderNumber).toMatch(/^[A-Z0-9]{4,}$/);
     expect(await stock()).toBe(1);
     expect(cleared).toContain("sf_cart_spa");
@@ -116,17 +155,25 @@ describeEachDb("checkout payment BFF", (t) => {
     const cart = await cartWithOil();
     const total = Math.round(cart.totalAmount * 100);
     for (const expectedTotal of [-1, 0.5, "100"]) {
-      const bad = await read(await submitRoute.POST(json("POST", "/api/checkout/submit", { ...cashBody(), expectedTotal })));
+      const bad = await read(
+        await submitRoute.POST(json("POST", "/api/checkout/submit", { ...cashBody(), expectedTotal })),
+      );
       expect(bad.status, String(expectedTotal)).toBe(400);
       expect(errorOf(bad)?.code).toBe("SP:ValidationError");
     }
-    const changed = await read(await submitRoute.POST(json("POST", "/api/checkout/submit?locale=en", { ...cashBody(), expectedTotal: total - 100 })));
+    const changed = await read(
+      await submitRoute.POST(
+        json("POST", "/api/checkout/submit?locale=en", { ...cashBody(), expectedTotal: total - 100 }),
+      ),
+    );
     expect(changed.status).toBe(409);
     expect(errorOf(changed)).toMatchObject({ code: "SP:CartTotalChanged", details: { expected: total - 100, total } });
     expect(jar.get("sf_cart_spa")).toBe(cart.id);
     expect(await cartRow(cart.id)).toMatchObject({ status: "active", paymentStatus: "unpaid" });
     expect(await stock()).toBe(3);
-    const done = await read<CartDto>(await submitRoute.POST(json("POST", "/api/checkout/submit?locale=en", { ...cashBody(), expectedTotal: total })));
+    const done = await read<CartDto>(
+      await submitRoute.POST(json("POST", "/api/checkout/submit?locale=en", { ...cashBody(), expectedTotal: total })),
+    );
     expect(data(done.body)).toMatchObject({ id: cart.id, status: "completed", totalAmount: cart.totalAmount });
   });
 
@@ -143,7 +190,12 @@ describeEachDb("checkout payment BFF", (t) => {
     expect(errorOf(noCart)?.code).toBe("SP:EntityNotFound");
 
     await cartWithOil();
-    for (const body of [{ ...cashBody(), paymentMethod: "BANK_TRANSFER" }, { ...cashBody(), paymentMethod: "CARD" }, { paymentMethod: "CASH" }, { ...cashBody(), customer: { name: " ", mobileNumber: mobile } }]) {
+    for (const body of [
+      { ...cashBody(), paymentMethod: "BANK_TRANSFER" },
+      { ...cashBody(), paymentMethod: "CARD" },
+      { paymentMethod: "CASH" },
+      { ...cashBody(), customer: { name: " ", mobileNumber: mobile } },
+    ]) {
       const bad = await read(await submitRoute.POST(json("POST", "/api/checkout/submit", body)));
       expect(bad.status, JSON.stringify(body)).toBe(400);
       expect(errorOf(bad)?.code).toBe("SP:ValidationError");
@@ -154,16 +206,29 @@ describeEachDb("checkout payment BFF", (t) => {
   it("refuses a request from another site riding on the shopper's cookies", async () => {
     await signIn();
     await cartWithOil();
-    const req = new Request(`http://${HOST}/api/checkout/submit`, { method: "POST", headers: { host: HOST, origin: "https://evil.example", "content-type": "application/json" }, body: JSON.stringify(cashBody()) });
+    const req = new Request(`http://${HOST}/api/checkout/submit`, {
+      method: "POST",
+      headers: { host: HOST, origin: "https://evil.example", "content-type": "application/json" },
+      body: JSON.stringify(cashBody()),
+    });
     expect((await read(await submitRoute.POST(req))).status).toBe(403);
   });
 
   it("completes a bank transfer with a PDF receipt: pending review, cookie cleared", async () => {
     await signIn();
     const cart = await cartWithOil();
-    const done = await read<CartDto>(await receiptRoute.POST(receiptRequest(receiptForm(PDF, "receipt.pdf", "application/pdf", mobile))));
+    const done = await read<CartDto>(
+      await receiptRoute.POST(receiptRequest(receiptForm(PDF, "receipt.pdf", "application/pdf", mobile))),
+    );
     expect(done.status).toBe(200);
-    expect(data(done.body)).toMatchObject({ id: cart.id, status: "completed", paymentMethod: "BANK_TRANSFER", paymentStatus: "pending_review", customerName: "Sara", bookingNotes: "Towels please" });
+    expect(data(done.body)).toMatchObject({
+      id: cart.id,
+      status: "completed",
+      paymentMethod: "BANK_TRANSFER",
+      paymentStatus: "pending_review",
+      customerName: "Sara",
+      bookingNotes: "Towels please",
+    });
     expect((await cartRow(cart.id)).transferorName).toBe("Sara Al-Qahtani");
     expect(cleared).toContain("sf_cart_spa");
   });
@@ -194,7 +259,11 @@ describeEachDb("checkout payment BFF", (t) => {
     await cartWithOil();
     const declared = new Request(`http://${HOST}/api/checkout/bank-receipt`, {
       method: "POST",
-      headers: { host: HOST, "content-type": "multipart/form-data; boundary=x", "content-length": String(6 * 1024 * 1024) },
+      headers: {
+        host: HOST,
+        "content-type": "multipart/form-data; boundary=x",
+        "content-length": String(6 * 1024 * 1024),
+      },
       body: "--x--",
     });
     const byHeader = await read(await receiptRoute.POST(declared));
@@ -209,7 +278,12 @@ describeEachDb("checkout payment BFF", (t) => {
         controller.enqueue(chunk);
       },
     });
-    const streamed = new Request(`http://${HOST}/api/checkout/bank-receipt`, { method: "POST", headers: { host: HOST, "content-type": "multipart/form-data; boundary=x" }, body: endless, duplex: "half" } as RequestInit);
+    const streamed = new Request(`http://${HOST}/api/checkout/bank-receipt`, {
+      method: "POST",
+      headers: { host: HOST, "content-type": "multipart/form-data; boundary=x" },
+      body: endless,
+      duplex: "half",
+    } as RequestInit);
     const byStream = await read(await receiptRoute.POST(streamed));
     expect(byStream.status).toBe(413);
     expect(sent).toBeLessThan(7 * 1024 * 1024);
@@ -218,7 +292,9 @@ describeEachDb("checkout payment BFF", (t) => {
   it("refuses a body that is not multipart, and a checkout field that is not the customer's details", async () => {
     await signIn();
     await cartWithOil();
-    const notMultipart = await read(await receiptRoute.POST(json("POST", "/api/checkout/bank-receipt", { transferorName: "x" })));
+    const notMultipart = await read(
+      await receiptRoute.POST(json("POST", "/api/checkout/bank-receipt", { transferorName: "x" })),
+    );
     expect(notMultipart.status).toBe(400);
     expect(errorOf(notMultipart)?.code).toBe("SP:MalformedMultipart");
     const form = receiptForm(PDF, "r.pdf", "application/pdf", mobile);
@@ -235,10 +311,22 @@ describeEachDb("checkout payment BFF", (t) => {
   });
 
   it("lists the tenant's bank accounts, publicly", async () => {
-    const spaAccounts = data((await read<BankAccountDto[]>(await accountsRoute.GET(json("GET", "/api/checkout/bank-accounts")))).body);
+    const spaAccounts = data(
+      (await read<BankAccountDto[]>(await accountsRoute.GET(json("GET", "/api/checkout/bank-accounts")))).body,
+    );
     expect(spaAccounts.map((a) => a.bank)).toEqual(["alrajhi"]);
-    expect(spaAccounts[0]).toMatchObject({ holderName: "Rimal Wellness Co.", iban: "SA0380000000608010167519", accountNumber: "608010167519" });
-    const coffee = data((await read<BankAccountDto[]>(await accountsRoute.GET(json("GET", "/api/checkout/bank-accounts", undefined, "coffee.localhost")))).body);
+    expect(spaAccounts[0]).toMatchObject({
+      holderName: "Rimal Wellness Co.",
+      iban: "SA0380000000608010167519",
+      accountNumber: "608010167519",
+    });
+    const coffee = data(
+      (
+        await read<BankAccountDto[]>(
+          await accountsRoute.GET(json("GET", "/api/checkout/bank-accounts", undefined, "coffee.localhost")),
+        )
+      ).body,
+    );
     expect(coffee.map((a) => a.bank)).toEqual(["snb", "alinma"]);
   });
 });

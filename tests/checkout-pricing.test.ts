@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { allocateDiscount, computeCartTotals } from "@/platform/services/cart-totals";
-import { checkCouponAudience, checkCouponCart, checkCouponWindow, couponLineDiscounts, parseSalesChannel, type CouponRow } from "@/platform/services/coupon-rules";
+import {
+  checkCouponAudience,
+  checkCouponCart,
+  checkCouponWindow,
+  couponLineDiscounts,
+  parseSalesChannel,
+  type CouponRow,
+} from "@/platform/services/coupon-rules";
 import { computeCoverage, type PackageRow } from "@/platform/services/packages";
 import { checkPaymentMethod } from "@/platform/services/checkout-rules";
 import { newOrderNumber } from "@/platform/services/complete-order";
@@ -48,13 +55,29 @@ describe("totals with discounts", () => {
       { amount: 25000, discount: 2500, taxAmount: 3375, listAmount: 28750, effectiveQuantity: 1 },
       { amount: 12000, discount: 12000, taxAmount: 0, listAmount: 13800, effectiveQuantity: 2 },
     ]);
-    expect(t).toMatchObject({ subTotal: 37000, discountAmount: 14500, taxAmount: 3375, totalAmount: 25875, amountToBePaid: 25875 });
+    expect(t).toMatchObject({
+      subTotal: 37000,
+      discountAmount: 14500,
+      taxAmount: 3375,
+      totalAmount: 25875,
+      amountToBePaid: 25875,
+    });
   });
 
   it("takes the deposit of what a deposit line costs after its discount", () => {
     // Resthouse 2 nights (1800) with 50 off: net 1750, gross 2012.50, deposit 30% = 603.75.
-    const t = computeCartTotals([{ unitPrice: 90000, quantity: 1, units: 2, depositPercent: 30, discount: 5000 }], 1.15);
-    expect(t).toMatchObject({ subTotal: 180000, discountAmount: 5000, taxAmount: 26250, totalAmount: 201250, depositAmount: 60375, amountToBePaid: 60375 });
+    const t = computeCartTotals(
+      [{ unitPrice: 90000, quantity: 1, units: 2, depositPercent: 30, discount: 5000 }],
+      1.15,
+    );
+    expect(t).toMatchObject({
+      subTotal: 180000,
+      discountAmount: 5000,
+      taxAmount: 26250,
+      totalAmount: 201250,
+      depositAmount: 60375,
+      amountToBePaid: 60375,
+    });
   });
 
   it("shares a discount over lines by their amounts, whole halalas, none above its line", () => {
@@ -76,7 +99,9 @@ describe("coupon math and rules", () => {
     expect(couponLineDiscounts(coupon({ value: 10 }), lines)).toEqual([2500, 1200]);
     expect(couponLineDiscounts(coupon({ value: 20, productIds: ["oil"] }), lines)).toEqual([0, 2400]);
     expect(couponLineDiscounts(coupon({ kind: "fixed", value: 5000 }), lines).reduce((a, b) => a + b)).toBe(5000);
-    expect(couponLineDiscounts(coupon({ kind: "fixed", value: 1_000_000, productIds: ["oil"] }), lines)).toEqual([0, 12000]);
+    expect(couponLineDiscounts(coupon({ kind: "fixed", value: 1_000_000, productIds: ["oil"] }), lines)).toEqual([
+      0, 12000,
+    ]);
     expect(couponLineDiscounts(coupon({ value: 150 }), lines)).toEqual([25000, 12000]);
     expect(couponLineDiscounts(coupon({ kind: "fixed", value: -5 }), lines)).toEqual([0, 0]);
   });
@@ -85,14 +110,26 @@ describe("coupon math and rules", () => {
     const now = new Date("2030-01-10T12:00:00Z");
     expect(codeOf(() => checkCouponWindow(coupon(), now))).toBeNull();
     expect(codeOf(() => checkCouponWindow(coupon({ isActive: false }), now))).toBe("SP:CouponIsNotActive");
-    expect(codeOf(() => checkCouponWindow(coupon({ startsAt: new Date("2030-02-01") }), now))).toBe("SP:CouponIsNotActive");
+    expect(codeOf(() => checkCouponWindow(coupon({ startsAt: new Date("2030-02-01") }), now))).toBe(
+      "SP:CouponIsNotActive",
+    );
     expect(codeOf(() => checkCouponWindow(coupon({ endsAt: now }), now))).toBe("SP:CouponExpired");
-    expect(codeOf(() => checkCouponAudience(coupon({ channel: "mobile" }), "me", "website"))).toBe("SP:CouponOnlyForMobileApp");
-    expect(codeOf(() => checkCouponAudience(coupon({ channel: "website" }), "me", "mobile"))).toBe("SP:CouponOnlyForWebsite");
-    expect(codeOf(() => checkCouponAudience(coupon({ customerIds: ["you"] }), "me", "website"))).toBe("SP:CustomerNotApplicableForCoupon");
+    expect(codeOf(() => checkCouponAudience(coupon({ channel: "mobile" }), "me", "website"))).toBe(
+      "SP:CouponOnlyForMobileApp",
+    );
+    expect(codeOf(() => checkCouponAudience(coupon({ channel: "website" }), "me", "mobile"))).toBe(
+      "SP:CouponOnlyForWebsite",
+    );
+    expect(codeOf(() => checkCouponAudience(coupon({ customerIds: ["you"] }), "me", "website"))).toBe(
+      "SP:CustomerNotApplicableForCoupon",
+    );
     expect(codeOf(() => checkCouponAudience(coupon({ customerIds: [] }), "me", "website"))).toBeNull();
-    expect(codeOf(() => checkCouponCart(coupon({ productIds: ["gift"] }), lines, 37000))).toBe("SP:CouponNotApplicable");
-    expect(codeOf(() => checkCouponCart(coupon({ minCartAmount: 40000 }), lines, 37000))).toBe("SP:CouponMinimumCartAmountNotMet");
+    expect(codeOf(() => checkCouponCart(coupon({ productIds: ["gift"] }), lines, 37000))).toBe(
+      "SP:CouponNotApplicable",
+    );
+    expect(codeOf(() => checkCouponCart(coupon({ minCartAmount: 40000 }), lines, 37000))).toBe(
+      "SP:CouponMinimumCartAmountNotMet",
+    );
     expect(codeOf(() => checkCouponCart(coupon({ minCartAmount: 37000 }), lines, 37000))).toBeNull();
   });
 
@@ -104,11 +141,26 @@ describe("coupon math and rules", () => {
 });
 
 describe("package coverage", () => {
-  const pkg = (id: string, remainingSessions: number, covers = ["massage"]): PackageRow => ({ id, nameAr: "باقة", nameEn: "Bundle", totalSessions: 10, remainingSessions, coversProductIds: covers });
-  const line = (id: string, sessions: number, productId = "massage", isReservation = true) => ({ id, productId, isReservation, sessions });
+  const pkg = (id: string, remainingSessions: number, covers = ["massage"]): PackageRow => ({
+    id,
+    nameAr: "باقة",
+    nameEn: "Bundle",
+    totalSessions: 10,
+    remainingSessions,
+    coversProductIds: covers,
+  });
+  const line = (id: string, sessions: number, productId = "massage", isReservation = true) => ({
+    id,
+    productId,
+    isReservation,
+    sessions,
+  });
 
   it("covers whole reservation lines in order while sessions last, first package first", () => {
-    const c = computeCoverage([line("a", 2), line("b", 2), line("c", 1), line("oil", 1, "oil", false), line("pool", 1, "pool")], [pkg("p1", 3), pkg("p2", 2)]);
+    const c = computeCoverage(
+      [line("a", 2), line("b", 2), line("c", 1), line("oil", 1, "oil", false), line("pool", 1, "pool")],
+      [pkg("p1", 3), pkg("p2", 2)],
+    );
     expect([...c.byItem]).toEqual([
       ["a", "p1"],
       ["b", "p2"],
@@ -135,12 +187,20 @@ describe("payment method and order number", () => {
     expect(codeOf(() => checkPaymentMethod(settings, "BANK_TRANSFER", paid))).toBeNull();
     expect(codeOf(() => checkPaymentMethod({ cashEnabled: "true" }, "CASH", paid))).toBe("SP:PaymentMethodNotAllowed");
     expect(codeOf(() => checkPaymentMethod({}, "CASH", { totalAmount: 0, depositAmount: 0 }))).toBeNull();
-    expect(codeOf(() => checkPaymentMethod(settings, "BANK_TRANSFER", { totalAmount: 0, depositAmount: 0 }))).toBe("SP:PaymentMethodNotAllowed");
-    expect(codeOf(() => checkPaymentMethod({ bankTransferEnabled: "False" }, "BANK_TRANSFER", paid))).toBe("SP:PaymentMethodNotAllowed");
+    expect(codeOf(() => checkPaymentMethod(settings, "BANK_TRANSFER", { totalAmount: 0, depositAmount: 0 }))).toBe(
+      "SP:PaymentMethodNotAllowed",
+    );
+    expect(codeOf(() => checkPaymentMethod({ bankTransferEnabled: "False" }, "BANK_TRANSFER", paid))).toBe(
+      "SP:PaymentMethodNotAllowed",
+    );
     const deposit = { totalAmount: 20000, depositAmount: 6000 };
     expect(codeOf(() => checkPaymentMethod(settings, "CASH", deposit))).toBeNull();
-    expect(codeOf(() => checkPaymentMethod({ ...settings, disableCODForDeposit: "True" }, "CASH", deposit))).toBe("SP:PaymentMethodNotAllowed");
-    expect(codeOf(() => checkPaymentMethod({ ...settings, disableCODForDeposit: "True" }, "BANK_TRANSFER", deposit))).toBeNull();
+    expect(codeOf(() => checkPaymentMethod({ ...settings, disableCODForDeposit: "True" }, "CASH", deposit))).toBe(
+      "SP:PaymentMethodNotAllowed",
+    );
+    expect(
+      codeOf(() => checkPaymentMethod({ ...settings, disableCODForDeposit: "True" }, "BANK_TRANSFER", deposit)),
+    ).toBeNull();
   });
 
   it("makes 6-character order numbers without look-alike characters", () => {

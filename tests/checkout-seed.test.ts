@@ -10,11 +10,28 @@ import { DEMO } from "./helpers/demo-catalog";
 describeEachDb("checkout demo data", (t) => {
   async function snapshot() {
     const { db, spa } = t();
-    const [sara] = await db.select().from(customers).where(and(eq(customers.tenantId, spa.id), eq(customers.mobileNumber, DEMO_CUSTOMER_MOBILE)));
-    const codes = (await db.select({ code: coupons.code }).from(coupons).where(eq(coupons.tenantId, spa.id))).map((c) => c.code).sort();
-    const orders = await db.select({ id: carts.id }).from(carts).where(and(eq(carts.customerId, sara.id), eq(carts.status, "completed")));
-    const [resthouse] = await db.select().from(products).where(and(eq(products.tenantId, spa.id), eq(products.nameEn, DEMO.resthouse)));
-    return { codes, orders: orders.length, minDays: resthouse.minDaysBetweenBookings, resthouseId: resthouse.id, saraId: sara.id };
+    const [sara] = await db
+      .select()
+      .from(customers)
+      .where(and(eq(customers.tenantId, spa.id), eq(customers.mobileNumber, DEMO_CUSTOMER_MOBILE)));
+    const codes = (await db.select({ code: coupons.code }).from(coupons).where(eq(coupons.tenantId, spa.id)))
+      .map((c) => c.code)
+      .sort();
+    const orders = await db
+      .select({ id: carts.id })
+      .from(carts)
+      .where(and(eq(carts.customerId, sara.id), eq(carts.status, "completed")));
+    const [resthouse] = await db
+      .select()
+      .from(products)
+      .where(and(eq(products.tenantId, spa.id), eq(products.nameEn, DEMO.resthouse)));
+    return {
+      codes,
+      orders: orders.length,
+      minDays: resthouse.minDaysBetweenBookings,
+      resthouseId: resthouse.id,
+      saraId: sara.id,
+    };
   }
 
   it("seeds every demo coupon, the resthouse's 14 days and Sara's past orders once", async () => {
@@ -28,9 +45,17 @@ describeEachDb("checkout demo data", (t) => {
   it("adds what is missing to a database seeded before checkout existed", async () => {
     const { db, spa } = t();
     const before = await snapshot();
-    const past = await db.select({ id: carts.id }).from(carts).where(and(eq(carts.customerId, before.saraId), eq(carts.status, "completed")));
+    const past = await db
+      .select({ id: carts.id })
+      .from(carts)
+      .where(and(eq(carts.customerId, before.saraId), eq(carts.status, "completed")));
     await db.delete(couponUsages).where(eq(couponUsages.tenantId, spa.id));
-    await db.delete(carts).where(inArray(carts.id, past.map((p) => p.id)));
+    await db.delete(carts).where(
+      inArray(
+        carts.id,
+        past.map((p) => p.id),
+      ),
+    );
     await db.delete(coupons).where(eq(coupons.tenantId, spa.id));
     await db.update(products).set({ minDaysBetweenBookings: null }).where(eq(products.id, before.resthouseId));
     expect(await snapshot()).toMatchObject({ codes: [], orders: 0, minDays: null });

@@ -10,7 +10,8 @@ describeEachDb("checkout submit", (t) => {
   const api = checkoutApi(() => t().db);
   const spa = () => t().spa;
   const product = (name: string) => demoProduct(t().db, t().spa.id, name);
-  const stockOf = async (id: string) => (await t().db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0].stock;
+  const stockOf = async (id: string) =>
+    (await t().db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0].stock;
   const massageAt = async (day: number, hour: number, quantity = 1) => {
     const m = await product(DEMO.massage);
     return { productId: m.id, priceId: m.priceId, quantity, reservationDateFrom: at(t().now, day, hour) };
@@ -21,7 +22,12 @@ describeEachDb("checkout submit", (t) => {
   };
   const resthouse = async (fromDay: number, nights: number) => {
     const r = await product(DEMO.resthouse);
-    return { productId: r.id, priceId: r.priceId, reservationDateFrom: dayAhead(t().now, fromDay), reservationDateTo: dayAhead(t().now, fromDay + nights) };
+    return {
+      productId: r.id,
+      priceId: r.priceId,
+      reservationDateFrom: dayAhead(t().now, fromDay),
+      reservationDateTo: dayAhead(t().now, fromDay + nights),
+    };
   };
 
   // Every test starts with the oil's seeded stock.
@@ -53,17 +59,25 @@ describeEachDb("checkout submit", (t) => {
     expect(booked).toMatchObject([{ customerId: shopper.id, seats: 1, startsAt: new Date(at(t().now, 2, 11)) }]);
 
     expectCode(await api.submit(spa(), shopper, cart.id), "SP:CartAlreadyCompleted", 400);
-    expectCode(await api.call(spa(), "POST", `cart/${cart.id}/items`, { token: shopper.token, body: oilItem }), "SP:CartAlreadyCompleted", 400);
+    expectCode(
+      await api.call(spa(), "POST", `cart/${cart.id}/items`, { token: shopper.token, body: oilItem }),
+      "SP:CartAlreadyCompleted",
+      400,
+    );
     expect(await stockOf(oilItem.productId)).toBe(before! - 1);
     // The done page reads it (owner only).
-    expect((await api.call(spa(), "GET", `cart/${cart.id}`, { token: shopper.token })).data).toMatchObject({ status: "completed", orderNumber: done.data!.orderNumber });
+    expect((await api.call(spa(), "GET", `cart/${cart.id}`, { token: shopper.token })).data).toMatchObject({
+      status: "completed",
+      orderNumber: done.data!.orderNumber,
+    });
     const other = await newCustomer(t().db, spa());
     expectCode(await api.call(spa(), "GET", `cart/${cart.id}`, { token: other.token }), "SP:EntityNotFound", 404);
   });
 
   it("claims an order's purchase event once: five views at once, one first; not before completion; another customer's is 404", async () => {
     const { shopper, cart } = await api.cartWith(spa(), [await oil(1)]);
-    const claim = (token: string | undefined, id = cart.id) => api.call<{ first: boolean }>(spa(), "POST", `cart/${id}/purchase-event`, { token });
+    const claim = (token: string | undefined, id = cart.id) =>
+      api.call<{ first: boolean }>(spa(), "POST", `cart/${id}/purchase-event`, { token });
     expect((await claim(shopper.token)).data).toEqual({ first: false });
     expect((await api.submit(spa(), shopper, cart.id)).error).toBeUndefined();
     const views = await Promise.all(Array.from({ length: 5 }, () => claim(shopper.token)));
@@ -80,7 +94,10 @@ describeEachDb("checkout submit", (t) => {
     const beans = await demoProduct(t().db, coffee.id, DEMO.beans);
     const { shopper, cart } = await api.cartWith(coffee, [{ productId: drip.id, priceId: drip.priceId, quantity: 1 }]);
     expectCode(await api.submit(coffee, shopper, cart.id), "SP:CartMinimumAmountNotMet", 400);
-    const added = await api.call(coffee, "POST", `cart/${cart.id}/items`, { token: shopper.token, body: { productId: beans.id, priceId: beans.priceId, quantity: 1 } });
+    const added = await api.call(coffee, "POST", `cart/${cart.id}/items`, {
+      token: shopper.token,
+      body: { productId: beans.id, priceId: beans.priceId, quantity: 1 },
+    });
     expect(added.data!.totalAmount).toBeGreaterThanOrEqual(50);
     expect((await api.submit(coffee, shopper, cart.id)).data?.status).toBe("completed");
   });
@@ -90,7 +107,11 @@ describeEachDb("checkout submit", (t) => {
     expectCode(await api.submit(spa(), shopper, cart.id), "SP:CartIsEmpty", 400);
     const { cart: full } = await api.cartWith(spa(), [await oil()]);
     expectCode(await api.submit(spa(), shopper, full.id), "SP:EntityNotFound", 404);
-    expectCode(await api.call(spa(), "POST", `cart/${full.id}/submit`, { body: api.submitBody(shopper) }), "SP:Unauthorized", 401);
+    expectCode(
+      await api.call(spa(), "POST", `cart/${full.id}/submit`, { body: api.submitBody(shopper) }),
+      "SP:Unauthorized",
+      401,
+    );
     const guest = await api.call(spa(), "POST", "cart");
     await api.call(spa(), "POST", `cart/${guest.data!.id}/items`, { body: await oil() });
     expectCode(await api.submit(spa(), shopper, guest.data!.id), "SP:EntityNotFound", 404);
@@ -100,10 +121,26 @@ describeEachDb("checkout submit", (t) => {
 
   it("checks the order's details: a valid mobile, a name, a known method; bank transfer needs its receipt", async () => {
     const { shopper, cart } = await api.cartWith(spa(), [await oil()]);
-    expectCode(await api.submit(spa(), shopper, cart.id, { customer: { name: "Sara", mobileNumber: "12345" } }), "SP:InvalidMobileNumber", 400);
-    expectCode(await api.submit(spa(), shopper, cart.id, { customer: { name: "   ", mobileNumber: shopper.mobileNumber } }), "SP:ValidationError", 400);
-    expectCode(await api.submit(spa(), shopper, cart.id, { paymentMethod: "VISA" as "CASH" }), "SP:ValidationError", 400);
-    expectCode(await api.submit(spa(), shopper, cart.id, { paymentMethod: "BANK_TRANSFER" }), "SP:BankReceiptRequired", 400);
+    expectCode(
+      await api.submit(spa(), shopper, cart.id, { customer: { name: "Sara", mobileNumber: "12345" } }),
+      "SP:InvalidMobileNumber",
+      400,
+    );
+    expectCode(
+      await api.submit(spa(), shopper, cart.id, { customer: { name: "   ", mobileNumber: shopper.mobileNumber } }),
+      "SP:ValidationError",
+      400,
+    );
+    expectCode(
+      await api.submit(spa(), shopper, cart.id, { paymentMethod: "VISA" as "CASH" }),
+      "SP:ValidationError",
+      400,
+    );
+    expectCode(
+      await api.submit(spa(), shopper, cart.id, { paymentMethod: "BANK_TRANSFER" }),
+      "SP:BankReceiptRequired",
+      400,
+    );
     // A mobile typed nationally is kept in E.164.
     const done = await api.submit(spa(), shopper, cart.id, { customer: { name: "Sara", mobileNumber: "0551234567" } });
     expect(done.data).toMatchObject({ customerMobile: "+966551234567", status: "completed" });
@@ -113,10 +150,24 @@ describeEachDb("checkout submit", (t) => {
     // A massage the customer's package pays for, until its last session goes elsewhere.
     const shopper = await newShopper(t().db, spa());
     const bundle = await product(DEMO.bundle);
-    const [pkg] = await t().db.insert(customerPackages).values({ tenantId: spa().id, customerId: shopper.id, productId: bundle.id, totalSessions: 1, remainingSessions: 1 }).returning();
+    const [pkg] = await t()
+      .db.insert(customerPackages)
+      .values({
+        tenantId: spa().id,
+        customerId: shopper.id,
+        productId: bundle.id,
+        totalSessions: 1,
+        remainingSessions: 1,
+      })
+      .returning();
     const { cart } = await api.cartWith(spa(), [await massageAt(6, 10)], shopper);
     expect(cart).toMatchObject({ hasPackageDiscounts: true, totalAmount: 0 });
-    for (const bad of [-1, 1.5, "0", 2 ** 53, null]) expectCode(await api.submit(spa(), shopper, cart.id, { expectedTotal: bad as number }), "SP:ValidationError", 400);
+    for (const bad of [-1, 1.5, "0", 2 ** 53, null])
+      expectCode(
+        await api.submit(spa(), shopper, cart.id, { expectedTotal: bad as number }),
+        "SP:ValidationError",
+        400,
+      );
     await t().db.update(customerPackages).set({ remainingSessions: 0 }).where(eq(customerPackages.id, pkg.id));
 
     const changed = await api.submit(spa(), shopper, cart.id, { expectedTotal: 0 });
@@ -128,12 +179,17 @@ describeEachDb("checkout submit", (t) => {
     // The shopper reviews the cart (now 287.50 SAR) and confirms that total: it completes.
     const shown = (await api.call<typeof cart>(spa(), "GET", `cart/${cart.id}`, { token: shopper.token })).data!;
     expect(shown).toMatchObject({ hasPackageDiscounts: false, totalAmount: 287.5 });
-    expect((await api.submit(spa(), shopper, cart.id, { expectedTotal: Math.round(shown.totalAmount * 100) })).data).toMatchObject({ status: "completed", totalAmount: 287.5 });
+    expect(
+      (await api.submit(spa(), shopper, cart.id, { expectedTotal: Math.round(shown.totalAmount * 100) })).data,
+    ).toMatchObject({ status: "completed", totalAmount: 287.5 });
 
     // Without expectedTotal (other API clients) the order completes at today's price, as before.
     const other = await api.cartWith(spa(), [await massageAt(6, 12)], shopper);
     expect(other.cart).toMatchObject({ totalAmount: 287.5 });
-    expect((await api.submit(spa(), shopper, other.cart.id)).data).toMatchObject({ status: "completed", totalAmount: 287.5 });
+    expect((await api.submit(spa(), shopper, other.cart.id)).data).toMatchObject({
+      status: "completed",
+      totalAmount: 287.5,
+    });
   });
 
   it("refuses cash when it is not enabled, but confirms a zero-total order with it", async () => {
@@ -141,12 +197,19 @@ describeEachDb("checkout submit", (t) => {
     try {
       const { shopper, cart } = await api.cartWith(spa(), [await oil()]);
       expectCode(await api.submit(spa(), shopper, cart.id), "SP:PaymentMethodNotAllowed", 400);
-      expect((await t().db.select().from(carts).where(eq(carts.id, cart.id)))[0]).toMatchObject({ status: "active", paymentStatus: "unpaid" });
+      expect((await t().db.select().from(carts).where(eq(carts.id, cart.id)))[0]).toMatchObject({
+        status: "active",
+        paymentStatus: "unpaid",
+      });
       // Sara's package pays for a massage: total 0, confirmed with CASH.
       const sara = await demoCustomer(t().db, spa());
       const covered = await api.cartWith(spa(), [await massageAt(4, 12)], sara);
       expect(covered.cart.totalAmount).toBe(0);
-      expect((await api.submit(spa(), sara, covered.cart.id)).data).toMatchObject({ status: "completed", paymentMethod: "CASH", paymentStatus: "pay_on_site" });
+      expect((await api.submit(spa(), sara, covered.cart.id)).data).toMatchObject({
+        status: "completed",
+        paymentMethod: "CASH",
+        paymentStatus: "pay_on_site",
+      });
     } finally {
       await restore();
     }
@@ -176,19 +239,32 @@ describeEachDb("checkout submit", (t) => {
 
     const { shopper, cart } = await api.cartWith(spa(), [item]);
     expect((await api.submit(spa(), shopper, cart.id)).data?.status).toBe("completed");
-    const subs = await t().db.select().from(customerSubscriptions).where(eq(customerSubscriptions.customerId, shopper.id));
-    expect(subs).toMatchObject([{ productId: membership.id, startsOn: dayAhead(t().now, 1), endsOn: dayAhead(t().now, 30), status: "active" }]);
+    const subs = await t()
+      .db.select()
+      .from(customerSubscriptions)
+      .where(eq(customerSubscriptions.customerId, shopper.id));
+    expect(subs).toMatchObject([
+      { productId: membership.id, startsOn: dayAhead(t().now, 1), endsOn: dayAhead(t().now, 30), status: "active" },
+    ]);
     const again = await api.cartWith(spa(), [item], shopper);
     expectCode(await api.submit(spa(), shopper, again.cart.id), "SP:SubscriptionLimitExceeded", 400);
 
     const bundle = await product(DEMO.bundle);
-    const bought = await api.cartWith(spa(), [{ productId: bundle.id, priceId: bundle.priceId, subscriptionStartDate: dayAhead(t().now, 0) }], shopper);
+    const bought = await api.cartWith(
+      spa(),
+      [{ productId: bundle.id, priceId: bundle.priceId, subscriptionStartDate: dayAhead(t().now, 0) }],
+      shopper,
+    );
     expect((await api.submit(spa(), shopper, bought.cart.id)).data?.status).toBe("completed");
     const pkgs = await t().db.select().from(customerPackages).where(eq(customerPackages.customerId, shopper.id));
     expect(pkgs).toMatchObject([{ productId: bundle.id, totalSessions: 10, remainingSessions: 10 }]);
     // The new package pays for the next massage.
     const next = await api.cartWith(spa(), [await massageAt(5, 10)], shopper);
-    expect(next.cart).toMatchObject({ hasPackageDiscounts: true, totalAmount: 0, packages: [{ id: pkgs[0].id, remainingSessions: 10, sessionsToUse: 1 }] });
+    expect(next.cart).toMatchObject({
+      hasPackageDiscounts: true,
+      totalAmount: 0,
+      packages: [{ id: pkgs[0].id, remainingSessions: 10, sessionsToUse: 1 }],
+    });
   });
 
   it("keeps a customer's bookings of the resthouse 14 days apart", async () => {
@@ -239,7 +315,11 @@ describeEachDb("checkout submit", (t) => {
     try {
       // (A fresh token: the shopper's own would have expired by then.)
       const token = await accessTokenFor(t().db, spa().id, late.shopper.id);
-      expectCode(await api.validate(spa(), { ...late.shopper, token }, late.cart.id), "SP:Reservation:SelectedSlotIsUnavailableOrOutdated", 400);
+      expectCode(
+        await api.validate(spa(), { ...late.shopper, token }, late.cart.id),
+        "SP:Reservation:SelectedSlotIsUnavailableOrOutdated",
+        400,
+      );
     } finally {
       vi.setSystemTime(t().now);
     }
@@ -267,23 +347,53 @@ describeEachDb("checkout submit", (t) => {
     for (const [method, rest, opts] of routes) {
       const what = `${method} ${rest}`;
       // A spa token on the coffee host, for the spa cart and for a coffee cart.
-      expectCode(await api.call(t().coffee, method, `cart/${cart.id}/${rest}`, { ...opts, token: shopper.token, form: rest === "bank-receipt" ? form() : undefined }), "SP:TenantMismatch", 401);
-      expectCode(await api.call(t().coffee, method, `cart/${coffee.cart.id}/${rest}`, { ...opts, token: shopper.token, form: rest === "bank-receipt" ? form() : undefined }), "SP:TenantMismatch", 401);
+      expectCode(
+        await api.call(t().coffee, method, `cart/${cart.id}/${rest}`, {
+          ...opts,
+          token: shopper.token,
+          form: rest === "bank-receipt" ? form() : undefined,
+        }),
+        "SP:TenantMismatch",
+        401,
+      );
+      expectCode(
+        await api.call(t().coffee, method, `cart/${coffee.cart.id}/${rest}`, {
+          ...opts,
+          token: shopper.token,
+          form: rest === "bank-receipt" ? form() : undefined,
+        }),
+        "SP:TenantMismatch",
+        401,
+      );
       // A coffee cart's id on the spa host with a spa token: no such cart.
-      const res = await api.call(spa(), method, `cart/${coffee.cart.id}/${rest}`, { ...opts, token: shopper.token, form: rest === "bank-receipt" ? form() : undefined });
+      const res = await api.call(spa(), method, `cart/${coffee.cart.id}/${rest}`, {
+        ...opts,
+        token: shopper.token,
+        form: rest === "bank-receipt" ? form() : undefined,
+      });
       expect(res.status, what).toBe(404);
       expect(res.data, what).toBeUndefined();
     }
-    expect((await api.call(t().coffee, "GET", `cart/${coffee.cart.id}`, { token: coffee.shopper.token })).data?.status).toBe("active");
+    expect(
+      (await api.call(t().coffee, "GET", `cart/${coffee.cart.id}`, { token: coffee.shopper.token })).data?.status,
+    ).toBe("active");
   });
 
   it("keeps orders of different tenants apart", async () => {
     const grinder = await demoProduct(t().db, t().coffee.id, DEMO.beans);
-    const { shopper, cart } = await api.cartWith(t().coffee, [{ productId: grinder.id, priceId: grinder.priceId, quantity: 1 }]);
-    expect((await api.submit(t().coffee, shopper, cart.id)).data).toMatchObject({ status: "completed", paymentStatus: "pay_on_site" });
+    const { shopper, cart } = await api.cartWith(t().coffee, [
+      { productId: grinder.id, priceId: grinder.priceId, quantity: 1 },
+    ]);
+    expect((await api.submit(t().coffee, shopper, cart.id)).data).toMatchObject({
+      status: "completed",
+      paymentStatus: "pay_on_site",
+    });
     const spaShopper = await newCustomer(t().db, spa());
     expectCode(await api.submit(spa(), spaShopper, cart.id), "SP:EntityNotFound", 404);
-    const rows = await t().db.select().from(carts).where(and(eq(carts.tenantId, t().coffee.id), eq(carts.id, cart.id)));
+    const rows = await t()
+      .db.select()
+      .from(carts)
+      .where(and(eq(carts.tenantId, t().coffee.id), eq(carts.id, cart.id)));
     expect(rows[0].orderNumber).toMatch(/^[A-Z2-9]{6}$/);
   });
 });

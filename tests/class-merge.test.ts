@@ -24,7 +24,11 @@ function classStrings(): string[] {
   for (const file of [...sourceFiles("components"), ...sourceFiles("app")]) {
     for (const m of readFileSync(file, "utf8").matchAll(/"([a-z!\-[][^"\n]{1,400})"/g)) {
       const s = m[1];
-      if (/^[a-z0-9!\-[\]():/.%_,#&>*=]+(?: [a-z0-9!\-[\]():/.%_,#&>*=]+)*$/.test(s) && /(?:^|[ :])(?:[a-z]+-|flex|grid|hidden|block|relative|absolute|border|rounded|shadow|truncate)/.test(s)) found.add(s);
+      if (
+        /^[a-z0-9!\-[\]():/.%_,#&>*=]+(?: [a-z0-9!\-[\]():/.%_,#&>*=]+)*$/.test(s) &&
+        /(?:^|[ :])(?:[a-z]+-|flex|grid|hidden|block|relative|absolute|border|rounded|shadow|truncate)/.test(s)
+      )
+        found.add(s);
     }
   }
   return [...found];
@@ -41,7 +45,8 @@ describe("class merge", () => {
         if (a === b) continue; // a list merged with itself is no combination the app makes
         const want = twMerge(a, b);
         const got = mergeClasses(`${a} ${b}`);
-        if (got !== want && differ.length < 10) differ.push(`${a} + ${b}\n  tailwind-merge: ${want}\n  ours:           ${got}`);
+        if (got !== want && differ.length < 10)
+          differ.push(`${a} + ${b}\n  tailwind-merge: ${want}\n  ours:           ${got}`);
       }
     expect(differ).toEqual([]);
   });

@@ -8,7 +8,10 @@ import { describeEachDb } from "./helpers/test-db";
 describeEachDb("customer profile and custom fields", (t) => {
   const me = (token?: string) => callApi<CustomerDto>(t().db, t().spa, "GET", "identity-customer/me", { token });
   const putFields = (token: string, customFields: Record<string, unknown>) =>
-    callApi<CustomerDto>(t().db, t().spa, "PUT", "identity-customer/customer-custom-fields", { token, body: { customFields } });
+    callApi<CustomerDto>(t().db, t().spa, "PUT", "identity-customer/customer-custom-fields", {
+      token,
+      body: { customFields },
+    });
   /** A customer whose required field is filled, so that other fields can be checked one by one. */
   const readyCustomer = async () => {
     const c = await newCustomer(t().db, t().spa, "Test");
@@ -31,7 +34,13 @@ describeEachDb("customer profile and custom fields", (t) => {
       isProfileComplete: true,
     });
     const fresh = await newCustomer(db, spa);
-    expect((await me(fresh.token)).data).toMatchObject({ id: fresh.id, name: "", email: null, customFields: {}, isProfileComplete: false });
+    expect((await me(fresh.token)).data).toMatchObject({
+      id: fresh.id,
+      name: "",
+      email: null,
+      customFields: {},
+      isProfileComplete: false,
+    });
   });
 
   it("refuses no token, a bad token, and a spa token on coffee (401)", async () => {
@@ -45,7 +54,7 @@ describeEachDb("customer profile and custom fields", (t) => {
     expect(put.status).toBe(401);
   });
 
-  it("keeps the customer's other phone number (spec §3 phone_number): any valid number in E.164, cleared by \"\" or null, untouched when left out", async () => {
+  it('keeps the customer\'s other phone number (spec §3 phone_number): any valid number in E.164, cleared by "" or null, untouched when left out', async () => {
     const { db, spa } = t();
     const c = await newCustomer(db, spa);
     const put = (body: unknown) => callApi<CustomerDto>(db, spa, "PUT", "identity-customer/", { token: c.token, body });
@@ -74,12 +83,24 @@ describeEachDb("customer profile and custom fields", (t) => {
     expect(ok.data).toMatchObject({ name: "Huda Ali", email: "huda@example.com", isProfileComplete: false });
     expect((await put({ name: "Huda Ali", email: "" })).data?.email).toBeNull();
     expect((await put({ name: "Huda Ali" })).data?.email).toBeNull();
-    for (const body of [{ name: "   " }, { name: "" }, { name: "x".repeat(101) }, { name: "a\u0000b" }, { name: "Huda", email: "not-an-email" }, {}, { name: 5 }]) {
+    for (const body of [
+      { name: "   " },
+      { name: "" },
+      { name: "x".repeat(101) },
+      { name: "a\u0000b" },
+      { name: "Huda", email: "not-an-email" },
+      {},
+      { name: 5 },
+    ]) {
       const bad = await put(body);
       expect([bad.status, bad.error?.code], JSON.stringify(body)).toEqual([400, "SP:ValidationError"]);
     }
     expect((await put({ name: "x".repeat(100) })).status).toBe(200);
-    const malformed = await callApi(db, spa, "PUT", "identity-customer/", { token: c.token, rawBody: "{", headers: { "content-type": "application/json" } });
+    const malformed = await callApi(db, spa, "PUT", "identity-customer/", {
+      token: c.token,
+      rawBody: "{",
+      headers: { "content-type": "application/json" },
+    });
     expect(malformed.error?.code).toBe("SP:MalformedJson");
   });
 
@@ -101,10 +122,20 @@ describeEachDb("customer profile and custom fields", (t) => {
       { value: "any", label: "No preference" },
     ]);
     expect(en.data?.[0]).not.toHaveProperty("options");
-    const ar = await callApi<CustomFieldDefinitionDto[]>(db, spa, "GET", "customer/checkout-custom-fields", { locale: "ar" });
+    const ar = await callApi<CustomFieldDefinitionDto[]>(db, spa, "GET", "customer/checkout-custom-fields", {
+      locale: "ar",
+    });
     expect(ar.data?.[3].options?.[0].label).toBe("نورة");
-    const coffeeFields = await callApi<CustomFieldDefinitionDto[]>(db, coffee, "GET", "customer/checkout-custom-fields", { locale: "ar" });
-    expect(coffeeFields.data).toEqual([{ name: "company_name", label: "اسم الشركة (للفواتير)", type: "text", isRequired: false }]);
+    const coffeeFields = await callApi<CustomFieldDefinitionDto[]>(
+      db,
+      coffee,
+      "GET",
+      "customer/checkout-custom-fields",
+      { locale: "ar" },
+    );
+    expect(coffeeFields.data).toEqual([
+      { name: "company_name", label: "اسم الشركة (للفواتير)", type: "text", isRequired: false },
+    ]);
   });
 
   it("validates every value against its definition with the spec's codes and details.field", async () => {
@@ -139,9 +170,20 @@ describeEachDb("customer profile and custom fields", (t) => {
   it("merges values: sent keys replace (Arabic digits made Latin, empty clears), others stay; complete once the required field is set", async () => {
     const c = await newCustomer(t().db, t().spa, "Amal");
     const required = await putFields(c.token, { age: "30" });
-    expect([required.error?.code, required.error?.details]).toEqual(["SP:CustomFieldValueIsRequired", { field: "national_id" }]);
-    const first = await putFields(c.token, { national_id: " 1011 ", age: "٣٠", birth_date: "1995-06-01", preferred_therapist: "huda" });
-    expect(first.data).toMatchObject({ customFields: { national_id: "1011", age: "30", birth_date: "1995-06-01", preferred_therapist: "huda" }, isProfileComplete: true });
+    expect([required.error?.code, required.error?.details]).toEqual([
+      "SP:CustomFieldValueIsRequired",
+      { field: "national_id" },
+    ]);
+    const first = await putFields(c.token, {
+      national_id: " 1011 ",
+      age: "٣٠",
+      birth_date: "1995-06-01",
+      preferred_therapist: "huda",
+    });
+    expect(first.data).toMatchObject({
+      customFields: { national_id: "1011", age: "30", birth_date: "1995-06-01", preferred_therapist: "huda" },
+      isProfileComplete: true,
+    });
     const second = await putFields(c.token, { age: 31.5, preferred_therapist: "" });
     expect(second.data?.customFields).toEqual({ national_id: "1011", age: "31.5", birth_date: "1995-06-01" });
     const row = await t().db.select({ f: customers.customFields }).from(customers).where(eq(customers.id, c.id));
@@ -152,33 +194,62 @@ describeEachDb("customer profile and custom fields", (t) => {
     const { db, spa } = t();
     const c = await readyCustomer();
     const other = await readyCustomer();
-    const up = async (token: string, bytes: Uint8Array) => (await callApi<UploadDto>(db, spa, "POST", "customer/uploads", { token, form: uploadForm(bytes) })).data!.name;
+    const up = async (token: string, bytes: Uint8Array) =>
+      (await callApi<UploadDto>(db, spa, "POST", "customer/uploads", { token, form: uploadForm(bytes) })).data!.name;
     const pdf = await up(c.token, FILES.pdf);
     const png = await up(c.token, FILES.png);
     const othersPng = await up(other.token, FILES.png);
     const ok = await putFields(c.token, { id_document: pdf, profile_photo: png });
     expect(ok.data?.customFields).toMatchObject({ id_document: pdf, profile_photo: png });
     const notImage = await putFields(c.token, { profile_photo: pdf });
-    expect([notImage.status, notImage.error?.code, notImage.error?.details]).toEqual([400, "SP:UnsupportedFileType", { field: "profile_photo" }]);
+    expect([notImage.status, notImage.error?.code, notImage.error?.details]).toEqual([
+      400,
+      "SP:UnsupportedFileType",
+      { field: "profile_photo" },
+    ]);
     const stolen = await putFields(c.token, { profile_photo: othersPng });
-    expect([stolen.status, stolen.error?.code, stolen.error?.details]).toEqual([400, "SP:UploadNotFound", { field: "profile_photo" }]);
+    expect([stolen.status, stolen.error?.code, stolen.error?.details]).toEqual([
+      400,
+      "SP:UploadNotFound",
+      { field: "profile_photo" },
+    ]);
     expect((await putFields(c.token, { id_document: png })).status).toBe(200); // an image is a fine document
   });
 
   it("saves the own record with POST identity-customer/customer; the mobile number must be theirs", async () => {
     const { db, spa } = t();
     const c = await newCustomer(db, spa);
-    const post = (body: unknown) => callApi<CustomerDto>(db, spa, "POST", "identity-customer/customer", { token: c.token, body });
+    const post = (body: unknown) =>
+      callApi<CustomerDto>(db, spa, "POST", "identity-customer/customer", { token: c.token, body });
     const national = `0${c.mobileNumber.slice(4)}`;
-    const ok = await post({ name: " Reem ", mobileNumber: national, email: "reem@example.com", customFields: { national_id: "2000", age: "40" } });
+    const ok = await post({
+      name: " Reem ",
+      mobileNumber: national,
+      email: "reem@example.com",
+      customFields: { national_id: "2000", age: "40" },
+    });
     expect(ok.status).toBe(200);
-    expect(ok.data).toMatchObject({ id: c.id, name: "Reem", mobileNumber: c.mobileNumber, email: "reem@example.com", customFields: { national_id: "2000", age: "40" }, isProfileComplete: true });
+    expect(ok.data).toMatchObject({
+      id: c.id,
+      name: "Reem",
+      mobileNumber: c.mobileNumber,
+      email: "reem@example.com",
+      customFields: { national_id: "2000", age: "40" },
+      isProfileComplete: true,
+    });
     const sara = await post({ name: "Reem", mobileNumber: "+966500000001" });
-    expect([sara.status, sara.error?.code, sara.error?.details]).toEqual([400, "SP:ValidationError", { field: "mobileNumber" }]);
+    expect([sara.status, sara.error?.code, sara.error?.details]).toEqual([
+      400,
+      "SP:ValidationError",
+      { field: "mobileNumber" },
+    ]);
     const badField = await post({ name: "Reem", mobileNumber: c.mobileNumber, customFields: { age: "old" } });
     expect([badField.error?.code, badField.error?.details]).toEqual(["SP:ValueMustBeNumber", { field: "age" }]);
     // Without customFields the stored ones stay.
-    expect((await post({ name: "Reem A.", mobileNumber: c.mobileNumber })).data?.customFields).toEqual({ national_id: "2000", age: "40" });
+    expect((await post({ name: "Reem A.", mobileNumber: c.mobileNumber })).data?.customFields).toEqual({
+      national_id: "2000",
+      age: "40",
+    });
     expect((await post({ name: "Reem", mobileNumber: "" })).error?.code).toBe("SP:ValidationError");
   });
 
@@ -187,7 +258,10 @@ describeEachDb("customer profile and custom fields", (t) => {
     const sara = await demoCustomer(db, spa);
     const before = (await me(sara.token)).data;
     const c = await readyCustomer();
-    await callApi(db, spa, "PUT", "identity-customer/", { token: c.token, body: { name: "Intruder", email: "i@example.com" } });
+    await callApi(db, spa, "PUT", "identity-customer/", {
+      token: c.token,
+      body: { name: "Intruder", email: "i@example.com" },
+    });
     await putFields(c.token, { age: "99" });
     expect((await me(sara.token)).data).toEqual(before);
     expect((await me(c.token)).data).toMatchObject({ id: c.id, name: "Intruder" });

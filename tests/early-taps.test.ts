@@ -7,7 +7,10 @@ type Listener = (e: { target: unknown }) => void;
 function runScript() {
   let listener: Listener | null = null;
   let capture = false;
-  const doc = { addEventListener: (type: string, fn: Listener, useCapture: boolean) => void (type === "click" && ((listener = fn), (capture = useCapture))) };
+  const doc = {
+    addEventListener: (type: string, fn: Listener, useCapture: boolean) =>
+      void (type === "click" && ((listener = fn), (capture = useCapture))),
+  };
   const win: Partial<Window> = {};
   new Function("document", "window", EARLY_TAP_SCRIPT)(doc, win);
   return { tap: (target: unknown) => listener!({ target }), win, capture: () => capture };
@@ -15,7 +18,10 @@ function runScript() {
 
 /** An element whose nearest `[data-early-tap]` ancestor (or itself) is marked `name` (null: none). */
 const inside = (name: string | null) => ({
-  closest: (selector: string) => (selector === "[data-early-tap]" && name ? { getAttribute: (a: string) => (a === "data-early-tap" ? name : null) } : null),
+  closest: (selector: string) =>
+    selector === "[data-early-tap]" && name
+      ? { getAttribute: (a: string) => (a === "data-early-tap" ? name : null) }
+      : null,
 });
 
 describe("early taps", () => {
@@ -41,7 +47,9 @@ describe("early taps", () => {
 
   it("replay marks the page hydrated and clicks the noted button once", () => {
     const click = vi.fn();
-    const querySelector = vi.fn((selector: string) => (selector === '[data-early-tap="cart"]' ? { click, hasAttribute: () => false } : null));
+    const querySelector = vi.fn((selector: string) =>
+      selector === '[data-early-tap="cart"]' ? { click, hasAttribute: () => false } : null,
+    );
     const win = { __sfEarlyTap: "cart" } as unknown as Window;
     expect(replayEarlyTap({ querySelector } as unknown as Document, win)).toBe("cart");
     expect(click).toHaveBeenCalledTimes(1);
@@ -53,8 +61,12 @@ describe("early taps", () => {
   it("replay does nothing without a tap, for a button no longer on the page, or for a value that is no plain name", () => {
     const querySelector = vi.fn(() => null);
     expect(replayEarlyTap({ querySelector } as unknown as Document, {} as Window)).toBeNull();
-    expect(replayEarlyTap({ querySelector } as unknown as Document, { __sfEarlyTap: "cart" } as unknown as Window)).toBeNull();
-    expect(replayEarlyTap({ querySelector } as unknown as Document, { __sfEarlyTap: '"]*' } as unknown as Window)).toBeNull();
+    expect(
+      replayEarlyTap({ querySelector } as unknown as Document, { __sfEarlyTap: "cart" } as unknown as Window),
+    ).toBeNull();
+    expect(
+      replayEarlyTap({ querySelector } as unknown as Document, { __sfEarlyTap: '"]*' } as unknown as Window),
+    ).toBeNull();
     expect(querySelector).toHaveBeenCalledTimes(1);
   });
 

@@ -11,7 +11,8 @@ describe("environment validation", () => {
     expect(e.DEFAULT_TENANT).toBe("spa");
   });
   it("treats empty values as unset", () => expect(parseEnv({ DATABASE_URL: "" }).DATABASE_URL).toBeUndefined());
-  it("accepts a PostgreSQL URL", () => expect(parseEnv({ DATABASE_URL: "postgres://u@h:5432/db" }).DATABASE_URL).toBe("postgres://u@h:5432/db"));
+  it("accepts a PostgreSQL URL", () =>
+    expect(parseEnv({ DATABASE_URL: "postgres://u@h:5432/db" }).DATABASE_URL).toBe("postgres://u@h:5432/db"));
   it("fails fast with a clear message on a bad value", () => {
     expect(() => parseEnv({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL must be a postgres/);
     expect(() => parseEnv({ SANDBOX: "maybe" })).toThrow(/SANDBOX/);
@@ -33,7 +34,13 @@ describe("PORT", () => {
 
 describe("a real deployment (production with SANDBOX=off)", () => {
   const real = { NODE_ENV: "production", SANDBOX: "off" };
-  const secrets = { JWT_SECRET: "j".repeat(32), SESSION_PASSWORD: "s".repeat(32), SMS_PROVIDER: "gateway", SMS_GATEWAY_URL: "https://sms.example.com", SMS_GATEWAY_KEY: "k" };
+  const secrets = {
+    JWT_SECRET: "j".repeat(32),
+    SESSION_PASSWORD: "s".repeat(32),
+    SMS_PROVIDER: "gateway",
+    SMS_GATEWAY_URL: "https://sms.example.com",
+    SMS_GATEWAY_KEY: "k",
+  };
   it("needs real secrets and an SMS gateway", () => {
     expect(() => parseEnv(real)).toThrow(/JWT_SECRET[\s\S]*SESSION_PASSWORD[\s\S]*SMS_PROVIDER/);
     expect(parseEnv({ ...real, ...secrets }).SMS_PROVIDER).toBe("gateway");

@@ -6,26 +6,58 @@ import { errorMessageKey, FALLBACK_ERROR_KEYS, isKnownErrorCode, KNOWN_ERROR_COD
 import { CodedError } from "@/contract/coded-error";
 
 const SPEC_SECTION_8_CODES = [
-  "SlotIsNotAvailable", "ProviderIsNotAvailable", "MinimumDaysRequirementNotMet", "MaximumDaysExceeded",
-  "NextReservationPeriodNotMet", "Reservation:SelectedSlotIsUnavailableOrOutdated", "OtpCodeMismatch",
-  "OtpCodeIsExpired", "MaxRetriesReached", "CustomFieldValueIsRequired", "ValueMustBeNumber", "ValueMustBeDate",
-  "OptionIsNotValid", "CouponUsageAlreadyExists", "CouponIsNotActive", "CouponExpired", "CustomerExceededCouponUsage",
-  "CouponNotFound", "CouponMinimumCartAmountNotMet", "CouponReachedMaximumUsage", "CouponNotApplicable",
-  "CouponAlreadyExists", "CustomerNotApplicableForCoupon", "CouponOnlyForWebsite", "CouponOnlyForMobileApp",
-  "ScheduleLinkedWithProviderException", "ProviderLinkedWithProductException", "CartAlreadyCompleted",
-  "MerchandiseItemInsufficientStock", "SubscriptionLimitExceeded",
+  "SlotIsNotAvailable",
+  "ProviderIsNotAvailable",
+  "MinimumDaysRequirementNotMet",
+  "MaximumDaysExceeded",
+  "NextReservationPeriodNotMet",
+  "Reservation:SelectedSlotIsUnavailableOrOutdated",
+  "OtpCodeMismatch",
+  "OtpCodeIsExpired",
+  "MaxRetriesReached",
+  "CustomFieldValueIsRequired",
+  "ValueMustBeNumber",
+  "ValueMustBeDate",
+  "OptionIsNotValid",
+  "CouponUsageAlreadyExists",
+  "CouponIsNotActive",
+  "CouponExpired",
+  "CustomerExceededCouponUsage",
+  "CouponNotFound",
+  "CouponMinimumCartAmountNotMet",
+  "CouponReachedMaximumUsage",
+  "CouponNotApplicable",
+  "CouponAlreadyExists",
+  "CustomerNotApplicableForCoupon",
+  "CouponOnlyForWebsite",
+  "CouponOnlyForMobileApp",
+  "ScheduleLinkedWithProviderException",
+  "ProviderLinkedWithProductException",
+  "CartAlreadyCompleted",
+  "MerchandiseItemInsufficientStock",
+  "SubscriptionLimitExceeded",
 ].map((c) => `SP:${c}`);
 
 const BRIEF_CODES = [
-  "SP:MerchandiseItemInsufficientStock", "SP:SlotIsNotAvailable", "SP:Reservation:SelectedSlotIsUnavailableOrOutdated",
-  "SP:MinimumDaysRequirementNotMet", "SP:MaximumDaysExceeded", "SP:ValidationError", "SP:EntityNotFound",
-  "SP:CartAlreadyCompleted", "SP:MalformedJson", "SP:TenantNotFound", "SP:RouteNotFound",
+  "SP:MerchandiseItemInsufficientStock",
+  "SP:SlotIsNotAvailable",
+  "SP:Reservation:SelectedSlotIsUnavailableOrOutdated",
+  "SP:MinimumDaysRequirementNotMet",
+  "SP:MaximumDaysExceeded",
+  "SP:ValidationError",
+  "SP:EntityNotFound",
+  "SP:CartAlreadyCompleted",
+  "SP:MalformedJson",
+  "SP:TenantNotFound",
+  "SP:RouteNotFound",
 ];
 
 describe("error codes → messages", () => {
   it("replaces every ':' with '_'", () => {
     expect(errorMessageKey("SP:SlotIsNotAvailable")).toBe("SP_SlotIsNotAvailable");
-    expect(errorMessageKey("SP:Reservation:SelectedSlotIsUnavailableOrOutdated")).toBe("SP_Reservation_SelectedSlotIsUnavailableOrOutdated");
+    expect(errorMessageKey("SP:Reservation:SelectedSlotIsUnavailableOrOutdated")).toBe(
+      "SP_Reservation_SelectedSlotIsUnavailableOrOutdated",
+    );
   });
   it("falls back to 'unknown' for codes without a message", () => {
     expect(errorMessageKey("SP:SomethingNew")).toBe("unknown");
@@ -55,11 +87,15 @@ describe("failureKey (the cart's and the session's error keys)", () => {
 
   it("answers network for no answer, the code's key for a refusal, unknown for anything not that client's", () => {
     expect(failureKey(new OneApiError(0, "", "offline"), OneApiError, errorMessageKey)).toBe("network");
-    expect(failureKey(new OneApiError(409, "SP:SlotIsNotAvailable", "full"), OneApiError, errorMessageKey)).toBe("SP_SlotIsNotAvailable");
+    expect(failureKey(new OneApiError(409, "SP:SlotIsNotAvailable", "full"), OneApiError, errorMessageKey)).toBe(
+      "SP_SlotIsNotAvailable",
+    );
     expect(failureKey(new OneApiError(400, "SP:NoSuchCode", "?"), OneApiError, errorMessageKey)).toBe("unknown");
     // The first-load variant keys any code; its caller asks next-intl whether the message exists.
     expect(failureKey(new OneApiError(400, "SP:NoSuchCode", "?"), OneApiError, codeMessageKey)).toBe("SP_NoSuchCode");
-    expect(failureKey(new OtherApiError(409, "SP:SlotIsNotAvailable", "full"), OneApiError, errorMessageKey)).toBe("unknown");
+    expect(failureKey(new OtherApiError(409, "SP:SlotIsNotAvailable", "full"), OneApiError, errorMessageKey)).toBe(
+      "unknown",
+    );
     expect(failureKey(new TypeError("Failed to fetch"), OneApiError, errorMessageKey)).toBe("unknown");
   });
 });

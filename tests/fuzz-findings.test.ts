@@ -20,7 +20,13 @@ describeEachDb("fuzz findings", (t) => {
   }
 
   it("a path segment with NUL or a lone surrogate names nothing (it was a 500 on a page lookup)", async () => {
-    for (const path of ["website/pages/z/terms\u0000", "website/pages/%00", "website/pages/\ud800", "products/%ED%A0%80", "cart/\u0000/items"]) {
+    for (const path of [
+      "website/pages/z/terms\u0000",
+      "website/pages/%00",
+      "website/pages/\ud800",
+      "products/%ED%A0%80",
+      "cart/\u0000/items",
+    ]) {
       const res = await call("GET", path);
       expect(res, path).toMatchObject({ status: 404, body: { error: { code: "SP:EntityNotFound" } } });
     }
@@ -29,32 +35,59 @@ describeEachDb("fuzz findings", (t) => {
 
   it("a verified webhook naming a payment id with NUL or a lone surrogate is a 400 (it was a 500 on the lookup)", async () => {
     for (const id of ["pay_\u0000", "\ud800", "a\u0001b"]) {
-      const moyasar = await call("POST", "payment/webhooks/moyasar", { type: "payment_paid", secret_token: "whsec_moyasar_rimal", data: { id } });
+      const moyasar = await call("POST", "payment/webhooks/moyasar", {
+        type: "payment_paid",
+        secret_token: "whsec_moyasar_rimal",
+        data: { id },
+      });
       // Moyasar's secret is read from a body of its shape: any other body is unsigned.
-      expect(moyasar, JSON.stringify(id)).toMatchObject({ status: 401, body: { error: { code: "SP:InvalidWebhookSignature" } } });
+      expect(moyasar, JSON.stringify(id)).toMatchObject({
+        status: 401,
+        body: { error: { code: "SP:InvalidWebhookSignature" } },
+      });
       const tabby = await call("POST", "payment/webhooks/tabby", { id }, { "x-webhook-secret": "whsec_tabby_rimal" });
       expect(tabby, JSON.stringify(id)).toMatchObject({ status: 400, body: { error: { code: "SP:ValidationError" } } });
     }
-    expect((await call("POST", "payment/webhooks/tabby", { id: "tabby_unknown" }, { "x-webhook-secret": "whsec_tabby_rimal" })).status).toBe(200);
+    expect(
+      (
+        await call(
+          "POST",
+          "payment/webhooks/tabby",
+          { id: "tabby_unknown" },
+          { "x-webhook-secret": "whsec_tabby_rimal" },
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it("a __tenant header shaped like a UUID but not one is an unknown tenant (it was a 500 on the lookup)", async () => {
     setPlatformDb({ db: t().db, kind: t().kind, close: async () => {} });
     clearTenantCache();
     for (const id of ["-".repeat(36), `${"0".repeat(35)}-`, "f".repeat(36)]) {
-      const req = new Request("http://platform.internal/api/app/products", { headers: { host: "platform.internal", __tenant: id } });
+      const req = new Request("http://platform.internal/api/app/products", {
+        headers: { host: "platform.internal", __tenant: id },
+      });
       const res = await route.GET(req, { params: Promise.resolve({ path: ["products"] }) });
-      expect({ status: res.status, body: await res.json() }, id).toMatchObject({ status: 404, body: { error: { code: "SP:TenantNotFound" } } });
+      expect({ status: res.status, body: await res.json() }, id).toMatchObject({
+        status: 404,
+        body: { error: { code: "SP:TenantNotFound" } },
+      });
     }
   });
 
   it("a webhook for a provider the store has no account with is a 404 (it was a 503: spa's webhook sent to coffee)", async () => {
     const res = await handlePlatformRequest(
-      new Request("http://coffee.localhost/api/app/x", { method: "POST", body: JSON.stringify({ type: "payment_paid", secret_token: "whsec_moyasar_rimal", data: { id: "pay_1" } }) }),
+      new Request("http://coffee.localhost/api/app/x", {
+        method: "POST",
+        body: JSON.stringify({ type: "payment_paid", secret_token: "whsec_moyasar_rimal", data: { id: "pay_1" } }),
+      }),
       "payment/webhooks/moyasar",
       t().coffee,
       t().db,
     );
-    expect({ status: res.status, body: await res.json() }).toMatchObject({ status: 404, body: { error: { code: "SP:PaymentProviderNotConfigured" } } });
+    expect({ status: res.status, body: await res.json() }).toMatchObject({
+      status: 404,
+      body: { error: { code: "SP:PaymentProviderNotConfigured" } },
+    });
   });
 });

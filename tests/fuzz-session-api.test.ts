@@ -36,7 +36,13 @@ async function sessionHandlers(): Promise<Map<string, Handler>> {
   const found = new Map<string, Handler>();
   for (const file of files) {
     const dir = path.dirname(file);
-    const pattern = dir === "." ? "" : dir.split(path.sep).map((d) => d.replace(/^\[(.+)\]$/, ":$1")).join("/");
+    const pattern =
+      dir === "."
+        ? ""
+        : dir
+            .split(path.sep)
+            .map((d) => d.replace(/^\[(.+)\]$/, ":$1"))
+            .join("/");
     const mod = (await import(/* @vite-ignore */ path.join(root, file))) as Record<string, unknown>;
     for (const method of ["GET", "POST", "PUT", "DELETE", "PATCH"]) {
       if (typeof mod[method] === "function") found.set(`${method} ${pattern}`, mod[method] as Handler);
@@ -50,7 +56,17 @@ type CookieState = "good" | "coffee" | "tampered" | "stale" | "expired";
 /** The session cookie is chosen by this pseudo-header (send() puts the cookie in the jar and drops it). */
 const SESSION_PICK = "x-fuzz-session";
 
-const FAMILIES = ["session", "refresh", "logout", "otp send", "otp verify", "profile", "custom fields", "uploads", "upload download"] as const;
+const FAMILIES = [
+  "session",
+  "refresh",
+  "logout",
+  "otp send",
+  "otp verify",
+  "profile",
+  "custom fields",
+  "uploads",
+  "upload download",
+] as const;
 
 /**
  * Each route handler with a valid request. A write is generated twice over: with the browser's
@@ -58,11 +74,22 @@ const FAMILIES = ["session", "refresh", "logout", "otp send", "otp verify", "pro
  * and without one, as a server would call (then a wrong Host reaches the store lookup).
  */
 function families(c: { otpToken: string; uploadName: string }): Record<(typeof FAMILIES)[number], RouteSpec[]> {
-  const badHeaders = { host: ["coffee.localhost", "nowhere.localhost", "spa.localhost.evil.com", "[::1]", "SPA.LOCALHOST:99999"], origin: ["http://evil.example", "null", "http://spa.localhost.evil.com", "spa.localhost", "http://coffee.localhost"] };
+  const badHeaders = {
+    host: ["coffee.localhost", "nowhere.localhost", "spa.localhost.evil.com", "[::1]", "SPA.LOCALHOST:99999"],
+    origin: [
+      "http://evil.example",
+      "null",
+      "http://spa.localhost.evil.com",
+      "spa.localhost",
+      "http://coffee.localhost",
+    ],
+  };
   const spec = (method: HttpMethod, pattern: string, more: Partial<RouteSpec> = {}): RouteSpec[] => {
     const base: RouteSpec = { method, pattern, auth: true, headers: { host: "spa.localhost" }, badHeaders, ...more };
     // Origin is checked on writes only (a GET is never a cross-site write).
-    return method === "GET" ? [base] : [base, { ...base, variant: "browser", headers: { host: "spa.localhost", origin: "http://spa.localhost" } }];
+    return method === "GET"
+      ? [base]
+      : [base, { ...base, variant: "browser", headers: { host: "spa.localhost", origin: "http://spa.localhost" } }];
   };
   return {
     session: spec("GET", ""),
@@ -71,7 +98,17 @@ function families(c: { otpToken: string; uploadName: string }): Record<(typeof F
     "otp send": spec("POST", "otp/send", { auth: false, body: { mobileNumber: "0551234567" } }),
     "otp verify": spec("POST", "otp/verify", { auth: false, body: { token: c.otpToken, code: "١٢٣٤٥٦" } }),
     profile: spec("PUT", "profile", { body: { name: "Fuzz Shopper", email: "fuzz@example.com" } }),
-    "custom fields": spec("PUT", "custom-fields", { body: { customFields: { national_id: "1023456789", age: "30", birth_date: "1990-01-31", preferred_therapist: "huda", id_document: c.uploadName } } }),
+    "custom fields": spec("PUT", "custom-fields", {
+      body: {
+        customFields: {
+          national_id: "1023456789",
+          age: "30",
+          birth_date: "1990-01-31",
+          preferred_therapist: "huda",
+          id_document: c.uploadName,
+        },
+      },
+    }),
     uploads: spec("POST", "uploads", { multipart: {} }),
     "upload download": spec("GET", "uploads/:name", { params: { name: c.uploadName } }),
   };
@@ -105,7 +142,13 @@ fz.describeOnPglite("fuzz: session BFF", (t) => {
       const session = await readSession(tenant);
       const refresh = await issueRefreshToken(db, tenant.id, customerId);
       const access = await issueAccessToken(customerId, tenant.id, refresh.familyId, new Date(at));
-      await saveTokens(session, tenant, customerId, { access_token: access.token, refresh_token: refresh.token, expires_in: 900 }, at);
+      await saveTokens(
+        session,
+        tenant,
+        customerId,
+        { access_token: access.token, refresh_token: refresh.token, expires_in: 900 },
+        at,
+      );
       return jar.get(sessionCookieName(tenant.slug))!;
     };
     mintGood = () => mint(spa, shopper.id);
@@ -116,8 +159,14 @@ fz.describeOnPglite("fuzz: session BFF", (t) => {
     cookies.set("stale", await mint(spa, shopper.id, 20 * 60_000));
     cookies.set("expired", await mint(spa, shopper.id, 3 * 864e5));
 
-    const otp = await callApi<{ token: string }>(db, spaInfo, "POST", "otp/send", { body: { mobileNumber: shopper.mobileNumber }, headers: { "x-forwarded-for": "198.51.100.2" } });
-    const upload = await callApi<UploadDto>(db, spaInfo, "POST", "customer/uploads", { token: shopper.token, form: uploadForm(FILES.pdf, "id.pdf") });
+    const otp = await callApi<{ token: string }>(db, spaInfo, "POST", "otp/send", {
+      body: { mobileNumber: shopper.mobileNumber },
+      headers: { "x-forwarded-for": "198.51.100.2" },
+    });
+    const upload = await callApi<UploadDto>(db, spaInfo, "POST", "customer/uploads", {
+      token: shopper.token,
+      form: uploadForm(FILES.pdf, "id.pdf"),
+    });
     specs = families({ otpToken: otp.data!.token, uploadName: upload.data!.name });
   });
 
@@ -134,34 +183,55 @@ fz.describeOnPglite("fuzz: session BFF", (t) => {
     valid: [SESSION_PICK, "good"],
     bad: fc.oneof(
       fc.constant(null),
-      fc.constantFrom<CookieState>("coffee", "tampered", "stale", "expired").map((s): [string, string] => [SESSION_PICK, s]),
-      fc.oneof(fz.trickyString, fz.headerJunk, fc.constantFrom("Fe26.2*", "Fe26.2**", "Fe26.2*1*x*y*z*w*9999999999999*a*b", "")).map((v): [string, string] => [SESSION_PICK, `junk:${v}`]),
+      fc
+        .constantFrom<CookieState>("coffee", "tampered", "stale", "expired")
+        .map((s): [string, string] => [SESSION_PICK, s]),
+      fc
+        .oneof(
+          fz.trickyString,
+          fz.headerJunk,
+          fc.constantFrom("Fe26.2*", "Fe26.2**", "Fe26.2*1*x*y*z*w*9999999999999*a*b", ""),
+        )
+        .map((v): [string, string] => [SESSION_PICK, `junk:${v}`]),
     ),
   };
 
   async function send(r: FuzzRequest): Promise<Response> {
-    const spec = Object.values(specs).flat().find((s) => r.route === fz.routeLabel(s))!;
+    const spec = Object.values(specs)
+      .flat()
+      .find((s) => r.route === fz.routeLabel(s))!;
     const pick = r.headers.find(([k]) => k === SESSION_PICK)?.[1];
     jar.clear();
     if (pick?.startsWith("junk:")) jar.set(cookieName, pick.slice(5));
     else if (pick) jar.set(cookieName, cookies.get(pick as CookieState)!);
-    const req = fz.makeRequest("http://spa.localhost", "/api/session/", { ...r, headers: r.headers.filter(([k]) => k !== SESSION_PICK) });
+    const req = fz.makeRequest("http://spa.localhost", "/api/session/", {
+      ...r,
+      headers: r.headers.filter(([k]) => k !== SESSION_PICK),
+    });
     const names = spec.pattern.split("/").filter((p) => p.startsWith(":"));
     const params = Object.fromEntries(names.map((p) => [p.slice(1), r.segments[spec.pattern.split("/").indexOf(p)]]));
-    const res = await handlers.get(fz.routeKey(spec))!(req, names.length > 0 ? { params: Promise.resolve(params) } : undefined);
+    const res = await handlers.get(fz.routeKey(spec))!(
+      req,
+      names.length > 0 ? { params: Promise.resolve(params) } : undefined,
+    );
     // A refresh or logout spent the good session: the next request gets a new one.
     if (pick === "good" && jar.get(cookieName) !== cookies.get("good")) cookies.set("good", await mintGood());
     return res;
   }
 
   for (const family of FAMILIES) {
-    it(`answers 1,000 malformed requests of "${family}" with 4xx codes, never a 5xx`, async () => {
-      const stats = fz.newStats(family);
-      all.push(stats);
-      await fz.fuzzFamily(stats, fc.oneof(...specs[family].map((s) => fz.routeRequests(s, cred, false))), send);
-      fz.expectFamilyCounts(stats);
-      for (const s of specs[family]) expect(stats.byRoute[fz.routeLabel(s)] ?? 0, fz.routeLabel(s)).toBeGreaterThan(20);
-    }, fz.FAMILY_TIMEOUT_MS);
+    it(
+      `answers 1,000 malformed requests of "${family}" with 4xx codes, never a 5xx`,
+      async () => {
+        const stats = fz.newStats(family);
+        all.push(stats);
+        await fz.fuzzFamily(stats, fc.oneof(...specs[family].map((s) => fz.routeRequests(s, cred, false))), send);
+        fz.expectFamilyCounts(stats);
+        for (const s of specs[family])
+          expect(stats.byRoute[fz.routeLabel(s)] ?? 0, fz.routeLabel(s)).toBeGreaterThan(20);
+      },
+      fz.FAMILY_TIMEOUT_MS,
+    );
   }
 
   it("refused the vast majority of all its requests", () => fz.expectSuiteRefusedShare(all));

@@ -21,8 +21,14 @@ describe("/api/health", () => {
 
   it("503 when the database refuses, cannot be opened or does not answer in time; ok again once it answers", async () => {
     db.open.mockResolvedValue({ db: { execute: db.execute } });
-    db.execute.mockRejectedValue(Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }));
-    expect(await health()).toEqual({ status: 503, body: { status: "unavailable", database: "unreachable" }, retryAfter: "5" });
+    db.execute.mockRejectedValue(
+      Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }),
+    );
+    expect(await health()).toEqual({
+      status: 503,
+      body: { status: "unavailable", database: "unreachable" },
+      retryAfter: "5",
+    });
 
     db.open.mockRejectedValue(new Error("RuntimeError: Aborted()"));
     expect((await health()).status).toBe(503);

@@ -8,8 +8,22 @@ describeEachDb("housekeeping", (t) => {
     const { db, spa, now } = t();
     const ago = (days: number) => new Date(now.getTime() - days * 86_400_000);
     await db.insert(otpChallenges).values([
-      { tenantId: spa.id, mobileNumber: "+966500000009", purpose: "CustomerLogin", tokenHash: "old", codeHash: "x", expiresAt: ago(2) },
-      { tenantId: spa.id, mobileNumber: "+966500000009", purpose: "CustomerLogin", tokenHash: "new", codeHash: "x", expiresAt: new Date(now.getTime() + 60_000) },
+      {
+        tenantId: spa.id,
+        mobileNumber: "+966500000009",
+        purpose: "CustomerLogin",
+        tokenHash: "old",
+        codeHash: "x",
+        expiresAt: ago(2),
+      },
+      {
+        tenantId: spa.id,
+        mobileNumber: "+966500000009",
+        purpose: "CustomerLogin",
+        tokenHash: "new",
+        codeHash: "x",
+        expiresAt: new Date(now.getTime() + 60_000),
+      },
     ]);
     await db.insert(rateLimits).values([
       { key: "old-window", windowStart: ago(2), count: 3 },

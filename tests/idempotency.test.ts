@@ -23,8 +23,16 @@ describeEachDb("idempotent intents", (t) => {
     const salts = await demoProduct(t().db, spa().id, DEMO.salts);
     const { shopper, cart } = await api.cartWith(spa(), []);
     const add = (k: string, quantity = 1) =>
-      api.call(spa(), "POST", `cart/${cart.id}/items`, { token: shopper.token, body: { productId: salts.id, priceId: salts.priceId, quantity }, headers: { "Idempotency-Key": k } });
-    const units = async () => ((await api.call(spa(), "GET", `cart/${cart.id}`, { token: shopper.token })).data as CartDto).items.reduce((n, i) => n + i.quantity, 0);
+      api.call(spa(), "POST", `cart/${cart.id}/items`, {
+        token: shopper.token,
+        body: { productId: salts.id, priceId: salts.priceId, quantity },
+        headers: { "Idempotency-Key": k },
+      });
+    const units = async () =>
+      ((await api.call(spa(), "GET", `cart/${cart.id}`, { token: shopper.token })).data as CartDto).items.reduce(
+        (n, i) => n + i.quantity,
+        0,
+      );
     return { shopper, cart, add, units };
   }
 
@@ -44,7 +52,11 @@ describeEachDb("idempotent intents", (t) => {
   it("without a key every call acts (a client that sends none keeps its old behaviour)", async () => {
     const { cart, shopper, units } = await saltsCart();
     const salts = await demoProduct(t().db, spa().id, DEMO.salts);
-    const plain = () => api.call(spa(), "POST", `cart/${cart.id}/items`, { token: shopper.token, body: { productId: salts.id, priceId: salts.priceId, quantity: 1 } });
+    const plain = () =>
+      api.call(spa(), "POST", `cart/${cart.id}/items`, {
+        token: shopper.token,
+        body: { productId: salts.id, priceId: salts.priceId, quantity: 1 },
+      });
     await Promise.all([plain(), plain()]);
     expect(await units()).toBe(2);
   });
@@ -58,7 +70,11 @@ describeEachDb("idempotent intents", (t) => {
     expect(await units()).toBe(1);
     const stranger = await newShopper(t().db, spa());
     const salts = await demoProduct(t().db, spa().id, DEMO.salts);
-    const theirs = await api.call(spa(), "POST", `cart/${cart.id}/items`, { token: stranger.token, body: { productId: salts.id, priceId: salts.priceId, quantity: 1 }, headers: { "Idempotency-Key": k } });
+    const theirs = await api.call(spa(), "POST", `cart/${cart.id}/items`, {
+      token: stranger.token,
+      body: { productId: salts.id, priceId: salts.priceId, quantity: 1 },
+      headers: { "Idempotency-Key": k },
+    });
     expect(theirs.status).not.toBe(200);
     expect(await units()).toBe(1);
   });
@@ -76,8 +92,17 @@ describeEachDb("idempotent intents", (t) => {
     const salts = await demoProduct(t().db, spa().id, DEMO.salts);
     const { shopper, cart } = await api.cartWith(spa(), [{ productId: salts.id, priceId: salts.priceId, quantity: 1 }]);
     const k = key();
-    const answers = await Promise.all([1, 2, 3].map(() => api.call(spa(), "POST", `cart/${cart.id}/submit`, { token: shopper.token, body: api.submitBody(shopper), headers: { "Idempotency-Key": k } })));
-    for (const r of answers) expect(r, JSON.stringify(r.error)).toMatchObject({ status: 200, data: { status: "completed" } });
+    const answers = await Promise.all(
+      [1, 2, 3].map(() =>
+        api.call(spa(), "POST", `cart/${cart.id}/submit`, {
+          token: shopper.token,
+          body: api.submitBody(shopper),
+          headers: { "Idempotency-Key": k },
+        }),
+      ),
+    );
+    for (const r of answers)
+      expect(r, JSON.stringify(r.error)).toMatchObject({ status: 200, data: { status: "completed" } });
     expect(new Set(answers.map((r) => (r.data as CartDto).orderNumber)).size).toBe(1);
   });
 
@@ -88,22 +113,42 @@ describeEachDb("idempotent intents", (t) => {
     const [row] = await t().db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, k));
     expect(row).toMatchObject({ state: "done", route: "cart.addItem" });
     expect(await pruneIdempotencyKeys(t().db, new Date(row.createdAt.getTime() + 23 * 3600_000))).toBe(0);
-    expect(await pruneIdempotencyKeys(t().db, new Date(row.createdAt.getTime() + 24 * 3600_000 + 1000))).toBeGreaterThanOrEqual(1);
+    expect(
+      await pruneIdempotencyKeys(t().db, new Date(row.createdAt.getTime() + 24 * 3600_000 + 1000)),
+    ).toBeGreaterThanOrEqual(1);
     expect(await t().db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, k))).toEqual([]);
   });
 
   it("every mutating route of the contract reads the key: a malformed one is refused before anything is done", async () => {
-    const mutating = registeredRoutes().filter((r) => r.method !== "GET" && r.auth !== "webhook" && r.auth !== "operator");
+    const mutating = registeredRoutes().filter(
+      (r) => r.method !== "GET" && r.auth !== "webhook" && r.auth !== "operator",
+    );
     expect(mutating.length).toBeGreaterThanOrEqual(30);
     const { shopper, cart } = await api.cartWith(spa(), []);
     for (const route of mutating) {
       const path = route.path
         .split("/")
-        .map((part) => (part === ":id" || part === ":cartId" ? (route.path.startsWith("cart") || route.path.includes(":cartId") ? cart.id : randomUUID()) : part.startsWith(":") ? randomUUID() : part))
+        .map((part) =>
+          part === ":id" || part === ":cartId"
+            ? route.path.startsWith("cart") || route.path.includes(":cartId")
+              ? cart.id
+              : randomUUID()
+            : part.startsWith(":")
+              ? randomUUID()
+              : part,
+        )
         .join("/");
-      const res = await api.call(spa(), route.method, path, { token: shopper.token, headers: { "Idempotency-Key": "not a key!" } });
-      expect(res, `${route.method} ${route.path}`).toMatchObject({ status: 400, error: { code: "SP:ValidationError", message: expect.stringContaining("Idempotency-Key") } });
+      const res = await api.call(spa(), route.method, path, {
+        token: shopper.token,
+        headers: { "Idempotency-Key": "not a key!" },
+      });
+      expect(res, `${route.method} ${route.path}`).toMatchObject({
+        status: 400,
+        error: { code: "SP:ValidationError", message: expect.stringContaining("Idempotency-Key") },
+      });
     }
-    expect((await api.call(spa(), "GET", `cart/${cart.id}`, { token: shopper.token })).data).toMatchObject({ items: [] });
+    expect((await api.call(spa(), "GET", `cart/${cart.id}`, { token: shopper.token })).data).toMatchObject({
+      items: [],
+    });
   });
 });

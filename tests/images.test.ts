@@ -4,7 +4,8 @@ import { imageResponse } from "@/lib/images/serve";
 import { imageSources, imageUrl, IMAGE_WIDTHS } from "@/lib/images/url";
 import { DEMO_IMAGES } from "@/platform/seed/demo-images";
 
-const ask = (query: string, headers: Record<string, string> = {}) => imageResponse(new Request(`http://spa.localhost/api/img?${query}`, { headers }));
+const ask = (query: string, headers: Record<string, string> = {}) =>
+  imageResponse(new Request(`http://spa.localhost/api/img?${query}`, { headers }));
 const picture = (src: string, width: number, extra = "") => `w=${width}&u=${encodeURIComponent(src)}${extra}`;
 
 describe("image addresses", () => {
@@ -49,8 +50,15 @@ describe("the image route", () => {
     const logo = await ask(picture("/demo/rimal-logo.svg", 96), { accept: "*/*" });
     expect(logo.headers.get("cache-control")).toMatch(/^public, max-age=3600/);
     // Vector art is drawn at the width asked for; transparency keeps PNG.
-    expect(await sharp(Buffer.from(await logo.arrayBuffer())).metadata()).toMatchObject({ format: "png", width: 96, hasAlpha: true });
-    const again = await ask(picture("/demo/rimal-logo.svg", 96), { accept: "*/*", "if-none-match": logo.headers.get("etag")! });
+    expect(await sharp(Buffer.from(await logo.arrayBuffer())).metadata()).toMatchObject({
+      format: "png",
+      width: 96,
+      hasAlpha: true,
+    });
+    const again = await ask(picture("/demo/rimal-logo.svg", 96), {
+      accept: "*/*",
+      "if-none-match": logo.headers.get("etag")!,
+    });
     expect(again.status).toBe(304);
     // A name whose hash is not the file's own is not trusted as immutable.
     expect((await ask(picture("/demo/oil.svg", 96))).headers.get("cache-control")).toMatch(/^public, max-age=3600/);
@@ -64,7 +72,13 @@ describe("the image route", () => {
   });
 
   it("one picture asked for by many at once is encoded once and answered the same to all", async () => {
-    const answers = await Promise.all(Array.from({ length: 8 }, () => ask(picture(DEMO_IMAGES.beans, 640), { accept: "image/avif" }).then(async (r) => Buffer.from(await r.arrayBuffer()))));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        ask(picture(DEMO_IMAGES.beans, 640), { accept: "image/avif" }).then(async (r) =>
+          Buffer.from(await r.arrayBuffer()),
+        ),
+      ),
+    );
     expect(new Set(answers.map((a) => a.toString("base64"))).size).toBe(1);
   });
 

@@ -21,14 +21,17 @@ function sources(dir: string): string[] {
   });
 }
 
-const IMPORT_RE = /(?:import|export)\s+(?:type\s+)?(?:[^"';]*?\sfrom\s+)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
+const IMPORT_RE =
+  /(?:import|export)\s+(?:type\s+)?(?:[^"';]*?\sfrom\s+)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
 
 function graph(): Map<string, string[]> {
   const files = FOLDERS.flatMap((f) => sources(path.join(root, f)));
   const edges = new Map<string, string[]>();
   for (const file of files) {
     const text = readFileSync(file, "utf8");
-    const targets = [...text.matchAll(IMPORT_RE)].map((m) => resolve(file, m[1] ?? m[2])).filter((t): t is string => t !== null && t !== file);
+    const targets = [...text.matchAll(IMPORT_RE)]
+      .map((m) => resolve(file, m[1] ?? m[2]))
+      .filter((t): t is string => t !== null && t !== file);
     edges.set(file, [...new Set(targets)]);
   }
   return edges;
@@ -76,7 +79,12 @@ describe("the import graph", () => {
   });
 
   it("finds a circle when there is one", () => {
-    const edges = new Map([["a", ["b"]], ["b", ["c"]], ["c", ["a"]], ["d", ["a"]]]);
+    const edges = new Map([
+      ["a", ["b"]],
+      ["b", ["c"]],
+      ["c", ["a"]],
+      ["d", ["a"]],
+    ]);
     expect(circles(edges)).toHaveLength(1);
   });
 

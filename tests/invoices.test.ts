@@ -28,7 +28,11 @@ describeEachDb(
     it("20 card payments settled at once: 20 invoices numbered one after another, each with its order's lines, totals and a QR code that reads back", async () => {
       const salts = await demoProduct(t().db, spa().id, DEMO.salts);
       await t().db.update(products).set({ stock: 100_000 }).where(eq(products.id, salts.id));
-      const entries = await shoppersWithCarts(t().db, spa(), 20, (i) => ({ productId: salts.id, priceId: salts.priceId, quantity: 1 + (i % 3) }));
+      const entries = await shoppersWithCarts(t().db, spa(), 20, (i) => ({
+        productId: salts.id,
+        priceId: salts.priceId,
+        quantity: 1 + (i % 3),
+      }));
       const paid = await Promise.all(entries.map((e) => pay.paidAt("moyasar", e)));
       const settled = await Promise.all(paid.map((e) => p.callback(e.shopper, e.cartId)));
       expect(settled.map((s) => s.data?.outcome)).toEqual(Array(20).fill("paid"));
@@ -42,14 +46,27 @@ describeEachDb(
 
       // What the customer reads: the invoice of their own order, and its QR code's five fields.
       const [first] = paid;
-      const order = (await p.api.call<{ totalAmount: number; taxAmount: number; orderNumber: string }>(spa(), "GET", `cart/${first.cartId}`, { token: first.shopper.token })).data!;
-      const docs = await p.api.call<OrderInvoicesDto>(spa(), "GET", `orders/${first.cartId}/invoice`, { token: first.shopper.token });
+      const order = (
+        await p.api.call<{ totalAmount: number; taxAmount: number; orderNumber: string }>(
+          spa(),
+          "GET",
+          `cart/${first.cartId}`,
+          { token: first.shopper.token },
+        )
+      ).data!;
+      const docs = await p.api.call<OrderInvoicesDto>(spa(), "GET", `orders/${first.cartId}/invoice`, {
+        token: first.shopper.token,
+      });
       expect(docs.status).toBe(200);
       const invoice = docs.data!.invoice!;
       expect(invoice).toMatchObject({
         kind: "invoice",
         orderNumber: order.orderNumber,
-        seller: { name: "شركة رمال للعافية", vatNumber: "310123456700003", crNumber: expect.stringMatching(/^\d{10}$/) },
+        seller: {
+          name: "شركة رمال للعافية",
+          vatNumber: "310123456700003",
+          crNumber: expect.stringMatching(/^\d{10}$/),
+        },
         buyerName: "Test Shopper",
         vatRate: 15,
         totalAmount: order.totalAmount,
@@ -68,18 +85,46 @@ describeEachDb(
       });
 
       // The order's link reads the same invoice; another customer, an edited key: 404.
-      const key = (await p.api.call<OrderLinkDto>(spa(), "GET", `orders/${first.cartId}/link`, { token: first.shopper.token })).data!.key;
-      expect((await p.api.call<OrderInvoicesDto>(spa(), "GET", `orders/${first.cartId}/shared/${key}/invoice`)).data).toEqual(docs.data);
-      expect((await p.api.call(spa(), "GET", `orders/${first.cartId}/shared/${key.slice(0, 31)}${key.endsWith("x") ? "y" : "x"}/invoice`)).status).toBe(404);
-      expect((await p.api.call(spa(), "GET", `orders/${first.cartId}/invoice`, { token: (await newCustomer(t().db, spa())).token })).status).toBe(404);
+      const key = (
+        await p.api.call<OrderLinkDto>(spa(), "GET", `orders/${first.cartId}/link`, { token: first.shopper.token })
+      ).data!.key;
+      expect(
+        (await p.api.call<OrderInvoicesDto>(spa(), "GET", `orders/${first.cartId}/shared/${key}/invoice`)).data,
+      ).toEqual(docs.data);
+      expect(
+        (
+          await p.api.call(
+            spa(),
+            "GET",
+            `orders/${first.cartId}/shared/${key.slice(0, 31)}${key.endsWith("x") ? "y" : "x"}/invoice`,
+          )
+        ).status,
+      ).toBe(404);
+      expect(
+        (
+          await p.api.call(spa(), "GET", `orders/${first.cartId}/invoice`, {
+            token: (await newCustomer(t().db, spa())).token,
+          })
+        ).status,
+      ).toBe(404);
 
       // A credit note (the order cancelled after payment) references the invoice and takes the next number, once.
       const last = numbers[19];
       await t().db.transaction((tx) => issueCreditNote(tx, spa().id, first.cartId, "cancelled", new Date()));
       await t().db.transaction((tx) => issueCreditNote(tx, spa().id, first.cartId, "cancelled", new Date()));
-      const after = (await p.api.call<OrderInvoicesDto>(spa(), "GET", `orders/${first.cartId}/invoice`, { token: first.shopper.token })).data!;
+      const after = (
+        await p.api.call<OrderInvoicesDto>(spa(), "GET", `orders/${first.cartId}/invoice`, {
+          token: first.shopper.token,
+        })
+      ).data!;
       expect(after.creditNotes).toHaveLength(1);
-      expect(after.creditNotes[0]).toMatchObject({ kind: "credit_note", number: `CRN-${String(last + 1).padStart(6, "0")}`, invoiceNumber: invoice.number, reason: "cancelled", totalAmount: invoice.totalAmount });
+      expect(after.creditNotes[0]).toMatchObject({
+        kind: "credit_note",
+        number: `CRN-${String(last + 1).padStart(6, "0")}`,
+        invoiceNumber: invoice.number,
+        reason: "cancelled",
+        totalAmount: invoice.totalAmount,
+      });
       expect(readZatcaQrPayload(after.creditNotes[0].qr).totalWithVat).toBe((-invoice.totalAmount).toFixed(2));
     }, 180_000);
 
@@ -87,16 +132,38 @@ describeEachDb(
       const salts = await demoProduct(t().db, spa().id, DEMO.salts);
       const cash = await p.saltsCart(1);
       expect((await p.api.submit(spa(), cash.shopper, cash.cart.id)).status).toBe(200);
-      expect((await p.api.call<OrderInvoicesDto>(spa(), "GET", `orders/${cash.cart.id}/invoice`, { token: cash.shopper.token })).data).toEqual({ invoice: null, creditNotes: [] });
+      expect(
+        (
+          await p.api.call<OrderInvoicesDto>(spa(), "GET", `orders/${cash.cart.id}/invoice`, {
+            token: cash.shopper.token,
+          })
+        ).data,
+      ).toEqual({ invoice: null, creditNotes: [] });
 
-      const counted = async () => (await t().db.select({ n: invoices.number }).from(invoices).where(and(eq(invoices.tenantId, spa().id)))).length;
+      const counted = async () =>
+        (
+          await t()
+            .db.select({ n: invoices.number })
+            .from(invoices)
+            .where(and(eq(invoices.tenantId, spa().id)))
+        ).length;
       const before = await counted();
       const restore = await withSettings(t().db, spa(), { vatNumber: null });
       try {
-        const [entry] = await shoppersWithCarts(t().db, spa(), 1, () => ({ productId: salts.id, priceId: salts.priceId, quantity: 1 }));
+        const [entry] = await shoppersWithCarts(t().db, spa(), 1, () => ({
+          productId: salts.id,
+          priceId: salts.priceId,
+          quantity: 1,
+        }));
         const paid = await pay.paidAt("moyasar", entry);
         expect((await p.callback(paid.shopper, paid.cartId)).data?.outcome).toBe("paid");
-        expect((await p.api.call<OrderInvoicesDto>(spa(), "GET", `orders/${paid.cartId}/invoice`, { token: paid.shopper.token })).data).toEqual({ invoice: null, creditNotes: [] });
+        expect(
+          (
+            await p.api.call<OrderInvoicesDto>(spa(), "GET", `orders/${paid.cartId}/invoice`, {
+              token: paid.shopper.token,
+            })
+          ).data,
+        ).toEqual({ invoice: null, creditNotes: [] });
       } finally {
         await restore();
       }
@@ -113,10 +180,11 @@ describeEachDb(
       expect((await p.callback(shopper, cart.id)).data?.outcome).toBe("paid");
       const order = (await p.api.call(spa(), "GET", `cart/${cart.id}`, { token: shopper.token })).data!;
       const ledger = () =>
-        fetch(`${p.origin()}/sandbox/moyasar/v1/payments/${paid.providerRef}`, { headers: { authorization: `Basic ${Buffer.from("sk_test_rimal_sandbox:").toString("base64")}` } }).then(
-          (r) => r.json() as Promise<{ status: string; refunded: number; amount: number }>,
-        );
-      const cancel = (itemId: string) => p.api.call<CartDto>(spa(), "POST", `orders/${cart.id}/items/${itemId}/cancel`, { token: shopper.token });
+        fetch(`${p.origin()}/sandbox/moyasar/v1/payments/${paid.providerRef}`, {
+          headers: { authorization: `Basic ${Buffer.from("sk_test_rimal_sandbox:").toString("base64")}` },
+        }).then((r) => r.json() as Promise<{ status: string; refunded: number; amount: number }>);
+      const cancel = (itemId: string) =>
+        p.api.call<CartDto>(spa(), "POST", `orders/${cart.id}/items/${itemId}/cancel`, { token: shopper.token });
 
       const [first, second] = order.cartItems;
       // The provider does not answer: nothing is cancelled, the booking and its money stay.
@@ -128,7 +196,9 @@ describeEachDb(
       } finally {
         await pointAccountsAt(t().db, spa(), p.origin());
       }
-      expect((await p.api.call(spa(), "GET", `cart/${cart.id}`, { token: shopper.token })).data!.cartItems[0]).toMatchObject({ cancelledAt: null, refundedAmount: 0 });
+      expect(
+        (await p.api.call(spa(), "GET", `cart/${cart.id}`, { token: shopper.token })).data!.cartItems[0],
+      ).toMatchObject({ cancelledAt: null, refundedAmount: 0 });
       expect((await ledger()).refunded).toBe(0);
 
       // Tapped three times at once: one refund of the first line's total.
@@ -138,40 +208,83 @@ describeEachDb(
       expect(taps[0].data!.cartItems[0].refundedAmount).toBe(first.amountWithTax);
       expect(taps[0].data!.paymentStatus).toBe("paid");
       expect((await ledger()).refunded).toBe(lineTotal);
-      let docs = (await p.api.call<OrderInvoicesDto>(spa(), "GET", `orders/${cart.id}/invoice`, { token: shopper.token })).data!;
+      let docs = (
+        await p.api.call<OrderInvoicesDto>(spa(), "GET", `orders/${cart.id}/invoice`, { token: shopper.token })
+      ).data!;
       expect(docs.creditNotes).toHaveLength(1);
-      expect(docs.creditNotes[0]).toMatchObject({ invoiceNumber: docs.invoice!.number, reason: "cancelled", totalAmount: first.amountWithTax, paidAmount: first.amountWithTax, lines: [{ nameEn: DEMO.massage }] });
+      expect(docs.creditNotes[0]).toMatchObject({
+        invoiceNumber: docs.invoice!.number,
+        reason: "cancelled",
+        totalAmount: first.amountWithTax,
+        paidAmount: first.amountWithTax,
+        lines: [{ nameEn: DEMO.massage }],
+      });
       expect(readZatcaQrPayload(docs.creditNotes[0].qr).totalWithVat).toBe((-first.amountWithTax).toFixed(2));
 
       // The last line: the rest of the payment, to the halala; the order is refunded.
       const last = await cancel(second.id);
-      expect(last.data!).toMatchObject({ paymentStatus: "refunded", cartItems: [{ refundedAmount: first.amountWithTax }, { refundedAmount: order.totalAmount - first.amountWithTax }] });
+      expect(last.data!).toMatchObject({
+        paymentStatus: "refunded",
+        cartItems: [
+          { refundedAmount: first.amountWithTax },
+          { refundedAmount: order.totalAmount - first.amountWithTax },
+        ],
+      });
       expect(await ledger()).toMatchObject({ status: "refunded", refunded: Math.round(order.totalAmount * 100) });
-      docs = (await p.api.call<OrderInvoicesDto>(spa(), "GET", `orders/${cart.id}/invoice`, { token: shopper.token })).data!;
+      docs = (await p.api.call<OrderInvoicesDto>(spa(), "GET", `orders/${cart.id}/invoice`, { token: shopper.token }))
+        .data!;
       expect(docs.creditNotes.map((n) => n.totalAmount)).toEqual([first.amountWithTax, second.amountWithTax]);
       // Asked for the whole order afterwards: every line is credited already, nothing more.
       await t().db.transaction((tx) => issueCreditNote(tx, spa().id, cart.id, "refunded", new Date()));
-      expect((await p.api.call<OrderInvoicesDto>(spa(), "GET", `orders/${cart.id}/invoice`, { token: shopper.token })).data!.creditNotes).toHaveLength(2);
+      expect(
+        (await p.api.call<OrderInvoicesDto>(spa(), "GET", `orders/${cart.id}/invoice`, { token: shopper.token })).data!
+          .creditNotes,
+      ).toHaveLength(2);
     }, 60_000);
 
     it("a cash or bank-transfer order the store records as paid (operator CLI): paid once, its invoice issued then; an order paid online is refused", async () => {
       const cash = await p.saltsCart(2);
       const placed = (await p.api.submit(spa(), cash.shopper, cash.cart.id)).data!;
       expect(placed.paymentStatus).toBe("pay_on_site");
-      const [first, again] = [await recordOfflinePayment(t().db, "spa", placed.orderNumber!.toLowerCase()), await recordOfflinePayment(t().db, "spa", placed.orderNumber!)];
-      expect(first).toMatchObject({ orderNumber: placed.orderNumber, alreadyPaid: false, total: placed.totalAmount, invoiced: true });
+      const [first, again] = [
+        await recordOfflinePayment(t().db, "spa", placed.orderNumber!.toLowerCase()),
+        await recordOfflinePayment(t().db, "spa", placed.orderNumber!),
+      ];
+      expect(first).toMatchObject({
+        orderNumber: placed.orderNumber,
+        alreadyPaid: false,
+        total: placed.totalAmount,
+        invoiced: true,
+      });
       expect(again).toMatchObject({ alreadyPaid: true, invoiced: false });
-      const docs = (await p.api.call<OrderInvoicesDto>(spa(), "GET", `orders/${cash.cart.id}/invoice`, { token: cash.shopper.token })).data!;
-      expect(docs.invoice).toMatchObject({ totalAmount: placed.totalAmount, paidAmount: placed.totalAmount, lines: [{ nameEn: DEMO.salts, quantity: 2 }] });
+      const docs = (
+        await p.api.call<OrderInvoicesDto>(spa(), "GET", `orders/${cash.cart.id}/invoice`, {
+          token: cash.shopper.token,
+        })
+      ).data!;
+      expect(docs.invoice).toMatchObject({
+        totalAmount: placed.totalAmount,
+        paidAmount: placed.totalAmount,
+        lines: [{ nameEn: DEMO.salts, quantity: 2 }],
+      });
       expect(docs.creditNotes).toEqual([]);
-      expect((await p.api.call<CartDto>(spa(), "GET", `cart/${cash.cart.id}`, { token: cash.shopper.token })).data!.paymentStatus).toBe("paid");
+      expect(
+        (await p.api.call<CartDto>(spa(), "GET", `cart/${cash.cart.id}`, { token: cash.shopper.token })).data!
+          .paymentStatus,
+      ).toBe("paid");
 
       const salts = await demoProduct(t().db, spa().id, DEMO.salts);
-      const [entry] = await shoppersWithCarts(t().db, spa(), 1, () => ({ productId: salts.id, priceId: salts.priceId, quantity: 1 }));
+      const [entry] = await shoppersWithCarts(t().db, spa(), 1, () => ({
+        productId: salts.id,
+        priceId: salts.priceId,
+        quantity: 1,
+      }));
       const online = await pay.paidAt("moyasar", entry);
       await p.callback(online.shopper, online.cartId);
       const onlineOrder = (await p.cartRow(online.cartId)).orderNumber!;
-      await expect(recordOfflinePayment(t().db, "spa", onlineOrder)).rejects.toMatchObject({ code: "SP:PaymentNotRecordable" });
+      await expect(recordOfflinePayment(t().db, "spa", onlineOrder)).rejects.toMatchObject({
+        code: "SP:PaymentNotRecordable",
+      });
       await expect(recordOfflinePayment(t().db, "spa", "NOSUCH")).rejects.toMatchObject({ code: "SP:EntityNotFound" });
     }, 60_000);
   },

@@ -20,7 +20,9 @@ const importing = (what: string, from: string) => `import { ${what} } from "${fr
 
 describe("layer boundaries", { timeout: 60_000 }, () => {
   it("refuses a platform file importing from components/", async () => {
-    expect(await boundaryErrors("platform/services/probe.ts", importing("Button", "@/components/ui/button"))).toEqual([expect.stringContaining('"platform" to elements of type "components"')]);
+    expect(await boundaryErrors("platform/services/probe.ts", importing("Button", "@/components/ui/button"))).toEqual([
+      expect.stringContaining('"platform" to elements of type "components"'),
+    ]);
   });
 
   it("refuses a platform file importing the storefront's lib/ or app/", async () => {
@@ -36,7 +38,9 @@ describe("layer boundaries", { timeout: 60_000 }, () => {
   it("refuses storefront code reaching into the platform", async () => {
     expect(await boundaryErrors("lib/probe.ts", importing("platformDb", "@/platform/db"))).toHaveLength(1);
     expect(await boundaryErrors("components/probe.tsx", importing("platformDb", "@/platform/db"))).toHaveLength(1);
-    expect(await boundaryErrors("app/[site]/[locale]/probe.ts", importing("platformDb", "@/platform/db"))).toHaveLength(1);
+    expect(await boundaryErrors("app/[site]/[locale]/probe.ts", importing("platformDb", "@/platform/db"))).toHaveLength(
+      1,
+    );
     expect(await boundaryErrors("lib/probe.ts", importing("Button", "@/components/ui/button"))).toHaveLength(1);
   });
 
@@ -44,11 +48,15 @@ describe("layer boundaries", { timeout: 60_000 }, () => {
     expect(await boundaryErrors("platform/services/probe.ts", importing("platformApi", "@/contract/api"))).toEqual([]);
     expect(await boundaryErrors("lib/probe.ts", importing("platformApi", "@/contract/api"))).toEqual([]);
     expect(await boundaryErrors("components/probe.tsx", importing("cn", "@/lib/cn"))).toEqual([]);
-    expect(await boundaryErrors("app/[site]/[locale]/probe.ts", importing("Button", "@/components/ui/button"))).toEqual([]);
+    expect(await boundaryErrors("app/[site]/[locale]/probe.ts", importing("Button", "@/components/ui/button"))).toEqual(
+      [],
+    );
   });
 
   it("lets only the routes hosting the platform import it", async () => {
-    expect(await boundaryErrors("app/api/app/[...path]/probe.ts", importing("platformDb", "@/platform/db"))).toEqual([]);
+    expect(await boundaryErrors("app/api/app/[...path]/probe.ts", importing("platformDb", "@/platform/db"))).toEqual(
+      [],
+    );
     expect(await boundaryErrors("app/sandbox/probe.ts", importing("platformDb", "@/platform/db"))).toEqual([]);
   });
 });

@@ -27,19 +27,29 @@ const data = <T>(r: { body: ApiEnvelope<T> }) => envelopeData(r.body);
 const codeOf = <T>(r: { body: ApiEnvelope<T> }) => ("error" in r.body ? r.body.error.code : null);
 
 const list = () => readEnvelope<LocationDto[]>(listRoute.GET(json("GET", "/api/locations")));
-const create = (body: Record<string, unknown>) => readEnvelope<LocationDto>(listRoute.POST(json("POST", "/api/locations", { ...RIYADH, type: "home", ...body })));
-const remove = (id: string) => readEnvelope<null>(oneRoute.DELETE(json("DELETE", `/api/locations/${id}`), { params: Promise.resolve({ id }) }));
+const create = (body: Record<string, unknown>) =>
+  readEnvelope<LocationDto>(listRoute.POST(json("POST", "/api/locations", { ...RIYADH, type: "home", ...body })));
+const remove = (id: string) =>
+  readEnvelope<null>(oneRoute.DELETE(json("DELETE", `/api/locations/${id}`), { params: Promise.resolve({ id }) }));
 const near = (p = RIYADH) => `latitude=${p.latitude}&longitude=${p.longitude}`;
-const closest = (query = near()) => readEnvelope<LocationDto | null>(closestRoute.GET(json("GET", `/api/locations/closest?${query}`)));
-const suggestion = (query = near()) => readEnvelope<LocationSuggestionDto>(suggestionRoute.GET(json("GET", `/api/locations/suggestion?${query}`)));
+const closest = (query = near()) =>
+  readEnvelope<LocationDto | null>(closestRoute.GET(json("GET", `/api/locations/closest?${query}`)));
+const suggestion = (query = near()) =>
+  readEnvelope<LocationSuggestionDto>(suggestionRoute.GET(json("GET", `/api/locations/suggestion?${query}`)));
 
 describeEachDb("locations BFF", (t) => {
   let n = 10;
 
   async function signIn(mobile = `+9665000003${n++}`) {
-    const sent = data(await readEnvelope<{ token: string }>(sendRoute.POST(json("POST", "/api/session/otp/send", { mobileNumber: mobile }))));
+    const sent = data(
+      await readEnvelope<{ token: string }>(
+        sendRoute.POST(json("POST", "/api/session/otp/send", { mobileNumber: mobile })),
+      ),
+    );
     const code = (await latestOutboxMessage(t().db, t().spa.id, mobile))!.code!;
-    expect((await verifyRoute.POST(json("POST", "/api/session/otp/verify", { token: sent.token, code }))).status).toBe(200);
+    expect((await verifyRoute.POST(json("POST", "/api/session/otp/verify", { token: sent.token, code }))).status).toBe(
+      200,
+    );
   }
 
   beforeAll(() => {
@@ -69,7 +79,9 @@ describeEachDb("locations BFF", (t) => {
     expect(data(home)).toEqual({ id: expect.any(String), type: "home", ...RIYADH, description: "Blue door" });
     expect(data(await list())).toEqual([data(home)]);
 
-    expect(data(await closest(near({ latitude: RIYADH.latitude + 0.002, longitude: RIYADH.longitude })))).toEqual(data(home));
+    expect(data(await closest(near({ latitude: RIYADH.latitude + 0.002, longitude: RIYADH.longitude })))).toEqual(
+      data(home),
+    );
     // The platform's 404 (nothing within 500 m) is null here.
     expect(await closest(near({ latitude: 21.5, longitude: 39.17 }))).toEqual({ status: 200, body: { data: null } });
     expect(data(await suggestion())).toEqual({ suggestion: data(home) });
@@ -85,7 +97,10 @@ describeEachDb("locations BFF", (t) => {
     await signIn();
     const bad = await create({ type: "castle", latitude: 100 });
     expect([bad.status, codeOf(bad)]).toEqual([400, "SP:ValidationError"]);
-    expect("error" in bad.body && bad.body.error.details).toMatchObject({ type: expect.any(String), latitude: expect.any(String) });
+    expect("error" in bad.body && bad.body.error.details).toMatchObject({
+      type: expect.any(String),
+      latitude: expect.any(String),
+    });
     const badQuery = await closest("latitude=24.7");
     expect([badQuery.status, codeOf(badQuery)]).toEqual([400, "SP:ValidationError"]);
 

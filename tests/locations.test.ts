@@ -1,7 +1,15 @@
 import { and, count, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { customerLocations, LOCATION_TYPES as SCHEMA_LOCATION_TYPES } from "@/platform/db/schema";
-import { CreateLocationInput, distanceMeters, LOCATION_TYPES, nearestWithin, parsePositionQuery, type LocationDto, type LocationSuggestionDto } from "@/contract/input/locations";
+import {
+  CreateLocationInput,
+  distanceMeters,
+  LOCATION_TYPES,
+  nearestWithin,
+  parsePositionQuery,
+  type LocationDto,
+  type LocationSuggestionDto,
+} from "@/contract/input/locations";
 import { callApi, newCustomer } from "./helpers/account-api";
 import { describeEachDb } from "./helpers/test-db";
 
@@ -20,7 +28,10 @@ describe("location input and distances", () => {
     expect(distanceMeters(RIYADH, north(500))).toBeCloseTo(500, 3);
     // One degree of longitude on the equator is 111,195 m on the mean sphere.
     expect(distanceMeters({ latitude: 0, longitude: 0 }, { latitude: 0, longitude: 1 })).toBeCloseTo(111_195.08, 1);
-    expect(distanceMeters({ latitude: 0, longitude: 179.9995 }, { latitude: 0, longitude: -179.9995 })).toBeCloseTo(111.195, 2);
+    expect(distanceMeters({ latitude: 0, longitude: 179.9995 }, { latitude: 0, longitude: -179.9995 })).toBeCloseTo(
+      111.195,
+      2,
+    );
   });
 
   it("picks the nearest location within the radius", () => {
@@ -35,12 +46,29 @@ describe("location input and distances", () => {
   it("trims the description, empty meaning none, and refuses what is out of range", () => {
     const base = { ...RIYADH, type: "home" };
     expect(CreateLocationInput.parse({ ...base, description: "  Gate 2  " }).description).toBe("Gate 2");
-    for (const description of ["   ", "", null, undefined]) expect(CreateLocationInput.parse({ ...base, description }).description).toBeNull();
-    for (const bad of [{ type: "mars" }, { latitude: 90.0001 }, { longitude: -180.5 }, { latitude: "24.7" }, { description: "x".repeat(201) }, { description: "a\u0000b" }]) {
+    for (const description of ["   ", "", null, undefined])
+      expect(CreateLocationInput.parse({ ...base, description }).description).toBeNull();
+    for (const bad of [
+      { type: "mars" },
+      { latitude: 90.0001 },
+      { longitude: -180.5 },
+      { latitude: "24.7" },
+      { description: "x".repeat(201) },
+      { description: "a\u0000b" },
+    ]) {
       expect(CreateLocationInput.safeParse({ ...base, ...bad }).success, JSON.stringify(bad)).toBe(false);
     }
-    expect(parsePositionQuery(new URLSearchParams("latitude=-90&longitude=180"))).toEqual({ latitude: -90, longitude: 180 });
-    for (const q of ["", "latitude=&longitude=", "latitude=abc&longitude=1", "latitude=91&longitude=1", "latitude=1&longitude=Infinity"]) {
+    expect(parsePositionQuery(new URLSearchParams("latitude=-90&longitude=180"))).toEqual({
+      latitude: -90,
+      longitude: 180,
+    });
+    for (const q of [
+      "",
+      "latitude=&longitude=",
+      "latitude=abc&longitude=1",
+      "latitude=91&longitude=1",
+      "latitude=1&longitude=Infinity",
+    ]) {
       expect(() => parsePositionQuery(new URLSearchParams(q)), q).toThrow();
     }
   });
@@ -49,10 +77,17 @@ describe("location input and distances", () => {
 describeEachDb(
   "customer locations",
   (t) => {
-    const api = <T>(token: string | undefined, method: string, path: string, body?: unknown) => callApi<T>(t().db, t().spa, method, path, { token, body });
-    const create = (token: string, body: Record<string, unknown>) => api<LocationDto>(token, "POST", "customer-locations", { ...RIYADH, type: "home", ...body });
+    const api = <T>(token: string | undefined, method: string, path: string, body?: unknown) =>
+      callApi<T>(t().db, t().spa, method, path, { token, body });
+    const create = (token: string, body: Record<string, unknown>) =>
+      api<LocationDto>(token, "POST", "customer-locations", { ...RIYADH, type: "home", ...body });
     const savedCount = async (customerId: string) =>
-      (await t().db.select({ n: count() }).from(customerLocations).where(and(eq(customerLocations.tenantId, t().spa.id), eq(customerLocations.customerId, customerId))))[0].n;
+      (
+        await t()
+          .db.select({ n: count() })
+          .from(customerLocations)
+          .where(and(eq(customerLocations.tenantId, t().spa.id), eq(customerLocations.customerId, customerId)))
+      )[0].n;
     /** PGlite stamps rows with the suite's frozen clock: step it so that "newest first" has an order. */
     const tick = () => vi.setSystemTime(new Date(Date.now() + 1000));
 
@@ -66,9 +101,16 @@ describeEachDb(
         ["DELETE", "customer-locations/00000000-0000-0000-0000-000000000000"],
       ];
       for (const [method, path] of paths) {
-        const anonymous = await api(undefined, method, path, method === "POST" ? { ...RIYADH, type: "home" } : undefined);
+        const anonymous = await api(
+          undefined,
+          method,
+          path,
+          method === "POST" ? { ...RIYADH, type: "home" } : undefined,
+        );
         expect([anonymous.status, anonymous.error?.code], path).toEqual([401, "SP:Unauthorized"]);
-        expect((await callApi(t().db, t().coffee, method, path, { token: c.token })).error?.code, path).toBe("SP:TenantMismatch");
+        expect((await callApi(t().db, t().coffee, method, path, { token: c.token })).error?.code, path).toBe(
+          "SP:TenantMismatch",
+        );
       }
       expect(await savedCount(c.id)).toBe(0);
     });
@@ -94,7 +136,10 @@ describeEachDb(
       for (const id of ["not-a-uuid", "00000000-0000-0000-0000-000000000000"]) {
         expect((await api(c.token, "DELETE", `customer-locations/${id}`)).error?.code).toBe("SP:EntityNotFound");
       }
-      expect((await api<LocationDto[]>(c.token, "GET", "customer-locations")).data?.map((l) => l.type)).toEqual(["resthouse", "home"]);
+      expect((await api<LocationDto[]>(c.token, "GET", "customer-locations")).data?.map((l) => l.type)).toEqual([
+        "resthouse",
+        "home",
+      ]);
     });
 
     it("refuses bad bodies and positions with the field named", async () => {
@@ -112,10 +157,18 @@ describeEachDb(
         expect([r.status, r.error?.code], field).toEqual([400, "SP:ValidationError"]);
         expect(r.error?.details, field).toHaveProperty(field);
       }
-      const malformed = await callApi(t().db, t().spa, "POST", "customer-locations", { token: c.token, rawBody: "{", headers: { "content-type": "application/json" } });
+      const malformed = await callApi(t().db, t().spa, "POST", "customer-locations", {
+        token: c.token,
+        rawBody: "{",
+        headers: { "content-type": "application/json" },
+      });
       expect(malformed.error?.code).toBe("SP:MalformedJson");
       for (const check of ["closest", "suggestion"]) {
-        for (const [query, field] of [["longitude=46.6", "latitude"], ["latitude=95&longitude=46.6", "latitude"], ["latitude=24.7&longitude=x", "longitude"]]) {
+        for (const [query, field] of [
+          ["longitude=46.6", "latitude"],
+          ["latitude=95&longitude=46.6", "latitude"],
+          ["latitude=24.7&longitude=x", "longitude"],
+        ]) {
           const r = await api(c.token, "GET", `customer-locations/${check}?${query}`);
           expect([r.status, r.error?.code], `${check}?${query}`).toEqual([400, "SP:ValidationError"]);
           expect(r.error?.details, `${check}?${query}`).toHaveProperty(field);
@@ -126,8 +179,10 @@ describeEachDb(
 
     it("answers the closest saved location within 500 m, else 404; the suggestion check alike with null", async () => {
       const c = await newCustomer(t().db, t().spa);
-      const closest = (p: { latitude: number; longitude: number }) => api<LocationDto>(c.token, "GET", `customer-locations/closest?${at(p)}`);
-      const suggestion = async (p: { latitude: number; longitude: number }) => (await api<LocationSuggestionDto>(c.token, "GET", `customer-locations/suggestion?${at(p)}`)).data;
+      const closest = (p: { latitude: number; longitude: number }) =>
+        api<LocationDto>(c.token, "GET", `customer-locations/closest?${at(p)}`);
+      const suggestion = async (p: { latitude: number; longitude: number }) =>
+        (await api<LocationSuggestionDto>(c.token, "GET", `customer-locations/suggestion?${at(p)}`)).data;
 
       const none = await closest(RIYADH);
       expect([none.status, none.error?.code]).toEqual([404, "SP:EntityNotFound"]);
@@ -152,11 +207,14 @@ describeEachDb(
 
       expect((await api<LocationDto[]>(other.token, "GET", "customer-locations")).data).toEqual([]);
       expect((await api(other.token, "GET", `customer-locations/closest?${at(RIYADH)}`)).status).toBe(404);
-      expect((await api<LocationSuggestionDto>(other.token, "GET", `customer-locations/suggestion?${at(RIYADH)}`)).data).toEqual({ suggestion: null });
+      expect(
+        (await api<LocationSuggestionDto>(other.token, "GET", `customer-locations/suggestion?${at(RIYADH)}`)).data,
+      ).toEqual({ suggestion: null });
       const foreignDelete = await api(other.token, "DELETE", `customer-locations/${mine.id}`);
       expect([foreignDelete.status, foreignDelete.error?.code]).toEqual([404, "SP:EntityNotFound"]);
 
-      const coffeeApi = (method: string, path: string) => callApi<LocationDto[]>(db, coffee, method, path, { token: coffeeCustomer.token });
+      const coffeeApi = (method: string, path: string) =>
+        callApi<LocationDto[]>(db, coffee, method, path, { token: coffeeCustomer.token });
       expect((await coffeeApi("GET", "customer-locations")).data).toEqual([]);
       expect((await coffeeApi("GET", `customer-locations/closest?${at(RIYADH)}`)).status).toBe(404);
       expect((await coffeeApi("DELETE", `customer-locations/${mine.id}`)).status).toBe(404);
@@ -187,7 +245,10 @@ describeEachDb(
     it("the same location saved twice (two taps, two tabs, at once) is saved once and both answer it", async () => {
       const c = await newCustomer(t().db, t().spa);
       const body = { type: "work", description: "Office, 3rd floor" };
-      const [a, b] = await Promise.all([create(c.token, body), create(c.token, { ...body, description: " Office, 3rd floor " })]);
+      const [a, b] = await Promise.all([
+        create(c.token, body),
+        create(c.token, { ...body, description: " Office, 3rd floor " }),
+      ]);
       expect([a.status, b.status]).toEqual([201, 201]);
       expect(b.data?.id).toBe(a.data?.id);
       expect((await create(c.token, body)).data?.id).toBe(a.data?.id);
@@ -202,9 +263,13 @@ describeEachDb(
     it("lets exactly one of 10 concurrent creates through at 5 saved", async () => {
       const c = await newCustomer(t().db, t().spa);
       for (let i = 0; i < 5; i++) expect((await create(c.token, { description: `#${i}` })).status).toBe(201);
-      const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => create(c.token, { type: "other", description: `race ${i}` })));
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => create(c.token, { type: "other", description: `race ${i}` })),
+      );
       expect(answers.map((a) => a.status).sort()).toEqual([201, ...Array<number>(9).fill(409)]);
-      expect(answers.filter((a) => a.status === 409).every((a) => a.error?.code === "SP:MaximumLocationsReached")).toBe(true);
+      expect(answers.filter((a) => a.status === 409).every((a) => a.error?.code === "SP:MaximumLocationsReached")).toBe(
+        true,
+      );
       expect(await savedCount(c.id)).toBe(6);
     });
   },

@@ -29,14 +29,51 @@ describe("formatNumber", () => {
 // hydration ~60 ms); they must be ICU's, whole amounts without halalas and others with two.
 describe("amounts", () => {
   const icu = (locale: "ar" | "en", amount: number) =>
-    new Intl.NumberFormat(locale === "ar" ? "ar-SA-u-nu-arab" : "en-SA", { minimumFractionDigits: Number.isInteger(Math.round(amount * 100) / 100) ? 0 : 2, maximumFractionDigits: 2 }).format(amount);
+    new Intl.NumberFormat(locale === "ar" ? "ar-SA-u-nu-arab" : "en-SA", {
+      minimumFractionDigits: Number.isInteger(Math.round(amount * 100) / 100) ? 0 : 2,
+      maximumFractionDigits: 2,
+    }).format(amount);
   const digits = (amount: number, locale: "ar" | "en") => sarParts(amount, locale)[2].slice(1, -1);
 
   it("writes every amount exactly as ICU does, in both languages", () => {
-    const amounts = [1e-7, 0.1 + 0.2 - 0.3, 0.005, 0.0049, 1e15, 0, 0.5, 0.05, 1, 9.99, 10, 99.5, 100, 287.5, 999.99, 1000, 1000.01, 12345.67, 100000, 999999.99, 1234567.89, 1e9, -1, -12.5, -1234.56, 1.005, 2.675, 0.285, 1.255, 10.125, 99.995, -0.125];
+    const amounts = [
+      1e-7,
+      0.1 + 0.2 - 0.3,
+      0.005,
+      0.0049,
+      1e15,
+      0,
+      0.5,
+      0.05,
+      1,
+      9.99,
+      10,
+      99.5,
+      100,
+      287.5,
+      999.99,
+      1000,
+      1000.01,
+      12345.67,
+      100000,
+      999999.99,
+      1234567.89,
+      1e9,
+      -1,
+      -12.5,
+      -1234.56,
+      1.005,
+      2.675,
+      0.285,
+      1.255,
+      10.125,
+      99.995,
+      -0.125,
+    ];
     // Whole riyals, halalas and three-decimal amounts across the range a store's prices and totals take.
     for (let i = 0; i < 3000; i++) amounts.push(i, i / 100, (i * 7919) / 1000, (i * 104729) / 100);
-    for (const locale of ["ar", "en"] as const) for (const amount of amounts) expect(digits(amount, locale), `${locale} ${amount}`).toBe(icu(locale, amount));
+    for (const locale of ["ar", "en"] as const)
+      for (const amount of amounts) expect(digits(amount, locale), `${locale} ${amount}`).toBe(icu(locale, amount));
   });
 
   it("puts the sign first and the digits in a left-to-right isolate; Arabic letters after the digits", () => {

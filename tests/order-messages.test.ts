@@ -11,8 +11,12 @@ import type { PaymentStatus } from "@/contract/dto/cart";
 import { PAYMENT_METHODS } from "@/contract/tenant-settings";
 
 type Tree = { [key: string]: string | Tree };
-const keys = (tree: Tree, prefix = ""): string[] => Object.entries(tree).flatMap(([k, v]) => (typeof v === "string" ? [`${prefix}${k}`] : keys(v, `${prefix}${k}.`)));
-const lookup = (tree: Tree, key: string) => key.split(".").reduce<string | Tree | undefined>((node, part) => (typeof node === "object" ? node[part] : undefined), tree);
+const keys = (tree: Tree, prefix = ""): string[] =>
+  Object.entries(tree).flatMap(([k, v]) => (typeof v === "string" ? [`${prefix}${k}`] : keys(v, `${prefix}${k}.`)));
+const lookup = (tree: Tree, key: string) =>
+  key
+    .split(".")
+    .reduce<string | Tree | undefined>((node, part) => (typeof node === "object" ? node[part] : undefined), tree);
 
 // Every cash flow the payment-method rules can name (a Record, so that a new one fails to compile here).
 const CASH_FLOWS: Record<CashLabelKey, true> = {
@@ -32,18 +36,26 @@ describe("order and text messages", () => {
   it.each([
     ["ar", orderAr, textAr, validationAr],
     ["en", orderEn, textEn, validationEn],
-  ] as const)("(%s) say what happens next for every cash flow, every payment status and method, and the spec's text keys", (_locale, order, text, validation) => {
-    for (const key of Object.keys(CASH_FLOWS)) {
-      const flow = key.slice(key.lastIndexOf(".") + 1);
-      expect(typeof lookup(order, `cash.next.${flow}`), flow).toBe("string");
-      expect(typeof lookup(order, `cash.submit.${flow}`), flow).toBe("string");
-    }
-    for (const status of STATUSES) for (const total of [0, 10]) expect(typeof lookup(order, `done.status.${paymentStatusKey({ paymentStatus: status, totalAmount: total })}`)).toBe("string");
-    for (const method of PAYMENT_METHODS) expect(typeof lookup(order, `done.method.${paymentMethodKey(method)}`), method).toBe("string");
-    expect(text.copied).toBeTruthy();
-    expect(text.copyFailed).toBeTruthy();
-    // Spec §8 keeps this spelling; the bank-transfer form uses it for an empty receipt.
-    expect(validation.uplaodBankReceipt).toBeTruthy();
-    expect(order.paymentError.title).toBeTruthy();
-  });
+  ] as const)(
+    "(%s) say what happens next for every cash flow, every payment status and method, and the spec's text keys",
+    (_locale, order, text, validation) => {
+      for (const key of Object.keys(CASH_FLOWS)) {
+        const flow = key.slice(key.lastIndexOf(".") + 1);
+        expect(typeof lookup(order, `cash.next.${flow}`), flow).toBe("string");
+        expect(typeof lookup(order, `cash.submit.${flow}`), flow).toBe("string");
+      }
+      for (const status of STATUSES)
+        for (const total of [0, 10])
+          expect(
+            typeof lookup(order, `done.status.${paymentStatusKey({ paymentStatus: status, totalAmount: total })}`),
+          ).toBe("string");
+      for (const method of PAYMENT_METHODS)
+        expect(typeof lookup(order, `done.method.${paymentMethodKey(method)}`), method).toBe("string");
+      expect(text.copied).toBeTruthy();
+      expect(text.copyFailed).toBeTruthy();
+      // Spec §8 keeps this spelling; the bank-transfer form uses it for an empty receipt.
+      expect(validation.uplaodBankReceipt).toBeTruthy();
+      expect(order.paymentError.title).toBeTruthy();
+    },
+  );
 });

@@ -26,7 +26,12 @@ describeEachDb("one-time codes", (t) => {
       t().db,
       t().spa,
       { mobileNumber, purpose: OTP_PURPOSES[0] },
-      { clientIp: opts.ip ?? newIp(), locale: opts.locale ?? "ar", sms: outboxSender(t().db, t().spa.id), now: opts.at ?? t().now },
+      {
+        clientIp: opts.ip ?? newIp(),
+        locale: opts.locale ?? "ar",
+        sms: outboxSender(t().db, t().spa.id),
+        now: opts.at ?? t().now,
+      },
     );
   const lastText = async (e164: string) => (await latestOutboxMessage(t().db, t().spa.id, e164))!;
   const codeFor = async (e164: string) => (await lastText(e164)).code!;
@@ -77,7 +82,10 @@ describeEachDb("one-time codes", (t) => {
       const first = await send(number);
       const one = await verify(first.token, await codeFor(number));
       expect(one.refreshToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
-      const rows = await t().db.select().from(customers).where(and(eq(customers.tenantId, t().spa.id), eq(customers.mobileNumber, number)));
+      const rows = await t()
+        .db.select()
+        .from(customers)
+        .where(and(eq(customers.tenantId, t().spa.id), eq(customers.mobileNumber, number)));
       expect(rows).toEqual([expect.objectContaining({ id: one.customerId, name: "", email: null })]);
       const second = await send(number);
       const two = await verify(second.token, await codeFor(number));
@@ -89,7 +97,8 @@ describeEachDb("one-time codes", (t) => {
       const number = newNumber();
       const { token } = await send(number);
       const code = await codeFor(number);
-      for (const bad of ["12345", "1234567", "abcdef", ""]) await expectPlatformError(verify(token, bad), "SP:ValidationError", 400);
+      for (const bad of ["12345", "1234567", "abcdef", ""])
+        await expectPlatformError(verify(token, bad), "SP:ValidationError", 400);
       const arabic = code.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
       await verify(token, arabic);
     });
@@ -108,7 +117,8 @@ describeEachDb("one-time codes", (t) => {
       const code = await codeFor(number);
       const results = await Promise.allSettled([verify(token, code), verify(token, code), verify(token, code)]);
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-      for (const r of results.filter((r) => r.status === "rejected")) expect((r.reason as PlatformError).code).toBe("SP:OtpCodeIsExpired");
+      for (const r of results.filter((r) => r.status === "rejected"))
+        expect((r.reason as PlatformError).code).toBe("SP:OtpCodeIsExpired");
     });
 
     it("expires a code after 5 minutes", async () => {
@@ -150,16 +160,33 @@ describeEachDb("one-time codes", (t) => {
       const number = newNumber();
       const a = await send(number);
       const codeA = await codeFor(number);
-      for (let left = 4; left >= 1; left--) expect((await expectPlatformError(verify(a.token, wrongCode(codeA)), "SP:OtpCodeMismatch", 400)).details).toEqual({ remainingAttempts: left });
+      for (let left = 4; left >= 1; left--)
+        expect(
+          (await expectPlatformError(verify(a.token, wrongCode(codeA)), "SP:OtpCodeMismatch", 400)).details,
+        ).toEqual({ remainingAttempts: left });
       const fifth = await expectPlatformError(verify(a.token, wrongCode(codeA)), "SP:MaxRetriesReached", 429);
       expect(fifth.details).toEqual({ retryAfterSeconds: 60 });
       // The spent code is refused even when right; the number waits out its minute.
-      expect((await expectPlatformError(verify(a.token, codeA, later(20_000)), "SP:MaxRetriesReached", 429)).details).toEqual({ retryAfterSeconds: 40 });
-      expect((await expectPlatformError(send(number, { at: later(30_000) }), "SP:MaxRetriesReached", 429)).details).toEqual({ retryAfterSeconds: 30 });
+      expect(
+        (await expectPlatformError(verify(a.token, codeA, later(20_000)), "SP:MaxRetriesReached", 429)).details,
+      ).toEqual({ retryAfterSeconds: 40 });
+      expect(
+        (await expectPlatformError(send(number, { at: later(30_000) }), "SP:MaxRetriesReached", 429)).details,
+      ).toEqual({ retryAfterSeconds: 30 });
       const b = await send(number, { at: later(MIN) });
       // A new code has its own five tries, and the spent one stays spent.
-      expect((await expectPlatformError(verify(b.token, wrongCode(await codeFor(number)), later(MIN)), "SP:OtpCodeMismatch", 400)).details).toEqual({ remainingAttempts: 4 });
-      expect((await expectPlatformError(verify(a.token, codeA, later(2 * MIN)), "SP:MaxRetriesReached", 429)).details).toBeUndefined();
+      expect(
+        (
+          await expectPlatformError(
+            verify(b.token, wrongCode(await codeFor(number)), later(MIN)),
+            "SP:OtpCodeMismatch",
+            400,
+          )
+        ).details,
+      ).toEqual({ remainingAttempts: 4 });
+      expect(
+        (await expectPlatformError(verify(a.token, codeA, later(2 * MIN)), "SP:MaxRetriesReached", 429)).details,
+      ).toBeUndefined();
       const ok = await verify(b.token, await codeFor(number), later(MIN + 1000));
       expect(ok.customerId).toBeTruthy();
     });
@@ -169,10 +196,13 @@ describeEachDb("one-time codes", (t) => {
       // A stranger asks for a code to the owner's number and guesses 4 times: nothing for the owner to wait for.
       const stranger = await send(number);
       const strangersCode = await codeFor(number);
-      for (let i = 0; i < 4; i++) await expectPlatformError(verify(stranger.token, wrongCode(strangersCode)), "SP:OtpCodeMismatch", 400);
+      for (let i = 0; i < 4; i++)
+        await expectPlatformError(verify(stranger.token, wrongCode(strangersCode)), "SP:OtpCodeMismatch", 400);
       const owner = await send(number);
       const ownerCode = await codeFor(number);
-      expect((await expectPlatformError(verify(owner.token, wrongCode(ownerCode)), "SP:OtpCodeMismatch", 400)).details).toEqual({ remainingAttempts: 4 });
+      expect(
+        (await expectPlatformError(verify(owner.token, wrongCode(ownerCode)), "SP:OtpCodeMismatch", 400)).details,
+      ).toEqual({ remainingAttempts: 4 });
       // The stranger's 5th try on the retired code changes nothing for the owner's code either.
       await expectPlatformError(verify(stranger.token, "123456"), "SP:OtpCodeIsExpired", 400);
       expect((await verify(owner.token, ownerCode)).customerId).toBeTruthy();
@@ -183,8 +213,10 @@ describeEachDb("one-time codes", (t) => {
       const spend = async (at: number) => {
         const { token } = await send(number, { at: later(at) });
         const code = await codeFor(number);
-        for (let i = 0; i < 4; i++) await expectPlatformError(verify(token, wrongCode(code), later(at)), "SP:OtpCodeMismatch", 400);
-        return (await expectPlatformError(verify(token, wrongCode(code), later(at)), "SP:MaxRetriesReached", 429)).details;
+        for (let i = 0; i < 4; i++)
+          await expectPlatformError(verify(token, wrongCode(code), later(at)), "SP:OtpCodeMismatch", 400);
+        return (await expectPlatformError(verify(token, wrongCode(code), later(at)), "SP:MaxRetriesReached", 429))
+          .details;
       };
       let at = 0;
       for (const minutes of [1, 5, 15, 60, 240, 240]) {
@@ -237,7 +269,12 @@ describeEachDb("one-time codes", (t) => {
       const number = newNumber();
       for (let i = 0; i < 3; i++) await send(number);
       await expectPlatformError(send(number), "SP:TooManyRequests", 429);
-      await sendOtp(t().db, t().coffee, { mobileNumber: number, purpose: "CustomerLogin" }, { clientIp: newIp(), locale: "ar", sms: outboxSender(t().db, t().coffee.id), now: t().now });
+      await sendOtp(
+        t().db,
+        t().coffee,
+        { mobileNumber: number, purpose: "CustomerLogin" },
+        { clientIp: newIp(), locale: "ar", sms: outboxSender(t().db, t().coffee.id), now: t().now },
+      );
       const coffeeText = (await latestOutboxMessage(t().db, t().coffee.id, number))!.text;
       expect(coffeeText).toMatch(/^رمز الدخول إلى Bunn Roastery: \d{6}$/);
     });

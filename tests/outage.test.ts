@@ -4,7 +4,6 @@ import { describe, expect, it } from "vitest";
 import { envelopeResponse, errorEnvelope } from "@/contract/error-envelope";
 import { isUnreachable, noteOutage } from "@/contract/outage";
 import { PlatformError } from "@/platform/errors";
-// @ts-expect-error -- a plain ESM script of the server's process, without types
 import { installRequestGuard, OUTAGE_WINDOW_MS, trustedProxies } from "../scripts/request-guard.mjs";
 
 const withCode = (code: string, message = "x") => Object.assign(new Error(message), { code });
@@ -22,17 +21,35 @@ describe("a database outage, told apart from a bug", () => {
       new AggregateError([withCode("ECONNREFUSED"), withCode("ECONNREFUSED")], ""),
     ];
     for (const err of unreachable) expect(isUnreachable(err), String(err)).toBe(true);
-    const bugs = [new Error("boom"), withCode("42601", "syntax error"), withCode("23505", "duplicate key"), new PlatformError("SP:EntityNotFound", 404, "no"), null, "ECONNREFUSED", { cause: { cause: { cause: { cause: { cause: { cause: withCode("ECONNREFUSED") } } } } } }];
+    const bugs = [
+      new Error("boom"),
+      withCode("42601", "syntax error"),
+      withCode("23505", "duplicate key"),
+      new PlatformError("SP:EntityNotFound", 404, "no"),
+      null,
+      "ECONNREFUSED",
+      { cause: { cause: { cause: { cause: { cause: { cause: withCode("ECONNREFUSED") } } } } } },
+    ];
     for (const err of bugs) expect(isUnreachable(err), String(err)).toBe(false);
   });
 
   it("answers an outage 503 SP:ServiceUnavailable with Retry-After, never its text; a bug stays a 500 without its text", async () => {
     const outage = errorEnvelope(withCode("ECONNREFUSED", "connect ECONNREFUSED 10.0.0.5:5432"), "test");
-    expect(outage).toEqual({ status: 503, error: { code: "SP:ServiceUnavailable", message: "The store is temporarily unavailable", details: { retryAfterSeconds: 5 } } });
+    expect(outage).toEqual({
+      status: 503,
+      error: {
+        code: "SP:ServiceUnavailable",
+        message: "The store is temporarily unavailable",
+        details: { retryAfterSeconds: 5 },
+      },
+    });
     const res = envelopeResponse(outage.status, { error: outage.error });
     expect(res.headers.get("retry-after")).toBe("5");
     expect(await res.text()).not.toContain("10.0.0.5");
-    expect(errorEnvelope(new Error("boom at line 3"), "test")).toEqual({ status: 500, error: { code: "SP:InternalError", message: "Something went wrong on our side" } });
+    expect(errorEnvelope(new Error("boom at line 3"), "test")).toEqual({
+      status: 500,
+      error: { code: "SP:InternalError", message: "Something went wrong on our side" },
+    });
   });
 });
 
@@ -74,7 +91,11 @@ describe("the request guard during an outage", () => {
       noteOutage();
       const ar = await ask("/products/%D8%B2%D9%8A%D8%AA");
       expect(ar.status).toBe(503);
-      expect(ar.headers).toMatchObject({ "retry-after": "5", "cache-control": "no-store", "content-type": "text/html; charset=utf-8" });
+      expect(ar.headers).toMatchObject({
+        "retry-after": "5",
+        "cache-control": "no-store",
+        "content-type": "text/html; charset=utf-8",
+      });
       expect(ar.headers["content-security-policy"]).toContain("default-src 'none'");
       expect(ar.headers["x-next-page"]).toBeUndefined();
       expect(ar.body).toContain('<html lang="ar" dir="rtl">');

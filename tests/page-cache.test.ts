@@ -13,30 +13,62 @@ const PRODUCT = "/products/30a2835e-de0a-4d1c-bcd5-c06715f9df43";
 
 describe("page cache policy", () => {
   it("caches the pages every visitor sees alike, nothing signed-in or per order", () => {
-    for (const rest of ["", "/products", PRODUCT, "/products/%D9%85%D8%B3%D8%A7%D8%AC", "/products/lavender-oil", "/z/terms", "/z/a/b"]) expect(isCacheablePage(rest), rest).toBe(true);
-    for (const rest of ["/profile", "/profile/reservations", "/checkout/done/abc", "/checkout/payment-error", "/products/", `${PRODUCT}/x`, "/z/", "/anything"])
+    for (const rest of [
+      "",
+      "/products",
+      PRODUCT,
+      "/products/%D9%85%D8%B3%D8%A7%D8%AC",
+      "/products/lavender-oil",
+      "/z/terms",
+      "/z/a/b",
+    ])
+      expect(isCacheablePage(rest), rest).toBe(true);
+    for (const rest of [
+      "/profile",
+      "/profile/reservations",
+      "/checkout/done/abc",
+      "/checkout/payment-error",
+      "/products/",
+      `${PRODUCT}/x`,
+      "/z/",
+      "/anything",
+    ])
       expect(isCacheablePage(rest), rest).toBe(false);
   });
 
   it("keys by site, locale and path; ignores UTM and click ids; keeps the product list's type", () => {
-    expect(pageCacheKey("spa.localhost", "en", PRODUCT, req({ query: "utm_source=ig&gclid=1" }))).toBe(`spa.localhost|en|${PRODUCT}`);
+    expect(pageCacheKey("spa.localhost", "en", PRODUCT, req({ query: "utm_source=ig&gclid=1" }))).toBe(
+      `spa.localhost|en|${PRODUCT}`,
+    );
     expect(pageCacheKey("spa.localhost", "ar", "", req())).toBe("spa.localhost|ar|/");
     expect(pageCacheKey("coffee.localhost", "ar", "", req())).not.toBe(pageCacheKey("spa.localhost", "ar", "", req()));
-    expect(pageCacheKey("spa.localhost", "en", "/products", req({ query: "type=gift&utm_id=3" }))).toBe("spa.localhost|en|/products?type=gift");
+    expect(pageCacheKey("spa.localhost", "en", "/products", req({ query: "type=gift&utm_id=3" }))).toBe(
+      "spa.localhost|en|/products?type=gift",
+    );
     expect(fillPath("/en/products", "spa.localhost|en|/products?type=gift")).toBe("/en/products?type=gift");
     expect(fillPath("/en", "spa.localhost|en|/")).toBe("/en");
   });
 
   it("renders client navigations, prefetches, server actions and non-GET requests", () => {
-    for (const h of ["rsc", "next-router-prefetch", "next-router-state-tree", "next-action"]) expect(pageCacheKey("s", "ar", "", req({ headers: { [h]: "1" } })), h).toBeNull();
-    expect(pageCacheKey("s", "ar", PRODUCT, req({ query: "_rsc=1x2y3" })), "the router's cache-busting query alone").toBeNull();
+    for (const h of ["rsc", "next-router-prefetch", "next-router-state-tree", "next-action"])
+      expect(pageCacheKey("s", "ar", "", req({ headers: { [h]: "1" } })), h).toBeNull();
+    expect(
+      pageCacheKey("s", "ar", PRODUCT, req({ query: "_rsc=1x2y3" })),
+      "the router's cache-busting query alone",
+    ).toBeNull();
     expect(pageCacheKey("s", "ar", "", req({ method: "POST" }))).toBeNull();
     expect(pageCacheKey("s", "ar", "", req({ method: "HEAD" }))).not.toBeNull();
   });
 });
 
 describe("page store", () => {
-  const page = (body: string): CachedPage => ({ parts: [Buffer.from(body)], status: 200, headers: [], version: "1", storedAt: 0 });
+  const page = (body: string): CachedPage => ({
+    parts: [Buffer.from(body)],
+    status: 200,
+    headers: [],
+    version: "1",
+    storedAt: 0,
+  });
   const text = (p: CachedPage | undefined) => (p ? Buffer.concat(p.parts).toString() : undefined);
 
   it("drops the least recently used pages beyond its byte budget", () => {
@@ -58,8 +90,12 @@ describe("page store", () => {
     const body = `<script nonce="${placeholder}">1</script><p>زيت اللافندر</p><script nonce="${placeholder}"></script>${placeholder}`;
     const parts = pageBytes(body, placeholder);
     expect(parts).toHaveLength(4);
-    expect(Buffer.concat(withNonce({ ...page(""), parts }, "n0Nce+/=")).toString()).toBe(body.replaceAll(placeholder, "n0Nce+/="));
-    expect(Buffer.concat(withNonce({ ...page(""), parts: pageBytes("<p>no script</p>", placeholder) }, "x")).toString()).toBe("<p>no script</p>");
+    expect(Buffer.concat(withNonce({ ...page(""), parts }, "n0Nce+/=")).toString()).toBe(
+      body.replaceAll(placeholder, "n0Nce+/="),
+    );
+    expect(
+      Buffer.concat(withNonce({ ...page(""), parts: pageBytes("<p>no script</p>", placeholder) }, "x")).toString(),
+    ).toBe("<p>no script</p>");
   });
 
   it("replaces a page under the same key without counting it twice", () => {
@@ -73,13 +109,23 @@ describe("page store", () => {
 describe("content security policy", () => {
   it("trusts scripts by nonce only, allows the pixels' and providers' hosts, and no plugins or framing by others", () => {
     const nonce = newNonce();
-    const csp = contentSecurityPolicy({ nonce, extraSources: ["https://sandbox.example.com", "javascript:alert(1)", "https://x.com; script-src *"] });
+    const csp = contentSecurityPolicy({
+      nonce,
+      extraSources: ["https://sandbox.example.com", "javascript:alert(1)", "https://x.com; script-src *"],
+    });
     const directive = (name: string) => csp.split("; ").find((d) => d.startsWith(`${name} `)) ?? "";
     expect(directive("script-src")).toContain(`'nonce-${nonce}'`);
     expect(directive("script-src")).toContain("'strict-dynamic'");
     expect(directive("object-src")).toBe("object-src 'none'");
     expect(directive("frame-ancestors")).toBe("frame-ancestors 'self'");
-    for (const host of ["https://www.googletagmanager.com", "https://connect.facebook.net", "https://analytics.tiktok.com", "https://sc-static.net", "https://*.clarity.ms", "https://api.moyasar.com"])
+    for (const host of [
+      "https://www.googletagmanager.com",
+      "https://connect.facebook.net",
+      "https://analytics.tiktok.com",
+      "https://sc-static.net",
+      "https://*.clarity.ms",
+      "https://api.moyasar.com",
+    ])
       expect(directive("connect-src"), host).toContain(host);
     expect(directive("connect-src")).toContain("https://sandbox.example.com");
     expect(csp).not.toContain("javascript:");
@@ -90,8 +136,12 @@ describe("content security policy", () => {
     const before = process.env.CSP_EXTRA_SOURCES;
     try {
       process.env.CSP_EXTRA_SOURCES = "https://sandbox.example.com";
-      expect(pagePolicy("abc")).toBe(contentSecurityPolicy({ nonce: "abc", extraSources: ["https://sandbox.example.com"] }));
-      expect(pagePolicy("xyz")).toBe(contentSecurityPolicy({ nonce: "xyz", extraSources: ["https://sandbox.example.com"] }));
+      expect(pagePolicy("abc")).toBe(
+        contentSecurityPolicy({ nonce: "abc", extraSources: ["https://sandbox.example.com"] }),
+      );
+      expect(pagePolicy("xyz")).toBe(
+        contentSecurityPolicy({ nonce: "xyz", extraSources: ["https://sandbox.example.com"] }),
+      );
       delete process.env.CSP_EXTRA_SOURCES;
       expect(pagePolicy("abc")).toBe(contentSecurityPolicy({ nonce: "abc" }));
     } finally {
@@ -110,7 +160,11 @@ describe("content security policy", () => {
 describe("the page cache ahead of Next (fastPage)", () => {
   const g = globalThis as { __sfContentVersion?: (site: string) => Promise<string | null> };
   const SITE = "spa.localhost";
-  const raw = (url: string, headers: Record<string, string> = {}, method = "GET") => ({ method, url, headers: { host: "spa.localhost:3000", ...headers } });
+  const raw = (url: string, headers: Record<string, string> = {}, method = "GET") => ({
+    method,
+    url,
+    headers: { host: "spa.localhost:3000", ...headers },
+  });
   const store = () => pageCache().store;
   let version = "v1";
 
@@ -118,7 +172,13 @@ describe("the page cache ahead of Next (fastPage)", () => {
     g.__sfContentVersion = async (site) => (site === SITE ? version : NO_STORE);
     version = "v1";
     pageCache().versions.clear(); // the versions' one-second memo, as the proxy keeps it
-    store().set(`${SITE}|en|${PRODUCT}`, { parts: pageBytes(`<script nonce="${pageCache().placeholder}"></script><p>oil</p>`, pageCache().placeholder), status: 200, headers: [["content-type", "text/html; charset=utf-8"]], version: "v1", storedAt: Date.now() });
+    store().set(`${SITE}|en|${PRODUCT}`, {
+      parts: pageBytes(`<script nonce="${pageCache().placeholder}"></script><p>oil</p>`, pageCache().placeholder),
+      status: 200,
+      headers: [["content-type", "text/html; charset=utf-8"]],
+      version: "v1",
+      storedAt: Date.now(),
+    });
   });
   afterEach(() => {
     delete g.__sfContentVersion;
@@ -157,10 +217,16 @@ describe("the page cache ahead of Next (fastPage)", () => {
       ["a bad host", raw(`/en${PRODUCT}`, { host: "a b" })],
     ];
     for (const [why, req] of cases) expect(fastPage(req, never), why).toBeNull();
-    expect(fastPage(raw(`/en${PRODUCT}`), (site) => site === SITE), "a platform-only host").toBeNull();
+    expect(
+      fastPage(raw(`/en${PRODUCT}`), (site) => site === SITE),
+      "a platform-only host",
+    ).toBeNull();
     const entry = store().get(`${SITE}|en|${PRODUCT}`)!;
     store().set(`${SITE}|en|${PRODUCT}`, { ...entry, storedAt: Date.now() - PAGE_TTL_MS });
-    expect(fastPage(raw(`/en${PRODUCT}`), never), "a stale page (the proxy serves it once more and renders it again)").toBeNull();
+    expect(
+      fastPage(raw(`/en${PRODUCT}`), never),
+      "a stale page (the proxy serves it once more and renders it again)",
+    ).toBeNull();
   });
 
   it("leaves to Next a page whose store's content changed since it was rendered", async () => {
@@ -182,7 +248,10 @@ describe("made-up Host names (no store)", () => {
     vi.stubGlobal("fetch", async (_url: string, init: { headers: Record<string, string> }) => {
       fills.push(init.headers["x-sf-site"]);
       await new Promise((r) => setTimeout(r, 5));
-      return new Response(`<script nonce="${pageCache().placeholder}"></script><h1>المتجر غير موجود</h1>`, { status: 404, headers: { "content-type": "text/html; charset=utf-8" } });
+      return new Response(`<script nonce="${pageCache().placeholder}"></script><h1>المتجر غير موجود</h1>`, {
+        status: 404,
+        headers: { "content-type": "text/html; charset=utf-8" },
+      });
     });
   });
   afterEach(() => {
@@ -205,19 +274,29 @@ describe("made-up Host names (no store)", () => {
     expect(responses.map((r) => r.status)).toEqual([404, 404]);
     expect(bodies[0]).toContain("المتجر غير موجود");
     expect(bodies[0]).not.toBe(bodies[1]);
-    for (const [i, r] of responses.entries()) expect(bodies[i]).toContain(`nonce="${/'nonce-([^']+)'/.exec(r.headers.get("content-security-policy")!)![1]}"`);
+    for (const [i, r] of responses.entries())
+      expect(bodies[i]).toContain(`nonce="${/'nonce-([^']+)'/.exec(r.headers.get("content-security-policy")!)![1]}"`);
   });
 
   it("are answered ahead of Next once the page is stored; a store's page not stored yet is still left to Next", async () => {
     const raw = (host: string, url = "/") => ({ method: "GET", url, headers: { host } });
-    expect(fastPage(raw("scan1.example.com"), () => false), "nothing stored yet").toBeNull();
+    expect(
+      fastPage(raw("scan1.example.com"), () => false),
+      "nothing stored yet",
+    ).toBeNull();
     await cachedPage("scan1.example.com|ar|/", "scan1.example.com", "/");
     const answer = await fastPage(raw("scan2.example.com", "/en/products"), () => false);
     expect(answer?.status).toBe(404);
     expect(new Headers(answer!.headers).get("x-sf-cache")).toBe("hit");
     expect(Buffer.concat(answer!.body!).toString()).toContain("المتجر غير موجود");
-    expect(await fastPage(raw("spa.localhost:3000", "/en/products"), () => false), "a store's page not stored yet").toBeNull();
-    expect(await fastPage(raw("scan3.example.com", "/profile"), () => false), "a page the cache never keeps").toBeNull();
+    expect(
+      await fastPage(raw("spa.localhost:3000", "/en/products"), () => false),
+      "a store's page not stored yet",
+    ).toBeNull();
+    expect(
+      await fastPage(raw("scan3.example.com", "/profile"), () => false),
+      "a page the cache never keeps",
+    ).toBeNull();
     expect(fills).toEqual([NO_STORE_SITE]);
   });
 

@@ -16,7 +16,11 @@ function cart(kinds: ProductTypeString[], total = 115, extra: Partial<Cart> = {}
 }
 
 /** Tabby's key and merchant code and Tamara's key: without them neither is offered (spec §5's pay-later flag). */
-const PAY_LATER_KEYS = { tabbyPublicKey: "pk_test_tabby", tabbyMerchantCode: "rimal", tamaraPublicKey: "pk_test_tamara" };
+const PAY_LATER_KEYS = {
+  tabbyPublicKey: "pk_test_tabby",
+  tabbyMerchantCode: "rimal",
+  tamaraPublicKey: "pk_test_tamara",
+};
 
 const ALL_ON: SettingsMap = {
   madaEnabled: "True",
@@ -97,8 +101,18 @@ describe("cash when enabled or the total is zero, but not for a deposit when dis
     ["enabled, total > 0", { cashEnabled: "True" }, cart(["reservation"]), true],
     ["disabled, total > 0", { cashEnabled: "False", bankTransferEnabled: "True" }, cart(["reservation"]), false],
     ["disabled, total 0", {}, cart(["reservation"], 0), true],
-    ["enabled, deposit, disableCODForDeposit", { cashEnabled: "True", disableCODForDeposit: "True" }, deposit(115), false],
-    ["enabled, no deposit, disableCODForDeposit", { cashEnabled: "True", disableCODForDeposit: "True" }, cart(["reservation"]), true],
+    [
+      "enabled, deposit, disableCODForDeposit",
+      { cashEnabled: "True", disableCODForDeposit: "True" },
+      deposit(115),
+      false,
+    ],
+    [
+      "enabled, no deposit, disableCODForDeposit",
+      { cashEnabled: "True", disableCODForDeposit: "True" },
+      cart(["reservation"]),
+      true,
+    ],
     ["enabled, deposit, COD allowed", { cashEnabled: "True" }, deposit(115), true],
   ] as [string, SettingsMap, Cart, boolean][])("%s", (_name, settings, c, listed) => {
     expect(ids(settings, c).includes("CASH")).toBe(listed);
@@ -112,11 +126,36 @@ describe("the cash label", () => {
     ["cash on delivery for subscriptions with a total", ALL_ON, cart(["subscription"]), "methods.cash.cashOnDelivery"],
     ["pay later for an all-reservation cart", ALL_ON, cart(["reservation", "reservation"]), "methods.cash.payLater"],
     ["confirm booking when the total is 0", ALL_ON, cart(["reservation"], 0), "methods.cash.confirmBooking"],
-    ["confirm booking for a free merchandise cart", {}, cart(["merchandise", "gift"], 0), "methods.cash.confirmBooking"],
-    ["confirm booking when cash is the only method", { cashEnabled: "True" }, cart(["merchandise"]), "methods.cash.confirmBooking"],
-    ["confirm booking when cash is the only method of an all-reservation cart", { cashEnabled: "True" }, cart(["reservation"]), "methods.cash.confirmBooking"],
-    ["confirm subscription for a zero-total subscription-only cart", ALL_ON, cart(["subscription", "subscription"], 0), "methods.cash.confirmSubscription"],
-    ["confirm booking for a zero-total cart of a subscription and a booking", ALL_ON, cart(["subscription", "reservation"], 0), "methods.cash.confirmBooking"],
+    [
+      "confirm booking for a free merchandise cart",
+      {},
+      cart(["merchandise", "gift"], 0),
+      "methods.cash.confirmBooking",
+    ],
+    [
+      "confirm booking when cash is the only method",
+      { cashEnabled: "True" },
+      cart(["merchandise"]),
+      "methods.cash.confirmBooking",
+    ],
+    [
+      "confirm booking when cash is the only method of an all-reservation cart",
+      { cashEnabled: "True" },
+      cart(["reservation"]),
+      "methods.cash.confirmBooking",
+    ],
+    [
+      "confirm subscription for a zero-total subscription-only cart",
+      ALL_ON,
+      cart(["subscription", "subscription"], 0),
+      "methods.cash.confirmSubscription",
+    ],
+    [
+      "confirm booking for a zero-total cart of a subscription and a booking",
+      ALL_ON,
+      cart(["subscription", "reservation"], 0),
+      "methods.cash.confirmBooking",
+    ],
   ] as [string, SettingsMap, Cart, string][])("%s", (_name, settings, c, label) => {
     const result = paymentMethods({ config: toTenantConfig(settings), cart: c, applePaySupported: false });
     expect(result.cashLabelKey).toBe(label);
@@ -133,7 +172,11 @@ describe("the first method is preselected; none ⇒ no methods", () => {
     [{ visaEnabled: "True", cashEnabled: "True" }, cart(["merchandise"]), "CASH"],
     [{ madaEnabled: "True", cashEnabled: "True" }, cart(["merchandise"]), "CARD"],
     [{}, cart(["merchandise"]), null],
-    [{ cashEnabled: "True", disableCODForDeposit: "True" }, cart(["reservation"], 115, { depositAmount: 30, amountToBePaid: 30 }), null],
+    [
+      { cashEnabled: "True", disableCODForDeposit: "True" },
+      cart(["reservation"], 115, { depositAmount: 30, amountToBePaid: 30 }),
+      null,
+    ],
   ] as [SettingsMap, Cart, CheckoutMethodId | null][])("%j ⇒ %s", (settings, c, expected) => {
     const result = paymentMethods({ config: toTenantConfig(settings), cart: c, applePaySupported: true });
     expect(result.defaultMethod).toBe(expected);
@@ -151,13 +194,21 @@ describe("the amount to pay: the full total for Tabby and Tamara, else the amoun
     ["CASH", 120],
     ["BANK_TRANSFER", 120],
   ] as [CheckoutMethodId, number][])("%s ⇒ %s", (method, amount) => {
-    expect(paymentMethods({ config: toTenantConfig(ALL_ON), cart: withDeposit, applePaySupported: true }).amountToPay(method)).toBe(amount);
+    expect(
+      paymentMethods({ config: toTenantConfig(ALL_ON), cart: withDeposit, applePaySupported: true }).amountToPay(
+        method,
+      ),
+    ).toBe(amount);
   });
 });
 
 describe("every method has its label key", () => {
   it("labels amount-based methods by method and cash by the cash rule", () => {
-    const { methods } = paymentMethods({ config: toTenantConfig(ALL_ON), cart: cart(["merchandise"]), applePaySupported: true });
+    const { methods } = paymentMethods({
+      config: toTenantConfig(ALL_ON),
+      cart: cart(["merchandise"]),
+      applePaySupported: true,
+    });
     expect(methods).toEqual([
       { id: "CARD", labelKey: "methods.card" },
       { id: "CASH", labelKey: "methods.cash.cashOnDelivery" },
@@ -169,6 +220,9 @@ describe("every method has its label key", () => {
   });
 
   it("gives the coffee shop (cash and bank transfer) exactly those two", () => {
-    expect(ids({ cashEnabled: "True", bankTransferEnabled: "True", visaEnabled: "False" })).toEqual(["CASH", "BANK_TRANSFER"]);
+    expect(ids({ cashEnabled: "True", bankTransferEnabled: "True", visaEnabled: "False" })).toEqual([
+      "CASH",
+      "BANK_TRANSFER",
+    ]);
   });
 });

@@ -25,7 +25,9 @@ describeEachDb("payments: capture, refund and void at every provider", (t) => {
   /** The provider's own record of a payment, read with the account's secret key. */
   async function atProvider(provider: "tabby" | "tamara", ref: string) {
     const path = provider === "tabby" ? `/sandbox/tabby/api/v2/payments/${ref}` : `/sandbox/tamara/orders/${ref}`;
-    const res = await fetch(`${p.origin()}${path}`, { headers: { authorization: `Bearer ${SPA_PAYMENT_ACCOUNTS[provider]!.secretKey}` } });
+    const res = await fetch(`${p.origin()}${path}`, {
+      headers: { authorization: `Bearer ${SPA_PAYMENT_ACCOUNTS[provider]!.secretKey}` },
+    });
     return (await res.json()) as { status: string; captures?: { amount: string }[]; refunds?: { amount: string }[] };
   }
 
@@ -38,7 +40,7 @@ describeEachDb("payments: capture, refund and void at every provider", (t) => {
     return { ...paid, amount: attempt.amount };
   }
 
-  const withCardProvider = async <T,>(provider: "moyasar" | "myfatoorah", fn: () => Promise<T>) => {
+  const withCardProvider = async <T>(provider: "moyasar" | "myfatoorah", fn: () => Promise<T>) => {
     const restore = await withSettings(db(), spa(), { onlinePaymentProvider: provider });
     try {
       return await fn();
@@ -49,7 +51,11 @@ describeEachDb("payments: capture, refund and void at every provider", (t) => {
 
   it("Tabby: settling an AUTHORIZED payment captures all of it; Tabby's payment ends CLOSED with one capture and the order is paid", async () => {
     const paid = await settledAt("tabby");
-    expect(await atProvider("tabby", paid.providerRef)).toMatchObject({ status: "CLOSED", captures: [{ amount: (paid.amount / 100).toFixed(2) }], refunds: [] });
+    expect(await atProvider("tabby", paid.providerRef)).toMatchObject({
+      status: "CLOSED",
+      captures: [{ amount: (paid.amount / 100).toFixed(2) }],
+      refunds: [],
+    });
     expect(await p.paymentsOf(paid.cartId)).toMatchObject([{ provider: "tabby", status: "paid", amount: paid.amount }]);
     // The return and a webhook at once after that: still one capture, one payment.
     await Promise.all([p.callback(paid.shopper, paid.cartId), pay.webhook(paid)]);
@@ -72,43 +78,66 @@ describeEachDb("payments: capture, refund and void at every provider", (t) => {
     expect(await atProvider("tamara", paid.providerRef)).toMatchObject({ status: "fully_captured" });
     expect(await p.paymentsOf(paid.cartId)).toMatchObject([{ provider: "tamara", status: "paid" }]);
 
-    await pointAccountsAt(db(), spa(), p.origin(), { ...SPA_PAYMENT_ACCOUNTS, tamara: { ...SPA_PAYMENT_ACCOUNTS.tamara!, captureOn: "fulfilment" } });
+    await pointAccountsAt(db(), spa(), p.origin(), {
+      ...SPA_PAYMENT_ACCOUNTS,
+      tamara: { ...SPA_PAYMENT_ACCOUNTS.tamara!, captureOn: "fulfilment" },
+    });
     try {
       const later = await settledAt("tamara");
       expect(await atProvider("tamara", later.providerRef)).toMatchObject({ status: "authorised" });
       expect(await p.paymentsOf(later.cartId)).toMatchObject([{ status: "authorized" }]);
       const c = await cfg("tamara");
       await gatewayOf("tamara").void!(c, later.providerRef, later.amount);
-      expect(await gatewayOf("tamara").verify(c, later.providerRef, { amount: later.amount, currency: "SAR" })).toMatchObject({ status: "cancelled" });
+      expect(
+        await gatewayOf("tamara").verify(c, later.providerRef, { amount: later.amount, currency: "SAR" }),
+      ).toMatchObject({ status: "cancelled" });
     } finally {
       await pointAccountsAt(db(), spa(), p.origin());
     }
   });
 
-  it.each(["moyasar", "myfatoorah", "tabby", "tamara"] as const)("%s: refunds in part and in the rest, never more than was taken", async (provider) => {
-    await withCardProvider(provider === "myfatoorah" ? "myfatoorah" : "moyasar", async () => {
-      const paid = await settledAt(provider);
-      const gateway = gatewayOf(provider);
-      const c = await cfg(provider);
-      expect(await gateway.refund(c, paid.providerRef, 1000, "one jar broke")).toMatchObject({ refundId: expect.any(String), amount: 1000 });
-      await expect(gateway.refund(c, paid.providerRef, paid.amount - 1000 + 1, "too much")).rejects.toMatchObject({ code: "SP:RefundRefused" });
-      expect(await gateway.refund(c, paid.providerRef, paid.amount - 1000, "the rest")).toMatchObject({ amount: paid.amount - 1000 });
-      await expect(gateway.refund(c, paid.providerRef, 1, "again")).rejects.toMatchObject({ code: "SP:RefundRefused" });
-      if (provider !== "myfatoorah") {
-        // Refunded in full, the provider reads the payment as given back.
-        expect(await gateway.verify(c, paid.providerRef, { amount: paid.amount, currency: "SAR" })).toMatchObject({ status: "cancelled" });
-      }
-    });
-  });
+  it.each(["moyasar", "myfatoorah", "tabby", "tamara"] as const)(
+    "%s: refunds in part and in the rest, never more than was taken",
+    async (provider) => {
+      await withCardProvider(provider === "myfatoorah" ? "myfatoorah" : "moyasar", async () => {
+        const paid = await settledAt(provider);
+        const gateway = gatewayOf(provider);
+        const c = await cfg(provider);
+        expect(await gateway.refund(c, paid.providerRef, 1000, "one jar broke")).toMatchObject({
+          refundId: expect.any(String),
+          amount: 1000,
+        });
+        await expect(gateway.refund(c, paid.providerRef, paid.amount - 1000 + 1, "too much")).rejects.toMatchObject({
+          code: "SP:RefundRefused",
+        });
+        expect(await gateway.refund(c, paid.providerRef, paid.amount - 1000, "the rest")).toMatchObject({
+          amount: paid.amount - 1000,
+        });
+        await expect(gateway.refund(c, paid.providerRef, 1, "again")).rejects.toMatchObject({
+          code: "SP:RefundRefused",
+        });
+        if (provider !== "myfatoorah") {
+          // Refunded in full, the provider reads the payment as given back.
+          expect(await gateway.verify(c, paid.providerRef, { amount: paid.amount, currency: "SAR" })).toMatchObject({
+            status: "cancelled",
+          });
+        }
+      });
+    },
+  );
 
   it("moyasar: a paid payment is voided the same day and then can be neither refunded nor voided again", async () => {
     const paid = await settledAt("moyasar");
     const gateway = gatewayOf("moyasar");
     const c = await cfg("moyasar");
     await gateway.void!(c, paid.providerRef, paid.amount);
-    expect(await gateway.verify(c, paid.providerRef, { amount: paid.amount, currency: "SAR" })).toMatchObject({ status: "cancelled" });
+    expect(await gateway.verify(c, paid.providerRef, { amount: paid.amount, currency: "SAR" })).toMatchObject({
+      status: "cancelled",
+    });
     await expect(gateway.void!(c, paid.providerRef, paid.amount)).rejects.toMatchObject({ code: "SP:RefundRefused" });
-    await expect(gateway.refund(c, paid.providerRef, 100, "after void")).rejects.toMatchObject({ code: "SP:RefundRefused" });
+    await expect(gateway.refund(c, paid.providerRef, 100, "after void")).rejects.toMatchObject({
+      code: "SP:RefundRefused",
+    });
   });
 
   it("MyFatoorah: an invoice paid twice (DuplicatePayment) completes the order once, by return and by webhook", async () => {
@@ -119,9 +148,16 @@ describeEachDb("payments: capture, refund and void at every provider", (t) => {
       // The shopper's second tab pays the same invoice again: MyFatoorah then says DuplicatePayment.
       const page = `${p.origin()}/sandbox/myfatoorah/3ds/${attempt.providerRef}`;
       await p.press(page, "payAgain");
-      const state = await gatewayOf("myfatoorah").verify(await cfg("myfatoorah"), paid.providerRef, { amount: attempt.amount, currency: "SAR" });
+      const state = await gatewayOf("myfatoorah").verify(await cfg("myfatoorah"), paid.providerRef, {
+        amount: attempt.amount,
+        currency: "SAR",
+      });
       expect(state).toMatchObject({ status: "paid", amount: attempt.amount });
-      const answers = await Promise.all([p.callback(shopper, cart.id), p.callback(shopper, cart.id), pay.webhook(paid)]);
+      const answers = await Promise.all([
+        p.callback(shopper, cart.id),
+        p.callback(shopper, cart.id),
+        pay.webhook(paid),
+      ]);
       expect(answers[0].data).toMatchObject({ outcome: "paid" });
       expect(answers[1].data).toMatchObject({ outcome: "paid" });
       expect(answers[2]).toMatchObject({ status: 200, body: { outcome: "paid" } });
@@ -132,7 +168,11 @@ describeEachDb("payments: capture, refund and void at every provider", (t) => {
 
   describe("one live attempt per cart", () => {
     const ledger = async (paymentId: string) => {
-      const res = await fetch(`${p.origin()}/sandbox/moyasar/v1/payments/${paymentId}`, { headers: { authorization: `Basic ${Buffer.from(`${SPA_PAYMENT_ACCOUNTS.moyasar!.secretKey}:`).toString("base64")}` } });
+      const res = await fetch(`${p.origin()}/sandbox/moyasar/v1/payments/${paymentId}`, {
+        headers: {
+          authorization: `Basic ${Buffer.from(`${SPA_PAYMENT_ACCOUNTS.moyasar!.secretKey}:`).toString("base64")}`,
+        },
+      });
       return (await res.json()) as { status: string; amount: number; refunded: number };
     };
 
@@ -162,7 +202,10 @@ describeEachDb("payments: capture, refund and void at every provider", (t) => {
       const pages: string[] = [];
       for (let i = 0; i < 3; i++) {
         p.tick();
-        const created = await p.api.call<PayLaterSessionDto>(spa(), "POST", "tabby/session", { token: shopper.token, body: p.payLaterBody(shopper, cart.id, "tabby") });
+        const created = await p.api.call<PayLaterSessionDto>(spa(), "POST", "tabby/session", {
+          token: shopper.token,
+          body: p.payLaterBody(shopper, cart.id, "tabby"),
+        });
         pages.push(created.data!.checkout_url);
       }
       const attempts = await p.attemptsOf(cart.id);
@@ -178,11 +221,17 @@ describeEachDb("payments: capture, refund and void at every provider", (t) => {
     it("cash completing the cart releases an open card attempt; money it takes afterwards is given back", async () => {
       const { shopper, cart } = await p.saltsCart();
       const card = await p.payMoyasar(shopper, cart.id, { token: await p.cardToken("4111111111111111") });
-      const cash = await p.api.call(spa(), "POST", `cart/${cart.id}/submit`, { token: shopper.token, body: { paymentMethod: "CASH", customer: { name: "Test Shopper", mobileNumber: shopper.mobileNumber } } });
+      const cash = await p.api.call(spa(), "POST", `cart/${cart.id}/submit`, {
+        token: shopper.token,
+        body: { paymentMethod: "CASH", customer: { name: "Test Shopper", mobileNumber: shopper.mobileNumber } },
+      });
       expect(cash.status, JSON.stringify(cash.error)).toBe(200);
       expect((await p.attemptsOf(cart.id))[0]).toMatchObject({ state: "superseded" });
       await p.press(card.data!.redirectUrl!, "authenticate");
-      expect((await p.callback(shopper, cart.id)).data).toMatchObject({ outcome: "cancelled", duplicateRefund: expect.any(Number) });
+      expect((await p.callback(shopper, cart.id)).data).toMatchObject({
+        outcome: "cancelled",
+        duplicateRefund: expect.any(Number),
+      });
       expect(await ledger(card.data!.paymentId!)).toMatchObject({ status: "refunded" });
     });
   });

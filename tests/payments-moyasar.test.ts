@@ -21,21 +21,58 @@ describeEachDb("payments: Moyasar card and Apple Pay", (t) => {
     // The 3-D Secure page lives on the host the shopper returns to.
     expect(created.data!.redirectUrl).toMatch(/^http:\/\/spa\.localhost:3000\/sandbox\/moyasar\/3ds\//);
     const [attempt] = await p.attemptsOf(cart.id);
-    expect(attempt).toMatchObject({ provider: "moyasar", method: "CARD", state: "pending", amount: Math.round(cart.amountToBePaid * 100), providerRef: created.data!.paymentId });
-    expect(attempt.details).toMatchObject({ customerName: "Test Shopper", customerMobile: shopper.mobileNumber, bookingNotes: "Online", channel: "website" });
+    expect(attempt).toMatchObject({
+      provider: "moyasar",
+      method: "CARD",
+      state: "pending",
+      amount: Math.round(cart.amountToBePaid * 100),
+      providerRef: created.data!.paymentId,
+    });
+    expect(attempt.details).toMatchObject({
+      customerName: "Test Shopper",
+      customerMobile: shopper.mobileNumber,
+      bookingNotes: "Online",
+      channel: "website",
+    });
 
     const back = await p.press(created.data!.redirectUrl!, "authenticate");
     expect(back).toContain(`${p.doneUrl(cart.id)}?id=${created.data!.paymentId}&status=paid`);
     const settled = await p.callback(shopper, cart.id);
-    expect(settled.data).toEqual({ outcome: "paid", provider: "moyasar", failureReason: null, errorMessageCode: null, duplicateRefund: null });
+    expect(settled.data).toEqual({
+      outcome: "paid",
+      provider: "moyasar",
+      failureReason: null,
+      errorMessageCode: null,
+      duplicateRefund: null,
+    });
     expect(await p.callback(shopper, cart.id)).toMatchObject({ data: settled.data });
 
     const order = await p.cartRow(cart.id);
-    expect(order).toMatchObject({ status: "completed", paymentMethod: "VISA", paymentStatus: "paid", customerName: "Test Shopper", customerMobile: shopper.mobileNumber, bookingNotes: "Online" });
+    expect(order).toMatchObject({
+      status: "completed",
+      paymentMethod: "VISA",
+      paymentStatus: "paid",
+      customerName: "Test Shopper",
+      customerMobile: shopper.mobileNumber,
+      bookingNotes: "Online",
+    });
     expect(order.orderNumber).toMatch(/^[A-HJ-NP-Z2-9]{6}$/);
-    expect(await p.paymentsOf(cart.id)).toMatchObject([{ provider: "moyasar", providerPaymentId: created.data!.paymentId, method: "VISA", amount: attempt.amount, currency: "SAR", status: "paid" }]);
+    expect(await p.paymentsOf(cart.id)).toMatchObject([
+      {
+        provider: "moyasar",
+        providerPaymentId: created.data!.paymentId,
+        method: "VISA",
+        amount: attempt.amount,
+        currency: "SAR",
+        status: "paid",
+      },
+    ]);
     // A completed cart takes no further payment.
-    expectCode(await p.payMoyasar(shopper, cart.id, { token: await p.cardToken("4111111111111111") }), "SP:CartAlreadyCompleted", 400);
+    expectCode(
+      await p.payMoyasar(shopper, cart.id, { token: await p.cardToken("4111111111111111") }),
+      "SP:CartAlreadyCompleted",
+      400,
+    );
   });
 
   it("a mada card is recorded as MADA", async () => {
@@ -54,9 +91,20 @@ describeEachDb("payments: Moyasar card and Apple Pay", (t) => {
   ])("card %s fails at once with %s; the cart stays active for another try", async (number, reason) => {
     const { shopper, cart } = await p.saltsCart();
     const created = await p.payMoyasar(shopper, cart.id, { token: await p.cardToken(number) });
-    expect(created.data).toMatchObject({ status: "failed", redirectUrl: null, failureReason: reason, errorMessageCode: reason });
+    expect(created.data).toMatchObject({
+      status: "failed",
+      redirectUrl: null,
+      failureReason: reason,
+      errorMessageCode: reason,
+    });
     expect(await p.attemptsOf(cart.id)).toMatchObject([{ state: "failed", failureReason: reason }]);
-    expect((await p.callback(shopper, cart.id)).data).toEqual({ outcome: "failed", provider: "moyasar", failureReason: reason, errorMessageCode: reason, duplicateRefund: null });
+    expect((await p.callback(shopper, cart.id)).data).toEqual({
+      outcome: "failed",
+      provider: "moyasar",
+      failureReason: reason,
+      errorMessageCode: reason,
+      duplicateRefund: null,
+    });
     expect((await p.cartRow(cart.id)).status).toBe("active");
     expect(await p.paymentsOf(cart.id)).toEqual([]);
   });
@@ -66,11 +114,20 @@ describeEachDb("payments: Moyasar card and Apple Pay", (t) => {
     const first = await p.payMoyasar(shopper, cart.id, { token: await p.cardToken("4111111111111111") });
     await p.press(first.data!.redirectUrl!, "fail");
     const reason = "3-D Secure transaction attempt failed (DECLINED)";
-    expect((await p.callback(shopper, cart.id)).data).toEqual({ outcome: "failed", provider: "moyasar", failureReason: reason, errorMessageCode: reason, duplicateRefund: null });
+    expect((await p.callback(shopper, cart.id)).data).toEqual({
+      outcome: "failed",
+      provider: "moyasar",
+      failureReason: reason,
+      errorMessageCode: reason,
+      duplicateRefund: null,
+    });
 
     const second = await p.payMoyasar(shopper, cart.id, { token: await p.cardToken("5105105105105100") });
     await p.press(second.data!.redirectUrl!, "expire");
-    expect((await p.callback(shopper, cart.id)).data).toMatchObject({ outcome: "failed", errorMessageCode: "Payment:Error:TimeFrameExpired" });
+    expect((await p.callback(shopper, cart.id)).data).toMatchObject({
+      outcome: "failed",
+      errorMessageCode: "Payment:Error:TimeFrameExpired",
+    });
 
     const third = await p.payMoyasar(shopper, cart.id, { token: await p.cardToken("4111111111111111") });
     // The newest attempt is what the shopper returns from: pending until the bank answers.
@@ -91,22 +148,39 @@ describeEachDb("payments: Moyasar card and Apple Pay", (t) => {
   });
 
   it("Apple Pay: paid at once completes the order (APPLE_PAY); a declined token fails with DECLINED", async () => {
-    const token = JSON.stringify({ paymentMethod: { network: "Visa", displayName: "Visa 1111" }, paymentData: { data: "sandbox" } });
+    const token = JSON.stringify({
+      paymentMethod: { network: "Visa", displayName: "Visa 1111" },
+      paymentData: { data: "sandbox" },
+    });
     const { shopper, cart } = await p.saltsCart();
     const paid = await p.payMoyasar(shopper, cart.id, { token, tokenType: "applepay" });
     expect(paid.data).toMatchObject({ status: "paid", redirectUrl: null, errorMessageCode: null });
-    expect(await p.cartRow(cart.id)).toMatchObject({ status: "completed", paymentMethod: "APPLE_PAY", paymentStatus: "paid" });
+    expect(await p.cartRow(cart.id)).toMatchObject({
+      status: "completed",
+      paymentMethod: "APPLE_PAY",
+      paymentStatus: "paid",
+    });
     expect((await p.callback(shopper, cart.id)).data?.outcome).toBe("paid");
 
     const other = await p.saltsCart();
-    const declined = await p.payMoyasar(other.shopper, other.cart.id, { token: JSON.stringify({ paymentData: "decline" }), tokenType: "applepay" });
+    const declined = await p.payMoyasar(other.shopper, other.cart.id, {
+      token: JSON.stringify({ paymentData: "decline" }),
+      tokenType: "applepay",
+    });
     expect(declined.data).toMatchObject({ status: "failed", failureReason: "DECLINED", errorMessageCode: "DECLINED" });
     expect((await p.cartRow(other.cart.id)).status).toBe("active");
   });
 
   it("a deposit is paid online as deposit_paid, for the amount to pay now", async () => {
     const resthouse = await demoProduct(t().db, spa().id, DEMO.resthouse);
-    const { shopper, cart } = await p.api.cartWith(spa(), [{ productId: resthouse.id, priceId: resthouse.priceId, reservationDateFrom: dayAhead(t().now, 30), reservationDateTo: dayAhead(t().now, 32) }]);
+    const { shopper, cart } = await p.api.cartWith(spa(), [
+      {
+        productId: resthouse.id,
+        priceId: resthouse.priceId,
+        reservationDateFrom: dayAhead(t().now, 30),
+        reservationDateTo: dayAhead(t().now, 32),
+      },
+    ]);
     expect(cart.amountToBePaid).toBeLessThan(cart.totalAmount);
     const created = await p.payMoyasar(shopper, cart.id, { token: await p.cardToken("4111111111111111") });
     await p.press(created.data!.redirectUrl!, "authenticate");
@@ -119,12 +193,23 @@ describeEachDb("payments: Moyasar card and Apple Pay", (t) => {
     const { shopper, cart } = await p.saltsCart();
     const created = await p.payMoyasar(shopper, cart.id, { token: await p.cardToken("4111111111111111") });
     const salts = await demoProduct(t().db, spa().id, DEMO.salts);
-    await p.api.call(spa(), "PUT", `cart/${cart.id}/items/${cart.items[0].id}`, { token: shopper.token, body: { priceId: salts.priceId, quantity: 3 } });
+    await p.api.call(spa(), "PUT", `cart/${cart.id}/items/${cart.items[0].id}`, {
+      token: shopper.token,
+      body: { priceId: salts.priceId, quantity: 3 },
+    });
     await p.press(created.data!.redirectUrl!, "authenticate");
     const settled = await p.callback(shopper, cart.id);
-    expect(settled.data).toEqual({ outcome: "refused", provider: "moyasar", failureReason: "SP:PaymentAmountMismatch", errorMessageCode: "SP:PaymentAmountMismatch", duplicateRefund: null });
+    expect(settled.data).toEqual({
+      outcome: "refused",
+      provider: "moyasar",
+      failureReason: "SP:PaymentAmountMismatch",
+      errorMessageCode: "SP:PaymentAmountMismatch",
+      duplicateRefund: null,
+    });
     expect(await p.cartRow(cart.id)).toMatchObject({ status: "active", paymentStatus: "unpaid", orderNumber: null });
-    expect(await p.paymentsOf(cart.id)).toMatchObject([{ amount: Math.round(cart.amountToBePaid * 100), status: "paid" }]);
+    expect(await p.paymentsOf(cart.id)).toMatchObject([
+      { amount: Math.round(cart.amountToBePaid * 100), status: "paid" },
+    ]);
     expect((await p.callback(shopper, cart.id)).data).toEqual(settled.data);
   });
 
@@ -135,7 +220,10 @@ describeEachDb("payments: Moyasar card and Apple Pay", (t) => {
     const created = await p.payMoyasar(shopper, cart.id, { token: await p.cardToken("4111111111111111") });
     await t().db.update(products).set({ stock: 1 }).where(eq(products.id, oil.id));
     await p.press(created.data!.redirectUrl!, "authenticate");
-    expect((await p.callback(shopper, cart.id)).data).toMatchObject({ outcome: "refused", failureReason: "SP:MerchandiseItemInsufficientStock" });
+    expect((await p.callback(shopper, cart.id)).data).toMatchObject({
+      outcome: "refused",
+      failureReason: "SP:MerchandiseItemInsufficientStock",
+    });
     expect(await p.stockOf(oil.id)).toBe(1);
     expect(await p.paymentsOf(cart.id)).toHaveLength(1);
     expect((await p.cartRow(cart.id)).status).toBe("active");
@@ -144,7 +232,13 @@ describeEachDb("payments: Moyasar card and Apple Pay", (t) => {
   it("refuses before any payment: validation first, the card only with Moyasar as the card provider, return URLs on the store's hosts", async () => {
     const { shopper, cart } = await p.saltsCart();
     const token = await p.cardToken("4111111111111111");
-    for (const url of ["https://evil.example/checkout/done/x", "javascript:alert(1)", "http://coffee.localhost/checkout/done/x", "http://user:pw@spa.localhost/", "not a url"]) {
+    for (const url of [
+      "https://evil.example/checkout/done/x",
+      "javascript:alert(1)",
+      "http://coffee.localhost/checkout/done/x",
+      "http://user:pw@spa.localhost/",
+      "not a url",
+    ]) {
       expectCode(await p.payMoyasar(shopper, cart.id, { token, callbackUrl: url }), "SP:InvalidCallbackUrl", 400);
     }
     const other = await newCustomer(t().db, spa());
@@ -157,7 +251,11 @@ describeEachDb("payments: Moyasar card and Apple Pay", (t) => {
     }
     const noApplePay = await withSettings(t().db, spa(), { applePayEnabled: "False" });
     try {
-      expectCode(await p.payMoyasar(shopper, cart.id, { token: "{}", tokenType: "applepay" }), "SP:PaymentMethodNotAllowed", 400);
+      expectCode(
+        await p.payMoyasar(shopper, cart.id, { token: "{}", tokenType: "applepay" }),
+        "SP:PaymentMethodNotAllowed",
+        400,
+      );
     } finally {
       await noApplePay();
     }
@@ -165,7 +263,13 @@ describeEachDb("payments: Moyasar card and Apple Pay", (t) => {
     expectCode(await p.payMoyasar(s2, empty.id, { token }), "SP:CartIsEmpty", 400);
     expect(await p.attemptsOf(cart.id)).toEqual([]);
     expectCode(await p.api.call(spa(), "POST", `payment/${cart.id}/callback-payment`, {}), "SP:Unauthorized", 401);
-    expect((await p.callback(shopper, cart.id)).data).toEqual({ outcome: "none", provider: null, failureReason: null, errorMessageCode: null, duplicateRefund: null });
+    expect((await p.callback(shopper, cart.id)).data).toEqual({
+      outcome: "none",
+      provider: null,
+      failureReason: null,
+      errorMessageCode: null,
+      duplicateRefund: null,
+    });
   });
 
   it("serves the Apple Pay domain association of the Moyasar account as text", async () => {
@@ -179,13 +283,20 @@ describeEachDb("payments: Moyasar card and Apple Pay", (t) => {
   it("Moyasar not answering the payment creation: the attempt stays open under its given_id and settles once Moyasar has it", async () => {
     const fake = await startFakeProvider("/v1");
     try {
-      await t().db.update(tenantPaymentAccounts).set({ accounts: { moyasar: { ...SPA_PAYMENT_ACCOUNTS.moyasar!, baseUrl: fake.base } } }).where(eq(tenantPaymentAccounts.tenantId, spa().id));
+      await t()
+        .db.update(tenantPaymentAccounts)
+        .set({ accounts: { moyasar: { ...SPA_PAYMENT_ACCOUNTS.moyasar!, baseUrl: fake.base } } })
+        .where(eq(tenantPaymentAccounts.tenantId, spa().id));
       const { shopper, cart } = await p.saltsCart(1);
       fake.answer(() => ({ status: 503, text: "<html>upstream unavailable</html>" }));
       // Moyasar down: 503 with the spec's code and the provider's name, never its own words or status.
       const down = await p.payMoyasar(shopper, cart.id, { token: "token_x" });
       expectCode(down, "CREATE_PAYMENT_SESSION_ERROR", 503);
-      expect(down.error).toEqual({ code: "CREATE_PAYMENT_SESSION_ERROR", message: "Failed to create payment session", details: { provider: "moyasar" } });
+      expect(down.error).toEqual({
+        code: "CREATE_PAYMENT_SESSION_ERROR",
+        message: "Failed to create payment session",
+        details: { provider: "moyasar" },
+      });
       const [attempt] = await p.attemptsOf(cart.id);
       expect(attempt).toMatchObject({ state: "pending", providerRef: attempt.id });
       const created = fake.seen.find((r) => r.method === "POST")!.json() as { given_id: string };
@@ -194,20 +305,38 @@ describeEachDb("payments: Moyasar card and Apple Pay", (t) => {
       // Moyasar did take it: the payment carries the given_id as its id.
       fake.answer((req) =>
         req.method === "GET" && req.url === `/v1/payments/${attempt.id}`
-          ? { json: { id: attempt.id, status: "paid", amount: attempt.amount, currency: "SAR", source: { type: "creditcard", company: "visa", message: "APPROVED" } } }
+          ? {
+              json: {
+                id: attempt.id,
+                status: "paid",
+                amount: attempt.amount,
+                currency: "SAR",
+                source: { type: "creditcard", company: "visa", message: "APPROVED" },
+              },
+            }
           : { status: 404, json: { type: "api_error", message: "Object not found" } },
       );
       expect((await p.callback(shopper, cart.id)).data).toMatchObject({ outcome: "paid", provider: "moyasar" });
-      expect(await p.cartRow(cart.id)).toMatchObject({ status: "completed", paymentMethod: "VISA", paymentStatus: "paid" });
+      expect(await p.cartRow(cart.id)).toMatchObject({
+        status: "completed",
+        paymentMethod: "VISA",
+        paymentStatus: "paid",
+      });
       expect(await p.paymentsOf(cart.id)).toHaveLength(1);
 
       // A clear refusal (4xx) closes the attempt: nothing exists at Moyasar.
       const second = await p.saltsCart(1);
-      fake.answer(() => ({ status: 400, json: { type: "invalid_request_error", message: "Validation Failed", errors: { source: ["is invalid"] } } }));
+      fake.answer(() => ({
+        status: 400,
+        json: { type: "invalid_request_error", message: "Validation Failed", errors: { source: ["is invalid"] } },
+      }));
       const refused = await p.payMoyasar(second.shopper, second.cart.id, { token: "token_x" });
       expectCode(refused, "CREATE_PAYMENT_SESSION_ERROR", 422);
       expect(JSON.stringify(refused.error)).not.toMatch(/Validation Failed|is invalid|400/);
-      expect((await p.attemptsOf(second.cart.id))[0]).toMatchObject({ state: "failed", failureReason: "CREATE_PAYMENT_SESSION_ERROR" });
+      expect((await p.attemptsOf(second.cart.id))[0]).toMatchObject({
+        state: "failed",
+        failureReason: "CREATE_PAYMENT_SESSION_ERROR",
+      });
     } finally {
       await pointAccountsAt(t().db, spa(), p.origin());
       await fake.close();

@@ -10,7 +10,12 @@ import { describeEachDb } from "./helpers/test-db";
 import { at, dayAhead, DEMO, demoProduct } from "./helpers/demo-catalog";
 
 describeEachDb("platform API over HTTP", (t) => {
-  async function call<T = unknown>(tenant: TenantInfo, method: string, path: string, opts: { body?: unknown; rawBody?: string; locale?: string } = {}) {
+  async function call<T = unknown>(
+    tenant: TenantInfo,
+    method: string,
+    path: string,
+    opts: { body?: unknown; rawBody?: string; locale?: string } = {},
+  ) {
     const body = opts.rawBody ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body));
     const req = new Request(`http://spa.localhost/api/app/${path}`, {
       method,
@@ -19,7 +24,12 @@ describeEachDb("platform API over HTTP", (t) => {
     });
     const pathname = new URL(req.url).pathname.replace(/^\/api\/app\//, "");
     const res = await handlePlatformRequest(req, pathname, tenant, t().db);
-    return { status: res.status, body: (await res.json()) as { data: T; error?: undefined } | { data?: undefined; error: { code: string; message: string; details?: Record<string, unknown> } } };
+    return {
+      status: res.status,
+      body: (await res.json()) as
+        | { data: T; error?: undefined }
+        | { data?: undefined; error: { code: string; message: string; details?: Record<string, unknown> } },
+    };
   }
 
   it("lists products in {data} in the Accept-Language locale, filtered by kind", async () => {
@@ -38,13 +48,23 @@ describeEachDb("platform API over HTTP", (t) => {
     const { db, spa, coffee, now } = t();
     const massage = await demoProduct(db, spa.id, DEMO.massage);
     expect((await call<ProductDto>(spa, "GET", `products/${massage.id}`)).body.data?.name).toBe(DEMO.massage);
-    const slots = await call<{ slots: { from: string; available: number }[] }>(spa, "GET", `products/${massage.id}/availability?date=${dayAhead(now, 1)}`);
+    const slots = await call<{ slots: { from: string; available: number }[] }>(
+      spa,
+      "GET",
+      `products/${massage.id}/availability?date=${dayAhead(now, 1)}`,
+    );
     expect(slots.body.data?.slots.find((s) => s.from === at(now, 1, 20))?.available).toBe(0);
     const resthouse = await demoProduct(db, spa.id, DEMO.resthouse);
-    const days = await call<{ days: unknown[] }>(spa, "GET", `products/${resthouse.id}/availability?from=${dayAhead(now, 0)}&days=20`);
+    const days = await call<{ days: unknown[] }>(
+      spa,
+      "GET",
+      `products/${resthouse.id}/availability?from=${dayAhead(now, 0)}&days=20`,
+    );
     expect(days.body.data?.days).toHaveLength(20);
     expect((await call(spa, "GET", `products/${massage.id}/availability?date=2030-02-30`)).status).toBe(400);
-    expect((await call(spa, "GET", `products/${resthouse.id}/availability?from=${dayAhead(now, 0)}&days=0`)).status).toBe(400);
+    expect(
+      (await call(spa, "GET", `products/${resthouse.id}/availability?from=${dayAhead(now, 0)}&days=0`)).status,
+    ).toBe(400);
     for (const path of [`products/${massage.id}`, `products/${massage.id}/availability?date=${dayAhead(now, 1)}`]) {
       const foreign = await call(coffee, "GET", path);
       expect(foreign.status).toBe(404);
@@ -57,22 +77,47 @@ describeEachDb("platform API over HTTP", (t) => {
     const created = await call<CartDto>(spa, "POST", "cart");
     expect(created.status).toBe(200);
     const cartId = created.body.data!.id;
-    expect(created.body.data).toMatchObject({ items: [], subTotal: 0, totalAmount: 0, status: "active", currency: "SAR" });
+    expect(created.body.data).toMatchObject({
+      items: [],
+      subTotal: 0,
+      totalAmount: 0,
+      status: "active",
+      currency: "SAR",
+    });
 
     const resthouse = await demoProduct(db, spa.id, DEMO.resthouse);
     const added = await call<CartDto>(spa, "POST", `cart/${cartId}/items`, {
-      body: { productId: resthouse.id, priceId: resthouse.priceId, reservationDateFrom: dayAhead(now, 3), reservationDateTo: dayAhead(now, 5) },
+      body: {
+        productId: resthouse.id,
+        priceId: resthouse.priceId,
+        reservationDateFrom: dayAhead(now, 3),
+        reservationDateTo: dayAhead(now, 5),
+      },
     });
     expect(added.status).toBe(200);
-    expect(added.body.data).toMatchObject({ subTotal: 1800, taxAmount: 270, totalAmount: 2070, depositAmount: 621, amountToBePaid: 621 });
+    expect(added.body.data).toMatchObject({
+      subTotal: 1800,
+      taxAmount: 270,
+      totalAmount: 2070,
+      depositAmount: 621,
+      amountToBePaid: 621,
+    });
 
     const oil = await demoProduct(db, spa.id, DEMO.oil);
-    const withOil = await call<CartDto>(spa, "POST", `cart/${cartId}/items`, { body: { productId: oil.id, priceId: oil.priceId } });
+    const withOil = await call<CartDto>(spa, "POST", `cart/${cartId}/items`, {
+      body: { productId: oil.id, priceId: oil.priceId },
+    });
     const oilLine = withOil.body.data!.items[1];
     const updated = await call<CartDto>(spa, "PUT", `cart/${cartId}/items/${oilLine.id}`, { body: { quantity: 3 } });
     expect(updated.body.data?.items[1].quantity).toBe(3);
     // 1800 + 180 = 1980 net; 297 tax; the oil (207 gross) is paid in full beside the 621 deposit.
-    expect(updated.body.data).toMatchObject({ subTotal: 1980, taxAmount: 297, totalAmount: 2277, depositAmount: 621, amountToBePaid: 828 });
+    expect(updated.body.data).toMatchObject({
+      subTotal: 1980,
+      taxAmount: 297,
+      totalAmount: 2277,
+      depositAmount: 621,
+      amountToBePaid: 828,
+    });
 
     const refused = await call(spa, "PUT", `cart/${cartId}/items/${oilLine.id}`, { body: { quantity: 4 } });
     expect(refused.status).toBe(409);
@@ -91,10 +136,36 @@ describeEachDb("platform API over HTTP", (t) => {
     const massage = await demoProduct(db, spa.id, DEMO.massage);
     const resthouse = await demoProduct(db, spa.id, DEMO.resthouse);
     const cases: [unknown, number, string][] = [
-      [{ productId: massage.id, priceId: massage.priceId, reservationDateFrom: at(now, 1, 20) }, 409, "SP:SlotIsNotAvailable"],
-      [{ productId: massage.id, priceId: massage.priceId, reservationDateFrom: at(now, 0, 10) }, 400, "SP:Reservation:SelectedSlotIsUnavailableOrOutdated"],
-      [{ productId: resthouse.id, priceId: resthouse.priceId, reservationDateFrom: dayAhead(now, 20), reservationDateTo: dayAhead(now, 28) }, 400, "SP:MaximumDaysExceeded"],
-      [{ productId: resthouse.id, priceId: resthouse.priceId, reservationDateFrom: dayAhead(now, 20), reservationDateTo: dayAhead(now, 20) }, 400, "SP:MinimumDaysRequirementNotMet"],
+      [
+        { productId: massage.id, priceId: massage.priceId, reservationDateFrom: at(now, 1, 20) },
+        409,
+        "SP:SlotIsNotAvailable",
+      ],
+      [
+        { productId: massage.id, priceId: massage.priceId, reservationDateFrom: at(now, 0, 10) },
+        400,
+        "SP:Reservation:SelectedSlotIsUnavailableOrOutdated",
+      ],
+      [
+        {
+          productId: resthouse.id,
+          priceId: resthouse.priceId,
+          reservationDateFrom: dayAhead(now, 20),
+          reservationDateTo: dayAhead(now, 28),
+        },
+        400,
+        "SP:MaximumDaysExceeded",
+      ],
+      [
+        {
+          productId: resthouse.id,
+          priceId: resthouse.priceId,
+          reservationDateFrom: dayAhead(now, 20),
+          reservationDateTo: dayAhead(now, 20),
+        },
+        400,
+        "SP:MinimumDaysRequirementNotMet",
+      ],
       [{ productId: massage.id }, 400, "SP:ValidationError"],
       [{ productId: massage.id, priceId: massage.priceId, quantity: 0 }, 400, "SP:ValidationError"],
       [[], 400, "SP:ValidationError"],
@@ -115,7 +186,9 @@ describeEachDb("platform API over HTTP", (t) => {
     const { db, spa, coffee } = t();
     const cartId = (await call<CartDto>(spa, "POST", "cart")).body.data!.id;
     const oil = await demoProduct(db, spa.id, DEMO.oil);
-    const itemId = (await call<CartDto>(spa, "POST", `cart/${cartId}/items`, { body: { productId: oil.id, priceId: oil.priceId } })).body.data!.items[0].id;
+    const itemId = (
+      await call<CartDto>(spa, "POST", `cart/${cartId}/items`, { body: { productId: oil.id, priceId: oil.priceId } })
+    ).body.data!.items[0].id;
     const attempts: [string, string, unknown?][] = [
       ["GET", `cart/${cartId}`],
       ["POST", `cart/${cartId}/items`, { productId: oil.id, priceId: oil.priceId }],
@@ -128,7 +201,9 @@ describeEachDb("platform API over HTTP", (t) => {
       expect([res.status, res.body.error?.code], `${method} ${path}`).toEqual([404, "SP:EntityNotFound"]);
     }
     const coffeeCart = (await call<CartDto>(coffee, "POST", "cart")).body.data!.id;
-    const foreignProduct = await call(coffee, "POST", `cart/${coffeeCart}/items`, { body: { productId: oil.id, priceId: oil.priceId } });
+    const foreignProduct = await call(coffee, "POST", `cart/${coffeeCart}/items`, {
+      body: { productId: oil.id, priceId: oil.priceId },
+    });
     expect([foreignProduct.status, foreignProduct.body.error?.code]).toEqual([404, "SP:EntityNotFound"]);
     expect((await call<CartDto>(spa, "GET", `cart/${cartId}`)).body.data?.items).toHaveLength(1);
   });
@@ -144,9 +219,15 @@ describeEachDb("platform API over HTTP", (t) => {
     expect(config.body.data?.settings).toEqual(spa.settings);
     expect(config.body.data?.pages).toEqual([
       { path: "z/about", title: "About us", updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
-      { path: "z/terms-and-conditions", title: "Terms and conditions", updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
+      {
+        path: "z/terms-and-conditions",
+        title: "Terms and conditions",
+        updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      },
     ]);
-    const page = await call<{ title: string; body: string }>(spa, "GET", "website/pages/z/terms-and-conditions", { locale: "ar" });
+    const page = await call<{ title: string; body: string }>(spa, "GET", "website/pages/z/terms-and-conditions", {
+      locale: "ar",
+    });
     expect(page.body.data?.title).toBe("الشروط والأحكام");
     expect(page.body.data?.body).toContain("عشر دقائق");
     expect((await call(coffee, "GET", "website/pages/z/terms-and-conditions")).status).toBe(404);

@@ -16,7 +16,11 @@ describeEachDb("platform client", (t) => {
   beforeAll(() => setPlatformDb({ db: t().db, kind: t().kind, close: async () => {} }));
   const transports = platformTransports(() => t().db);
 
-  const codeOf = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => (e instanceof PlatformCallError ? [e.status, e.code] : e));
+  const codeOf = (p: Promise<unknown>) =>
+    p.then(
+      () => null,
+      (e: unknown) => (e instanceof PlatformCallError ? [e.status, e.code] : e),
+    );
   let seq = 0;
   const newNumber = (prefix: string) => `+9665${prefix}${String(++seq).padStart(6, "0")}`;
 
@@ -25,17 +29,30 @@ describeEachDb("platform client", (t) => {
 
     it("lists, gets and 404s products as null; reads availability by date or by range", async () => {
       const { db, spa, coffee, now } = t();
-      expect((await api({ tenant: coffee, locale: "ar" }).catalog.list()).map((p) => p.name)).toEqual(["بن إثيوبي مختص ٢٥٠ غ", "مطحنة يدوية", "بطاقة هدية بُن", "أكياس قهوة مقطرة (٥)"]);
-      expect((await api({ tenant: spa, locale: "en" }).catalog.list({ query: { type: "merchandise" } })).map((p) => p.name)).toEqual([DEMO.oil, DEMO.salts]);
+      expect((await api({ tenant: coffee, locale: "ar" }).catalog.list()).map((p) => p.name)).toEqual([
+        "بن إثيوبي مختص ٢٥٠ غ",
+        "مطحنة يدوية",
+        "بطاقة هدية بُن",
+        "أكياس قهوة مقطرة (٥)",
+      ]);
+      expect(
+        (await api({ tenant: spa, locale: "en" }).catalog.list({ query: { type: "merchandise" } })).map((p) => p.name),
+      ).toEqual([DEMO.oil, DEMO.salts]);
       const oil = await demoProduct(db, spa.id, DEMO.oil);
       expect((await api({ tenant: spa, locale: "en" }).catalog.get({ params: { id: oil.id } })).stock).toBe(3);
       expect(await orNull(api({ tenant: coffee, locale: "en" }).catalog.get({ params: { id: oil.id } }))).toBeNull();
       expect(await orNull(api({ tenant: spa, locale: "en" }).catalog.get({ params: { id: "no/such id" } }))).toBeNull();
       const pool = await demoProduct(db, spa.id, DEMO.pool);
-      const hours = (await api({ tenant: spa }).catalog.availability({ params: { id: pool.id }, query: { date: dayAhead(now, 1) } })) as Extract<AvailabilityDto, { kind: "duration" }>;
+      const hours = (await api({ tenant: spa }).catalog.availability({
+        params: { id: pool.id },
+        query: { date: dayAhead(now, 1) },
+      })) as Extract<AvailabilityDto, { kind: "duration" }>;
       expect(hours.starts.length).toBe(15);
       const resthouse = await demoProduct(db, spa.id, DEMO.resthouse);
-      const nights = (await api({ tenant: spa }).catalog.availability({ params: { id: resthouse.id }, query: { from: dayAhead(now, 9), days: 4 } })) as Extract<AvailabilityDto, { kind: "days" }>;
+      const nights = (await api({ tenant: spa }).catalog.availability({
+        params: { id: resthouse.id },
+        query: { from: dayAhead(now, 9), days: 4 },
+      })) as Extract<AvailabilityDto, { kind: "days" }>;
       expect(nights.days.map((d) => d.available)).toEqual([true, false, false, true]);
     });
 
@@ -46,20 +63,36 @@ describeEachDb("platform client", (t) => {
       const oil = await demoProduct(db, spa.id, DEMO.oil);
       const one = await cart.addItem({ params: { id: created.id }, body: { productId: oil.id, priceId: oil.priceId } });
       const itemId = one.items[0].id;
-      expect((await cart.updateItem({ params: { id: created.id, itemId }, body: { quantity: 3 } })).totalAmount).toBe(207);
-      expect(await codeOf(cart.addItem({ params: { id: created.id }, body: { productId: oil.id, priceId: oil.priceId } }))).toEqual([409, "SP:MerchandiseItemInsufficientStock"]);
+      expect((await cart.updateItem({ params: { id: created.id, itemId }, body: { quantity: 3 } })).totalAmount).toBe(
+        207,
+      );
+      expect(
+        await codeOf(cart.addItem({ params: { id: created.id }, body: { productId: oil.id, priceId: oil.priceId } })),
+      ).toEqual([409, "SP:MerchandiseItemInsufficientStock"]);
       expect((await cart.removeItem({ params: { id: created.id, itemId } })).items).toEqual([]);
       expect((await cart.reset({ params: { id: created.id } })).status).toBe("active");
       expect((await cart.get({ params: { id: created.id } })).id).toBe(created.id);
       expect(await orNull(api({ tenant: coffee }).cart.get({ params: { id: created.id } }))).toBeNull();
-      expect(await codeOf(cart.addItem({ params: { id: created.id }, body: { productId: oil.id, priceId: oil.priceId, quantity: 0 } }))).toEqual([400, "SP:ValidationError"]);
+      expect(
+        await codeOf(
+          cart.addItem({ params: { id: created.id }, body: { productId: oil.id, priceId: oil.priceId, quantity: 0 } }),
+        ),
+      ).toEqual([400, "SP:ValidationError"]);
     });
 
     it("reads the website config and pages by a path of several segments, a missing page as null", async () => {
       const { spa, coffee } = t();
-      expect((await api({ tenant: coffee, locale: "ar" }).website.config()).pages).toEqual([{ path: "z/about", title: "عن بُن", updatedAt: expect.any(String) }]);
-      expect((await api({ tenant: spa, locale: "en" }).website.page({ params: { path: "z/terms-and-conditions" } })).title).toBe("Terms and conditions");
-      expect(await orNull(api({ tenant: coffee, locale: "en" }).website.page({ params: { path: "z/terms-and-conditions" } }))).toBeNull();
+      expect((await api({ tenant: coffee, locale: "ar" }).website.config()).pages).toEqual([
+        { path: "z/about", title: "عن بُن", updatedAt: expect.any(String) },
+      ]);
+      expect(
+        (await api({ tenant: spa, locale: "en" }).website.page({ params: { path: "z/terms-and-conditions" } })).title,
+      ).toBe("Terms and conditions");
+      expect(
+        await orNull(
+          api({ tenant: coffee, locale: "en" }).website.page({ params: { path: "z/terms-and-conditions" } }),
+        ),
+      ).toBeNull();
     });
 
     it("signs in, refreshes and revokes, passing the visitor's address for the per-address limit", async () => {
@@ -71,14 +104,28 @@ describeEachDb("platform client", (t) => {
       const message = (await latestOutboxMessage(db, spa.id, number))!;
       expect(message.text).toMatch(/^Your sign-in code for Rimal Wellness: \d{6}$/);
       const signedIn = await auth.verifyOtp({ body: { token, code: message.code! } });
-      expect(signedIn).toMatchObject({ token_type: "Bearer", expires_in: 900, customer: { mobileNumber: number, isProfileComplete: false } });
+      expect(signedIn).toMatchObject({
+        token_type: "Bearer",
+        expires_in: 900,
+        customer: { mobileNumber: number, isProfileComplete: false },
+      });
       const next = await auth.refresh({ body: { refresh_token: signedIn.refresh_token } });
       expect(next.refresh_token).not.toBe(signedIn.refresh_token);
       expect(await auth.revoke({ body: { refresh_token: next.refresh_token } })).toBeNull();
-      expect(await codeOf(auth.refresh({ body: { refresh_token: next.refresh_token } }))).toEqual([401, "SP:InvalidRefreshToken"]);
-      for (let i = 0; i < 19; i++) await auth.sendOtp({ body: { mobileNumber: newNumber(name === "http" ? "73" : "72") } });
-      const limited = await auth.sendOtp({ body: { mobileNumber: newNumber(name === "http" ? "73" : "72") } }).catch((e: unknown) => e);
-      expect(limited).toMatchObject({ status: 429, code: "SP:TooManyRequests", error: { details: { retryAfterSeconds: 600 } } });
+      expect(await codeOf(auth.refresh({ body: { refresh_token: next.refresh_token } }))).toEqual([
+        401,
+        "SP:InvalidRefreshToken",
+      ]);
+      for (let i = 0; i < 19; i++)
+        await auth.sendOtp({ body: { mobileNumber: newNumber(name === "http" ? "73" : "72") } });
+      const limited = await auth
+        .sendOtp({ body: { mobileNumber: newNumber(name === "http" ? "73" : "72") } })
+        .catch((e: unknown) => e);
+      expect(limited).toMatchObject({
+        status: 429,
+        code: "SP:TooManyRequests",
+        error: { details: { retryAfterSeconds: 600 } },
+      });
     });
 
     it("saves the profile, uploads a file (multipart) and streams it back (raw), to its owner only", async () => {
@@ -86,20 +133,39 @@ describeEachDb("platform client", (t) => {
       const c = await newCustomer(db, spa);
       const customers = api({ tenant: spa, locale: "en", token: c.token }).customers;
       expect((await customers.me()).id).toBe(c.id);
-      expect((await api({ tenant: spa, locale: "en" }).customers.customFields()).map((f) => f.type)).toEqual(["text", "number", "date", "select", "document", "image"]);
-      expect(await customers.updateProfile({ body: { name: "Nada", email: null } })).toMatchObject({ name: "Nada", email: null });
+      expect((await api({ tenant: spa, locale: "en" }).customers.customFields()).map((f) => f.type)).toEqual([
+        "text",
+        "number",
+        "date",
+        "select",
+        "document",
+        "image",
+      ]);
+      expect(await customers.updateProfile({ body: { name: "Nada", email: null } })).toMatchObject({
+        name: "Nada",
+        email: null,
+      });
       const form = new FormData();
       form.set("purpose", "custom-field");
       form.set("file", new Blob([FILES.jpeg], { type: "image/jpeg" }), "upload");
       const photo = await customers.upload({ body: form });
       expect(photo).toMatchObject({ contentType: "image/jpeg", size: FILES.jpeg.length });
-      expect(await customers.updateCustomFields({ body: { customFields: { national_id: "3000", profile_photo: photo.name } } })).toMatchObject({ isProfileComplete: true });
+      expect(
+        await customers.updateCustomFields({
+          body: { customFields: { national_id: "3000", profile_photo: photo.name } },
+        }),
+      ).toMatchObject({ isProfileComplete: true });
       const file = await customers.download({ params: { name: photo.name } });
       expect(file.headers.get("content-type")).toBe("image/jpeg");
       expect(new Uint8Array(await file.arrayBuffer())).toEqual(FILES.jpeg);
       const other = await newCustomer(db, spa);
-      expect(await orNull(api({ tenant: spa, token: other.token }).customers.download({ params: { name: photo.name } }))).toBeNull();
-      expect(await codeOf(customers.updateCustomFields({ body: { customFields: { age: "x" } } }))).toEqual([400, "SP:ValueMustBeNumber"]);
+      expect(
+        await orNull(api({ tenant: spa, token: other.token }).customers.download({ params: { name: photo.name } })),
+      ).toBeNull();
+      expect(await codeOf(customers.updateCustomFields({ body: { customFields: { age: "x" } } }))).toEqual([
+        400,
+        "SP:ValueMustBeNumber",
+      ]);
       expect(await codeOf(api({ tenant: coffee, token: c.token }).customers.me())).toEqual([401, "SP:TenantMismatch"]);
       expect(await codeOf(api({ tenant: spa }).customers.me())).toEqual([401, "SP:Unauthorized"]);
     });
@@ -109,11 +175,22 @@ describeEachDb("platform client", (t) => {
       const sara = await demoCustomer(db, spa);
       const client = api({ tenant: spa, locale: "en", token: sara.token });
       const [preset] = await client.presets.list();
-      expect((await client.presets.fields({ params: { id: preset.id } })).map((f) => f.name)).toEqual(["guest_name", "relation", "age"]);
-      const created = await client.presets.create({ query: { presetId: preset.id }, body: { values: { guest_name: "Maha" } } });
+      expect((await client.presets.fields({ params: { id: preset.id } })).map((f) => f.name)).toEqual([
+        "guest_name",
+        "relation",
+        "age",
+      ]);
+      const created = await client.presets.create({
+        query: { presetId: preset.id },
+        body: { values: { guest_name: "Maha" } },
+      });
       expect((await client.presets.setDefault({ params: { id: created.id } })).isDefault).toBe(true);
-      expect((await client.presets.update({ params: { id: created.id }, body: { values: { age: "33" } } })).values).toEqual({ guest_name: "Maha", age: "33" });
-      expect(await codeOf(client.presets.values({ query: { customerId: "00000000-0000-4000-8000-000000000000" } }))).toEqual([403, "SP:Forbidden"]);
+      expect(
+        (await client.presets.update({ params: { id: created.id }, body: { values: { age: "33" } } })).values,
+      ).toEqual({ guest_name: "Maha", age: "33" });
+      expect(
+        await codeOf(client.presets.values({ query: { customerId: "00000000-0000-4000-8000-000000000000" } })),
+      ).toEqual([403, "SP:Forbidden"]);
       expect(await client.presets.delete({ params: { id: created.id } })).toBeNull();
       expect(await codeOf(client.presets.delete({ params: { id: created.id } }))).toEqual([404, "SP:EntityNotFound"]);
 
@@ -131,7 +208,10 @@ describeEachDb("platform client", (t) => {
 
     it("resolves a tenant by host as an operator call (no tenant)", async () => {
       const { spa } = t();
-      expect(await api({ tenant: null }).tenants.resolve({ query: { host: "spa.localhost" } })).toMatchObject({ id: spa.id, slug: "spa" });
+      expect(await api({ tenant: null }).tenants.resolve({ query: { host: "spa.localhost" } })).toMatchObject({
+        id: spa.id,
+        slug: "spa",
+      });
       expect(await orNull(api({ tenant: null }).tenants.resolve({ query: { host: "nobody.localhost" } }))).toBeNull();
     });
   });

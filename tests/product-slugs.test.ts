@@ -15,15 +15,20 @@ import { checkoutApi } from "./helpers/checkout";
  */
 describeEachDb("product slugs", (t) => {
   const api = checkoutApi(() => t().db);
-  const bySlug = (slug: string, locale: "ar" | "en" = "en", tenant = t().spa) => api.call<ProductDto>(tenant, "GET", `products/slug/${encodeURIComponent(slug)}`, { locale });
+  const bySlug = (slug: string, locale: "ar" | "en" = "en", tenant = t().spa) =>
+    api.call<ProductDto>(tenant, "GET", `products/slug/${encodeURIComponent(slug)}`, { locale });
 
   it("gives every demo product a slug in each language from its name, diacritics and punctuation dropped", async () => {
-    const massage = (await api.call<ProductDto>(t().spa, "GET", `products/${(await demoProduct(t().db, t().spa.id, DEMO.massage)).id}`)).data!;
+    const massage = (
+      await api.call<ProductDto>(t().spa, "GET", `products/${(await demoProduct(t().db, t().spa.id, DEMO.massage)).id}`)
+    ).data!;
     expect(massage.slugs).toEqual({ ar: "مساج-استرخاء-٦٠-دقيقة", en: "60-minute-relaxing-massage" });
     const list = (await api.call<ProductDto[]>(t().spa, "GET", "products", { locale: "ar" })).data!;
     const resthouse = list.find((p) => p.name === "استراحة الرمال — بالليلة")!;
     expect(resthouse.slugs).toEqual({ ar: "استراحة-الرمال-بالليلة", en: "rimal-resthouse-by-the-night" });
-    const all = (await t().db.select({ a: products.slugAr, e: products.slugEn, tenant: products.tenantId }).from(products)).filter((p) => p.tenant === t().spa.id);
+    const all = (
+      await t().db.select({ a: products.slugAr, e: products.slugEn, tenant: products.tenantId }).from(products)
+    ).filter((p) => p.tenant === t().spa.id);
     expect(all.every((p) => p.a && p.e)).toBe(true);
     expect(new Set(all.map((p) => p.e)).size).toBe(all.length);
   });
@@ -45,17 +50,37 @@ describeEachDb("product slugs", (t) => {
     // The product page and the store's content pages call in-process with the address's decoded
     // segment: /en/products/%00 reached the slug query and answered 500.
     for (const slug of ["\u0000", "lavender\u0000", "\uD800"]) {
-      const inProcess = await dispatch("catalog.bySlug", { params: { slug } }, { tenant: t().spa, db: t().db, headers: new Headers() }).catch((err: unknown) => err);
+      const inProcess = await dispatch(
+        "catalog.bySlug",
+        { params: { slug } },
+        { tenant: t().spa, db: t().db, headers: new Headers() },
+      ).catch((err: unknown) => err);
       expect(inProcess, JSON.stringify(slug)).toMatchObject({ code: "SP:EntityNotFound", status: 404 });
-      const page = await dispatch("website.page", { params: { path: `z/${slug}` } }, { tenant: t().spa, db: t().db, headers: new Headers() }).catch((err: unknown) => err);
+      const page = await dispatch(
+        "website.page",
+        { params: { path: `z/${slug}` } },
+        { tenant: t().spa, db: t().db, headers: new Headers() },
+      ).catch((err: unknown) => err);
       expect(page, JSON.stringify(slug)).toMatchObject({ status: 404 });
     }
   });
 
   it("a second product of the same name gets the next free slug; a slug reading 'availability' is still a product", async () => {
-    const [copy] = await t().db.insert(products).values({ tenantId: t().spa.id, typeString: "merchandise", nameAr: "زيت مساج باللافندر", nameEn: "Lavender massage oil", stock: 3 }).returning();
+    const [copy] = await t()
+      .db.insert(products)
+      .values({
+        tenantId: t().spa.id,
+        typeString: "merchandise",
+        nameAr: "زيت مساج باللافندر",
+        nameEn: "Lavender massage oil",
+        stock: 3,
+      })
+      .returning();
     expect([copy.slugAr, copy.slugEn]).toEqual(["زيت-مساج-باللافندر-2", "lavender-massage-oil-2"]);
-    const [odd] = await t().db.insert(products).values({ tenantId: t().spa.id, typeString: "merchandise", nameAr: "توفر", nameEn: "Availability", stock: 1 }).returning();
+    const [odd] = await t()
+      .db.insert(products)
+      .values({ tenantId: t().spa.id, typeString: "merchandise", nameAr: "توفر", nameEn: "Availability", stock: 1 })
+      .returning();
     expect((await bySlug("availability")).data?.id).toBe(odd.id);
     await t().db.delete(products).where(eq(products.id, copy.id));
     await t().db.delete(products).where(eq(products.id, odd.id));
@@ -73,12 +98,21 @@ describeEachDb("product slugs", (t) => {
     expect((await renameProduct(t().db, "spa", salts.id, { slugAr: "أملاح الورد" })).slugAr).toBe("أملاح-الورد");
     expect((await bySlug("أملاح-استحمام-بالورد", "ar")).data!.id).toBe(salts.id);
     const oil = await demoProduct(t().db, t().spa.id, DEMO.oil);
-    await expectPlatformError(renameProduct(t().db, "spa", oil.id, { slugEn: "Rose bath salts" }), "SP:ValidationError");
+    await expectPlatformError(
+      renameProduct(t().db, "spa", oil.id, { slugEn: "Rose bath salts" }),
+      "SP:ValidationError",
+    );
     // Back to the first name: its slug is current again, the rename's is the redirect now.
-    const back = await renameProduct(t().db, "spa", salts.id, { nameEn: "Rose bath salts", slugAr: "أملاح استحمام بالورد" });
+    const back = await renameProduct(t().db, "spa", salts.id, {
+      nameEn: "Rose bath salts",
+      slugAr: "أملاح استحمام بالورد",
+    });
     expect([back.slugAr, back.slugEn]).toEqual(["أملاح-استحمام-بالورد", "rose-bath-salts"]);
     expect((await bySlug("rose-oud-bath-salts")).data!.slugs.en).toBe("rose-bath-salts");
-    const [row] = await t().db.select().from(products).where(and(eq(products.id, salts.id)));
+    const [row] = await t()
+      .db.select()
+      .from(products)
+      .where(and(eq(products.id, salts.id)));
     expect(row.nameEn).toBe("Rose bath salts");
   });
 

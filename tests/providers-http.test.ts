@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { providerErrorMessage, providerRequest, secretsEqual, segment, type ProviderCall } from "@/platform/payments/http";
+import {
+  providerErrorMessage,
+  providerRequest,
+  secretsEqual,
+  segment,
+  type ProviderCall,
+} from "@/platform/payments/http";
 import { ProviderError } from "@/platform/payments/provider";
 import { startFakeProvider, type FakeProvider } from "./helpers/fake-provider";
 
@@ -36,7 +42,9 @@ describe("providerRequest", () => {
     await providerRequest(fake.config("sk_test_x"), call({ method: "POST", auth: "basic", body: { a: 1, b: "ü" } }));
     expect(fake.seen[0].headers["content-type"]).toBe("application/json");
     expect(fake.seen[0].json()).toEqual({ a: 1, b: "ü" });
-    expect(Buffer.from(String(fake.seen[0].headers.authorization).replace(/^Basic /, ""), "base64").toString()).toBe("sk_test_x:");
+    expect(Buffer.from(String(fake.seen[0].headers.authorization).replace(/^Basic /, ""), "base64").toString()).toBe(
+      "sk_test_x:",
+    );
   });
 
   it("uses an injected fetch", async () => {
@@ -45,21 +53,36 @@ describe("providerRequest", () => {
       urls.push(String(input));
       return new Response(JSON.stringify({ ok: false }), { status: 200 });
     };
-    expect(await providerRequest({ baseUrl: "https://api.example.test/v1", secretKey: "k", fetch: fetchStub }, call())).toEqual({ ok: false });
+    expect(
+      await providerRequest({ baseUrl: "https://api.example.test/v1", secretKey: "k", fetch: fetchStub }, call()),
+    ).toEqual({ ok: false });
     expect(urls).toEqual(["https://api.example.test/v1/thing"]);
   });
 
   it("does not follow a redirect (a provider API never sends one; the key must not travel on)", async () => {
-    fake.answer((req) => (req.url === "/api/thing" ? { status: 302, text: "", contentType: "text/plain" } : { json: { ok: true } }));
-    await expect(providerRequest(fake.config("k"), call())).rejects.toMatchObject({ code: "CREATE_TABBY_SESSION_ERROR", providerMessage: "The provider could not be reached" });
+    fake.answer((req) =>
+      req.url === "/api/thing" ? { status: 302, text: "", contentType: "text/plain" } : { json: { ok: true } },
+    );
+    await expect(providerRequest(fake.config("k"), call())).rejects.toMatchObject({
+      code: "CREATE_TABBY_SESSION_ERROR",
+      providerMessage: "The provider could not be reached",
+    });
     expect(fake.seen).toHaveLength(1);
   });
 
   it("names the provider of the config over the call's (rekaz-pay on MyFatoorah's client)", async () => {
     fake.answer(() => ({ status: 503, json: { Message: "Down" } }));
-    const err = await providerRequest(fake.config("k", { provider: "rekaz-pay" }), call({ provider: "myfatoorah" })).catch((e: unknown) => e);
+    const err = await providerRequest(
+      fake.config("k", { provider: "rekaz-pay" }),
+      call({ provider: "myfatoorah" }),
+    ).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ProviderError);
-    expect(err).toMatchObject({ details: { provider: "rekaz-pay" }, provider: "rekaz-pay", httpStatus: 503, providerMessage: "Down" });
+    expect(err).toMatchObject({
+      details: { provider: "rekaz-pay" },
+      provider: "rekaz-pay",
+      httpStatus: 503,
+      providerMessage: "Down",
+    });
   });
 
   it("keeps a long non-JSON error short and on one line", async () => {
@@ -79,11 +102,35 @@ describe("providerRequest", () => {
 
 describe("providerErrorMessage", () => {
   it.each([
-    ["Moyasar", { type: "invalid_request_error", message: "Validation Failed", errors: { number: ["is invalid", "is too short"], cvc: ["is blank"] } }, "Validation Failed — number: is invalid, is too short; cvc: is blank"],
-    ["MyFatoorah", { IsSuccess: false, Message: "Invalid data", ValidationErrors: [{ Name: "InvoiceValue", Error: "must be positive" }, { Error: "bad" }], Data: null }, "Invalid data — InvoiceValue: must be positive; bad"],
+    [
+      "Moyasar",
+      {
+        type: "invalid_request_error",
+        message: "Validation Failed",
+        errors: { number: ["is invalid", "is too short"], cvc: ["is blank"] },
+      },
+      "Validation Failed — number: is invalid, is too short; cvc: is blank",
+    ],
+    [
+      "MyFatoorah",
+      {
+        IsSuccess: false,
+        Message: "Invalid data",
+        ValidationErrors: [{ Name: "InvoiceValue", Error: "must be positive" }, { Error: "bad" }],
+        Data: null,
+      },
+      "Invalid data — InvoiceValue: must be positive; bad",
+    ],
     ["Tabby", { status: "error", errorType: "bad_data", error: "buyer.phone is invalid" }, "buyer.phone is invalid"],
     ["Tabby without text", { status: "error", errorType: "unauthorized" }, "unauthorized"],
-    ["Tamara", { message: "Invalid request", errors: [{ error_code: "consumer_phone_invalid", data: {} }, { error_code: "total_amount_invalid" }] }, "Invalid request — consumer_phone_invalid; total_amount_invalid"],
+    [
+      "Tamara",
+      {
+        message: "Invalid request",
+        errors: [{ error_code: "consumer_phone_invalid", data: {} }, { error_code: "total_amount_invalid" }],
+      },
+      "Invalid request — consumer_phone_invalid; total_amount_invalid",
+    ],
     ["Moyasar without details", { type: "api_error", message: "Object not found", errors: null }, "Object not found"],
   ])("%s", (_name, body, expected) => {
     expect(providerErrorMessage(body)).toBe(expected);

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createMoyasarPayment, fetchMoyasarPayment, moyasarState, type MoyasarPayment } from "@/platform/payments/moyasar/client";
+import {
+  createMoyasarPayment,
+  fetchMoyasarPayment,
+  moyasarState,
+  type MoyasarPayment,
+} from "@/platform/payments/moyasar/client";
 import { ProviderError } from "@/platform/payments/provider";
 import { commonFailures, startFakeProvider, type FakeProvider } from "./helpers/fake-provider";
 
@@ -10,7 +15,14 @@ const payment = (over: Partial<MoyasarPayment> = {}): MoyasarPayment => ({
   currency: "SAR",
   description: "Order",
   metadata: { cart_id: "c1", attempt_id: "a1" },
-  source: { type: "token", company: "visa", name: "Sara Ali", number: "4111-11XX-XXXX-1111", message: null, transaction_url: "https://shop.test/sandbox/moyasar/3ds/pay_7f3c" },
+  source: {
+    type: "token",
+    company: "visa",
+    name: "Sara Ali",
+    number: "4111-11XX-XXXX-1111",
+    message: null,
+    transaction_url: "https://shop.test/sandbox/moyasar/3ds/pay_7f3c",
+  },
   ...over,
 });
 
@@ -57,7 +69,10 @@ describe("Moyasar client", () => {
   });
 
   it("sends an Apple Pay token as given and reads a declined card as an answer, not an error", async () => {
-    fake.answer(() => ({ status: 201, json: payment({ status: "failed", source: { type: "token", company: "visa", message: "INSUFFICIENT_FUNDS" } }) }));
+    fake.answer(() => ({
+      status: 201,
+      json: payment({ status: "failed", source: { type: "token", company: "visa", message: "INSUFFICIENT_FUNDS" } }),
+    }));
     const applePay = { type: "applepay" as const, token: JSON.stringify({ paymentData: { data: "x" } }) };
     const p = await createMoyasarPayment(cfg(), { ...input, source: applePay });
     expect((fake.seen[0].json() as { source: unknown }).source).toEqual(applePay);
@@ -65,27 +80,53 @@ describe("Moyasar client", () => {
   });
 
   it("turns a 400 validation body into CREATE_PAYMENT_SESSION_ERROR with the provider's words", async () => {
-    fake.answer(() => ({ status: 400, json: { type: "invalid_request_error", message: "Validation Failed", errors: { amount: ["must be greater than 99"] } } }));
+    fake.answer(() => ({
+      status: 400,
+      json: {
+        type: "invalid_request_error",
+        message: "Validation Failed",
+        errors: { amount: ["must be greater than 99"] },
+      },
+    }));
     const err = await createMoyasarPayment(cfg(), input).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ProviderError);
-    expect(err).toMatchObject({ code: "CREATE_PAYMENT_SESSION_ERROR", status: 422, message: "Failed to create payment session" });
-    expect(err).toMatchObject({ details: { provider: "moyasar" }, provider: "moyasar", httpStatus: 400, providerMessage: "Validation Failed — amount: must be greater than 99" });
+    expect(err).toMatchObject({
+      code: "CREATE_PAYMENT_SESSION_ERROR",
+      status: 422,
+      message: "Failed to create payment session",
+    });
+    expect(err).toMatchObject({
+      details: { provider: "moyasar" },
+      provider: "moyasar",
+      httpStatus: 400,
+      providerMessage: "Validation Failed — amount: must be greater than 99",
+    });
   });
 
   it("turns a 401 into CREATE_PAYMENT_SESSION_ERROR", async () => {
-    fake.answer(() => ({ status: 401, json: { type: "authentication_error", message: "Invalid authorization credentials" } }));
+    fake.answer(() => ({
+      status: 401,
+      json: { type: "authentication_error", message: "Invalid authorization credentials" },
+    }));
     const err = await createMoyasarPayment(cfg(), input).catch((e: unknown) => e);
-    expect(err).toMatchObject({ code: "CREATE_PAYMENT_SESSION_ERROR", httpStatus: 401, providerMessage: "Invalid authorization credentials" });
+    expect(err).toMatchObject({
+      code: "CREATE_PAYMENT_SESSION_ERROR",
+      httpStatus: 401,
+      providerMessage: "Invalid authorization credentials",
+    });
   });
 
-  it.each(commonFailures)("creating: $name ⇒ CREATE_PAYMENT_SESSION_ERROR", async ({ reply, timeoutMs, httpStatus, message }) => {
-    fake.answer(() => reply);
-    const err = await createMoyasarPayment(cfg(timeoutMs), input).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(ProviderError);
-    expect((err as ProviderError).code).toBe("CREATE_PAYMENT_SESSION_ERROR");
-    expect((err as ProviderError).httpStatus).toBe(httpStatus);
-    expect(String((err as ProviderError).providerMessage)).toMatch(message);
-  });
+  it.each(commonFailures)(
+    "creating: $name ⇒ CREATE_PAYMENT_SESSION_ERROR",
+    async ({ reply, timeoutMs, httpStatus, message }) => {
+      fake.answer(() => reply);
+      const err = await createMoyasarPayment(cfg(timeoutMs), input).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ProviderError);
+      expect((err as ProviderError).code).toBe("CREATE_PAYMENT_SESSION_ERROR");
+      expect((err as ProviderError).httpStatus).toBe(httpStatus);
+      expect(String((err as ProviderError).providerMessage)).toMatch(message);
+    },
+  );
 
   it("fetches a payment: GET /v1/payments/{id} with the id encoded", async () => {
     fake.answer(() => ({ json: payment({ status: "paid" }) }));
@@ -97,18 +138,37 @@ describe("Moyasar client", () => {
 
   it("fetching: 404 and 401 ⇒ SP:PaymentProviderUnavailable with the status", async () => {
     fake.answer(() => ({ status: 404, json: { type: "api_error", message: "Object not found" } }));
-    await expect(fetchMoyasarPayment(cfg(), "pay_x")).rejects.toMatchObject({ code: "SP:PaymentProviderUnavailable", httpStatus: 404, providerMessage: "Object not found" });
-    fake.answer(() => ({ status: 401, json: { type: "authentication_error", message: "Invalid authorization credentials" } }));
-    await expect(fetchMoyasarPayment(cfg(), "pay_x")).rejects.toMatchObject({ code: "SP:PaymentProviderUnavailable", httpStatus: 401 });
+    await expect(fetchMoyasarPayment(cfg(), "pay_x")).rejects.toMatchObject({
+      code: "SP:PaymentProviderUnavailable",
+      httpStatus: 404,
+      providerMessage: "Object not found",
+    });
+    fake.answer(() => ({
+      status: 401,
+      json: { type: "authentication_error", message: "Invalid authorization credentials" },
+    }));
+    await expect(fetchMoyasarPayment(cfg(), "pay_x")).rejects.toMatchObject({
+      code: "SP:PaymentProviderUnavailable",
+      httpStatus: 401,
+    });
   });
 
-  it.each(commonFailures)("fetching: $name ⇒ SP:PaymentProviderUnavailable", async ({ reply, timeoutMs, httpStatus }) => {
-    fake.answer(() => reply);
-    await expect(fetchMoyasarPayment(cfg(timeoutMs), "pay_x")).rejects.toMatchObject({ code: "SP:PaymentProviderUnavailable", provider: "moyasar", httpStatus });
-  });
+  it.each(commonFailures)(
+    "fetching: $name ⇒ SP:PaymentProviderUnavailable",
+    async ({ reply, timeoutMs, httpStatus }) => {
+      fake.answer(() => reply);
+      await expect(fetchMoyasarPayment(cfg(timeoutMs), "pay_x")).rejects.toMatchObject({
+        code: "SP:PaymentProviderUnavailable",
+        provider: "moyasar",
+        httpStatus,
+      });
+    },
+  );
 
   it("cannot reach a closed port ⇒ SP:PaymentProviderUnavailable", async () => {
-    await expect(fetchMoyasarPayment({ baseUrl: "http://127.0.0.1:9/v1", secretKey: "sk" }, "pay_x")).rejects.toMatchObject({
+    await expect(
+      fetchMoyasarPayment({ baseUrl: "http://127.0.0.1:9/v1", secretKey: "sk" }, "pay_x"),
+    ).rejects.toMatchObject({
       code: "SP:PaymentProviderUnavailable",
       providerMessage: "The provider could not be reached",
     });
@@ -148,7 +208,10 @@ describe("moyasarState", () => {
       failureReason: null,
       method: "VISA",
     });
-    const failed = payment({ status: "failed", source: { type: "token", company: "visa", message: "3-D Secure transaction attempt failed (DECLINED)" } });
+    const failed = payment({
+      status: "failed",
+      source: { type: "token", company: "visa", message: "3-D Secure transaction attempt failed (DECLINED)" },
+    });
     expect(moyasarState(failed).failureReason).toBe("3-D Secure transaction attempt failed (DECLINED)");
   });
 });

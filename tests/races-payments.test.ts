@@ -28,7 +28,11 @@ const EXTRA_ROUNDS = 5;
 const POOL = 16;
 
 /** The tenant's card provider a provider's card payment needs (Tabby and Tamara need none). */
-const CARD_PROVIDER: Partial<Record<PaymentProvider, string>> = { moyasar: "moyasar", myfatoorah: "myfatoorah", "rekaz-pay": "rekaz-pay" };
+const CARD_PROVIDER: Partial<Record<PaymentProvider, string>> = {
+  moyasar: "moyasar",
+  myfatoorah: "myfatoorah",
+  "rekaz-pay": "rekaz-pay",
+};
 
 describeEachDb(
   "races: payment callbacks and webhooks",
@@ -43,7 +47,11 @@ describeEachDb(
     async function paidCarts(provider: PaymentProvider, n: number): Promise<PaidAtProvider[]> {
       const { id, priceId } = await salts();
       await t().db.update(products).set({ stock: 100_000 }).where(eq(products.id, id));
-      const entries = await shoppersWithCarts(t().db, spa(), n, (i) => ({ productId: id, priceId, quantity: quantity(i) }));
+      const entries = await shoppersWithCarts(t().db, spa(), n, (i) => ({
+        productId: id,
+        priceId,
+        quantity: quantity(i),
+      }));
       const card = CARD_PROVIDER[provider];
       const restore = card ? await withSettings(t().db, spa(), { onlinePaymentProvider: card }) : async () => {};
       try {
@@ -61,7 +69,9 @@ describeEachDb(
     async function expectOneCompletion(paid: PaidAtProvider, stockBefore: number, quantityPaid: number) {
       const attempts = await p.attemptsOf(paid.cartId);
       expect(attempts.map((a) => ({ id: a.id, state: a.state }))).toEqual([{ id: paid.attemptId, state: "paid" }]);
-      expect(await p.paymentsOf(paid.cartId)).toMatchObject([{ attemptId: paid.attemptId, provider: paid.provider, amount: attempts[0].amount }]);
+      expect(await p.paymentsOf(paid.cartId)).toMatchObject([
+        { attemptId: paid.attemptId, provider: paid.provider, amount: attempts[0].amount },
+      ]);
       const order = await p.cartRow(paid.cartId);
       expect(order).toMatchObject({ status: "completed", paymentStatus: "paid" });
       expect(order.orderNumber).toMatch(/^[A-HJ-NP-Z2-9]{6}$/);
@@ -85,35 +95,49 @@ describeEachDb(
     }
 
     const stock = async () => (await p.stockOf((await salts()).id))!;
-    const paidAnswer = (provider: PaymentProvider): SettlementDto => ({ outcome: "paid", provider, failureReason: null, errorMessageCode: null, duplicateRefund: null });
+    const paidAnswer = (provider: PaymentProvider): SettlementDto => ({
+      outcome: "paid",
+      provider,
+      failureReason: null,
+      errorMessageCode: null,
+      duplicateRefund: null,
+    });
     const hookAnswer = { status: 200, body: { received: true, outcome: "paid" } };
 
     for (const provider of PAYMENT_PROVIDERS) {
-      it(`${provider}: the same webhook delivered ${TIMES} times at once, ${ROUNDS} times: one completion, one payment row, ${TIMES} identical answers`, async () => {
-        const rounds = await paidCarts(provider, ROUNDS);
-        for (const [round, paid] of rounds.entries()) {
-          const before = await stock();
-          const answers = await deliveredAtOnce(() => pay.webhook(paid));
-          expect(answers, `round ${round}`).toEqual(Array(TIMES).fill(hookAnswer));
-          await expectOneCompletion(paid, before, quantity(round));
-        }
-      }, ROUND_TIMEOUT);
+      it(
+        `${provider}: the same webhook delivered ${TIMES} times at once, ${ROUNDS} times: one completion, one payment row, ${TIMES} identical answers`,
+        async () => {
+          const rounds = await paidCarts(provider, ROUNDS);
+          for (const [round, paid] of rounds.entries()) {
+            const before = await stock();
+            const answers = await deliveredAtOnce(() => pay.webhook(paid));
+            expect(answers, `round ${round}`).toEqual(Array(TIMES).fill(hookAnswer));
+            await expectOneCompletion(paid, before, quantity(round));
+          }
+        },
+        ROUND_TIMEOUT,
+      );
     }
 
-    it(`the done page's callback ${TIMES} times at once, ${ROUNDS} times (each provider in turn): one completion, ${TIMES} identical answers`, async () => {
-      const perProvider = ROUNDS / PAYMENT_PROVIDERS.length;
-      const rounds: PaidAtProvider[] = [];
-      for (const provider of PAYMENT_PROVIDERS) rounds.push(...(await paidCarts(provider, perProvider)));
-      for (const [i, paid] of rounds.entries()) {
-        const before = await stock();
-        const answers = await deliveredAtOnce(() => p.callback(paid.shopper, paid.cartId));
-        expect(
-          answers.map((a) => ({ status: a.status, data: a.data })),
-          `round ${i} (${paid.provider})`,
-        ).toEqual(Array(TIMES).fill({ status: 200, data: paidAnswer(paid.provider) }));
-        await expectOneCompletion(paid, before, quantity(i % perProvider));
-      }
-    }, ROUND_TIMEOUT);
+    it(
+      `the done page's callback ${TIMES} times at once, ${ROUNDS} times (each provider in turn): one completion, ${TIMES} identical answers`,
+      async () => {
+        const perProvider = ROUNDS / PAYMENT_PROVIDERS.length;
+        const rounds: PaidAtProvider[] = [];
+        for (const provider of PAYMENT_PROVIDERS) rounds.push(...(await paidCarts(provider, perProvider)));
+        for (const [i, paid] of rounds.entries()) {
+          const before = await stock();
+          const answers = await deliveredAtOnce(() => p.callback(paid.shopper, paid.cartId));
+          expect(
+            answers.map((a) => ({ status: a.status, data: a.data })),
+            `round ${i} (${paid.provider})`,
+          ).toEqual(Array(TIMES).fill({ status: 200, data: paidAnswer(paid.provider) }));
+          await expectOneCompletion(paid, before, quantity(i % perProvider));
+        }
+      },
+      ROUND_TIMEOUT,
+    );
 
     it(`callbacks and webhooks of one payment mixed, ${TIMES} at once, once per provider: one completion`, async () => {
       const rounds: PaidAtProvider[] = [];
@@ -135,7 +159,11 @@ describeEachDb(
 
     it(`two paid attempts of one cart settling at once, ${EXTRA_ROUNDS} times: the later one completes it, the earlier (superseded) one's money is given back automatically, once`, async () => {
       const { id, priceId } = await salts();
-      const entries: ShopperCart[] = await shoppersWithCarts(t().db, spa(), EXTRA_ROUNDS, () => ({ productId: id, priceId, quantity: 1 }));
+      const entries: ShopperCart[] = await shoppersWithCarts(t().db, spa(), EXTRA_ROUNDS, () => ({
+        productId: id,
+        priceId,
+        quantity: 1,
+      }));
       const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
       try {
         for (const [round, entry] of entries.entries()) {
@@ -146,23 +174,38 @@ describeEachDb(
           await p.press(one.data!.redirectUrl!, "authenticate");
           await p.press(two.data!.redirectUrl!, "authenticate");
           const before = await stock();
-          const hook = (paymentId: string) => pay.webhook({ ...entry, provider: "moyasar", attemptId: "", providerRef: paymentId });
-          const answers = await Promise.all([hook(one.data!.paymentId!), hook(two.data!.paymentId!), p.callback(shopper, cartId), p.callback(shopper, cartId)]);
+          const hook = (paymentId: string) =>
+            pay.webhook({ ...entry, provider: "moyasar", attemptId: "", providerRef: paymentId });
+          const answers = await Promise.all([
+            hook(one.data!.paymentId!),
+            hook(two.data!.paymentId!),
+            p.callback(shopper, cartId),
+            p.callback(shopper, cartId),
+          ]);
           const [hookOne, hookTwo, ...callbacks] = answers;
           // Each webhook answers its own attempt: the live one paid, the superseded one cancelled (given back).
-          expect([hookOne.body, hookTwo.body].map((b) => (b as { outcome: string }).outcome), `round ${round}`).toEqual(["cancelled", "paid"]);
+          expect(
+            [hookOne.body, hookTwo.body].map((b) => (b as { outcome: string }).outcome),
+            `round ${round}`,
+          ).toEqual(["cancelled", "paid"]);
           expect([hookOne.status, hookTwo.status]).toEqual([200, 200]);
-          for (const c of callbacks) expect({ status: c.status, outcome: c.data?.outcome }).toEqual({ status: 200, outcome: "paid" });
+          for (const c of callbacks)
+            expect({ status: c.status, outcome: c.data?.outcome }).toEqual({ status: 200, outcome: "paid" });
           const states = (await p.attemptsOf(cartId)).map((a) => a.state).sort();
           expect(states).toEqual(["paid", "refunded"]);
           expect(await p.paymentsOf(cartId)).toHaveLength(1);
           expect(await p.cartRow(cartId)).toMatchObject({ status: "completed", paymentStatus: "paid" });
           expect(await stock()).toBe(before - 1);
           // The sandbox's ledger: the superseded payment was refunded in full, once.
-          const ledger = await fetch(`${p.origin()}/sandbox/moyasar/v1/payments/${one.data!.paymentId}`, { headers: { authorization: `Basic ${Buffer.from("sk_test_rimal_sandbox:").toString("base64")}` } }).then((r) => r.json() as Promise<{ status: string; refunded: number; amount: number }>);
+          const ledger = await fetch(`${p.origin()}/sandbox/moyasar/v1/payments/${one.data!.paymentId}`, {
+            headers: { authorization: `Basic ${Buffer.from("sk_test_rimal_sandbox:").toString("base64")}` },
+          }).then((r) => r.json() as Promise<{ status: string; refunded: number; amount: number }>);
           expect(ledger).toMatchObject({ status: "refunded" });
           expect(ledger.refunded).toBe(ledger.amount);
-          expect((await p.callback(shopper, cartId)).data).toMatchObject({ outcome: "paid", duplicateRefund: ledger.amount / 100 });
+          expect((await p.callback(shopper, cartId)).data).toMatchObject({
+            outcome: "paid",
+            duplicateRefund: ledger.amount / 100,
+          });
           expect(warn.mock.calls.filter((c) => String(c[0]).includes(`of cart ${cartId} given back`))).toHaveLength(1);
         }
       } finally {

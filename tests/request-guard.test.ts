@@ -2,14 +2,21 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-// @ts-expect-error -- a plain ESM script of the server's process, without types
-import { acceptsGzip, clientAddress, installRequestGuard, malformedPath, trustedProxies } from "../scripts/request-guard.mjs";
+import {
+  acceptsGzip,
+  clientAddress,
+  installRequestGuard,
+  malformedPath,
+  trustedProxies,
+} from "../scripts/request-guard.mjs";
 import { FAST_PAGE } from "@/lib/page-cache/serve";
 
 describe("request guard", () => {
   it("finds a malformed %-escape in a path, not in the query, and lets good escapes through", () => {
-    for (const url of ["/%E0%A4%A", "/products/%", "/en/products/%zz", "/%C0", "/a%2"]) expect(malformedPath(url), url).toBe(true);
-    for (const url of ["/", "/products/%D8%B2%D9%8A%D8%AA", "/en?q=%zz", "/api/img?u=%E0", "/100%25", undefined]) expect(malformedPath(url), String(url)).toBe(false);
+    for (const url of ["/%E0%A4%A", "/products/%", "/en/products/%zz", "/%C0", "/a%2"])
+      expect(malformedPath(url), url).toBe(true);
+    for (const url of ["/", "/products/%D8%B2%D9%8A%D8%AA", "/en?q=%zz", "/api/img?u=%E0", "/100%25", undefined])
+      expect(malformedPath(url), String(url)).toBe(false);
   });
 
   it("believes X-Forwarded-For only from a trusted proxy: anyone else's is ignored, and a forged left part never counts", () => {
@@ -53,8 +60,10 @@ describe("request guard", () => {
   });
 
   it("takes gzip as Next's compression does: named or *, unless its weight is 0", () => {
-    for (const v of ["gzip", "gzip, deflate, br", "br;q=1.0, gzip;q=0.8", "*", "GZIP"]) expect(acceptsGzip(v), v).toBe(true);
-    for (const v of [undefined, "", "br", "identity", "gzip;q=0", "deflate, gzip;q=0.0"]) expect(acceptsGzip(v), String(v)).toBe(false);
+    for (const v of ["gzip", "gzip, deflate, br", "br;q=1.0, gzip;q=0.8", "*", "GZIP"])
+      expect(acceptsGzip(v), v).toBe(true);
+    for (const v of [undefined, "", "br", "identity", "gzip;q=0", "deflate, gzip;q=0.0"])
+      expect(acceptsGzip(v), String(v)).toBe(false);
   });
 
   it("answers what the page cache answers ahead of the server (gzipped when taken), and hands everything else to the server", async () => {
@@ -64,10 +73,22 @@ describe("request guard", () => {
     // The page cache's answers carry their body as chunks (the stored parts around a nonce); a string is taken too.
     const text = "<p>صفحة محفوظة ".repeat(200);
     const full = `${text.slice(0, 500)}n0nce${text.slice(500)}`;
-    const headers = [["content-type", "text/html; charset=utf-8"], ["x-sf-cache", "hit"]] as [string, string][];
-    const page = { status: 200, headers, body: [Buffer.from(text.slice(0, 500)), Buffer.from("n0nce"), Buffer.from(text.slice(500))] };
+    const headers = [
+      ["content-type", "text/html; charset=utf-8"],
+      ["x-sf-cache", "hit"],
+    ] as [string, string][];
+    const page = {
+      status: 200,
+      headers,
+      body: [Buffer.from(text.slice(0, 500)), Buffer.from("n0nce"), Buffer.from(text.slice(500))],
+    };
     // A hit at once, a hit after a version check, a page whose content changed, no page.
-    const answers: Record<string, unknown> = { "/hit": page, "/later": Promise.resolve(page), "/text": { status: 200, headers, body: full }, "/changed": Promise.resolve(null) };
+    const answers: Record<string, unknown> = {
+      "/hit": page,
+      "/later": Promise.resolve(page),
+      "/text": { status: 200, headers, body: full },
+      "/changed": Promise.resolve(null),
+    };
     slot[FAST_PAGE] = function fastPage(req: { url: string }) {
       return answers[req.url] ?? null;
     };
@@ -82,7 +103,9 @@ describe("request guard", () => {
             .get({ host: "127.0.0.1", port, path, headers }, (res) => {
               const chunks: Buffer[] = [];
               res.on("data", (c) => chunks.push(c));
-              res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+              res.on("end", () =>
+                resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+              );
             })
             .on("error", reject),
         );

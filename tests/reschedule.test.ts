@@ -22,18 +22,31 @@ describeEachDb(
     /** A fresh customer's placed order (cash) of one massage seat at `day`, `hour` (Riyadh). */
     async function bookedMassage(day: number, hour: number): Promise<{ shopper: Shopper; order: CartDto }> {
       const m = await demoProduct(t().db, spa().id, DEMO.massage);
-      const { shopper, cart } = await api.cartWith(spa(), [{ productId: m.id, priceId: m.priceId, quantity: 1, reservationDateFrom: at(t().now, day, hour) }]);
+      const { shopper, cart } = await api.cartWith(spa(), [
+        { productId: m.id, priceId: m.priceId, quantity: 1, reservationDateFrom: at(t().now, day, hour) },
+      ]);
       const placed = await api.submit(spa(), shopper, cart.id);
       expect(placed.error).toBeUndefined();
       return { shopper, order: placed.data! };
     }
     const move = (who: Shopper, order: CartDto, from: string, headers: Record<string, string> = {}) =>
-      api.call(spa(), "POST", `orders/${order.id}/items/${order.cartItems[0].id}/reschedule`, { token: who.token, body: { reservationDateFrom: from }, headers });
+      api.call(spa(), "POST", `orders/${order.id}/items/${order.cartItems[0].id}/reschedule`, {
+        token: who.token,
+        body: { reservationDateFrom: from },
+        headers,
+      });
     const bookingOf = async (order: CartDto) =>
-      (await t().db.select({ startsAt: bookings.startsAt, seats: bookings.seats }).from(bookings).where(eq(bookings.cartItemId, order.cartItems[0].id))).map((b) => ({ startsAt: b.startsAt.toISOString(), seats: b.seats }));
+      (
+        await t()
+          .db.select({ startsAt: bookings.startsAt, seats: bookings.seats })
+          .from(bookings)
+          .where(eq(bookings.cartItemId, order.cartItems[0].id))
+      ).map((b) => ({ startsAt: b.startsAt.toISOString(), seats: b.seats }));
     const free = async (day: number, hour: number) => {
       const m = await demoProduct(t().db, spa().id, DEMO.massage);
-      const slots = (await getAvailability(t().db, spa().id, m.id, { date: dayAhead(t().now, day) })) as { slots: { from: string; available: number }[] };
+      const slots = (await getAvailability(t().db, spa().id, m.id, { date: dayAhead(t().now, day) })) as {
+        slots: { from: string; available: number }[];
+      };
       return slots.slots.find((s) => s.from === at(t().now, day, hour))?.available;
     };
 
@@ -49,7 +62,9 @@ describeEachDb(
       const [item] = await t().db.select().from(cartItems).where(eq(cartItems.id, order.cartItems[0].id));
       expect(item.reservationDateTo!.toISOString()).toBe(at(t().now, 5, 17));
       // The same time again: nothing to do, the same answer.
-      expect((await move(shopper, order, at(t().now, 5, 16))).data!.cartItems[0].reservationDateFrom).toBe(at(t().now, 5, 16));
+      expect((await move(shopper, order, at(t().now, 5, 16))).data!.cartItems[0].reservationDateFrom).toBe(
+        at(t().now, 5, 16),
+      );
     });
 
     it("refuses a full time, a time that is not a slot, another customer, outside the window and where the store takes no changes online — the booking stays", async () => {
@@ -58,14 +73,20 @@ describeEachDb(
       await bookedMassage(6, 18);
       await bookedMassage(6, 18);
       expectCode(await move(shopper, order, at(t().now, 6, 18)), "SP:SlotIsNotAvailable", 409);
-      expectCode(await move(shopper, order, at(t().now, 6, 18, 30)), "SP:Reservation:SelectedSlotIsUnavailableOrOutdated", 400);
+      expectCode(
+        await move(shopper, order, at(t().now, 6, 18, 30)),
+        "SP:Reservation:SelectedSlotIsUnavailableOrOutdated",
+        400,
+      );
       expect((await move((await api.cartWith(spa(), [])).shopper, order, at(t().now, 6, 16))).status).toBe(404);
 
       // Sooner than 12 hours before the start (the suite's clock: 13 h and 11 h before).
       const soon = await bookedMassage(1, 10);
       const startsIn = new Date(at(t().now, 1, 10)).getTime() - t().now.getTime();
       expect(startsIn).toBeGreaterThan(12 * 3600_000);
-      const restore = await withSettings(t().db, spa(), { rescheduleWindowHours: String(Math.floor(startsIn / 3600_000) + 1) });
+      const restore = await withSettings(t().db, spa(), {
+        rescheduleWindowHours: String(Math.floor(startsIn / 3600_000) + 1),
+      });
       try {
         expectCode(await move(soon.shopper, soon.order, at(t().now, 2, 10)), "SP:RescheduleWindowPassed", 409);
       } finally {
@@ -101,23 +122,43 @@ describeEachDb(
 
       const { shopper, order } = await bookedMassage(9, 12);
       const key = { "idempotency-key": crypto.randomUUID() };
-      const [a, b] = await Promise.all([move(shopper, order, at(t().now, 9, 15), key), move(shopper, order, at(t().now, 9, 15), key)]);
+      const [a, b] = await Promise.all([
+        move(shopper, order, at(t().now, 9, 15), key),
+        move(shopper, order, at(t().now, 9, 15), key),
+      ]);
       expect([a.status, b.status]).toEqual([200, 200]);
-      expect(await t().db.select().from(bookings).where(and(eq(bookings.cartItemId, order.cartItems[0].id)))).toHaveLength(1);
+      expect(
+        await t()
+          .db.select()
+          .from(bookings)
+          .where(and(eq(bookings.cartItemId, order.cartItems[0].id))),
+      ).toHaveLength(1);
       expect(await free(9, 15)).toBe(1);
     });
 
     it("moves a stay by whole nights, keeping its length; another length is refused", async () => {
       const r = await demoProduct(t().db, spa().id, DEMO.resthouse);
-      const { shopper, cart } = await api.cartWith(spa(), [{ productId: r.id, priceId: r.priceId, reservationDateFrom: dayAhead(t().now, 60), reservationDateTo: dayAhead(t().now, 62) }]);
+      const { shopper, cart } = await api.cartWith(spa(), [
+        {
+          productId: r.id,
+          priceId: r.priceId,
+          reservationDateFrom: dayAhead(t().now, 60),
+          reservationDateTo: dayAhead(t().now, 62),
+        },
+      ]);
       const order = (await api.submit(spa(), shopper, cart.id)).data!;
       const stay = (from: number, to: number) =>
-        api.call(spa(), "POST", `orders/${order.id}/items/${order.cartItems[0].id}/reschedule`, { token: shopper.token, body: { reservationDateFrom: dayAhead(t().now, from), reservationDateTo: dayAhead(t().now, to) } });
+        api.call(spa(), "POST", `orders/${order.id}/items/${order.cartItems[0].id}/reschedule`, {
+          token: shopper.token,
+          body: { reservationDateFrom: dayAhead(t().now, from), reservationDateTo: dayAhead(t().now, to) },
+        });
       expectCode(await stay(70, 73), "SP:ValidationError", 400);
       const moved = await stay(70, 72);
       expect(moved.error).toBeUndefined();
       expect(moved.data!.totalAmount).toBe(order.totalAmount);
-      expect((await bookingOf(order))[0].startsAt).toBe(new Date(`${dayAhead(t().now, 70)}T00:00:00+03:00`).toISOString());
+      expect((await bookingOf(order))[0].startsAt).toBe(
+        new Date(`${dayAhead(t().now, 70)}T00:00:00+03:00`).toISOString(),
+      );
     });
 
     const cancel = (who: Shopper, order: CartDto, headers: Record<string, string> = {}, item = order.cartItems[0].id) =>
@@ -127,11 +168,17 @@ describeEachDb(
       const { shopper, order } = await bookedMassage(10, 14);
       expect(await free(10, 14)).toBe(1);
       const key = { "idempotency-key": crypto.randomUUID() };
-      const answers = await Promise.all([cancel(shopper, order, key), cancel(shopper, order, key), cancel(shopper, order), cancel(shopper, order)]);
+      const answers = await Promise.all([
+        cancel(shopper, order, key),
+        cancel(shopper, order, key),
+        cancel(shopper, order),
+        cancel(shopper, order),
+      ]);
       expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
       const cancelledAt = answers[0].data!.cartItems[0].cancelledAt;
       expect(cancelledAt).toBe(t().now.toISOString());
-      for (const a of answers) expect(a.data!).toMatchObject({ paymentStatus: "cancelled", cartItems: [{ cancelledAt, refundedAmount: 0 }] });
+      for (const a of answers)
+        expect(a.data!).toMatchObject({ paymentStatus: "cancelled", cartItems: [{ cancelledAt, refundedAmount: 0 }] });
       expect(await bookingOf(order)).toEqual([]);
       expect(await free(10, 14)).toBe(2);
       // Later, from the order page opened again: the same order, nothing more happens.

@@ -28,7 +28,11 @@ describe("sandbox routes", () => {
 
   it("serve each provider's API and browser scripts on any host", async () => {
     const init = await (await route("myfatoorah")).POST(
-      new Request("http://spa.localhost:3000/sandbox/myfatoorah/v2/InitiateSession", { method: "POST", headers: { authorization: "Bearer mf_test_x" }, body: "{}" }),
+      new Request("http://spa.localhost:3000/sandbox/myfatoorah/v2/InitiateSession", {
+        method: "POST",
+        headers: { authorization: "Bearer mf_test_x" },
+        body: "{}",
+      }),
     );
     expect(init.status).toBe(200);
     expect(await init.json()).toMatchObject({ IsSuccess: true, Data: { CountryCode: "SAU" } });
@@ -43,27 +47,46 @@ describe("sandbox routes", () => {
       expect(res.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
       expect(await res.text()).toContain(marker);
     }
-    const frame = await (await route("myfatoorah")).GET(new Request("http://spa.localhost/sandbox/myfatoorah/cardview/v1/frame?sessionId=s1&networks=md,v&language=ar&origin=http://spa.localhost"));
+    const frame = await (await route("myfatoorah")).GET(
+      new Request(
+        "http://spa.localhost/sandbox/myfatoorah/cardview/v1/frame?sessionId=s1&networks=md,v&language=ar&origin=http://spa.localhost",
+      ),
+    );
     const html = await frame.text();
     expect(frame.headers.get("x-frame-options")).toBeNull();
     expect(html).toContain('dir="rtl"');
-    for (const label of ["رقم البطاقة", "الاسم على البطاقة", "الشهر", "السنة", "رمز التحقق"]) expect(html).toContain(`>${label}</label>`);
+    for (const label of ["رقم البطاقة", "الاسم على البطاقة", "الشهر", "السنة", "رمز التحقق"])
+      expect(html).toContain(`>${label}</label>`);
     expect(html).toContain('"networks":["md","v"]');
     // A provider's route does not answer another's paths.
-    expect((await (await route("tabby")).GET(new Request("http://spa.localhost/sandbox/tamara/widget-v2/tamara-widget.js"))).status).toBe(404);
+    expect(
+      (await (await route("tabby")).GET(new Request("http://spa.localhost/sandbox/tamara/widget-v2/tamara-widget.js")))
+        .status,
+    ).toBe(404);
   });
 
   it("escapes what it echoes into the frame page", async () => {
-    const res = await (await route("myfatoorah")).GET(new Request(`http://spa.localhost/sandbox/myfatoorah/cardview/v1/frame?sessionId=${encodeURIComponent("</script><script>alert(1)</script>")}`));
+    const res = await (await route("myfatoorah")).GET(
+      new Request(
+        `http://spa.localhost/sandbox/myfatoorah/cardview/v1/frame?sessionId=${encodeURIComponent("</script><script>alert(1)</script>")}`,
+      ),
+    );
     expect(await res.text()).not.toContain("<script>alert(1)");
   });
 
   it("are not there when sandboxes are off or the platform is external", async () => {
-    for (const [name, value] of [["SANDBOX", "off"], ["PLATFORM_API_URL", "http://platform.internal:3100"]]) {
+    for (const [name, value] of [
+      ["SANDBOX", "off"],
+      ["PLATFORM_API_URL", "http://platform.internal:3100"],
+    ]) {
       vi.resetModules();
       vi.unstubAllEnvs();
       vi.stubEnv(name, value);
-      const res = await (await route("moyasar")).GET(new Request("http://spa.localhost/sandbox/moyasar/v1/payments/x", { headers: { authorization: `Basic ${btoa("sk_test_a:")}` } }));
+      const res = await (await route("moyasar")).GET(
+        new Request("http://spa.localhost/sandbox/moyasar/v1/payments/x", {
+          headers: { authorization: `Basic ${btoa("sk_test_a:")}` },
+        }),
+      );
       expect(res.status).toBe(404);
       expect(await res.json()).toEqual({ error: "Not found" });
     }
@@ -74,12 +97,22 @@ describe("sandbox routes", () => {
   it("mount on a node:http server for other suites", async () => {
     const server = await startSandboxServer(handle.db);
     try {
-      const res = await fetch(`${server.origin}/sandbox/tamara/checkout`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+      const res = await fetch(`${server.origin}/sandbox/tamara/checkout`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "{}",
+      });
       expect(res.status).toBe(401);
       const token = await fetch(`${server.origin}/sandbox/moyasar/v1/tokens`, {
         method: "POST",
         headers: { authorization: `Basic ${btoa("pk_test_a:")}`, "content-type": "application/json" },
-        body: JSON.stringify({ name: "Sara Ahmed", number: "4111 1111 1111 1111", month: 1, year: new Date().getFullYear() + 1, cvc: "123" }),
+        body: JSON.stringify({
+          name: "Sara Ahmed",
+          number: "4111 1111 1111 1111",
+          month: 1,
+          year: new Date().getFullYear() + 1,
+          cvc: "123",
+        }),
       });
       expect(token.status).toBe(201);
       expect((await fetch(`${server.origin}/elsewhere`)).status).toBe(404);

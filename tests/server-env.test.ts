@@ -3,7 +3,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { serverEnv } from "../scripts/server-env.mjs";
 
-const options = (env: Record<string, string | undefined>) => (serverEnv(env).NODE_OPTIONS ?? "").split(/\s+/).filter(Boolean);
+const options = (env: Record<string, string | undefined>) =>
+  (serverEnv(env).NODE_OPTIONS ?? "").split(/\s+/).filter(Boolean);
 
 describe("a storefront server's process settings (npm start and the benches)", () => {
   it("caps the heap and the young generation, and loads the server preload, once", () => {
@@ -16,7 +17,11 @@ describe("a storefront server's process settings (npm start and the benches)", (
   });
 
   it("leaves alone what the environment already sets", () => {
-    const env = serverEnv({ NODE_OPTIONS: "--max-semi-space-size=16 --max-old-space-size=512", MALLOC_ARENA_MAX: "4", GLIBC_TUNABLES: "glibc.malloc.trim_threshold=0" });
+    const env = serverEnv({
+      NODE_OPTIONS: "--max-semi-space-size=16 --max-old-space-size=512",
+      MALLOC_ARENA_MAX: "4",
+      GLIBC_TUNABLES: "glibc.malloc.trim_threshold=0",
+    });
     const opts = (env.NODE_OPTIONS ?? "").split(/\s+/);
     expect(opts.filter((o) => o.startsWith("--max-semi-space-size"))).toEqual(["--max-semi-space-size=16"]);
     expect(opts.filter((o) => o.startsWith("--max-old-space-size"))).toEqual(["--max-old-space-size=512"]);
@@ -34,7 +39,11 @@ describe("a storefront server's process settings (npm start and the benches)", (
 const server = http.createServer((req, res) => res.end("app")).listen(0, "127.0.0.1", () => {
   http.get({ port: server.address().port, host: "127.0.0.1", path: "/%E0%A4%A" }, (res) => { console.log(res.statusCode); server.close(); });
 });`;
-    const out = execFileSync(process.execPath, ["-e", script], { env, encoding: "utf8", cwd: path.resolve(__dirname, "..") });
+    const out = execFileSync(process.execPath, ["-e", script], {
+      env,
+      encoding: "utf8",
+      cwd: path.resolve(__dirname, ".."),
+    });
     expect(out.trim()).toBe("400");
   });
 });

@@ -29,7 +29,12 @@ describeEachDb("SMS sandbox route", (t) => {
     const res = await latest("spa.localhost:3000", "to=%2B966500000201");
     expect(res).toEqual({
       status: 200,
-      body: { to: "+966500000201", text: "رمز الدخول إلى Rimal Wellness: 343434", code: "343434", createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
+      body: {
+        to: "+966500000201",
+        text: "رمز الدخول إلى Rimal Wellness: 343434",
+        code: "343434",
+        createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      },
     });
     // An unencoded "+" (a space once decoded) and a national number name the same number.
     expect((await latest("spa.localhost", "to=+966500000201")).body.code).toBe("343434");

@@ -14,7 +14,8 @@ describe("Taqnyat gateway client", () => {
   let server: Server;
   let base: string;
   const seen: Seen[] = [];
-  let reply: (res: ServerResponse) => void = (res) => res.writeHead(201, { "content-type": "application/json" }).end("{}");
+  let reply: (res: ServerResponse) => void = (res) =>
+    res.writeHead(201, { "content-type": "application/json" }).end("{}");
 
   beforeAll(async () => {
     server = createServer((req, res) => {
@@ -34,12 +35,23 @@ describe("Taqnyat gateway client", () => {
     vi.restoreAllMocks();
   });
 
-  const client = (opts: { timeoutMs?: number } = {}) => taqnyatSender({ baseUrl: base, apiKey: "test-key-123", sender: "Rimal", ...opts });
+  const client = (opts: { timeoutMs?: number } = {}) =>
+    taqnyatSender({ baseUrl: base, apiKey: "test-key-123", sender: "Rimal", ...opts });
   const text = otpMessage("ar", "Rimal Wellness", "654321");
 
   it("posts the message as Taqnyat expects", async () => {
     reply = (res) =>
-      res.writeHead(201, { "content-type": "application/json" }).end(JSON.stringify({ statusCode: 201, messageId: 1, cost: "0.05", currency: "SAR", totalCount: 1, accepted: "[966500000001,]", rejected: "[]" }));
+      res.writeHead(201, { "content-type": "application/json" }).end(
+        JSON.stringify({
+          statusCode: 201,
+          messageId: 1,
+          cost: "0.05",
+          currency: "SAR",
+          totalCount: 1,
+          accepted: "[966500000001,]",
+          rejected: "[]",
+        }),
+      );
     await client().send("+966500000001", text);
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatchObject({ method: "POST", url: "/gateway/v1/messages" });
@@ -49,9 +61,14 @@ describe("Taqnyat gateway client", () => {
   });
 
   it("maps an error answer to 502 SP:SmsDeliveryFailed and logs it without the message text", async () => {
-    reply = (res) => res.writeHead(400, { "content-type": "application/json" }).end(JSON.stringify({ statusCode: 400, message: "Sender name not approved for body 654321" }));
+    reply = (res) =>
+      res
+        .writeHead(400, { "content-type": "application/json" })
+        .end(JSON.stringify({ statusCode: 400, message: "Sender name not approved for body 654321" }));
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
-    const err = await client().send("+966500000001", text).catch((e: unknown) => e);
+    const err = await client()
+      .send("+966500000001", text)
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(PlatformError);
     expect(err).toMatchObject({ code: "SP:SmsDeliveryFailed", status: 502 });
     const logged = log.mock.calls.flat().join(" ");
@@ -64,14 +81,21 @@ describe("Taqnyat gateway client", () => {
   it("maps a non-JSON failure, an unreachable gateway and a timeout to the same error", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     reply = (res) => res.writeHead(503, { "content-type": "text/html" }).end("<h1>Service Unavailable</h1>");
-    await expect(client().send("+966500000001", text)).rejects.toMatchObject({ code: "SP:SmsDeliveryFailed", status: 502 });
+    await expect(client().send("+966500000001", text)).rejects.toMatchObject({
+      code: "SP:SmsDeliveryFailed",
+      status: 502,
+    });
     reply = () => {}; // never answers
-    await expect(client({ timeoutMs: 200 }).send("+966500000001", text)).rejects.toMatchObject({ code: "SP:SmsDeliveryFailed" });
+    await expect(client({ timeoutMs: 200 }).send("+966500000001", text)).rejects.toMatchObject({
+      code: "SP:SmsDeliveryFailed",
+    });
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    await expect(taqnyatSender({ baseUrl: `http://127.0.0.1:${port}`, apiKey: "k", sender: "s" }).send("+966500000001", text)).rejects.toMatchObject({
+    await expect(
+      taqnyatSender({ baseUrl: `http://127.0.0.1:${port}`, apiKey: "k", sender: "s" }).send("+966500000001", text),
+    ).rejects.toMatchObject({
       code: "SP:SmsDeliveryFailed",
     });
   });
@@ -94,7 +118,11 @@ describeEachDb("SMS outbox", (t) => {
     await spaOutbox.send("+966500000101", otpMessage("ar", "Rimal Wellness", "333333"));
     await outboxSender(db, coffee.id).send("+966500000101", otpMessage("ar", "Bunn Roastery", "444444"));
     expect((await listOutbox(db, spa.id)).map((m) => m.code)).toEqual(["333333", "222222", "111111"]);
-    expect(await latestOutboxMessage(db, spa.id, "+966500000101")).toMatchObject({ to: "+966500000101", code: "333333", createdAt: expect.any(String) });
+    expect(await latestOutboxMessage(db, spa.id, "+966500000101")).toMatchObject({
+      to: "+966500000101",
+      code: "333333",
+      createdAt: expect.any(String),
+    });
     expect((await latestOutboxMessage(db, coffee.id, "+966500000101"))?.code).toBe("444444");
     expect(await latestOutboxMessage(db, coffee.id, "+966500000102")).toBeNull();
   });

@@ -19,11 +19,27 @@ describeEachDb("specialists and branches", (t) => {
   const api = checkoutApi(() => t().db);
   const spa = () => t().spa;
   const massage = () => demoProduct(t().db, spa().id, DEMO.massage);
-  const person = async (nameEn: string) => (await t().db.select().from(specialists).where(and(eq(specialists.tenantId, spa().id), eq(specialists.nameEn, nameEn))))[0];
-  const branch = async (nameEn: string) => (await t().db.select().from(branches).where(and(eq(branches.tenantId, spa().id), eq(branches.nameEn, nameEn))))[0];
+  const person = async (nameEn: string) =>
+    (
+      await t()
+        .db.select()
+        .from(specialists)
+        .where(and(eq(specialists.tenantId, spa().id), eq(specialists.nameEn, nameEn)))
+    )[0];
+  const branch = async (nameEn: string) =>
+    (
+      await t()
+        .db.select()
+        .from(branches)
+        .where(and(eq(branches.tenantId, spa().id), eq(branches.nameEn, nameEn)))
+    )[0];
   const slots = async (day: number, query: Record<string, string> = {}) => {
     const m = await massage();
-    const res = await api.call<AvailabilityDto>(spa(), "GET", `products/${m.id}/availability?${new URLSearchParams({ date: dayAhead(t().now, day), ...query })}`);
+    const res = await api.call<AvailabilityDto>(
+      spa(),
+      "GET",
+      `products/${m.id}/availability?${new URLSearchParams({ date: dayAhead(t().now, day), ...query })}`,
+    );
     expect(res.error).toBeUndefined();
     const data = res.data!;
     if (data.kind !== "slots") throw new Error("expected slots");
@@ -33,7 +49,12 @@ describeEachDb("specialists and branches", (t) => {
   it("names the massage's specialists and branches in both languages; other products have none", async () => {
     const m = await massage();
     const en = (await api.call<ProductDto>(spa(), "GET", `products/${m.id}`, { locale: "en" })).data!;
-    expect(en.staff!.specialists.map((s) => s.name)).toEqual(["Noura Al-Harbi", "Sara Al-Qahtani", "Reem Al-Otaibi", "Huda Al-Shammari"]);
+    expect(en.staff!.specialists.map((s) => s.name)).toEqual([
+      "Noura Al-Harbi",
+      "Sara Al-Qahtani",
+      "Reem Al-Otaibi",
+      "Huda Al-Shammari",
+    ]);
     expect(en.staff!.branches.map((b) => b.name)).toEqual(["Olaya branch", "Hittin branch"]);
     const ar = (await api.call<ProductDto>(spa(), "GET", `products/${m.id}`, { locale: "ar" })).data!;
     expect(ar.staff!.specialists[0]).toMatchObject({ name: "نورة الحربي", photo: DEMO_IMAGES.specialistNoura });
@@ -57,7 +78,11 @@ describeEachDb("specialists and branches", (t) => {
     const hot = await slots(2, { specialistId: huda.id, priceId: m.prices[1] });
     expect([hot(11), hot(12), hot(19), hot(20)]).toEqual([undefined, 2, 2, undefined]);
     // Huda does not give the Swedish massage: choosing her with it is refused, not shown empty.
-    const m2 = await api.call(spa(), "GET", `products/${m.id}/availability?date=${dayAhead(t().now, 2)}&specialistId=${huda.id}&priceId=${m.priceId}`);
+    const m2 = await api.call(
+      spa(),
+      "GET",
+      `products/${m.id}/availability?date=${dayAhead(t().now, 2)}&specialistId=${huda.id}&priceId=${m.priceId}`,
+    );
     expectCode(m2, "SP:ValidationError", 400);
     // The seeded full 20:00 slot is full for everyone, and so for each specialist.
     expect((await slots(2))(20)).toBe(0);
@@ -73,8 +98,20 @@ describeEachDb("specialists and branches", (t) => {
     const noura = await person("Noura Al-Harbi");
     const hittin = await branch("Hittin branch");
     const from = at(t().now, 3, 11);
-    const { shopper, cart } = await api.cartWith(spa(), [{ productId: m.id, priceId: m.priceId, quantity: 1, reservationDateFrom: from, specialistId: noura.id, branchId: hittin.id }]);
-    expect(cart.cartItems[0]).toMatchObject({ specialist: { id: noura.id, name: "Noura Al-Harbi" }, branch: { id: hittin.id, name: "Hittin branch" } });
+    const { shopper, cart } = await api.cartWith(spa(), [
+      {
+        productId: m.id,
+        priceId: m.priceId,
+        quantity: 1,
+        reservationDateFrom: from,
+        specialistId: noura.id,
+        branchId: hittin.id,
+      },
+    ]);
+    expect(cart.cartItems[0]).toMatchObject({
+      specialist: { id: noura.id, name: "Noura Al-Harbi" },
+      branch: { id: hittin.id, name: "Hittin branch" },
+    });
     const arabic = (await api.call(spa(), "GET", `cart/${cart.id}`, { token: shopper.token, locale: "ar" })).data!;
     expect(arabic.cartItems[0]).toMatchObject({ specialist: { name: "نورة الحربي" }, branch: { name: "فرع حطين" } });
     const placed = await api.submit(spa(), shopper, cart.id);
@@ -90,7 +127,9 @@ describeEachDb("specialists and branches", (t) => {
     const hot = m.prices[1];
     const from = at(t().now, 4, 15);
     const order = async () => {
-      const { shopper, cart } = await api.cartWith(spa(), [{ productId: m.id, priceId: hot, quantity: 1, reservationDateFrom: from }]);
+      const { shopper, cart } = await api.cartWith(spa(), [
+        { productId: m.id, priceId: hot, quantity: 1, reservationDateFrom: from },
+      ]);
       expect(cart.cartItems[0].specialist).toBeNull();
       const placed = await api.submit(spa(), shopper, cart.id);
       expect(placed.error).toBeUndefined();
@@ -103,7 +142,14 @@ describeEachDb("specialists and branches", (t) => {
     expect(first.branch!.name).toBe("Olaya branch");
     // The room holds two: a third is refused whoever is free.
     const { shopper, cart } = await api.cartWith(spa(), []);
-    expectCode(await api.call(spa(), "POST", `cart/${cart.id}/items`, { token: shopper.token, body: { productId: m.id, priceId: hot, quantity: 1, reservationDateFrom: from } }), "SP:SlotIsNotAvailable", 409);
+    expectCode(
+      await api.call(spa(), "POST", `cart/${cart.id}/items`, {
+        token: shopper.token,
+        body: { productId: m.id, priceId: hot, quantity: 1, reservationDateFrom: from },
+      }),
+      "SP:SlotIsNotAvailable",
+      409,
+    );
   });
 
   it("refuses a specialist on their day off or booked for another product (SP:ProviderIsNotAvailable), and choices that don't belong", async () => {
@@ -113,31 +159,92 @@ describeEachDb("specialists and branches", (t) => {
     const huda = await person("Huda Al-Shammari");
     const olaya = await branch("Olaya branch");
     const { shopper, cart } = await api.cartWith(spa(), []);
-    const add = (body: Record<string, unknown>) => api.call(spa(), "POST", `cart/${cart.id}/items`, { token: shopper.token, body: { productId: m.id, priceId: m.priceId, quantity: 1, ...body } });
-    expectCode(await add({ reservationDateFrom: at(t().now, 1, 16), specialistId: reem.id }), "SP:ProviderIsNotAvailable", 409);
-    expectCode(await add({ reservationDateFrom: at(t().now, 2, 16), specialistId: reem.id, branchId: olaya.id }), "SP:ValidationError", 400);
-    expectCode(await add({ reservationDateFrom: at(t().now, 2, 16), specialistId: huda.id }), "SP:ValidationError", 400);
-    expectCode(await add({ reservationDateFrom: at(t().now, 2, 16), specialistId: "00000000-0000-4000-8000-000000000000" }), "SP:ValidationError", 400);
+    const add = (body: Record<string, unknown>) =>
+      api.call(spa(), "POST", `cart/${cart.id}/items`, {
+        token: shopper.token,
+        body: { productId: m.id, priceId: m.priceId, quantity: 1, ...body },
+      });
+    expectCode(
+      await add({ reservationDateFrom: at(t().now, 1, 16), specialistId: reem.id }),
+      "SP:ProviderIsNotAvailable",
+      409,
+    );
+    expectCode(
+      await add({ reservationDateFrom: at(t().now, 2, 16), specialistId: reem.id, branchId: olaya.id }),
+      "SP:ValidationError",
+      400,
+    );
+    expectCode(
+      await add({ reservationDateFrom: at(t().now, 2, 16), specialistId: huda.id }),
+      "SP:ValidationError",
+      400,
+    );
+    expectCode(
+      await add({ reservationDateFrom: at(t().now, 2, 16), specialistId: "00000000-0000-4000-8000-000000000000" }),
+      "SP:ValidationError",
+      400,
+    );
     const pool = await demoProduct(t().db, spa().id, DEMO.pool);
     expectCode(
-      await api.call(spa(), "POST", `cart/${cart.id}/items`, { token: shopper.token, body: { productId: pool.id, priceId: pool.priceId, quantity: 1, units: 1, reservationDateFrom: at(t().now, 2, 9), specialistId: noura.id } }),
+      await api.call(spa(), "POST", `cart/${cart.id}/items`, {
+        token: shopper.token,
+        body: {
+          productId: pool.id,
+          priceId: pool.priceId,
+          quantity: 1,
+          units: 1,
+          reservationDateFrom: at(t().now, 2, 9),
+          specialistId: noura.id,
+        },
+      }),
       "SP:ValidationError",
       400,
     );
 
     // Noura also gives a facial; booked for it at 16:00, she can't give a massage then — the room has space.
-    const [facial] = await t().db.insert(products).values({ tenantId: spa().id, typeString: "reservation", nameAr: "عناية بالوجه", nameEn: "Facial", slotMinutes: 60, capacity: 1, openingHours: null, isActive: false }).returning();
-    await t().db.update(specialists).set({ productIds: [m.id, facial.id] }).where(eq(specialists.id, noura.id));
+    const [facial] = await t()
+      .db.insert(products)
+      .values({
+        tenantId: spa().id,
+        typeString: "reservation",
+        nameAr: "عناية بالوجه",
+        nameEn: "Facial",
+        slotMinutes: 60,
+        capacity: 1,
+        openingHours: null,
+        isActive: false,
+      })
+      .returning();
+    await t()
+      .db.update(specialists)
+      .set({ productIds: [m.id, facial.id] })
+      .where(eq(specialists.id, noura.id));
     try {
       const day = 5;
-      await t().db.insert(bookings).values({ tenantId: spa().id, productId: facial.id, specialistId: noura.id, startsAt: new Date(at(t().now, day, 16)), endsAt: new Date(at(t().now, day, 17)), seats: 1 });
+      await t()
+        .db.insert(bookings)
+        .values({
+          tenantId: spa().id,
+          productId: facial.id,
+          specialistId: noura.id,
+          startsAt: new Date(at(t().now, day, 16)),
+          endsAt: new Date(at(t().now, day, 17)),
+          seats: 1,
+        });
       expect((await slots(day, { specialistId: noura.id }))(16)).toBe(0);
       expect((await slots(day, { specialistId: noura.id }))(15)).toBe(2);
       expect((await slots(day))(16)).toBe(2);
-      expectCode(await add({ reservationDateFrom: at(t().now, day, 16), specialistId: noura.id }), "SP:ProviderIsNotAvailable", 409);
+      expectCode(
+        await add({ reservationDateFrom: at(t().now, day, 16), specialistId: noura.id }),
+        "SP:ProviderIsNotAvailable",
+        409,
+      );
       expect((await add({ reservationDateFrom: at(t().now, day, 16) })).status).toBe(200);
     } finally {
-      await t().db.update(specialists).set({ productIds: [m.id] }).where(eq(specialists.id, noura.id));
+      await t()
+        .db.update(specialists)
+        .set({ productIds: [m.id] })
+        .where(eq(specialists.id, noura.id));
       await t().db.delete(bookings).where(eq(bookings.productId, facial.id));
       await t().db.delete(cartItems).where(eq(cartItems.productId, facial.id));
       await t().db.delete(products).where(eq(products.id, facial.id));
@@ -147,9 +254,21 @@ describeEachDb("specialists and branches", (t) => {
   it("moves a booking with its specialist: to a time they work, never to one they don't", async () => {
     const m = await massage();
     const reem = await person("Reem Al-Otaibi");
-    const { shopper, cart } = await api.cartWith(spa(), [{ productId: m.id, priceId: m.priceId, quantity: 1, reservationDateFrom: at(t().now, 6, 15), specialistId: reem.id }]);
+    const { shopper, cart } = await api.cartWith(spa(), [
+      {
+        productId: m.id,
+        priceId: m.priceId,
+        quantity: 1,
+        reservationDateFrom: at(t().now, 6, 15),
+        specialistId: reem.id,
+      },
+    ]);
     const placed = (await api.submit(spa(), shopper, cart.id)).data!;
-    const move = (from: string) => api.call(spa(), "POST", `orders/${placed.id}/items/${placed.cartItems[0].id}/reschedule`, { token: shopper.token, body: { reservationDateFrom: from } });
+    const move = (from: string) =>
+      api.call(spa(), "POST", `orders/${placed.id}/items/${placed.cartItems[0].id}/reschedule`, {
+        token: shopper.token,
+        body: { reservationDateFrom: from },
+      });
     expectCode(await move(at(t().now, 6, 11)), "SP:ProviderIsNotAvailable", 409);
     const moved = await move(at(t().now, 6, 17));
     expect(moved.error).toBeUndefined();
@@ -165,13 +284,28 @@ describeEachDb("specialists and branches", (t) => {
     await expectPlatformError(removeBranch(t().db, "spa", olaya.id), "SP:ScheduleLinkedWithProviderException", 409);
     // With a booking to come, emptying their products is not enough either.
     const m = await massage();
-    const { shopper, cart } = await api.cartWith(spa(), [{ productId: m.id, priceId: m.priceId, quantity: 1, reservationDateFrom: at(t().now, 8, 10), specialistId: noura.id }]);
+    const { shopper, cart } = await api.cartWith(spa(), [
+      {
+        productId: m.id,
+        priceId: m.priceId,
+        quantity: 1,
+        reservationDateFrom: at(t().now, 8, 10),
+        specialistId: noura.id,
+      },
+    ]);
     expect((await api.submit(spa(), shopper, cart.id)).error).toBeUndefined();
     await t().db.update(specialists).set({ productIds: [] }).where(eq(specialists.id, noura.id));
     try {
-      await expectPlatformError(removeSpecialist(t().db, "spa", noura.id), "SP:ProviderLinkedWithProductException", 409);
+      await expectPlatformError(
+        removeSpecialist(t().db, "spa", noura.id),
+        "SP:ProviderLinkedWithProductException",
+        409,
+      );
     } finally {
-      await t().db.update(specialists).set({ productIds: [m.id] }).where(eq(specialists.id, noura.id));
+      await t()
+        .db.update(specialists)
+        .set({ productIds: [m.id] })
+        .where(eq(specialists.id, noura.id));
     }
     expect((await t().db.select().from(specialists).where(eq(specialists.id, noura.id))).length).toBe(1);
   });
@@ -181,9 +315,21 @@ describeEachDb("specialists and branches", (t) => {
     const pool = await demoProduct(t().db, spa().id, DEMO.pool);
     const beans = await demoProduct(t().db, t().coffee.id, DEMO.beans);
     const base = { nameAr: "س", nameEn: "S", workingHours: { "0": ["09:00", "17:00"] } };
-    await expectPlatformError(saveSpecialist(t().db, "spa", { ...base, productIds: [beans.id] }), "SP:ValidationError", 400);
-    await expectPlatformError(saveSpecialist(t().db, "spa", { ...base, productIds: [pool.id] }), "SP:ValidationError", 400);
-    await expectPlatformError(saveSpecialist(t().db, "spa", { ...base, productIds: [m.id], priceIds: [pool.priceId] }), "SP:ValidationError", 400);
+    await expectPlatformError(
+      saveSpecialist(t().db, "spa", { ...base, productIds: [beans.id] }),
+      "SP:ValidationError",
+      400,
+    );
+    await expectPlatformError(
+      saveSpecialist(t().db, "spa", { ...base, productIds: [pool.id] }),
+      "SP:ValidationError",
+      400,
+    );
+    await expectPlatformError(
+      saveSpecialist(t().db, "spa", { ...base, productIds: [m.id], priceIds: [pool.priceId] }),
+      "SP:ValidationError",
+      400,
+    );
     await expectPlatformError(saveSpecialist(t().db, "spa", { ...base, unknownKey: 1 }), "SP:ValidationError", 400);
   });
 });

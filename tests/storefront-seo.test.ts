@@ -65,7 +65,11 @@ describe("alternates", () => {
 
 describe("buildSitemap", () => {
   it("lists every page in every offered language with its alternates", () => {
-    const xml = buildSitemap("spa.localhost", [{ path: "/" }, { path: "/products/x", lastmod: "2026-11-01T09:00:00.123Z" }], ["ar", "en"]);
+    const xml = buildSitemap(
+      "spa.localhost",
+      [{ path: "/" }, { path: "/products/x", lastmod: "2026-11-01T09:00:00.123Z" }],
+      ["ar", "en"],
+    );
     expect(xml).toContain("<loc>http://spa.localhost:3999/</loc>");
     expect(xml).toContain("<loc>http://spa.localhost:3999/en/products/x</loc>");
     expect(xml).toContain('hreflang="en" href="http://spa.localhost:3999/en"');
@@ -82,15 +86,38 @@ describe("buildSitemap", () => {
 
 describe("productJsonLd", () => {
   const unstated = { returnDays: null, deliveryDays: null };
-  const base = { site: "spa.localhost", url: "http://spa.localhost:3999/products/p1", storeName: "Rimal", fallbackImage: null, policy: unstated };
+  const base = {
+    site: "spa.localhost",
+    url: "http://spa.localhost:3999/products/p1",
+    storeName: "Rimal",
+    fallbackImage: null,
+    policy: unstated,
+  };
   type Ld = { offers: Record<string, unknown>[]; image?: string[] };
   it("offers the price including VAT in SAR with stock availability", () => {
     const ld = productJsonLd({ ...base, product: product(), taxRate: 1.15 }) as Ld;
-    expect(ld.offers).toEqual([expect.objectContaining({ "@type": "Offer", price: "69.00", priceCurrency: "SAR", availability: "https://schema.org/InStock" })]);
+    expect(ld.offers).toEqual([
+      expect.objectContaining({
+        "@type": "Offer",
+        price: "69.00",
+        priceCurrency: "SAR",
+        availability: "https://schema.org/InStock",
+      }),
+    ]);
     expect(ld.image).toEqual(["http://spa.localhost:3999/demo/oil.svg"]);
   });
   it("has one Offer per price, each named, and OutOfStock when sold out (merchant listings take no AggregateOffer)", () => {
-    const ld = productJsonLd({ ...base, product: product({ stock: 0, prices: [{ id: "a", name: "s", amount: 250 }, { id: "b", name: "l", amount: 320 }] }), taxRate: 1.15 }) as Ld;
+    const ld = productJsonLd({
+      ...base,
+      product: product({
+        stock: 0,
+        prices: [
+          { id: "a", name: "s", amount: 250 },
+          { id: "b", name: "l", amount: 320 },
+        ],
+      }),
+      taxRate: 1.15,
+    }) as Ld;
     expect(ld.offers.map((o) => [o["@type"], o.name, o.price, o.priceCurrency, o.availability])).toEqual([
       ["Offer", "s", "287.50", "SAR", "https://schema.org/OutOfStock"],
       ["Offer", "l", "368.00", "SAR", "https://schema.org/OutOfStock"],
@@ -99,19 +126,46 @@ describe("productJsonLd", () => {
   it("gives merchandise the store's stated return window and delivery days, and claims nothing the store has not stated", () => {
     const stated = { returnDays: 14, deliveryDays: { min: 1, max: 3 } };
     const [offer] = (productJsonLd({ ...base, policy: stated, product: product(), taxRate: 1.15 }) as Ld).offers;
-    expect(offer.hasMerchantReturnPolicy).toEqual({ "@type": "MerchantReturnPolicy", applicableCountry: "SA", returnPolicyCategory: "https://schema.org/MerchantReturnFiniteReturnWindow", merchantReturnDays: 14 });
-    expect(offer.shippingDetails).toMatchObject({ shippingRate: { value: 0, currency: "SAR" }, shippingDestination: { addressCountry: "SA" }, deliveryTime: { transitTime: { minValue: 1, maxValue: 3, unitCode: "DAY" } } });
-    const [noReturns] = (productJsonLd({ ...base, policy: { returnDays: 0, deliveryDays: null }, product: product(), taxRate: 1.15 }) as Ld).offers;
-    expect(noReturns.hasMerchantReturnPolicy).toMatchObject({ returnPolicyCategory: "https://schema.org/MerchantReturnNotPermitted" });
+    expect(offer.hasMerchantReturnPolicy).toEqual({
+      "@type": "MerchantReturnPolicy",
+      applicableCountry: "SA",
+      returnPolicyCategory: "https://schema.org/MerchantReturnFiniteReturnWindow",
+      merchantReturnDays: 14,
+    });
+    expect(offer.shippingDetails).toMatchObject({
+      shippingRate: { value: 0, currency: "SAR" },
+      shippingDestination: { addressCountry: "SA" },
+      deliveryTime: { transitTime: { minValue: 1, maxValue: 3, unitCode: "DAY" } },
+    });
+    const [noReturns] = (
+      productJsonLd({ ...base, policy: { returnDays: 0, deliveryDays: null }, product: product(), taxRate: 1.15 }) as Ld
+    ).offers;
+    expect(noReturns.hasMerchantReturnPolicy).toMatchObject({
+      returnPolicyCategory: "https://schema.org/MerchantReturnNotPermitted",
+    });
     expect(noReturns).not.toHaveProperty("shippingDetails");
-    expect((productJsonLd({ ...base, product: product(), taxRate: 1.15 }) as Ld).offers[0]).not.toHaveProperty("hasMerchantReturnPolicy");
+    expect((productJsonLd({ ...base, product: product(), taxRate: 1.15 }) as Ld).offers[0]).not.toHaveProperty(
+      "hasMerchantReturnPolicy",
+    );
     // A booking is not shipped.
-    const [booking] = (productJsonLd({ ...base, policy: stated, product: product({ typeString: "reservation", stock: null }), taxRate: 1.15 }) as Ld).offers;
+    const [booking] = (
+      productJsonLd({
+        ...base,
+        policy: stated,
+        product: product({ typeString: "reservation", stock: null }),
+        taxRate: 1.15,
+      }) as Ld
+    ).offers;
     expect(booking).not.toHaveProperty("shippingDetails");
     expect(booking).not.toHaveProperty("hasMerchantReturnPolicy");
   });
   it("shows the store's share image for a product without pictures", () => {
-    const ld = productJsonLd({ ...base, fallbackImage: "/og/store?v=abc", product: product({ images: [] }), taxRate: 1 }) as Ld;
+    const ld = productJsonLd({
+      ...base,
+      fallbackImage: "/og/store?v=abc",
+      product: product({ images: [] }),
+      taxRate: 1,
+    }) as Ld;
     expect(ld.image).toEqual(["http://spa.localhost:3999/og/store?v=abc"]);
   });
   it("never lets tenant text close the script element", () => {

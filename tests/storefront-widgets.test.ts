@@ -5,7 +5,17 @@ import { productFacts } from "@/components/product/product-facts";
 import { widgetSpec } from "@/components/product/purchase/widget-spec";
 import type { ProductDto } from "@/contract/dto/catalog";
 
-const reservation = { slotMinutes: 60, capacity: 2, minDays: 1, maxDays: 7, minUnits: 1, maxUnits: 6, depositPercent: 30, bookingWindowDays: 120, openingHours: null };
+const reservation = {
+  slotMinutes: 60,
+  capacity: 2,
+  minDays: 1,
+  maxDays: 7,
+  minUnits: 1,
+  maxUnits: 6,
+  depositPercent: 30,
+  bookingWindowDays: 120,
+  openingHours: null,
+};
 const product = (over: Partial<ProductDto>): ProductDto => ({
   id: "p",
   slugs: { ar: "p", en: "p" },
@@ -33,24 +43,70 @@ const cfg = { hideDuration: false, providersViewType: "dropdown", hideBranches: 
 describe("widgetSpec", () => {
   it("picks the reservation widget by its flags", () => {
     expect(widgetSpec(product({}), cfg, "S")).toMatchObject({ kind: "slots", capacity: 2, staff: null });
-    expect(widgetSpec(product({ isVariableDuration: true }), { ...cfg, hideDuration: true }, "S")).toMatchObject({ kind: "duration", minUnits: 1, hideDuration: true });
-    expect(widgetSpec(product({ isFullDayBooking: true }), cfg, "S")).toMatchObject({ kind: "days", minDays: 1, maxDays: 7, depositPercent: 30, bookingWindowDays: 120 });
+    expect(widgetSpec(product({ isVariableDuration: true }), { ...cfg, hideDuration: true }, "S")).toMatchObject({
+      kind: "duration",
+      minUnits: 1,
+      hideDuration: true,
+    });
+    expect(widgetSpec(product({ isFullDayBooking: true }), cfg, "S")).toMatchObject({
+      kind: "days",
+      minDays: 1,
+      maxDays: 7,
+      depositPercent: 30,
+      bookingWindowDays: 120,
+    });
   });
   it("passes a slot product's specialists and branches as the store's settings show them", () => {
     const week = { "0": ["10:00", "18:00"] as [string, string] };
-    const branch = (id: string) => ({ id, name: id, address: "", latitude: null, longitude: null, phone: "+966", openingHours: null });
-    const staff = { specialists: [{ id: "s", name: "S", bio: "", photo: null, branchIds: ["a"], priceIds: null, workingHours: week, daysOff: [] }], branches: [branch("a"), branch("b")] };
+    const branch = (id: string) => ({
+      id,
+      name: id,
+      address: "",
+      latitude: null,
+      longitude: null,
+      phone: "+966",
+      openingHours: null,
+    });
+    const staff = {
+      specialists: [
+        { id: "s", name: "S", bio: "", photo: null, branchIds: ["a"], priceIds: null, workingHours: week, daysOff: [] },
+      ],
+      branches: [branch("a"), branch("b")],
+    };
     const spec = widgetSpec(product({ staff }), cfg, "S");
     expect(spec).toMatchObject({ kind: "slots", staff: { view: "dropdown", showBranches: true } });
     // Only what the widget shows goes to the page (not the branch's phone).
     expect(JSON.stringify(spec)).not.toContain("+966");
-    expect(widgetSpec(product({ staff }), { ...cfg, providersViewType: "cards", hideBranches: true }, "S")).toMatchObject({ staff: { view: "cards", showBranches: false } });
-    expect(widgetSpec(product({ staff: { ...staff, branches: [branch("a")] } }), cfg, "S")).toMatchObject({ staff: { showBranches: false } });
+    expect(
+      widgetSpec(product({ staff }), { ...cfg, providersViewType: "cards", hideBranches: true }, "S"),
+    ).toMatchObject({ staff: { view: "cards", showBranches: false } });
+    expect(widgetSpec(product({ staff: { ...staff, branches: [branch("a")] } }), cfg, "S")).toMatchObject({
+      staff: { showBranches: false },
+    });
   });
   it("picks the other kinds by type", () => {
-    expect(widgetSpec(product({ typeString: "subscription", reservation: null, subscription: { durationDays: 30, perCustomerLimit: 1, packageSessions: null } }), cfg, "S")).toEqual({ kind: "subscription", durationDays: 30 });
-    expect(widgetSpec(product({ typeString: "merchandise", reservation: null, stock: 3 }), cfg, "S")).toEqual({ kind: "merchandise", stock: 3 });
-    expect(widgetSpec(product({ typeString: "gift", reservation: null, giftThemes: [{ id: "t", name: "T", color: "#000" }] }), cfg, "Store")).toEqual({ kind: "gift", themes: [{ id: "t", name: "T", color: "#000" }], storeName: "Store" });
+    expect(
+      widgetSpec(
+        product({
+          typeString: "subscription",
+          reservation: null,
+          subscription: { durationDays: 30, perCustomerLimit: 1, packageSessions: null },
+        }),
+        cfg,
+        "S",
+      ),
+    ).toEqual({ kind: "subscription", durationDays: 30 });
+    expect(widgetSpec(product({ typeString: "merchandise", reservation: null, stock: 3 }), cfg, "S")).toEqual({
+      kind: "merchandise",
+      stock: 3,
+    });
+    expect(
+      widgetSpec(
+        product({ typeString: "gift", reservation: null, giftThemes: [{ id: "t", name: "T", color: "#000" }] }),
+        cfg,
+        "Store",
+      ),
+    ).toEqual({ kind: "gift", themes: [{ id: "t", name: "T", color: "#000" }], storeName: "Store" });
   });
 });
 
@@ -58,13 +114,23 @@ describe("product facts", () => {
   it("name the slot's length and seats, and no length at all where the store hides durations", () => {
     expect(productFacts(product({}), { hideDuration: false }).map((f) => f.key)).toEqual(["minutes", "capacity"]);
     expect(productFacts(product({}), { hideDuration: true }).map((f) => f.key)).toEqual(["capacity"]);
-    expect(productFacts(product({ isVariableDuration: true }), { hideDuration: false }).map((f) => f.key)).toEqual(["hours"]);
+    expect(productFacts(product({ isVariableDuration: true }), { hideDuration: false }).map((f) => f.key)).toEqual([
+      "hours",
+    ]);
     expect(productFacts(product({ isVariableDuration: true }), { hideDuration: true })).toEqual([]);
   });
 });
 
 describe("opening days", () => {
-  const fridaysClosed = { "0": ["10:00", "22:00"], "1": ["10:00", "22:00"], "2": ["10:00", "22:00"], "3": ["10:00", "22:00"], "4": ["10:00", "22:00"], "5": null, "6": ["10:00", "22:00"] } as Record<string, [string, string] | null>;
+  const fridaysClosed = {
+    "0": ["10:00", "22:00"],
+    "1": ["10:00", "22:00"],
+    "2": ["10:00", "22:00"],
+    "3": ["10:00", "22:00"],
+    "4": ["10:00", "22:00"],
+    "5": null,
+    "6": ["10:00", "22:00"],
+  } as Record<string, [string, string] | null>;
   it("marks a weekday without hours as closed, and everything open without hours at all", () => {
     expect(closedStatus(fridaysClosed)("2026-11-27")).toBe("closed"); // a Friday
     expect(closedStatus(fridaysClosed)("2026-11-28")).toBeUndefined();
@@ -80,7 +146,10 @@ describe("safeAnnouncementLink", () => {
   it("keeps same-site paths in the page's language and http(s) links", () => {
     expect(safeAnnouncementLink("/products", "en")).toEqual({ href: "/en/products", external: false });
     expect(safeAnnouncementLink("/products", "ar")).toEqual({ href: "/products", external: false });
-    expect(safeAnnouncementLink("https://example.com/x", "ar")).toEqual({ href: "https://example.com/x", external: true });
+    expect(safeAnnouncementLink("https://example.com/x", "ar")).toEqual({
+      href: "https://example.com/x",
+      external: true,
+    });
   });
   it("drops scripts, protocol-relative and malformed links", () => {
     expect(safeAnnouncementLink("javascript:alert(1)", "ar")).toBeNull();

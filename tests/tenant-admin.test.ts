@@ -6,8 +6,22 @@ import { PlatformError } from "@/platform/errors";
 import { loadPaymentAccounts, providerApi } from "@/platform/payments/accounts";
 import { gatewayOf } from "@/platform/payments/gateways";
 import { canonicalHost, resolveTenantByHost } from "@/platform/services/tenants";
-import { addTenant, attachDomain, checkSlug, listTenants, normaliseDomain, removeDomain, setSettings, settingsIssuesOf } from "@/platform/services/tenant-admin";
-import { maskSecret, removePaymentAccount, setPaymentAccount, showTenant } from "@/platform/services/tenant-admin-payments";
+import {
+  addTenant,
+  attachDomain,
+  checkSlug,
+  listTenants,
+  normaliseDomain,
+  removeDomain,
+  setSettings,
+  settingsIssuesOf,
+} from "@/platform/services/tenant-admin";
+import {
+  maskSecret,
+  removePaymentAccount,
+  setPaymentAccount,
+  showTenant,
+} from "@/platform/services/tenant-admin-payments";
 import { checkSettings } from "@/platform/services/tenant-settings-check";
 import { coffeeSettings, spaSettings } from "@/platform/seed/demo";
 import { SPA_PAYMENT_ACCOUNTS } from "@/platform/seed/demo-payments";
@@ -33,12 +47,29 @@ describe("settings checks (the storefront's schema and parsers, at write time)",
 
   it("names every invalid key with what the storefront would do with it", () => {
     const result = checkSettings(
-      { cashEnabled: "true", taxPercentage: 15, madaEnable: "True", frontendLanguages: "ar,fr", gtmId: "GTM-<x>", moyasarPublicTokenKey: "sk_live_x", cartMinimumAmount: "12.5", brandName: "ok" },
+      {
+        cashEnabled: "true",
+        taxPercentage: 15,
+        madaEnable: "True",
+        frontendLanguages: "ar,fr",
+        gtmId: "GTM-<x>",
+        moyasarPublicTokenKey: "sk_live_x",
+        cartMinimumAmount: "12.5",
+        brandName: "ok",
+      },
       { allowNull: false },
     );
     expect(result.ok).toBe(false);
     const issues = Object.fromEntries(!result.ok ? result.issues.map((i) => [i.key, i.message]) : []);
-    expect(Object.keys(issues)).toEqual(["cashEnabled", "taxPercentage", "madaEnable", "frontendLanguages", "gtmId", "moyasarPublicTokenKey", "cartMinimumAmount"]);
+    expect(Object.keys(issues)).toEqual([
+      "cashEnabled",
+      "taxPercentage",
+      "madaEnable",
+      "frontendLanguages",
+      "gtmId",
+      "moyasarPublicTokenKey",
+      "cartMinimumAmount",
+    ]);
     expect(issues.cashEnabled).toMatch(/exact text "True"/);
     expect(issues.taxPercentage).toBe('must be a string: write "15"');
     expect(issues.madaEnable).toMatch(/did you mean "madaEnabled"/);
@@ -47,7 +78,16 @@ describe("settings checks (the storefront's schema and parsers, at write time)",
   });
 
   it("refuses seller facts the footer and the invoice could not show as they are", () => {
-    const result = checkSettings({ vatNumber: "30012345", crNumber: "CR-1010", contactPhone: "ring us", contactEmail: "care@", addressAr: "الرياض" }, { allowNull: false });
+    const result = checkSettings(
+      {
+        vatNumber: "30012345",
+        crNumber: "CR-1010",
+        contactPhone: "ring us",
+        contactEmail: "care@",
+        addressAr: "الرياض",
+      },
+      { allowNull: false },
+    );
     const issues = Object.fromEntries(!result.ok ? result.issues.map((i) => [i.key, i.message]) : []);
     expect(Object.keys(issues)).toEqual(["vatNumber", "crNumber", "contactPhone", "contactEmail"]);
     expect(issues.vatNumber).toMatch(/15 digits/);
@@ -57,22 +97,41 @@ describe("settings checks (the storefront's schema and parsers, at write time)",
     const bad = checkSettings({ returnDays: "two weeks", deliveryDays: "5-2" }, { allowNull: false });
     expect(!bad.ok && bad.issues.map((i) => i.key)).toEqual(["returnDays", "deliveryDays"]);
     expect(checkSettings({ returnDays: "0", deliveryDays: "1–3" }, { allowNull: false }).ok).toBe(true);
-    expect(toTenantConfig({ returnDays: "14", deliveryDays: " 1 - 3 " }).merchandisePolicy).toEqual({ returnDays: 14, deliveryDays: { min: 1, max: 3 } });
-    expect(toTenantConfig({ returnDays: "366", deliveryDays: "61" }).merchandisePolicy).toEqual({ returnDays: null, deliveryDays: null });
+    expect(toTenantConfig({ returnDays: "14", deliveryDays: " 1 - 3 " }).merchandisePolicy).toEqual({
+      returnDays: 14,
+      deliveryDays: { min: 1, max: 3 },
+    });
+    expect(toTenantConfig({ returnDays: "366", deliveryDays: "61" }).merchandisePolicy).toEqual({
+      returnDays: null,
+      deliveryDays: null,
+    });
   });
 
   it("takes null as 'remove' in a merge only", () => {
-    expect(checkSettings({ brandName: null }, { allowNull: true })).toEqual({ ok: true, change: { set: {}, remove: ["brandName"] } });
+    expect(checkSettings({ brandName: null }, { allowNull: true })).toEqual({
+      ok: true,
+      change: { set: {}, remove: ["brandName"] },
+    });
     expect(checkSettings({ brandName: null }, { allowNull: false }).ok).toBe(false);
     expect(checkSettings(["brandName"], { allowNull: true }).ok).toBe(false);
   });
 
   it("slugs are DNS labels; domains are public host names outside BASE_DOMAIN", () => {
     expect(checkSlug("rimal-spa2")).toBe("rimal-spa2");
-    for (const bad of ["Rimal", "-spa", "spa-", "sp a", "spa_1", "a--b", "", "x".repeat(64)]) expect(() => checkSlug(bad), bad).toThrow(PlatformError);
+    for (const bad of ["Rimal", "-spa", "spa-", "sp a", "spa_1", "a--b", "", "x".repeat(64)])
+      expect(() => checkSlug(bad), bad).toThrow(PlatformError);
     expect(normaliseDomain(" Shop.Rimal.SA. ", opts)).toBe("shop.rimal.sa");
     expect(normaliseDomain("مثال.السعودية", opts)).toMatch(/^xn--/);
-    for (const bad of ["https://rimal.sa", "rimal.sa:443", "localhost", "10.0.0.1", "-a.sa", "spa.example.com", "example.com"]) expect(() => normaliseDomain(bad, opts), bad).toThrow(PlatformError);
+    for (const bad of [
+      "https://rimal.sa",
+      "rimal.sa:443",
+      "localhost",
+      "10.0.0.1",
+      "-a.sa",
+      "spa.example.com",
+      "example.com",
+    ])
+      expect(() => normaliseDomain(bad, opts), bad).toThrow(PlatformError);
   });
 
   it("masks secrets to their kind and last 4 characters at most", () => {
@@ -84,9 +143,16 @@ describe("settings checks (the storefront's schema and parsers, at write time)",
 
 describeEachDb("tenant admin", (t) => {
   it("adds a tenant whose settings the storefront reads and whose address resolves", async () => {
-    const created = await addTenant(t().db, { slug: "dates-shop", name: " Dates Shop ", settings: { frontendLanguages: "ar,en", cashEnabled: "True" } });
+    const created = await addTenant(t().db, {
+      slug: "dates-shop",
+      name: " Dates Shop ",
+      settings: { frontendLanguages: "ar,en", cashEnabled: "True" },
+    });
     expect(created).toMatchObject({ slug: "dates-shop", name: "Dates Shop" });
-    const row = await resolveTenantByHost(t().db, "dates-shop.example.com", { baseDomain: "example.com", defaultSlug: "spa" });
+    const row = await resolveTenantByHost(t().db, "dates-shop.example.com", {
+      baseDomain: "example.com",
+      defaultSlug: "spa",
+    });
     expect(row?.id).toBe(created.id);
     const config = toTenantConfig(row!.settings);
     expect(config.languages).toEqual(["ar", "en"]);
@@ -95,8 +161,12 @@ describeEachDb("tenant admin", (t) => {
 
   it("refuses a duplicate slug, and a tenant with invalid settings is not created", async () => {
     const before = await t().db.select().from(tenants);
-    expect((await refusal(addTenant(t().db, { slug: "spa", name: "Another spa" }))).code).toBe("SP:TenantAlreadyExists");
-    const invalid = await refusal(addTenant(t().db, { slug: "new-one", name: "New", settings: { cashEnabled: "yes" } }));
+    expect((await refusal(addTenant(t().db, { slug: "spa", name: "Another spa" }))).code).toBe(
+      "SP:TenantAlreadyExists",
+    );
+    const invalid = await refusal(
+      addTenant(t().db, { slug: "new-one", name: "New", settings: { cashEnabled: "yes" } }),
+    );
     expect(settingsIssuesOf(invalid).map((i) => i.key)).toEqual(["cashEnabled"]);
     expect(await t().db.select().from(tenants)).toEqual(before);
   });
@@ -105,7 +175,9 @@ describeEachDb("tenant admin", (t) => {
     const { db, spa } = t();
     expect(await attachDomain(db, "spa", "Rimal.SA", opts)).toEqual({ domain: "rimal.sa", alreadyAttached: false });
     expect(await attachDomain(db, "spa", "rimal.sa", opts)).toEqual({ domain: "rimal.sa", alreadyAttached: true });
-    expect((await resolveTenantByHost(db, "rimal.sa", { baseDomain: "example.com", defaultSlug: "coffee" }))?.id).toBe(spa.id);
+    expect((await resolveTenantByHost(db, "rimal.sa", { baseDomain: "example.com", defaultSlug: "coffee" }))?.id).toBe(
+      spa.id,
+    );
     // The first custom domain becomes the store's canonical host; a second one does not take its place.
     expect(await canonicalHost(db, spa, "Example.com")).toBe("rimal.sa");
     vi.setSystemTime(Date.now() + 60_000); // attached later (PGlite's clock is the suite's Date)
@@ -125,9 +197,12 @@ describeEachDb("tenant admin", (t) => {
 
   it("rejects invalid settings listing each key, and changes nothing", async () => {
     const { db, coffee } = t();
-    const read = async () => (await db.select({ s: tenants.settings }).from(tenants).where(eq(tenants.id, coffee.id)))[0].s;
+    const read = async () =>
+      (await db.select({ s: tenants.settings }).from(tenants).where(eq(tenants.id, coffee.id)))[0].s;
     const before = await read();
-    const err = await refusal(setSettings(db, "coffee", { brandName: "New name", cartType: "fast", visaEnabled: true }, { replace: false }));
+    const err = await refusal(
+      setSettings(db, "coffee", { brandName: "New name", cartType: "fast", visaEnabled: true }, { replace: false }),
+    );
     expect(err.message).toMatch(/2 invalid settings; nothing was changed/);
     expect(settingsIssuesOf(err).map((i) => i.key)).toEqual(["cartType", "visaEnabled"]);
     expect(await read()).toEqual(before);
@@ -135,10 +210,20 @@ describeEachDb("tenant admin", (t) => {
 
   it("merges settings (null removes a key) or replaces the whole map", async () => {
     const { db } = t();
-    await addTenant(db, { slug: "merge-me", name: "Merge", settings: { brandName: "A", cashEnabled: "True", hideBranches: "True" } });
-    const merged = await setSettings(db, "merge-me", { brandName: "B", hideBranches: null, taxEnabled: "True" }, { replace: false });
+    await addTenant(db, {
+      slug: "merge-me",
+      name: "Merge",
+      settings: { brandName: "A", cashEnabled: "True", hideBranches: "True" },
+    });
+    const merged = await setSettings(
+      db,
+      "merge-me",
+      { brandName: "B", hideBranches: null, taxEnabled: "True" },
+      { replace: false },
+    );
     expect(merged).toEqual({ added: ["taxEnabled"], changed: ["brandName"], removed: ["hideBranches"], unchanged: 1 });
-    const read = async () => (await db.select({ s: tenants.settings }).from(tenants).where(eq(tenants.slug, "merge-me")))[0].s;
+    const read = async () =>
+      (await db.select({ s: tenants.settings }).from(tenants).where(eq(tenants.slug, "merge-me")))[0].s;
     expect(await read()).toEqual({ brandName: "B", cashEnabled: "True", taxEnabled: "True" });
     await setSettings(db, "merge-me", { brandName: "C" }, { replace: true });
     expect(await read()).toEqual({ brandName: "C" });
@@ -150,11 +235,18 @@ describeEachDb("tenant admin", (t) => {
     // The demo account points at the sandbox: with sandboxes off (production) it is not configured.
     const demo = await loadPaymentAccounts(db, spa.id);
     expect(() => providerApi(demo, "moyasar", sandboxOff)).toThrow(/not configured/);
-    const live = { secretKey: "sk_live_0123456789abcdefWXYZ", webhookSecret: "whsec_live_0123456789abcd", publishableKey: "pk_live_0123456789abcdef" };
+    const live = {
+      secretKey: "sk_live_0123456789abcdefWXYZ",
+      webhookSecret: "whsec_live_0123456789abcd",
+      publishableKey: "pk_live_0123456789abcdef",
+    };
     const result = await setPaymentAccount(db, "spa", "moyasar", live, "live");
     expect(result).toEqual({ provider: "moyasar", api: "live", settings: ["moyasarPublicTokenKey"], warnings: [] });
     const accounts = await loadPaymentAccounts(db, spa.id);
-    expect(providerApi(accounts, "moyasar", sandboxOff)).toEqual({ account: { secretKey: live.secretKey, webhookSecret: live.webhookSecret }, baseUrl: gatewayOf("moyasar").api.live });
+    expect(providerApi(accounts, "moyasar", sandboxOff)).toEqual({
+      account: { secretKey: live.secretKey, webhookSecret: live.webhookSecret },
+      baseUrl: gatewayOf("moyasar").api.live,
+    });
     expect(accounts.tabby).toEqual(SPA_PAYMENT_ACCOUNTS.tabby);
     const [row] = await db.select({ s: tenants.settings }).from(tenants).where(eq(tenants.id, spa.id));
     expect(row.s.moyasarPublicTokenKey).toBe(live.publishableKey);
@@ -163,13 +255,28 @@ describeEachDb("tenant admin", (t) => {
   it("refuses a keys file that is wrong in any way and changes nothing", async () => {
     const { db, coffee } = t();
     const accountsBefore = await db.select().from(tenantPaymentAccounts);
-    const mismatch = await refusal(setPaymentAccount(db, "coffee", "moyasar", { secretKey: "sk_live_abcdefghijklmnop", publishableKey: "pk_test_abcdefghijklmnop" }, "live"));
+    const mismatch = await refusal(
+      setPaymentAccount(
+        db,
+        "coffee",
+        "moyasar",
+        { secretKey: "sk_live_abcdefghijklmnop", publishableKey: "pk_test_abcdefghijklmnop" },
+        "live",
+      ),
+    );
     expect(mismatch.message).toMatch(/do not pair/);
-    const stray = await refusal(setPaymentAccount(db, "coffee", "tabby", { secretKey: "sk_x", baseUrl: "https://x" }, "live"));
-    expect(settingsIssuesOf(stray)[0]).toMatchObject({ key: "baseUrl", message: expect.stringMatching(/--live, --sandbox or --base-url/) });
+    const stray = await refusal(
+      setPaymentAccount(db, "coffee", "tabby", { secretKey: "sk_x", baseUrl: "https://x" }, "live"),
+    );
+    expect(settingsIssuesOf(stray)[0]).toMatchObject({
+      key: "baseUrl",
+      message: expect.stringMatching(/--live, --sandbox or --base-url/),
+    });
     const publishable = await refusal(setPaymentAccount(db, "coffee", "tabby", { secretKey: "pk_test_abc" }, "live"));
     expect(settingsIssuesOf(publishable)[0].key).toBe("secretKey");
-    expect((await refusal(setPaymentAccount(db, "coffee", "tamara", { secretKey: "t" }, { url: "ftp://x" }))).message).toMatch(/Invalid base URL/);
+    expect(
+      (await refusal(setPaymentAccount(db, "coffee", "tamara", { secretKey: "t" }, { url: "ftp://x" }))).message,
+    ).toMatch(/Invalid base URL/);
     expect(await db.select().from(tenantPaymentAccounts)).toEqual(accountsBefore);
     expect((await refusal(removePaymentAccount(db, "coffee", "tabby"))).status).toBe(404);
     expect(coffee.slug).toBe("coffee");
@@ -177,16 +284,35 @@ describeEachDb("tenant admin", (t) => {
 
   it("lists and shows tenants without a secret: modes in list, masked keys and webhook URLs in show", async () => {
     const { db } = t();
-    await setPaymentAccount(db, "coffee", "tamara", { secretKey: "tamara_api_token_secret_1", webhookSecret: "tamara_notification_secret_2" }, { url: "https://api-sandbox.tamara.co" });
+    await setPaymentAccount(
+      db,
+      "coffee",
+      "tamara",
+      { secretKey: "tamara_api_token_secret_1", webhookSecret: "tamara_notification_secret_2" },
+      { url: "https://api-sandbox.tamara.co" },
+    );
     await attachDomain(db, "coffee", "bunn.sa", opts);
     const list = await listTenants(db);
     const coffee = list.find((x) => x.slug === "coffee")!;
-    expect(coffee).toEqual({ slug: "coffee", name: "Bunn Roastery", domains: ["bunn.sa"], languages: ["ar"], providers: { tamara: { url: "https://api-sandbox.tamara.co" } } });
+    expect(coffee).toEqual({
+      slug: "coffee",
+      name: "Bunn Roastery",
+      domains: ["bunn.sa"],
+      languages: ["ar"],
+      providers: { tamara: { url: "https://api-sandbox.tamara.co" } },
+    });
     expect(list.find((x) => x.slug === "spa")!.providers).toMatchObject({ moyasar: "live", tabby: "sandbox" });
     const shown = await showTenant(db, "coffee", opts);
     expect(shown.addresses).toEqual(["coffee.example.com", "bunn.sa"]);
     expect(shown.payments).toEqual([
-      { provider: "tamara", api: { url: "https://api-sandbox.tamara.co" }, secretKey: "…et_1", webhookSecret: "…et_2", applePayDomainAssociation: false, webhookUrl: "https://bunn.sa/api/app/payment/webhooks/tamara" },
+      {
+        provider: "tamara",
+        api: { url: "https://api-sandbox.tamara.co" },
+        secretKey: "…et_1",
+        webhookSecret: "…et_2",
+        applePayDomainAssociation: false,
+        webhookUrl: "https://bunn.sa/api/app/payment/webhooks/tamara",
+      },
     ]);
     const everything = JSON.stringify([list, shown, await showTenant(db, "spa", opts)]);
     const secrets = [

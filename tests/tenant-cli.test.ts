@@ -75,19 +75,31 @@ describe("npm run tenant (the real CLI on PGlite)", () => {
     expect(added, added.stderr).toMatchObject({ code: 0, stderr: "" });
     expect(added.stdout).toMatch(/^Created tenant cli-shop \(CLI Shop\)/);
 
-    const refused = await cli("settings", "cli-shop", file("bad.json", { brandName: "CLI", cashEnabled: "true", frontendLanguages: "ar,de" }));
+    const refused = await cli(
+      "settings",
+      "cli-shop",
+      file("bad.json", { brandName: "CLI", cashEnabled: "true", frontendLanguages: "ar,de" }),
+    );
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain("error: 2 invalid settings; nothing was changed");
     expect(refused.stderr).toMatch(/\n {2}cashEnabled: .*"True"/);
     expect(refused.stderr).toMatch(/\n {2}frontendLanguages: unknown language "de"/);
     noStack(refused.stderr);
 
-    const written = await cli("settings", "cli-shop", file("good.json", { brandName: "CLI", cashEnabled: "True", frontendLanguages: "ar,en" }));
+    const written = await cli(
+      "settings",
+      "cli-shop",
+      file("good.json", { brandName: "CLI", cashEnabled: "True", frontendLanguages: "ar,en" }),
+    );
     expect(written, written.stderr).toMatchObject({ code: 0 });
     expect(written.stdout).toContain("3 added, 0 changed, 0 removed");
     expect(written.stdout).toContain("~30 s");
 
-    const keys = { secretKey: "sk_live_cli0123456789secret", webhookSecret: "whsec_cli_0123456789hidden", publishableKey: "pk_live_cli0123456789" };
+    const keys = {
+      secretKey: "sk_live_cli0123456789secret",
+      webhookSecret: "whsec_cli_0123456789hidden",
+      publishableKey: "pk_live_cli0123456789",
+    };
     const paid = await cli("payments", "cli-shop", "moyasar", "--file", file("keys.json", keys), "--live");
     expect(paid, paid.stderr).toMatchObject({ code: 0 });
     expect(paid.stdout).toContain("https://cli-shop.shops.example/api/app/payment/webhooks/moyasar");
@@ -96,12 +108,15 @@ describe("npm run tenant (the real CLI on PGlite)", () => {
     expect(list, list.stderr).toMatchObject({ code: 0, stderr: "" });
     expect(list.stdout.split("\n")[0]).toMatch(/^SLUG\s+NAME\s+DOMAINS\s+LANGUAGES\s+PAYMENTS\s+WALLET$/);
     // The list says why a store offers no Apple Wallet passes.
-    expect(list.stdout).toMatch(/\ncli-shop\s+CLI Shop\s+—\s+ar,en\s+moyasar:live\s+off \(walletPassesEnabled is not True\)\n/);
+    expect(list.stdout).toMatch(
+      /\ncli-shop\s+CLI Shop\s+—\s+ar,en\s+moyasar:live\s+off \(walletPassesEnabled is not True\)\n/,
+    );
 
     const shown = await cli("show", "cli-shop");
     expect(shown.code).toBe(0);
     expect(shown.stdout).toContain("secretKey sk_live_…cret");
-    for (const secret of [keys.secretKey, keys.webhookSecret]) expect(shown.stdout + list.stdout + paid.stdout).not.toContain(secret);
+    for (const secret of [keys.secretKey, keys.webhookSecret])
+      expect(shown.stdout + list.stdout + paid.stdout).not.toContain(secret);
   }, 180_000);
 
   it("payments --register-webhook registers the webhook with Tabby under the account's header title; other providers are told where to set it", async () => {
@@ -109,27 +124,96 @@ describe("npm run tenant (the real CLI on PGlite)", () => {
     const sandbox = await startSandboxServer(sandboxDb.db);
     try {
       expect((await cliHere("add", "hook-shop", "--name", "Hook Shop")).code).toBe(0);
-      const keys = { secretKey: "sk_test_hook0123456789", webhookSecret: "whsec_hook_0123456789", publicKey: "pk_test_hook0123456789", merchantCode: "hook_sa", webhookHeader: "X-Hook-Token" };
-      const set = await cliHere("payments", "hook-shop", "tabby", "--file", file("tabby.json", keys), "--base-url", `${sandbox.origin}/sandbox/tabby`, "--register-webhook");
+      const keys = {
+        secretKey: "sk_test_hook0123456789",
+        webhookSecret: "whsec_hook_0123456789",
+        publicKey: "pk_test_hook0123456789",
+        merchantCode: "hook_sa",
+        webhookHeader: "X-Hook-Token",
+      };
+      const set = await cliHere(
+        "payments",
+        "hook-shop",
+        "tabby",
+        "--file",
+        file("tabby.json", keys),
+        "--base-url",
+        `${sandbox.origin}/sandbox/tabby`,
+        "--register-webhook",
+      );
       expect(set, set.stderr).toMatchObject({ code: 0 });
-      expect(set.stdout).toContain("Registered https://hook-shop.shops.example/api/app/payment/webhooks/tabby with tabby (header X-Hook-Token).");
+      expect(set.stdout).toContain(
+        "Registered https://hook-shop.shops.example/api/app/payment/webhooks/tabby with tabby (header X-Hook-Token).",
+      );
       expect(set.stdout).toContain("Before going live: Tabby");
       expect(set.stdout).not.toContain(keys.webhookSecret);
-      const hooks = await listObjects<{ url: string; merchant_code: string; header: { title: string; value: string } }>(sandboxDb.db, "tabby", "webhook", `${keys.secretKey}:hook_sa:`);
-      expect(hooks.map((h) => h.data)).toEqual([expect.objectContaining({ url: "https://hook-shop.shops.example/api/app/payment/webhooks/tabby", merchant_code: "hook_sa", header: { title: "X-Hook-Token", value: keys.webhookSecret } })]);
+      const hooks = await listObjects<{ url: string; merchant_code: string; header: { title: string; value: string } }>(
+        sandboxDb.db,
+        "tabby",
+        "webhook",
+        `${keys.secretKey}:hook_sa:`,
+      );
+      expect(hooks.map((h) => h.data)).toEqual([
+        expect.objectContaining({
+          url: "https://hook-shop.shops.example/api/app/payment/webhooks/tabby",
+          merchant_code: "hook_sa",
+          header: { title: "X-Hook-Token", value: keys.webhookSecret },
+        }),
+      ]);
 
-      const moyasar = { secretKey: "sk_test_hook0123456789", webhookSecret: "whsec_moyasar_0123456789", publishableKey: "pk_test_hook0123456789" };
-      expect((await cliHere("payments", "hook-shop", "moyasar", "--file", file("moyasar.json", moyasar), "--base-url", `${sandbox.origin}/sandbox/moyasar/v1`)).code).toBe(0);
+      const moyasar = {
+        secretKey: "sk_test_hook0123456789",
+        webhookSecret: "whsec_moyasar_0123456789",
+        publishableKey: "pk_test_hook0123456789",
+      };
+      expect(
+        (
+          await cliHere(
+            "payments",
+            "hook-shop",
+            "moyasar",
+            "--file",
+            file("moyasar.json", moyasar),
+            "--base-url",
+            `${sandbox.origin}/sandbox/moyasar/v1`,
+          )
+        ).code,
+      ).toBe(0);
       const registered = await cliHere("payments", "hook-shop", "moyasar", "--register-webhook");
       expect(registered, registered.stderr).toMatchObject({ code: 0 });
-      expect(registered.stdout).toContain("Registered https://hook-shop.shops.example/api/app/payment/webhooks/moyasar with moyasar.");
-      const moyasarHooks = await listObjects<{ url: string; shared_secret: string }>(sandboxDb.db, "moyasar", "webhook", "hook0123456789:");
-      expect(moyasarHooks.map((h) => h.data)).toEqual([expect.objectContaining({ url: "https://hook-shop.shops.example/api/app/payment/webhooks/moyasar", shared_secret: moyasar.webhookSecret })]);
+      expect(registered.stdout).toContain(
+        "Registered https://hook-shop.shops.example/api/app/payment/webhooks/moyasar with moyasar.",
+      );
+      const moyasarHooks = await listObjects<{ url: string; shared_secret: string }>(
+        sandboxDb.db,
+        "moyasar",
+        "webhook",
+        "hook0123456789:",
+      );
+      expect(moyasarHooks.map((h) => h.data)).toEqual([
+        expect.objectContaining({
+          url: "https://hook-shop.shops.example/api/app/payment/webhooks/moyasar",
+          shared_secret: moyasar.webhookSecret,
+        }),
+      ]);
       // MyFatoorah's webhooks are set in its portal: the CLI says where and with what.
-      expect((await cliHere("payments", "hook-shop", "myfatoorah", "--file", file("mf.json", { secretKey: "mf_test_hook0123456789" }), "--sandbox")).code).toBe(0);
+      expect(
+        (
+          await cliHere(
+            "payments",
+            "hook-shop",
+            "myfatoorah",
+            "--file",
+            file("mf.json", { secretKey: "mf_test_hook0123456789" }),
+            "--sandbox",
+          )
+        ).code,
+      ).toBe(0);
       const told = await cliHere("payments", "hook-shop", "myfatoorah", "--register-webhook");
       expect(told, told.stderr).toMatchObject({ code: 0 });
-      expect(told.stdout).toContain("myfatoorah webhooks are set in its dashboard: https://hook-shop.shops.example/api/app/payment/webhooks/myfatoorah");
+      expect(told.stdout).toContain(
+        "myfatoorah webhooks are set in its dashboard: https://hook-shop.shops.example/api/app/payment/webhooks/myfatoorah",
+      );
       expect(told.stdout).toContain("secret key into webhookSecret");
     } finally {
       await sandbox.close();
@@ -139,14 +223,39 @@ describe("npm run tenant (the real CLI on PGlite)", () => {
 
   it("branch and specialist: added from files, listed with ids, removed only when nothing depends on them", async () => {
     expect((await cliHere("add", "cli-staff", "--name", "CLI Staff")).code).toBe(0);
-    const branch = await cliHere("branch", "cli-staff", "--file", file("branch.json", { nameAr: "الفرع", nameEn: "Main branch", openingHours: { "0": ["09:00", "21:00"] } }));
+    const branch = await cliHere(
+      "branch",
+      "cli-staff",
+      "--file",
+      file("branch.json", { nameAr: "الفرع", nameEn: "Main branch", openingHours: { "0": ["09:00", "21:00"] } }),
+    );
     expect(branch, branch.stderr).toMatchObject({ code: 0 });
     const branchId = /Added the branch ([0-9a-f-]{36})/.exec(branch.stdout)![1];
-    const bad = await cliHere("specialist", "cli-staff", "--file", file("bad-person.json", { nameAr: "س", nameEn: "S", workingHours: { "0": ["18:00", "09:00"] }, branchIds: [branchId] }));
+    const bad = await cliHere(
+      "specialist",
+      "cli-staff",
+      "--file",
+      file("bad-person.json", {
+        nameAr: "س",
+        nameEn: "S",
+        workingHours: { "0": ["18:00", "09:00"] },
+        branchIds: [branchId],
+      }),
+    );
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain("workingHours.0: The end must come after the start");
     noStack(bad.stderr);
-    const person = await cliHere("specialist", "cli-staff", "--file", file("person.json", { nameAr: "سارة", nameEn: "Sara", workingHours: { "0": ["09:00", "17:00"] }, branchIds: [branchId] }));
+    const person = await cliHere(
+      "specialist",
+      "cli-staff",
+      "--file",
+      file("person.json", {
+        nameAr: "سارة",
+        nameEn: "Sara",
+        workingHours: { "0": ["09:00", "17:00"] },
+        branchIds: [branchId],
+      }),
+    );
     expect(person, person.stderr).toMatchObject({ code: 0 });
     const personId = /Added the specialist ([0-9a-f-]{36})/.exec(person.stdout)![1];
     const listed = await cliHere("staff", "cli-staff");
@@ -154,9 +263,15 @@ describe("npm run tenant (the real CLI on PGlite)", () => {
     expect(listed.stdout).toContain(`${personId}  Sara — سارة: no products in Main branch`);
     const linked = await cliHere("branch", "cli-staff", "--remove", branchId);
     expect(linked.code).toBe(1);
-    expect(linked.stderr).toBe("error: Specialists still work in this branch: Sara (take it out of their branchIds first)\n");
-    expect((await cliHere("specialist", "cli-staff", "--remove", personId)).stdout).toContain(`Removed the specialist ${personId}.`);
-    expect((await cliHere("branch", "cli-staff", "--remove", branchId)).stdout).toContain(`Removed the branch ${branchId}.`);
+    expect(linked.stderr).toBe(
+      "error: Specialists still work in this branch: Sara (take it out of their branchIds first)\n",
+    );
+    expect((await cliHere("specialist", "cli-staff", "--remove", personId)).stdout).toContain(
+      `Removed the specialist ${personId}.`,
+    );
+    expect((await cliHere("branch", "cli-staff", "--remove", branchId)).stdout).toContain(
+      `Removed the branch ${branchId}.`,
+    );
   }, 180_000);
 
   it("answers usage errors and unknown tenants with exit 1 and one message", async () => {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { parseCartMinimum, parseContactEmail, parseContactPhone, parseCrNumber, parseLanguages, parseTaxRate, parseVatNumber, toTenantConfig } from "@/contract/tenant-settings";
+import {
+  parseCartMinimum,
+  parseContactEmail,
+  parseContactPhone,
+  parseCrNumber,
+  parseLanguages,
+  parseTaxRate,
+  parseVatNumber,
+  toTenantConfig,
+} from "@/contract/tenant-settings";
 import { coffeeSettings, spaSettings } from "@/platform/seed/demo";
 
 describe("tenant config defaults (empty settings map)", () => {
@@ -15,7 +24,21 @@ describe("tenant config defaults (empty settings map)", () => {
   it("uses the default cart type", () => expect(c.cartType).toBe("default"));
   it("has no cart minimum", () => expect(c.cartMinimumAmount).toBeNull());
   it("turns every flag off", () => {
-    for (const k of ["disableCODForDeposit", "termsEnabled", "tosCheckboxEnabled", "separateFirstAndLastName", "compactProductCards", "cartNotesEnabled", "disableMultiCart", "hideDuration", "hasPackages", "walletPassesEnabled", "hideBranches", "payLaterEnabled", "showTamaraPromo"] as const) {
+    for (const k of [
+      "disableCODForDeposit",
+      "termsEnabled",
+      "tosCheckboxEnabled",
+      "separateFirstAndLastName",
+      "compactProductCards",
+      "cartNotesEnabled",
+      "disableMultiCart",
+      "hideDuration",
+      "hasPackages",
+      "walletPassesEnabled",
+      "hideBranches",
+      "payLaterEnabled",
+      "showTamaraPromo",
+    ] as const) {
       expect(c[k], k).toBe(false);
     }
   });
@@ -55,7 +78,8 @@ describe("tax rate = percentage / 100 + 1, else 1", () => {
     [true, "-3", 1],
     [false, "15", 1],
   ])("enabled %s, %j → %s", (enabled, pct, rate) => expect(parseTaxRate(enabled, pct)).toBeCloseTo(rate, 10));
-  it("reads taxEnabled and taxPercentage", () => expect(toTenantConfig({ taxEnabled: "True", taxPercentage: "15" }).taxRate).toBeCloseTo(1.15, 10));
+  it("reads taxEnabled and taxPercentage", () =>
+    expect(toTenantConfig({ taxEnabled: "True", taxPercentage: "15" }).taxRate).toBeCloseTo(1.15, 10));
 });
 
 describe("cart minimum amount is an integer", () => {
@@ -86,7 +110,12 @@ describe("languages", () => {
 
 describe("payment settings", () => {
   it("lists enabled methods in the enum's order", () => {
-    const c = toTenantConfig({ visaEnabled: "True", cashEnabled: "True", madaEnabled: "True", bankTransferEnabled: "True" });
+    const c = toTenantConfig({
+      visaEnabled: "True",
+      cashEnabled: "True",
+      madaEnabled: "True",
+      bankTransferEnabled: "True",
+    });
     expect(c.enabledPaymentMethods).toEqual(["MADA", "CASH", "VISA", "BANK_TRANSFER"]);
   });
   it("keeps the provider as written, lower-cased, so that an unknown one can be refused", () => {
@@ -107,7 +136,9 @@ describe("payment settings", () => {
     [{ tamaraEnabled: "True", tamaraPublicKey: "pk", tamaraMerchantCode: "m" }, true],
     [{ tamaraEnabled: "True", tamaraPublicKey: "pk" }, false],
     [{ tamaraPublicKey: "pk", tamaraMerchantCode: "m" }, false],
-  ])("tamara promo widget %j → %s", (settings, expected) => expect(toTenantConfig(settings).showTamaraPromo).toBe(expected));
+  ])("tamara promo widget %j → %s", (settings, expected) =>
+    expect(toTenantConfig(settings).showTamaraPromo).toBe(expected),
+  );
 });
 
 describe("demo tenants", () => {
@@ -143,7 +174,15 @@ describe("who sells: the seller's facts the footer, checkout and invoice show", 
   it("reads a Saudi VAT number (15 digits, first and last 3) and a 10-digit CR number, else nothing", () => {
     expect(parseVatNumber("310123456700003")).toBe("310123456700003");
     expect(parseVatNumber(" 310123456700003 ")).toBe("310123456700003");
-    for (const bad of ["210123456700003", "310123456700002", "31012345670000", "3101234567000033", "٣١٠١٢٣٤٥٦٧٠٠٠٠٣", ""]) expect(parseVatNumber(bad)).toBeNull();
+    for (const bad of [
+      "210123456700003",
+      "310123456700002",
+      "31012345670000",
+      "3101234567000033",
+      "٣١٠١٢٣٤٥٦٧٠٠٠٠٣",
+      "",
+    ])
+      expect(parseVatNumber(bad)).toBeNull();
     expect(parseCrNumber("1010654321")).toBe("1010654321");
     for (const bad of ["101065432", "10106543210", "10106-5432"]) expect(parseCrNumber(bad)).toBeNull();
   });
@@ -158,8 +197,24 @@ describe("who sells: the seller's facts the footer, checkout and invoice show", 
   });
 
   it("gives both demo tenants their facts, and an empty map none", () => {
-    expect(toTenantConfig(spaSettings).trust).toMatchObject({ vatNumber: "310123456700003", crNumber: "1010654321", address: { ar: expect.any(String), en: expect.any(String) } });
-    expect(toTenantConfig(coffeeSettings).trust).toMatchObject({ vatNumber: "302345678900003", crNumber: "4030123456", phone: null });
-    expect(toTenantConfig({}).trust).toEqual({ legalName: null, vatNumber: null, crNumber: null, address: { ar: null, en: null }, phone: null, whatsapp: null, email: null });
+    expect(toTenantConfig(spaSettings).trust).toMatchObject({
+      vatNumber: "310123456700003",
+      crNumber: "1010654321",
+      address: { ar: expect.any(String), en: expect.any(String) },
+    });
+    expect(toTenantConfig(coffeeSettings).trust).toMatchObject({
+      vatNumber: "302345678900003",
+      crNumber: "4030123456",
+      phone: null,
+    });
+    expect(toTenantConfig({}).trust).toEqual({
+      legalName: null,
+      vatNumber: null,
+      crNumber: null,
+      address: { ar: null, en: null },
+      phone: null,
+      whatsapp: null,
+      email: null,
+    });
   });
 });

@@ -34,7 +34,12 @@ type Via = { name: string; host: string; tenantHeader?: string };
 
 /** One request through app/api/app/[...path], as it arrives from a browser (host) or a server (__tenant). */
 async function call(via: Via, method: string, path: string, opts: CallOptions = {}): Promise<Answer> {
-  const headers = new Headers({ host: via.host, "accept-language": "en", "x-forwarded-for": `198.51.100.${randomInt(1, 250)}`, ...opts.headers });
+  const headers = new Headers({
+    host: via.host,
+    "accept-language": "en",
+    "x-forwarded-for": `198.51.100.${randomInt(1, 250)}`,
+    ...opts.headers,
+  });
   if (via.tenantHeader) headers.set("__tenant", via.tenantHeader);
   if (opts.token) headers.set("authorization", `Bearer ${opts.token}`);
   let body: BodyInit | undefined = opts.form;
@@ -124,10 +129,21 @@ function spaMarkers(s: Spa, spaTenantId: string): string[] {
  * (it takes no bearer), which answers the store it is asked on (coffee's data); every other route
  * must refuse with 401/403/404.
  */
-type RouteCall = { method: string; path: string; body?: unknown; form?: () => FormData; public?: true; headers?: Record<string, string> };
+type RouteCall = {
+  method: string;
+  path: string;
+  body?: unknown;
+  form?: () => FormData;
+  public?: true;
+  headers?: Record<string, string>;
+};
 
 function routeCalls(s: Spa): Record<string, RouteCall> {
-  const checkout = { customer: { name: s.name, mobileNumber: s.mobileNumber }, bookingNotes: "spa order", termsAccepted: true };
+  const checkout = {
+    customer: { name: s.name, mobileNumber: s.mobileNumber },
+    bookingNotes: "spa order",
+    termsAccepted: true,
+  };
   const url = `${siteOriginOf("spa.localhost", env())}/en/checkout/done`;
   const q = `customerId=${s.customerId}`;
   const calls: RouteCall[] = [
@@ -138,7 +154,11 @@ function routeCalls(s: Spa): Record<string, RouteCall> {
     { method: "GET", path: `products/${s.massageId}/availability?date=${s.day}` },
     { method: "POST", path: "cart" },
     { method: "GET", path: `cart/${s.cart.id}` },
-    { method: "POST", path: `cart/${s.cart.id}/items`, body: { productId: s.oil.id, priceId: s.oil.priceId, quantity: 1 } },
+    {
+      method: "POST",
+      path: `cart/${s.cart.id}/items`,
+      body: { productId: s.oil.id, priceId: s.oil.priceId, quantity: 1 },
+    },
     { method: "PUT", path: `cart/${s.cart.id}/items/${s.cart.cartItems[0].id}`, body: { quantity: 3 } },
     { method: "DELETE", path: `cart/${s.cart.id}/items/${s.cart.cartItems[0].id}` },
     { method: "POST", path: `cart/${s.cart.id}/reset` },
@@ -152,9 +172,17 @@ function routeCalls(s: Spa): Record<string, RouteCall> {
     // Logout always answers 200 (spec): checked below to have revoked nothing of spa's.
     { method: "POST", path: "token/revoke", body: { refresh_token: s.refreshToken }, public: true },
     { method: "GET", path: "identity-customer/me" },
-    { method: "POST", path: "identity-customer/customer", body: { name: "Taken Over", email: "x@example.com", mobileNumber: s.mobileNumber } },
+    {
+      method: "POST",
+      path: "identity-customer/customer",
+      body: { name: "Taken Over", email: "x@example.com", mobileNumber: s.mobileNumber },
+    },
     { method: "PUT", path: "identity-customer", body: { name: "Taken Over", email: "" } },
-    { method: "PUT", path: "identity-customer/customer-custom-fields", body: { customFields: { national_id: "1", id_document: s.upload.name } } },
+    {
+      method: "PUT",
+      path: "identity-customer/customer-custom-fields",
+      body: { customFields: { national_id: "1", id_document: s.upload.name } },
+    },
     { method: "GET", path: "customer/checkout-custom-fields", public: true },
     { method: "POST", path: "customer/uploads", form: () => uploadForm(FILES.png) },
     { method: "GET", path: `customer/uploads/${s.upload.name}` },
@@ -163,7 +191,11 @@ function routeCalls(s: Spa): Record<string, RouteCall> {
     { method: "GET", path: "coupons/RELAX10", public: true },
     { method: "GET", path: `orders/${s.orderId}/link` },
     { method: "GET", path: `orders/${s.orderId}/invoice` },
-    { method: "POST", path: `orders/${s.orderId}/items/${s.cart.cartItems[0].id}/reschedule`, body: { reservationDateFrom: "2030-01-01T10:00:00.000Z" } },
+    {
+      method: "POST",
+      path: `orders/${s.orderId}/items/${s.cart.cartItems[0].id}/reschedule`,
+      body: { reservationDateFrom: "2030-01-01T10:00:00.000Z" },
+    },
     { method: "POST", path: `orders/${s.orderId}/items/${s.cart.cartItems[0].id}/cancel` },
     { method: "GET", path: `orders/${s.orderId}/items/${s.cart.cartItems[0].id}/wallet-pass` },
     { method: "POST", path: `orders/${s.orderId}/bank-receipt`, form: () => uploadForm(FILES.png) },
@@ -179,8 +211,14 @@ function routeCalls(s: Spa): Record<string, RouteCall> {
     { method: "POST", path: `presets/set-default-group/${s.presetValue.id}?${q}` },
     { method: "DELETE", path: `presets/${s.presetValue.id}?${q}` },
     { method: "GET", path: "customer-locations" },
-    { method: "GET", path: `customer-locations/closest?latitude=${s.location.latitude}&longitude=${s.location.longitude}` },
-    { method: "GET", path: `customer-locations/suggestion?latitude=${s.location.latitude}&longitude=${s.location.longitude}` },
+    {
+      method: "GET",
+      path: `customer-locations/closest?latitude=${s.location.latitude}&longitude=${s.location.longitude}`,
+    },
+    {
+      method: "GET",
+      path: `customer-locations/suggestion?latitude=${s.location.latitude}&longitude=${s.location.longitude}`,
+    },
     { method: "POST", path: "customer-locations", body: { latitude: 24.7, longitude: 46.7, type: "work" } },
     { method: "DELETE", path: `customer-locations/${s.location.id}` },
     { method: "POST", path: `cart/${s.cart.id}/coupon`, body: { couponCode: "OIL20" } },
@@ -201,15 +239,38 @@ function routeCalls(s: Spa): Record<string, RouteCall> {
       },
     },
     { method: "GET", path: "bank-account/bank-account", public: true },
-    { method: "POST", path: "payment/moyasar/session", body: { reference: s.cart.id, token: "tok_x", tokenType: "token", callbackUrl: url, checkout } },
-    { method: "POST", path: `payment/initiate-session/${s.cart.id}?callbackUrl=${encodeURIComponent(url)}&totalAmount=1` },
-    { method: "POST", path: `payment/execute-cart-payment?sessionId=s1&cartId=${s.cart.id}&callbackUrl=${encodeURIComponent(url)}&errorCallbackUrl=${encodeURIComponent(url)}`, body: { checkout } },
+    {
+      method: "POST",
+      path: "payment/moyasar/session",
+      body: { reference: s.cart.id, token: "tok_x", tokenType: "token", callbackUrl: url, checkout },
+    },
+    {
+      method: "POST",
+      path: `payment/initiate-session/${s.cart.id}?callbackUrl=${encodeURIComponent(url)}&totalAmount=1`,
+    },
+    {
+      method: "POST",
+      path: `payment/execute-cart-payment?sessionId=s1&cartId=${s.cart.id}&callbackUrl=${encodeURIComponent(url)}&errorCallbackUrl=${encodeURIComponent(url)}`,
+      body: { checkout },
+    },
     { method: "POST", path: "tabby/test-customer-eligibility", body: { cartId: s.cart.id } },
-    { method: "POST", path: "tabby/session", body: { reference: s.cart.id, cancel_url: url, failure_url: url, success_url: url, checkout } },
-    { method: "POST", path: "tamara/cart-session", body: { reference: s.cart.id, cancel_url: url, failure_url: url, success_url: url, checkout } },
+    {
+      method: "POST",
+      path: "tabby/session",
+      body: { reference: s.cart.id, cancel_url: url, failure_url: url, success_url: url, checkout },
+    },
+    {
+      method: "POST",
+      path: "tamara/cart-session",
+      body: { reference: s.cart.id, cancel_url: url, failure_url: url, success_url: url, checkout },
+    },
     { method: "POST", path: `payment/${s.orderId}/callback-payment` },
     // spa's webhook secret on coffee: not coffee's, so not believed.
-    { method: "POST", path: "payment/webhooks/moyasar", body: { type: "payment_paid", secret_token: "whsec_moyasar_rimal", data: { id: s.cart.id } } },
+    {
+      method: "POST",
+      path: "payment/webhooks/moyasar",
+      body: { type: "payment_paid", secret_token: "whsec_moyasar_rimal", data: { id: s.cart.id } },
+    },
     { method: "GET", path: "payment/apple-pay/domain-association", public: true },
     // Spa's own page path (coffee has none such), two segments deep.
     { method: "GET", path: "website/pages/z/terms-and-conditions" },
@@ -242,7 +303,11 @@ describeEachDb("tenant isolation: spa's customer on coffee", (t) => {
   async function signIn(via: Via, tenantId: string, mobileNumber: string) {
     const sent = data<{ token: string }>(await call(via, "POST", "otp/send", { body: { mobileNumber } }));
     const code = (await latestOutboxMessage(t().db, tenantId, mobileNumber))!.code!;
-    return { otpToken: sent.token, code, verified: data<OtpVerifyDto>(await call(via, "POST", "otp/verify", { body: { token: sent.token, code } })) };
+    return {
+      otpToken: sent.token,
+      code,
+      verified: data<OtpVerifyDto>(await call(via, "POST", "otp/verify", { body: { token: sent.token, code } })),
+    };
   }
 
   beforeAll(async () => {
@@ -252,7 +317,8 @@ describeEachDb("tenant isolation: spa's customer on coffee", (t) => {
     const mobileNumber = `+96655${randomInt(1_000_000, 10_000_000)}`;
     const first = await signIn(spaHost, spaInfo.id, mobileNumber);
     const token = first.verified.access_token;
-    const as = (method: string, path: string, opts: CallOptions = {}) => call(spaHost, method, path, { token, ...opts });
+    const as = (method: string, path: string, opts: CallOptions = {}) =>
+      call(spaHost, method, path, { token, ...opts });
     const name = "Isolde Spa-Only";
     const email = `isolde.${randomInt(1000, 9999)}@spa-only.example`;
     const nationalId = `10${randomInt(10_000_000, 99_999_999)}`;
@@ -263,21 +329,39 @@ describeEachDb("tenant isolation: spa's customer on coffee", (t) => {
     const massage = await demoProduct(db, spaInfo.id, DEMO.massage);
     const newCart = async (items: { id: string; priceId: string }[]) => {
       let cart = data<CartDto>(await as("POST", "cart"));
-      for (const p of items) cart = data<CartDto>(await as("POST", `cart/${cart.id}/items`, { body: { productId: p.id, priceId: p.priceId, quantity: 2 } }));
+      for (const p of items)
+        cart = data<CartDto>(
+          await as("POST", `cart/${cart.id}/items`, { body: { productId: p.id, priceId: p.priceId, quantity: 2 } }),
+        );
       return cart;
     };
     // A completed order first (the active cart is the newest one).
     const order = await newCart([salts]);
     const checkout = { customer: { name, mobileNumber }, bookingNotes: null, termsAccepted: true };
-    expect(data<CartDto>(await as("POST", `cart/${order.id}/submit`, { body: { paymentMethod: "CASH", ...checkout } })).status).toBe("completed");
+    expect(
+      data<CartDto>(await as("POST", `cart/${order.id}/submit`, { body: { paymentMethod: "CASH", ...checkout } }))
+        .status,
+    ).toBe("completed");
     const emptyCart = data<CartDto>(await as("POST", "cart"));
     const cart = await newCart([oil, salts]);
 
     const upload = data<UploadDto>(await as("POST", "customer/uploads", { form: uploadForm(FILES.png) }));
-    data(await as("PUT", "identity-customer/customer-custom-fields", { body: { customFields: { national_id: nationalId, id_document: upload.name } } }));
-    const location = data<LocationDto>(await as("POST", "customer-locations", { body: { latitude: 24.7136, longitude: 46.6753, type: "home", description: "Isolde's villa gate" } }));
+    data(
+      await as("PUT", "identity-customer/customer-custom-fields", {
+        body: { customFields: { national_id: nationalId, id_document: upload.name } },
+      }),
+    );
+    const location = data<LocationDto>(
+      await as("POST", "customer-locations", {
+        body: { latitude: 24.7136, longitude: 46.6753, type: "home", description: "Isolde's villa gate" },
+      }),
+    );
     const preset = data<PresetDto[]>(await as("GET", "presets/presets-list"))[0];
-    const presetValue = data<PresetValueDto>(await as("POST", `presets/value?presetId=${preset.id}`, { body: { values: { guest_name: "Isolde Guest", age: "31" } } }));
+    const presetValue = data<PresetValueDto>(
+      await as("POST", `presets/value?presetId=${preset.id}`, {
+        body: { values: { guest_name: "Isolde Guest", age: "31" } },
+      }),
+    );
     // A second send whose code is never used here: offered to coffee below.
     const pending = data<{ token: string }>(await call(spaHost, "POST", "otp/send", { body: { mobileNumber } }));
     const pendingCode = (await latestOutboxMessage(db, spaInfo.id, mobileNumber))!.code!;
@@ -309,7 +393,9 @@ describeEachDb("tenant isolation: spa's customer on coffee", (t) => {
   beforeEach(() => clearTenantCache());
 
   it("calls every registered route (the list is complete)", () => {
-    const registered = registeredRoutes().map((r) => `${r.method} ${r.path}`).sort();
+    const registered = registeredRoutes()
+      .map((r) => `${r.method} ${r.path}`)
+      .sort();
     expect(Object.keys(routeCalls(spa)).sort()).toEqual(registered);
   });
 
@@ -318,7 +404,12 @@ describeEachDb("tenant isolation: spa's customer on coffee", (t) => {
     const refusals: Record<string, number> = {};
     for (const via of vias()) {
       for (const [key, c] of Object.entries(routeCalls(spa))) {
-        const res = await call(via, c.method, c.path, { token: spa.token, body: c.body, form: c.form?.(), headers: c.headers });
+        const res = await call(via, c.method, c.path, {
+          token: spa.token,
+          body: c.body,
+          form: c.form?.(),
+          headers: c.headers,
+        });
         const what = `${via.name}: ${key} → ${res.status} ${res.text.slice(0, 200)}`;
         if (c.public) expect(res.status, what).toBeLessThan(500);
         else if (key === "POST otp/verify") {
@@ -353,7 +444,8 @@ describeEachDb("tenant isolation: spa's customer on coffee", (t) => {
   });
 
   it("leaves everything of spa's as it was: cart, order, location, preset value, upload, profile, refresh token", async () => {
-    const as = (method: string, path: string, opts: CallOptions = {}) => call(spaHost, method, path, { token: spa.token, ...opts });
+    const as = (method: string, path: string, opts: CallOptions = {}) =>
+      call(spaHost, method, path, { token: spa.token, ...opts });
     const cart = data<CartDto>(await as("GET", `cart/${spa.cart.id}`));
     expect(cart.cartItems.map((i) => [i.id, i.quantity])).toEqual(spa.cart.cartItems.map((i) => [i.id, i.quantity]));
     expect(cart.couponCode ?? null).toBeNull();
@@ -363,13 +455,21 @@ describeEachDb("tenant isolation: spa's customer on coffee", (t) => {
     expect(values.map((v) => [v.id, v.values.guest_name])).toEqual([[spa.presetValue.id, "Isolde Guest"]]);
     const upload = await as("GET", `customer/uploads/${spa.upload.name}`);
     expect(upload.status).toBe(200);
-    expect(data<{ name: string; email: string; customFields: Record<string, string> }>(await as("GET", "identity-customer/me"))).toMatchObject({
+    expect(
+      data<{ name: string; email: string; customFields: Record<string, string> }>(
+        await as("GET", "identity-customer/me"),
+      ),
+    ).toMatchObject({
       name: spa.name,
       email: spa.email,
       customFields: { national_id: spa.nationalId, id_document: spa.upload.name },
     });
     // Neither revoked nor spent on coffee: the refresh token still rotates on spa.
-    expect(data<{ access_token: string }>(await call(spaHost, "POST", "token/refresh", { body: { refresh_token: spa.refreshToken } })).access_token).toBeTruthy();
+    expect(
+      data<{ access_token: string }>(
+        await call(spaHost, "POST", "token/refresh", { body: { refresh_token: spa.refreshToken } }),
+      ).access_token,
+    ).toBeTruthy();
   });
 
   it("refuses coffee's customer, cart and location on spa (the reverse, spot-checked)", async () => {
@@ -380,10 +480,33 @@ describeEachDb("tenant isolation: spa's customer on coffee", (t) => {
     const token = verified.access_token;
     const beans = await demoProduct(t().db, coffee.id, DEMO.beans);
     const cart = data<CartDto>(await call(coffeeHost, "POST", "cart", { token }));
-    const filled = data<CartDto>(await call(coffeeHost, "POST", `cart/${cart.id}/items`, { token, body: { productId: beans.id, priceId: beans.priceId } }));
-    const location = data<LocationDto>(await call(coffeeHost, "POST", "customer-locations", { token, body: { latitude: 21.5, longitude: 39.2, type: "work", description: "Roastery desk" } }));
-    const markers = [coffee.id, verified.customer.id, mobileNumber, cart.id, filled.cartItems[0].id, location.id, "Roastery desk", beans.id, "Ethiopian specialty beans"];
-    for (const via of [spaHost, { name: "platform host, __tenant spa", host: "platform.internal", tenantHeader: t().spa.id }]) {
+    const filled = data<CartDto>(
+      await call(coffeeHost, "POST", `cart/${cart.id}/items`, {
+        token,
+        body: { productId: beans.id, priceId: beans.priceId },
+      }),
+    );
+    const location = data<LocationDto>(
+      await call(coffeeHost, "POST", "customer-locations", {
+        token,
+        body: { latitude: 21.5, longitude: 39.2, type: "work", description: "Roastery desk" },
+      }),
+    );
+    const markers = [
+      coffee.id,
+      verified.customer.id,
+      mobileNumber,
+      cart.id,
+      filled.cartItems[0].id,
+      location.id,
+      "Roastery desk",
+      beans.id,
+      "Ethiopian specialty beans",
+    ];
+    for (const via of [
+      spaHost,
+      { name: "platform host, __tenant spa", host: "platform.internal", tenantHeader: t().spa.id },
+    ]) {
       for (const [method, path, body] of [
         ["GET", "identity-customer/me"],
         ["GET", `cart/${cart.id}`],
@@ -398,6 +521,8 @@ describeEachDb("tenant isolation: spa's customer on coffee", (t) => {
         for (const m of markers) expect(res.text.includes(m), `${method} ${path} holds coffee's "${m}"`).toBe(false);
       }
     }
-    expect(data<LocationDto[]>(await call(coffeeHost, "GET", "customer-locations", { token })).map((l) => l.id)).toEqual([location.id]);
+    expect(
+      data<LocationDto[]>(await call(coffeeHost, "GET", "customer-locations", { token })).map((l) => l.id),
+    ).toEqual([location.id]);
   });
 });

@@ -8,8 +8,19 @@ import { pixelId, toTenantConfig } from "@/contract/tenant-settings";
 
 describe("page view rule", () => {
   it("skips paths whose first or second segment is products, sends elsewhere", () => {
-    for (const p of ["/products", "/products/", "/products/abc", "/en/products", "/en/products/abc"]) expect(sendsPageView(p), p).toBe(false);
-    for (const p of ["/", "/en", "/checkout/done/x", "/en/checkout/done/x", "/account", "/a/b/products", "/productsx", "/en/product"]) expect(sendsPageView(p), p).toBe(true);
+    for (const p of ["/products", "/products/", "/products/abc", "/en/products", "/en/products/abc"])
+      expect(sendsPageView(p), p).toBe(false);
+    for (const p of [
+      "/",
+      "/en",
+      "/checkout/done/x",
+      "/en/checkout/done/x",
+      "/account",
+      "/a/b/products",
+      "/productsx",
+      "/en/product",
+    ])
+      expect(sendsPageView(p), p).toBe(true);
   });
 });
 
@@ -55,7 +66,11 @@ describe("pixel de-duplication", () => {
 describe("track()", () => {
   const store = () => {
     const m = new Map<string, string>();
-    return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), removeItem: (k: string) => void m.delete(k) };
+    return {
+      getItem: (k: string) => m.get(k) ?? null,
+      setItem: (k: string, v: string) => void m.set(k, v),
+      removeItem: (k: string) => void m.delete(k),
+    };
   };
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -72,7 +87,12 @@ describe("track()", () => {
     pixels.track("PageView");
     pixels.track("Purchase", { value: 287.5, id: "order-1" });
     pixels.track("Purchase", { value: 287.5, id: "order-1" });
-    pixels.attachPixels(sent.map((log) => (event: string, p: { value?: number; currency?: string }) => void log.push(`${event}:${p.value ?? ""}:${p.currency}`)));
+    pixels.attachPixels(
+      sent.map(
+        (log) => (event: string, p: { value?: number; currency?: string }) =>
+          void log.push(`${event}:${p.value ?? ""}:${p.currency}`),
+      ),
+    );
     pixels.track("AddToCart", { value: 10 });
     expect(sent).toEqual([0, 1].map(() => ["PageView::SAR", "Purchase:287.5:SAR", "AddToCart:10:SAR"]));
 
@@ -97,14 +117,20 @@ describe("loadPixels()", () => {
     const appended: string[] = [];
     const win: Record<string, unknown> = {};
     vi.stubGlobal("window", win);
-    vi.stubGlobal("document", { createElement: () => ({}), head: { appendChild: (el: { src: string }) => void appended.push(el.src) } });
+    vi.stubGlobal("document", {
+      createElement: () => ({}),
+      head: { appendChild: (el: { src: string }) => void appended.push(el.src) },
+    });
     vi.stubGlobal("localStorage", { getItem: () => null, setItem: () => undefined });
     vi.stubGlobal("sessionStorage", { getItem: () => null, setItem: () => undefined });
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const { loadPixels } = await import("@/lib/tracking/load-pixels");
     const { track } = await import("@/lib/tracking/pixels");
     const tasks: (() => void)[] = [];
-    loadPixels({ gtmId: "GTM-X", metaPixelId: "1", tiktokPixelId: "T", snapchatPixelId: "S", clarityId: null }, (run) => void tasks.push(run));
+    loadPixels(
+      { gtmId: "GTM-X", metaPixelId: "1", tiktokPixelId: "T", snapchatPixelId: "S", clarityId: null },
+      (run) => void tasks.push(run),
+    );
     expect(warn).toHaveBeenCalledWith(expect.stringContaining("Clarity skipped"));
     expect(appended).toEqual([]); // nothing runs in the caller's task
     track("PageView");
@@ -125,7 +151,9 @@ describe("loadPixels()", () => {
 describe("UTM", () => {
   const now = new Date("2026-03-01T10:00:00.000Z");
   it("reads utm_* from the landing URL with a timestamp; none ⇒ null", () => {
-    expect(parseUtm("?utm_source=ig&utm_medium=cpc&utm_campaign=eid&utm_term=spa&utm_content=story&utm_id=42&x=1", now)).toEqual({
+    expect(
+      parseUtm("?utm_source=ig&utm_medium=cpc&utm_campaign=eid&utm_term=spa&utm_content=story&utm_id=42&x=1", now),
+    ).toEqual({
       source: "ig",
       medium: "cpc",
       campaign: "eid",
@@ -145,10 +173,22 @@ describe("UTM", () => {
     captureUtm("?page=2", storage, now);
     expect(parseStoredUtm(m.get(UTM_STORAGE_KEY) ?? null)).toEqual({ source: "ig", timestamp: now.toISOString() });
     captureUtm("?utm_source=tiktok&utm_campaign=x", storage, now);
-    expect(parseStoredUtm(m.get(UTM_STORAGE_KEY) ?? null)).toEqual({ source: "tiktok", campaign: "x", timestamp: now.toISOString() });
+    expect(parseStoredUtm(m.get(UTM_STORAGE_KEY) ?? null)).toEqual({
+      source: "tiktok",
+      campaign: "x",
+      timestamp: now.toISOString(),
+    });
     expect(parseStoredUtm("nope")).toBeNull();
     expect(parseStoredUtm('{"source":5,"evil":"x"}')).toBeNull();
-    captureUtm("?utm_source=x", { setItem: () => { throw new Error("quota"); } }, now);
+    captureUtm(
+      "?utm_source=x",
+      {
+        setItem: () => {
+          throw new Error("quota");
+        },
+      },
+      now,
+    );
   });
 });
 
@@ -169,7 +209,8 @@ describe("UTM attribution window", () => {
   it("reads the tenant's setting: whole days 1–365, else 30", () => {
     expect(toTenantConfig({}).utmAttributionDays).toBe(30);
     expect(toTenantConfig({ utmAttributionDays: "7" }).utmAttributionDays).toBe(7);
-    for (const bad of ["0", "366", "1.5", "x"]) expect(toTenantConfig({ utmAttributionDays: bad }).utmAttributionDays).toBe(30);
+    for (const bad of ["0", "366", "1.5", "x"])
+      expect(toTenantConfig({ utmAttributionDays: bad }).utmAttributionDays).toBe(30);
   });
 });
 
@@ -177,8 +218,14 @@ describe("pixel settings, banner key, add-to-cart value", () => {
   it("takes pixel ids that are safe in a URL, else none", () => {
     expect(pixelId(" GTM-AB12 ")).toBe("GTM-AB12");
     expect(pixelId("")).toBeNull();
-    expect(pixelId("x\"><script>")).toBeNull();
-    expect(toTenantConfig({ metaPixelId: "123", gtmId: "GTM-1" }).pixels).toEqual({ gtmId: "GTM-1", metaPixelId: "123", tiktokPixelId: null, snapchatPixelId: null, clarityId: null });
+    expect(pixelId('x"><script>')).toBeNull();
+    expect(toTenantConfig({ metaPixelId: "123", gtmId: "GTM-1" }).pixels).toEqual({
+      gtmId: "GTM-1",
+      metaPixelId: "123",
+      tiktokPixelId: null,
+      snapchatPixelId: null,
+      clarityId: null,
+    });
   });
 
   it("keys the announcement by its content, and the pre-paint script checks that key", () => {
@@ -190,8 +237,15 @@ describe("pixel settings, banner key, add-to-cart value", () => {
   });
 
   it("values an add to cart at the added line(s) with VAT", () => {
-    const line = (productId: string, priceId: string, amount: number, taxAmount: number) => ({ product: { id: productId }, price: { id: priceId }, amount, taxAmount });
-    const cart = { cartItems: [line("p", "a", 100, 15), line("p", "b", 50, 7.5), line("q", "a", 10, 1.5)] } as unknown as Parameters<typeof addedValue>[0];
+    const line = (productId: string, priceId: string, amount: number, taxAmount: number) => ({
+      product: { id: productId },
+      price: { id: priceId },
+      amount,
+      taxAmount,
+    });
+    const cart = {
+      cartItems: [line("p", "a", 100, 15), line("p", "b", 50, 7.5), line("q", "a", 10, 1.5)],
+    } as unknown as Parameters<typeof addedValue>[0];
     expect(addedValue(cart, { productId: "p", priceId: "a" })).toBe(115);
     expect(addedValue(cart, { productId: "z", priceId: "a" })).toBe(0);
   });

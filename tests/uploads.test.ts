@@ -35,7 +35,8 @@ describe("sniffFileType", () => {
 });
 
 describeEachDb("customer uploads", (t) => {
-  const upload = async (token: string | undefined, form: FormData) => callApi<UploadDto>(t().db, t().spa, "POST", "customer/uploads", { token, form });
+  const upload = async (token: string | undefined, form: FormData) =>
+    callApi<UploadDto>(t().db, t().spa, "POST", "customer/uploads", { token, form });
 
   it("stores PNG, JPEG and PDF under a server-made name with the sniffed type, whatever the client calls them", async () => {
     const c = await newCustomer(t().db, t().spa);
@@ -47,7 +48,13 @@ describeEachDb("customer uploads", (t) => {
     ] as const) {
       const res = await upload(c.token, uploadForm(bytes, clientName));
       expect(res.status).toBe(200);
-      expect(res.data).toEqual({ name: expect.stringMatching(new RegExp(`^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.${ext}$`)), contentType: type, size: bytes.length });
+      expect(res.data).toEqual({
+        name: expect.stringMatching(
+          new RegExp(`^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.${ext}$`),
+        ),
+        contentType: type,
+        size: bytes.length,
+      });
       expect(res.data?.name).not.toContain(clientName.split(".")[0] || "x");
     }
   });
@@ -65,7 +72,11 @@ describeEachDb("customer uploads", (t) => {
     textInstead.set("file", "not a file");
     expect((await upload(c.token, textInstead)).error?.code).toBe("SP:FileRequired");
     const purpose = await upload(c.token, uploadForm(FILES.png, "a.png", "image/png", "avatar-of-someone-else"));
-    expect([purpose.status, purpose.error?.code, purpose.error?.details]).toEqual([400, "SP:ValidationError", { field: "purpose" }]);
+    expect([purpose.status, purpose.error?.code, purpose.error?.details]).toEqual([
+      400,
+      "SP:ValidationError",
+      { field: "purpose" },
+    ]);
     // Without a purpose the upload is a custom-field one.
     expect((await upload(c.token, uploadForm(FILES.png, "a.png", "image/png", null))).status).toBe(200);
   });
@@ -96,7 +107,11 @@ describeEachDb("customer uploads", (t) => {
         controller.enqueue(new Uint8Array(1024 * 1024));
       },
     });
-    const streamed = await callApi(db, spa, "POST", "customer/uploads", { token: c.token, rawBody: endless, headers: { "content-type": "multipart/form-data; boundary=b" } });
+    const streamed = await callApi(db, spa, "POST", "customer/uploads", {
+      token: c.token,
+      rawBody: endless,
+      headers: { "content-type": "multipart/form-data; boundary=b" },
+    });
     expect([streamed.status, streamed.error?.code]).toEqual([413, "SP:FileTooLarge"]);
     expect(sent).toBeLessThan(8 * 1024 * 1024);
   });
@@ -106,7 +121,10 @@ describeEachDb("customer uploads", (t) => {
     const c = await newCustomer(db, spa);
     const bodies: { body: string; type?: string }[] = [
       { body: "garbage", type: "multipart/form-data; boundary=xyz" },
-      { body: "--xyz\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.png\"\r\n\r\n\x89PNG", type: "multipart/form-data; boundary=xyz" }, // never closed
+      {
+        body: '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\x89PNG',
+        type: "multipart/form-data; boundary=xyz",
+      }, // never closed
       { body: "", type: "multipart/form-data; boundary=xyz" },
       { body: "--xyz--", type: "multipart/form-data" }, // no boundary
       { body: JSON.stringify({ file: "x" }), type: "application/json" },
@@ -114,11 +132,19 @@ describeEachDb("customer uploads", (t) => {
       { body: "x" },
     ];
     for (const { body, type } of bodies) {
-      const res = await callApi(db, spa, "POST", "customer/uploads", { token: c.token, rawBody: body, headers: type ? { "content-type": type } : {} });
+      const res = await callApi(db, spa, "POST", "customer/uploads", {
+        token: c.token,
+        rawBody: body,
+        headers: type ? { "content-type": type } : {},
+      });
       expect([res.status, res.error?.code], `${type}: ${body}`).toEqual([400, "SP:MalformedMultipart"]);
     }
     // A well-formed form without a file is the customer's mistake, not a broken request.
-    const emptyForm = await callApi(db, spa, "POST", "customer/uploads", { token: c.token, rawBody: "--xyz--\r\n", headers: { "content-type": "multipart/form-data; boundary=xyz" } });
+    const emptyForm = await callApi(db, spa, "POST", "customer/uploads", {
+      token: c.token,
+      rawBody: "--xyz--\r\n",
+      headers: { "content-type": "multipart/form-data; boundary=xyz" },
+    });
     expect([emptyForm.status, emptyForm.error?.code]).toEqual([400, "SP:FileRequired"]);
   });
 
@@ -127,7 +153,10 @@ describeEachDb("customer uploads", (t) => {
     const none = await upload(undefined, uploadForm(FILES.png));
     expect([none.status, none.error?.code]).toEqual([401, "SP:Unauthorized"]);
     const c = await newCustomer(db, spa);
-    const foreign = await callApi(db, coffee, "POST", "customer/uploads", { token: c.token, form: uploadForm(FILES.png) });
+    const foreign = await callApi(db, coffee, "POST", "customer/uploads", {
+      token: c.token,
+      form: uploadForm(FILES.png),
+    });
     expect([foreign.status, foreign.error?.code]).toEqual([401, "SP:TenantMismatch"]);
   });
 
@@ -147,10 +176,17 @@ describeEachDb("customer uploads", (t) => {
     const theirs = await callApi(db, spa, "GET", `customer/uploads/${name}`, { token: other.token });
     expect([theirs.status, theirs.error?.code]).toEqual([404, "SP:EntityNotFound"]);
     const coffeeCustomer = await newCustomer(db, coffee);
-    expect((await callApi(db, coffee, "GET", `customer/uploads/${name}`, { token: coffeeCustomer.token })).status).toBe(404);
+    expect((await callApi(db, coffee, "GET", `customer/uploads/${name}`, { token: coffeeCustomer.token })).status).toBe(
+      404,
+    );
     expect((await callApi(db, coffee, "GET", `customer/uploads/${name}`, { token: owner.token })).status).toBe(401);
     expect((await callApi(db, spa, "GET", `customer/uploads/${name}`)).status).toBe(401);
-    for (const bad of ["..%2F..%2Fetc%2Fpasswd", "scan.png", `${name.slice(0, -3)}exe`, "00000000-0000-0000-0000-000000000000.png"]) {
+    for (const bad of [
+      "..%2F..%2Fetc%2Fpasswd",
+      "scan.png",
+      `${name.slice(0, -3)}exe`,
+      "00000000-0000-0000-0000-000000000000.png",
+    ]) {
       expect((await callApi(db, spa, "GET", `customer/uploads/${bad}`, { token: owner.token })).status).toBe(404);
     }
   });
@@ -164,7 +200,10 @@ describeEachDb("customer uploads", (t) => {
       purpose: "custom-field",
       contentType: "image/png",
       size: FILES.png.length,
-      storedName: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}.png`.replace("00000000-", `${c.id.slice(0, 8)}-`),
+      storedName: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}.png`.replace(
+        "00000000-",
+        `${c.id.slice(0, 8)}-`,
+      ),
       data: Buffer.from(FILES.png),
     }));
     await db.insert(uploads).values(rows);

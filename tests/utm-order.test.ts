@@ -8,7 +8,15 @@ import { FILES } from "./helpers/account-api";
 import { checkoutApi, expectCode } from "./helpers/checkout";
 import { paymentsHarness } from "./helpers/payments";
 
-const UTM = { source: "instagram", medium: "cpc", campaign: "ramadan-spa", term: "massage", content: "story-1", id: "c-42", timestamp: "2026-03-01T10:00:00.000Z" };
+const UTM = {
+  source: "instagram",
+  medium: "cpc",
+  campaign: "ramadan-spa",
+  term: "massage",
+  content: "story-1",
+  id: "c-42",
+  timestamp: "2026-03-01T10:00:00.000Z",
+};
 
 it("the utm input: each field at most 200 characters, empty fields dropped, unknown keys dropped", () => {
   expect(UtmInput.parse({ ...UTM, extra: "x" })).toEqual(UTM);
@@ -17,13 +25,19 @@ it("the utm input: each field at most 200 characters, empty fields dropped, unkn
   expect(UtmInput.safeParse({ source: "x".repeat(201) }).success).toBe(false);
   expect(UtmInput.safeParse({ source: 5 }).success).toBe(false);
   // The storefront's checkout body passes it on.
-  expect(BankReceiptCheckoutInput.parse({ customer: { name: "Sara", mobileNumber: "0500000001" }, utm: { source: "google" } }).utm).toEqual({ source: "google" });
+  expect(
+    BankReceiptCheckoutInput.parse({
+      customer: { name: "Sara", mobileNumber: "0500000001" },
+      utm: { source: "google" },
+    }).utm,
+  ).toEqual({ source: "google" });
 });
 
 describeEachDb("utm on the order", (t) => {
   const api = checkoutApi(() => t().db);
   const p = paymentsHarness(t);
-  const utmOf = async (cartId: string) => (await t().db.select({ utm: carts.utm }).from(carts).where(eq(carts.id, cartId)))[0].utm;
+  const utmOf = async (cartId: string) =>
+    (await t().db.select({ utm: carts.utm }).from(carts).where(eq(carts.id, cartId)))[0].utm;
 
   it("a cash order submitted with utm has it on carts.utm; without, null", async () => {
     const { shopper, cart } = await p.saltsCart();
@@ -38,7 +52,11 @@ describeEachDb("utm on the order", (t) => {
 
   it("refuses an over-long utm field with SP:ValidationError, leaving the cart active", async () => {
     const { shopper, cart } = await p.saltsCart();
-    expectCode(await api.submit(t().spa, shopper, cart.id, { utm: { source: "x".repeat(201) } } as never), "SP:ValidationError", 400);
+    expectCode(
+      await api.submit(t().spa, shopper, cart.id, { utm: { source: "x".repeat(201) } } as never),
+      "SP:ValidationError",
+      400,
+    );
     expect((await p.cartRow(cart.id)).status).toBe("active");
   });
 
@@ -47,19 +65,34 @@ describeEachDb("utm on the order", (t) => {
     const form = new FormData();
     form.set("transferorName", "Sara");
     form.set("files", new Blob([new Uint8Array(FILES.pdf)]), "r.pdf");
-    form.set("checkout", JSON.stringify({ customer: { name: "Sara", mobileNumber: shopper.mobileNumber }, utm: { source: "tiktok", campaign: "eid" } }));
+    form.set(
+      "checkout",
+      JSON.stringify({
+        customer: { name: "Sara", mobileNumber: shopper.mobileNumber },
+        utm: { source: "tiktok", campaign: "eid" },
+      }),
+    );
     const res = await api.call(t().spa, "POST", `cart/${cart.id}/bank-receipt`, { token: shopper.token, form });
     expect(res.error).toBeUndefined();
     expect(await utmOf(cart.id)).toEqual({ source: "tiktok", campaign: "eid" });
   });
 
   it("an online payment carries utm on its attempt into the completed order", async () => {
-    const token = JSON.stringify({ paymentMethod: { network: "Visa", displayName: "Visa 1111" }, paymentData: { data: "sandbox" } });
+    const token = JSON.stringify({
+      paymentMethod: { network: "Visa", displayName: "Visa 1111" },
+      paymentData: { data: "sandbox" },
+    });
     const { shopper, cart } = await p.saltsCart();
     p.tick();
     const paid = await p.api.call(t().spa, "POST", "payment/moyasar/session", {
       token: shopper.token,
-      body: { reference: cart.id, token, tokenType: "applepay", callbackUrl: p.doneUrl(cart.id), checkout: { ...p.checkout(shopper), utm: { source: "snap", id: "s-1" } } },
+      body: {
+        reference: cart.id,
+        token,
+        tokenType: "applepay",
+        callbackUrl: p.doneUrl(cart.id),
+        checkout: { ...p.checkout(shopper), utm: { source: "snap", id: "s-1" } },
+      },
     });
     expect(paid.error).toBeUndefined();
     const [attempt] = await p.attemptsOf(cart.id);

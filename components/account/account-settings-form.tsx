@@ -45,7 +45,11 @@ export function AccountSettingsForm({ customer, definitions, separateNames = fal
   const client = useQueryClient();
   const baseId = useId();
   const schema = useMemo(() => accountFormSchema(definitions, separateNames), [definitions, separateNames]);
-  const form = useForm<AccountForm>({ resolver: zodResolver(schema), defaultValues: formValues(customer, definitions), reValidateMode: "onChange" });
+  const form = useForm<AccountForm>({
+    resolver: zodResolver(schema),
+    defaultValues: formValues(customer, definitions),
+    reValidateMode: "onChange",
+  });
   const { errors, isSubmitting } = form.formState;
   const [fileErrors, setFileErrors] = useState<Record<string, string | null>>({});
   const idOf = (name: string) => `${baseId}-${name}`;
@@ -53,9 +57,14 @@ export function AccountSettingsForm({ customer, definitions, separateNames = fal
 
   const save = async (values: AccountForm) => {
     try {
-      let saved = await accountApi.updateProfile({ name: fullName(values, separateNames), email: values.email || null, phone_number: values.phone || null }, locale);
+      let saved = await accountApi.updateProfile(
+        { name: fullName(values, separateNames), email: values.email || null, phone_number: values.phone || null },
+        locale,
+      );
       if (definitions.length > 0) {
-        const customFields = Object.fromEntries(definitions.map((d) => [d.name, normalizeFieldValue(d, values.customFields[d.name]) || null]));
+        const customFields = Object.fromEntries(
+          definitions.map((d) => [d.name, normalizeFieldValue(d, values.customFields[d.name]) || null]),
+        );
         saved = await accountApi.updateCustomFields(customFields, locale);
       }
       client.setQueryData<SessionView | null>(SESSION_QUERY_KEY, (old) => (old ? { ...old, customer: saved } : old));
@@ -77,10 +86,20 @@ export function AccountSettingsForm({ customer, definitions, separateNames = fal
     const title = tErrors(sessionErrorKey(err));
     const field = err instanceof SessionApiError && typeof err.details?.field === "string" ? err.details.field : null;
     const definition = field ? definitions.find((d) => d.name === field) : undefined;
-    if (definition) form.setError(`customFields.${definition.name}` as FieldPath<AccountForm>, { message: `errors.${sessionErrorKey(err)}` }, { shouldFocus: true });
+    if (definition)
+      form.setError(
+        `customFields.${definition.name}` as FieldPath<AccountForm>,
+        { message: `errors.${sessionErrorKey(err)}` },
+        { shouldFocus: true },
+      );
     // The BFF's own validation names the body's fields (name, email, phone_number) in its details.
-    for (const [key, field] of [["name", "name"], ["email", "email"], ["phone_number", "phone"]] as const) {
-      if (err instanceof SessionApiError && err.code === "SP:ValidationError" && err.details?.[key]) form.setError(field, { message: "validation.invalid" });
+    for (const [key, field] of [
+      ["name", "name"],
+      ["email", "email"],
+      ["phone_number", "phone"],
+    ] as const) {
+      if (err instanceof SessionApiError && err.code === "SP:ValidationError" && err.details?.[key])
+        form.setError(field, { message: "validation.invalid" });
     }
     toast.error(title, { description: definition?.label, duration: 6000 });
   };
@@ -89,7 +108,10 @@ export function AccountSettingsForm({ customer, definitions, separateNames = fal
 
   return (
     <form onSubmit={form.handleSubmit(save)} noValidate className="grid gap-6">
-      <section className="grid gap-5 rounded-2xl border border-border bg-card p-5 shadow-soft sm:p-6" aria-labelledby={`${baseId}-personal`}>
+      <section
+        className="grid gap-5 rounded-2xl border border-border bg-card p-5 shadow-soft sm:p-6"
+        aria-labelledby={`${baseId}-personal`}
+      >
         <h2 id={`${baseId}-personal`} className="text-lg font-semibold">
           {t("personal")}
         </h2>
@@ -100,7 +122,14 @@ export function AccountSettingsForm({ customer, definitions, separateNames = fal
                 <Label htmlFor={idOf(key)} required>
                   {t(key)}
                 </Label>
-                <Input id={idOf(key)} autoComplete={key === "firstName" ? "given-name" : "family-name"} aria-required="true" aria-invalid={errors[key] ? true : undefined} aria-describedby={errors[key] ? errorIdOf(key) : undefined} {...form.register(key)} />
+                <Input
+                  id={idOf(key)}
+                  autoComplete={key === "firstName" ? "given-name" : "family-name"}
+                  aria-required="true"
+                  aria-invalid={errors[key] ? true : undefined}
+                  aria-describedby={errors[key] ? errorIdOf(key) : undefined}
+                  {...form.register(key)}
+                />
                 <FormMessage id={errorIdOf(key)}>{messageOf(errors[key]?.message)}</FormMessage>
               </div>
             ))}
@@ -110,18 +139,45 @@ export function AccountSettingsForm({ customer, definitions, separateNames = fal
             <Label htmlFor={idOf("name")} required>
               {t("name")}
             </Label>
-            <Input id={idOf("name")} autoComplete="name" aria-required="true" aria-invalid={errors.name ? true : undefined} aria-describedby={errors.name ? errorIdOf("name") : undefined} {...form.register("name")} />
+            <Input
+              id={idOf("name")}
+              autoComplete="name"
+              aria-required="true"
+              aria-invalid={errors.name ? true : undefined}
+              aria-describedby={errors.name ? errorIdOf("name") : undefined}
+              {...form.register("name")}
+            />
             <FormMessage id={errorIdOf("name")}>{messageOf(errors.name?.message)}</FormMessage>
           </div>
         )}
         <div className="grid gap-2">
           <Label htmlFor={idOf("email")}>{t("email")}</Label>
-          <Input id={idOf("email")} type="email" dir="ltr" autoComplete="email" inputMode="email" className="text-start rtl:text-end" aria-invalid={errors.email ? true : undefined} aria-describedby={errors.email ? errorIdOf("email") : undefined} {...form.register("email")} />
+          <Input
+            id={idOf("email")}
+            type="email"
+            dir="ltr"
+            autoComplete="email"
+            inputMode="email"
+            className="text-start rtl:text-end"
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={errors.email ? errorIdOf("email") : undefined}
+            {...form.register("email")}
+          />
           <FormMessage id={errorIdOf("email")}>{messageOf(errors.email?.message)}</FormMessage>
         </div>
         <div className="grid gap-2">
           <Label htmlFor={idOf("phone")}>{t("phone")}</Label>
-          <Input id={idOf("phone")} type="tel" dir="ltr" autoComplete="tel" inputMode="tel" className="text-start rtl:text-end" aria-invalid={errors.phone ? true : undefined} aria-describedby={`${idOf("phone")}-hint${errors.phone ? ` ${errorIdOf("phone")}` : ""}`} {...form.register("phone")} />
+          <Input
+            id={idOf("phone")}
+            type="tel"
+            dir="ltr"
+            autoComplete="tel"
+            inputMode="tel"
+            className="text-start rtl:text-end"
+            aria-invalid={errors.phone ? true : undefined}
+            aria-describedby={`${idOf("phone")}-hint${errors.phone ? ` ${errorIdOf("phone")}` : ""}`}
+            {...form.register("phone")}
+          />
           <p id={`${idOf("phone")}-hint`} className="text-xs text-muted-foreground">
             {t("phoneHint")}
           </p>
@@ -129,7 +185,14 @@ export function AccountSettingsForm({ customer, definitions, separateNames = fal
         </div>
         <div className="grid gap-2">
           <Label htmlFor={idOf("mobile")}>{t("mobile")}</Label>
-          <Input id={idOf("mobile")} value={customer.mobileNumber} readOnly dir="ltr" className="bg-muted text-start tabular rtl:text-end" aria-describedby={`${idOf("mobile")}-hint`} />
+          <Input
+            id={idOf("mobile")}
+            value={customer.mobileNumber}
+            readOnly
+            dir="ltr"
+            className="bg-muted text-start tabular rtl:text-end"
+            aria-describedby={`${idOf("mobile")}-hint`}
+          />
           <p id={`${idOf("mobile")}-hint`} className="text-xs text-muted-foreground">
             {t("mobileHint")}
           </p>
@@ -137,7 +200,10 @@ export function AccountSettingsForm({ customer, definitions, separateNames = fal
       </section>
 
       {definitions.length > 0 ? (
-        <section className="grid gap-5 rounded-2xl border border-border bg-card p-5 shadow-soft sm:p-6" aria-labelledby={`${baseId}-more`}>
+        <section
+          className="grid gap-5 rounded-2xl border border-border bg-card p-5 shadow-soft sm:p-6"
+          aria-labelledby={`${baseId}-more`}
+        >
           <h2 id={`${baseId}-more`} className="text-lg font-semibold">
             {t("moreInfo")}
           </h2>
@@ -158,7 +224,13 @@ export function AccountSettingsForm({ customer, definitions, separateNames = fal
       ) : null}
 
       <div className="flex items-center justify-end gap-3">
-        <Button type="submit" size="lg" disabled={isSubmitting} aria-busy={isSubmitting || undefined} className="w-full sm:w-auto">
+        <Button
+          type="submit"
+          size="lg"
+          disabled={isSubmitting}
+          aria-busy={isSubmitting || undefined}
+          className="w-full sm:w-auto"
+        >
           {isSubmitting ? t("saving") : t("save")}
         </Button>
       </div>

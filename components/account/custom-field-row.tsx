@@ -28,7 +28,16 @@ type Props<T extends FieldValues> = {
  * asterisk when required, the input its type calls for (uploads for documents and images), and
  * its error. Used by the account settings and the checkout's customer step.
  */
-export function CustomFieldRow<T extends FieldValues>({ control, name, definition: d, id, errorId, error, onFileError, onFileChange }: Props<T>) {
+export function CustomFieldRow<T extends FieldValues>({
+  control,
+  name,
+  definition: d,
+  id,
+  errorId,
+  error,
+  onFileError,
+  onFileChange,
+}: Props<T>) {
   const t = useTranslations("account.settings");
   const common = {
     id,
@@ -45,7 +54,14 @@ export function CustomFieldRow<T extends FieldValues>({ control, name, definitio
         control={control}
         name={name}
         render={({ field }) => {
-          const input = { ...common, name: field.name, value: field.value ?? "", onChange: field.onChange, onBlur: field.onBlur, ref: field.ref };
+          const input = {
+            ...common,
+            name: field.name,
+            value: field.value ?? "",
+            onChange: field.onChange,
+            onBlur: field.onBlur,
+            ref: field.ref,
+          };
           switch (d.type) {
             case "number":
               return <Input {...input} inputMode="decimal" dir="ltr" className="text-start tabular rtl:text-end" />;

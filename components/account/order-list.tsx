@@ -13,13 +13,26 @@ import { localePath } from "@/lib/site-routing";
 import { getSarStyle } from "@/lib/money-server";
 import { Sar } from "@/components/money/sar";
 
-const STATUS_VARIANT = { paid: "success", depositPaid: "success", nothingDue: "success", payOnSite: "muted", pendingReview: "accent", unpaid: "accent", cancelled: "muted", refunded: "muted" } as const;
+const STATUS_VARIANT = {
+  paid: "success",
+  depositPaid: "success",
+  nothingDue: "success",
+  payOnSite: "muted",
+  pendingReview: "accent",
+  unpaid: "accent",
+  cancelled: "muted",
+  refunded: "muted",
+} as const;
 
 /** One order: its number, day, status and method, what it holds, its total; the whole card opens the order. */
 async function OrderCard({ order, locale }: { order: OrderSummaryDto; locale: Locale }) {
   const [t, tDone] = await Promise.all([getTranslations("account.orders"), getTranslations("order.done")]);
   const status = paymentStatusKey(order);
-  const method = orderMethodKey({ totalAmount: order.totalAmount, hasPackageDiscounts: order.hasPackageDiscounts, paymentMethod: order.paymentMethod });
+  const method = orderMethodKey({
+    totalAmount: order.totalAmount,
+    hasPackageDiscounts: order.hasPackageDiscounts,
+    paymentMethod: order.paymentMethod,
+  });
   const day = riyadhToday(new Date(order.completedAt));
   const [first, ...rest] = order.items;
   const number = order.orderNumber ?? "";
@@ -32,7 +45,9 @@ async function OrderCard({ order, locale }: { order: OrderSummaryDto; locale: Lo
         href={localePath(locale, `/orders/${order.id}`)}
         className="flex gap-4 rounded-xl border border-border bg-card p-4 shadow-soft transition-colors hover:border-primary/50 focus-visible:outline-2 focus-visible:outline-ring"
       >
-        {first ? <ProductLogo product={{ images: first.image ? [first.image] : [], typeString: first.typeString }} size={56} /> : null}
+        {first ? (
+          <ProductLogo product={{ images: first.image ? [first.image] : [], typeString: first.typeString }} size={56} />
+        ) : null}
         <div className="grid min-w-0 flex-1 gap-1">
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <h3 className="font-semibold">{t("number", { number })}</h3>
@@ -45,14 +60,20 @@ async function OrderCard({ order, locale }: { order: OrderSummaryDto; locale: Lo
           {first ? (
             <p dir="auto" className="line-clamp-2 text-sm">
               {first.name}
-              {rest.length > 0 ? ` ${t("more", { count: rest.length, formatted: formatNumber(rest.length, locale) })}` : null}
+              {rest.length > 0
+                ? ` ${t("more", { count: rest.length, formatted: formatNumber(rest.length, locale) })}`
+                : null}
             </p>
           ) : null}
-          <p className="tabular font-semibold sm:hidden"><Sar amount={order.totalAmount} locale={locale} style={sarStyle} /></p>
+          <p className="tabular font-semibold sm:hidden">
+            <Sar amount={order.totalAmount} locale={locale} style={sarStyle} />
+          </p>
         </div>
         {/* A phone gives the words the width: the total goes under them, and the card itself is the way in. */}
         <div className="hidden shrink-0 flex-col items-end justify-between sm:flex">
-          <p className="tabular font-semibold"><Sar amount={order.totalAmount} locale={locale} style={sarStyle} /></p>
+          <p className="tabular font-semibold">
+            <Sar amount={order.totalAmount} locale={locale} style={sarStyle} />
+          </p>
           <Forward aria-hidden="true" className="size-5 text-muted-foreground" />
         </div>
       </Link>

@@ -21,7 +21,11 @@ export function ProfileSkeleton({ rows = 3, label }: { rows?: number; label?: st
 /** The account settings form's outline while it loads. */
 export function FormSkeleton({ fields = 5, label }: { fields?: number; label?: string }) {
   return (
-    <div role="status" aria-busy="true" className="grid gap-5 rounded-2xl border border-border bg-card p-5 shadow-soft sm:p-6">
+    <div
+      role="status"
+      aria-busy="true"
+      className="grid gap-5 rounded-2xl border border-border bg-card p-5 shadow-soft sm:p-6"
+    >
       {label ? <span className="sr-only">{label}</span> : null}
       {Array.from({ length: fields }, (_, i) => (
         <div key={i} className="grid gap-2">

@@ -21,7 +21,8 @@ export function ProfileTabs() {
           const current = pathname === href;
           return (
             <li key={key} className="flex-1 sm:flex-none">
-              <Link prefetch={false}
+              <Link
+                prefetch={false}
                 href={href}
                 aria-current={current ? "page" : undefined}
                 className={cn(

@@ -16,8 +16,14 @@ const STATUS_TONE: Record<SubscriptionDto["status"], BadgeProps["variant"]> = {
   cancelled: "destructive",
 };
 
-function hasPackage(s: SubscriptionDto): s is SubscriptionDto & { packageSessionsLeft: number; packageSessionsTotal: number } {
-  return typeof s.packageSessionsLeft === "number" && typeof s.packageSessionsTotal === "number" && s.packageSessionsTotal > 0;
+function hasPackage(
+  s: SubscriptionDto,
+): s is SubscriptionDto & { packageSessionsLeft: number; packageSessionsTotal: number } {
+  return (
+    typeof s.packageSessionsLeft === "number" &&
+    typeof s.packageSessionsTotal === "number" &&
+    s.packageSessionsTotal > 0
+  );
 }
 
 async function SubscriptionCard({ subscription: s, locale }: { subscription: SubscriptionDto; locale: Locale }) {
@@ -26,10 +32,15 @@ async function SubscriptionCard({ subscription: s, locale }: { subscription: Sub
   return (
     <li className="grid gap-3 rounded-xl border border-border bg-card p-4 shadow-soft">
       <div className="flex gap-4">
-        <ProductLogo product={{ images: s.productImage ? [s.productImage] : [], typeString: "subscription", hasPackage: pack }} size={56} />
+        <ProductLogo
+          product={{ images: s.productImage ? [s.productImage] : [], typeString: "subscription", hasPackage: pack }}
+          size={56}
+        />
         <div className="grid min-w-0 flex-1 gap-1.5">
           <div className="flex flex-wrap items-start justify-between gap-2">
-            <h3 dir="auto" className="min-w-0 font-semibold">{s.productName}</h3>
+            <h3 dir="auto" className="min-w-0 font-semibold">
+              {s.productName}
+            </h3>
             <Badge variant={STATUS_TONE[s.status]}>{t(`status.${s.status}`)}</Badge>
           </div>
           <p className="flex items-center gap-2 text-sm text-muted-foreground">
@@ -41,7 +52,10 @@ async function SubscriptionCard({ subscription: s, locale }: { subscription: Sub
       {pack ? (
         <div className="grid gap-1.5">
           <p className="text-sm font-medium">
-            {t("sessionsLeft", { leftFormatted: formatNumber(s.packageSessionsLeft, locale), totalFormatted: formatNumber(s.packageSessionsTotal, locale) })}
+            {t("sessionsLeft", {
+              leftFormatted: formatNumber(s.packageSessionsLeft, locale),
+              totalFormatted: formatNumber(s.packageSessionsTotal, locale),
+            })}
           </p>
           <div
             role="progressbar"
@@ -51,7 +65,10 @@ async function SubscriptionCard({ subscription: s, locale }: { subscription: Sub
             aria-valuenow={s.packageSessionsLeft}
             className="h-2 overflow-hidden rounded-full bg-muted"
           >
-            <div className="h-full rounded-full bg-primary" style={{ width: `${Math.round((s.packageSessionsLeft / s.packageSessionsTotal) * 100)}%` }} />
+            <div
+              className="h-full rounded-full bg-primary"
+              style={{ width: `${Math.round((s.packageSessionsLeft / s.packageSessionsTotal) * 100)}%` }}
+            />
           </div>
         </div>
       ) : null}
@@ -59,7 +76,13 @@ async function SubscriptionCard({ subscription: s, locale }: { subscription: Sub
   );
 }
 
-export async function SubscriptionList({ subscriptions, locale }: { subscriptions: SubscriptionDto[]; locale: Locale }) {
+export async function SubscriptionList({
+  subscriptions,
+  locale,
+}: {
+  subscriptions: SubscriptionDto[];
+  locale: Locale;
+}) {
   return (
     <ul className="grid gap-3">
       {subscriptions.map((s) => (

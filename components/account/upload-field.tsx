@@ -35,7 +35,18 @@ type Props = {
  * field keeps the server-made name. Images show a preview (the owner's copy through the BFF),
  * documents their file name and a link to open them.
  */
-export function UploadField({ id, kind, label, value, onChange, onBlur, inputRef, invalid, describedBy, onError }: Props) {
+export function UploadField({
+  id,
+  kind,
+  label,
+  value,
+  onChange,
+  onBlur,
+  inputRef,
+  invalid,
+  describedBy,
+  onError,
+}: Props) {
   const t = useTranslations("account.settings");
   const locale = useLocale();
   const errorMessage = useSessionErrorMessage();
@@ -77,20 +88,40 @@ export function UploadField({ id, kind, label, value, onChange, onBlur, inputRef
   };
 
   return (
-    <div className={cn("grid gap-3 rounded-xl border border-dashed bg-card p-3", invalid ? "border-destructive" : "border-input")}>
+    <div
+      className={cn(
+        "grid gap-3 rounded-xl border border-dashed bg-card p-3",
+        invalid ? "border-destructive" : "border-input",
+      )}
+    >
       {value ? (
         <div className="flex items-center gap-3">
           {kind === "image" ? (
             // eslint-disable-next-line @next/next/no-img-element -- a private file behind the session cookie, not an optimisable asset
-            <img src={preview ?? uploadUrl(value)} alt={t("imagePreview", { label })} className="size-20 shrink-0 rounded-lg border border-border bg-muted object-cover" />
+            <img
+              src={preview ?? uploadUrl(value)}
+              alt={t("imagePreview", { label })}
+              className="size-20 shrink-0 rounded-lg border border-border bg-muted object-cover"
+            />
           ) : (
-            <span aria-hidden="true" className="flex size-12 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-primary">
+            <span
+              aria-hidden="true"
+              className="flex size-12 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-primary"
+            >
               <FileText className="size-6" />
             </span>
           )}
           <div className="grid min-w-0 flex-1 gap-1">
-            <p dir="auto" className="truncate text-sm font-medium">{fileName ?? (kind === "image" ? t("uploadedImage") : t("uploadedDocument"))}</p>
-            <a href={uploadUrl(value)} target="_blank" rel="noopener" aria-label={t("viewFileLabel", { label })} className="w-fit text-sm font-medium text-primary underline-offset-4 hover:underline">
+            <p dir="auto" className="truncate text-sm font-medium">
+              {fileName ?? (kind === "image" ? t("uploadedImage") : t("uploadedDocument"))}
+            </p>
+            <a
+              href={uploadUrl(value)}
+              target="_blank"
+              rel="noopener"
+              aria-label={t("viewFileLabel", { label })}
+              className="w-fit text-sm font-medium text-primary underline-offset-4 hover:underline"
+            >
               {t("viewFile")}
             </a>
           </div>
@@ -114,13 +145,22 @@ export function UploadField({ id, kind, label, value, onChange, onBlur, inputRef
         <label
           htmlFor={id}
           aria-hidden="true"
-          className={cn(buttonVariants({ variant: "outline", size: "sm" }), "cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring", uploading && "pointer-events-none opacity-60")}
+          className={cn(
+            buttonVariants({ variant: "outline", size: "sm" }),
+            "cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring",
+            uploading && "pointer-events-none opacity-60",
+          )}
         >
           <Upload aria-hidden="true" />
           {uploading ? t("uploading") : value ? t("replaceFile") : t("chooseFile")}
         </label>
         {value && !uploading ? (
-          <button type="button" onClick={remove} aria-label={t("removeFileLabel", { label })} className={cn(buttonVariants({ variant: "ghost", size: "sm" }), "text-destructive")}>
+          <button
+            type="button"
+            onClick={remove}
+            aria-label={t("removeFileLabel", { label })}
+            className={cn(buttonVariants({ variant: "ghost", size: "sm" }), "text-destructive")}
+          >
             <X aria-hidden="true" />
             {t("removeFile")}
           </button>

@@ -11,8 +11,13 @@ import { useSession } from "./use-session";
 
 const loadAccountMenu = () => import("./account-menu");
 // The menu's own props, and what its host does when its code does not come (the menu ignores it).
-type MenuProps = ComponentProps<Awaited<ReturnType<typeof loadAccountMenu>>["AccountMenu"]> & { onLoadFailed: () => void };
-const AccountMenu = onDemand(() => loadAccountMenu().then((m) => m.AccountMenu as ComponentType<MenuProps>), (props: MenuProps) => props.onLoadFailed());
+type MenuProps = ComponentProps<Awaited<ReturnType<typeof loadAccountMenu>>["AccountMenu"]> & {
+  onLoadFailed: () => void;
+};
+const AccountMenu = onDemand(
+  () => loadAccountMenu().then((m) => m.AccountMenu as ComponentType<MenuProps>),
+  (props: MenuProps) => props.onLoadFailed(),
+);
 
 /** The first letter of the customer's name, for the signed-in button's face. */
 export function initialOf(name: string): string | null {
@@ -71,7 +76,10 @@ export function AccountButton() {
         data-early-tap-later=""
       >
         {isSignedIn ? (
-          <span aria-hidden="true" className="flex size-7 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground">
+          <span
+            aria-hidden="true"
+            className="flex size-7 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground"
+          >
             {initial ?? <UserRound className="size-4" />}
           </span>
         ) : (

@@ -29,11 +29,29 @@ function usePhone(): boolean {
   );
 }
 
-const ICONS = { orders: Receipt, reservations: CalendarDays, subscriptions: Repeat, accountSettings: Settings } as const;
+const ICONS = {
+  orders: Receipt,
+  reservations: CalendarDays,
+  subscriptions: Repeat,
+  accountSettings: Settings,
+} as const;
 
-type Props = { open: boolean; onOpenChange: (open: boolean) => void; customer: CustomerDto; trigger: RefObject<HTMLButtonElement | null> };
+type Props = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  customer: CustomerDto;
+  trigger: RefObject<HTMLButtonElement | null>;
+};
 
-function MenuBody({ customer, close, firstLink }: { customer: CustomerDto; close: () => void; firstLink?: RefObject<HTMLAnchorElement | null> }) {
+function MenuBody({
+  customer,
+  close,
+  firstLink,
+}: {
+  customer: CustomerDto;
+  close: () => void;
+  firstLink?: RefObject<HTMLAnchorElement | null>;
+}) {
   const t = useTranslations("account.menu");
   const locale = useLocale();
   const pathname = usePathname();
@@ -45,7 +63,9 @@ function MenuBody({ customer, close, firstLink }: { customer: CustomerDto; close
           <bdi>{customer.name || t("noName")}</bdi>
         </p>
         <p className="truncate text-sm text-muted-foreground">
-          <bdi dir="ltr" className="tabular">{customer.mobileNumber}</bdi>
+          <bdi dir="ltr" className="tabular">
+            {customer.mobileNumber}
+          </bdi>
         </p>
       </div>
       <ul className="grid gap-0.5 border-t border-border pt-2">
@@ -55,7 +75,8 @@ function MenuBody({ customer, close, firstLink }: { customer: CustomerDto; close
           const current = pathname === href;
           return (
             <li key={key}>
-              <Link prefetch={false}
+              <Link
+                prefetch={false}
                 ref={i === 0 ? firstLink : undefined}
                 href={href}
                 onClick={close}
@@ -151,7 +172,11 @@ function MenuPanel({ open, onOpenChange, customer, trigger }: Props) {
 
   if (!open) return null;
   return (
-    <nav ref={panel} aria-label={t("title")} className="absolute end-0 top-full z-50 mt-2 w-72 rounded-xl border border-border bg-card p-2 shadow-lift">
+    <nav
+      ref={panel}
+      aria-label={t("title")}
+      className="absolute end-0 top-full z-50 mt-2 w-72 rounded-xl border border-border bg-card p-2 shadow-lift"
+    >
       <MenuBody customer={customer} close={() => onOpenChange(false)} firstLink={firstLink} />
     </nav>
   );

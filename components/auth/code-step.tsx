@@ -147,8 +147,18 @@ export function CodeStep({ sent, onResent, onChangeNumber, onVerified, keepCart 
       }}
     >
       <p id={ids.hint} className="text-sm text-muted-foreground">
-        {t.rich("codeSentTo", { number: () => <bdi dir="ltr" className="font-medium text-foreground tabular">{parsePhoneNumberFromString(sent.mobileNumber)?.formatInternational() ?? sent.mobileNumber}</bdi> })}{" "}
-        <button type="button" onClick={onChangeNumber} className="font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring">
+        {t.rich("codeSentTo", {
+          number: () => (
+            <bdi dir="ltr" className="font-medium text-foreground tabular">
+              {parsePhoneNumberFromString(sent.mobileNumber)?.formatInternational() ?? sent.mobileNumber}
+            </bdi>
+          ),
+        })}{" "}
+        <button
+          type="button"
+          onClick={onChangeNumber}
+          className="font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+        >
           {t("changeNumber")}
         </button>
       </p>
@@ -207,9 +217,23 @@ export function CodeStep({ sent, onResent, onChangeNumber, onVerified, keepCart 
       </Button>
       <div className="flex min-h-10 items-center justify-center text-sm">
         {waitS > 0 ? (
-          <p className="text-muted-foreground">{t.rich("resendIn", { time: () => <bdi dir="ltr" className="tabular">{formatCountdown(waitS, locale)}</bdi> })}</p>
+          <p className="text-muted-foreground">
+            {t.rich("resendIn", {
+              time: () => (
+                <bdi dir="ltr" className="tabular">
+                  {formatCountdown(waitS, locale)}
+                </bdi>
+              ),
+            })}
+          </p>
         ) : (
-          <Button variant={needsNewCode ? "secondary" : "ghost"} size="sm" onClick={resend} disabled={resending} aria-busy={resending || undefined}>
+          <Button
+            variant={needsNewCode ? "secondary" : "ghost"}
+            size="sm"
+            onClick={resend}
+            disabled={resending}
+            aria-busy={resending || undefined}
+          >
             {t("resend")}
           </Button>
         )}

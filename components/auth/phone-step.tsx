@@ -32,7 +32,11 @@ export function PhoneStep({ defaults, onSent }: Props) {
   const errorText = useSignInErrorText();
   const ids = { country: useId(), number: useId(), error: useId() };
   const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm<PhoneForm>({ resolver: zodResolver(phoneFormSchema), defaultValues: defaults, reValidateMode: "onChange" });
+  const form = useForm<PhoneForm>({
+    resolver: zodResolver(phoneFormSchema),
+    defaultValues: defaults,
+    reValidateMode: "onChange",
+  });
   const { errors, isSubmitting } = form.formState;
   const country = useWatch({ control: form.control, name: "country" });
   const names = useMemo(() => new Intl.DisplayNames([locale], { type: "region" }), [locale]);
@@ -72,7 +76,13 @@ export function PhoneStep({ defaults, onSent }: Props) {
                 </option>
               ))}
             </select>
-            <div aria-hidden="true" className={cn(inputClassName, "flex w-auto items-center gap-1.5 pe-2.5 tabular peer-hover:border-primary/40 peer-focus-visible:border-primary peer-focus-visible:ring-3 peer-focus-visible:ring-ring/20")}>
+            <div
+              aria-hidden="true"
+              className={cn(
+                inputClassName,
+                "flex w-auto items-center gap-1.5 pe-2.5 tabular peer-hover:border-primary/40 peer-focus-visible:border-primary peer-focus-visible:ring-3 peer-focus-visible:ring-ring/20",
+              )}
+            >
               <span className="text-lg leading-none">{flagEmoji(country)}</span>
               <span>+{DIALING_CODES[country as SupportedCountry]}</span>
               <ChevronDown className="size-4 text-muted-foreground" />

@@ -56,13 +56,21 @@ export const SignInSheet = withDeferredMessages(function SignInSheet() {
           <header className="flex items-start gap-3 px-5 pt-3 pb-2">
             <div className="min-w-0 flex-1">
               <Drawer.Title className="text-xl font-bold">{sent ? t("codeTitle") : t("title")}</Drawer.Title>
-              <Drawer.Description className="mt-1 text-sm text-muted-foreground">{sent ? t("codeDescription") : t("description")}</Drawer.Description>
+              <Drawer.Description className="mt-1 text-sm text-muted-foreground">
+                {sent ? t("codeDescription") : t("description")}
+              </Drawer.Description>
             </div>
             <DrawerCloseButton label={t("close")} />
           </header>
           <div className="overflow-y-auto px-5 pt-3 pb-[max(1.25rem,env(safe-area-inset-bottom))]">
             {sent ? (
-              <CodeStep key={sent.mobileNumber} sent={sent} onResent={setSent} onChangeNumber={() => setSent(null)} onVerified={onVerified} />
+              <CodeStep
+                key={sent.mobileNumber}
+                sent={sent}
+                onResent={setSent}
+                onChangeNumber={() => setSent(null)}
+                onVerified={onVerified}
+              />
             ) : (
               <PhoneStep
                 defaults={phone}

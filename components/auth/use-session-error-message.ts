@@ -27,11 +27,15 @@ export function useSignInErrorText() {
   return useCallback(
     (err: unknown) => {
       const left = err instanceof SessionApiError ? err.details?.remainingAttempts : undefined;
-      if (typeof left === "number" && left > 0) return `${toMessage(err)} ${t("attemptsLeft", { count: left, formatted: formatNumber(left, locale) })}`;
+      if (typeof left === "number" && left > 0)
+        return `${toMessage(err)} ${t("attemptsLeft", { count: left, formatted: formatNumber(left, locale) })}`;
       const wait = retryAfterSeconds(err);
       if (!wait) return toMessage(err);
       const minutes = Math.ceil(wait / 60);
-      const after = wait < 60 ? t("retryInSeconds", { count: wait, formatted: formatNumber(wait, locale) }) : t("retryInMinutes", { count: minutes, formatted: formatNumber(minutes, locale) });
+      const after =
+        wait < 60
+          ? t("retryInSeconds", { count: wait, formatted: formatNumber(wait, locale) })
+          : t("retryInMinutes", { count: minutes, formatted: formatNumber(minutes, locale) });
       return `${toMessage(err)} ${after}`;
     },
     [toMessage, t, locale],

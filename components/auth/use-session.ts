@@ -29,16 +29,19 @@ function scheduleRefresh(client: QueryClient, expiresAt: number | null) {
   timer = null;
   scheduledFor = expiresAt;
   if (expiresAt === null) return;
-  timer = setTimeout(async () => {
-    timer = null;
-    scheduledFor = null;
-    try {
-      client.setQueryData(SESSION_QUERY_KEY, await sessionApi.refresh());
-    } catch {
-      // Offline or an outage: read the session again, which refreshes on the server when it can.
-      void client.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
-    }
-  }, refreshDelay(expiresAt, Date.now()));
+  timer = setTimeout(
+    async () => {
+      timer = null;
+      scheduledFor = null;
+      try {
+        client.setQueryData(SESSION_QUERY_KEY, await sessionApi.refresh());
+      } catch {
+        // Offline or an outage: read the session again, which refreshes on the server when it can.
+        void client.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+      }
+    },
+    refreshDelay(expiresAt, Date.now()),
+  );
 }
 
 /** Who is signed in (null when nobody), kept fresh: the refresh is scheduled before the token expires. */

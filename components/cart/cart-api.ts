@@ -17,15 +17,18 @@ export class CartApiError extends CodedError {
 export const callBff = <T>(locale: string, method: string, url: string, body?: unknown, idempotencyKey?: string) =>
   fetchEnvelope<T>(CartApiError, method, url, body, locale, { idempotencyKey });
 
-const call = (locale: string, method: string, path: string, body?: unknown, key?: string) => callBff<CartDto | null>(locale, method, `/api/cart${path}`, body, key);
+const call = (locale: string, method: string, path: string, body?: unknown, key?: string) =>
+  callBff<CartDto | null>(locale, method, `/api/cart${path}`, body, key);
 
 export const cartApi = {
   get: (locale: string) => call(locale, "GET", ""),
   /** `key`: the add's intent (a double tap sends one key, so the platform adds once). */
-  addItem: async (locale: string, input: AddCartItemBody, key?: string) => (await call(locale, "POST", "/items", input, key)) as CartDto,
+  addItem: async (locale: string, input: AddCartItemBody, key?: string) =>
+    (await call(locale, "POST", "/items", input, key)) as CartDto,
   updateItem: async (locale: string, itemId: string, input: UpdateCartItemBody) =>
     (await call(locale, "PUT", `/items/${encodeURIComponent(itemId)}`, input)) as CartDto,
-  removeItem: async (locale: string, itemId: string) => (await call(locale, "DELETE", `/items/${encodeURIComponent(itemId)}`)) as CartDto,
+  removeItem: async (locale: string, itemId: string) =>
+    (await call(locale, "DELETE", `/items/${encodeURIComponent(itemId)}`)) as CartDto,
   reset: (locale: string) => call(locale, "POST", "/reset"),
 };
 

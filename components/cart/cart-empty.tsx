@@ -14,13 +14,21 @@ export function CartEmpty() {
   const locale = useLocale();
   return (
     <div className="flex h-full flex-col items-center justify-center gap-3 px-6 py-12 text-center">
-      <span aria-hidden="true" className="mb-2 inline-flex size-16 items-center justify-center rounded-full bg-primary-soft text-primary">
+      <span
+        aria-hidden="true"
+        className="mb-2 inline-flex size-16 items-center justify-center rounded-full bg-primary-soft text-primary"
+      >
         <ShoppingBag className="size-7" strokeWidth={1.5} />
       </span>
       <h3 className="text-lg font-semibold">{t("title")}</h3>
       <p className="max-w-sm text-sm text-muted-foreground">{t("description")}</p>
       {/* On phones the sheet's footer offers the same way out (spec §2). */}
-      <Link prefetch={false} href={localePath(locale, "/products")} className={cn(buttonVariants(), "mt-3 hidden md:inline-flex")} onClick={closeCartSheet}>
+      <Link
+        prefetch={false}
+        href={localePath(locale, "/products")}
+        className={cn(buttonVariants(), "mt-3 hidden md:inline-flex")}
+        onClick={closeCartSheet}
+      >
         {t("browse")}
       </Link>
     </div>

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { cartItemFixture } from "@/tests/helpers/cart-item";
-import { describeCartItem, everyLineFits, formatCartDay, itemUnits, lineFit, quantityStepper, riyadhDay } from "./cart-item-details";
+import {
+  describeCartItem,
+  everyLineFits,
+  formatCartDay,
+  itemUnits,
+  lineFit,
+  quantityStepper,
+  riyadhDay,
+} from "./cart-item-details";
 
 const NOW = new Date("2026-11-21T09:00:00Z");
 
@@ -10,7 +18,12 @@ const byKey = (details: ReturnType<typeof describeCartItem>) => Object.fromEntri
 
 describe("cart item details", () => {
   it("shows a fixed slot's Riyadh date and time range, and the seats when more than one", () => {
-    const slot = item({ quantity: 2, effectiveQuantity: 2, reservationDateFrom: "2026-11-22T07:00:00.000Z", reservationDateTo: "2026-11-22T08:00:00.000Z" });
+    const slot = item({
+      quantity: 2,
+      effectiveQuantity: 2,
+      reservationDateFrom: "2026-11-22T07:00:00.000Z",
+      reservationDateTo: "2026-11-22T08:00:00.000Z",
+    });
     const d = byKey(describeCartItem(slot, "en", NOW));
     expect(d.date.value).toBe("Sun 22 Nov");
     expect(d.time.value.replace(/\s/g, " ")).toBe("10:00 AM – 11:00 AM");
@@ -20,51 +33,96 @@ describe("cart item details", () => {
   });
 
   it("takes the Riyadh day, not the UTC one, for a slot just after midnight", () => {
-    const late = item({ reservationDateFrom: "2026-11-22T21:30:00.000Z", reservationDateTo: "2026-11-22T22:30:00.000Z" });
+    const late = item({
+      reservationDateFrom: "2026-11-22T21:30:00.000Z",
+      reservationDateTo: "2026-11-22T22:30:00.000Z",
+    });
     expect(byKey(describeCartItem(late, "en", NOW)).date.value).toBe("Mon 23 Nov");
   });
 
   it("shows a variable-duration booking's start and hours", () => {
-    const pool = item({ effectiveQuantity: 3, product: { isVariableDuration: true }, reservationDateFrom: "2026-11-22T12:00:00.000Z", reservationDateTo: "2026-11-22T15:00:00.000Z" });
+    const pool = item({
+      effectiveQuantity: 3,
+      product: { isVariableDuration: true },
+      reservationDateFrom: "2026-11-22T12:00:00.000Z",
+      reservationDateTo: "2026-11-22T15:00:00.000Z",
+    });
     const d = byKey(describeCartItem(pool, "en", NOW));
     expect(d.time.value.replace(/\s/g, " ")).toBe("3:00 PM – 6:00 PM");
     expect(d.hours).toMatchObject({ count: 3, value: "3" });
   });
 
   it("shows no length where the store hides durations: a start time, no hours", () => {
-    const pool = item({ effectiveQuantity: 3, product: { isVariableDuration: true }, reservationDateFrom: "2026-11-22T12:00:00.000Z", reservationDateTo: "2026-11-22T15:00:00.000Z" });
+    const pool = item({
+      effectiveQuantity: 3,
+      product: { isVariableDuration: true },
+      reservationDateFrom: "2026-11-22T12:00:00.000Z",
+      reservationDateTo: "2026-11-22T15:00:00.000Z",
+    });
     const d = byKey(describeCartItem(pool, "en", NOW, { hideDuration: true }));
     expect(d.time.value.replace(/\s/g, " ")).toBe("3:00 PM");
     expect(d.hours).toBeUndefined();
-    const slot = item({ reservationDateFrom: "2026-11-22T07:00:00.000Z", reservationDateTo: "2026-11-22T08:00:00.000Z" });
-    expect(byKey(describeCartItem(slot, "en", NOW, { hideDuration: true })).time.value.replace(/\s/g, " ")).toBe("10:00 AM");
+    const slot = item({
+      reservationDateFrom: "2026-11-22T07:00:00.000Z",
+      reservationDateTo: "2026-11-22T08:00:00.000Z",
+    });
+    expect(byKey(describeCartItem(slot, "en", NOW, { hideDuration: true })).time.value.replace(/\s/g, " ")).toBe(
+      "10:00 AM",
+    );
   });
 
   it("names the specialist, 'any' before one is assigned, and the branch", () => {
-    const slot = item({ reservationDateFrom: "2026-11-22T07:00:00.000Z", reservationDateTo: "2026-11-22T08:00:00.000Z" });
+    const slot = item({
+      reservationDateFrom: "2026-11-22T07:00:00.000Z",
+      reservationDateTo: "2026-11-22T08:00:00.000Z",
+    });
     expect(byKey(describeCartItem(slot, "en", NOW)).specialist).toBeUndefined();
-    expect(byKey(describeCartItem({ ...slot, anySpecialist: true }, "en", NOW)).specialist).toEqual({ key: "specialist", value: "", any: true });
-    const named = byKey(describeCartItem({ ...slot, specialist: { id: "s", name: "Reem" }, branch: { id: "b", name: "Hittin" } }, "en", NOW));
+    expect(byKey(describeCartItem({ ...slot, anySpecialist: true }, "en", NOW)).specialist).toEqual({
+      key: "specialist",
+      value: "",
+      any: true,
+    });
+    const named = byKey(
+      describeCartItem(
+        { ...slot, specialist: { id: "s", name: "Reem" }, branch: { id: "b", name: "Hittin" } },
+        "en",
+        NOW,
+      ),
+    );
     expect(named.specialist).toEqual({ key: "specialist", value: "Reem", any: false });
     expect(named.branch).toEqual({ key: "branch", value: "Hittin" });
   });
 
   it("shows a full-day stay ending the day before the exclusive end, with its nights", () => {
-    const stay = item({ effectiveQuantity: 3, product: { isFullDayBooking: true }, reservationDateFrom: "2026-12-01", reservationDateTo: "2026-12-04" });
+    const stay = item({
+      effectiveQuantity: 3,
+      product: { isFullDayBooking: true },
+      reservationDateFrom: "2026-12-01",
+      reservationDateTo: "2026-12-04",
+    });
     const d = byKey(describeCartItem(stay, "en", NOW));
     expect(d.stay.value).toBe("Tue 1 Dec – Thu 3 Dec");
     expect(d.nights).toMatchObject({ count: 3, value: "3" });
   });
 
   it("reads full-day dates given as instants at Riyadh midnight, and a one-night stay as one day", () => {
-    const stay = item({ product: { isFullDayBooking: true }, reservationDateFrom: "2026-11-30T21:00:00.000Z", reservationDateTo: "2026-12-01T21:00:00.000Z" });
+    const stay = item({
+      product: { isFullDayBooking: true },
+      reservationDateFrom: "2026-11-30T21:00:00.000Z",
+      reservationDateTo: "2026-12-01T21:00:00.000Z",
+    });
     const d = byKey(describeCartItem(stay, "en", NOW));
     expect(d.stay.value).toBe("Tue 1 Dec");
     expect(d.nights).toMatchObject({ count: 1 });
   });
 
   it("writes Arabic dates and counts in Arabic-Indic digits", () => {
-    const stay = item({ effectiveQuantity: 2, product: { isFullDayBooking: true }, reservationDateFrom: "2026-12-01", reservationDateTo: "2026-12-03" });
+    const stay = item({
+      effectiveQuantity: 2,
+      product: { isFullDayBooking: true },
+      reservationDateFrom: "2026-12-01",
+      reservationDateTo: "2026-12-03",
+    });
     const d = byKey(describeCartItem(stay, "ar", NOW));
     expect(d.stay.value).toContain("١");
     expect(d.stay.value).toContain("٢");
@@ -82,7 +140,17 @@ describe("cart item details", () => {
   });
 
   it("shows a gift's theme and recipient, and the buyer only when asked to", () => {
-    const gift = item({ product: { typeString: "gift" }, giftDetails: { theme: "birthday", themeName: "Birthday", themeColor: "#f59e0b", toName: "Sara", fromName: "Omar", showBuyerInfo: false } });
+    const gift = item({
+      product: { typeString: "gift" },
+      giftDetails: {
+        theme: "birthday",
+        themeName: "Birthday",
+        themeColor: "#f59e0b",
+        toName: "Sara",
+        fromName: "Omar",
+        showBuyerInfo: false,
+      },
+    });
     expect(describeCartItem(gift, "en", NOW)).toEqual([
       { key: "giftTheme", value: "Birthday", color: "#f59e0b" },
       { key: "giftTo", value: "Sara" },
@@ -99,7 +167,11 @@ describe("cart item details", () => {
   });
 
   it("gives a fixed-slot booking a people stepper within the seats left at its time, and nothing else one", () => {
-    const slot = item({ reservationDateFrom: "2026-11-22T07:00:00.000Z", reservationDateTo: "2026-11-22T08:00:00.000Z", available: 4 });
+    const slot = item({
+      reservationDateFrom: "2026-11-22T07:00:00.000Z",
+      reservationDateTo: "2026-11-22T08:00:00.000Z",
+      available: 4,
+    });
     expect(quantityStepper(slot)).toEqual({ kind: "seats", max: 4 });
     // One seat at its time and one held: nothing to step.
     expect(quantityStepper({ ...slot, available: 1 })).toBeNull();
@@ -115,8 +187,18 @@ describe("cart item details", () => {
     expect(lineFit({ quantity: 2, available: 2 })).toEqual({ state: "fits" });
     expect(lineFit({ quantity: 3, available: 2 })).toEqual({ state: "short", available: 2 });
     expect(lineFit({ quantity: 1, available: 0 })).toEqual({ state: "gone" });
-    expect(everyLineFits([{ quantity: 1, available: null }, { quantity: 1, available: 1 }])).toBe(true);
-    expect(everyLineFits([{ quantity: 1, available: null }, { quantity: 1, available: 0 }])).toBe(false);
+    expect(
+      everyLineFits([
+        { quantity: 1, available: null },
+        { quantity: 1, available: 1 },
+      ]),
+    ).toBe(true);
+    expect(
+      everyLineFits([
+        { quantity: 1, available: null },
+        { quantity: 1, available: 0 },
+      ]),
+    ).toBe(false);
   });
 
   it("derives units and Riyadh days", () => {

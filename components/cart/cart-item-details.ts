@@ -24,7 +24,12 @@ export function riyadhDay(value: string): string {
 /** Short weekday, day and month; the year only when it is not the current one. */
 export function formatCartDay(day: string, locale: string, now: Date = new Date()): string {
   const sameYear = day.slice(0, 4) === riyadhToday(now).slice(0, 4);
-  return formatDay(day, locale, { weekday: "short", day: "numeric", month: "short", ...(sameYear ? {} : { year: "numeric" }) });
+  return formatDay(day, locale, {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    ...(sameYear ? {} : { year: "numeric" }),
+  });
 }
 
 const range = (a: string, b: string) => `${a} – ${b}`;
@@ -37,7 +42,12 @@ export function itemUnits(item: Pick<CartItemDto, "quantity" | "effectiveQuantit
 /** How the store shows bookings: with hideDuration (spec §3) a time is its start only, and no hours are counted. */
 export type DetailOptions = { hideDuration?: boolean };
 
-function reservationDetails(item: CartItemDto, locale: string, now: Date, { hideDuration = false }: DetailOptions): ItemDetail[] {
+function reservationDetails(
+  item: CartItemDto,
+  locale: string,
+  now: Date,
+  { hideDuration = false }: DetailOptions,
+): ItemDetail[] {
   const from = item.reservationDateFrom;
   if (!from) return [];
   const to = item.reservationDateTo;
@@ -48,7 +58,10 @@ function reservationDetails(item: CartItemDto, locale: string, now: Date, { hide
     const endExclusive = to ? riyadhDay(to) : addDays(first, itemUnits(item));
     const last = addDays(endExclusive, -1);
     const nights = Math.max(1, daysBetween(first, endExclusive));
-    const stay = last === first ? formatCartDay(first, locale, now) : range(formatCartDay(first, locale, now), formatCartDay(last, locale, now));
+    const stay =
+      last === first
+        ? formatCartDay(first, locale, now)
+        : range(formatCartDay(first, locale, now), formatCartDay(last, locale, now));
     return [
       { key: "stay", value: stay },
       { key: "nights", value: formatNumber(nights, locale), count: nights },
@@ -56,24 +69,35 @@ function reservationDetails(item: CartItemDto, locale: string, now: Date, { hide
   }
 
   const details: ItemDetail[] = [{ key: "date", value: formatCartDay(riyadhDay(from), locale, now) }];
-  details.push({ key: "time", value: to && !hideDuration ? range(formatTime(from, locale), formatTime(to, locale)) : formatTime(from, locale) });
+  details.push({
+    key: "time",
+    value: to && !hideDuration ? range(formatTime(from, locale), formatTime(to, locale)) : formatTime(from, locale),
+  });
   if (item.product.isVariableDuration && !hideDuration) {
     const hours = itemUnits(item);
     details.push({ key: "hours", value: formatNumber(hours, locale), count: hours });
   } else if (item.quantity > 1) {
     details.push({ key: "seats", value: formatNumber(item.quantity, locale), count: item.quantity });
   }
-  if (item.specialist || item.anySpecialist) details.push({ key: "specialist", value: item.specialist?.name ?? "", any: !item.specialist });
+  if (item.specialist || item.anySpecialist)
+    details.push({ key: "specialist", value: item.specialist?.name ?? "", any: !item.specialist });
   if (item.branch) details.push({ key: "branch", value: item.branch.name });
   return details;
 }
 
-export function describeCartItem(item: CartItemDto, locale: string, now: Date = new Date(), options: DetailOptions = {}): ItemDetail[] {
+export function describeCartItem(
+  item: CartItemDto,
+  locale: string,
+  now: Date = new Date(),
+  options: DetailOptions = {},
+): ItemDetail[] {
   switch (item.product.typeString) {
     case "reservation":
       return reservationDetails(item, locale, now, options);
     case "subscription":
-      return item.subscriptionStartDate ? [{ key: "startDate", value: formatCartDay(riyadhDay(item.subscriptionStartDate), locale, now) }] : [];
+      return item.subscriptionStartDate
+        ? [{ key: "startDate", value: formatCartDay(riyadhDay(item.subscriptionStartDate), locale, now) }]
+        : [];
     case "gift": {
       const gift = item.giftDetails;
       if (!gift) return [];
@@ -96,7 +120,10 @@ type Fits = Pick<CartItemDto, "quantity" | "available">;
  * How a line stands against what is left now: it fits; fewer are left than it holds ("short": the
  * shopper lowers it); or none at all ("gone": sold out, or its time was taken; they remove it).
  */
-export function lineFit({ quantity, available }: Fits): { state: "fits" } | { state: "short"; available: number } | { state: "gone" } {
+export function lineFit({
+  quantity,
+  available,
+}: Fits): { state: "fits" } | { state: "short"; available: number } | { state: "gone" } {
   if (available === null || quantity <= available) return { state: "fits" };
   return available === 0 ? { state: "gone" } : { state: "short", available };
 }
@@ -106,11 +133,18 @@ export function lineFit({ quantity, available }: Fits): { state: "fits" } | { st
  * whose time has room for more than one (other bookings are re-chosen on the product page). Its
  * maximum is what is left.
  */
-export function quantityStepper(item: Pick<CartItemDto, "product" | "quantity" | "available" | "reservationDateFrom">): { kind: "quantity" | "seats"; max: number | null } | null {
+export function quantityStepper(
+  item: Pick<CartItemDto, "product" | "quantity" | "available" | "reservationDateFrom">,
+): { kind: "quantity" | "seats"; max: number | null } | null {
   const { product } = item;
   if (product.typeString === "merchandise") return { kind: "quantity", max: item.available };
-  const slot = product.typeString === "reservation" && !product.isFullDayBooking && !product.isVariableDuration && item.reservationDateFrom !== null;
-  if (slot && item.available !== null && (item.available > 1 || item.quantity > 1)) return { kind: "seats", max: item.available };
+  const slot =
+    product.typeString === "reservation" &&
+    !product.isFullDayBooking &&
+    !product.isVariableDuration &&
+    item.reservationDateFrom !== null;
+  if (slot && item.available !== null && (item.available > 1 || item.quantity > 1))
+    return { kind: "seats", max: item.available };
   return null;
 }
 

@@ -21,7 +21,11 @@ function DetailValue({ detail }: { detail: ItemDetail }) {
   if (detail.key === "giftTheme" && detail.color) {
     return (
       <span className="inline-flex items-center gap-1.5">
-        <span aria-hidden="true" className="size-3 rounded-full ring-1 ring-border" style={{ backgroundColor: detail.color }} />
+        <span
+          aria-hidden="true"
+          className="size-3 rounded-full ring-1 ring-border"
+          style={{ backgroundColor: detail.color }}
+        />
         <bdi>{detail.value}</bdi>
       </span>
     );
@@ -61,13 +65,19 @@ export function CartLine({ item }: { item: CartItemDto }) {
           </div>
           <div className="flex shrink-0 flex-col items-end">
             {/* As the product page shows prices: with VAT, said so. */}
-            <p className="tabular text-[0.95rem] font-semibold"><Sar amount={item.amountWithTax} locale={locale} style={sarStyle} /></p>
-            {item.amountWithTax > item.amount ? <p className="text-xs text-muted-foreground">{t("vatIncluded")}</p> : null}
+            <p className="tabular text-[0.95rem] font-semibold">
+              <Sar amount={item.amountWithTax} locale={locale} style={sarStyle} />
+            </p>
+            {item.amountWithTax > item.amount ? (
+              <p className="text-xs text-muted-foreground">{t("vatIncluded")}</p>
+            ) : null}
             {/* A line that can't be ordered any more: its remove is the way on, so it stands out. */}
             <Button
               variant={fit.state === "gone" ? "destructive" : "ghost"}
               size="sm"
-              className={fit.state === "gone" ? "mt-1 h-8 px-2" : "-me-2 h-8 px-2 text-muted-foreground hover:text-destructive"}
+              className={
+                fit.state === "gone" ? "mt-1 h-8 px-2" : "-me-2 h-8 px-2 text-muted-foreground hover:text-destructive"
+              }
               aria-label={t("removeLabel", { name })}
               onClick={() => remove.mutate({ itemId: item.id })}
             >
@@ -90,7 +100,13 @@ export function CartLine({ item }: { item: CartItemDto }) {
         )}
         {stepper && fit.state !== "gone" ? (
           <div className="mt-2">
-            <QuantityStepper name={name} kind={stepper.kind} max={stepper.max} quantity={item.quantity} onChange={(quantity) => update.mutate({ itemId: item.id, quantity })} />
+            <QuantityStepper
+              name={name}
+              kind={stepper.kind}
+              max={stepper.max}
+              quantity={item.quantity}
+              onChange={(quantity) => update.mutate({ itemId: item.id, quantity })}
+            />
           </div>
         ) : null}
         {fit.state !== "fits" ? (
@@ -99,7 +115,10 @@ export function CartLine({ item }: { item: CartItemDto }) {
               <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
               {fit.state === "gone"
                 ? t(item.product.typeString === "reservation" ? "slotTaken" : "soldOut")
-                : t(stepper?.kind === "seats" ? "seatsLeft" : "onlyLeft", { value: formatNumber(fit.available, locale), count: fit.available })}
+                : t(stepper?.kind === "seats" ? "seatsLeft" : "onlyLeft", {
+                    value: formatNumber(fit.available, locale),
+                    count: fit.available,
+                  })}
             </p>
           </div>
         ) : null}

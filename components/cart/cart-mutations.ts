@@ -18,7 +18,10 @@ function withItems(cart: CartDto, items: CartItemDto[]): CartDto {
  * Runs a cart change optimistically: the cache shows the expected lines at once (totals stay the
  * platform's until it answers), the answer replaces them, and a refusal rolls back and says why.
  */
-function useOptimisticCartMutation<V>(run: (locale: string, vars: V) => Promise<CartDto | null>, predict: (cart: CartDto, vars: V) => CartDto) {
+function useOptimisticCartMutation<V>(
+  run: (locale: string, vars: V) => Promise<CartDto | null>,
+  predict: (cart: CartDto, vars: V) => CartDto,
+) {
   const client = useQueryClient();
   const locale = useLocale();
   const errorMessage = useCartErrorMessage();
@@ -51,15 +54,26 @@ export type UpdateQuantityVars = { itemId: string; quantity: number; priceId?: s
 
 export function useUpdateCartItem() {
   return useOptimisticCartMutation<UpdateQuantityVars>(
-    (locale, { itemId, quantity, priceId }) => cartApi.updateItem(locale, itemId, priceId ? { quantity, priceId } : { quantity }),
-    (cart, { itemId, quantity }) => withItems(cart, cart.cartItems.map((i) => (i.id === itemId ? { ...i, quantity, effectiveQuantity: (i.effectiveQuantity / i.quantity) * quantity } : i))),
+    (locale, { itemId, quantity, priceId }) =>
+      cartApi.updateItem(locale, itemId, priceId ? { quantity, priceId } : { quantity }),
+    (cart, { itemId, quantity }) =>
+      withItems(
+        cart,
+        cart.cartItems.map((i) =>
+          i.id === itemId ? { ...i, quantity, effectiveQuantity: (i.effectiveQuantity / i.quantity) * quantity } : i,
+        ),
+      ),
   );
 }
 
 export function useRemoveCartItem() {
   return useOptimisticCartMutation<{ itemId: string }>(
     (locale, { itemId }) => cartApi.removeItem(locale, itemId),
-    (cart, { itemId }) => withItems(cart, cart.cartItems.filter((i) => i.id !== itemId)),
+    (cart, { itemId }) =>
+      withItems(
+        cart,
+        cart.cartItems.filter((i) => i.id !== itemId),
+      ),
   );
 }
 

@@ -10,7 +10,10 @@ export const loadCartSheet = () => import("./cart-sheet");
 
 const CartSheet = onDemand(() => loadCartSheet().then((m) => m.CartSheet), cartSheetFailed);
 // A coupon link's code that does not arrive: the link waits in the address for the next page.
-const LinkedCoupon = onDemand(() => import("@/components/checkout/linked-coupon").then((m) => m.default), () => {});
+const LinkedCoupon = onDemand(
+  () => import("@/components/checkout/linked-coupon").then((m) => m.default),
+  () => {},
+);
 const noSubscription = () => () => {};
 
 export function CartSheetHost() {

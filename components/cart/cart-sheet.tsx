@@ -16,13 +16,24 @@ import { localePath } from "@/lib/site-routing";
 import { CartEmpty } from "./cart-empty";
 import { cartItemCount } from "./cart-count";
 import { SheetLanguageSwitch } from "@/components/layout/language-switch";
-import { closeCartSheet, CART_HASH, isCartHash, restoreFocusAfterSheet, setCartSheetOpen, useCartSheetOpen, writeCartHash } from "./cart-sheet-state";
+import {
+  closeCartSheet,
+  CART_HASH,
+  isCartHash,
+  restoreFocusAfterSheet,
+  setCartSheetOpen,
+  useCartSheetOpen,
+  writeCartHash,
+} from "./cart-sheet-state";
 import { SheetBody, SheetFooter, SheetLoading } from "./sheet-layout";
 import { useCart } from "./use-cart";
 import { withDeferredMessages } from "@/components/intl/deferred-messages";
 
 // The coffee-shop kind of store (cart type quick) has its own one-page checkout; others never load it.
-const QuickCheckout = dynamic(() => import("@/components/checkout/quick-checkout").then((m) => m.QuickCheckout), { ssr: false, loading: () => <SheetLoading /> });
+const QuickCheckout = dynamic(() => import("@/components/checkout/quick-checkout").then((m) => m.QuickCheckout), {
+  ssr: false,
+  loading: () => <SheetLoading />,
+});
 
 function ErrorBody({ retry }: { retry: () => void }) {
   const t = useTranslations("cart.sheet");
@@ -50,7 +61,12 @@ function EmptyCartView() {
         <CartEmpty />
       </SheetBody>
       <SheetFooter className="md:hidden">
-        <Link prefetch={false} href={localePath(locale, "/products")} onClick={closeCartSheet} className={buttonVariants({ size: "lg", className: "w-full" })}>
+        <Link
+          prefetch={false}
+          href={localePath(locale, "/products")}
+          onClick={closeCartSheet}
+          className={buttonVariants({ size: "lg", className: "w-full" })}
+        >
           <Plus aria-hidden="true" />
           {t("addFirstProduct")}
         </Link>
@@ -119,7 +135,14 @@ function CartSheetContent() {
                 {count > 0 ? t("itemCount", { count, formatted: formatNumber(count, locale) }) : t("description")}
               </Drawer.Description>
             </div>
-            {otherLanguage ? <SheetLanguageSwitch locale={locale} target={otherLanguage} label={tCommon("language.switchLabel")} text={tCommon("language.switchTo")} /> : null}
+            {otherLanguage ? (
+              <SheetLanguageSwitch
+                locale={locale}
+                target={otherLanguage}
+                label={tCommon("language.switchLabel")}
+                text={tCommon("language.switchTo")}
+              />
+            ) : null}
             <DrawerCloseButton label={t("close")} />
           </header>
           {content}

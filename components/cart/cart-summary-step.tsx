@@ -38,13 +38,23 @@ function EmptyCartButton() {
   }, [confirming]);
   if (!confirming) {
     return (
-      <Button ref={actionRef} variant="ghost" size="sm" className="text-muted-foreground" onClick={() => setConfirming(true)}>
+      <Button
+        ref={actionRef}
+        variant="ghost"
+        size="sm"
+        className="text-muted-foreground"
+        onClick={() => setConfirming(true)}
+      >
         {t("action")}
       </Button>
     );
   }
   return (
-    <div role="group" aria-label={t("confirm")} className="flex flex-wrap items-center gap-2 rounded-lg bg-destructive-soft px-3 py-2 text-sm">
+    <div
+      role="group"
+      aria-label={t("confirm")}
+      className="flex flex-wrap items-center gap-2 rounded-lg bg-destructive-soft px-3 py-2 text-sm"
+    >
       <span className="me-auto">{t("confirm")}</span>
       <Button variant="ghost" size="sm" onClick={() => setConfirming(false)} autoFocus>
         {t("no")}
@@ -90,13 +100,23 @@ export function AmountDue({ cart }: { cart: CartDto }) {
   return (
     <div className="flex min-w-0 items-baseline justify-between gap-4">
       <p className="text-sm text-muted-foreground">{deposit ? t("dueNow") : t("total")}</p>
-      <p className="tabular text-lg font-bold"><Sar amount={deposit ? cart.amountToBePaid : cart.totalAmount} locale={locale} style={sarStyle} /></p>
+      <p className="tabular text-lg font-bold">
+        <Sar amount={deposit ? cart.amountToBePaid : cart.totalAmount} locale={locale} style={sarStyle} />
+      </p>
     </div>
   );
 }
 
 /** Spec §5: the minimum order, when the cart is below it (Continue is disabled meanwhile). */
-export function CartMinimumNotice({ config, cart, id }: { config: Pick<TenantConfig, "cartMinimumAmount">; cart: CartDto; id?: string }) {
+export function CartMinimumNotice({
+  config,
+  cart,
+  id,
+}: {
+  config: Pick<TenantConfig, "cartMinimumAmount">;
+  cart: CartDto;
+  id?: string;
+}) {
   const sar = useFormatSar();
   const t = useTranslations("checkout.summary");
   if (!isBelowCartMinimum(config, cart) || config.cartMinimumAmount === null) return null;
@@ -119,8 +139,15 @@ export function CartFitNotice({ cart, id }: { cart: CartDto; id?: string }) {
 }
 
 /** Why checkout can't go on now (below the minimum, lines that don't fit), as ids for the button's description. */
-export function checkoutBlocks(config: Pick<TenantConfig, "cartMinimumAmount">, cart: CartDto, ids: { minimum: string; fit: string }) {
-  const reasons = [isBelowCartMinimum(config, cart) ? ids.minimum : null, everyLineFits(cart.cartItems) ? null : ids.fit].filter((r) => r !== null);
+export function checkoutBlocks(
+  config: Pick<TenantConfig, "cartMinimumAmount">,
+  cart: CartDto,
+  ids: { minimum: string; fit: string },
+) {
+  const reasons = [
+    isBelowCartMinimum(config, cart) ? ids.minimum : null,
+    everyLineFits(cart.cartItems) ? null : ids.fit,
+  ].filter((r) => r !== null);
   return { blocked: reasons.length > 0, describedBy: reasons.length > 0 ? reasons.join(" ") : undefined };
 }
 
@@ -142,7 +169,15 @@ type SummaryProps = {
  * Continue, with a way back to the store (add another product, or Back when one cart is all a
  * shopper may have).
  */
-export function SummaryStep({ cart, config, signedIn, onContinue, onCouponNeedsSignIn, pendingCoupon, onPendingCouponTaken }: SummaryProps) {
+export function SummaryStep({
+  cart,
+  config,
+  signedIn,
+  onContinue,
+  onCouponNeedsSignIn,
+  pendingCoupon,
+  onPendingCouponTaken,
+}: SummaryProps) {
   const t = useTranslations("checkout.summary");
   const locale = useLocale();
   const updating = useCartChanging();
@@ -155,7 +190,13 @@ export function SummaryStep({ cart, config, signedIn, onContinue, onCouponNeedsS
         <div className="space-y-4 pb-4">
           <CartItemList cart={cart} />
           <PackageSection cart={cart} />
-          <CouponForm cart={cart} signedIn={signedIn} onNeedSignIn={onCouponNeedsSignIn} pendingCode={pendingCoupon} onPendingTaken={onPendingCouponTaken} />
+          <CouponForm
+            cart={cart}
+            signedIn={signedIn}
+            onNeedSignIn={onCouponNeedsSignIn}
+            pendingCode={pendingCoupon}
+            onPendingTaken={onPendingCouponTaken}
+          />
           <CartTotalsList cart={cart} updating={updating} />
           <SellerLine trust={config.trust} />
         </div>
@@ -171,12 +212,23 @@ export function SummaryStep({ cart, config, signedIn, onContinue, onCouponNeedsS
               {t("back")}
             </Button>
           ) : (
-            <Link prefetch={false} href={localePath(locale, "/products")} onClick={closeCartSheet} className={buttonVariants({ variant: "outline", size: "lg", className: WRAPPING })}>
+            <Link
+              prefetch={false}
+              href={localePath(locale, "/products")}
+              onClick={closeCartSheet}
+              className={buttonVariants({ variant: "outline", size: "lg", className: WRAPPING })}
+            >
               <Plus aria-hidden="true" />
               {t("addProduct")}
             </Link>
           )}
-          <Button size="lg" className={WRAPPING} disabled={blocks.blocked || updating} aria-describedby={blocks.describedBy} onClick={onContinue}>
+          <Button
+            size="lg"
+            className={WRAPPING}
+            disabled={blocks.blocked || updating}
+            aria-describedby={blocks.describedBy}
+            onClick={onContinue}
+          >
             {t("continue")}
             <ForwardArrow />
           </Button>

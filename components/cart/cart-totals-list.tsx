@@ -19,8 +19,16 @@ export function CartTotalsList({ cart, updating }: { cart: CartDto; updating: bo
       </h3>
       <dl className={cn("space-y-1.5 text-sm transition-opacity", updating && "opacity-60")}>
         {totalRows(cart).map((row) => (
-          <div key={row.id} className={cn("flex items-baseline justify-between gap-4", row.emphasis && "border-t border-border pt-2 text-base font-semibold")}>
-            <dt className={cn(!row.emphasis && "text-muted-foreground")}>{row.labelKey ? t(row.labelKey) : row.label}</dt>
+          <div
+            key={row.id}
+            className={cn(
+              "flex items-baseline justify-between gap-4",
+              row.emphasis && "border-t border-border pt-2 text-base font-semibold",
+            )}
+          >
+            <dt className={cn(!row.emphasis && "text-muted-foreground")}>
+              {row.labelKey ? t(row.labelKey) : row.label}
+            </dt>
             <dd className={cn("tabular", row.negative && "text-success")}>
               {row.negative ? "−" : ""}
               <Sar amount={row.amount} locale={locale} style={sarStyle} />

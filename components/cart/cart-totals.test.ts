@@ -3,7 +3,15 @@ import type { CartDto, CartItemDto } from "@/contract/dto/cart";
 import { cartItemCount } from "./cart-count";
 import { hasDeposit, totalRows } from "./cart-totals";
 
-const totals = { subTotal: 200, discountAmount: 0, taxAmount: 30, fees: [] as CartDto["fees"], totalAmount: 230, depositAmount: 0, amountToBePaid: 230 };
+const totals = {
+  subTotal: 200,
+  discountAmount: 0,
+  taxAmount: 30,
+  fees: [] as CartDto["fees"],
+  totalAmount: 230,
+  depositAmount: 0,
+  amountToBePaid: 230,
+};
 const ids = (rows: ReturnType<typeof totalRows>) => rows.map((r) => r.id);
 
 describe("cart totals rows", () => {
@@ -14,7 +22,14 @@ describe("cart totals rows", () => {
   });
 
   it("adds the discount only when there is one, and every fee under its own name", () => {
-    const rows = totalRows({ ...totals, discountAmount: 20, fees: [{ name: "Delivery", amount: 15 }], taxAmount: 27, totalAmount: 222, amountToBePaid: 222 });
+    const rows = totalRows({
+      ...totals,
+      discountAmount: 20,
+      fees: [{ name: "Delivery", amount: 15 }],
+      taxAmount: 27,
+      totalAmount: 222,
+      amountToBePaid: 222,
+    });
     expect(ids(rows)).toEqual(["subTotal", "discount", "tax", "fee-0", "total"]);
     expect(rows[1]).toMatchObject({ negative: true, amount: 20 });
     expect(rows[3]).toMatchObject({ labelKey: null, label: "Delivery", amount: 15 });
@@ -29,7 +44,8 @@ describe("cart totals rows", () => {
 });
 
 describe("cart item count", () => {
-  const line = (typeString: CartItemDto["product"]["typeString"], quantity: number) => ({ quantity, product: { typeString } }) as CartItemDto;
+  const line = (typeString: CartItemDto["product"]["typeString"], quantity: number) =>
+    ({ quantity, product: { typeString } }) as CartItemDto;
   it("counts merchandise by quantity and each booking, subscription or gift once", () => {
     expect(cartItemCount({ cartItems: [line("merchandise", 3), line("reservation", 2), line("gift", 1)] })).toBe(5);
     expect(cartItemCount(null)).toBe(0);

@@ -7,7 +7,15 @@ import type { CartDto } from "@/contract/dto/cart";
  */
 export type TotalRow = {
   id: string;
-  labelKey: "totals.subTotal" | "totals.subTotalBeforeVat" | "totals.discount" | "totals.tax" | "totals.total" | "totals.deposit" | "totals.amountToBePaid" | null;
+  labelKey:
+    | "totals.subTotal"
+    | "totals.subTotalBeforeVat"
+    | "totals.discount"
+    | "totals.tax"
+    | "totals.total"
+    | "totals.deposit"
+    | "totals.amountToBePaid"
+    | null;
   label?: string;
   amount: number;
   /** Shown as a reduction (discount). */
@@ -15,12 +23,22 @@ export type TotalRow = {
   emphasis?: boolean;
 };
 
-type Totals = Pick<CartDto, "subTotal" | "discountAmount" | "taxAmount" | "fees" | "totalAmount" | "depositAmount" | "amountToBePaid">;
+type Totals = Pick<
+  CartDto,
+  "subTotal" | "discountAmount" | "taxAmount" | "fees" | "totalAmount" | "depositAmount" | "amountToBePaid"
+>;
 
 export function totalRows(cart: Totals): TotalRow[] {
   // The lines show prices with VAT: with VAT charged, the subtotal says it is before it.
-  const rows: TotalRow[] = [{ id: "subTotal", labelKey: cart.taxAmount > 0 ? "totals.subTotalBeforeVat" : "totals.subTotal", amount: cart.subTotal }];
-  if (cart.discountAmount > 0) rows.push({ id: "discount", labelKey: "totals.discount", amount: cart.discountAmount, negative: true });
+  const rows: TotalRow[] = [
+    {
+      id: "subTotal",
+      labelKey: cart.taxAmount > 0 ? "totals.subTotalBeforeVat" : "totals.subTotal",
+      amount: cart.subTotal,
+    },
+  ];
+  if (cart.discountAmount > 0)
+    rows.push({ id: "discount", labelKey: "totals.discount", amount: cart.discountAmount, negative: true });
   rows.push({ id: "tax", labelKey: "totals.tax", amount: cart.taxAmount });
   cart.fees.forEach((fee, i) => rows.push({ id: `fee-${i}`, labelKey: null, label: fee.name, amount: fee.amount }));
   rows.push({ id: "total", labelKey: "totals.total", amount: cart.totalAmount, emphasis: true });

@@ -7,12 +7,25 @@ import { cn } from "@/lib/cn";
 
 /** The sheet's scrolling middle: each step renders its body here and its actions in SheetFooter. */
 export function SheetBody({ children, className }: { children: ReactNode; className?: string }) {
-  return <div className={cn("min-h-0 flex-1 overflow-y-auto overscroll-contain border-t border-border px-4", className)}>{children}</div>;
+  return (
+    <div className={cn("min-h-0 flex-1 overflow-y-auto overscroll-contain border-t border-border px-4", className)}>
+      {children}
+    </div>
+  );
 }
 
 /** The sheet's fixed bottom bar (safe-area aware on phones). */
 export function SheetFooter({ children, className }: { children: ReactNode; className?: string }) {
-  return <footer className={cn("border-t border-border bg-card px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]", className)}>{children}</footer>;
+  return (
+    <footer
+      className={cn(
+        "border-t border-border bg-card px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]",
+        className,
+      )}
+    >
+      {children}
+    </footer>
+  );
 }
 
 /** A body still waiting for what it shows (the cart, the store's settings, a step's code). */

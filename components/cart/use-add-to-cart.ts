@@ -29,24 +29,29 @@ export function useAddToCart(): { addToCart: (input: AddCartItemBody) => Promise
   const locale = useLocale();
   const t = useTranslations("cart");
   const errorMessage = useCartErrorMessage();
-  const { mutateAsync, isPending } = useMutation({ mutationFn: ({ input, key }: { input: AddCartItemBody; key: string }) => cartApi.addItem(locale, input, key) });
+  const { mutateAsync, isPending } = useMutation({
+    mutationFn: ({ input, key }: { input: AddCartItemBody; key: string }) => cartApi.addItem(locale, input, key),
+  });
 
   const addToCart = useCallback(
-    (input: AddCartItemBody) => addOnce(JSON.stringify(input), async (key) => {
-      try {
-        const cart = await mutateAsync({ input, key });
-        // A cart read still in flight (the page's first load) must not overwrite the newer answer.
-        await client.cancelQueries({ queryKey: cartQueryKey(locale) });
-        client.setQueryData(cartQueryKey(locale), cart);
-        void trackingCode().then(({ track, addedValue }) => track("AddToCart", { value: addedValue(cart, input), id: input.productId }));
-        toast.success(t("toast.added"));
-        openCartSheet();
-        return true;
-      } catch (err) {
-        toast.error(errorMessage(err), { duration: 6000 });
-        return false;
-      }
-    }),
+    (input: AddCartItemBody) =>
+      addOnce(JSON.stringify(input), async (key) => {
+        try {
+          const cart = await mutateAsync({ input, key });
+          // A cart read still in flight (the page's first load) must not overwrite the newer answer.
+          await client.cancelQueries({ queryKey: cartQueryKey(locale) });
+          client.setQueryData(cartQueryKey(locale), cart);
+          void trackingCode().then(({ track, addedValue }) =>
+            track("AddToCart", { value: addedValue(cart, input), id: input.productId }),
+          );
+          toast.success(t("toast.added"));
+          openCartSheet();
+          return true;
+        } catch (err) {
+          toast.error(errorMessage(err), { duration: 6000 });
+          return false;
+        }
+      }),
     [client, errorMessage, locale, mutateAsync, t],
   );
 

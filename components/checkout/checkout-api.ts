@@ -15,23 +15,36 @@ export type CheckoutPresetDto = PresetDto & { values: PresetValueDto[] };
 export type PresetValueBody = { values: Record<string, string | null>; isDefault?: boolean };
 
 export const checkoutApi = {
-  applyCoupon: (locale: string, couponCode: string) => callBff<CartDto>(locale, "POST", "/api/checkout/coupon", { couponCode }),
+  applyCoupon: (locale: string, couponCode: string) =>
+    callBff<CartDto>(locale, "POST", "/api/checkout/coupon", { couponCode }),
   removeCoupon: (locale: string) => callBff<CartDto>(locale, "DELETE", "/api/checkout/coupon"),
-  setUsePackages: (locale: string, usePackages: boolean) => callBff<CartDto>(locale, "PUT", "/api/checkout/packages", { usePackages }),
+  setUsePackages: (locale: string, usePackages: boolean) =>
+    callBff<CartDto>(locale, "PUT", "/api/checkout/packages", { usePackages }),
   validate: (locale: string) => callBff<ValidateCartDto>(locale, "GET", "/api/checkout/validate"),
-  saveCustomer: (locale: string, input: { name: string; customFields: Record<string, string | null> }) => callBff<CustomerDto>(locale, "POST", "/api/checkout/customer", input),
+  saveCustomer: (locale: string, input: { name: string; customFields: Record<string, string | null> }) =>
+    callBff<CustomerDto>(locale, "POST", "/api/checkout/customer", input),
   presets: (locale: string) => callBff<CheckoutPresetDto[]>(locale, "GET", "/api/checkout/presets"),
   createPresetValue: (locale: string, presetId: string, body: PresetValueBody) =>
-    callBff<PresetValueDto>(locale, "POST", `/api/checkout/presets/values?presetId=${encodeURIComponent(presetId)}`, body),
-  updatePresetValue: (locale: string, valueId: string, body: PresetValueBody) => callBff<PresetValueDto>(locale, "PUT", `/api/checkout/presets/values/${encodeURIComponent(valueId)}`, body),
-  deletePresetValue: (locale: string, valueId: string) => callBff<null>(locale, "DELETE", `/api/checkout/presets/values/${encodeURIComponent(valueId)}`),
-  setDefaultPresetValue: (locale: string, valueId: string) => callBff<PresetValueDto>(locale, "POST", `/api/checkout/presets/values/${encodeURIComponent(valueId)}/default`),
+    callBff<PresetValueDto>(
+      locale,
+      "POST",
+      `/api/checkout/presets/values?presetId=${encodeURIComponent(presetId)}`,
+      body,
+    ),
+  updatePresetValue: (locale: string, valueId: string, body: PresetValueBody) =>
+    callBff<PresetValueDto>(locale, "PUT", `/api/checkout/presets/values/${encodeURIComponent(valueId)}`, body),
+  deletePresetValue: (locale: string, valueId: string) =>
+    callBff<null>(locale, "DELETE", `/api/checkout/presets/values/${encodeURIComponent(valueId)}`),
+  setDefaultPresetValue: (locale: string, valueId: string) =>
+    callBff<PresetValueDto>(locale, "POST", `/api/checkout/presets/values/${encodeURIComponent(valueId)}/default`),
 };
 
 /** A public platform read (no session, no cart), in the page's language. */
-const publicPlatform = <T>(path: string, locale: string) => fetchEnvelope<T>(CartApiError, "GET", `/api/app/${path}`, undefined, locale, { credentials: "omit" });
+const publicPlatform = <T>(path: string, locale: string) =>
+  fetchEnvelope<T>(CartApiError, "GET", `/api/app/${path}`, undefined, locale, { credentials: "omit" });
 
 export const publicCheckoutApi = {
   websiteConfig: (locale: string) => publicPlatform<WebsiteConfigDto>("website/config", locale),
-  customFields: (locale: string) => publicPlatform<CustomFieldDefinitionDto[]>("customer/checkout-custom-fields", locale),
+  customFields: (locale: string) =>
+    publicPlatform<CustomFieldDefinitionDto[]>("customer/checkout-custom-fields", locale),
 };

@@ -14,7 +14,15 @@ import { storedUtm } from "@/lib/tracking/utm";
 import { checkoutDetails, type CheckoutForm } from "@/lib/validation/checkout";
 import { readDraft, writeDraft, type CheckoutDraft } from "./checkout-draft";
 import { CheckoutProgress } from "./checkout-progress";
-import { allowedStep, hashForStep, previousStep, resumableStep, stepAfterSummary, stepFromHash, type CheckoutStep } from "./checkout-steps";
+import {
+  allowedStep,
+  hashForStep,
+  previousStep,
+  resumableStep,
+  stepAfterSummary,
+  stepFromHash,
+  type CheckoutStep,
+} from "./checkout-steps";
 import type { PhoneForm } from "@/lib/validation/sign-in";
 import { SignInStage } from "./sign-in-stage";
 import { focusNextStepHeading } from "./step-heading";
@@ -24,20 +32,44 @@ import type { CheckoutSetup } from "./use-checkout-setup";
 // heads for them, not with the cart.
 const loadCustomerInfo = () => import("./customer-info-step");
 const loadPaymentStep = () => import("@/components/checkout/payment/payment-step");
-const CustomerInfoStep = dynamic(() => loadCustomerInfo().then((m) => m.CustomerInfoStep), { ssr: false, loading: () => <SheetLoading /> });
-const PaymentMethodStep = dynamic(() => import("./payment-method-step").then((m) => m.PaymentMethodStep), { ssr: false, loading: () => <SheetLoading /> });
-const PaymentStep = dynamic(() => loadPaymentStep().then((m) => m.PaymentStep), { ssr: false, loading: () => <SheetLoading /> });
+const CustomerInfoStep = dynamic(() => loadCustomerInfo().then((m) => m.CustomerInfoStep), {
+  ssr: false,
+  loading: () => <SheetLoading />,
+});
+const PaymentMethodStep = dynamic(() => import("./payment-method-step").then((m) => m.PaymentMethodStep), {
+  ssr: false,
+  loading: () => <SheetLoading />,
+});
+const PaymentStep = dynamic(() => loadPaymentStep().then((m) => m.PaymentStep), {
+  ssr: false,
+  loading: () => <SheetLoading />,
+});
 
 /** What sign-in inside the Cart stage was asked for, so that it resumes there. */
 type Resume = { kind: "continue" } | { kind: "coupon"; code: string } | { kind: "number"; phone: PhoneForm };
 
 type Props = { cart: CartDto; setup: CheckoutSetup };
 
-function PaymentStage({ cart, setup, method, form, onBack }: Props & { method: CheckoutMethodId; form: CheckoutForm; onBack: () => void }) {
+function PaymentStage({
+  cart,
+  setup,
+  method,
+  form,
+  onBack,
+}: Props & { method: CheckoutMethodId; form: CheckoutForm; onBack: () => void }) {
   return (
     <SheetBody>
       <div className="py-5">
-        <PaymentStep method={method} cart={cart} config={setup.config} checkout={{ ...checkoutDetails(form, setup.config.separateFirstAndLastName), utm: storedUtm(setup.config.utmAttributionDays) }} onBack={onBack} />
+        <PaymentStep
+          method={method}
+          cart={cart}
+          config={setup.config}
+          checkout={{
+            ...checkoutDetails(form, setup.config.separateFirstAndLastName),
+            utm: storedUtm(setup.config.utmAttributionDays),
+          }}
+          onBack={onBack}
+        />
       </div>
     </SheetBody>
   );
@@ -53,7 +85,9 @@ export function CheckoutFlow({ cart, setup }: Props) {
   // A reload resumes at the step in the address, as far as it can (resumableStep).
   const [reloadedAt] = useState(() => stepFromHash(window.location.hash) ?? "summary");
   const [chosen, setChosen] = useState<CheckoutStep | null>(null);
-  const [draft, setDraft] = useState<CheckoutDraft>(() => readDraft(cart.id) ?? { cartId: cart.id, form: null, method: null });
+  const [draft, setDraft] = useState<CheckoutDraft>(
+    () => readDraft(cart.id) ?? { cartId: cart.id, form: null, method: null },
+  );
   const [resume, setResume] = useState<Resume>({ kind: "continue" });
   const [sent, setSent] = useState<SentCode | null>(null);
   const [pendingCoupon, setPendingCoupon] = useState<string | null>(null);
@@ -62,7 +96,8 @@ export function CheckoutFlow({ cart, setup }: Props) {
   const free = cart.totalAmount <= 0;
   // Signed out meanwhile (another tab, an ended session), the later stages fall back to the summary.
   const state = { signedIn: isSignedIn, hasDetails: draft.form !== null };
-  const step: CheckoutStep | null = chosen !== null ? allowedStep(chosen, state) : sessionPending ? null : resumableStep(reloadedAt, state);
+  const step: CheckoutStep | null =
+    chosen !== null ? allowedStep(chosen, state) : sessionPending ? null : resumableStep(reloadedAt, state);
 
   const go = useCallback((next: CheckoutStep) => {
     focusNextStepHeading();
@@ -180,9 +215,19 @@ export function CheckoutFlow({ cart, setup }: Props) {
     case "payment":
       if (!draft.form) break;
       if (free) {
-        content = <PaymentStage cart={cart} setup={setup} method="CASH" form={draft.form} onBack={() => go("customer-info")} />;
+        content = (
+          <PaymentStage cart={cart} setup={setup} method="CASH" form={draft.form} onBack={() => go("customer-info")} />
+        );
       } else if (step === "payment" && draft.method) {
-        content = <PaymentStage cart={cart} setup={setup} method={draft.method} form={draft.form} onBack={() => go(previousStep(step))} />;
+        content = (
+          <PaymentStage
+            cart={cart}
+            setup={setup}
+            method={draft.method}
+            form={draft.form}
+            onBack={() => go(previousStep(step))}
+          />
+        );
       } else {
         content = (
           <PaymentMethodStep

@@ -13,7 +13,12 @@ export function CheckoutProgress({ step, onBackToSummary }: { step: CheckoutStep
   const current = stageIndex(step);
   return (
     <nav aria-label={t("label")} className="px-4 pb-3">
-      <p className="sr-only">{t("current", { current: formatNumber(current + 1, locale), total: formatNumber(CHECKOUT_STAGES.length, locale) })}</p>
+      <p className="sr-only">
+        {t("current", {
+          current: formatNumber(current + 1, locale),
+          total: formatNumber(CHECKOUT_STAGES.length, locale),
+        })}
+      </p>
       <ol className="flex items-center gap-2">
         {CHECKOUT_STAGES.map((stage, index) => {
           const done = index < current;
@@ -31,15 +36,35 @@ export function CheckoutProgress({ step, onBackToSummary }: { step: CheckoutStep
             </>
           );
           return (
-            <li key={stage.id} aria-current={index === current ? "step" : undefined} className="flex min-w-0 flex-1 items-center gap-2 text-sm">
+            <li
+              key={stage.id}
+              aria-current={index === current ? "step" : undefined}
+              className="flex min-w-0 flex-1 items-center gap-2 text-sm"
+            >
               {canJumpToStage(index, step) ? (
-                <button type="button" onClick={onBackToSummary} className="flex min-w-0 items-center gap-2 rounded-md underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring">
+                <button
+                  type="button"
+                  onClick={onBackToSummary}
+                  className="flex min-w-0 items-center gap-2 rounded-md underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+                >
                   {label}
                 </button>
               ) : (
-                <span className={cn("flex min-w-0 items-center gap-2", index === current ? "font-semibold" : "text-muted-foreground")}>{label}</span>
+                <span
+                  className={cn(
+                    "flex min-w-0 items-center gap-2",
+                    index === current ? "font-semibold" : "text-muted-foreground",
+                  )}
+                >
+                  {label}
+                </span>
               )}
-              {index < CHECKOUT_STAGES.length - 1 ? <span aria-hidden="true" className={cn("hidden h-px min-w-3 flex-1 sm:block", done ? "bg-primary" : "bg-border")} /> : null}
+              {index < CHECKOUT_STAGES.length - 1 ? (
+                <span
+                  aria-hidden="true"
+                  className={cn("hidden h-px min-w-3 flex-1 sm:block", done ? "bg-primary" : "bg-border")}
+                />
+              ) : null}
             </li>
           );
         })}

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { isCartHash } from "@/components/cart/cart-sheet-state";
-import { allowedStep, canJumpToStage, hashForStep, previousStep, resumableStep, stageIndex, stepAfterSummary, stepFromHash } from "./checkout-steps";
+import {
+  allowedStep,
+  canJumpToStage,
+  hashForStep,
+  previousStep,
+  resumableStep,
+  stageIndex,
+  stepAfterSummary,
+  stepFromHash,
+} from "./checkout-steps";
 
 describe("checkout steps (spec §2, §4)", () => {
   it("groups the steps into the three progress stages", () => {

@@ -7,7 +7,14 @@
 
 import { CART_HASH, isCartHash } from "@/components/cart/cart-sheet-state";
 
-export const CHECKOUT_STEPS = ["summary", "send-otp", "verify-otp", "customer-info", "payment-method", "payment"] as const;
+export const CHECKOUT_STEPS = [
+  "summary",
+  "send-otp",
+  "verify-otp",
+  "customer-info",
+  "payment-method",
+  "payment",
+] as const;
 export type CheckoutStep = (typeof CHECKOUT_STEPS)[number];
 
 /** The progress header's stages; the label keys are keys of `checkout.steps`. */

@@ -117,10 +117,17 @@ export function CouponForm({ cart, signedIn, onNeedSignIn, pendingCode, onPendin
             dir="ltr"
             className="flex-1 text-start uppercase tabular rtl:text-end"
             aria-invalid={error ? true : undefined}
-            aria-describedby={[error ? ids.error : "", applied ? ids.status : ""].filter(Boolean).join(" ") || undefined}
+            aria-describedby={
+              [error ? ids.error : "", applied ? ids.status : ""].filter(Boolean).join(" ") || undefined
+            }
           />
           {applied ? (
-            <Button variant="outline" onClick={() => remove.mutate()} disabled={pending} aria-busy={remove.isPending || undefined}>
+            <Button
+              variant="outline"
+              onClick={() => remove.mutate()}
+              disabled={pending}
+              aria-busy={remove.isPending || undefined}
+            >
               {remove.isPending ? t("removing") : t("remove")}
             </Button>
           ) : (

@@ -15,7 +15,12 @@ import { PresetsSection } from "./presets-section";
 import { TermsField } from "./terms-field";
 import type { CheckoutSetup } from "./use-checkout-setup";
 
-type Props = { form: UseFormReturn<CheckoutForm>; setup: CheckoutSetup; definitions: readonly CustomFieldDefinitionDto[]; withPresets?: boolean };
+type Props = {
+  form: UseFormReturn<CheckoutForm>;
+  setup: CheckoutSetup;
+  definitions: readonly CustomFieldDefinitionDto[];
+  withPresets?: boolean;
+};
 
 /**
  * The customer's fields of the checkout (spec §5), shared by the checkout's customer step and
@@ -92,7 +97,14 @@ export function CustomerFields({ form, setup, definitions, withPresets = true }:
           <FormMessage id={`${idOf("notes")}-error`}>{notesError}</FormMessage>
         </div>
       ) : null}
-      <TermsField form={form} id={idOf("terms")} termsRequired={setup.termsRequired} termsLink={setup.termsLink} customMessage={config.customTosMessage} error={message(errors.termsAccepted?.message)} />
+      <TermsField
+        form={form}
+        id={idOf("terms")}
+        termsRequired={setup.termsRequired}
+        termsLink={setup.termsLink}
+        customMessage={config.customTosMessage}
+        error={message(errors.termsAccepted?.message)}
+      />
     </div>
   );
 }

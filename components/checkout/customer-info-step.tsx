@@ -25,12 +25,23 @@ type Props = {
   onTyping?: (values: CheckoutForm) => void;
 };
 
-function CustomerInfoForm({ setup, saved, definitions, onBack, onSaved, onSessionLost, onConfirmNumber, onTyping }: Props & { definitions: CustomFieldDefinitionDto[] }) {
+function CustomerInfoForm({
+  setup,
+  saved,
+  definitions,
+  onBack,
+  onSaved,
+  onSessionLost,
+  onConfirmNumber,
+  onTyping,
+}: Props & { definitions: CustomFieldDefinitionDto[] }) {
   const t = useTranslations("checkout.customer");
   const formId = useId();
   const { customer } = useSession();
   const form = useCheckoutForm(setup, definitions, checkoutFormDefaults(customer, definitions, saved));
-  const save = useSaveCheckoutCustomer(form, definitions, setup.config.separateFirstAndLastName, () => onSessionLost(form.getValues()));
+  const save = useSaveCheckoutCustomer(form, definitions, setup.config.separateFirstAndLastName, () =>
+    onSessionLost(form.getValues()),
+  );
   const { isSubmitting } = form.formState;
   useEffect(() => {
     if (!onTyping) return;

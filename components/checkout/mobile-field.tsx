@@ -16,7 +16,15 @@ import type { CheckoutForm } from "@/lib/validation/checkout";
  * The order's contact number (spec §5: required, valid, normalised; picker order SA, AE, KW, QA,
  * BH, OM). Prefilled with the number the customer signed in with.
  */
-export function MobileField({ form, id, error }: { form: UseFormReturn<CheckoutForm>; id: string; error: string | undefined }) {
+export function MobileField({
+  form,
+  id,
+  error,
+}: {
+  form: UseFormReturn<CheckoutForm>;
+  id: string;
+  error: string | undefined;
+}) {
   const t = useTranslations("checkout.customer");
   const locale = useLocale();
   const country = useWatch({ control: form.control, name: "mobile.country" }) as SupportedCountry;
@@ -30,14 +38,24 @@ export function MobileField({ form, id, error }: { form: UseFormReturn<CheckoutF
       {/* Numbers read left to right in both languages: the dialing code stays on their left. */}
       <div dir="ltr" className="flex gap-2">
         <div className="relative shrink-0">
-          <select aria-label={t("country")} {...form.register("mobile.country")} className="peer absolute inset-0 z-10 size-full cursor-pointer appearance-none opacity-0">
+          <select
+            aria-label={t("country")}
+            {...form.register("mobile.country")}
+            className="peer absolute inset-0 z-10 size-full cursor-pointer appearance-none opacity-0"
+          >
             {COUNTRY_ORDER.map((c) => (
               <option key={c} value={c}>
                 {`${flagEmoji(c)} ${regions.of(c) ?? c} (+${DIALING_CODES[c]})`}
               </option>
             ))}
           </select>
-          <div aria-hidden="true" className={cn(inputClassName, "flex w-auto items-center gap-1.5 pe-2.5 tabular peer-focus-visible:border-primary peer-focus-visible:ring-3 peer-focus-visible:ring-ring/20")}>
+          <div
+            aria-hidden="true"
+            className={cn(
+              inputClassName,
+              "flex w-auto items-center gap-1.5 pe-2.5 tabular peer-focus-visible:border-primary peer-focus-visible:ring-3 peer-focus-visible:ring-ring/20",
+            )}
+          >
             <span className="text-lg leading-none">{flagEmoji(country)}</span>
             <span>+{DIALING_CODES[country]}</span>
             <ChevronDown className="size-4 text-muted-foreground" />

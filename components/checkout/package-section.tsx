@@ -32,7 +32,10 @@ export function PackageSection({ cart }: { cart: CartDto }) {
   return (
     <section aria-labelledby={ids.title} className="rounded-xl border border-border bg-card p-4">
       <div className="flex items-start gap-3">
-        <span aria-hidden="true" className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-primary">
+        <span
+          aria-hidden="true"
+          className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-primary"
+        >
           <Package className="size-5" />
         </span>
         <div className="min-w-0 flex-1">
@@ -43,14 +46,26 @@ export function PackageSection({ cart }: { cart: CartDto }) {
             {t("hint")}
           </p>
         </div>
-        <Switch checked={checked} disabled={toggle.isPending} onChange={(e) => toggle.mutate(e.target.checked)} aria-label={t("use")} aria-describedby={ids.hint} />
+        <Switch
+          checked={checked}
+          disabled={toggle.isPending}
+          onChange={(e) => toggle.mutate(e.target.checked)}
+          aria-label={t("use")}
+          aria-describedby={ids.hint}
+        />
       </div>
       <ul className="mt-3 grid gap-2 text-sm">
         {cart.packages.map((p) => (
-          <li key={p.id} className="flex flex-wrap items-baseline justify-between gap-x-3 rounded-lg bg-muted px-3 py-2">
+          <li
+            key={p.id}
+            className="flex flex-wrap items-baseline justify-between gap-x-3 rounded-lg bg-muted px-3 py-2"
+          >
             <span className="font-medium">{p.productName}</span>
             <span className="tabular text-muted-foreground">
-              {t("sessionsLeft", { left: formatNumber(p.remainingSessions, locale), total: formatNumber(p.totalSessions, locale) })}
+              {t("sessionsLeft", {
+                left: formatNumber(p.remainingSessions, locale),
+                total: formatNumber(p.totalSessions, locale),
+              })}
               {" · "}
               {t("covers", { count: p.coversItemIds.length, formatted: formatNumber(p.coversItemIds.length, locale) })}
             </span>

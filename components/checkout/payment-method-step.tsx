@@ -5,7 +5,12 @@ import { Banknote, CalendarClock, CreditCard, Landmark, Loader2, Smartphone, typ
 import { useLocale, useTranslations } from "next-intl";
 import { SheetBody } from "@/components/cart/sheet-layout";
 import { RadioCard, RadioGroup } from "@/components/ui/radio-group";
-import { deviceSupportsApplePay, paymentMethods, type CheckoutMethodId, type PaymentMethods } from "@/lib/checkout/payment-methods";
+import {
+  deviceSupportsApplePay,
+  paymentMethods,
+  type CheckoutMethodId,
+  type PaymentMethods,
+} from "@/lib/checkout/payment-methods";
 import type { CartDto } from "@/contract/dto/cart";
 import type { TenantConfig } from "@/contract/tenant-settings";
 import { useTabbyEligibility } from "./payment/tabby-eligibility";
@@ -33,27 +38,49 @@ export function usePaymentMethods(config: TenantConfig, cart: CartDto): PaymentM
 /** Tabby's eligibility on its card: being checked, refused (Tabby's message), or the check itself failed. */
 export type TabbyNote = { checking: boolean; refusal: string | null; checkFailed: boolean } | null;
 
-export type MethodChoiceState = { methods: PaymentMethods; tabby: TabbyNote; chosen: CheckoutMethodId | null; pick: (id: CheckoutMethodId) => void };
+export type MethodChoiceState = {
+  methods: PaymentMethods;
+  tabby: TabbyNote;
+  chosen: CheckoutMethodId | null;
+  pick: (id: CheckoutMethodId) => void;
+};
 
 /**
  * The method the shopper has chosen among those they can use: the one they picked while it is
  * still offered and usable, else the first usable one (spec §4). Tabby is asked at once whether it
  * would take this cart, so a refusal shows on its card and it can't be picked (spec §8).
  */
-export function useMethodChoice(config: TenantConfig, cart: CartDto, initial: CheckoutMethodId | null): MethodChoiceState {
+export function useMethodChoice(
+  config: TenantConfig,
+  cart: CartDto,
+  initial: CheckoutMethodId | null,
+): MethodChoiceState {
   const methods = usePaymentMethods(config, cart);
   const offersTabby = methods.methods.some((m) => m.id === "TABBY");
   const eligibility = useTabbyEligibility(cart, offersTabby);
   const [picked, pick] = useState(initial);
   const tabbyRefused = offersTabby && eligibility.data?.eligible === false;
-  const usable = (id: CheckoutMethodId) => methods.methods.some((m) => m.id === id) && !(id === "TABBY" && tabbyRefused);
+  const usable = (id: CheckoutMethodId) =>
+    methods.methods.some((m) => m.id === id) && !(id === "TABBY" && tabbyRefused);
   const chosen = picked && usable(picked) ? picked : (methods.methods.find((m) => usable(m.id))?.id ?? null);
-  const tabby = offersTabby ? { checking: eligibility.isPending, refusal: tabbyRefused ? (eligibility.data?.message ?? "") : null, checkFailed: eligibility.isError } : null;
+  const tabby = offersTabby
+    ? {
+        checking: eligibility.isPending,
+        refusal: tabbyRefused ? (eligibility.data?.message ?? "") : null,
+        checkFailed: eligibility.isError,
+      }
+    : null;
   return { methods, tabby, chosen, pick };
 }
 
 /** The methods as radio cards, with the amount the chosen one charges (spec §9: Tabby and Tamara the full total). */
-export function MethodChoice({ choice: { methods, tabby, chosen: value, pick: onChange }, legend }: { choice: MethodChoiceState; legend: string }) {
+export function MethodChoice({
+  choice: { methods, tabby, chosen: value, pick: onChange },
+  legend,
+}: {
+  choice: MethodChoiceState;
+  legend: string;
+}) {
   const t = useTranslations("checkout.methods");
   const tRoot = useTranslations("checkout");
   const tErrors = useTranslations("errors");
@@ -77,7 +104,16 @@ export function MethodChoice({ choice: { methods, tabby, chosen: value, pick: on
           const refused = note?.refusal != null;
           const provider = tPayLater("provider.tabby");
           return (
-            <RadioCard key={m.id} name="payment-method" value={m.id} checked={value === m.id} disabled={refused} aria-describedby={note ? noteId : undefined} onChange={() => onChange(m.id)} className="min-h-14">
+            <RadioCard
+              key={m.id}
+              name="payment-method"
+              value={m.id}
+              checked={value === m.id}
+              disabled={refused}
+              aria-describedby={note ? noteId : undefined}
+              onChange={() => onChange(m.id)}
+              className="min-h-14"
+            >
               <Icon aria-hidden="true" className="size-5 shrink-0 text-primary" />
               <span className="grid flex-1 gap-0.5">
                 <span className="font-medium">{tRoot(m.labelKey)}</span>
@@ -104,14 +140,22 @@ export function MethodChoice({ choice: { methods, tabby, chosen: value, pick: on
       {value ? (
         <div className="flex items-baseline justify-between gap-4 rounded-xl bg-card p-4 shadow-soft">
           <span className="text-sm text-muted-foreground">{t("amountToPay")}</span>
-          <span className="tabular text-lg font-bold"><Sar amount={methods.amountToPay(value)} locale={locale} style={sarStyle} /></span>
+          <span className="tabular text-lg font-bold">
+            <Sar amount={methods.amountToPay(value)} locale={locale} style={sarStyle} />
+          </span>
         </div>
       ) : null}
     </div>
   );
 }
 
-type Props = { cart: CartDto; config: TenantConfig; chosen: CheckoutMethodId | null; onBack: () => void; onContinue: (method: CheckoutMethodId) => void };
+type Props = {
+  cart: CartDto;
+  config: TenantConfig;
+  chosen: CheckoutMethodId | null;
+  onBack: () => void;
+  onContinue: (method: CheckoutMethodId) => void;
+};
 
 /** Payment stage, first step: choose how to pay (spec §4: the first enabled method is preselected). */
 export function PaymentMethodStep({ cart, config, chosen, onBack, onContinue }: Props) {
@@ -126,7 +170,12 @@ export function PaymentMethodStep({ cart, config, chosen, onBack, onContinue }: 
           <MethodChoice choice={choice} legend={t("legend")} />
         </div>
       </SheetBody>
-      <StepNav backLabel={t("back")} onBack={onBack} forwardLabel={t("continue")} forward={{ disabled: !method, onClick: () => method && onContinue(method) }} />
+      <StepNav
+        backLabel={t("back")}
+        onBack={onBack}
+        forwardLabel={t("continue")}
+        forward={{ disabled: !method, onClick: () => method && onContinue(method) }}
+      />
     </>
   );
 }

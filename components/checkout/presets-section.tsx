@@ -51,8 +51,12 @@ function PresetCard({ preset }: { preset: CheckoutPresetDto }) {
 
   const save = useMutation({
     mutationFn: () => {
-      const body = { values: Object.fromEntries(preset.fields.map((f) => [f.name, normalizeFieldValue(f, values[f.name]) || null])) };
-      return selected ? checkoutApi.updatePresetValue(locale, selected.id, body) : checkoutApi.createPresetValue(locale, preset.id, body);
+      const body = {
+        values: Object.fromEntries(preset.fields.map((f) => [f.name, normalizeFieldValue(f, values[f.name]) || null])),
+      };
+      return selected
+        ? checkoutApi.updatePresetValue(locale, selected.id, body)
+        : checkoutApi.createPresetValue(locale, preset.id, body);
     },
     onSuccess: (saved) => {
       setSelectedId(saved.id);
@@ -93,7 +97,12 @@ function PresetCard({ preset }: { preset: CheckoutPresetDto }) {
   const choose = (id: string) => {
     setConfirmingDelete(false);
     setSelectedId(id);
-    setValues(valuesOf(preset, preset.values.find((v) => v.id === id)));
+    setValues(
+      valuesOf(
+        preset,
+        preset.values.find((v) => v.id === id),
+      ),
+    );
     setErrors({});
   };
 
@@ -117,7 +126,12 @@ function PresetCard({ preset }: { preset: CheckoutPresetDto }) {
       {preset.values.length > 0 ? (
         <div className="grid gap-2">
           <Label htmlFor={`${baseId}-saved`}>{t("saved")}</Label>
-          <select id={`${baseId}-saved`} value={selectedId} onChange={(e) => choose(e.target.value)} className={cn(inputClassName, "appearance-auto")}>
+          <select
+            id={`${baseId}-saved`}
+            value={selectedId}
+            onChange={(e) => choose(e.target.value)}
+            className={cn(inputClassName, "appearance-auto")}
+          >
             {preset.values.map((v) => (
               <option key={v.id} value={v.id}>
                 {v.isDefault ? t("defaultLabel", { name: savedLabel(preset, v) }) : savedLabel(preset, v)}
@@ -159,13 +173,26 @@ function PresetCard({ preset }: { preset: CheckoutPresetDto }) {
           {save.isPending ? t("saving") : selected ? t("update") : t("save")}
         </Button>
         {selected && !selected.isDefault ? (
-          <Button variant="ghost" size="sm" onClick={() => makeDefault.mutate(selected.id)} disabled={busy} aria-busy={makeDefault.isPending || undefined}>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => makeDefault.mutate(selected.id)}
+            disabled={busy}
+            aria-busy={makeDefault.isPending || undefined}
+          >
             <Star aria-hidden="true" />
             {t("makeDefault")}
           </Button>
         ) : null}
         {selected ? (
-          <Button variant="ghost" size="sm" className="text-destructive" onClick={() => setConfirmingDelete((v) => !v)} aria-expanded={confirmingDelete} disabled={busy}>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="text-destructive"
+            onClick={() => setConfirmingDelete((v) => !v)}
+            aria-expanded={confirmingDelete}
+            disabled={busy}
+          >
             <Trash2 aria-hidden="true" />
             {t("delete")}
           </Button>

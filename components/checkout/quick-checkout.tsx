@@ -6,7 +6,13 @@ import { LogIn } from "lucide-react";
 import { useTranslations } from "next-intl";
 import type { SentCode } from "@/components/auth/phone-step";
 import { useSession } from "@/components/auth/use-session";
-import { AmountDue, CartFitNotice, CartItemList, CartMinimumNotice, checkoutBlocks } from "@/components/cart/cart-summary-step";
+import {
+  AmountDue,
+  CartFitNotice,
+  CartItemList,
+  CartMinimumNotice,
+  checkoutBlocks,
+} from "@/components/cart/cart-summary-step";
 import { CartTotalsList } from "@/components/cart/cart-totals-list";
 import { SellerLine } from "@/components/cart/seller-line";
 import { SheetBody, SheetFooter, SheetLoading } from "@/components/cart/sheet-layout";
@@ -24,7 +30,10 @@ import { SignInStage } from "./sign-in-stage";
 import { useCustomFieldDefinitions, type CheckoutSetup } from "./use-checkout-setup";
 import { checkoutFormDefaults, useCheckoutForm, useSaveCheckoutCustomer } from "./use-checkout-form";
 
-const PaymentStep = dynamic(() => import("@/components/checkout/payment/payment-step").then((m) => m.PaymentStep), { ssr: false, loading: () => <SheetLoading /> });
+const PaymentStep = dynamic(() => import("@/components/checkout/payment/payment-step").then((m) => m.PaymentStep), {
+  ssr: false,
+  loading: () => <SheetLoading />,
+});
 
 type Props = { cart: CartDto; setup: CheckoutSetup };
 type Paying = { method: CheckoutMethodId; form: CheckoutForm };
@@ -42,7 +51,13 @@ function QuickOrderForm({
   onComplete,
   onConfirmNumber,
   onSessionLost,
-}: Props & { definitions: CustomFieldDefinitionDto[]; saved: Paying | null; onComplete: (paying: Paying) => void; onConfirmNumber: (paying: Paying) => void; onSessionLost: () => void }) {
+}: Props & {
+  definitions: CustomFieldDefinitionDto[];
+  saved: Paying | null;
+  onComplete: (paying: Paying) => void;
+  onConfirmNumber: (paying: Paying) => void;
+  onSessionLost: () => void;
+}) {
   const t = useTranslations("checkout.quick");
   const formId = useId();
   const { customer } = useSession();
@@ -62,7 +77,8 @@ function QuickOrderForm({
           className="grid gap-6 py-4"
           onSubmit={form.handleSubmit(async (values) => {
             if (!chosen) return;
-            if (mobileNeedsConfirming(values, customer?.mobileNumber)) onConfirmNumber({ method: chosen, form: values });
+            if (mobileNeedsConfirming(values, customer?.mobileNumber))
+              onConfirmNumber({ method: chosen, form: values });
             else if (await save(values)) onComplete({ method: chosen, form: values });
           })}
         >
@@ -85,7 +101,14 @@ function QuickOrderForm({
         <CartMinimumNotice config={setup.config} cart={cart} id={`${formId}-minimum`} />
         <CartFitNotice cart={cart} id={`${formId}-fit`} />
         <AmountDue cart={cart} />
-        <Button type="submit" form={formId} size="lg" disabled={blocks.blocked || !chosen || updating || isSubmitting} aria-busy={isSubmitting || undefined} aria-describedby={blocks.describedBy}>
+        <Button
+          type="submit"
+          form={formId}
+          size="lg"
+          disabled={blocks.blocked || !chosen || updating || isSubmitting}
+          aria-busy={isSubmitting || undefined}
+          aria-describedby={blocks.describedBy}
+        >
           {isSubmitting ? t("saving") : t("complete")}
         </Button>
       </SheetFooter>
@@ -176,7 +199,16 @@ export function QuickCheckout({ cart, setup }: Props) {
     return (
       <SheetBody>
         <div className="py-5">
-          <PaymentStep method={paying.method} cart={cart} config={setup.config} checkout={{ ...checkoutDetails(paying.form, setup.config.separateFirstAndLastName), utm: storedUtm(setup.config.utmAttributionDays) }} onBack={() => setView("order")} />
+          <PaymentStep
+            method={paying.method}
+            cart={cart}
+            config={setup.config}
+            checkout={{
+              ...checkoutDetails(paying.form, setup.config.separateFirstAndLastName),
+              utm: storedUtm(setup.config.utmAttributionDays),
+            }}
+            onBack={() => setView("order")}
+          />
         </div>
       </SheetBody>
     );

@@ -48,11 +48,22 @@ export function SignInStage({ step, sent, onSent, onChangeNumber, onSignedIn, on
       <SheetBody>
         <div className="mx-auto grid max-w-md gap-4 py-5">
           <div>
-            <StepHeading>{step === "verify-otp" ? tAuth("codeTitle") : reason === "number" ? t("numberTitle") : t("title")}</StepHeading>
-            <p className="mt-1 text-sm text-muted-foreground">{step === "verify-otp" ? tAuth("codeDescription") : t(DESCRIPTIONS[reason])}</p>
+            <StepHeading>
+              {step === "verify-otp" ? tAuth("codeTitle") : reason === "number" ? t("numberTitle") : t("title")}
+            </StepHeading>
+            <p className="mt-1 text-sm text-muted-foreground">
+              {step === "verify-otp" ? tAuth("codeDescription") : t(DESCRIPTIONS[reason])}
+            </p>
           </div>
           {step === "verify-otp" && sent ? (
-            <CodeStep key={sent.mobileNumber} sent={sent} onResent={onSent} onChangeNumber={onChangeNumber} onVerified={onVerified} keepCart={reason === "number"} />
+            <CodeStep
+              key={sent.mobileNumber}
+              sent={sent}
+              onResent={onSent}
+              onChangeNumber={onChangeNumber}
+              onVerified={onVerified}
+              keepCart={reason === "number"}
+            />
           ) : (
             <PhoneStep defaults={sent?.form ?? phone ?? DEFAULT_PHONE} onSent={onSent} />
           )}

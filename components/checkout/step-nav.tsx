@@ -9,7 +9,17 @@ export const ForwardArrow = () => <ArrowLeft aria-hidden="true" className="ltr:r
 export const BackArrow = () => <ArrowRight aria-hidden="true" className="ltr:rotate-180" />;
 
 /** A step's footer: Back (to the previous step) and the step's forward action. */
-export function StepNav({ backLabel, onBack, forwardLabel, forward }: { backLabel: string; onBack: () => void; forwardLabel: string; forward: ButtonProps }) {
+export function StepNav({
+  backLabel,
+  onBack,
+  forwardLabel,
+  forward,
+}: {
+  backLabel: string;
+  onBack: () => void;
+  forwardLabel: string;
+  forward: ButtonProps;
+}) {
   return (
     <SheetFooter>
       <div className="flex gap-2">

@@ -8,7 +8,14 @@ import { localePath } from "@/lib/site-routing";
 import type { CheckoutForm } from "@/lib/validation/checkout";
 import { TERMS_PAGE_PATH } from "./use-checkout-setup";
 
-type Props = { form: UseFormReturn<CheckoutForm>; id: string; termsRequired: boolean; termsLink: boolean; customMessage: string | null; error: string | undefined };
+type Props = {
+  form: UseFormReturn<CheckoutForm>;
+  id: string;
+  termsRequired: boolean;
+  termsLink: boolean;
+  customMessage: string | null;
+  error: string | undefined;
+};
 
 /**
  * The terms (spec §5): the tenant's own message as plain text, and the checkbox when required
@@ -39,7 +46,12 @@ export function TermsField({ form, id, termsRequired, termsLink, customMessage, 
               {termsLink
                 ? t.rich("label", {
                     link: (chunks) => (
-                      <a href={localePath(locale, `/${TERMS_PAGE_PATH}`)} target="_blank" rel="noopener noreferrer" className="font-medium text-primary underline underline-offset-4">
+                      <a
+                        href={localePath(locale, `/${TERMS_PAGE_PATH}`)}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        className="font-medium text-primary underline underline-offset-4"
+                      >
                         {chunks}
                         <span className="sr-only"> {t("newTab")}</span>
                       </a>

@@ -18,7 +18,11 @@ import type { CheckoutSetup } from "./use-checkout-setup";
 import { isSessionLost, useMarkSignedOut } from "./use-checkout-session";
 
 /** The form as the signed-in customer's record fills it: name, the number they signed in with, their field values. */
-export function checkoutFormDefaults(customer: CustomerDto | null, definitions: readonly CustomFieldDefinitionDto[], saved?: CheckoutForm | null): CheckoutForm {
+export function checkoutFormDefaults(
+  customer: CustomerDto | null,
+  definitions: readonly CustomFieldDefinitionDto[],
+  saved?: CheckoutForm | null,
+): CheckoutForm {
   const name = customer?.name ?? "";
   const mobile = splitMobile(customer?.mobileNumber ?? "");
   const fromRecord: CheckoutForm = {
@@ -30,12 +34,21 @@ export function checkoutFormDefaults(customer: CustomerDto | null, definitions: 
     termsAccepted: false,
   };
   // What the shopper already typed in this checkout wins over the record.
-  return saved ? { ...fromRecord, ...saved, customFields: { ...fromRecord.customFields, ...saved.customFields } } : fromRecord;
+  return saved
+    ? { ...fromRecord, ...saved, customFields: { ...fromRecord.customFields, ...saved.customFields } }
+    : fromRecord;
 }
 
-export function useCheckoutForm(setup: CheckoutSetup, definitions: readonly CustomFieldDefinitionDto[], defaults: CheckoutForm) {
+export function useCheckoutForm(
+  setup: CheckoutSetup,
+  definitions: readonly CustomFieldDefinitionDto[],
+  defaults: CheckoutForm,
+) {
   const separateNames = setup.config.separateFirstAndLastName;
-  const schema = useMemo(() => checkoutFormSchema({ separateNames, termsRequired: setup.termsRequired, definitions }), [separateNames, setup.termsRequired, definitions]);
+  const schema = useMemo(
+    () => checkoutFormSchema({ separateNames, termsRequired: setup.termsRequired, definitions }),
+    [separateNames, setup.termsRequired, definitions],
+  );
   return useForm<CheckoutForm>({ resolver: zodResolver(schema), defaultValues: defaults, reValidateMode: "onChange" });
 }
 
@@ -45,7 +58,12 @@ export function useCheckoutForm(setup: CheckoutSetup, definitions: readonly Cust
  * error (spec §8: details.message, else the message) naming the field, which is marked; an ended
  * session calls onSessionLost instead.
  */
-export function useSaveCheckoutCustomer(form: UseFormReturn<CheckoutForm>, definitions: readonly CustomFieldDefinitionDto[], separateNames: boolean, onSessionLost: () => void) {
+export function useSaveCheckoutCustomer(
+  form: UseFormReturn<CheckoutForm>,
+  definitions: readonly CustomFieldDefinitionDto[],
+  separateNames: boolean,
+  onSessionLost: () => void,
+) {
   const locale = useLocale();
   const client = useQueryClient();
   const tErrors = useTranslations("errors");
@@ -53,7 +71,9 @@ export function useSaveCheckoutCustomer(form: UseFormReturn<CheckoutForm>, defin
 
   return async (values: CheckoutForm): Promise<boolean> => {
     try {
-      const customFields = Object.fromEntries(definitions.map((d) => [d.name, normalizeFieldValue(d, values.customFields[d.name]) || null]));
+      const customFields = Object.fromEntries(
+        definitions.map((d) => [d.name, normalizeFieldValue(d, values.customFields[d.name]) || null]),
+      );
       const saved = await checkoutApi.saveCustomer(locale, { name: fullName(values, separateNames), customFields });
       client.setQueryData<SessionView | null>(SESSION_QUERY_KEY, (old) => (old ? { ...old, customer: saved } : old));
       return true;
@@ -66,9 +86,16 @@ export function useSaveCheckoutCustomer(form: UseFormReturn<CheckoutForm>, defin
       const details = err instanceof CartApiError ? err.details : undefined;
       const field = typeof details?.field === "string" ? details.field : null;
       const definition = field ? definitions.find((d) => d.name === field) : undefined;
-      if (definition) form.setError(`customFields.${definition.name}` as FieldPath<CheckoutForm>, { message: `errors.${cartErrorKey(err)}` }, { shouldFocus: true });
-      if (err instanceof CartApiError && err.code === "SP:ValidationError" && details?.name) form.setError(separateNames ? "firstName" : "name", { message: "validation.invalid" }, { shouldFocus: true });
-      const title = typeof details?.message === "string" && details.message ? details.message : tErrors(cartErrorKey(err));
+      if (definition)
+        form.setError(
+          `customFields.${definition.name}` as FieldPath<CheckoutForm>,
+          { message: `errors.${cartErrorKey(err)}` },
+          { shouldFocus: true },
+        );
+      if (err instanceof CartApiError && err.code === "SP:ValidationError" && details?.name)
+        form.setError(separateNames ? "firstName" : "name", { message: "validation.invalid" }, { shouldFocus: true });
+      const title =
+        typeof details?.message === "string" && details.message ? details.message : tErrors(cartErrorKey(err));
       toast.error(title, { description: definition?.label, duration: 6000 });
       return false;
     }

@@ -21,7 +21,10 @@ export type CheckoutSetup = {
  * (spec §5, its label links to the page), and when the store asks for it with tosCheckboxEnabled
  * (spec §3) even without a page (then a plain label).
  */
-export function checkoutTerms(config: Pick<TenantConfig, "termsEnabled" | "tosCheckboxEnabled">, hasTermsPage: boolean): Pick<CheckoutSetup, "termsRequired" | "termsLink"> {
+export function checkoutTerms(
+  config: Pick<TenantConfig, "termsEnabled" | "tosCheckboxEnabled">,
+  hasTermsPage: boolean,
+): Pick<CheckoutSetup, "termsRequired" | "termsLink"> {
   const termsLink = config.termsEnabled && hasTermsPage;
   return { termsRequired: termsLink || config.tosCheckboxEnabled, termsLink };
 }
@@ -46,5 +49,8 @@ export function useCheckoutSetup() {
 /** The tenant's custom field definitions, labels in the page's language. */
 export function useCustomFieldDefinitions() {
   const locale = useLocale();
-  return useQuery({ queryKey: ["checkout", "custom-fields", locale], queryFn: () => publicCheckoutApi.customFields(locale) });
+  return useQuery({
+    queryKey: ["checkout", "custom-fields", locale],
+    queryFn: () => publicCheckoutApi.customFields(locale),
+  });
 }

@@ -6,7 +6,11 @@ import { loadSite, type SiteParams } from "@/lib/site";
 
 /** For pages that show the checkout's or orders' texts at once: every client text, inline. */
 export async function WithAllMessages({ children }: { children: ReactNode }) {
-  return <NextIntlClientProvider messages={clientMessages(await getMessages(), { all: true })}>{children}</NextIntlClientProvider>;
+  return (
+    <NextIntlClientProvider messages={clientMessages(await getMessages(), { all: true })}>
+      {children}
+    </NextIntlClientProvider>
+  );
 }
 
 /** The layout of a route whose pages all show those texts (checkout, orders). */

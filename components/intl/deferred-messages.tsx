@@ -14,7 +14,11 @@ const loads = new Map<string, Promise<Messages>>();
 export function loadDeferredMessages(locale: string): Promise<Messages> {
   let load = loads.get(locale);
   if (!load) {
-    load = Promise.all(DEFERRED_NAMESPACES.map(async (ns) => [ns, (await import(`../../messages/${locale}/${ns}.json`)).default] as const)).then(Object.fromEntries);
+    load = Promise.all(
+      DEFERRED_NAMESPACES.map(
+        async (ns) => [ns, (await import(`../../messages/${locale}/${ns}.json`)).default] as const,
+      ),
+    ).then(Object.fromEntries);
     // A failed fetch (a dropped connection) is tried again at the next opening.
     load.catch(() => loads.delete(locale));
     loads.set(locale, load);
@@ -48,7 +52,9 @@ function WithDeferredMessages({ children }: { children: ReactNode }) {
 }
 
 /** A sheet's component that shows every client text: for the code a page loads on demand (the sheets). */
-export function withDeferredMessages<P extends object>(Component: ComponentType<P>): ComponentType<P> & { ready: () => Promise<unknown> } {
+export function withDeferredMessages<P extends object>(
+  Component: ComponentType<P>,
+): ComponentType<P> & { ready: () => Promise<unknown> } {
   function WithTexts(props: P) {
     return (
       <WithDeferredMessages>

@@ -13,7 +13,11 @@ import { publicPathname, switchLocaleHref } from "@/lib/locale-switch";
  */
 function hereIn(locale: string, target: string) {
   const alternate = document.querySelector<HTMLLinkElement>(`link[hreflang="${target}"]`);
-  return (alternate ? new URL(alternate.href).pathname : switchLocaleHref(location.pathname, "", locale, target)) + location.search + location.hash;
+  return (
+    (alternate ? new URL(alternate.href).pathname : switchLocaleHref(location.pathname, "", locale, target)) +
+    location.search +
+    location.hash
+  );
 }
 
 type SwitchProps = { locale: string; target: string; label: string; text: string };
@@ -35,9 +39,16 @@ function SwitchLink({ locale, target, label, text, href, inSheet }: SwitchProps 
       onClick={(e) => {
         e.currentTarget.href = hereIn(locale, target);
       }}
-      className={cn(buttonVariants({ variant: "ghost", size: "sm" }), "gap-1.5 px-2 font-semibold", !inSheet && "sm:px-2.5")}
+      className={cn(
+        buttonVariants({ variant: "ghost", size: "sm" }),
+        "gap-1.5 px-2 font-semibold",
+        !inSheet && "sm:px-2.5",
+      )}
     >
-      <Languages aria-hidden="true" className={inSheet ? "text-muted-foreground" : "hidden text-muted-foreground sm:block"} />
+      <Languages
+        aria-hidden="true"
+        className={inSheet ? "text-muted-foreground" : "hidden text-muted-foreground sm:block"}
+      />
       {text}
     </a>
   );

@@ -17,10 +17,27 @@ export async function SellerFacts({ trust, locale }: { trust: TenantConfig["trus
   if (trust.crNumber) rows.push({ key: "cr", label: t("crNumber"), value: <bdi dir="ltr">{trust.crNumber}</bdi> });
   if (address) rows.push({ key: "address", label: t("address"), value: address });
   if (trust.phone)
-    rows.push({ key: "phone", label: t("phone"), value: <a dir="ltr" href={`tel:${trust.phone.replace(/[^\d+]/g, "")}`}>{trust.phone}</a> });
+    rows.push({
+      key: "phone",
+      label: t("phone"),
+      value: (
+        <a dir="ltr" href={`tel:${trust.phone.replace(/[^\d+]/g, "")}`}>
+          {trust.phone}
+        </a>
+      ),
+    });
   if (trust.whatsapp)
-    rows.push({ key: "whatsapp", label: t("whatsapp"), value: <a dir="ltr" href={whatsappLink(trust.whatsapp)} rel="noopener noreferrer" target="_blank">{trust.whatsapp}</a> });
-  if (trust.email) rows.push({ key: "email", label: t("email"), value: <a href={`mailto:${trust.email}`}>{trust.email}</a> });
+    rows.push({
+      key: "whatsapp",
+      label: t("whatsapp"),
+      value: (
+        <a dir="ltr" href={whatsappLink(trust.whatsapp)} rel="noopener noreferrer" target="_blank">
+          {trust.whatsapp}
+        </a>
+      ),
+    });
+  if (trust.email)
+    rows.push({ key: "email", label: t("email"), value: <a href={`mailto:${trust.email}`}>{trust.email}</a> });
   if (rows.length === 0) return null;
   return (
     <section aria-label={t("trustLabel")} className="text-sm">

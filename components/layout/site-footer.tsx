@@ -67,7 +67,11 @@ export async function SiteFooter({
           <p>{t("footer.rights", { year: formatNumber(year, locale).replace(/[٬,]/g, ""), name: storeName })}</p>
           {consentSettings ? (
             // Opens the consent banner again (lib/tracking/consent.ts): the answer can be changed.
-            <button type="button" {...{ [CONSENT_OPEN_ATTRIBUTE]: "" }} className="underline-offset-4 hover:text-foreground hover:underline">
+            <button
+              type="button"
+              {...{ [CONSENT_OPEN_ATTRIBUTE]: "" }}
+              className="underline-offset-4 hover:text-foreground hover:underline"
+            >
               {t("consent.settings")}
             </button>
           ) : null}

@@ -27,17 +27,41 @@ export async function SiteHeader({ site, locale, languages, storeName, logoUrl, 
   const t = await getTranslations("common");
   const other = languages.find((l) => l !== locale);
   return (
-    <header data-site-header className="sticky top-0 print:hidden z-40 border-b border-border/70 bg-background/85 backdrop-blur-md supports-[backdrop-filter]:bg-background/75">
+    <header
+      data-site-header
+      className="sticky top-0 print:hidden z-40 border-b border-border/70 bg-background/85 backdrop-blur-md supports-[backdrop-filter]:bg-background/75"
+    >
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-1.5 px-3 sm:gap-2 sm:px-6">
-        <Link prefetch={false} href={localePath(locale, "/")} className="flex min-w-0 items-center gap-2 rounded-lg pe-1 sm:gap-2.5 sm:pe-2 focus-visible:outline-2 focus-visible:outline-ring" aria-label={`${storeName} — ${t("nav.home")}`}>
+        <Link
+          prefetch={false}
+          href={localePath(locale, "/")}
+          className="flex min-w-0 items-center gap-2 rounded-lg pe-1 sm:gap-2.5 sm:pe-2 focus-visible:outline-2 focus-visible:outline-ring"
+          aria-label={`${storeName} — ${t("nav.home")}`}
+        >
           <StoreMark name={storeName} logoUrl={logoUrl} size={34} />
-          <span dir="auto" className="truncate font-display text-base font-bold sm:text-lg">{storeName}</span>
+          <span dir="auto" className="truncate font-display text-base font-bold sm:text-lg">
+            {storeName}
+          </span>
         </Link>
         <nav aria-label={t("nav.label")} className="ms-auto flex shrink-0 items-center sm:gap-1">
-          <Link prefetch={false} href={localePath(locale, "/products")} className={cn("rounded-lg px-2 py-2 text-sm font-medium sm:px-3 text-foreground/80 transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring")}>
+          <Link
+            prefetch={false}
+            href={localePath(locale, "/products")}
+            className={cn(
+              "rounded-lg px-2 py-2 text-sm font-medium sm:px-3 text-foreground/80 transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring",
+            )}
+          >
             {t("nav.products")}
           </Link>
-          {other ? <LanguageSwitch site={site} locale={locale} target={other} label={t("language.switchLabel")} text={t("language.switchTo")} /> : null}
+          {other ? (
+            <LanguageSwitch
+              site={site}
+              locale={locale}
+              target={other}
+              label={t("language.switchLabel")}
+              text={t("language.switchTo")}
+            />
+          ) : null}
           <LocationButton mapsKey={mapsKey} />
           <AccountButton />
           {cartSlot}

@@ -13,7 +13,12 @@ import { Input, inputClassName } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { cn } from "@/lib/cn";
 import { lastKnownPosition, requestCurrentPosition } from "@/lib/locations/current-position";
-import { DESCRIPTION_MAX, newLocationFormSchema, toCreateBody, type NewLocationForm } from "@/lib/locations/new-location-form";
+import {
+  DESCRIPTION_MAX,
+  newLocationFormSchema,
+  toCreateBody,
+  type NewLocationForm,
+} from "@/lib/locations/new-location-form";
 import { SAVABLE_LOCATION_TYPES, type Position } from "@/lib/locations/types";
 import type { NewLocation } from "./locations-api";
 import { MapPicker } from "./map-picker";
@@ -90,17 +95,46 @@ export function AddLocationForm({ mapsKey, start, pending, onSave, onCancel }: P
         <h3 ref={heading} tabIndex={-1} className="font-display text-base font-bold outline-none">
           {t("add.title")}
         </h3>
-        {mapsKey ? <GoogleMapPicker apiKey={mapsKey} value={position} onChange={moveTo} /> : <MapPicker value={position} onChange={moveTo} />}
+        {mapsKey ? (
+          <GoogleMapPicker apiKey={mapsKey} value={position} onChange={moveTo} />
+        ) : (
+          <MapPicker value={position} onChange={moveTo} />
+        )}
         <div className="flex items-end gap-2">
           <div className="min-w-0 flex-1 space-y-1.5">
             <Label htmlFor={ids.lat}>{t("map.latitude")}</Label>
-            <Input id={ids.lat} dir="ltr" type="number" inputMode="decimal" step="0.000001" aria-invalid={!!positionError} aria-describedby={positionError ? ids.error : undefined} {...form.register("latitude", { valueAsNumber: true })} />
+            <Input
+              id={ids.lat}
+              dir="ltr"
+              type="number"
+              inputMode="decimal"
+              step="0.000001"
+              aria-invalid={!!positionError}
+              aria-describedby={positionError ? ids.error : undefined}
+              {...form.register("latitude", { valueAsNumber: true })}
+            />
           </div>
           <div className="min-w-0 flex-1 space-y-1.5">
             <Label htmlFor={ids.lng}>{t("map.longitude")}</Label>
-            <Input id={ids.lng} dir="ltr" type="number" inputMode="decimal" step="0.000001" aria-invalid={!!positionError} aria-describedby={positionError ? ids.error : undefined} {...form.register("longitude", { valueAsNumber: true })} />
+            <Input
+              id={ids.lng}
+              dir="ltr"
+              type="number"
+              inputMode="decimal"
+              step="0.000001"
+              aria-invalid={!!positionError}
+              aria-describedby={positionError ? ids.error : undefined}
+              {...form.register("longitude", { valueAsNumber: true })}
+            />
           </div>
-          <Button variant="outline" size="icon" className="size-11" aria-label={t("map.locate")} title={t("map.locate")} onClick={locate}>
+          <Button
+            variant="outline"
+            size="icon"
+            className="size-11"
+            aria-label={t("map.locate")}
+            title={t("map.locate")}
+            onClick={locate}
+          >
             <LocateFixed aria-hidden="true" />
           </Button>
         </div>
@@ -129,7 +163,9 @@ export function AddLocationForm({ mapsKey, start, pending, onSave, onCancel }: P
           <p id={ids.hint} className="text-xs text-muted-foreground">
             {errors.description?.message ? null : t("add.descriptionHint")}
           </p>
-          <FormMessage>{errors.description?.message ? t(`add.${errors.description.message}`, { max: DESCRIPTION_MAX }) : null}</FormMessage>
+          <FormMessage>
+            {errors.description?.message ? t(`add.${errors.description.message}`, { max: DESCRIPTION_MAX }) : null}
+          </FormMessage>
         </div>
       </SheetBody>
       <SheetFooter className="flex gap-2">

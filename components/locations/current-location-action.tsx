@@ -26,8 +26,19 @@ export function CurrentLocationAction({ selected }: { selected: boolean }) {
   };
   return (
     <div className="space-y-2">
-      <Button variant={selected ? "secondary" : "outline"} size="lg" className="w-full justify-start" aria-busy={status === "locating"} disabled={status === "locating"} onClick={() => void locate()}>
-        {status === "locating" ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <LocateFixed aria-hidden="true" />}
+      <Button
+        variant={selected ? "secondary" : "outline"}
+        size="lg"
+        className="w-full justify-start"
+        aria-busy={status === "locating"}
+        disabled={status === "locating"}
+        onClick={() => void locate()}
+      >
+        {status === "locating" ? (
+          <LoaderCircle aria-hidden="true" className="animate-spin" />
+        ) : (
+          <LocateFixed aria-hidden="true" />
+        )}
         <span className="flex-1 text-start">{t("use")}</span>
         {selected ? <Check aria-hidden="true" className="text-primary" /> : null}
       </Button>

@@ -27,8 +27,19 @@ export function GoogleMapPicker({ apiKey, value, onChange }: Props) {
   };
   return (
     <APIProvider apiKey={apiKey} language={locale} region="SA">
-      <div role="group" aria-label={t("label")} className="aspect-video w-full overflow-hidden rounded-xl border border-border">
-        <Map center={point} defaultZoom={16} gestureHandling="greedy" disableDefaultUI clickableIcons={false} onClick={(e: MapMouseEvent) => move(e.detail.latLng)}>
+      <div
+        role="group"
+        aria-label={t("label")}
+        className="aspect-video w-full overflow-hidden rounded-xl border border-border"
+      >
+        <Map
+          center={point}
+          defaultZoom={16}
+          gestureHandling="greedy"
+          disableDefaultUI
+          clickableIcons={false}
+          onClick={(e: MapMouseEvent) => move(e.detail.latLng)}
+        >
           <Marker position={point} draggable onDragEnd={(e: google.maps.MapMouseEvent) => move(e.latLng)} />
         </Map>
       </div>

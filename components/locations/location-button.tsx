@@ -5,7 +5,12 @@ import { onDemand } from "@/components/on-demand";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { useSelectedLocation } from "@/lib/locations/selected-location";
-import { locationsSheetFailed, openLocationsSheet, useLocationsSheetOpen, useLocationsSheetRequested } from "./location-sheet-state";
+import {
+  locationsSheetFailed,
+  openLocationsSheet,
+  useLocationsSheetOpen,
+  useLocationsSheetRequested,
+} from "./location-sheet-state";
 
 /** The sheet's code (vaul, the map picker, the form) is fetched on the first opening, not with the page. */
 const loadLocationsSheet = () => import("./locations-sheet");

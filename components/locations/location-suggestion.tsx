@@ -21,7 +21,13 @@ export function LocationSuggestion({ location, onAccept, onDecline }: Props) {
   const name = location.description ? `${label} (${location.description})` : label;
   useEffect(() => yes.current?.focus(), []);
   return (
-    <section role="alertdialog" aria-modal="false" aria-labelledby={ids.title} aria-describedby={ids.description} className="rounded-xl border border-primary/30 bg-primary-soft p-4">
+    <section
+      role="alertdialog"
+      aria-modal="false"
+      aria-labelledby={ids.title}
+      aria-describedby={ids.description}
+      className="rounded-xl border border-primary/30 bg-primary-soft p-4"
+    >
       <div className="flex gap-3">
         <LocationIcon type={location.type} />
         <div className="min-w-0 flex-1">

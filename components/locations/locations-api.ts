@@ -16,19 +16,25 @@ const locationSchema = z.object({
   type: z.enum(LOCATION_TYPES),
   latitude: z.number().min(-90).max(90),
   longitude: z.number().min(-180).max(180),
-  description: z.string().nullish().transform((v) => v ?? null),
+  description: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
 });
 const listSchema = z.array(locationSchema);
 const suggestionSchema = z.object({ suggestion: locationSchema.nullable() }).nullable();
 
 export type NewLocation = Position & { type: SavableLocationType; description?: string };
 
-const call = (method: string, url: string, body?: unknown) => fetchEnvelope<unknown>(LocationsApiError, method, url, body);
-const near = ({ latitude, longitude }: Position) => `longitude=${encodeURIComponent(longitude)}&latitude=${encodeURIComponent(latitude)}`;
+const call = (method: string, url: string, body?: unknown) =>
+  fetchEnvelope<unknown>(LocationsApiError, method, url, body);
+const near = ({ latitude, longitude }: Position) =>
+  `longitude=${encodeURIComponent(longitude)}&latitude=${encodeURIComponent(latitude)}`;
 
 export const locationsApi = {
   list: async (): Promise<LocationDto[]> => listSchema.parse(await call("GET", "/api/locations")),
-  create: async (input: NewLocation): Promise<LocationDto> => locationSchema.parse(await call("POST", "/api/locations", input)),
+  create: async (input: NewLocation): Promise<LocationDto> =>
+    locationSchema.parse(await call("POST", "/api/locations", input)),
   remove: async (id: string): Promise<void> => {
     try {
       await call("DELETE", `/api/locations/${encodeURIComponent(id)}`);

@@ -19,7 +19,13 @@ import { DEFAULT_CENTER, MAX_SAVED_LOCATIONS, type LocationDto } from "@/lib/loc
 import { formatNumber } from "@/lib/money";
 import { AddLocationForm } from "./add-location-form";
 import { CurrentLocationAction } from "./current-location-action";
-import { closeLocationsSheet, openLocationsSheet, restoreFocusAfterLocations, setLocationsSheetOpen, useLocationsSheetOpen } from "./location-sheet-state";
+import {
+  closeLocationsSheet,
+  openLocationsSheet,
+  restoreFocusAfterLocations,
+  setLocationsSheetOpen,
+  useLocationsSheetOpen,
+} from "./location-sheet-state";
 import { LocationSuggestion } from "./location-suggestion";
 import { SavedLocations } from "./saved-locations";
 import { useCreateLocation, useDeleteLocation, useSavedLocations } from "./use-locations";
@@ -77,7 +83,9 @@ export const LocationsSheet = withDeferredMessages(function LocationsSheet({ map
           <header className="flex items-start gap-3 px-4 pt-2 pb-3">
             <div className="min-w-0 flex-1">
               <Drawer.Title className="text-lg font-bold">{t("sheet.title")}</Drawer.Title>
-              <Drawer.Description className="mt-0.5 text-sm text-muted-foreground">{isSignedIn ? t("sheet.description") : t("sheet.descriptionSignedOut")}</Drawer.Description>
+              <Drawer.Description className="mt-0.5 text-sm text-muted-foreground">
+                {isSignedIn ? t("sheet.description") : t("sheet.descriptionSignedOut")}
+              </Drawer.Description>
             </div>
             <DrawerCloseButton label={t("sheet.close")} />
           </header>
@@ -111,7 +119,10 @@ export const LocationsSheet = withDeferredMessages(function LocationsSheet({ map
                     </h3>
                     {saved.data ? (
                       <span className="tabular text-xs text-muted-foreground">
-                        {t("saved.count", { saved: formatNumber(list.length, locale), max: formatNumber(MAX_SAVED_LOCATIONS, locale) })}
+                        {t("saved.count", {
+                          saved: formatNumber(list.length, locale),
+                          max: formatNumber(MAX_SAVED_LOCATIONS, locale),
+                        })}
                       </span>
                     ) : null}
                   </div>
@@ -122,14 +133,19 @@ export const LocationsSheet = withDeferredMessages(function LocationsSheet({ map
                       <Skeleton className="h-14 rounded-lg" />
                     </div>
                   ) : saved.isError && !saved.data ? (
-                    <div role="alert" className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-border p-3 text-sm">
+                    <div
+                      role="alert"
+                      className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-border p-3 text-sm"
+                    >
                       <span className="text-muted-foreground">{t("saved.loadError")}</span>
                       <Button variant="outline" size="sm" onClick={() => void saved.refetch()}>
                         {t("saved.retry")}
                       </Button>
                     </div>
                   ) : list.length === 0 ? (
-                    <p className="rounded-lg border border-dashed border-border px-3 py-4 text-center text-sm text-muted-foreground">{t("saved.empty")}</p>
+                    <p className="rounded-lg border border-dashed border-border px-3 py-4 text-center text-sm text-muted-foreground">
+                      {t("saved.empty")}
+                    </p>
                   ) : (
                     <SavedLocations
                       legend={t("saved.legend")}
@@ -137,7 +153,9 @@ export const LocationsSheet = withDeferredMessages(function LocationsSheet({ map
                       selectedId={selected?.id ?? null}
                       onSelect={choose}
                       deletingId={remove.isPending ? (remove.variables?.id ?? null) : null}
-                      onDelete={(location) => remove.mutate(location, { onError: () => toast.error(t("saved.deleteFailed")) })}
+                      onDelete={(location) =>
+                        remove.mutate(location, { onError: () => toast.error(t("saved.deleteFailed")) })
+                      }
                     />
                   )}
                   <Button

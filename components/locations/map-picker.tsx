@@ -10,7 +10,12 @@ import type { Position } from "@/lib/locations/types";
 const SPAN: ViewSpan = { east: 600, north: 337.5 };
 const STEP = 10;
 const BIG_STEP = 100;
-const KEY_STEPS: Record<string, [number, number]> = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+const KEY_STEPS: Record<string, [number, number]> = {
+  ArrowUp: [0, 1],
+  ArrowDown: [0, -1],
+  ArrowLeft: [-1, 0],
+  ArrowRight: [1, 0],
+};
 
 const coordinate = (n: number, locale: string) =>
   new Intl.NumberFormat(locale === "ar" ? "ar-SA-u-nu-arab" : "en-SA", { maximumFractionDigits: 5 }).format(n);
@@ -74,7 +79,10 @@ export function MapPicker({ value, onChange }: Props) {
         const box = event.currentTarget.getBoundingClientRect();
         const onPin = pinButton.current?.contains(event.target as Node) ?? false;
         grab.current = onPin
-          ? { dx: box.left + (pin.x / 100) * box.width - event.clientX, dy: box.top + (pin.y / 100) * box.height - event.clientY }
+          ? {
+              dx: box.left + (pin.x / 100) * box.width - event.clientX,
+              dy: box.top + (pin.y / 100) * box.height - event.clientY,
+            }
           : { dx: 0, dy: 0 };
         placeAt(event);
       }}
@@ -84,8 +92,24 @@ export function MapPicker({ value, onChange }: Props) {
     >
       {/* Rings around the view's centre and a compass: a sense of scale and of north without map tiles. */}
       <svg aria-hidden="true" viewBox="0 0 160 90" className="pointer-events-none absolute inset-0 size-full">
-        <circle cx="80" cy="45" r="20" fill="none" stroke="currentColor" strokeOpacity="0.12" className="text-foreground" />
-        <circle cx="80" cy="45" r="40" fill="none" stroke="currentColor" strokeOpacity="0.1" className="text-foreground" />
+        <circle
+          cx="80"
+          cy="45"
+          r="20"
+          fill="none"
+          stroke="currentColor"
+          strokeOpacity="0.12"
+          className="text-foreground"
+        />
+        <circle
+          cx="80"
+          cy="45"
+          r="40"
+          fill="none"
+          stroke="currentColor"
+          strokeOpacity="0.1"
+          className="text-foreground"
+        />
         <circle cx="80" cy="45" r="1.2" className="fill-foreground/30" />
         <g transform="translate(148 12)" className="text-foreground">
           <circle r="8" className="fill-card" fillOpacity="0.85" stroke="currentColor" strokeOpacity="0.15" />
@@ -98,7 +122,10 @@ export function MapPicker({ value, onChange }: Props) {
       <button
         ref={pinButton}
         type="button"
-        aria-label={t("pin", { latitude: coordinate(value.latitude, locale), longitude: coordinate(value.longitude, locale) })}
+        aria-label={t("pin", {
+          latitude: coordinate(value.latitude, locale),
+          longitude: coordinate(value.longitude, locale),
+        })}
         aria-describedby={hintId}
         onKeyDown={onKeyDown}
         className="absolute -translate-x-1/2 -translate-y-full rounded-full p-0.5 text-primary drop-shadow-[0_3px_3px_rgb(0_0_0/0.25)] focus-visible:outline-2 focus-visible:outline-ring"
@@ -106,7 +133,11 @@ export function MapPicker({ value, onChange }: Props) {
       >
         <MapPin aria-hidden="true" className="size-9 fill-primary stroke-card" strokeWidth={1.5} />
       </button>
-      <p id={hintId} className="pointer-events-none absolute inset-x-0 bottom-0 bg-card/80 px-2 py-1 text-center text-xs text-muted-foreground" dir={locale === "ar" ? "rtl" : "ltr"}>
+      <p
+        id={hintId}
+        className="pointer-events-none absolute inset-x-0 bottom-0 bg-card/80 px-2 py-1 text-center text-xs text-muted-foreground"
+        dir={locale === "ar" ? "rtl" : "ltr"}
+      >
         {t("hint")}
       </p>
     </div>

@@ -28,7 +28,13 @@ export function SavedLocations({ locations, selectedId, onSelect, onDelete, dele
   const byPointer = useRef(false);
   const [confirming, setConfirming] = useState<string | null>(null);
   return (
-    <RadioGroup legend={legend} legendClassName="sr-only" className="space-y-2" onPointerDown={() => (byPointer.current = true)} onKeyDown={() => (byPointer.current = false)}>
+    <RadioGroup
+      legend={legend}
+      legendClassName="sr-only"
+      className="space-y-2"
+      onPointerDown={() => (byPointer.current = true)}
+      onKeyDown={() => (byPointer.current = false)}
+    >
       {locations.map((location) => {
         const label = t(`types.${location.type}`);
         const name = location.description ? `${label} ${location.description}` : label;

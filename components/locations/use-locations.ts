@@ -2,7 +2,12 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { lastKnownPosition, requestCurrentPosition } from "@/lib/locations/current-position";
-import { currentSelection, getSelectedLocation, selectionOf, setSelectedLocation } from "@/lib/locations/selected-location";
+import {
+  currentSelection,
+  getSelectedLocation,
+  selectionOf,
+  setSelectedLocation,
+} from "@/lib/locations/selected-location";
 import type { LocationDto } from "@/lib/locations/types";
 import { useSession } from "@/components/auth/use-session";
 import { LOCATIONS_QUERY_KEY, LocationsApiError, locationsApi, type NewLocation } from "./locations-api";
@@ -29,7 +34,8 @@ export function useCreateLocation(key: readonly unknown[], onSaved: () => void) 
     onError: (err) => {
       console.error("[locations] the location could not be saved", err);
       // Six already saved elsewhere (another tab): the list catches up and the add button turns off.
-      if (err instanceof LocationsApiError && err.status === 409) void client.invalidateQueries({ queryKey: LOCATIONS_QUERY_KEY });
+      if (err instanceof LocationsApiError && err.status === 409)
+        void client.invalidateQueries({ queryKey: LOCATIONS_QUERY_KEY });
     },
   });
 }

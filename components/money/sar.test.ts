@@ -4,7 +4,8 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { formatSar, type SarStyle } from "@/lib/money";
 import { Sar } from "./sar";
 
-const render = (amount: number, locale: string, style: SarStyle) => renderToStaticMarkup(createElement(Sar, { amount, locale, style }));
+const render = (amount: number, locale: string, style: SarStyle) =>
+  renderToStaticMarkup(createElement(Sar, { amount, locale, style }));
 const text = (html: string) => html.replace(/<[^>]+>/g, "");
 
 describe("Sar", () => {
@@ -16,6 +17,8 @@ describe("Sar", () => {
         expect(html).toContain(`<span role="img" aria-label="${locale === "ar" ? "ريال سعودي" : "Saudi riyal"}">`);
       }
     }
-    expect(render(250, "en", "sign")).toBe('\u2066<span role="img" aria-label="Saudi riyal">\u20C1</span>\u00a0250\u2069');
+    expect(render(250, "en", "sign")).toBe(
+      '\u2066<span role="img" aria-label="Saudi riyal">\u20C1</span>\u00a0250\u2069',
+    );
   });
 });

@@ -42,7 +42,15 @@ export function CancelBooking({ cartId, itemId, refunds }: Props) {
     setPending(true);
     setError(null);
     try {
-      const order = await send((key) => callBff<CartDto>(locale, "POST", `/api/orders/${encodeURIComponent(cartId)}/items/${encodeURIComponent(itemId)}/cancel`, undefined, key));
+      const order = await send((key) =>
+        callBff<CartDto>(
+          locale,
+          "POST",
+          `/api/orders/${encodeURIComponent(cartId)}/items/${encodeURIComponent(itemId)}/cancel`,
+          undefined,
+          key,
+        ),
+      );
       const refunded = order.cartItems.find((i) => i.id === itemId)?.refundedAmount ?? 0;
       toast.success(refunded > 0 ? t("doneRefund", { amount: sar(refunded) }) : t("done"));
       router.refresh();
@@ -56,7 +64,14 @@ export function CancelBooking({ cartId, itemId, refunds }: Props) {
   return (
     <div className="mt-2 grid gap-2">
       {asking ? (
-        <ConfirmInline question={refunds ? t("questionRefund") : t("question")} confirmLabel={t("confirm")} cancelLabel={t("keep")} onConfirm={() => void cancel()} onCancel={() => setAsking(false)} busy={pending} />
+        <ConfirmInline
+          question={refunds ? t("questionRefund") : t("question")}
+          confirmLabel={t("confirm")}
+          cancelLabel={t("keep")}
+          onConfirm={() => void cancel()}
+          onCancel={() => setAsking(false)}
+          busy={pending}
+        />
       ) : (
         <Button variant="outline" size="sm" className="justify-self-start" onClick={() => setAsking(true)}>
           <CalendarX aria-hidden="true" />

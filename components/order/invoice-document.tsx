@@ -33,28 +33,56 @@ function Bi({ ar, en }: { ar: string; en: string | null }) {
  * roll, one column (globals.css: the `receipt` page and variant).
  */
 export async function InvoiceDocument({ doc, locale }: { doc: InvoiceDocumentDto; locale: string }) {
-  const [ar, en] = await Promise.all([getTranslations({ locale: "ar", namespace: "order.invoice" }), getTranslations({ locale: "en", namespace: "order.invoice" })]);
-  const label = (key: Parameters<Translate>[0], values?: Record<string, string | number>) => <Bi ar={ar(key, values)} en={locale === "en" ? en(key, values) : null} />;
+  const [ar, en] = await Promise.all([
+    getTranslations({ locale: "ar", namespace: "order.invoice" }),
+    getTranslations({ locale: "en", namespace: "order.invoice" }),
+  ]);
+  const label = (key: Parameters<Translate>[0], values?: Record<string, string | number>) => (
+    <Bi ar={ar(key, values)} en={locale === "en" ? en(key, values) : null} />
+  );
   const sarStyle = getSarStyle();
-  const money = (amount: number) => <span className="tabular whitespace-nowrap"><Sar amount={amount} locale={locale} style={sarStyle} /></span>;
+  const money = (amount: number) => (
+    <span className="tabular whitespace-nowrap">
+      <Sar amount={amount} locale={locale} style={sarStyle} />
+    </span>
+  );
   const rate = { rate: doc.vatRate };
   const credit = doc.kind === "credit_note";
   // The QR code as SVG made here from the document's own payload (no script, no external image).
   const qr = await QRCode.toString(doc.qr, { type: "svg", errorCorrectionLevel: "M", margin: 4 });
   const taxable = doc.subTotal - doc.discountAmount;
-  const row = (key: Parameters<Translate>[0], value: React.ReactNode, strong = false, values?: Record<string, string | number>) => (
-    <div className={strong ? "flex items-baseline justify-between gap-4 border-t border-border pt-2 text-base font-bold" : "flex items-baseline justify-between gap-4"}>
+  const row = (
+    key: Parameters<Translate>[0],
+    value: React.ReactNode,
+    strong = false,
+    values?: Record<string, string | number>,
+  ) => (
+    <div
+      className={
+        strong
+          ? "flex items-baseline justify-between gap-4 border-t border-border pt-2 text-base font-bold"
+          : "flex items-baseline justify-between gap-4"
+      }
+    >
       <dt>{label(key, values)}</dt>
       <dd>{value}</dd>
     </div>
   );
   /** One fact of the document: its label, and its value (`code`: a number read left to right). */
-  const fact = (key: Parameters<Translate>[0], value: React.ReactNode, opts: { code?: "mono" | "digits"; testId?: string } = {}) =>
+  const fact = (
+    key: Parameters<Translate>[0],
+    value: React.ReactNode,
+    opts: { code?: "mono" | "digits"; testId?: string } = {},
+  ) =>
     value ? (
       <>
         <dt className="text-muted-foreground">{label(key)}</dt>
         {opts.code ? (
-          <dd dir="ltr" className={opts.code === "mono" ? "font-mono text-start rtl:text-end" : "tabular text-start rtl:text-end"} data-testid={opts.testId}>
+          <dd
+            dir="ltr"
+            className={opts.code === "mono" ? "font-mono text-start rtl:text-end" : "tabular text-start rtl:text-end"}
+            data-testid={opts.testId}
+          >
             {value}
           </dd>
         ) : (
@@ -63,7 +91,11 @@ export async function InvoiceDocument({ doc, locale }: { doc: InvoiceDocumentDto
       </>
     ) : null;
   return (
-    <article data-print-document aria-labelledby={`doc-${doc.number}`} className="grid gap-5 rounded-xl border border-border bg-card p-5 text-sm shadow-soft break-inside-avoid-page print:rounded-none print:border-0 print:p-0 print:shadow-none">
+    <article
+      data-print-document
+      aria-labelledby={`doc-${doc.number}`}
+      className="grid gap-5 rounded-xl border border-border bg-card p-5 text-sm shadow-soft break-inside-avoid-page print:rounded-none print:border-0 print:p-0 print:shadow-none"
+    >
       <header className="flex flex-wrap items-start justify-between gap-4 receipt:flex-col receipt:items-center receipt:text-center">
         <div className="grid gap-2">
           <h1 id={`doc-${doc.number}`} className="text-xl font-bold sm:text-2xl">
@@ -74,10 +106,21 @@ export async function InvoiceDocument({ doc, locale }: { doc: InvoiceDocumentDto
             {credit ? fact("forInvoice", doc.invoiceNumber, { code: "mono" }) : null}
             {fact("issuedAt", formatInstant(doc.issuedAt, locale))}
             {fact("order", doc.orderNumber, { code: "mono" })}
-            {credit && doc.reason ? fact("reason", doc.reason === "cancelled" || doc.reason === "refunded" ? label(`reasons.${doc.reason}`) : doc.reason) : null}
+            {credit && doc.reason
+              ? fact(
+                  "reason",
+                  doc.reason === "cancelled" || doc.reason === "refunded" ? label(`reasons.${doc.reason}`) : doc.reason,
+                )
+              : null}
           </dl>
         </div>
-        <div role="img" aria-label={locale === "en" ? en("qrLabel") : ar("qrLabel")} data-testid="invoice-qr" className="size-36 shrink-0 bg-white [&_svg]:size-full receipt:size-32" dangerouslySetInnerHTML={{ __html: qr }} />
+        <div
+          role="img"
+          aria-label={locale === "en" ? en("qrLabel") : ar("qrLabel")}
+          data-testid="invoice-qr"
+          className="size-36 shrink-0 bg-white [&_svg]:size-full receipt:size-32"
+          dangerouslySetInnerHTML={{ __html: qr }}
+        />
       </header>
 
       <section aria-label={locale === "en" ? en("seller") : ar("seller")} className="grid gap-1">
@@ -88,7 +131,12 @@ export async function InvoiceDocument({ doc, locale }: { doc: InvoiceDocumentDto
         <dl className="grid grid-cols-[auto_1fr] items-baseline gap-x-4 gap-y-1">
           {fact("vatNumber", doc.seller.vatNumber, { code: "digits" })}
           {fact("crNumber", doc.seller.crNumber, { code: "digits" })}
-          {fact("address", doc.seller.addressAr || doc.seller.addressEn ? <Bi ar={doc.seller.addressAr ?? ""} en={locale === "en" ? doc.seller.addressEn : null} /> : null)}
+          {fact(
+            "address",
+            doc.seller.addressAr || doc.seller.addressEn ? (
+              <Bi ar={doc.seller.addressAr ?? ""} en={locale === "en" ? doc.seller.addressEn : null} />
+            ) : null,
+          )}
           {fact("buyer", doc.buyerName ? <bdi>{doc.buyerName}</bdi> : null)}
         </dl>
       </section>
@@ -117,7 +165,10 @@ export async function InvoiceDocument({ doc, locale }: { doc: InvoiceDocumentDto
             {doc.lines.map((l, i) => (
               <tr key={i} className="border-b border-border align-top [&>td]:px-1.5 [&>td]:py-2">
                 <td>
-                  <Bi ar={[l.nameAr, l.optionAr].filter(Boolean).join(" — ")} en={locale === "en" ? [l.nameEn, l.optionEn].filter(Boolean).join(" — ") : null} />
+                  <Bi
+                    ar={[l.nameAr, l.optionAr].filter(Boolean).join(" — ")}
+                    en={locale === "en" ? [l.nameEn, l.optionEn].filter(Boolean).join(" — ") : null}
+                  />
                 </td>
                 <td className="tabular">{formatNumber(l.quantity, locale)}</td>
                 <td className="receipt:hidden">{money(l.unitPrice)}</td>

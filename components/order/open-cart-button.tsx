@@ -11,9 +11,21 @@ import { Button } from "@/components/ui/button";
  * `atPayment`: a retry after a payment that did not go through resumes at the payment step, with
  * the details and method kept (as far as the checkout allows: see checkout-steps' allowedStep).
  */
-export function OpenCartButton({ children, variant = "default", atPayment = false }: { children: ReactNode; variant?: "default" | "outline"; atPayment?: boolean }) {
+export function OpenCartButton({
+  children,
+  variant = "default",
+  atPayment = false,
+}: {
+  children: ReactNode;
+  variant?: "default" | "outline";
+  atPayment?: boolean;
+}) {
   return (
-    <Button size="lg" variant={variant} onClick={atPayment ? () => openCartSheetAt(hashForStep("payment")) : openCartSheet}>
+    <Button
+      size="lg"
+      variant={variant}
+      onClick={atPayment ? () => openCartSheetAt(hashForStep("payment")) : openCartSheet}
+    >
       <ShoppingBag aria-hidden="true" />
       {children}
     </Button>

@@ -12,12 +12,27 @@ import { Sar } from "@/components/money/sar";
  * The order's lines as the platform has them: name, price, what was booked (a full-day stay ends
  * on the last night's day, spec §9) and the line amount. Server-rendered: nothing here changes.
  */
-export async function OrderItems({ items, action }: { items: CartItemDto[]; /** Something the customer can do with a line (move a booking). */ action?: (item: CartItemDto) => React.ReactNode }) {
-  const [t, tCancel, locale] = await Promise.all([getTranslations("cart.item"), getTranslations("order.cancel"), getLocale()]);
+export async function OrderItems({
+  items,
+  action,
+}: {
+  items: CartItemDto[] /** Something the customer can do with a line (move a booking). */;
+  action?: (item: CartItemDto) => React.ReactNode;
+}) {
+  const [t, tCancel, locale] = await Promise.all([
+    getTranslations("cart.item"),
+    getTranslations("order.cancel"),
+    getLocale(),
+  ]);
   const sarStyle = getSarStyle();
   const hideDuration = getHideDuration();
   const sar = await getFormatSar();
-  const value = (d: ItemDetail) => ("count" in d ? t(`count.${d.key}`, { count: d.count, value: d.value }) : d.key === "specialist" && d.any ? t("anySpecialist") : d.value);
+  const value = (d: ItemDetail) =>
+    "count" in d
+      ? t(`count.${d.key}`, { count: d.count, value: d.value })
+      : d.key === "specialist" && d.any
+        ? t("anySpecialist")
+        : d.value;
   return (
     <ul className="divide-y divide-border">
       {items.map((item) => {
@@ -38,13 +53,23 @@ export async function OrderItems({ items, action }: { items: CartItemDto[]; /** 
                   </p>
                   <p className="text-sm text-muted-foreground">
                     {item.price.name}
-                    {item.product.typeString === "merchandise" && item.quantity > 1 ? ` × ${formatNumber(item.quantity, locale)}` : ""}
+                    {item.product.typeString === "merchandise" && item.quantity > 1
+                      ? ` × ${formatNumber(item.quantity, locale)}`
+                      : ""}
                   </p>
                 </div>
                 <div className="shrink-0 text-end">
-                  <p className="tabular font-semibold"><Sar amount={item.amountWithTax} locale={locale} style={sarStyle} /></p>
-                  {item.amountWithTax > item.amount ? <p className="text-xs text-muted-foreground">{t("vatIncluded")}</p> : null}
-                  {item.refundedAmount > 0 ? <p className="text-xs font-medium text-success">{tCancel("refunded", { amount: sar(item.refundedAmount) })}</p> : null}
+                  <p className="tabular font-semibold">
+                    <Sar amount={item.amountWithTax} locale={locale} style={sarStyle} />
+                  </p>
+                  {item.amountWithTax > item.amount ? (
+                    <p className="text-xs text-muted-foreground">{t("vatIncluded")}</p>
+                  ) : null}
+                  {item.refundedAmount > 0 ? (
+                    <p className="text-xs font-medium text-success">
+                      {tCancel("refunded", { amount: sar(item.refundedAmount) })}
+                    </p>
+                  ) : null}
                 </div>
               </div>
               {details.length > 0 ? (

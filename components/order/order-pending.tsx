@@ -8,9 +8,25 @@ import { localePath } from "@/lib/site-routing";
 import { OpenCartButton } from "./open-cart-button";
 
 /** A centred notice with an icon, what happened, and the ways forward. */
-const TONES = { muted: "bg-muted text-muted-foreground", destructive: "bg-destructive-soft text-destructive", accent: "bg-accent-soft text-accent-foreground" } as const;
+const TONES = {
+  muted: "bg-muted text-muted-foreground",
+  destructive: "bg-destructive-soft text-destructive",
+  accent: "bg-accent-soft text-accent-foreground",
+} as const;
 
-export function OrderNotice({ icon, title, children, actions, tone = "muted" }: { icon: ReactNode; title: string; children: ReactNode; actions: ReactNode; tone?: keyof typeof TONES }) {
+export function OrderNotice({
+  icon,
+  title,
+  children,
+  actions,
+  tone = "muted",
+}: {
+  icon: ReactNode;
+  title: string;
+  children: ReactNode;
+  actions: ReactNode;
+  tone?: keyof typeof TONES;
+}) {
   return (
     <div className="flex flex-col items-center gap-4 rounded-2xl border border-border bg-card px-6 py-10 text-center shadow-soft">
       <span aria-hidden="true" className={`flex size-14 items-center justify-center rounded-full ${TONES[tone]}`}>
@@ -29,10 +45,20 @@ export function OrderNotice({ icon, title, children, actions, tone = "muted" }: 
  * taken for an order that could not be completed says the store will follow up; the shopper
  * back from Tabby or Tamara without paying is told so and sent back to checkout.
  */
-export async function OrderPending({ view, refreshHref }: { view: Exclude<DoneView, { kind: "order" }>; refreshHref: string }) {
+export async function OrderPending({
+  view,
+  refreshHref,
+}: {
+  view: Exclude<DoneView, { kind: "order" }>;
+  refreshHref: string;
+}) {
   const [t, tRoot, locale] = await Promise.all([getTranslations("order.done"), getTranslations(), getLocale()]);
   const home = (
-    <Link prefetch={false} href={localePath(locale, "/")} className={buttonVariants({ size: "lg", variant: "outline" })}>
+    <Link
+      prefetch={false}
+      href={localePath(locale, "/")}
+      className={buttonVariants({ size: "lg", variant: "outline" })}
+    >
       {t("home")}
     </Link>
   );

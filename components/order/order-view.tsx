@@ -1,6 +1,18 @@
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
-import { CalendarClock, CalendarPlus, CircleCheck, CircleX, Clock, Download, FileText, Link2, Undo2, Wallet, type LucideIcon } from "lucide-react";
+import {
+  CalendarClock,
+  CalendarPlus,
+  CircleCheck,
+  CircleX,
+  Clock,
+  Download,
+  FileText,
+  Link2,
+  Undo2,
+  Wallet,
+  type LucideIcon,
+} from "lucide-react";
 import { CartTotalsList } from "@/components/cart/cart-totals-list";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/cn";
@@ -25,7 +37,17 @@ import { getFormatSar } from "@/lib/money-server";
 import { passableLine } from "@/contract/wallet-pass";
 
 /** A card of the order page with an icon heading and a row of actions (calendar, sharing). */
-function ActionCard({ id, icon: Icon, title, children }: { id: string; icon: LucideIcon; title: string; children: React.ReactNode }) {
+function ActionCard({
+  id,
+  icon: Icon,
+  title,
+  children,
+}: {
+  id: string;
+  icon: LucideIcon;
+  title: string;
+  children: React.ReactNode;
+}) {
   return (
     <section aria-labelledby={id} className="grid gap-3 rounded-xl border border-border bg-card p-4 shadow-soft">
       <h2 id={id} className="flex items-center gap-2 font-sans text-sm font-semibold">
@@ -38,17 +60,37 @@ function ActionCard({ id, icon: Icon, title, children }: { id: string; icon: Luc
 }
 
 /** The bookings into the shopper's calendar: one .ics with all of them, and Google Calendar per booking. */
-async function AddToCalendar({ cartId, bookings, locale, linkKey }: { cartId: string; bookings: BookingEvent[]; locale: string; linkKey: string | null }) {
+async function AddToCalendar({
+  cartId,
+  bookings,
+  locale,
+  linkKey,
+}: {
+  cartId: string;
+  bookings: BookingEvent[];
+  locale: string;
+  linkKey: string | null;
+}) {
   const t = await getTranslations("order.done.calendar");
   return (
     <ActionCard id="order-calendar" icon={CalendarPlus} title={t("title")}>
       <div className="flex flex-wrap gap-2">
-        <a href={`/api/orders/${encodeURIComponent(cartId)}/calendar?${new URLSearchParams(linkKey ? { locale, key: linkKey } : { locale })}`} download className={buttonVariants({ variant: "outline", size: "sm" })}>
+        <a
+          href={`/api/orders/${encodeURIComponent(cartId)}/calendar?${new URLSearchParams(linkKey ? { locale, key: linkKey } : { locale })}`}
+          download
+          className={buttonVariants({ variant: "outline", size: "sm" })}
+        >
           <Download aria-hidden="true" />
           {t("download")}
         </a>
         {bookings.map((b) => (
-          <a key={b.uid} href={googleCalendarLink(b)} target="_blank" rel="noopener noreferrer" className={buttonVariants({ variant: "outline", size: "sm" })}>
+          <a
+            key={b.uid}
+            href={googleCalendarLink(b)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonVariants({ variant: "outline", size: "sm" })}
+          >
             {bookings.length === 1 ? t("google") : t("googleOne", { name: b.title })}
           </a>
         ))}
@@ -78,7 +120,8 @@ export type ChangeWindows = { reschedule: number | null; cancel: number | null }
 const NO_CHANGES: ChangeWindows = { reschedule: null, cancel: null };
 
 /** The Riyadh day the order completed, e.g. "21 November 2026" / "٢١ نوفمبر ٢٠٢٦". */
-const formatPlacedOn = (iso: string, locale: string) => formatDay(riyadhToday(new Date(iso)), locale, { day: "numeric", month: "long", year: "numeric" });
+const formatPlacedOn = (iso: string, locale: string) =>
+  formatDay(riyadhToday(new Date(iso)), locale, { day: "numeric", month: "long", year: "numeric" });
 
 /**
  * A completed order as the platform has it (spec §2 done page): number, payment (a bank
@@ -133,42 +176,77 @@ export async function OrderView({
   const pending = status === "pendingReview";
   const cancelled = status === "cancelled" || status === "refunded";
   // Money paid online goes back by itself when a booking is cancelled; cash and transfers the store returns.
-  const paidOnline = (status === "paid" || status === "depositPaid") && cart.paymentMethod !== "CASH" && cart.paymentMethod !== "BANK_TRANSFER";
+  const paidOnline =
+    (status === "paid" || status === "depositPaid") &&
+    cart.paymentMethod !== "CASH" &&
+    cart.paymentMethod !== "BANK_TRANSFER";
   const Icon = cancelled ? CircleX : pending ? Clock : CircleCheck;
   return (
     <div className="grid gap-6">
-      {variant === "done" ? <TrackPurchase value={cart.totalAmount} id={cart.id} items={cart.cartItems.map((i) => ({ id: i.product.id, quantity: i.quantity }))} /> : null}
+      {variant === "done" ? (
+        <TrackPurchase
+          value={cart.totalAmount}
+          id={cart.id}
+          items={cart.cartItems.map((i) => ({ id: i.product.id, quantity: i.quantity }))}
+        />
+      ) : null}
       <header className="flex flex-col items-center gap-3 text-center">
         <span
           aria-hidden="true"
           className={cn(
             "flex size-16 items-center justify-center rounded-full",
-            cancelled ? "bg-muted text-muted-foreground" : pending ? "bg-accent-soft text-accent-foreground" : "bg-success-soft text-success",
+            cancelled
+              ? "bg-muted text-muted-foreground"
+              : pending
+                ? "bg-accent-soft text-accent-foreground"
+                : "bg-success-soft text-success",
           )}
         >
           <Icon className="size-8" />
         </span>
-        <h1 className="text-2xl font-bold sm:text-3xl">{variant !== "done" ? t("orderTitle", { number: cart.orderNumber ?? "" }) : cancelled ? t("titleCancelled") : pending ? t("titleReceived") : t("titleConfirmed")}</h1>
+        <h1 className="text-2xl font-bold sm:text-3xl">
+          {variant !== "done"
+            ? t("orderTitle", { number: cart.orderNumber ?? "" })
+            : cancelled
+              ? t("titleCancelled")
+              : pending
+                ? t("titleReceived")
+                : t("titleConfirmed")}
+        </h1>
         {cart.orderNumber ? (
           <p className="text-muted-foreground">
             {t("orderNumber")}{" "}
-            <span dir="ltr" data-testid="order-number" className="font-mono text-lg font-semibold tracking-wider text-foreground">
+            <span
+              dir="ltr"
+              data-testid="order-number"
+              className="font-mono text-lg font-semibold tracking-wider text-foreground"
+            >
               {cart.orderNumber}
             </span>
           </p>
         ) : null}
-        {cart.completedAt ? <p className="text-sm text-muted-foreground">{t("placedOn", { date: formatPlacedOn(cart.completedAt, locale) })}</p> : null}
+        {cart.completedAt ? (
+          <p className="text-sm text-muted-foreground">
+            {t("placedOn", { date: formatPlacedOn(cart.completedAt, locale) })}
+          </p>
+        ) : null}
       </header>
 
       {duplicateRefund ? (
         // A second payment of this order (another tab, an abandoned 3-D Secure page) was given back automatically.
-        <p role="status" className="flex items-start gap-2 rounded-xl border border-border bg-accent-soft p-4 text-sm text-accent-foreground">
+        <p
+          role="status"
+          className="flex items-start gap-2 rounded-xl border border-border bg-accent-soft p-4 text-sm text-accent-foreground"
+        >
           <Undo2 aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <span>{t("duplicateRefunded", { amount: sar(duplicateRefund) })}</span>
         </p>
       ) : null}
 
-      <section aria-labelledby="order-payment" className="grid gap-3 rounded-xl border border-border bg-card p-4 shadow-soft">
+      <section
+        aria-labelledby="order-payment"
+        className="grid gap-3 rounded-xl border border-border bg-card p-4 shadow-soft"
+      >
         <h2 id="order-payment" className="font-sans text-sm font-semibold">
           {t("payment")}
         </h2>
@@ -182,7 +260,18 @@ export async function OrderView({
           ) : null}
           <dt className="text-muted-foreground">{t("paymentStatus")}</dt>
           <dd>
-            <Badge data-testid="order-status" variant={status === "paid" || status === "depositPaid" || status === "nothingDue" ? "success" : pending ? "accent" : "muted"}>{t(`status.${status}`)}</Badge>
+            <Badge
+              data-testid="order-status"
+              variant={
+                status === "paid" || status === "depositPaid" || status === "nothingDue"
+                  ? "success"
+                  : pending
+                    ? "accent"
+                    : "muted"
+              }
+            >
+              {t(`status.${status}`)}
+            </Badge>
           </dd>
         </dl>
         {pending ? <p className="text-sm">{t("statusNote.pendingReview")}</p> : null}
@@ -193,12 +282,23 @@ export async function OrderView({
             <ReplaceReceipt cartId={cart.id} />
           </div>
         ) : null}
-        {status === "payOnSite" ? <p className="text-sm">{t("statusNote.payOnSite", { amount: sar(cart.amountToBePaid) })}</p> : null}
+        {status === "payOnSite" ? (
+          <p className="text-sm">{t("statusNote.payOnSite", { amount: sar(cart.amountToBePaid) })}</p>
+        ) : null}
         {status === "depositPaid" && cart.totalAmount > cart.amountToBePaid ? (
-          <p className="text-sm">{t("statusNote.depositPaid", { paid: sar(cart.amountToBePaid), remaining: sar(cart.totalAmount - cart.amountToBePaid) })}</p>
+          <p className="text-sm">
+            {t("statusNote.depositPaid", {
+              paid: sar(cart.amountToBePaid),
+              remaining: sar(cart.totalAmount - cart.amountToBePaid),
+            })}
+          </p>
         ) : null}
         {invoiceHref ? (
-          <Link prefetch={false} href={invoiceHref} className={buttonVariants({ variant: "outline", size: "sm", className: "justify-self-start" })}>
+          <Link
+            prefetch={false}
+            href={invoiceHref}
+            className={buttonVariants({ variant: "outline", size: "sm", className: "justify-self-start" })}
+          >
             <FileText aria-hidden="true" />
             {tInvoice("open")}
           </Link>
@@ -217,7 +317,14 @@ export async function OrderView({
         </section>
       ) : null}
 
-      {bookings.length > 0 ? <AddToCalendar cartId={cart.id} bookings={bookings} locale={locale} linkKey={variant === "shared" ? (share?.key ?? null) : null} /> : null}
+      {bookings.length > 0 ? (
+        <AddToCalendar
+          cartId={cart.id}
+          bookings={bookings}
+          locale={locale}
+          linkKey={variant === "shared" ? (share?.key ?? null) : null}
+        />
+      ) : null}
 
       {share ? <ShareOrder share={share} /> : null}
 
@@ -231,18 +338,27 @@ export async function OrderView({
             variant === "shared" ? null : (
               <>
                 {canReschedule(item, windows.reschedule) ? (
-                  <Link prefetch={false} href={localePath(locale, `/orders/${cart.id}/reschedule/${item.id}`)} className={buttonVariants({ variant: "outline", size: "sm", className: "mt-2" })}>
+                  <Link
+                    prefetch={false}
+                    href={localePath(locale, `/orders/${cart.id}/reschedule/${item.id}`)}
+                    className={buttonVariants({ variant: "outline", size: "sm", className: "mt-2" })}
+                  >
                     <CalendarClock aria-hidden="true" />
                     {item.product.isFullDayBooking ? tReschedule("changeDates") : tReschedule("change")}
                   </Link>
                 ) : null}
-                {canCancel(item, windows.cancel) ? <CancelBooking cartId={cart.id} itemId={item.id} refunds={paidOnline} /> : null}
+                {canCancel(item, windows.cancel) ? (
+                  <CancelBooking cartId={cart.id} itemId={item.id} refunds={paidOnline} />
+                ) : null}
                 {walletPasses && passableLine(cart, item) ? (
                   // A plain download: Safari hands a .pkpass to Wallet; elsewhere it is saved.
                   <a
                     href={`/api/orders/${encodeURIComponent(cart.id)}/items/${encodeURIComponent(item.id)}/wallet-pass`}
                     download
-                    className={cn(buttonVariants({ size: "sm" }), "mt-2 flex w-fit bg-black text-white hover:bg-black/85")}
+                    className={cn(
+                      buttonVariants({ size: "sm" }),
+                      "mt-2 flex w-fit bg-black text-white hover:bg-black/85",
+                    )}
                   >
                     <Wallet aria-hidden="true" />
                     {tWallet("add")}
@@ -301,11 +417,19 @@ export async function OrderView({
           {t("home")}
         </Link>
         {variant !== "done" ? (
-          <Link prefetch={false} href={localePath(locale, "/profile/orders")} className={buttonVariants({ size: "lg", variant: "outline" })}>
+          <Link
+            prefetch={false}
+            href={localePath(locale, "/profile/orders")}
+            className={buttonVariants({ size: "lg", variant: "outline" })}
+          >
             {variant === "shared" ? t("shared.signIn") : t("backToOrders")}
           </Link>
         ) : (
-          <Link prefetch={false} href={localePath(locale, "/profile")} className={buttonVariants({ size: "lg", variant: "outline" })}>
+          <Link
+            prefetch={false}
+            href={localePath(locale, "/profile")}
+            className={buttonVariants({ size: "lg", variant: "outline" })}
+          >
             {t("profile")}
           </Link>
         )}

@@ -35,7 +35,11 @@ export function ReorderButton({ lines }: { lines: ReorderLine[] }) {
       const refused: string[] = [];
       for (const [i, line] of lines.entries()) {
         try {
-          cart = await cartApi.addItem(locale, { productId: line.productId, priceId: line.priceId, quantity: line.quantity }, `${key}-${i}`);
+          cart = await cartApi.addItem(
+            locale,
+            { productId: line.productId, priceId: line.priceId, quantity: line.quantity },
+            `${key}-${i}`,
+          );
         } catch (err) {
           refused.push(`${line.name}: ${errorMessage(err)}`);
         }

@@ -36,7 +36,15 @@ export function ReplaceReceipt({ cartId }: { cartId: string }) {
     for (const file of fileRef.current?.files ?? []) form.append("files", file);
     setPending(true);
     try {
-      await send((key) => callBff<ReceiptReplacedDto>(locale, "POST", `/api/orders/${encodeURIComponent(cartId)}/bank-receipt`, form, key));
+      await send((key) =>
+        callBff<ReceiptReplacedDto>(
+          locale,
+          "POST",
+          `/api/orders/${encodeURIComponent(cartId)}/bank-receipt`,
+          form,
+          key,
+        ),
+      );
       setError(null);
       if (fileRef.current) fileRef.current.value = "";
       toast.success(t("replaced"));

@@ -39,7 +39,18 @@ type Props = {
  * one move (the button waits; a second tap joins the first). A refusal (taken meanwhile, too late)
  * is said under the times in the shopper's language and the booking stays where it was.
  */
-export function RescheduleSlot({ cartId, itemId, productId, seats, specialistId, branchId, staff, bookingWindowDays, openingHours, orderHref }: Props) {
+export function RescheduleSlot({
+  cartId,
+  itemId,
+  productId,
+  seats,
+  specialistId,
+  branchId,
+  staff,
+  bookingWindowDays,
+  openingHours,
+  orderHref,
+}: Props) {
   const t = useTranslations("product.widget");
   const tr = useTranslations("order.reschedule");
   const locale = useLocale();
@@ -51,7 +62,12 @@ export function RescheduleSlot({ cartId, itemId, productId, seats, specialistId,
     openingHours,
     bookingWindowDays,
     locale,
-    specialistId ? { isOff: (d) => (staff ? !someoneWorks(staff, pick, null, d) : false), query: { specialistId, ...(branchId ? { branchId } : {}) } } : undefined,
+    specialistId
+      ? {
+          isOff: (d) => (staff ? !someoneWorks(staff, pick, null, d) : false),
+          query: { specialistId, ...(branchId ? { branchId } : {}) },
+        }
+      : undefined,
   );
   const { availability, timeFrom } = day;
   const [send] = useState(() => singleFlight<CartDto>());
@@ -65,7 +81,15 @@ export function RescheduleSlot({ cartId, itemId, productId, seats, specialistId,
     if (!slot) return;
     setPending(true);
     try {
-      await send((key) => callBff<CartDto>(locale, "POST", `/api/orders/${encodeURIComponent(cartId)}/items/${encodeURIComponent(itemId)}/reschedule`, { reservationDateFrom: slot.from }, key));
+      await send((key) =>
+        callBff<CartDto>(
+          locale,
+          "POST",
+          `/api/orders/${encodeURIComponent(cartId)}/items/${encodeURIComponent(itemId)}/reschedule`,
+          { reservationDateFrom: slot.from },
+          key,
+        ),
+      );
       toast.success(tr("moved"));
       router.push(orderHref);
       router.refresh();

@@ -37,7 +37,16 @@ type Props = {
  * taken, and the platform checks again. One tap, one move; a refusal is said in the shopper's
  * language and the stay stays where it was.
  */
-export function RescheduleStay({ cartId, itemId, productId, from, nights, bookingWindowDays, openingHours, orderHref }: Props) {
+export function RescheduleStay({
+  cartId,
+  itemId,
+  productId,
+  from,
+  nights,
+  bookingWindowDays,
+  openingHours,
+  orderHref,
+}: Props) {
   const t = useTranslations("product.widget");
   const tr = useTranslations("order.reschedule");
   const locale = useLocale();
@@ -71,7 +80,15 @@ export function RescheduleStay({ cartId, itemId, productId, from, nights, bookin
     if (!first) return;
     setPending(true);
     try {
-      await send((key) => callBff<CartDto>(locale, "POST", `/api/orders/${encodeURIComponent(cartId)}/items/${encodeURIComponent(itemId)}/reschedule`, { reservationDateFrom: first, reservationDateTo: addDays(first, nights) }, key));
+      await send((key) =>
+        callBff<CartDto>(
+          locale,
+          "POST",
+          `/api/orders/${encodeURIComponent(cartId)}/items/${encodeURIComponent(itemId)}/reschedule`,
+          { reservationDateFrom: first, reservationDateTo: addDays(first, nights) },
+          key,
+        ),
+      );
       toast.success(tr("moved"));
       router.push(orderHref);
       router.refresh();

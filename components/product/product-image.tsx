@@ -14,7 +14,8 @@ const FALLBACKS: Record<ProductTypeString, { icon: LucideIcon; tone: string }> =
 
 /** Spec §2: the icon for a product without pictures, by kind (a package subscription has its own). */
 export function fallbackIcon(product: PicturedProduct): { icon: LucideIcon; tone: string } {
-  if (product.typeString === "subscription" && product.hasPackage) return { icon: Layers, tone: FALLBACKS.subscription.tone };
+  if (product.typeString === "subscription" && product.hasPackage)
+    return { icon: Layers, tone: FALLBACKS.subscription.tone };
   return FALLBACKS[product.typeString] ?? FALLBACKS.merchandise;
 }
 
@@ -63,14 +64,23 @@ export function ProductImage({
         fetchPriority={priority ? "high" : undefined}
         // The first image (the page's largest paint) is decoded for the first frame, not after the scripts have run.
         decoding={priority ? "sync" : "async"}
-        style={sources.placeholder ? { backgroundImage: `url(${JSON.stringify(sources.placeholder)})`, backgroundSize: "cover" } : undefined}
+        style={
+          sources.placeholder
+            ? { backgroundImage: `url(${JSON.stringify(sources.placeholder)})`, backgroundSize: "cover" }
+            : undefined
+        }
         className={cn("size-full object-cover", className)}
       />
     );
   }
   const { icon: Icon, tone } = fallbackIcon(product);
   return (
-    <div role={alt ? "img" : undefined} aria-label={alt || undefined} aria-hidden={alt ? undefined : true} className={cn("flex size-full items-center justify-center", tone, className)}>
+    <div
+      role={alt ? "img" : undefined}
+      aria-label={alt || undefined}
+      aria-hidden={alt ? undefined : true}
+      className={cn("flex size-full items-center justify-center", tone, className)}
+    >
       <Icon className={cn("opacity-85", iconClassName)} strokeWidth={1.4} aria-hidden="true" />
     </div>
   );

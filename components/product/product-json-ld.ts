@@ -5,7 +5,12 @@ import { absoluteUrl } from "@/lib/seo";
 
 type MerchandisePolicy = TenantConfig["merchandisePolicy"];
 
-const days = (min: number, max: number) => ({ "@type": "QuantitativeValue", minValue: min, maxValue: max, unitCode: "DAY" });
+const days = (min: number, max: number) => ({
+  "@type": "QuantitativeValue",
+  minValue: min,
+  maxValue: max,
+  unitCode: "DAY",
+});
 
 /**
  * What Google's merchant listings ask of merchandise, from what the store states (settings
@@ -21,7 +26,10 @@ function merchantFields(policy: MerchandisePolicy) {
           hasMerchantReturnPolicy: {
             "@type": "MerchantReturnPolicy",
             applicableCountry: "SA",
-            returnPolicyCategory: returnDays === 0 ? "https://schema.org/MerchantReturnNotPermitted" : "https://schema.org/MerchantReturnFiniteReturnWindow",
+            returnPolicyCategory:
+              returnDays === 0
+                ? "https://schema.org/MerchantReturnNotPermitted"
+                : "https://schema.org/MerchantReturnFiniteReturnWindow",
             ...(returnDays > 0 ? { merchantReturnDays: returnDays } : {}),
           },
         }
@@ -32,7 +40,11 @@ function merchantFields(policy: MerchandisePolicy) {
             "@type": "OfferShippingDetails",
             shippingRate: { "@type": "MonetaryAmount", value: 0, currency: "SAR" },
             shippingDestination: { "@type": "DefinedRegion", addressCountry: "SA" },
-            deliveryTime: { "@type": "ShippingDeliveryTime", handlingTime: days(0, 0), transitTime: days(deliveryDays.min, deliveryDays.max) },
+            deliveryTime: {
+              "@type": "ShippingDeliveryTime",
+              handlingTime: days(0, 0),
+              transitTime: days(deliveryDays.min, deliveryDays.max),
+            },
           },
         }
       : {}),
@@ -64,7 +76,9 @@ export function productJsonLd({
 }) {
   const prices = product.prices.length > 0 ? product.prices : [{ id: product.id, name: null, amount: product.amount }];
   const inStock = product.typeString !== "merchandise" || product.stock === null || product.stock > 0;
-  const images = (product.images.length > 0 ? product.images : fallbackImage ? [fallbackImage] : []).map((i) => absoluteUrl(site, i));
+  const images = (product.images.length > 0 ? product.images : fallbackImage ? [fallbackImage] : []).map((i) =>
+    absoluteUrl(site, i),
+  );
   const terms = product.typeString === "merchandise" ? merchantFields(policy) : {};
   const offers = prices.map((p) => {
     const price = withTax(p.amount, taxRate).toFixed(2);
@@ -73,7 +87,12 @@ export function productJsonLd({
       ...(prices.length > 1 && p.name ? { name: p.name } : {}),
       price,
       priceCurrency: "SAR",
-      priceSpecification: { "@type": "UnitPriceSpecification", price, priceCurrency: "SAR", valueAddedTaxIncluded: taxRate > 1 },
+      priceSpecification: {
+        "@type": "UnitPriceSpecification",
+        price,
+        priceCurrency: "SAR",
+        valueAddedTaxIncluded: taxRate > 1,
+      },
       availability: inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
       url,
       seller: { "@type": "Organization", name: storeName },

@@ -9,7 +9,6 @@ import { PROMO_SLOT } from "./promo-slots";
 
 export type PromoProps = { widgets: PromoWidgets; amount: number; locale: "ar" | "en" };
 
-
 /**
  * Runs `show` on a slot once the page has finished loading and the slot is (nearly) on screen,
  * when the browser is idle: the providers' scripts never compete with the page's first paint. A
@@ -22,7 +21,10 @@ function useWhenVisibleAfterLoad(slotId: string, show: (slot: HTMLElement) => Pr
     let done = false;
     let observer: IntersectionObserver | null = null;
     // Safari has no requestIdleCallback.
-    const idle = (run: () => void) => (typeof window.requestIdleCallback === "function" ? window.requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200));
+    const idle = (run: () => void) =>
+      typeof window.requestIdleCallback === "function"
+        ? window.requestIdleCallback(run, { timeout: 2000 })
+        : setTimeout(run, 200);
     const start = () => {
       observer = new IntersectionObserver(
         (entries) => {
@@ -51,7 +53,11 @@ function useWhenVisibleAfterLoad(slotId: string, show: (slot: HTMLElement) => Pr
   }, []);
 }
 
-type Win = Window & { TabbyCard?: new (options: Record<string, unknown>) => unknown; tamaraWidgetConfig?: Record<string, unknown>; TamaraWidgetV2?: { refresh?: () => void } };
+type Win = Window & {
+  TabbyCard?: new (options: Record<string, unknown>) => unknown;
+  tamaraWidgetConfig?: Record<string, unknown>;
+  TamaraWidgetV2?: { refresh?: () => void };
+};
 
 /**
  * The amount a widget shows: the page's price at first, then the purchase widget's total as it
@@ -76,12 +82,30 @@ function useFollowedAmount(initial: number, redraw: (amount: number) => void) {
   return { current, markDrawn: () => void (drawn.current = true) };
 }
 
-function TabbyWidget({ promo, amount, locale }: { promo: NonNullable<PromoWidgets["tabby"]>; amount: number; locale: "ar" | "en" }) {
+function TabbyWidget({
+  promo,
+  amount,
+  locale,
+}: {
+  promo: NonNullable<PromoWidgets["tabby"]>;
+  amount: number;
+  locale: "ar" | "en";
+}) {
   // Tabby's card is drawn again with the new price (its documented way to change it).
   const draw = (price: number) => {
     const TabbyCard = (window as Win).TabbyCard;
     if (!TabbyCard) throw new Error("TabbyCard is missing");
-    new TabbyCard({ selector: `#${PROMO_SLOT.tabby}`, currency: "SAR", lang: locale, price: price.toFixed(2), size: "narrow", theme: "default", header: false, publicKey: promo.publicKey, merchantCode: promo.merchantCode });
+    new TabbyCard({
+      selector: `#${PROMO_SLOT.tabby}`,
+      currency: "SAR",
+      lang: locale,
+      price: price.toFixed(2),
+      size: "narrow",
+      theme: "default",
+      header: false,
+      publicKey: promo.publicKey,
+      merchantCode: promo.merchantCode,
+    });
   };
   const followed = useFollowedAmount(amount, draw);
   useWhenVisibleAfterLoad(PROMO_SLOT.tabby, async () => {
@@ -92,7 +116,15 @@ function TabbyWidget({ promo, amount, locale }: { promo: NonNullable<PromoWidget
   return null;
 }
 
-function TamaraWidget({ promo, amount, locale }: { promo: NonNullable<PromoWidgets["tamara"]>; amount: number; locale: "ar" | "en" }) {
+function TamaraWidget({
+  promo,
+  amount,
+  locale,
+}: {
+  promo: NonNullable<PromoWidgets["tamara"]>;
+  amount: number;
+  locale: "ar" | "en";
+}) {
   // Tamara's element takes a new amount attribute, then TamaraWidgetV2.refresh() (its documented way).
   const followed = useFollowedAmount(amount, (next) => {
     document.querySelector(`#${PROMO_SLOT.tamara} tamara-widget`)?.setAttribute("amount", next.toFixed(2));

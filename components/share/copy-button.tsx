@@ -17,7 +17,13 @@ export function CopyButton({ value, label, children }: { value: string; label: s
     );
   return (
     // With a visible text (children) it is an outlined button of its own; alone, an icon beside the value.
-    <Button variant={children ? "outline" : "ghost"} size={children ? "sm" : "icon-sm"} aria-label={children ? undefined : label} title={label} onClick={() => void copy()}>
+    <Button
+      variant={children ? "outline" : "ghost"}
+      size={children ? "sm" : "icon-sm"}
+      aria-label={children ? undefined : label}
+      title={label}
+      onClick={() => void copy()}
+    >
       <Copy aria-hidden="true" />
       {children}
     </Button>

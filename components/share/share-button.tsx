@@ -10,7 +10,17 @@ import { SHARE_TEXT_ATTRIBUTE, SHARE_URL_ATTRIBUTE, whatsappShareLink } from "@/
  * first paint and on cached pages alike; without it, or without a share sheet, the link opens
  * WhatsApp. A shopper who closes the share sheet stays on the page.
  */
-export function ShareButton({ url, text, label, className }: { url: string; text: string; label: string; className?: string }) {
+export function ShareButton({
+  url,
+  text,
+  label,
+  className,
+}: {
+  url: string;
+  text: string;
+  label: string;
+  className?: string;
+}) {
   return (
     <a
       href={whatsappShareLink(text, url)}

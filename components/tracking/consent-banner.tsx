@@ -20,10 +20,18 @@ export async function ConsentBanner({ nonce }: { nonce?: string }) {
       >
         <p className="flex-1">{t("text")}</p>
         <div className="flex shrink-0 gap-2">
-          <button type="button" {...{ [CONSENT_CHOICE_ATTRIBUTE]: "denied" }} className={buttonVariants({ variant: "outline", size: "sm" })}>
+          <button
+            type="button"
+            {...{ [CONSENT_CHOICE_ATTRIBUTE]: "denied" }}
+            className={buttonVariants({ variant: "outline", size: "sm" })}
+          >
             {t("reject")}
           </button>
-          <button type="button" {...{ [CONSENT_CHOICE_ATTRIBUTE]: "granted" }} className={buttonVariants({ size: "sm" })}>
+          <button
+            type="button"
+            {...{ [CONSENT_CHOICE_ATTRIBUTE]: "granted" }}
+            className={buttonVariants({ size: "sm" })}
+          >
             {t("accept")}
           </button>
         </div>

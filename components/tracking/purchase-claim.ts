@@ -8,7 +8,13 @@ import { fetchEnvelope } from "@/lib/client-fetch";
  */
 export async function firstPurchaseView(orderId: string): Promise<boolean> {
   try {
-    return (await fetchEnvelope<{ first: boolean }>(CartApiError, "POST", `/api/checkout/purchase-event/${encodeURIComponent(orderId)}`)).first;
+    return (
+      await fetchEnvelope<{ first: boolean }>(
+        CartApiError,
+        "POST",
+        `/api/checkout/purchase-event/${encodeURIComponent(orderId)}`,
+      )
+    ).first;
   } catch (err) {
     return !(err instanceof CartApiError) || err.status === 0 || err.status >= 500;
   }

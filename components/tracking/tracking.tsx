@@ -37,14 +37,17 @@ export function Tracking({ ids, askConsent }: { ids: PixelIds; askConsent: boole
     const load = () => {
       if (loaded) return;
       loaded = true;
-      import("@/lib/tracking/load-pixels").then((m) => m.loadPixels(JSON.parse(key) as PixelIds)).catch((err: unknown) => console.warn("[pixels] loader unavailable", err));
+      import("@/lib/tracking/load-pixels")
+        .then((m) => m.loadPixels(JSON.parse(key) as PixelIds))
+        .catch((err: unknown) => console.warn("[pixels] loader unavailable", err));
     };
     // With consent asked (lib/tracking/consent.ts): yes loads the pixels and the waiting events go
     // out; no sends the waiting events nowhere (and every later one); no answer keeps them waiting.
     const decide = () => {
       const answer = readConsent();
       if (answer === "granted") load();
-      else if (answer === "denied" && !loaded) void trackingCode().then(({ attachPixels }) => !loaded && attachPixels([]));
+      else if (answer === "denied" && !loaded)
+        void trackingCode().then(({ attachPixels }) => !loaded && attachPixels([]));
     };
     const stopIdle = whenIdleAfterLoad(() => (askConsent ? decide() : load()));
     if (askConsent) window.addEventListener(CONSENT_EVENT, decide);

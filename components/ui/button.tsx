@@ -31,5 +31,7 @@ export const buttonVariants = cva(
 export type ButtonProps = ComponentProps<"button"> & VariantProps<typeof buttonVariants>;
 
 export function Button({ className, variant, size, type = "button", ...props }: ButtonProps) {
-  return <button type={type} data-slot="button" className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+  return (
+    <button type={type} data-slot="button" className={cn(buttonVariants({ variant, size }), className)} {...props} />
+  );
 }

@@ -2,7 +2,13 @@ import type { ComponentProps } from "react";
 import { cn } from "@/lib/cn";
 
 export function Card({ className, ...props }: ComponentProps<"div">) {
-  return <div data-slot="card" className={cn("rounded-xl border border-border bg-card text-card-foreground shadow-soft", className)} {...props} />;
+  return (
+    <div
+      data-slot="card"
+      className={cn("rounded-xl border border-border bg-card text-card-foreground shadow-soft", className)}
+      {...props}
+    />
+  );
 }
 
 export function CardHeader({ className, ...props }: ComponentProps<"div">) {

@@ -3,7 +3,14 @@
 import { useEffect, useId, useRef } from "react";
 import { Button } from "./button";
 
-type Props = { question: string; confirmLabel: string; cancelLabel: string; onConfirm: () => void; onCancel: () => void; busy?: boolean };
+type Props = {
+  question: string;
+  confirmLabel: string;
+  cancelLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+  busy?: boolean;
+};
 
 /**
  * A destructive action asked once more, in place (a saved location, saved details): the question

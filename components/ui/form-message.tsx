@@ -5,7 +5,12 @@ import { cn } from "@/lib/cn";
 export function FormMessage({ className, children, ...props }: ComponentProps<"p">) {
   if (!children) return null;
   return (
-    <p data-slot="form-message" role="alert" className={cn("text-sm font-medium text-destructive", className)} {...props}>
+    <p
+      data-slot="form-message"
+      role="alert"
+      className={cn("text-sm font-medium text-destructive", className)}
+      {...props}
+    >
       {children}
     </p>
   );

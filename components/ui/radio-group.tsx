@@ -5,7 +5,13 @@ import { cn } from "@/lib/cn";
  * A labelled group of choices built on native radio inputs: keyboard arrows, form semantics and
  * screen-reader announcements come from the browser, with no client JS of our own.
  */
-export function RadioGroup({ legend, legendClassName, className, children, ...props }: ComponentProps<"fieldset"> & { legend: ReactNode; legendClassName?: string }) {
+export function RadioGroup({
+  legend,
+  legendClassName,
+  className,
+  children,
+  ...props
+}: ComponentProps<"fieldset"> & { legend: ReactNode; legendClassName?: string }) {
   return (
     <fieldset data-slot="radio-group" className={cn("min-w-0", className)} {...props}>
       <legend className={cn("mb-2 text-sm font-medium text-foreground", legendClassName)}>{legend}</legend>
@@ -18,7 +24,11 @@ export function RadioGroup({ legend, legendClassName, className, children, ...pr
  * One choice: the whole card is the label; the native radio is transparent and covers the card, so
  * a tap (or a test's click on the radio itself) lands on it.
  */
-export function RadioCard({ className, children, ...inputProps }: Omit<ComponentProps<"input">, "type" | "children"> & { children: ReactNode }) {
+export function RadioCard({
+  className,
+  children,
+  ...inputProps
+}: Omit<ComponentProps<"input">, "type" | "children"> & { children: ReactNode }) {
   return (
     <label
       data-slot="radio-card"
@@ -30,7 +40,11 @@ export function RadioCard({ className, children, ...inputProps }: Omit<Component
         className,
       )}
     >
-      <input type="radio" className="absolute inset-0 z-10 m-0 size-full cursor-pointer appearance-none rounded-[inherit] opacity-0 disabled:cursor-not-allowed" {...inputProps} />
+      <input
+        type="radio"
+        className="absolute inset-0 z-10 m-0 size-full cursor-pointer appearance-none rounded-[inherit] opacity-0 disabled:cursor-not-allowed"
+        {...inputProps}
+      />
       {children}
     </label>
   );

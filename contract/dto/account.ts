@@ -54,7 +54,9 @@ export const OrderSummaryDto = z.object({
   amountToBePaid: z.number(),
   /** A package paid for (some of) it: a zero total is the package's, not "nothing due". */
   hasPackageDiscounts: z.boolean(),
-  items: z.array(z.object({ name: z.string(), typeString: ProductTypeString, image: z.string().nullable(), quantity: z.number() })),
+  items: z.array(
+    z.object({ name: z.string(), typeString: ProductTypeString, image: z.string().nullable(), quantity: z.number() }),
+  ),
 });
 export type OrderSummaryDto = z.infer<typeof OrderSummaryDto>;
 
@@ -74,7 +76,13 @@ export const InvoiceDocumentDto = z.object({
   /** ISO instant. */
   issuedAt: z.string(),
   orderNumber: z.string().nullable(),
-  seller: z.object({ name: z.string(), vatNumber: z.string(), crNumber: z.string().nullable(), addressAr: z.string().nullable(), addressEn: z.string().nullable() }),
+  seller: z.object({
+    name: z.string(),
+    vatNumber: z.string(),
+    crNumber: z.string().nullable(),
+    addressAr: z.string().nullable(),
+    addressEn: z.string().nullable(),
+  }),
   buyerName: z.string().nullable(),
   vatRate: z.number(),
   lines: z.array(
@@ -103,7 +111,10 @@ export const InvoiceDocumentDto = z.object({
 export type InvoiceDocumentDto = z.infer<typeof InvoiceDocumentDto>;
 
 /** An order's tax documents: its invoice (null for a store without a VAT number, or before payment) and credit notes. */
-export const OrderInvoicesDto = z.object({ invoice: InvoiceDocumentDto.nullable(), creditNotes: z.array(InvoiceDocumentDto) });
+export const OrderInvoicesDto = z.object({
+  invoice: InvoiceDocumentDto.nullable(),
+  creditNotes: z.array(InvoiceDocumentDto),
+});
 export type OrderInvoicesDto = z.infer<typeof OrderInvoicesDto>;
 
 /** A bank-transfer receipt replaced (POST orders/{id}/bank-receipt): when, and what was received. */

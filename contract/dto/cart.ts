@@ -1,7 +1,12 @@
 import { z } from "zod";
 import { PaymentMethod, ProductTypeString } from "./shared";
 
-export const GiftDetailsDto = z.object({ toName: z.string(), fromName: z.string().nullish(), showBuyerInfo: z.boolean(), theme: z.string() });
+export const GiftDetailsDto = z.object({
+  toName: z.string(),
+  fromName: z.string().nullish(),
+  showBuyerInfo: z.boolean(),
+  theme: z.string(),
+});
 export type GiftDetailsDto = z.infer<typeof GiftDetailsDto>;
 
 /** A gift line in a cart also carries its theme's localized name and colour. */
@@ -60,7 +65,15 @@ export type CartItemDto = z.infer<typeof CartItemDto>;
  * paid, or deposit_paid when the online payment was the deposit (amountToBePaid < totalAmount);
  * cancelled once the customer cancelled every line (refunded when money paid online went back).
  */
-export const PAYMENT_STATUSES = ["unpaid", "pay_on_site", "pending_review", "paid", "deposit_paid", "cancelled", "refunded"] as const;
+export const PAYMENT_STATUSES = [
+  "unpaid",
+  "pay_on_site",
+  "pending_review",
+  "paid",
+  "deposit_paid",
+  "cancelled",
+  "refunded",
+] as const;
 export const PaymentStatus = z.enum(PAYMENT_STATUSES);
 export type PaymentStatus = z.infer<typeof PaymentStatus>;
 

@@ -70,7 +70,13 @@ export const ProductDto = z.object({
       openingHours: OpeningHours.nullable(),
     })
     .nullable(),
-  subscription: z.object({ durationDays: z.number().nullable(), perCustomerLimit: z.number().nullable(), packageSessions: z.number().nullable() }).nullable(),
+  subscription: z
+    .object({
+      durationDays: z.number().nullable(),
+      perCustomerLimit: z.number().nullable(),
+      packageSessions: z.number().nullable(),
+    })
+    .nullable(),
   /** Merchandise: units left; null for other kinds. */
   stock: z.number().nullable(),
   giftThemes: z.array(GiftThemeDto).nullable(),
@@ -81,8 +87,22 @@ export type ProductDto = z.infer<typeof ProductDto>;
 
 /** GET products/{id}/availability. Dates are Riyadh calendar days (YYYY-MM-DD); instants are ISO strings. */
 export const AvailabilityDto = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("slots"), date: z.string(), slots: z.array(z.object({ from: z.string(), to: z.string(), available: z.number(), capacity: z.number() })) }),
-  z.object({ kind: z.literal("duration"), date: z.string(), unitMinutes: z.number(), minUnits: z.number(), starts: z.array(z.object({ from: z.string(), maxUnits: z.number() })) }),
-  z.object({ kind: z.literal("days"), from: z.string(), days: z.array(z.object({ date: z.string(), available: z.boolean() })) }),
+  z.object({
+    kind: z.literal("slots"),
+    date: z.string(),
+    slots: z.array(z.object({ from: z.string(), to: z.string(), available: z.number(), capacity: z.number() })),
+  }),
+  z.object({
+    kind: z.literal("duration"),
+    date: z.string(),
+    unitMinutes: z.number(),
+    minUnits: z.number(),
+    starts: z.array(z.object({ from: z.string(), maxUnits: z.number() })),
+  }),
+  z.object({
+    kind: z.literal("days"),
+    from: z.string(),
+    days: z.array(z.object({ date: z.string(), available: z.boolean() })),
+  }),
 ]);
 export type AvailabilityDto = z.infer<typeof AvailabilityDto>;

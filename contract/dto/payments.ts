@@ -28,7 +28,11 @@ export const ExecuteCartPaymentDto = z.object({ redirectUrl: z.string() });
 export type ExecuteCartPaymentDto = z.infer<typeof ExecuteCartPaymentDto>;
 
 /** POST tabby/test-customer-eligibility { cartId }: the server's message (translated) when not eligible. */
-export const TabbyEligibilityDto = z.object({ eligible: z.boolean(), rejectionReason: z.string().nullable(), message: z.string().nullable() });
+export const TabbyEligibilityDto = z.object({
+  eligible: z.boolean(),
+  rejectionReason: z.string().nullable(),
+  message: z.string().nullable(),
+});
 export type TabbyEligibilityDto = z.infer<typeof TabbyEligibilityDto>;
 
 /** POST tabby/session and tamara/cart-session. */

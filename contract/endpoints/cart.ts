@@ -18,8 +18,23 @@ const ITEM_RULES = [
 ] as const;
 
 export const cart = {
-  create: endpoint({ method: "POST", path: "cart", auth: "cart", summary: "A new, empty cart", response: CartDto, codes: [] }),
-  get: endpoint({ method: "GET", path: "cart/:id", auth: "cart", summary: "The cart with its items and totals", params: IdParams, response: CartDto, codes: ["SP:EntityNotFound"] }),
+  create: endpoint({
+    method: "POST",
+    path: "cart",
+    auth: "cart",
+    summary: "A new, empty cart",
+    response: CartDto,
+    codes: [],
+  }),
+  get: endpoint({
+    method: "GET",
+    path: "cart/:id",
+    auth: "cart",
+    summary: "The cart with its items and totals",
+    params: IdParams,
+    response: CartDto,
+    codes: ["SP:EntityNotFound"],
+  }),
   addItem: endpoint({
     method: "POST",
     path: "cart/:id/items",
@@ -62,7 +77,8 @@ export const cart = {
     method: "POST",
     path: "cart/:id/purchase-event",
     auth: "cart",
-    summary: "Claims the completed order's purchase event for the pixels: first is true once per order, whichever browser asks",
+    summary:
+      "Claims the completed order's purchase event for the pixels: first is true once per order, whichever browser asks",
     params: IdParams,
     response: z.object({ first: z.boolean() }),
     codes: ["SP:EntityNotFound"],
@@ -80,7 +96,8 @@ export const cart = {
     method: "POST",
     path: "cart/:id/release",
     auth: "customer",
-    summary: "The owner makes their open cart a guest cart again, for the number they sign in with next to take (assign)",
+    summary:
+      "The owner makes their open cart a guest cart again, for the number they sign in with next to take (assign)",
     params: IdParams,
     response: CartDto,
     codes: ["SP:EntityNotFound"],

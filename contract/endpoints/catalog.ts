@@ -29,7 +29,8 @@ export const catalog = {
     method: "GET",
     path: "products/slug/:slug",
     auth: "public",
-    summary: "One product by its address in either language, or by an address it had before (then its slugs name the current one)",
+    summary:
+      "One product by its address in either language, or by an address it had before (then its slugs name the current one)",
     params: SlugParams,
     response: ProductDto,
     codes: ["SP:EntityNotFound"],

@@ -97,7 +97,14 @@ export const checkout = {
     params: IdParams,
     multipart: true,
     response: CartDto,
-    codes: [...ORDER_RULES, "SP:BankReceiptRequired", "SP:FileRequired", "SP:FileTooLarge", "SP:UnsupportedFileType", "SP:MalformedMultipart"],
+    codes: [
+      ...ORDER_RULES,
+      "SP:BankReceiptRequired",
+      "SP:FileRequired",
+      "SP:FileTooLarge",
+      "SP:UnsupportedFileType",
+      "SP:MalformedMultipart",
+    ],
   }),
   bankAccounts: endpoint({
     method: "GET",

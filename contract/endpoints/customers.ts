@@ -3,11 +3,25 @@ import { CustomerDto, CustomFieldDefinitionDto, UploadDto } from "../dto/custome
 import { endpoint, RAW_RESPONSE } from "../endpoint";
 import { SaveCustomerInput, UpdateCustomFieldsInput, UpdateProfileInput } from "../input/customers";
 
-const FIELD_RULES = ["SP:CustomFieldValueIsRequired", "SP:ValueMustBeNumber", "SP:ValueMustBeDate", "SP:OptionIsNotValid", "SP:UploadNotFound", "SP:UnsupportedFileType"] as const;
+const FIELD_RULES = [
+  "SP:CustomFieldValueIsRequired",
+  "SP:ValueMustBeNumber",
+  "SP:ValueMustBeDate",
+  "SP:OptionIsNotValid",
+  "SP:UploadNotFound",
+  "SP:UnsupportedFileType",
+] as const;
 
 /** The signed-in customer's own record (spec §7: identity-customer), custom fields and uploads. */
 export const customers = {
-  me: endpoint({ method: "GET", path: "identity-customer/me", auth: "customer", summary: "The signed-in customer", response: CustomerDto, codes: [] }),
+  me: endpoint({
+    method: "GET",
+    path: "identity-customer/me",
+    auth: "customer",
+    summary: "The signed-in customer",
+    response: CustomerDto,
+    codes: [],
+  }),
   save: endpoint({
     method: "POST",
     path: "identity-customer/customer",
@@ -50,7 +64,13 @@ export const customers = {
     summary: "Uploads a custom field's document or image (one file ≤ 5 MB; type sniffed from its bytes)",
     multipart: true,
     response: UploadDto,
-    codes: ["SP:FileRequired", "SP:FileTooLarge", "SP:UnsupportedFileType", "SP:MalformedMultipart", "SP:TooManyRequests"],
+    codes: [
+      "SP:FileRequired",
+      "SP:FileTooLarge",
+      "SP:UnsupportedFileType",
+      "SP:MalformedMultipart",
+      "SP:TooManyRequests",
+    ],
   }),
   download: endpoint({
     method: "GET",

@@ -6,7 +6,14 @@ import { CreateLocationInput, PositionQuery } from "../input/locations";
 
 /** The caller's saved locations in this store (spec §7, §9: at most 6), nobody else's. */
 export const locations = {
-  list: endpoint({ method: "GET", path: "customer-locations", auth: "customer", summary: "The caller's saved locations", response: z.array(LocationDto), codes: [] }),
+  list: endpoint({
+    method: "GET",
+    path: "customer-locations",
+    auth: "customer",
+    summary: "The caller's saved locations",
+    response: z.array(LocationDto),
+    codes: [],
+  }),
   closest: endpoint({
     method: "GET",
     path: "customer-locations/closest",

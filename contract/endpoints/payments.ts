@@ -1,12 +1,31 @@
 import { z } from "zod";
 import { PAYMENT_PROVIDERS } from "../dto/payments";
-import { CreatePaymentDto, ExecuteCartPaymentDto, InitiateSessionDto, PayLaterSessionDto, SettlementDto, TabbyEligibilityDto } from "../dto/payments";
+import {
+  CreatePaymentDto,
+  ExecuteCartPaymentDto,
+  InitiateSessionDto,
+  PayLaterSessionDto,
+  SettlementDto,
+  TabbyEligibilityDto,
+} from "../dto/payments";
 import { endpoint, RAW_RESPONSE } from "../endpoint";
 import { CartIdParams } from "../input/ids";
-import { CreatePaymentInput, ExecuteCartPaymentInput, ExecuteCartPaymentQuery, InitiateSessionQuery, PayLaterSessionInput, TabbyEligibilityInput } from "../input/payments";
+import {
+  CreatePaymentInput,
+  ExecuteCartPaymentInput,
+  ExecuteCartPaymentQuery,
+  InitiateSessionQuery,
+  PayLaterSessionInput,
+  TabbyEligibilityInput,
+} from "../input/payments";
 import { ORDER_RULES } from "./checkout";
 
-const PROVIDER_CODES = ["SP:PaymentProviderNotConfigured", "SP:PaymentProviderUnavailable", "SP:InvalidCallbackUrl", "SP:PaymentAmountMismatch"] as const;
+const PROVIDER_CODES = [
+  "SP:PaymentProviderNotConfigured",
+  "SP:PaymentProviderUnavailable",
+  "SP:InvalidCallbackUrl",
+  "SP:PaymentAmountMismatch",
+] as const;
 
 /**
  * Online payments on the signed-in customer's own cart: each start validates the cart first (the
@@ -74,7 +93,8 @@ export const payments = {
     method: "POST",
     path: "payment/:cartId/callback-payment",
     auth: "customer",
-    summary: "The done page's check: settles the cart's open attempts by asking the providers (never the redirect's query)",
+    summary:
+      "The done page's check: settles the cart's open attempts by asking the providers (never the redirect's query)",
     params: CartIdParams,
     response: SettlementDto,
     codes: ["SP:EntityNotFound", "SP:PaymentProviderUnavailable"],
@@ -83,7 +103,8 @@ export const payments = {
     method: "POST",
     path: "payment/webhooks/:provider",
     auth: "webhook",
-    summary: "A provider's notification: verified by its signature, then settled like a callback; answers {received, outcome}",
+    summary:
+      "A provider's notification: verified by its signature, then settled like a callback; answers {received, outcome}",
     params: z.object({ provider: z.enum(PAYMENT_PROVIDERS) }),
     // Tamara sends its notification token here or as a bearer token.
     query: z.object({ tamaraToken: z.string().max(4000).optional() }),

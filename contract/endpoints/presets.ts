@@ -5,11 +5,24 @@ import { PresetValueInput } from "../input/customers";
 import { IdParams } from "../input/ids";
 import { CreatePresetValueQuery, PresetCallerQuery, PresetValuesQuery } from "../input/presets";
 
-const FIELD_RULES = ["SP:CustomFieldValueIsRequired", "SP:ValueMustBeNumber", "SP:ValueMustBeDate", "SP:OptionIsNotValid"] as const;
+const FIELD_RULES = [
+  "SP:CustomFieldValueIsRequired",
+  "SP:ValueMustBeNumber",
+  "SP:ValueMustBeDate",
+  "SP:OptionIsNotValid",
+] as const;
 
 /** Presets (spec §7): saved groups of field values; ?customerId= may only name the caller (else 403). */
 export const presets = {
-  list: endpoint({ method: "GET", path: "presets/presets-list", auth: "customer", summary: "The store's presets", query: PresetCallerQuery, response: z.array(PresetDto), codes: ["SP:Forbidden"] }),
+  list: endpoint({
+    method: "GET",
+    path: "presets/presets-list",
+    auth: "customer",
+    summary: "The store's presets",
+    query: PresetCallerQuery,
+    response: z.array(PresetDto),
+    codes: ["SP:Forbidden"],
+  }),
   fields: endpoint({
     method: "GET",
     path: "presets/preset-fields/:id",

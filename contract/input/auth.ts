@@ -4,7 +4,10 @@ import { z } from "zod";
 
 export const OTP_PURPOSES = ["CustomerLogin"] as const;
 
-export const SendOtpInput = z.object({ mobileNumber: z.string().max(40), purpose: z.enum(OTP_PURPOSES).default("CustomerLogin") });
+export const SendOtpInput = z.object({
+  mobileNumber: z.string().max(40),
+  purpose: z.enum(OTP_PURPOSES).default("CustomerLogin"),
+});
 export type SendOtpInput = z.output<typeof SendOtpInput>;
 
 export const VerifyOtpInput = z.object({ token: z.string().max(200), code: z.string().max(20) });

@@ -48,7 +48,9 @@ export const UpdateCartItemInput = z.object({
 export type UpdateCartItemInput = z.output<typeof UpdateCartItemInput>;
 
 /** A booking's new time (POST orders/{id}/items/{itemId}/reschedule), as an add gives it. */
-export const RescheduleInput = AddCartItemInput.pick({ reservationDateFrom: true, reservationDateTo: true }).required({ reservationDateFrom: true });
+export const RescheduleInput = AddCartItemInput.pick({ reservationDateFrom: true, reservationDateTo: true }).required({
+  reservationDateFrom: true,
+});
 export type RescheduleInput = z.output<typeof RescheduleInput>;
 
 /** The bodies as a caller sends them (defaults may be left out). */

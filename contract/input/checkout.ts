@@ -38,15 +38,16 @@ const BookingNotes = multiLine(1000)
   .transform((v) => (v ? v : null));
 
 /** Spec §3's UTM record as the storefront kept it from the landing URL; each field ≤ 200 characters, unknown keys dropped. */
-export const UtmInput = z.object({
-  source: printable(200).optional(),
-  medium: printable(200).optional(),
-  campaign: printable(200).optional(),
-  term: printable(200).optional(),
-  content: printable(200).optional(),
-  id: printable(200).optional(),
-  timestamp: printable(200).optional(),
-})
+export const UtmInput = z
+  .object({
+    source: printable(200).optional(),
+    medium: printable(200).optional(),
+    campaign: printable(200).optional(),
+    term: printable(200).optional(),
+    content: printable(200).optional(),
+    id: printable(200).optional(),
+    timestamp: printable(200).optional(),
+  })
   // Empty fields are dropped, and a record with nothing left is no record.
   .transform((v) => {
     const kept = Object.fromEntries(Object.entries(v).filter(([, x]) => x));

@@ -15,7 +15,13 @@ export const MAX_LOCATIONS = 6;
 /** How near a saved location must be to count as "here" (closest / suggestion checks). */
 export const NEAR_RADIUS_METERS = 500;
 
-export type LocationDto = { id: string; type: LocationType; latitude: number; longitude: number; description: string | null };
+export type LocationDto = {
+  id: string;
+  type: LocationType;
+  latitude: number;
+  longitude: number;
+  description: string | null;
+};
 export type LocationSuggestionDto = { suggestion: LocationDto | null };
 
 const latitude = z.number().min(-90).max(90);
@@ -54,7 +60,11 @@ export function distanceMeters(a: Position, b: Position): number {
 }
 
 /** The location nearest to `here` within `radius` metres, or null. */
-export function nearestWithin<T extends Position>(locations: readonly T[], here: Position, radius = NEAR_RADIUS_METERS): T | null {
+export function nearestWithin<T extends Position>(
+  locations: readonly T[],
+  here: Position,
+  radius = NEAR_RADIUS_METERS,
+): T | null {
   let best: T | null = null;
   let bestDistance = radius;
   for (const l of locations) {

@@ -35,7 +35,12 @@ export const ExecuteCartPaymentQuery = z.object({ sessionId: Id, cartId: Id, cal
 export const ExecuteCartPaymentInput = z.object({ checkout: OnlineCheckoutInput.optional() });
 
 /** The return addresses are optional here (the shopper is not sent anywhere) but, when given, are what Tabby sees, checked like a session's. */
-export const TabbyEligibilityInput = z.object({ cartId: Id, success_url: Url.optional(), cancel_url: Url.optional(), failure_url: Url.optional() });
+export const TabbyEligibilityInput = z.object({
+  cartId: Id,
+  success_url: Url.optional(),
+  cancel_url: Url.optional(),
+  failure_url: Url.optional(),
+});
 
 export const PayLaterSessionInput = z.object({
   reference: Id,

@@ -1,8 +1,27 @@
 import { expect, test, type Page } from "../test";
 import { forProject, messagesByLocale, snap } from "../support";
-import { addButton, cartButton, cartDialog, dayAhead, messages, openProduct, pickDay, platformCart } from "../cart-support";
+import {
+  addButton,
+  cartButton,
+  cartDialog,
+  dayAhead,
+  messages,
+  openProduct,
+  pickDay,
+  platformCart,
+} from "../cart-support";
 import { checkout, order, signInInSheet } from "../checkout-support";
-import { CARDS, checkoutTo, expectInProfile, expectPaidOrder, fillBasket, fillCard, NAMES, payButton, resumeCheckoutTo } from "../payments-support";
+import {
+  CARDS,
+  checkoutTo,
+  expectInProfile,
+  expectPaidOrder,
+  fillBasket,
+  fillCard,
+  NAMES,
+  payButton,
+  resumeCheckoutTo,
+} from "../payments-support";
 
 /**
  * Shoppers act twice: a double tap, a triple tap on a slow button, a 3-D Secure page left open in
@@ -17,11 +36,17 @@ const errorToasts = (page: Page) => page.locator('[data-sonner-toast][data-type=
 
 const SALTS = { ar: "أملاح استحمام بالورد", en: "Rose bath salts" } as const;
 
-test("a double tap on Add to cart adds once: a massage for one person at one price, a jar of salts once", async ({ page }, info) => {
+test("a double tap on Add to cart adds once: a massage for one person at one price, a jar of salts once", async ({
+  page,
+}, info) => {
   const { locale, prefix } = forProject(info.project.name);
   await openProduct(page, prefix, NAMES[locale].massage);
   await pickDay(page, locale, dayAhead(dayFor(info.project.name, 21)));
-  await page.getByRole("group", { name: messages[locale].product.widget.time }).locator("input[type=radio]:not([disabled])").first().check();
+  await page
+    .getByRole("group", { name: messages[locale].product.widget.time })
+    .locator("input[type=radio]:not([disabled])")
+    .first()
+    .check();
   await addButton(page, locale).dblclick();
   await expect(cartDialog(page, locale)).toBeVisible();
   let cart = (await platformCart(page, locale))!;
@@ -41,7 +66,9 @@ test("a double tap on Add to cart adds once: a massage for one person at one pri
   await expect(errorToasts(page)).toHaveCount(0);
 });
 
-test("cash confirmed with a triple tap: one order, the done page without an error, the subscription listed once", async ({ page }, info) => {
+test("cash confirmed with a triple tap: one order, the done page without an error, the subscription listed once", async ({
+  page,
+}, info) => {
   const { locale, prefix } = forProject(info.project.name);
   const basket = { kind: "membership", day: dayFor(info.project.name, 24) } as const;
   await fillBasket(page, locale, prefix, basket);
@@ -55,7 +82,10 @@ test("cash confirmed with a triple tap: one order, the done page without an erro
   await expectInProfile(page, locale, prefix, basket);
 });
 
-test("card: a 3-D Secure page left open, paid again after Back; finishing the first page later refunds it and the done page says so", async ({ page, context }, info) => {
+test("card: a 3-D Secure page left open, paid again after Back; finishing the first page later refunds it and the done page says so", async ({
+  page,
+  context,
+}, info) => {
   // Two payments (or a whole checkout twice over) through the sandbox: ~50 s alone, more beside other journeys.
   test.setTimeout(120_000);
   const { locale, prefix } = forProject(info.project.name);
@@ -91,7 +121,9 @@ test("card: a 3-D Secure page left open, paid again after Back; finishing the fi
   // The sandbox's ledger: the first payment refunded in full.
   const ref = new URL(abandoned).pathname.split("/").pop()!;
   const ledger = await other.evaluate(async (id) => {
-    const res = await fetch(`/sandbox/moyasar/v1/payments/${id}`, { headers: { authorization: `Basic ${btoa("sk_test_rimal_sandbox:")}` } });
+    const res = await fetch(`/sandbox/moyasar/v1/payments/${id}`, {
+      headers: { authorization: `Basic ${btoa("sk_test_rimal_sandbox:")}` },
+    });
     return (await res.json()) as { status: string; amount: number; refunded: number };
   }, ref);
   expect(ledger.status).toBe("refunded");
@@ -104,7 +136,8 @@ test("Tabby tapped three times opens one Tabby session", async ({ page }, info) 
   await checkoutTo(page, locale, checkout[locale].methods.tabby);
   const starts: string[] = [];
   page.on("request", (req) => {
-    if (req.method() === "POST" && new URL(req.url()).pathname === "/api/checkout/pay/tabby") starts.push(req.headers()["idempotency-key"] ?? "");
+    if (req.method() === "POST" && new URL(req.url()).pathname === "/api/checkout/pay/tabby")
+      starts.push(req.headers()["idempotency-key"] ?? "");
   });
   const go = page.getByRole("button", { name: locale === "ar" ? "المتابعة إلى تابي" : "Continue to Tabby" });
   await expect(go).toBeEnabled();
@@ -116,7 +149,9 @@ test("Tabby tapped three times opens one Tabby session", async ({ page }, info) 
   await expectPaidOrder(page, locale, "tabby");
 });
 
-test("a language switch in the middle of checkout keeps the step, what was typed and the chosen method; the order is placed once", async ({ page }, info) => {
+test("a language switch in the middle of checkout keeps the step, what was typed and the chosen method; the order is placed once", async ({
+  page,
+}, info) => {
   // Two payments (or a whole checkout twice over) through the sandbox: ~50 s alone, more beside other journeys.
   test.setTimeout(120_000);
   const { locale, prefix } = forProject(info.project.name);

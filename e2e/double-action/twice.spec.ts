@@ -19,9 +19,13 @@ const common = messagesByLocale<typeof import("@/messages/en/common.json")>("com
 
 const errorToasts = (page: Page) => page.locator('[data-sonner-toast][data-type="error"]');
 
-const openSignIn = (page: Page, locale: "ar" | "en") => page.getByRole("button", { name: account[locale].menu.signIn }).first().click();
+const openSignIn = (page: Page, locale: "ar" | "en") =>
+  page.getByRole("button", { name: account[locale].menu.signIn }).first().click();
 
-test("a coupon and guest details, each sent twice (a double tap and a second tab), then paid and Back: one discount, one saved entry, one order", async ({ page, context }, info) => {
+test("a coupon and guest details, each sent twice (a double tap and a second tab), then paid and Back: one discount, one saved entry, one order", async ({
+  page,
+  context,
+}, info) => {
   const { locale, prefix } = forProject(info.project.name);
   const c = checkout[locale].coupon;
   const basket = { kind: "massage", day: dayFor(info.project.name, 36) } as const;
@@ -122,11 +126,28 @@ test("a coupon and guest details, each sent twice (a double tap and a second tab
 });
 
 const LOC = {
-  ar: { open: /^الموقع/, title: "مواقعك", add: "إضافة موقع", save: "حفظ الموقع", type: "نوع الموقع", description: "الوصف" },
-  en: { open: /^Location/, title: "Your locations", add: "Add location", save: "Save location", type: "Location type", description: "Description" },
+  ar: {
+    open: /^الموقع/,
+    title: "مواقعك",
+    add: "إضافة موقع",
+    save: "حفظ الموقع",
+    type: "نوع الموقع",
+    description: "الوصف",
+  },
+  en: {
+    open: /^Location/,
+    title: "Your locations",
+    add: "Add location",
+    save: "Save location",
+    type: "Location type",
+    description: "Description",
+  },
 } as const;
 
-test("a code arriving whole and Verify in the same moment, then a location saved with a double tap and again from a second tab: one check, one location", async ({ page, context }, info) => {
+test("a code arriving whole and Verify in the same moment, then a location saved with a double tap and again from a second tab: one check, one location", async ({
+  page,
+  context,
+}, info) => {
   const { locale, prefix } = forProject(info.project.name);
   const t = account[locale].signIn;
   const verifies: string[] = [];
@@ -174,6 +195,8 @@ test("a code arriving whole and Verify in the same moment, then a location saved
   await page.getByRole("button", { name: l.open }).first().click();
   await expect(page.getByRole("dialog", { name: l.title }).getByRole("radio")).toHaveCount(1);
   await snap(page, info, `twice-location-${locale}`);
-  const saved = await page.evaluate(async () => ((await (await fetch("/api/locations")).json()) as { data: unknown[] }).data);
+  const saved = await page.evaluate(
+    async () => ((await (await fetch("/api/locations")).json()) as { data: unknown[] }).data,
+  );
   expect(saved).toHaveLength(1);
 });

@@ -46,7 +46,8 @@ export function isForeignOrigin(req: Request): boolean {
 }
 
 async function resolveContext(req: Request): Promise<BffContext> {
-  if (isForeignOrigin(req)) throw new BffError(403, "SP:ForbiddenOrigin", "Requests from another site are not accepted");
+  if (isForeignOrigin(req))
+    throw new BffError(403, "SP:ForbiddenOrigin", "Requests from another site are not accepted");
   const site = siteKeyFromHost(req.headers.get("host"));
   const tenant = site ? await tenantForSite(site) : null;
   if (!tenant) throw new BffError(404, "SP:TenantNotFound", "No store at this address");
@@ -87,6 +88,8 @@ export function bffRoute<T, P extends Record<string, string> = Record<string, ne
 }
 
 /** A cart operation as a route handler answering `{data: CartDto|null}` or `{error}`. */
-export function cartRoute<P extends Record<string, string> = Record<string, never>>(handler: Handler<CartDto | null, P>) {
+export function cartRoute<P extends Record<string, string> = Record<string, never>>(
+  handler: Handler<CartDto | null, P>,
+) {
   return bffRoute<CartDto | null, P>(handler);
 }

@@ -16,7 +16,10 @@ import { BffError, platformFor, type BffContext } from "./bff";
 type CartCall = BffContext & { cart: PlatformClient["cart"] };
 
 async function withToken(ctx: BffContext, keySuffix = ""): Promise<CartCall> {
-  return { ...ctx, cart: platformFor(ctx, (await getSessionToken(ctx.tenant)) ?? undefined, undefined, keySuffix).cart };
+  return {
+    ...ctx,
+    cart: platformFor(ctx, (await getSessionToken(ctx.tenant)) ?? undefined, undefined, keySuffix).cart,
+  };
 }
 
 const getCart = (ctx: CartCall, cartId: string) => orNull(ctx.cart.get({ params: { id: cartId } }));
@@ -76,7 +79,10 @@ export async function addItem(bff: BffContext, input: AddCartItemBody): Promise<
 
 const noCart = () => new BffError(404, "SP:EntityNotFound", "There is no cart");
 
-async function onCart(bff: BffContext, run: (cartId: string, cart: CartCall["cart"]) => Promise<CartDto>): Promise<CartDto> {
+async function onCart(
+  bff: BffContext,
+  run: (cartId: string, cart: CartCall["cart"]) => Promise<CartDto>,
+): Promise<CartDto> {
   const ctx = await withToken(bff);
   const cartId = await currentCartId(ctx);
   if (!cartId) throw noCart();

@@ -26,7 +26,8 @@ describe("receipt pre-checks in the browser (spec §5: one image or PDF, ≤ 5 M
 
   it("accepts images and PDF up to exactly 5 MB", () => {
     expect(RECEIPT_MAX_BYTES).toBe(5_242_880);
-    for (const type of ["image/png", "image/jpeg", "image/gif", "image/webp", "application/pdf", "IMAGE/PNG"]) expect(receiptProblem(file(1000, type)), type).toBeNull();
+    for (const type of ["image/png", "image/jpeg", "image/gif", "image/webp", "application/pdf", "IMAGE/PNG"])
+      expect(receiptProblem(file(1000, type)), type).toBeNull();
     expect(receiptProblem(file(RECEIPT_MAX_BYTES, "application/pdf"))).toBeNull();
   });
 
@@ -62,8 +63,12 @@ describe("bank transfer form", () => {
 
   it("names the platform's codes for a receipt too large or of another type", () => {
     const big = new File([new Uint8Array(RECEIPT_MAX_BYTES + 1)], "big.pdf", { type: "application/pdf" });
-    expect(bankTransferSchema.safeParse({ transferorName: "Sara", receipt: big }).error?.issues[0].message).toBe("errors.SP_FileTooLarge");
+    expect(bankTransferSchema.safeParse({ transferorName: "Sara", receipt: big }).error?.issues[0].message).toBe(
+      "errors.SP_FileTooLarge",
+    );
     const exe = new File([new Uint8Array([0x4d, 0x5a])], "setup.exe", { type: "application/x-msdownload" });
-    expect(bankTransferSchema.safeParse({ transferorName: "Sara", receipt: exe }).error?.issues[0].message).toBe("errors.SP_UnsupportedFileType");
+    expect(bankTransferSchema.safeParse({ transferorName: "Sara", receipt: exe }).error?.issues[0].message).toBe(
+      "errors.SP_UnsupportedFileType",
+    );
   });
 });

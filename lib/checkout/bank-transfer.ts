@@ -26,23 +26,30 @@ export type ReceiptProblem = "required" | "tooLarge" | "unsupportedType";
  * the declared type, else the extension (a browser may declare none); the platform's byte sniff
  * is the one that counts.
  */
-export function receiptProblem(file: { size: number; type: string; name: string } | null | undefined): ReceiptProblem | null {
+export function receiptProblem(
+  file: { size: number; type: string; name: string } | null | undefined,
+): ReceiptProblem | null {
   if (!file || file.size === 0) return "required";
   if (file.size > RECEIPT_MAX_BYTES) return "tooLarge";
   const declared = file.type.toLowerCase();
-  const typeOk = declared ? (RECEIPT_TYPES as readonly string[]).includes(declared) : RECEIPT_EXTENSIONS.test(file.name);
+  const typeOk = declared
+    ? (RECEIPT_TYPES as readonly string[]).includes(declared)
+    : RECEIPT_EXTENSIONS.test(file.name);
   return typeOk ? null : "unsupportedType";
 }
 
 /** The bank-transfer form: transferor name (spec §5: at least 1 character after trimming) and one receipt. */
 export const bankTransferSchema = z.object({
-  transferorName: z.string().trim().min(1, "validation.required").max(100, "validation.invalid").regex(SINGLE_LINE_TEXT, "validation.invalid"),
-  receipt: z
-    .custom<File | null>()
-    .superRefine((file, ctx) => {
-      const problem = receiptProblem(file);
-      if (problem) ctx.addIssue({ code: "custom", message: receiptProblemMessage[problem] });
-    }),
+  transferorName: z
+    .string()
+    .trim()
+    .min(1, "validation.required")
+    .max(100, "validation.invalid")
+    .regex(SINGLE_LINE_TEXT, "validation.invalid"),
+  receipt: z.custom<File | null>().superRefine((file, ctx) => {
+    const problem = receiptProblem(file);
+    if (problem) ctx.addIssue({ code: "custom", message: receiptProblemMessage[problem] });
+  }),
 });
 
 export type BankTransferValues = z.input<typeof bankTransferSchema>;

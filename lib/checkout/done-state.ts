@@ -8,7 +8,10 @@ import { paymentErrorMessageKey } from "./payment-errors";
  * platform has it, and a cart the platform has not completed is never shown as paid.
  */
 
-export type DoneHint = { kind: "paid" } | { kind: "payLaterReturned"; provider: "tabby" | "tamara"; outcome: "cancel" | "failure" } | null;
+export type DoneHint =
+  | { kind: "paid" }
+  | { kind: "payLaterReturned"; provider: "tabby" | "tamara"; outcome: "cancel" | "failure" }
+  | null;
 
 type Params = Record<string, string | string[] | undefined>;
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.toLowerCase();
@@ -17,7 +20,8 @@ const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?
 export function readDoneHint(params: Params): DoneHint {
   const status = one(params.status);
   const method = one(params.payment_method);
-  if ((method === "tabby" || method === "tamara") && (status === "cancel" || status === "failure")) return { kind: "payLaterReturned", provider: method, outcome: status };
+  if ((method === "tabby" || method === "tamara") && (status === "cancel" || status === "failure"))
+    return { kind: "payLaterReturned", provider: method, outcome: status };
   if (status === "paid") return { kind: "paid" };
   return null;
 }
@@ -39,7 +43,8 @@ export type DoneView =
 /** What the platform's callback-payment answered for the cart (null: not asked, or it could not answer). */
 export type Settlement = Pick<SettlementDto, "outcome" | "provider" | "failureReason" | "errorMessageCode"> | null;
 
-const payLaterProvider = (provider: SettlementDto["provider"] | undefined): "tabby" | "tamara" | null => (provider === "tabby" || provider === "tamara" ? provider : null);
+const payLaterProvider = (provider: SettlementDto["provider"] | undefined): "tabby" | "tamara" | null =>
+  provider === "tabby" || provider === "tamara" ? provider : null;
 
 /** The message key of a refused payment's reason: spec §8's reasons, else an SP code's message, else the generic card failure. */
 export function failureMessageKey(code: string | null | undefined): string {
@@ -53,7 +58,14 @@ export function doneView(cart: Pick<CartDto, "status">, hint: DoneHint, settleme
   const payLater = payLaterProvider(settlement?.provider) ?? (hint?.kind === "payLaterReturned" ? hint.provider : null);
   if (outcome === "refused") return { kind: "refused" };
   if ((outcome === "failed" || outcome === "cancelled") && payLater) {
-    return { kind: "payLaterReturned", provider: payLater, outcome: outcome === "cancelled" || (hint?.kind === "payLaterReturned" && hint.outcome === "cancel") ? "cancel" : "failure" };
+    return {
+      kind: "payLaterReturned",
+      provider: payLater,
+      outcome:
+        outcome === "cancelled" || (hint?.kind === "payLaterReturned" && hint.outcome === "cancel")
+          ? "cancel"
+          : "failure",
+    };
   }
   if (outcome === "failed" || outcome === "cancelled") {
     return { kind: "failed", reasonKey: failureMessageKey(settlement?.errorMessageCode ?? settlement?.failureReason) };
@@ -64,7 +76,10 @@ export function doneView(cart: Pick<CartDto, "status">, hint: DoneHint, settleme
 }
 
 /** Keys under `order.done.status`: how the order stands with its payment; a free order has nothing to pay. */
-export function paymentStatusKey(cart: { paymentStatus: PaymentStatus; totalAmount: number }): "paid" | "depositPaid" | "payOnSite" | "pendingReview" | "unpaid" | "nothingDue" | "cancelled" | "refunded" {
+export function paymentStatusKey(cart: {
+  paymentStatus: PaymentStatus;
+  totalAmount: number;
+}): "paid" | "depositPaid" | "payOnSite" | "pendingReview" | "unpaid" | "nothingDue" | "cancelled" | "refunded" {
   if (cart.paymentStatus === "cancelled" || cart.paymentStatus === "refunded") return cart.paymentStatus;
   if (cart.totalAmount <= 0) return "nothingDue";
   switch (cart.paymentStatus) {
@@ -86,12 +101,16 @@ export function paymentStatusKey(cart: { paymentStatus: PaymentStatus; totalAmou
  * How the done page names an order's method: nothing was charged on a zero total (a package paid
  * for it, or nothing was due), so not the "cash" flow that completed it; else its payment method.
  */
-export function orderMethodKey(cart: Pick<CartDto, "totalAmount" | "hasPackageDiscounts" | "paymentMethod">): ReturnType<typeof paymentMethodKey> | "package" | "nothingDue" {
+export function orderMethodKey(
+  cart: Pick<CartDto, "totalAmount" | "hasPackageDiscounts" | "paymentMethod">,
+): ReturnType<typeof paymentMethodKey> | "package" | "nothingDue" {
   if (cart.totalAmount <= 0) return cart.hasPackageDiscounts ? "package" : "nothingDue";
   return paymentMethodKey(cart.paymentMethod);
 }
 
-export function paymentMethodKey(method: CartDto["paymentMethod"]): "card" | "applePay" | "tabby" | "tamara" | "cash" | "bankTransfer" | null {
+export function paymentMethodKey(
+  method: CartDto["paymentMethod"],
+): "card" | "applePay" | "tabby" | "tamara" | "cash" | "bankTransfer" | null {
   switch (method) {
     case "MADA":
     case "VISA":

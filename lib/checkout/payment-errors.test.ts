@@ -27,19 +27,46 @@ describe("payment error toast (spec §8)", () => {
   });
 
   it("has a blank title for every card failure reason of spec §8", () => {
-    const reasons = ["INSUFFICIENT_FUNDS", "DECLINED", "BLOCKED", "Payment:Error:TimeFrameExpired", "UNSPECIFIED_FAILURE", "EXPIRED_CARD", "TIMED_OUT", "REFERRED", "3-D Secure transaction attempt failed (DECLINED)", "Payment:Error:Unknown"];
+    const reasons = [
+      "INSUFFICIENT_FUNDS",
+      "DECLINED",
+      "BLOCKED",
+      "Payment:Error:TimeFrameExpired",
+      "UNSPECIFIED_FAILURE",
+      "EXPIRED_CARD",
+      "TIMED_OUT",
+      "REFERRED",
+      "3-D Secure transaction attempt failed (DECLINED)",
+      "Payment:Error:Unknown",
+    ];
     for (const reason of reasons) expect(showsPaymentErrorTitle(reason), reason).toBe(false);
     expect(Object.keys(CARD_FAILURE_REASONS).sort()).toEqual([...reasons].sort());
   });
 
   it("has a blank title for the SP codes the shopper can act on, and for a completed cart", () => {
-    for (const code of ["SP:SlotIsNotAvailable", "SP:MerchandiseItemInsufficientStock", "SP:CouponReachedMaximumUsage", "SP:PaymentMethodNotAllowed", "SP:BankReceiptRequired", "SP:CartAlreadyCompleted"]) {
+    for (const code of [
+      "SP:SlotIsNotAvailable",
+      "SP:MerchandiseItemInsufficientStock",
+      "SP:CouponReachedMaximumUsage",
+      "SP:PaymentMethodNotAllowed",
+      "SP:BankReceiptRequired",
+      "SP:CartAlreadyCompleted",
+    ]) {
       expect(showsPaymentErrorTitle(code), code).toBe(false);
     }
   });
 
   it("shows error.title for anything else: unknown codes, infrastructure, no answer, no code", () => {
-    for (const code of ["SP:InternalError", "SP:BadGateway", "SP:Unauthorized", "network", "SP:SomethingNew", "", null, undefined]) {
+    for (const code of [
+      "SP:InternalError",
+      "SP:BadGateway",
+      "SP:Unauthorized",
+      "network",
+      "SP:SomethingNew",
+      "",
+      null,
+      undefined,
+    ]) {
       expect(showsPaymentErrorTitle(code), String(code)).toBe(true);
     }
   });
@@ -52,10 +79,14 @@ describe("payment error toast (spec §8)", () => {
 
   it("describes an error by its code's message", () => {
     expect(paymentErrorMessageKey("SP:SlotIsNotAvailable")).toBe("errors.SP_SlotIsNotAvailable");
-    expect(paymentErrorMessageKey("SP:Reservation:SelectedSlotIsUnavailableOrOutdated")).toBe("errors.SP_Reservation_SelectedSlotIsUnavailableOrOutdated");
+    expect(paymentErrorMessageKey("SP:Reservation:SelectedSlotIsUnavailableOrOutdated")).toBe(
+      "errors.SP_Reservation_SelectedSlotIsUnavailableOrOutdated",
+    );
     expect(paymentErrorMessageKey("SP:BankReceiptRequired")).toBe("validation.uplaodBankReceipt");
     expect(paymentErrorMessageKey("INSUFFICIENT_FUNDS")).toBe("order.paymentError.reasons.insufficientFunds");
-    expect(paymentErrorMessageKey("3-D Secure transaction attempt failed (DECLINED)")).toBe("order.paymentError.reasons.threeDSecureFailed");
+    expect(paymentErrorMessageKey("3-D Secure transaction attempt failed (DECLINED)")).toBe(
+      "order.paymentError.reasons.threeDSecureFailed",
+    );
     expect(paymentErrorMessageKey("network")).toBe("errors.network");
     expect(paymentErrorMessageKey("SP:SomethingNew")).toBe("errors.unknown");
     expect(paymentErrorMessageKey("constructor")).toBe("errors.unknown");
@@ -91,7 +122,16 @@ describe("redirect guard (spec §4)", () => {
 
   it("never redirects for other codes, and they do not spend the flag", () => {
     const storage = memoryStorage();
-    for (const code of ["SP:SlotIsNotAvailable", "SP:MerchandiseItemInsufficientStock", "SP:Unauthorized", "SP:InternalError", "network", null, undefined]) expect(claimDoneRedirect(storage, cart, code)).toBe(false);
+    for (const code of [
+      "SP:SlotIsNotAvailable",
+      "SP:MerchandiseItemInsufficientStock",
+      "SP:Unauthorized",
+      "SP:InternalError",
+      "network",
+      null,
+      undefined,
+    ])
+      expect(claimDoneRedirect(storage, cart, code)).toBe(false);
     expect(storage.data.size).toBe(0);
     expect(claimDoneRedirect(storage, cart, "SP:CartAlreadyCompleted")).toBe(true);
   });

@@ -11,7 +11,6 @@ import { errorMessageKey } from "@/lib/errors";
 export const PAYMENT_ERROR_TOAST_MS = 6000;
 export const COPY_TOAST_MS = 2000;
 
-
 /**
  * Platform refusals the shopper can act on from the payment step (pick another slot or date,
  * lower a quantity, remove a coupon, stop using a package, choose another method, attach a
@@ -47,7 +46,6 @@ export const ACTIONABLE_PAYMENT_CODES = [
   "SP:TabbyNotEligible",
 ] as const;
 
-
 /**
  * The full message key (namespace.key) of a payment error's description: a card failure reason
  * by its own text, an empty receipt as spec §8 names it, any other code through the `errors`
@@ -74,7 +72,11 @@ export const REDIRECT_TO_DONE_CODES: readonly string[] = ["SP:CartAlreadyComplet
  * message says it all. CartAlreadyCompleted is here for its second occurrence (after the one
  * redirect), when it is shown as a toast.
  */
-export const KNOWN_PAYMENT_ERRORS: readonly string[] = [...Object.keys(CARD_FAILURE_REASONS), ...ACTIONABLE_PAYMENT_CODES, "SP:CartAlreadyCompleted"];
+export const KNOWN_PAYMENT_ERRORS: readonly string[] = [
+  ...Object.keys(CARD_FAILURE_REASONS),
+  ...ACTIONABLE_PAYMENT_CODES,
+  "SP:CartAlreadyCompleted",
+];
 
 const known = new Set(KNOWN_PAYMENT_ERRORS);
 
@@ -87,7 +89,6 @@ export function showsPaymentErrorTitle(code: string | null | undefined): boolean
   return !isKnownPaymentError(code);
 }
 
-
 /** The part of sessionStorage the guard needs (a Map-backed fake in tests). */
 export type FlagStorage = Pick<Storage, "getItem" | "setItem">;
 
@@ -99,7 +100,11 @@ export const redirectFlagKey = (cartId: string) => `checkout:done-redirect:${car
  * (the shopper came back and tried again) only shows the toast and never loops. Without storage
  * (private mode may refuse it) the redirect is skipped: the toast still explains.
  */
-export function claimDoneRedirect(storage: FlagStorage | null, cartId: string, code: string | null | undefined): boolean {
+export function claimDoneRedirect(
+  storage: FlagStorage | null,
+  cartId: string,
+  code: string | null | undefined,
+): boolean {
   if (!storage || !cartId || typeof code !== "string" || !REDIRECT_TO_DONE_CODES.includes(code)) return false;
   const key = redirectFlagKey(cartId);
   try {

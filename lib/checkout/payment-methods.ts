@@ -10,8 +10,18 @@ import { PAYMENT_METHODS, type PaymentMethod, type TenantConfig } from "@/contra
 export type CheckoutMethodId = "CARD" | "APPLE_PAY" | "TABBY" | "TAMARA" | "CASH" | "BANK_TRANSFER";
 
 /** Keys of the `checkout` namespace. */
-export type CashLabelKey = "methods.cash.cashOnDelivery" | "methods.cash.payLater" | "methods.cash.confirmBooking" | "methods.cash.confirmSubscription";
-export type MethodLabelKey = "methods.card" | "methods.applePay" | "methods.tabby" | "methods.tamara" | "methods.bankTransfer" | CashLabelKey;
+export type CashLabelKey =
+  | "methods.cash.cashOnDelivery"
+  | "methods.cash.payLater"
+  | "methods.cash.confirmBooking"
+  | "methods.cash.confirmSubscription";
+export type MethodLabelKey =
+  | "methods.card"
+  | "methods.applePay"
+  | "methods.tabby"
+  | "methods.tamara"
+  | "methods.bankTransfer"
+  | CashLabelKey;
 
 export type CheckoutMethod = { id: CheckoutMethodId; labelKey: MethodLabelKey };
 
@@ -31,10 +41,17 @@ export type PaymentMethods = {
   amountToPay: (method: CheckoutMethodId) => number;
 };
 
-const AMOUNT_LABELS = { CARD: "methods.card", APPLE_PAY: "methods.applePay", TABBY: "methods.tabby", TAMARA: "methods.tamara", BANK_TRANSFER: "methods.bankTransfer" } as const;
+const AMOUNT_LABELS = {
+  CARD: "methods.card",
+  APPLE_PAY: "methods.applePay",
+  TABBY: "methods.tabby",
+  TAMARA: "methods.tamara",
+  BANK_TRANSFER: "methods.bankTransfer",
+} as const;
 
 type CartKinds = Pick<CartDto, "cartItems">;
-const everyItemIs = (cart: CartKinds, kind: string) => cart.cartItems.length > 0 && cart.cartItems.every((i) => i.product.typeString === kind);
+const everyItemIs = (cart: CartKinds, kind: string) =>
+  cart.cartItems.length > 0 && cart.cartItems.every((i) => i.product.typeString === kind);
 
 /**
  * Cash's name: confirm subscription for a zero-total cart of subscriptions only; confirm booking
@@ -69,7 +86,9 @@ export function paymentMethods({ config, cart, applePaySupported }: PaymentMetho
   // Spec §3/§4: in the payment method enum's order (MADA, CASH, VISA, APPLE_PAY, TAMARA, TABBY,
   // BANK_TRANSFER), the card once at the first of MADA and VISA; the first is preselected. Cash is
   // also offered, in its place, for a zero total.
-  const ids = [...new Set(PAYMENT_METHODS.filter((m) => enabledSet.has(m) || m === "CASH").map(offered))].filter((id): id is CheckoutMethodId => id !== null);
+  const ids = [...new Set(PAYMENT_METHODS.filter((m) => enabledSet.has(m) || m === "CASH").map(offered))].filter(
+    (id): id is CheckoutMethodId => id !== null,
+  );
 
   const cashLabel = cashLabelKey(cart, ids.length === 1 && ids[0] === "CASH");
   const methods = ids.map((id): CheckoutMethod => ({ id, labelKey: id === "CASH" ? cashLabel : AMOUNT_LABELS[id] }));

@@ -9,7 +9,6 @@ import { BankReceiptCheckoutInput } from "@/contract/input/checkout";
  * platform from its bytes.
  */
 
-
 function parseCheckoutField(value: FormDataEntryValue | null) {
   let json: unknown;
   try {

@@ -7,7 +7,7 @@ describe("a tenant's terms message as plain text", () => {
     ["Line one\nLine two", "Line one\nLine two"],
     ["One<br>Two<br/>Three", "One\nTwo\nThree"],
     ["<p>First</p><p>Second</p>", "First\nSecond"],
-    ["<b>Bold</b> and <a href=\"javascript:alert(1)\">link</a>", "Bold and link"],
+    ['<b>Bold</b> and <a href="javascript:alert(1)">link</a>', "Bold and link"],
     ["<img src=x onerror=alert(1)>Hi", "Hi"],
     ["<script>alert(1)</script>Safe", "Safe"],
     ["Fish &amp; chips &lt;b&gt;", "Fish & chips <b>"],

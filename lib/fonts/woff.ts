@@ -48,7 +48,11 @@ export function woffToSfnt(woff: Buffer): Buffer {
 
 /** A face of Noto Naskh Arabic (OFL) as `@fontsource/noto-naskh-arabic` ships it: its Arabic or Latin subset, regular or bold. */
 export function notoNaskhWoff(subset: "arabic" | "latin", weight: 400 | 700): string {
-  return path.join(/*turbopackIgnore: true*/ process.cwd(), "node_modules/@fontsource/noto-naskh-arabic/files", `noto-naskh-arabic-${subset}-${weight}-normal.woff`);
+  return path.join(
+    /*turbopackIgnore: true*/ process.cwd(),
+    "node_modules/@fontsource/noto-naskh-arabic/files",
+    `noto-naskh-arabic-${subset}-${weight}-normal.woff`,
+  );
 }
 
 const sfnts = new Map<string, Buffer>();

@@ -50,7 +50,8 @@ async function render({ file, width, modern, blur }: Job): Promise<Rendered> {
   const bytes = await readFile(/*turbopackIgnore: true*/ file);
   const meta = await sharp(bytes, { limitInputPixels: 40_000_000 }).metadata();
   // Vector art is drawn at the density that gives the target width sharply; rasters are scaled down, never up.
-  const density = meta.format === "svg" && meta.width ? Math.min(2400, Math.max(72, (72 * width) / meta.width)) : undefined;
+  const density =
+    meta.format === "svg" && meta.width ? Math.min(2400, Math.max(72, (72 * width) / meta.width)) : undefined;
   let image = sharp(bytes, { density, limitInputPixels: 40_000_000 })
     .rotate()
     .resize({ width, withoutEnlargement: meta.format !== "svg" });
@@ -76,7 +77,10 @@ function contentAddressed(src: string, digest: string): boolean {
 }
 
 function refuse(status: 400 | 404): Response {
-  return new Response(status === 400 ? "Bad request" : "Not found", { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "public, max-age=60" } });
+  return new Response(status === 400 ? "Bad request" : "Not found", {
+    status,
+    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "public, max-age=60" },
+  });
 }
 
 /**
@@ -101,7 +105,9 @@ export async function imageResponse(req: Request): Promise<Response> {
     etag,
     vary: "Accept",
     "x-content-type-options": "nosniff",
-    "cache-control": contentAddressed(src, digest) ? "public, max-age=31536000, immutable" : "public, max-age=3600, stale-while-revalidate=86400",
+    "cache-control": contentAddressed(src, digest)
+      ? "public, max-age=31536000, immutable"
+      : "public, max-age=3600, stale-while-revalidate=86400",
   };
   if (req.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
   let picture: Rendered | undefined;

@@ -50,7 +50,16 @@ describe("stored selection", () => {
   });
 
   it("treats anything malformed as no selection", () => {
-    for (const raw of [null, "", "{", "[]", '{"type":"home"}', '{"id":null,"type":"castle","description":null,"latitude":1,"longitude":2}', '{"id":null,"type":"home","description":null,"latitude":91,"longitude":2}', '{"id":3,"type":"home","description":null,"latitude":1,"longitude":2}'])
+    for (const raw of [
+      null,
+      "",
+      "{",
+      "[]",
+      '{"type":"home"}',
+      '{"id":null,"type":"castle","description":null,"latitude":1,"longitude":2}',
+      '{"id":null,"type":"home","description":null,"latitude":91,"longitude":2}',
+      '{"id":3,"type":"home","description":null,"latitude":1,"longitude":2}',
+    ])
       expect(parseSelected(raw)).toBeNull();
   });
 });
@@ -64,8 +73,17 @@ describe("add form", () => {
   });
 
   it("trims the description and leaves an empty one out", () => {
-    expect(toCreateBody(newLocationFormSchema.parse(base))).toEqual({ type: "work", description: "King Fahd Rd", latitude: 24.7, longitude: 46.6 });
-    expect(toCreateBody(newLocationFormSchema.parse({ ...base, description: "   " }))).toEqual({ type: "work", latitude: 24.7, longitude: 46.6 });
+    expect(toCreateBody(newLocationFormSchema.parse(base))).toEqual({
+      type: "work",
+      description: "King Fahd Rd",
+      latitude: 24.7,
+      longitude: 46.6,
+    });
+    expect(toCreateBody(newLocationFormSchema.parse({ ...base, description: "   " }))).toEqual({
+      type: "work",
+      latitude: 24.7,
+      longitude: 46.6,
+    });
   });
 
   it("refuses a long description and impossible coordinates with message keys", () => {

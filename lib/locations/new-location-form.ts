@@ -8,8 +8,14 @@ export const DESCRIPTION_MAX = 200;
 export const newLocationFormSchema = z.object({
   type: z.enum(SAVABLE_LOCATION_TYPES),
   description: z.string().trim().max(DESCRIPTION_MAX, { message: "descriptionTooLong" }),
-  latitude: z.number({ message: "invalidPosition" }).min(-90, { message: "invalidPosition" }).max(90, { message: "invalidPosition" }),
-  longitude: z.number({ message: "invalidPosition" }).min(-180, { message: "invalidPosition" }).max(180, { message: "invalidPosition" }),
+  latitude: z
+    .number({ message: "invalidPosition" })
+    .min(-90, { message: "invalidPosition" })
+    .max(90, { message: "invalidPosition" }),
+  longitude: z
+    .number({ message: "invalidPosition" })
+    .min(-180, { message: "invalidPosition" })
+    .max(180, { message: "invalidPosition" }),
 });
 export type NewLocationForm = z.input<typeof newLocationFormSchema>;
 

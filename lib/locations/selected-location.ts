@@ -37,7 +37,13 @@ export function currentSelection(position: Position): SelectedLocation {
 }
 
 export function selectionOf(location: LocationDto): SelectedLocation {
-  return { id: location.id, type: location.type, description: location.description, latitude: location.latitude, longitude: location.longitude };
+  return {
+    id: location.id,
+    type: location.type,
+    description: location.description,
+    latitude: location.latitude,
+    longitude: location.longitude,
+  };
 }
 
 const storageKey = () => `${PREFIX}${window.location.host}`;

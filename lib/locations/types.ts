@@ -6,7 +6,9 @@ export const LOCATION_TYPES = ["home", "work", "resthouse", "friendsplace", "oth
 export type LocationType = (typeof LOCATION_TYPES)[number];
 
 /** The types a customer picks when saving; "current" is set only by the current-position action. */
-export const SAVABLE_LOCATION_TYPES = LOCATION_TYPES.filter((t): t is Exclude<LocationType, "current"> => t !== "current");
+export const SAVABLE_LOCATION_TYPES = LOCATION_TYPES.filter(
+  (t): t is Exclude<LocationType, "current"> => t !== "current",
+);
 export type SavableLocationType = (typeof SAVABLE_LOCATION_TYPES)[number];
 
 /** Spec §9: at most six saved locations; the add button is disabled at six or more. */
@@ -28,8 +30,11 @@ export function isPosition(value: unknown): value is Position {
   if (typeof value !== "object" || value === null) return false;
   const { latitude, longitude } = value as Record<string, unknown>;
   return (
-    typeof latitude === "number" && typeof longitude === "number" &&
-    Number.isFinite(latitude) && Number.isFinite(longitude) &&
-    Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180
+    typeof latitude === "number" &&
+    typeof longitude === "number" &&
+    Number.isFinite(latitude) &&
+    Number.isFinite(longitude) &&
+    Math.abs(latitude) <= 90 &&
+    Math.abs(longitude) <= 180
   );
 }

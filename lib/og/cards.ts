@@ -14,7 +14,11 @@ export type ShareImage = { url: string; width: number; height: number; alt: stri
 type Store = { config: TenantConfig; storeName: string };
 
 /** A product's card: its first picture, name and lowest price with VAT (in letters: the share fonts have no riyal sign). */
-export async function productCard(product: ProductDto, { config, storeName }: Store, locale: Locale): Promise<ShareCard> {
+export async function productCard(
+  product: ProductDto,
+  { config, storeName }: Store,
+  locale: Locale,
+): Promise<ShareCard> {
   const t = await getTranslations({ locale, namespace: "product.price" });
   const price = formatSar(promoAmount(product, config.taxRate), locale, "letters");
   return {
@@ -30,15 +34,29 @@ export async function productCard(product: ProductDto, { config, storeName }: St
 /** The store's own card (home, the catalogue, website pages): its logo large, its name and what it sells. */
 export async function storeCard({ config, storeName }: Store, locale: Locale): Promise<ShareCard> {
   const t = await getTranslations({ locale, namespace: "home.meta" });
-  return { locale, title: t("description", { name: storeName, kinds: kindsText(t, locale, null) }), price: null, storeName, image: null, logo: config.logoUrl };
+  return {
+    locale,
+    title: t("description", { name: storeName, kinds: kindsText(t, locale, null) }),
+    price: null,
+    storeName,
+    image: null,
+    logo: config.logoUrl,
+  };
 }
 
 /** Where a card's PNG is served: /og/product/<slug> or /og/store (app/[site]/[locale]/og). */
 export function shareImage(site: string, card: ShareCard, path: string): ShareImage {
-  return { url: `${pageUrl(site, card.locale, path)}?v=${shareVersion(card)}`, width: SHARE_WIDTH, height: SHARE_HEIGHT, alt: card.price ? `${card.title} — ${plain(card.price)}` : `${card.storeName}: ${card.title}`, type: "image/png" };
+  return {
+    url: `${pageUrl(site, card.locale, path)}?v=${shareVersion(card)}`,
+    width: SHARE_WIDTH,
+    height: SHARE_HEIGHT,
+    alt: card.price ? `${card.title} — ${plain(card.price)}` : `${card.storeName}: ${card.title}`,
+    type: "image/png",
+  };
 }
 
-export const productSharePath = (product: ProductDto, locale: Locale) => `/og/product/${encodeURIComponent(locale === "en" ? product.slugs.en : product.slugs.ar)}`;
+export const productSharePath = (product: ProductDto, locale: Locale) =>
+  `/og/product/${encodeURIComponent(locale === "en" ? product.slugs.en : product.slugs.ar)}`;
 export const STORE_SHARE_PATH = "/og/store";
 
 /** The share image of the store's pages (home, the catalogue, website pages). */
@@ -47,6 +65,11 @@ export async function storeShareImage(site: string, store: Store, locale: Locale
 }
 
 /** A product page's share image. */
-export async function productShareImage(site: string, product: ProductDto, store: Store, locale: Locale): Promise<ShareImage> {
+export async function productShareImage(
+  site: string,
+  product: ProductDto,
+  store: Store,
+  locale: Locale,
+): Promise<ShareImage> {
   return shareImage(site, await productCard(product, store, locale), productSharePath(product, locale));
 }

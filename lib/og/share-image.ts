@@ -46,7 +46,12 @@ function fontFile(): Promise<string> {
   fonts ??= (async () => {
     const dir = path.join(tmpdir(), "sf-share-fonts");
     mkdirSync(dir, { recursive: true });
-    const faces = [["latin", 400], ["latin", 700], ["arabic", 400], ["arabic", 700]] as const;
+    const faces = [
+      ["latin", 400],
+      ["latin", 700],
+      ["arabic", 400],
+      ["arabic", 700],
+    ] as const;
     const files = faces.map(([subset, weight]) => {
       const out = path.join(dir, `noto-naskh-${subset}-${weight}.ttf`);
       writeFileSync(out, woffToSfnt(readFileSync(notoNaskhWoff(subset, weight))));
@@ -69,7 +74,11 @@ export const plain = (s: string) => s.replace(/[\u2066-\u2069]/g, "");
 
 const text = async (content: string, o: TextOpts) => draw(content, o, await fontFile());
 
-async function draw(content: string, o: TextOpts, fontfile: string): Promise<{ input: Buffer; width: number; height: number }> {
+async function draw(
+  content: string,
+  o: TextOpts,
+  fontfile: string,
+): Promise<{ input: Buffer; width: number; height: number }> {
   const img = sharp({
     text: {
       text: `<span foreground="${o.color ?? COLORS.foreground}">${escapeXml(plain(content))}</span>`,
@@ -93,15 +102,29 @@ async function fitted(content: string, o: Omit<TextOpts, "size">, sizes: number[
     t = await text(content, { ...o, size });
   }
   // Too long even at the smallest size: its last lines are cut.
-  return t.height <= maxHeight ? t : { ...t, input: await sharp(t.input).extract({ left: 0, top: 0, width: t.width, height: maxHeight }).toBuffer(), height: maxHeight };
+  return t.height <= maxHeight
+    ? t
+    : {
+        ...t,
+        input: await sharp(t.input).extract({ left: 0, top: 0, width: t.width, height: maxHeight }).toBuffer(),
+        height: maxHeight,
+      };
 }
 
-async function picture(url: string | null, width: number, height: number, fit: "cover" | "contain"): Promise<Buffer | null> {
+async function picture(
+  url: string | null,
+  width: number,
+  height: number,
+  fit: "cover" | "contain",
+): Promise<Buffer | null> {
   const bytes = await publicFile(url);
   if (!bytes) return null;
   try {
     // SVGs drawn at a density that gives the target size sharply; rasters scaled.
-    return await sharp(bytes, { density: 300, limitInputPixels: 40_000_000 }).resize(width, height, { fit, background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer();
+    return await sharp(bytes, { density: 300, limitInputPixels: 40_000_000 })
+      .resize(width, height, { fit, background: { r: 0, g: 0, b: 0, alpha: 0 } })
+      .png()
+      .toBuffer();
   } catch {
     return null;
   }
@@ -129,16 +152,28 @@ export async function renderShareImage(card: ShareCard): Promise<Buffer> {
   if (photo) layers.push({ input: photo, left: pictureLeft, top: 0 });
   else {
     const big = await picture(card.logo, 280, 280, "contain");
-    layers.push({ input: { create: { width: side, height: side, channels: 4, background: COLORS.panel } }, left: pictureLeft, top: 0 });
+    layers.push({
+      input: { create: { width: side, height: side, channels: 4, background: COLORS.panel } },
+      left: pictureLeft,
+      top: 0,
+    });
     if (big) layers.push({ input: big, left: pictureLeft + (side - 280) / 2, top: (SHARE_HEIGHT - 280) / 2 });
   }
   const headerTop = pad;
   if (logo) layers.push({ input: logo, left: rtl ? columnEnd - 80 : columnStart, top: headerTop });
   const storeLeft = logo ? (rtl ? columnEnd - 100 - store.width : columnStart + 100) : place(store.width);
-  layers.push({ input: store.input, left: Math.max(columnStart, storeLeft), top: headerTop + Math.max(0, Math.round((80 - store.height) / 2)) });
+  layers.push({
+    input: store.input,
+    left: Math.max(columnStart, storeLeft),
+    top: headerTop + Math.max(0, Math.round((80 - store.height) / 2)),
+  });
   layers.push({ input: title.input, left: place(title.width), top: 190 });
   if (price) layers.push({ input: price.input, left: place(price.width), top: SHARE_HEIGHT - pad - price.height - 24 });
-  layers.push({ input: { create: { width: 120, height: 10, channels: 4, background: COLORS.primary } }, left: place(120), top: SHARE_HEIGHT - pad });
+  layers.push({
+    input: { create: { width: 120, height: 10, channels: 4, background: COLORS.primary } },
+    left: place(120),
+    top: SHARE_HEIGHT - pad,
+  });
 
   return sharp({ create: { width: SHARE_WIDTH, height: SHARE_HEIGHT, channels: 4, background: COLORS.background } })
     .composite(layers)

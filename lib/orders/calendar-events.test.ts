@@ -18,8 +18,20 @@ const order = {
   orderNumber: "K7P2QX",
   cartItems: [
     line({}),
-    line({ id: "line-2", product: { name: "Rimal resthouse — by the night", typeString: "reservation", isFullDayBooking: true }, quantity: 1, effectiveQuantity: 2, reservationDateFrom: "2026-12-03", reservationDateTo: "2026-12-05" }),
-    line({ id: "line-3", product: { name: "Lavender massage oil", typeString: "merchandise" }, reservationDateFrom: null, reservationDateTo: null }),
+    line({
+      id: "line-2",
+      product: { name: "Rimal resthouse — by the night", typeString: "reservation", isFullDayBooking: true },
+      quantity: 1,
+      effectiveQuantity: 2,
+      reservationDateFrom: "2026-12-03",
+      reservationDateTo: "2026-12-05",
+    }),
+    line({
+      id: "line-3",
+      product: { name: "Lavender massage oil", typeString: "merchandise" },
+      reservationDateFrom: null,
+      reservationDateTo: null,
+    }),
   ],
 };
 
@@ -51,7 +63,13 @@ describe("an order's bookings in the shopper's calendar", () => {
   it("links Google Calendar's add-event page in Riyadh time", () => {
     const url = new URL(googleCalendarLink(events[0]));
     expect(url.origin + url.pathname).toBe("https://calendar.google.com/calendar/render");
-    expect(Object.fromEntries(url.searchParams)).toMatchObject({ action: "TEMPLATE", dates: "20261127T070000Z/20261127T080000Z", ctz: "Asia/Riyadh", location: store.address, text: events[0].title });
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      action: "TEMPLATE",
+      dates: "20261127T070000Z/20261127T080000Z",
+      ctz: "Asia/Riyadh",
+      location: store.address,
+      text: events[0].title,
+    });
     expect(new URL(googleCalendarLink(events[1])).searchParams.get("dates")).toBe("20261203/20261205");
   });
 });

@@ -10,17 +10,37 @@ const riyadhDay = (value: string) => (isDay(value) ? value : riyadhToday(new Dat
  * show them in the reader's zone, Riyadh for the shop's customers); stays are whole days, the end
  * day exclusive (the check-out day), as calendars take all-day events.
  */
-export type BookingEvent = { uid: string; title: string; allDay: boolean; start: string; end: string; location: string | null; description: string };
+export type BookingEvent = {
+  uid: string;
+  title: string;
+  allDay: boolean;
+  start: string;
+  end: string;
+  location: string | null;
+  description: string;
+};
 
 type Store = { name: string; address: string | null; host: string };
 
 /** The store as its calendar events name it: its brand, its address in the reader's language (else Arabic), its slug for event ids. */
-export function calendarStore(tenant: { name: string; slug: string }, config: Pick<TenantConfig, "brandName" | "trust">, locale: Locale): Store {
-  return { name: config.brandName ?? tenant.name, address: config.trust.address[locale] ?? config.trust.address.ar, host: tenant.slug };
+export function calendarStore(
+  tenant: { name: string; slug: string },
+  config: Pick<TenantConfig, "brandName" | "trust">,
+  locale: Locale,
+): Store {
+  return {
+    name: config.brandName ?? tenant.name,
+    address: config.trust.address[locale] ?? config.trust.address.ar,
+    host: tenant.slug,
+  };
 }
 
 /** Every booking of a placed order, in its lines' order; nothing for other kinds. */
-export function bookingEvents(order: Pick<CartDto, "orderNumber" | "cartItems">, store: Store, describe: (orderNumber: string) => string): BookingEvent[] {
+export function bookingEvents(
+  order: Pick<CartDto, "orderNumber" | "cartItems">,
+  store: Store,
+  describe: (orderNumber: string) => string,
+): BookingEvent[] {
   const events: BookingEvent[] = [];
   for (const item of order.cartItems) {
     const from = item.reservationDateFrom;
@@ -28,7 +48,11 @@ export function bookingEvents(order: Pick<CartDto, "orderNumber" | "cartItems">,
     const allDay = item.product.isFullDayBooking;
     const units = item.quantity > 0 ? Math.max(1, Math.round(item.effectiveQuantity / item.quantity)) : 1;
     const start = allDay ? riyadhDay(from) : new Date(from).toISOString();
-    const end = allDay ? (item.reservationDateTo ? riyadhDay(item.reservationDateTo) : addDays(start, units)) : new Date(item.reservationDateTo ?? from).toISOString();
+    const end = allDay
+      ? item.reservationDateTo
+        ? riyadhDay(item.reservationDateTo)
+        : addDays(start, units)
+      : new Date(item.reservationDateTo ?? from).toISOString();
     events.push({
       uid: `${item.id}@${store.host}`,
       title: `${item.product.name} — ${store.name}`,
@@ -46,8 +70,16 @@ const compactInstant = (iso: string) => iso.replace(/[-:]/g, "").replace(/\.\d+/
 
 /** Google Calendar's "add event" page for one booking, shown in Riyadh time. */
 export function googleCalendarLink(event: BookingEvent): string {
-  const dates = event.allDay ? `${event.start.replace(/-/g, "")}/${event.end.replace(/-/g, "")}` : `${compactInstant(event.start)}/${compactInstant(event.end)}`;
-  const params = new URLSearchParams({ action: "TEMPLATE", text: event.title, dates, details: event.description, ctz: "Asia/Riyadh" });
+  const dates = event.allDay
+    ? `${event.start.replace(/-/g, "")}/${event.end.replace(/-/g, "")}`
+    : `${compactInstant(event.start)}/${compactInstant(event.end)}`;
+  const params = new URLSearchParams({
+    action: "TEMPLATE",
+    text: event.title,
+    dates,
+    details: event.description,
+    ctz: "Asia/Riyadh",
+  });
   if (event.location) params.set("location", event.location);
   return `https://calendar.google.com/calendar/render?${params}`;
 }

@@ -20,7 +20,14 @@ export function icsCalendar(events: BookingEvent[], calName: string): string {
       status: "CONFIRMED",
       ...(e.allDay
         ? { start: dayArray(e.start), end: dayArray(e.end) }
-        : { start: Date.parse(e.start), startInputType: "utc", startOutputType: "utc", end: Date.parse(e.end), endInputType: "utc", endOutputType: "utc" }),
+        : {
+            start: Date.parse(e.start),
+            startInputType: "utc",
+            startOutputType: "utc",
+            end: Date.parse(e.end),
+            endInputType: "utc",
+            endOutputType: "utc",
+          }),
     }),
   );
   const { error, value } = createEvents(attributes);

@@ -5,17 +5,39 @@ import en from "@/messages/en/order.json";
 import ar from "@/messages/ar/order.json";
 import { invoicePdf, latinDigits, rtlRuns, type InvoiceLabels } from "./invoice-pdf";
 
-const labels = (m: typeof en.invoice): InvoiceLabels => ({ ...m, reasonCancelled: m.reasons.cancelled, reasonRefunded: m.reasons.refunded });
+const labels = (m: typeof en.invoice): InvoiceLabels => ({
+  ...m,
+  reasonCancelled: m.reasons.cancelled,
+  reasonRefunded: m.reasons.refunded,
+});
 
 const invoice: InvoiceDocumentDto = {
   kind: "invoice",
   number: "INV-000042",
   issuedAt: "2026-11-26T07:15:00.000Z",
   orderNumber: "K7P2QX",
-  seller: { name: "شركة رمال للعافية", vatNumber: "310123456700003", crNumber: "1010654321", addressAr: "طريق الملك فهد، الرياض ١٢٢١١", addressEn: "King Fahd Road, Riyadh 12211" },
+  seller: {
+    name: "شركة رمال للعافية",
+    vatNumber: "310123456700003",
+    crNumber: "1010654321",
+    addressAr: "طريق الملك فهد، الرياض ١٢٢١١",
+    addressEn: "King Fahd Road, Riyadh 12211",
+  },
   buyerName: "Reem Alotaibi",
   vatRate: 15,
-  lines: [{ nameAr: "مساج استرخاء ٦٠ دقيقة", nameEn: "60-minute relaxing massage", optionAr: null, optionEn: null, quantity: 1, unitPrice: 250, discount: 0, vatAmount: 37.5, total: 287.5 }],
+  lines: [
+    {
+      nameAr: "مساج استرخاء ٦٠ دقيقة",
+      nameEn: "60-minute relaxing massage",
+      optionAr: null,
+      optionEn: null,
+      quantity: 1,
+      unitPrice: 250,
+      discount: 0,
+      vatAmount: 37.5,
+      total: 287.5,
+    },
+  ],
   subTotal: 250,
   discountAmount: 0,
   vatAmount: 37.5,
@@ -37,7 +59,11 @@ function latinText(pdf: Buffer): string {
     }
   });
   return streams
-    .flatMap((s) => [...s.matchAll(/\[([^\]]*)\] TJ/g)].map((m) => [...m[1].matchAll(/<([0-9a-f]*)>/g)].map((h) => Buffer.from(h[1], "hex").toString("latin1")).join("")))
+    .flatMap((s) =>
+      [...s.matchAll(/\[([^\]]*)\] TJ/g)].map((m) =>
+        [...m[1].matchAll(/<([0-9a-f]*)>/g)].map((h) => Buffer.from(h[1], "hex").toString("latin1")).join(""),
+      ),
+    )
     .join(" ");
 }
 
@@ -53,7 +79,13 @@ describe("the tax invoice as a PDF", () => {
   });
 
   it("is an A4 page per document with the invoice's facts, the Arabic font embedded, the credit note after it", async () => {
-    const credit: InvoiceDocumentDto = { ...invoice, kind: "credit_note", number: "CRN-000043", invoiceNumber: "INV-000042", reason: "cancelled" };
+    const credit: InvoiceDocumentDto = {
+      ...invoice,
+      kind: "credit_note",
+      number: "CRN-000043",
+      invoiceNumber: "INV-000042",
+      reason: "cancelled",
+    };
     const pdf = await invoicePdf([invoice, credit], { en: labels(en.invoice), ar: labels(ar.invoice) });
     const text = pdf.toString("latin1");
     expect(text.startsWith("%PDF-")).toBe(true);
@@ -61,7 +93,19 @@ describe("the tax invoice as a PDF", () => {
     expect(text).toContain("/MediaBox [0 0 595.28 841.89]");
     expect(text).toContain("NotoNaskhArabic");
     const drawn = latinText(pdf);
-    for (const fact of ["INV-000042", "CRN-000043", "310123456700003", "1010654321", "K7P2QX", "287.50", "37.50", "2026-11-26 10:15", "Order cancelled", "Simplified tax invoice", "Credit note"]) {
+    for (const fact of [
+      "INV-000042",
+      "CRN-000043",
+      "310123456700003",
+      "1010654321",
+      "K7P2QX",
+      "287.50",
+      "37.50",
+      "2026-11-26 10:15",
+      "Order cancelled",
+      "Simplified tax invoice",
+      "Credit note",
+    ]) {
       expect(drawn, fact).toContain(fact);
     }
   });

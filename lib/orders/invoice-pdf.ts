@@ -66,7 +66,8 @@ const RULE = "#d1d5db";
 
 // Arabic letters (not its digits or number separators) and the spaces between them.
 const ARABIC = /[\u0600-\u065F\u066D-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/;
-const RUNS = /([\u0600-\u065F\u066D-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF][\u0600-\u065F\u066D-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF\s]*)/;
+const RUNS =
+  /([\u0600-\u065F\u066D-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF][\u0600-\u065F\u066D-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF\s]*)/;
 
 /** Arabic-Indic digits and number signs as Latin ones. */
 export function latinDigits(text: string): string {
@@ -119,7 +120,16 @@ function arabicWidth(doc: Doc, text: string, weight: Weight): number {
 }
 
 /** One line of Arabic text ending at `right` (right-aligned), shrunk to fit `maxWidth` if needed. */
-function drawArabic(doc: Doc, text: string, right: number, y: number, size: number, weight: Weight = "regular", maxWidth = Infinity, color = INK): void {
+function drawArabic(
+  doc: Doc,
+  text: string,
+  right: number,
+  y: number,
+  size: number,
+  weight: Weight = "regular",
+  maxWidth = Infinity,
+  color = INK,
+): void {
   doc.fontSize(size);
   const width = arabicWidth(doc, text, weight);
   const fitted = width > maxWidth ? (size * maxWidth) / width : size;
@@ -139,7 +149,14 @@ function drawArabic(doc: Doc, text: string, right: number, y: number, size: numb
 }
 
 /** One line of Latin text from `x`, in at most `width` (ellipsis beyond). */
-function drawLatin(doc: Doc, text: string, x: number, y: number, size: number, opts: { weight?: Weight; width?: number; align?: "left" | "right"; color?: string } = {}): void {
+function drawLatin(
+  doc: Doc,
+  text: string,
+  x: number,
+  y: number,
+  size: number,
+  opts: { weight?: Weight; width?: number; align?: "left" | "right"; color?: string } = {},
+): void {
   const line = latinDigits(text);
   doc
     .font(opts.weight === "bold" ? "Helvetica-Bold" : "Helvetica")
@@ -166,10 +183,18 @@ function drawMoney(doc: Doc, sar: number, right: number, y: number, size: number
 }
 
 /** Riyadh time, as ZATCA's issue time is read: "2026-11-26 10:15". */
-const riyadhTime = (iso: string) => new Date(new Date(iso).getTime() + 3 * 3600_000).toISOString().slice(0, 16).replace("T", " ");
+const riyadhTime = (iso: string) =>
+  new Date(new Date(iso).getTime() + 3 * 3600_000).toISOString().slice(0, 16).replace("T", " ");
 
 /** A row of label (English on the left, Arabic on the right) and a value in the middle. */
-function factRow(doc: Doc, y: number, en: string, ar: string, value: string | null, opts: { arabicValue?: boolean } = {}): number {
+function factRow(
+  doc: Doc,
+  y: number,
+  en: string,
+  ar: string,
+  value: string | null,
+  opts: { arabicValue?: boolean } = {},
+): number {
   if (!value) return y;
   drawLatin(doc, en, MARGIN, y, 9, { color: MUTED, width: 130 });
   drawArabic(doc, ar, RIGHT, y - 2, 9, "regular", 130, MUTED);
@@ -206,8 +231,23 @@ async function drawDocument(doc: Doc, d: InvoiceDocumentDto, en: InvoiceLabels, 
   if (credit && d.reason) {
     const known = d.reason === "cancelled" || d.reason === "refunded";
     drawLatin(doc, en.reason, MARGIN, y, 9, { color: MUTED, width: 120 });
-    drawLatin(doc, known ? (d.reason === "cancelled" ? en.reasonCancelled : en.reasonRefunded) : d.reason, MARGIN + 125, y, 10, { width: 160 });
-    drawArabic(doc, known ? (d.reason === "cancelled" ? ar.reasonCancelled : ar.reasonRefunded) : ar.reason, RIGHT - qrSize - 16, y - 2, 9, "regular", 120);
+    drawLatin(
+      doc,
+      known ? (d.reason === "cancelled" ? en.reasonCancelled : en.reasonRefunded) : d.reason,
+      MARGIN + 125,
+      y,
+      10,
+      { width: 160 },
+    );
+    drawArabic(
+      doc,
+      known ? (d.reason === "cancelled" ? ar.reasonCancelled : ar.reasonRefunded) : ar.reason,
+      RIGHT - qrSize - 16,
+      y - 2,
+      9,
+      "regular",
+      120,
+    );
     y += 18;
   }
   y = Math.max(y, MARGIN + 40 + qrSize) + 14;
@@ -257,7 +297,11 @@ async function drawDocument(doc: Doc, d: InvoiceDocumentDto, en: InvoiceLabels, 
     drawMoney(doc, l.vatAmount, cols.vat, y, 9);
     drawMoney(doc, l.total, cols.total, y, 9, "bold");
     y += 34;
-    doc.moveTo(MARGIN, y - 6).lineTo(RIGHT, y - 6).strokeColor(RULE).stroke();
+    doc
+      .moveTo(MARGIN, y - 6)
+      .lineTo(RIGHT, y - 6)
+      .strokeColor(RULE)
+      .stroke();
   }
 
   // The totals, right column.
@@ -281,8 +325,17 @@ async function drawDocument(doc: Doc, d: InvoiceDocumentDto, en: InvoiceLabels, 
 }
 
 /** The invoice and then each credit note, one A4 page (or more) each, as PDF bytes. */
-export async function invoicePdf(docs: InvoiceDocumentDto[], labels: { en: InvoiceLabels; ar: InvoiceLabels }, opts: { compress?: boolean } = {}): Promise<Buffer> {
-  const doc = new PDFDocument({ size: "A4", margin: MARGIN, compress: opts.compress ?? true, info: { Title: docs.map((d) => d.number).join(", "), Producer: "storefront" } });
+export async function invoicePdf(
+  docs: InvoiceDocumentDto[],
+  labels: { en: InvoiceLabels; ar: InvoiceLabels },
+  opts: { compress?: boolean } = {},
+): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: "A4",
+    margin: MARGIN,
+    compress: opts.compress ?? true,
+    info: { Title: docs.map((d) => d.number).join(", "), Producer: "storefront" },
+  });
   // The fonts' tables inflated once per process, not per invoice (lib/fonts/woff.ts).
   doc.registerFont("arabic", sfntFile(FONTS.arabic));
   doc.registerFont("arabic-bold", sfntFile(FONTS.arabicBold));

@@ -13,7 +13,11 @@ export type OrderLoaders<T> = { owner: (token: string) => Promise<T>; link: (key
  * otherwise the signed-in customer does, or the page shows its sign-in gate. `key` is the link key
  * the page was opened with, to keep in its own links.
  */
-export async function loadOrderPage<T>(tenant: TenantDto, keyParam: string | string[] | undefined, load: OrderLoaders<T>): Promise<CustomerPage<{ value: T; key: string | null }>> {
+export async function loadOrderPage<T>(
+  tenant: TenantDto,
+  keyParam: string | string[] | undefined,
+  load: OrderLoaders<T>,
+): Promise<CustomerPage<{ value: T; key: string | null }>> {
   if (keyParam !== undefined) {
     const key = OrderLinkKey.safeParse(keyParam);
     if (!key.success) notFound();

@@ -11,8 +11,19 @@ import { localePath } from "@/lib/site-routing";
 export type OrderShare = { url: string; text: string; key: string };
 
 /** The shared view's address: /orders/{id}?key={key}, in the page's language. */
-export function orderShareFor(site: string, locale: Locale, store: string, order: CartDto, key: string, text: (values: { number: string; store: string }) => string): OrderShare {
-  return { url: pageUrl(site, locale, `/orders/${order.id}?key=${encodeURIComponent(key)}`), text: text({ number: order.orderNumber ?? "", store }), key };
+export function orderShareFor(
+  site: string,
+  locale: Locale,
+  store: string,
+  order: CartDto,
+  key: string,
+  text: (values: { number: string; store: string }) => string,
+): OrderShare {
+  return {
+    url: pageUrl(site, locale, `/orders/${order.id}?key=${encodeURIComponent(key)}`),
+    text: text({ number: order.orderNumber ?? "", store }),
+    key,
+  };
 }
 
 /** An order's page (`""`) or its invoice page (`"/invoice"`), through its link when the page was opened with one. */
@@ -24,12 +35,25 @@ export const orderPageHref = (locale: Locale, cartId: string, key: string | null
  * platform with their token at once: its link to keep or share, and its invoice page when one was
  * issued (both null for an order not theirs or not placed).
  */
-export async function ownOrderExtras(site: string, tenant: TenantDto, config: TenantConfig, locale: Locale, token: string, order: CartDto): Promise<{ share: OrderShare | null; invoiceHref: string | null }> {
+export async function ownOrderExtras(
+  site: string,
+  tenant: TenantDto,
+  config: TenantConfig,
+  locale: Locale,
+  token: string,
+  order: CartDto,
+): Promise<{ share: OrderShare | null; invoiceHref: string | null }> {
   if (order.status !== "completed") return { share: null, invoiceHref: null };
   const api = platform({ tenant, locale, token });
-  const [link, docs, t] = await Promise.all([orNull(api.account.orderLink({ params: { id: order.id } })), orNull(api.account.orderInvoices({ params: { id: order.id } })), getTranslations("order.done.share")]);
+  const [link, docs, t] = await Promise.all([
+    orNull(api.account.orderLink({ params: { id: order.id } })),
+    orNull(api.account.orderInvoices({ params: { id: order.id } })),
+    getTranslations("order.done.share"),
+  ]);
   return {
-    share: link ? orderShareFor(site, locale, config.brandName ?? tenant.name, order, link.key, (v) => t("text", v)) : null,
+    share: link
+      ? orderShareFor(site, locale, config.brandName ?? tenant.name, order, link.key, (v) => t("text", v))
+      : null,
     invoiceHref: docs?.invoice ? orderPageHref(locale, order.id, null, "/invoice") : null,
   };
 }

@@ -17,12 +17,23 @@ describe("canReschedule", () => {
 
   it("offers a stay until the window closes before its first night (midnight in Riyadh); leaves hourly bookings and other kinds to the store", () => {
     const early = start - 100 * HOUR;
-    const stay = { ...slot, reservationDateFrom: "2026-12-01", reservationDateTo: "2026-12-03", product: { ...slot.product, isFullDayBooking: true } };
+    const stay = {
+      ...slot,
+      reservationDateFrom: "2026-12-01",
+      reservationDateTo: "2026-12-03",
+      product: { ...slot.product, isFullDayBooking: true },
+    };
     const firstNight = Date.parse("2026-12-01T00:00:00+03:00");
     expect(canReschedule(stay, 12, firstNight - 12 * HOUR)).toBe(true);
     expect(canReschedule(stay, 12, firstNight - 12 * HOUR + 1)).toBe(false);
     expect(canReschedule({ ...slot, product: { ...slot.product, isVariableDuration: true } }, 12, early)).toBe(false);
-    expect(canReschedule({ ...slot, product: { ...slot.product, typeString: "merchandise" }, reservationDateFrom: null }, 12, early)).toBe(false);
+    expect(
+      canReschedule(
+        { ...slot, product: { ...slot.product, typeString: "merchandise" }, reservationDateFrom: null },
+        12,
+        early,
+      ),
+    ).toBe(false);
   });
 });
 
@@ -31,8 +42,14 @@ describe("canCancel", () => {
     expect(canCancel(slot, 24, start - 24 * HOUR)).toBe(true);
     expect(canCancel(slot, 24, start - 24 * HOUR + 1)).toBe(false);
     expect(canCancel(slot, null, start - 100 * HOUR)).toBe(false);
-    expect(canCancel({ ...slot, cancelledAt: new Date(start - 200 * HOUR).toISOString() }, 24, start - 100 * HOUR)).toBe(false);
-    expect(canCancel({ ...slot, product: { ...slot.product, isVariableDuration: true } }, 24, start - 100 * HOUR)).toBe(true);
-    expect(canReschedule({ ...slot, cancelledAt: new Date(start - 200 * HOUR).toISOString() }, 12, start - 100 * HOUR)).toBe(false);
+    expect(
+      canCancel({ ...slot, cancelledAt: new Date(start - 200 * HOUR).toISOString() }, 24, start - 100 * HOUR),
+    ).toBe(false);
+    expect(canCancel({ ...slot, product: { ...slot.product, isVariableDuration: true } }, 24, start - 100 * HOUR)).toBe(
+      true,
+    );
+    expect(
+      canReschedule({ ...slot, cancelledAt: new Date(start - 200 * HOUR).toISOString() }, 12, start - 100 * HOUR),
+    ).toBe(false);
   });
 });

@@ -16,7 +16,9 @@ export function canReschedule(item: CartItemDto, windowHours: number | null, now
 function startOf(item: CartItemDto): number {
   const from = item.reservationDateFrom;
   if (!from) return NaN;
-  return Date.parse(item.product.isFullDayBooking && /^\d{4}-\d{2}-\d{2}$/.test(from) ? `${from}T00:00:00+03:00` : from);
+  return Date.parse(
+    item.product.isFullDayBooking && /^\d{4}-\d{2}-\d{2}$/.test(from) ? `${from}T00:00:00+03:00` : from,
+  );
 }
 
 /** A booking not cancelled, of a store that takes the change online, starting later than its window from now. */

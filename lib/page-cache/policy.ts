@@ -16,9 +16,19 @@ export function isCacheablePage(rest: string): boolean {
 }
 
 /** The headers of a request that is not a plain document load. */
-const NOT_A_DOCUMENT = ["rsc", "next-router-prefetch", "next-router-state-tree", "next-action", "next-router-segment-prefetch"];
+const NOT_A_DOCUMENT = [
+  "rsc",
+  "next-router-prefetch",
+  "next-router-state-tree",
+  "next-action",
+  "next-router-segment-prefetch",
+];
 
-export type CacheableRequest = { method: string; headers: { get(name: string): string | null }; searchParams: URLSearchParams };
+export type CacheableRequest = {
+  method: string;
+  headers: { get(name: string): string | null };
+  searchParams: URLSearchParams;
+};
 
 /**
  * The cache key of a request, or null when it must be rendered. Query parameters are not part of

@@ -24,9 +24,18 @@ const MAX_BYTES = 64 * 1024 * 1024;
 const KEPT_HEADERS = ["content-type", "link", "content-language", "x-robots-tag"];
 
 /** Content versions asked per site, for a second each; bounded, so made-up Host names leave nothing behind. */
-type State = { store: PageStore; placeholder: string; fillSecret: string; inflight: Map<string, Promise<CachedPage | null>>; versions: LRUCache<string, Promise<string | null>> };
+type State = {
+  store: PageStore;
+  placeholder: string;
+  fillSecret: string;
+  inflight: Map<string, Promise<CachedPage | null>>;
+  versions: LRUCache<string, Promise<string | null>>;
+};
 
-const g = globalThis as unknown as { __sfPageCache?: State; __sfContentVersion?: (site: string) => Promise<string | null> };
+const g = globalThis as unknown as {
+  __sfPageCache?: State;
+  __sfContentVersion?: (site: string) => Promise<string | null>;
+};
 
 function randomHex(bytes: number) {
   const b = new Uint8Array(bytes);
@@ -92,7 +101,13 @@ async function fill(key: string, site: string, pathname: string, status = 200): 
       const v = res.headers.get(h);
       return v ? [[h, v]] : [];
     });
-    const page: CachedPage = { parts: pageBytes(body, state.placeholder), status, headers, version, storedAt: Date.now() };
+    const page: CachedPage = {
+      parts: pageBytes(body, state.placeholder),
+      status,
+      headers,
+      version,
+      storedAt: Date.now(),
+    };
     state.store.set(key, page);
     return page;
   } catch (err) {
@@ -128,7 +143,13 @@ export const NO_STORE_SITE = "no-store.invalid";
 const NO_STORE_KEY = "|no-store|";
 
 /** The page stored under a key when it still shows `version` (hit, or stale while it is rendered again), else rendered now (miss). */
-async function storedOrFilled(key: string, site: string, pathname: string, version: string | null, status = 200): Promise<Cached | null> {
+async function storedOrFilled(
+  key: string,
+  site: string,
+  pathname: string,
+  version: string | null,
+  status = 200,
+): Promise<Cached | null> {
   const page = pageCache().store.get(key);
   if (page && showsVersion(page, version)) {
     if (young(page)) return { page, state: "hit" };
@@ -142,7 +163,9 @@ async function storedOrFilled(key: string, site: string, pathname: string, versi
 /** The cached page for a key, rendered when missing or out of date; null ⇒ let Next render it. */
 export async function cachedPage(key: string, site: string, pathname: string): Promise<Cached | null> {
   const version = await contentVersion(site);
-  return version === NO_STORE ? storedOrFilled(NO_STORE_KEY, NO_STORE_SITE, "/", null, 404) : storedOrFilled(key, site, pathname, version);
+  return version === NO_STORE
+    ? storedOrFilled(NO_STORE_KEY, NO_STORE_SITE, "/", null, 404)
+    : storedOrFilled(key, site, pathname, version);
 }
 
 /** An answer from the cache, before it becomes a response of Next's or of node:http's: its body as chunks to write in turn. */
@@ -168,7 +191,10 @@ function pageAnswer(page: CachedPage, method: string, cacheState: string): PageA
 /** A cached page as this response of the proxy's. */
 export function respondWithPage(page: CachedPage, method: string, cacheState: string): NextResponse {
   const answer = pageAnswer(page, method, cacheState);
-  return new NextResponse(answer.body && Buffer.concat(answer.body), { status: answer.status, headers: new Headers(answer.headers) });
+  return new NextResponse(answer.body && Buffer.concat(answer.body), {
+    status: answer.status,
+    headers: new Headers(answer.headers),
+  });
 }
 
 /** A request as node:http hands it over (the request guard's view, before Next has seen it). */
@@ -181,7 +207,10 @@ export type RawRequest = { method?: string; url?: string; headers: Record<string
  * once (a miss, a stale entry, a fill, a redirect, another page), and Next and the proxy handle
  * it as before; a Promise only when there is an entry whose content version must be asked.
  */
-export function fastPage(req: RawRequest, isPlatformHost: (site: string) => boolean): PageAnswer | null | Promise<PageAnswer | null> {
+export function fastPage(
+  req: RawRequest,
+  isPlatformHost: (site: string) => boolean,
+): PageAnswer | null | Promise<PageAnswer | null> {
   const method = req.method ?? "GET";
   if ((method !== "GET" && method !== "HEAD") || !pageCacheEnabled()) return null;
   const raw = req.url ?? "";

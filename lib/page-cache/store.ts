@@ -43,7 +43,11 @@ export class PageStore {
 
   constructor(maxBytes: number, maxEntries = 5000) {
     // A page larger than the budget is not kept.
-    this.pages = new LRUCache<string, CachedPage>({ max: maxEntries, maxSize: maxBytes, sizeCalculation: (page) => Math.max(1, pageSize(page)) });
+    this.pages = new LRUCache<string, CachedPage>({
+      max: maxEntries,
+      maxSize: maxBytes,
+      sizeCalculation: (page) => Math.max(1, pageSize(page)),
+    });
   }
 
   get(key: string): CachedPage | undefined {

@@ -7,16 +7,30 @@ const req = (url: string, headers: Record<string, string> = {}) => new Request(u
 
 describe("return addresses built from the request (never from the body)", () => {
   it("uses the Host the browser reached, with the configured, forwarded or own scheme", () => {
-    expect(requestOrigin(req("http://spa.localhost:3204/api/checkout/pay/tabby", { host: "spa.localhost:3204" }))).toBe("http://spa.localhost:3204");
-    expect(requestOrigin(req("http://10.0.0.5:3000/api/x", { host: "shop.example.sa", "x-forwarded-proto": "https, http" }))).toBe("https://shop.example.sa");
-    expect(requestOrigin(req("http://10.0.0.5:3000/api/x", { host: "shop.example.sa", "x-forwarded-proto": "https" }), "http")).toBe("http://shop.example.sa");
-    expect(requestOrigin(req("http://10.0.0.5:3000/api/x", { host: "shop.example.sa", "x-forwarded-proto": "gopher" }))).toBe("http://shop.example.sa");
+    expect(requestOrigin(req("http://spa.localhost:3204/api/checkout/pay/tabby", { host: "spa.localhost:3204" }))).toBe(
+      "http://spa.localhost:3204",
+    );
+    expect(
+      requestOrigin(req("http://10.0.0.5:3000/api/x", { host: "shop.example.sa", "x-forwarded-proto": "https, http" })),
+    ).toBe("https://shop.example.sa");
+    expect(
+      requestOrigin(
+        req("http://10.0.0.5:3000/api/x", { host: "shop.example.sa", "x-forwarded-proto": "https" }),
+        "http",
+      ),
+    ).toBe("http://shop.example.sa");
+    expect(
+      requestOrigin(req("http://10.0.0.5:3000/api/x", { host: "shop.example.sa", "x-forwarded-proto": "gopher" })),
+    ).toBe("http://shop.example.sa");
   });
 
   it("returns to the done page of the cart, under /en for English", () => {
     expect(doneUrl("https://shop.example.sa", "ar", CART)).toBe(`https://shop.example.sa/checkout/done/${CART}`);
     expect(doneUrl("https://shop.example.sa", "en", CART)).toBe(`https://shop.example.sa/en/checkout/done/${CART}`);
-    expect(cardCallbackUrls("https://s.sa", "ar", CART)).toEqual({ callbackUrl: `https://s.sa/checkout/done/${CART}`, errorCallbackUrl: `https://s.sa/checkout/done/${CART}` });
+    expect(cardCallbackUrls("https://s.sa", "ar", CART)).toEqual({
+      callbackUrl: `https://s.sa/checkout/done/${CART}`,
+      errorCallbackUrl: `https://s.sa/checkout/done/${CART}`,
+    });
   });
 
   it("names Tabby or Tamara on the way back, with cancel and failure (spec §2)", () => {
@@ -25,7 +39,9 @@ describe("return addresses built from the request (never from the body)", () => 
       cancel_url: `https://s.sa/en/checkout/done/${CART}?payment_method=tabby&status=cancel`,
       failure_url: `https://s.sa/en/checkout/done/${CART}?payment_method=tabby&status=failure`,
     });
-    expect(payLaterUrls("https://s.sa", "ar", CART, "tamara").cancel_url).toBe(`https://s.sa/checkout/done/${CART}?payment_method=tamara&status=cancel`);
+    expect(payLaterUrls("https://s.sa", "ar", CART, "tamara").cancel_url).toBe(
+      `https://s.sa/checkout/done/${CART}?payment_method=tamara&status=cancel`,
+    );
   });
 });
 

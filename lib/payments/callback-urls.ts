@@ -15,7 +15,8 @@ export function requestOrigin(req: Pick<Request, "url" | "headers">, schemeOverr
   const url = new URL(req.url);
   const host = req.headers.get("host")?.trim() || url.host;
   const forwarded = req.headers.get("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase();
-  const scheme = schemeOverride ?? (forwarded === "http" || forwarded === "https" ? forwarded : url.protocol.replace(":", ""));
+  const scheme =
+    schemeOverride ?? (forwarded === "http" || forwarded === "https" ? forwarded : url.protocol.replace(":", ""));
   return `${scheme}://${host}`;
 }
 

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { CreatePaymentInput, ExecuteCartPaymentInput, ExecuteCartPaymentQuery, InitiateSessionQuery, PayLaterSessionInput } from "@/contract/input/payments";
+import {
+  CreatePaymentInput,
+  ExecuteCartPaymentInput,
+  ExecuteCartPaymentQuery,
+  InitiateSessionQuery,
+  PayLaterSessionInput,
+} from "@/contract/input/payments";
 
 /**
  * The bodies of the online payment BFF (/api/checkout/pay/*): the contract's own, less what the
@@ -11,9 +17,13 @@ import { CreatePaymentInput, ExecuteCartPaymentInput, ExecuteCartPaymentQuery, I
 export const moyasarPayBody = CreatePaymentInput.pick({ token: true, tokenType: true, checkout: true });
 
 /** The amount the shopper was shown (SAR); the platform refuses it when it is no longer the amount to pay. */
-export const myfatoorahSessionBody = z.object({ amount: InitiateSessionQuery.shape.totalAmount.pipe(z.number().positive()) });
+export const myfatoorahSessionBody = z.object({
+  amount: InitiateSessionQuery.shape.totalAmount.pipe(z.number().positive()),
+});
 
-export const myfatoorahExecuteBody = ExecuteCartPaymentQuery.pick({ sessionId: true }).extend(ExecuteCartPaymentInput.shape);
+export const myfatoorahExecuteBody = ExecuteCartPaymentQuery.pick({ sessionId: true }).extend(
+  ExecuteCartPaymentInput.shape,
+);
 
 export const payLaterBody = PayLaterSessionInput.pick({ checkout: true });
 

@@ -13,12 +13,22 @@ export type TabbyPromo = { scriptUrl: string; publicKey: string; merchantCode: s
 export type TamaraPromo = { scriptUrl: string; publicKey: string };
 export type PromoWidgets = { tabby: TabbyPromo | null; tamara: TamaraPromo | null };
 
-export function promoWidgets(config: Pick<TenantConfig, "tabby" | "tamara" | "showTamaraPromo">, payments: PaymentEndpoints, amount: number): PromoWidgets {
+export function promoWidgets(
+  config: Pick<TenantConfig, "tabby" | "tamara" | "showTamaraPromo">,
+  payments: PaymentEndpoints,
+  amount: number,
+): PromoWidgets {
   if (!(amount > 0)) return { tabby: null, tamara: null };
   const { tabby, tamara } = config;
   return {
-    tabby: tabby.enabled && tabby.publicKey && tabby.merchantCode && payments.tabbyCardScriptUrl ? { scriptUrl: payments.tabbyCardScriptUrl, publicKey: tabby.publicKey, merchantCode: tabby.merchantCode } : null,
-    tamara: config.showTamaraPromo && tamara.publicKey && payments.tamaraWidgetScriptUrl ? { scriptUrl: payments.tamaraWidgetScriptUrl, publicKey: tamara.publicKey } : null,
+    tabby:
+      tabby.enabled && tabby.publicKey && tabby.merchantCode && payments.tabbyCardScriptUrl
+        ? { scriptUrl: payments.tabbyCardScriptUrl, publicKey: tabby.publicKey, merchantCode: tabby.merchantCode }
+        : null,
+    tamara:
+      config.showTamaraPromo && tamara.publicKey && payments.tamaraWidgetScriptUrl
+        ? { scriptUrl: payments.tamaraWidgetScriptUrl, publicKey: tamara.publicKey }
+        : null,
   };
 }
 

@@ -75,18 +75,53 @@ export type CardForToken = { name: string; number: string; month: string; year: 
  * POST {moyasarApiUrl}/tokens with the publishable key (save_only: the token is used at once for
  * one payment, whose 3-D Secure step verifies the card). Answers the token id.
  */
-export async function createMoyasarToken(apiUrl: string, publicKey: string | null, card: CardForToken, callbackUrl: string): Promise<string> {
+export async function createMoyasarToken(
+  apiUrl: string,
+  publicKey: string | null,
+  card: CardForToken,
+  callbackUrl: string,
+): Promise<string> {
   if (!publicKey) throw missingPublicKey();
-  const body = { name: card.name, number: card.number, month: Number(card.month), year: Number(card.year), cvc: card.cvc, callback_url: callbackUrl, save_only: true, publishable_api_key: publicKey };
-  const token = await postJson(`${apiUrl.replace(/\/$/, "")}/tokens`, publicKey, body, "CREATE_TOKEN_ERROR", "Failed to create token");
+  const body = {
+    name: card.name,
+    number: card.number,
+    month: Number(card.month),
+    year: Number(card.year),
+    cvc: card.cvc,
+    callback_url: callbackUrl,
+    save_only: true,
+    publishable_api_key: publicKey,
+  };
+  const token = await postJson(
+    `${apiUrl.replace(/\/$/, "")}/tokens`,
+    publicKey,
+    body,
+    "CREATE_TOKEN_ERROR",
+    "Failed to create token",
+  );
   const id = (token as { id?: unknown } | null)?.id;
   if (typeof id !== "string" || !id) throw new ProviderRefusal(502, "CREATE_TOKEN_ERROR", "Failed to create token");
   return id;
 }
 
 /** Apple Pay merchant validation through Moyasar (spec §7): answers the merchant session for completeMerchantValidation. */
-export async function validateApplePayMerchant(apiUrl: string, publicKey: string | null, input: { validationUrl: string; displayName: string; domainName: string }): Promise<unknown> {
+export async function validateApplePayMerchant(
+  apiUrl: string,
+  publicKey: string | null,
+  input: { validationUrl: string; displayName: string; domainName: string },
+): Promise<unknown> {
   if (!publicKey) throw missingPublicKey();
-  const body = { validation_url: input.validationUrl, display_name: input.displayName, domain_name: input.domainName, publishable_api_key: publicKey };
-  return postJson(`${apiUrl.replace(/\/$/, "")}/applepay/initiate`, publicKey, body, "CREATE_PAYMENT_SESSION_ERROR", "Failed to create payment session");
+  const body = {
+    validation_url: input.validationUrl,
+    display_name: input.displayName,
+    domain_name: input.domainName,
+    publishable_api_key: publicKey,
+  };
+  return postJson(
+    `${apiUrl.replace(/\/$/, "")}/applepay/initiate`,
+    publicKey,
+    body,
+    "CREATE_PAYMENT_SESSION_ERROR",
+    "Failed to create payment session",
+  );
 }

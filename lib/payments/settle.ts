@@ -10,7 +10,12 @@ import type { Locale } from "@/contract/tenant-settings";
  * paid. A provider or platform that cannot answer now is "not settled yet" (null), so the page
  * offers to check again rather than failing.
  */
-export async function settleCartPayments(tenant: TenantRef, locale: Locale, token: string, cartId: string): Promise<SettlementDto | null> {
+export async function settleCartPayments(
+  tenant: TenantRef,
+  locale: Locale,
+  token: string,
+  cartId: string,
+): Promise<SettlementDto | null> {
   try {
     return await platform({ tenant, locale, token }).payments.callback({ params: { cartId } });
   } catch (err) {

@@ -24,10 +24,15 @@ export class PlatformCallError extends CodedError {
 export type CallContext = { tenant: TenantRef | null; locale?: Locale; token?: string; headers?: HeadersInit };
 
 /** The platform API as the storefront's server calls it: one typed function per endpoint of the contract. */
-export type PlatformClient = { [G in keyof PlatformApi]: { [K in keyof PlatformApi[G]]: ClientCall<Extract<PlatformApi[G][K], EndpointSpec>> } };
+export type PlatformClient = {
+  [G in keyof PlatformApi]: { [K in keyof PlatformApi[G]]: ClientCall<Extract<PlatformApi[G][K], EndpointSpec>> };
+};
 
 /** One endpoint's call; its input may be left out when nothing in it is required. */
-type ClientCall<E extends EndpointSpec> = Record<never, never> extends CallInput<E> ? (input?: CallInput<E>) => Promise<ResponseOf<E>> : (input: CallInput<E>) => Promise<ResponseOf<E>>;
+type ClientCall<E extends EndpointSpec> =
+  Record<never, never> extends CallInput<E>
+    ? (input?: CallInput<E>) => Promise<ResponseOf<E>>
+    : (input: CallInput<E>) => Promise<ResponseOf<E>>;
 
 type Input = { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
 
@@ -56,7 +61,8 @@ export function httpTransport(base: string): Transport {
     if (spec.response === RAW_RESPONSE && res.ok) return res;
     const payload = (await res.json().catch(() => null)) as ApiEnvelope<unknown> | null;
     if (!payload) throw new PlatformCallError(res.status, "SP:BadGateway", "The platform answered with no JSON");
-    if ("error" in payload) throw new PlatformCallError(res.status, payload.error.code, payload.error.message, payload.error.details);
+    if ("error" in payload)
+      throw new PlatformCallError(res.status, payload.error.code, payload.error.message, payload.error.details);
     return payload.data;
   };
 }
@@ -64,9 +70,13 @@ export function httpTransport(base: string): Transport {
 /** In the same process as an embedded platform: the router's dispatch; a refusal becomes the same error as over HTTP. */
 export const inProcessTransport: Transport = async (key, _spec, input, ctx) => {
   const platform = embeddedPlatform();
-  if (!platform) throw new Error("The embedded platform is not installed in this process (see instrumentation.ts), and PLATFORM_API_URL is not set");
+  if (!platform)
+    throw new Error(
+      "The embedded platform is not installed in this process (see instrumentation.ts), and PLATFORM_API_URL is not set",
+    );
   const answer = await platform.call(key, input, { tenant: ctx.tenant, headers: requestHeaders(ctx) });
-  if ("error" in answer) throw new PlatformCallError(answer.status, answer.error.code, answer.error.message, answer.error.details);
+  if ("error" in answer)
+    throw new PlatformCallError(answer.status, answer.error.code, answer.error.message, answer.error.details);
   return answer.data;
 };
 
@@ -83,7 +93,12 @@ function defaultTransport(): Transport {
 export function platform(ctx: CallContext, transport: Transport = defaultTransport()): PlatformClient {
   const groups = Object.entries(platformApi).map(([group, endpoints]) => [
     group,
-    Object.fromEntries(Object.entries(endpoints as Record<string, EndpointSpec>).map(([name, spec]) => [name, (input: Input = {}) => transport(`${group}.${name}`, spec, input, ctx)])),
+    Object.fromEntries(
+      Object.entries(endpoints as Record<string, EndpointSpec>).map(([name, spec]) => [
+        name,
+        (input: Input = {}) => transport(`${group}.${name}`, spec, input, ctx),
+      ]),
+    ),
   ]);
   return Object.fromEntries(groups) as PlatformClient;
 }

@@ -22,7 +22,13 @@ const PIXEL_HOSTS = [
 ];
 
 /** The payment providers' APIs, card forms, widgets and hosted pages (PROVIDERS.md). */
-const PAYMENT_HOSTS = ["https://api.moyasar.com", "https://*.myfatoorah.com", "https://*.tabby.ai", "https://*.tamara.co", "https://apple-pay-gateway.apple.com"];
+const PAYMENT_HOSTS = [
+  "https://api.moyasar.com",
+  "https://*.myfatoorah.com",
+  "https://*.tabby.ai",
+  "https://*.tamara.co",
+  "https://apple-pay-gateway.apple.com",
+];
 
 /** The locations sheet's map (spec §2). */
 const MAP_HOSTS = ["https://maps.googleapis.com", "https://maps.gstatic.com", "https://*.googleapis.com"];
@@ -42,7 +48,14 @@ export function contentSecurityPolicy({ nonce, extraSources = [] }: CspOptions):
     "img-src": ["'self'", "data:", "blob:", "https:"],
     "font-src": ["'self'", "data:", "https://fonts.gstatic.com"],
     "connect-src": ["'self'", ...PIXEL_HOSTS, ...PAYMENT_HOSTS, ...MAP_HOSTS, ...extra],
-    "frame-src": ["'self'", ...PAYMENT_HOSTS, "https://www.googletagmanager.com", "https://td.doubleclick.net", "https://www.facebook.com", ...extra],
+    "frame-src": [
+      "'self'",
+      ...PAYMENT_HOSTS,
+      "https://www.googletagmanager.com",
+      "https://td.doubleclick.net",
+      "https://www.facebook.com",
+      ...extra,
+    ],
     "worker-src": ["'self'", "blob:"],
     "object-src": ["'none'"],
     "base-uri": ["'self'"],
@@ -64,7 +77,10 @@ let built: { extra: string; parts: [string, string] } | null = null;
 export function pagePolicy(nonce: string): string {
   const extra = process.env.CSP_EXTRA_SOURCES ?? "";
   if (built?.extra !== extra) {
-    const [before, after] = contentSecurityPolicy({ nonce: NONCE_SLOT, extraSources: extra.split(/[\s,]+/).filter(Boolean) }).split(NONCE_SLOT);
+    const [before, after] = contentSecurityPolicy({
+      nonce: NONCE_SLOT,
+      extraSources: extra.split(/[\s,]+/).filter(Boolean),
+    }).split(NONCE_SLOT);
     built = { extra, parts: [before, after] };
   }
   return built.parts[0] + nonce + built.parts[1];

@@ -9,6 +9,8 @@ export function securityHeaders(production = process.env.NODE_ENV === "productio
     ["Referrer-Policy", "strict-origin-when-cross-origin"],
     ["Permissions-Policy", "camera=(), microphone=(), geolocation=(self)"],
     // Browsers honour it only over HTTPS; a production deployment terminates TLS in front (README).
-    ...(production ? ([["Strict-Transport-Security", "max-age=63072000; includeSubDomains"]] as [string, string][]) : []),
+    ...(production
+      ? ([["Strict-Transport-Security", "max-age=63072000; includeSubDomains"]] as [string, string][])
+      : []),
   ];
 }

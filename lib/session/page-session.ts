@@ -11,7 +11,10 @@ import { readSession } from "./session";
  * renders again), or "signed-out". A session to be cleared reads as signed out; the next route
  * handler call (the header's session read) clears it.
  */
-export type PageSession = { status: "signed-in"; token: string; customerId: string } | { status: "stale" } | { status: "signed-out" };
+export type PageSession =
+  | { status: "signed-in"; token: string; customerId: string }
+  | { status: "stale" }
+  | { status: "signed-out" };
 
 export async function pageSession(tenant: TenantDto, now = Date.now()): Promise<PageSession> {
   const session = await readSession(tenant);
@@ -31,7 +34,10 @@ export type CustomerPage<T> = { status: "ok"; data: T } | { status: "stale" } | 
  * Loads a signed-in customer's page data with their token. A token the platform refuses (revoked,
  * another tenant's) is "stale": the browser's refresh then either renews it or signs out.
  */
-export async function loadForCustomer<T>(tenant: TenantDto, load: (token: string) => Promise<T>): Promise<CustomerPage<T>> {
+export async function loadForCustomer<T>(
+  tenant: TenantDto,
+  load: (token: string) => Promise<T>,
+): Promise<CustomerPage<T>> {
   const session = await pageSession(tenant);
   if (session.status !== "signed-in") return session;
   try {

@@ -29,7 +29,11 @@ function sweep(now: number) {
  * Once the answer's own refresh token is spent in turn, the shared answer is dropped: handing it
  * out then would make its holder reuse a rotated token.
  */
-export function refreshOnce<T extends { refresh_token: string }>(refreshToken: string, refresh: () => Promise<T>, now = Date.now()): Promise<T> {
+export function refreshOnce<T extends { refresh_token: string }>(
+  refreshToken: string,
+  refresh: () => Promise<T>,
+  now = Date.now(),
+): Promise<T> {
   sweep(now);
   const key = keyOf(refreshToken);
   const hit = refreshes.get(key) as Entry<T> | undefined;

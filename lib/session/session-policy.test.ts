@@ -1,19 +1,37 @@
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
-import { accessExpiry, decideSession, MAX_EXPIRED_MS, REFRESH_LEAD_MS, tokenTenantId, type SessionData } from "./session-policy";
+import {
+  accessExpiry,
+  decideSession,
+  MAX_EXPIRED_MS,
+  REFRESH_LEAD_MS,
+  tokenTenantId,
+  type SessionData,
+} from "./session-policy";
 
 const SPA = "5f1c8a2e-0000-4000-8000-000000000001";
 const COFFEE = "5f1c8a2e-0000-4000-8000-000000000002";
 const key = new TextEncoder().encode("any-key-the-policy-never-verifies-signatures");
 
 async function token(tenantid: string, expSeconds: number) {
-  return new SignJWT({ tenantid }).setProtectedHeader({ alg: "HS256" }).setSubject("customer-1").setExpirationTime(expSeconds).sign(key);
+  return new SignJWT({ tenantid })
+    .setProtectedHeader({ alg: "HS256" })
+    .setSubject("customer-1")
+    .setExpirationTime(expSeconds)
+    .sign(key);
 }
 
 const EXPIRES = Date.UTC(2026, 10, 21, 12, 0, 0);
 
 async function session(over: Partial<SessionData> = {}): Promise<SessionData> {
-  return { tenantId: SPA, customerId: "customer-1", accessToken: await token(SPA, EXPIRES / 1000), refreshToken: "r1", accessExpiresAt: EXPIRES, ...over };
+  return {
+    tenantId: SPA,
+    customerId: "customer-1",
+    accessToken: await token(SPA, EXPIRES / 1000),
+    refreshToken: "r1",
+    accessExpiresAt: EXPIRES,
+    ...over,
+  };
 }
 
 describe("session expiry decisions (spec §4, §9)", () => {

@@ -31,7 +31,14 @@ export type SessionDecision = "none" | "use" | "refresh" | "clear";
 const filled = (v: unknown): v is string => typeof v === "string" && v.length > 0;
 
 function isComplete(s: Partial<SessionData>): s is SessionData {
-  return filled(s.tenantId) && filled(s.customerId) && filled(s.accessToken) && filled(s.refreshToken) && typeof s.accessExpiresAt === "number" && Number.isFinite(s.accessExpiresAt);
+  return (
+    filled(s.tenantId) &&
+    filled(s.customerId) &&
+    filled(s.accessToken) &&
+    filled(s.refreshToken) &&
+    typeof s.accessExpiresAt === "number" &&
+    Number.isFinite(s.accessExpiresAt)
+  );
 }
 
 /** The `tenantid` claim of an access token, or null when it cannot be read. */

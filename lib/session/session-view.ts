@@ -15,19 +15,28 @@ export type SessionView = { customer: CustomerDto; accessExpiresAt: number };
  * the platform ended (logout elsewhere, a stolen refresh token, another tenant's) is refused its
  * refresh and logged out.
  */
-export async function viewOf(ctx: BffContext, session: StoredSession, data: SessionData | null, refreshed = false): Promise<SessionView | null> {
+export async function viewOf(
+  ctx: BffContext,
+  session: StoredSession,
+  data: SessionData | null,
+  refreshed = false,
+): Promise<SessionView | null> {
   if (!data) return null;
   try {
     return { customer: await platformFor(ctx, data.accessToken).customers.me(), accessExpiresAt: data.accessExpiresAt };
   } catch (err) {
     if (!(err instanceof PlatformCallError && err.status === 401)) throw err;
-    if (!refreshed && data.tenantId === ctx.tenant.id) return viewOf(ctx, session, await refreshSession(session, ctx.tenant), true);
+    if (!refreshed && data.tenantId === ctx.tenant.id)
+      return viewOf(ctx, session, await refreshSession(session, ctx.tenant), true);
     session.destroy();
     return null;
   }
 }
 
-export async function currentSessionView(ctx: BffContext, opts: { forceRefresh?: boolean } = {}): Promise<SessionView | null> {
+export async function currentSessionView(
+  ctx: BffContext,
+  opts: { forceRefresh?: boolean } = {},
+): Promise<SessionView | null> {
   const { session, data } = await activeSession(ctx.tenant, opts);
   return viewOf(ctx, session, data);
 }

@@ -38,7 +38,13 @@ export async function readSession(tenant: TenantDto): Promise<StoredSession> {
 export type TokenAnswer = { access_token: string; refresh_token: string; expires_in: number };
 
 /** Stores freshly issued tokens (after sign-in or a refresh). Route handlers only. */
-export async function saveTokens(session: StoredSession, tenant: TenantDto, customerId: string, tokens: TokenAnswer, now = Date.now()): Promise<SessionData> {
+export async function saveTokens(
+  session: StoredSession,
+  tenant: TenantDto,
+  customerId: string,
+  tokens: TokenAnswer,
+  now = Date.now(),
+): Promise<SessionData> {
   const data: SessionData = {
     tenantId: tenant.id,
     customerId,
@@ -52,7 +58,9 @@ export async function saveTokens(session: StoredSession, tenant: TenantDto, cust
 }
 
 /** A refusal of the refresh token itself (rotated, revoked, expired), as opposed to an outage. */
-const isRefreshRefused = (err: unknown) => err instanceof PlatformCallError && (err.status === 400 || err.status === 401 || err.status === 403 || err.status === 404);
+const isRefreshRefused = (err: unknown) =>
+  err instanceof PlatformCallError &&
+  (err.status === 400 || err.status === 401 || err.status === 403 || err.status === 404);
 
 /**
  * Trades the session's refresh token for new tokens and stores them; null (and the session
@@ -65,7 +73,9 @@ export async function refreshSession(session: StoredSession, tenant: TenantDto):
     return null;
   }
   try {
-    const tokens = await refreshOnce(refreshToken, () => platform({ tenant }).auth.refresh({ body: { refresh_token: refreshToken } }));
+    const tokens = await refreshOnce(refreshToken, () =>
+      platform({ tenant }).auth.refresh({ body: { refresh_token: refreshToken } }),
+    );
     return await saveTokens(session, tenant, customerId, tokens);
   } catch (err) {
     if (!isRefreshRefused(err)) throw err;
@@ -80,7 +90,10 @@ export async function refreshSession(session: StoredSession, tenant: TenantDto):
  * `forceRefresh`: the browser's scheduled refresh, which rotates even a token with time left
  * (its clock may run ahead of ours).
  */
-export async function activeSession(tenant: TenantDto, opts: { forceRefresh?: boolean; now?: number } = {}): Promise<{ session: StoredSession; data: SessionData | null }> {
+export async function activeSession(
+  tenant: TenantDto,
+  opts: { forceRefresh?: boolean; now?: number } = {},
+): Promise<{ session: StoredSession; data: SessionData | null }> {
   const session = await readSession(tenant);
   switch (decideSession(session, tenant.id, opts.now ?? Date.now())) {
     case "use":

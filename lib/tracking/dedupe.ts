@@ -31,7 +31,11 @@ export type DedupeState = { session: string[]; purchased: string[] };
  * Whether the event goes out, and the lists to keep afterwards. Non-critical events (page view,
  * view content, add to cart) always go; a critical one once per key; a purchase once per order, ever.
  */
-export function dedupe(state: DedupeState, event: string, id: string | undefined): { send: boolean; next: DedupeState } {
+export function dedupe(
+  state: DedupeState,
+  event: string,
+  id: string | undefined,
+): { send: boolean; next: DedupeState } {
   if (!isCritical(event) || !id) return { send: true, next: state };
   const key = criticalKey(event, id);
   const seen = state.session.includes(key) || (event === "Purchase" && state.purchased.includes(id));

@@ -7,7 +7,13 @@ import { attachPixels } from "./pixels";
  * events to its names. A script that fails to load fails quietly (the queue stays unsent).
  */
 
-export type PixelIds = { gtmId: string | null; metaPixelId: string | null; tiktokPixelId: string | null; snapchatPixelId: string | null; clarityId: string | null };
+export type PixelIds = {
+  gtmId: string | null;
+  metaPixelId: string | null;
+  tiktokPixelId: string | null;
+  snapchatPixelId: string | null;
+  clarityId: string | null;
+};
 
 type Fn = ((...args: unknown[]) => void) & Record<string, unknown>;
 type W = Window & Record<string, unknown> & { __sfPixelLog?: { pixel: string; event: string; params: unknown }[] };
@@ -23,7 +29,12 @@ function inject(src: string): void {
 }
 
 /** Every call a pixel gets, for the browser tests (and for debugging a store's tags). */
-function logged(pixel: string, fn: (name: string, params: Record<string, unknown>) => void, names: Record<PixelEvent, string>, params: (p: PixelPayload) => Record<string, unknown>): PixelSink {
+function logged(
+  pixel: string,
+  fn: (name: string, params: Record<string, unknown>) => void,
+  names: Record<PixelEvent, string>,
+  params: (p: PixelPayload) => Record<string, unknown>,
+): PixelSink {
   return (event, payload) => {
     const name = names[event];
     // Only a purchase names its order (transaction / event id); the other events' ids are for de-duplication.
@@ -46,28 +57,59 @@ const money = (p: PixelPayload) => (p.value === undefined ? {} : { value: p.valu
 const itemCount = (items: NonNullable<PixelPayload["items"]>) => items.reduce((n, i) => n + i.quantity, 0);
 
 // What was bought, in each pixel's own words (a purchase carries it; the other events don't).
-const gtmItems = (p: PixelPayload) => (p.items ? { items: p.items.map((i) => ({ item_id: i.id, quantity: i.quantity })) } : {});
-const metaItems = (p: PixelPayload) => (p.items ? { content_ids: p.items.map((i) => i.id), content_type: "product", num_items: itemCount(p.items) } : {});
-const tiktokItems = (p: PixelPayload) => (p.items ? { contents: p.items.map((i) => ({ content_id: i.id, quantity: i.quantity })), content_type: "product" } : {});
-const snapItems = (p: PixelPayload) => (p.items ? { item_ids: p.items.map((i) => i.id), number_items: itemCount(p.items) } : {});
+const gtmItems = (p: PixelPayload) =>
+  p.items ? { items: p.items.map((i) => ({ item_id: i.id, quantity: i.quantity })) } : {};
+const metaItems = (p: PixelPayload) =>
+  p.items ? { content_ids: p.items.map((i) => i.id), content_type: "product", num_items: itemCount(p.items) } : {};
+const tiktokItems = (p: PixelPayload) =>
+  p.items
+    ? { contents: p.items.map((i) => ({ content_id: i.id, quantity: i.quantity })), content_type: "product" }
+    : {};
+const snapItems = (p: PixelPayload) =>
+  p.items ? { item_ids: p.items.map((i) => i.id), number_items: itemCount(p.items) } : {};
 
 function gtm(id: string): PixelSink {
   const dl = ((w().dataLayer as unknown[] | undefined) ??= []) as unknown[];
   w().dataLayer = dl;
   dl.push({ "gtm.start": Date.now(), event: "gtm.js" });
   inject(`https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(id)}`);
-  const names = { PageView: "page_view", ViewContent: "view_item", AddToCart: "add_to_cart", InitiateCheckout: "begin_checkout", Purchase: "purchase" } as const;
-  return logged("gtm", (event, params) => dl.push({ event, ecommerce: params }), names, (p) => ({ ...money(p), ...gtmItems(p), ...(p.id ? { transaction_id: p.id } : {}) }));
+  const names = {
+    PageView: "page_view",
+    ViewContent: "view_item",
+    AddToCart: "add_to_cart",
+    InitiateCheckout: "begin_checkout",
+    Purchase: "purchase",
+  } as const;
+  return logged(
+    "gtm",
+    (event, params) => dl.push({ event, ecommerce: params }),
+    names,
+    (p) => ({ ...money(p), ...gtmItems(p), ...(p.id ? { transaction_id: p.id } : {}) }),
+  );
 }
 
 function meta(id: string): PixelSink {
-  const fbq = stub("fbq", (f, args) => (typeof f.callMethod === "function" ? (f.callMethod as Fn)(...args) : (f.queue as unknown[]).push(args)));
+  const fbq = stub("fbq", (f, args) =>
+    typeof f.callMethod === "function" ? (f.callMethod as Fn)(...args) : (f.queue as unknown[]).push(args),
+  );
   Object.assign(fbq, { push: fbq, loaded: true, version: "2.0", queue: (fbq.queue as unknown[] | undefined) ?? [] });
   w()._fbq ??= fbq;
   inject("https://connect.facebook.net/en_US/fbevents.js");
   fbq("init", id);
-  const names = { PageView: "PageView", ViewContent: "ViewContent", AddToCart: "AddToCart", InitiateCheckout: "InitiateCheckout", Purchase: "Purchase" } as const;
-  return logged("meta", (event, { eventID, ...params }) => (eventID ? fbq("track", event, params, { eventID }) : fbq("track", event, params)), names, (p) => ({ ...money(p), ...metaItems(p), ...(p.id ? { eventID: p.id } : {}) }));
+  const names = {
+    PageView: "PageView",
+    ViewContent: "ViewContent",
+    AddToCart: "AddToCart",
+    InitiateCheckout: "InitiateCheckout",
+    Purchase: "Purchase",
+  } as const;
+  return logged(
+    "meta",
+    (event, { eventID, ...params }) =>
+      eventID ? fbq("track", event, params, { eventID }) : fbq("track", event, params),
+    names,
+    (p) => ({ ...money(p), ...metaItems(p), ...(p.id ? { eventID: p.id } : {}) }),
+  );
 }
 
 function tiktok(id: string): PixelSink {
@@ -75,23 +117,70 @@ function tiktok(id: string): PixelSink {
   const ttq = ((w().ttq as Ttq | undefined) ?? []) as Ttq;
   w().ttq = ttq;
   w().TiktokAnalyticsObject = "ttq";
-  for (const m of ["page", "track", "identify", "instances", "debug", "on", "off", "once", "ready", "alias", "group", "enableCookie", "disableCookie"]) {
+  for (const m of [
+    "page",
+    "track",
+    "identify",
+    "instances",
+    "debug",
+    "on",
+    "off",
+    "once",
+    "ready",
+    "alias",
+    "group",
+    "enableCookie",
+    "disableCookie",
+  ]) {
     ttq[m] ??= (...args: unknown[]) => ttq.push([m, ...args]);
   }
-  Object.assign(ttq, { _i: { ...(ttq._i as object), [id]: [] }, _t: { ...(ttq._t as object), [id]: Date.now() }, _o: { ...(ttq._o as object), [id]: {} } });
+  Object.assign(ttq, {
+    _i: { ...(ttq._i as object), [id]: [] },
+    _t: { ...(ttq._t as object), [id]: Date.now() },
+    _o: { ...(ttq._o as object), [id]: {} },
+  });
   inject(`https://analytics.tiktok.com/i18n/pixel/events.js?sdkid=${encodeURIComponent(id)}&lib=ttq`);
   const call = (m: string, ...args: unknown[]) => (ttq[m] as Fn)(...args);
-  const names = { PageView: "page", ViewContent: "ViewContent", AddToCart: "AddToCart", InitiateCheckout: "InitiateCheckout", Purchase: "CompletePayment" } as const;
-  return logged("tiktok", (event, { event_id, ...params }) => (event === "page" ? call("page") : call("track", event, params, event_id ? { event_id } : {})), names, (p) => ({ ...money(p), ...tiktokItems(p), ...(p.id ? { event_id: p.id } : {}) }));
+  const names = {
+    PageView: "page",
+    ViewContent: "ViewContent",
+    AddToCart: "AddToCart",
+    InitiateCheckout: "InitiateCheckout",
+    Purchase: "CompletePayment",
+  } as const;
+  return logged(
+    "tiktok",
+    (event, { event_id, ...params }) =>
+      event === "page" ? call("page") : call("track", event, params, event_id ? { event_id } : {}),
+    names,
+    (p) => ({ ...money(p), ...tiktokItems(p), ...(p.id ? { event_id: p.id } : {}) }),
+  );
 }
 
 function snapchat(id: string): PixelSink {
-  const snaptr = stub("snaptr", (f, args) => (typeof f.handleRequest === "function" ? (f.handleRequest as Fn)(...args) : (f.queue as unknown[]).push(args)));
+  const snaptr = stub("snaptr", (f, args) =>
+    typeof f.handleRequest === "function" ? (f.handleRequest as Fn)(...args) : (f.queue as unknown[]).push(args),
+  );
   snaptr.queue ??= [];
   inject("https://sc-static.net/scevent.min.js");
   snaptr("init", id, {});
-  const names = { PageView: "PAGE_VIEW", ViewContent: "VIEW_CONTENT", AddToCart: "ADD_CART", InitiateCheckout: "START_CHECKOUT", Purchase: "PURCHASE" } as const;
-  return logged("snapchat", (event, params) => snaptr("track", event, params), names, (p) => ({ ...(p.value === undefined ? {} : { price: p.value, currency: p.currency ?? "SAR" }), ...snapItems(p), ...(p.id ? { transaction_id: p.id } : {}) }));
+  const names = {
+    PageView: "PAGE_VIEW",
+    ViewContent: "VIEW_CONTENT",
+    AddToCart: "ADD_CART",
+    InitiateCheckout: "START_CHECKOUT",
+    Purchase: "PURCHASE",
+  } as const;
+  return logged(
+    "snapchat",
+    (event, params) => snaptr("track", event, params),
+    names,
+    (p) => ({
+      ...(p.value === undefined ? {} : { price: p.value, currency: p.currency ?? "SAR" }),
+      ...snapItems(p),
+      ...(p.id ? { transaction_id: p.id } : {}),
+    }),
+  );
 }
 
 function clarity(id: string): void {
@@ -99,7 +188,13 @@ function clarity(id: string): void {
   inject(`https://www.clarity.ms/tag/${encodeURIComponent(id)}`);
 }
 
-const LABELS: Record<keyof PixelIds, string> = { gtmId: "tag manager", metaPixelId: "Meta pixel", tiktokPixelId: "TikTok pixel", snapchatPixelId: "Snapchat pixel", clarityId: "Clarity" };
+const LABELS: Record<keyof PixelIds, string> = {
+  gtmId: "tag manager",
+  metaPixelId: "Meta pixel",
+  tiktokPixelId: "TikTok pixel",
+  snapchatPixelId: "Snapchat pixel",
+  clarityId: "Clarity",
+};
 
 /** The next task of the page (a pixel's start never shares a task with another's). */
 const nextTask = (run: () => void) => void setTimeout(run, 0);

@@ -11,7 +11,12 @@ export type PixelEvent = "PageView" | "ViewContent" | "AddToCart" | "InitiateChe
  * Value in SAR; `id` is the order (Purchase: also the event id the ad platforms de-duplicate by),
  * cart (InitiateCheckout) or product id; `items` what a purchase bought (product ids, quantities).
  */
-export type PixelPayload = { value?: number; currency?: "SAR"; id?: string; items?: { id: string; quantity: number }[] };
+export type PixelPayload = {
+  value?: number;
+  currency?: "SAR";
+  id?: string;
+  items?: { id: string; quantity: number }[];
+};
 export type PixelSink = (event: PixelEvent, payload: PixelPayload) => void;
 
 const SESSION_KEY = "sf:pixel-events";
@@ -22,7 +27,10 @@ const queue: [PixelEvent, PixelPayload][] = [];
 
 function readState(): DedupeState {
   try {
-    return { session: parseList(sessionStorage.getItem(SESSION_KEY)), purchased: parseList(localStorage.getItem(PURCHASED_KEY)) };
+    return {
+      session: parseList(sessionStorage.getItem(SESSION_KEY)),
+      purchased: parseList(localStorage.getItem(PURCHASED_KEY)),
+    };
   } catch {
     return { session: [], purchased: [] };
   }

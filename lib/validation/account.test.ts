@@ -32,7 +32,12 @@ describe("custom field messages (spec §5)", () => {
 
 describe("account settings form", () => {
   const schema = accountFormSchema(fields);
-  const valid = { name: "Sara", email: "", phone: "", customFields: { national_id: "1023456789", id_document: "a.pdf" } };
+  const valid = {
+    name: "Sara",
+    email: "",
+    phone: "",
+    customFields: { national_id: "1023456789", id_document: "a.pdf" },
+  };
 
   it("accepts a complete form, with no email and no other phone number", () => {
     expect(schema.safeParse(valid).success).toBe(true);
@@ -54,7 +59,10 @@ describe("account settings form", () => {
   });
 
   it("sends a trimmed name and a lower-case email, or null for none", () => {
-    expect(profileBody.parse({ name: "  Sara  ", email: "Sara@Example.com" })).toEqual({ name: "Sara", email: "sara@example.com" });
+    expect(profileBody.parse({ name: "  Sara  ", email: "Sara@Example.com" })).toEqual({
+      name: "Sara",
+      email: "sara@example.com",
+    });
     expect(profileBody.parse({ name: "Sara", email: "" })).toEqual({ name: "Sara", email: null });
     expect(profileBody.safeParse({ name: "Sa\u0000ra" }).success).toBe(false);
   });

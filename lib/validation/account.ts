@@ -38,9 +38,17 @@ export function accountFormSchema(definitions: readonly FieldRule[], separateNam
       name: separateNames ? z.string().catch("") : nameField,
       firstName: separateNames ? nameField : z.string().catch(""),
       lastName: separateNames ? nameField : z.string().catch(""),
-      email: z.string().trim().max(254, "validation.invalid").refine((v) => v === "" || z.email().safeParse(v).success, "validation.invalid"),
+      email: z
+        .string()
+        .trim()
+        .max(254, "validation.invalid")
+        .refine((v) => v === "" || z.email().safeParse(v).success, "validation.invalid"),
       // Spec §3's phone_number: optional; digits (any script), spaces, + - ( ); the platform checks the number itself.
-      phone: z.string().trim().max(40, "validation.invalid").refine((v) => v === "" || looksLikePhone(v), "validation.invalid"),
+      phone: z
+        .string()
+        .trim()
+        .max(40, "validation.invalid")
+        .refine((v) => v === "" || looksLikePhone(v), "validation.invalid"),
       customFields: z.record(z.string(), z.string()),
     })
     .superRefine((form, ctx) => {

@@ -11,13 +11,23 @@ const issue = (values: Partial<typeof good>) => {
 
 describe("card form (spec §5)", () => {
   it("accepts a valid card and sends the number as digits, the name with single spaces", () => {
-    expect(schema.parse({ ...good, name: "  Sara   Alqahtani " })).toEqual({ name: "Sara Alqahtani", number: "4111111111111111", month: "12", year: "2027", cvc: "123" });
+    expect(schema.parse({ ...good, name: "  Sara   Alqahtani " })).toEqual({
+      name: "Sara Alqahtani",
+      number: "4111111111111111",
+      month: "12",
+      year: "2027",
+      cvc: "123",
+    });
     // The sandbox's test cards all pass, mada and Mastercard included.
-    for (const number of ["4201320111111010", "5105105105105100", "4000000000000002", "4000000000000069"]) expect(issue({ number }), number).toBeNull();
+    for (const number of ["4201320111111010", "5105105105105100", "4000000000000002", "4000000000000069"])
+      expect(issue({ number }), number).toBeNull();
   });
 
   it("reads Arabic-Indic digits as digits", () => {
-    expect(schema.parse({ ...good, number: "٤١١١ ١١١١ ١١١١ ١١١١", cvc: "١٢٣" })).toMatchObject({ number: "4111111111111111", cvc: "123" });
+    expect(schema.parse({ ...good, number: "٤١١١ ١١١١ ١١١١ ١١١١", cvc: "١٢٣" })).toMatchObject({
+      number: "4111111111111111",
+      cvc: "123",
+    });
   });
 
   it("checks the number: required, digits only, the network's length, Luhn", () => {
@@ -30,7 +40,15 @@ describe("card form (spec §5)", () => {
 
   it("takes each network's lengths as Moyasar's form does: Visa 13 or 16, Mastercard 16 (2-series too), Amex 15, UnionPay up to 19", () => {
     // Luhn-valid numbers of each shape.
-    for (const number of ["4222222222222", "2223000048400011", "2720990000000007", "378282246310005", "6212345678901265", "6250941006528599", "6200000000000000000"]) {
+    for (const number of [
+      "4222222222222",
+      "2223000048400011",
+      "2720990000000007",
+      "378282246310005",
+      "6212345678901265",
+      "6250941006528599",
+      "6200000000000000000",
+    ]) {
       expect(issue({ number, cvc: number.startsWith("37") ? "1234" : "123" }), number).toBeNull();
     }
     // A Luhn-valid 12-digit number is no network's card; a 15-digit Visa is not a Visa.
@@ -44,9 +62,15 @@ describe("card form (spec §5)", () => {
   it("refuses a network the store does not take (its MADA and VISA settings)", () => {
     const madaOnly = cardSchema(NOW, ["mada"]);
     expect(madaOnly.safeParse({ ...good, number: "4201320111111010" }).success).toBe(true);
-    expect(madaOnly.safeParse(good).error?.issues[0]).toMatchObject({ path: ["number"], message: "validation.cardType" });
+    expect(madaOnly.safeParse(good).error?.issues[0]).toMatchObject({
+      path: ["number"],
+      message: "validation.cardType",
+    });
     const creditOnly = cardSchema(NOW, ["visa", "mastercard", "amex", "unionpay"]);
-    expect(creditOnly.safeParse({ ...good, number: "4201320111111010" }).error?.issues[0]).toMatchObject({ path: ["number"], message: "validation.cardType" });
+    expect(creditOnly.safeParse({ ...good, number: "4201320111111010" }).error?.issues[0]).toMatchObject({
+      path: ["number"],
+      message: "validation.cardType",
+    });
     expect(creditOnly.safeParse(good).success).toBe(true);
   });
 

@@ -1,5 +1,15 @@
 import { z } from "zod";
-import { acceptedNetworks, CARD_NAME_ENGLISH, CARD_NAME_TWO_WORDS, CARD_NUMBER_MAX_DIGITS, cardNetwork, NETWORK_RULES, passesLuhn, validCardNumber, type CardNetwork } from "@/contract/card-networks";
+import {
+  acceptedNetworks,
+  CARD_NAME_ENGLISH,
+  CARD_NAME_TWO_WORDS,
+  CARD_NUMBER_MAX_DIGITS,
+  cardNetwork,
+  NETWORK_RULES,
+  passesLuhn,
+  validCardNumber,
+  type CardNetwork,
+} from "@/contract/card-networks";
 import { toLatinDigits } from "./sign-in";
 
 /**
@@ -26,7 +36,8 @@ export const cardDigits = (value: string) => toLatinDigits(value).replace(/[\s-]
 /** The number grouped as it is printed on the card: 4-6-5 for American Express, fours otherwise. */
 export function formatCardNumber(value: string): string {
   const digits = cardDigits(value).replace(/\D/g, "").slice(0, CARD_NUMBER_MAX_DIGITS);
-  if (cardNetwork(digits) === "amex") return [digits.slice(0, 4), digits.slice(4, 10), digits.slice(10, 15)].filter(Boolean).join(" ");
+  if (cardNetwork(digits) === "amex")
+    return [digits.slice(0, 4), digits.slice(4, 10), digits.slice(10, 15)].filter(Boolean).join(" ");
   return digits.replace(/(\d{4})(?=\d)/g, "$1 ");
 }
 
@@ -36,7 +47,10 @@ export function formatCardNumber(value: string): string {
  * (UnionPay up to 19 digits: Moyasar's rule over the spec's 16), a security code of 3 digits (4 on
  * American Express), and the name in English letters as Moyasar requires (hyphens allowed).
  */
-export function cardSchema(now: Date = new Date(), networks: readonly CardNetwork[] = acceptedNetworks({ mada: true, visa: true })) {
+export function cardSchema(
+  now: Date = new Date(),
+  networks: readonly CardNetwork[] = acceptedNetworks({ mada: true, visa: true }),
+) {
   const years = cardYears(now);
   return z
     .object({
@@ -67,8 +81,14 @@ export function cardSchema(now: Date = new Date(), networks: readonly CardNetwor
               else if (!validCardNumber(v, network)) ctx.addIssue({ code: "custom", message: "validation.cardNumber" });
             }),
         ),
-      month: z.string().min(1, "validation.required").refine((v) => CARD_MONTHS.includes(v), "validation.invalid"),
-      year: z.string().min(1, "validation.required").refine((v) => years.includes(v), "validation.invalid"),
+      month: z
+        .string()
+        .min(1, "validation.required")
+        .refine((v) => CARD_MONTHS.includes(v), "validation.invalid"),
+      year: z
+        .string()
+        .min(1, "validation.required")
+        .refine((v) => years.includes(v), "validation.invalid"),
       cvc: z
         .string()
         .transform((v) => toLatinDigits(v).trim())
@@ -81,7 +101,8 @@ export function cardSchema(now: Date = new Date(), networks: readonly CardNetwor
       }
       // The security code's length is the network's: 4 digits on American Express, 3 on the others.
       const network = cardNetwork(card.number);
-      if (/^\d+$/.test(card.cvc) && card.cvc.length !== NETWORK_RULES[network ?? "visa"].cvc) ctx.addIssue({ code: "custom", path: ["cvc"], message: "validation.cvc" });
+      if (/^\d+$/.test(card.cvc) && card.cvc.length !== NETWORK_RULES[network ?? "visa"].cvc)
+        ctx.addIssue({ code: "custom", path: ["cvc"], message: "validation.cvc" });
     });
 }
 

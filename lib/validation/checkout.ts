@@ -15,7 +15,6 @@ import { fullName } from "./names";
 
 export const BOOKING_NOTES_MAX = 1000;
 
-
 /**
  * The order's customer and notes as the payment step sends them (submit, bank receipt, online
  * payments): the contract's own body (BankReceiptCheckoutInput). The platform normalises the
@@ -42,7 +41,10 @@ export function checkoutFormSchema({ separateNames, termsRequired, definitions }
       lastName: z.string(),
       mobile: phoneFormSchema,
       customFields: z.record(z.string(), z.string()),
-      bookingNotes: z.string().max(BOOKING_NOTES_MAX, "validation.invalid").regex(MULTI_LINE_TEXT, "validation.invalid"),
+      bookingNotes: z
+        .string()
+        .max(BOOKING_NOTES_MAX, "validation.invalid")
+        .regex(MULTI_LINE_TEXT, "validation.invalid"),
       termsAccepted: z.boolean(),
     })
     .superRefine((form, ctx) => {
@@ -51,12 +53,14 @@ export function checkoutFormSchema({ separateNames, termsRequired, definitions }
         const parsed = nameField.safeParse(form[key]);
         if (!parsed.success) ctx.addIssue({ code: "custom", path: [key], message: parsed.error.issues[0].message });
       }
-      if (separateNames && !nameField.safeParse(fullName(form, true)).success) ctx.addIssue({ code: "custom", path: ["lastName"], message: "validation.invalid" });
+      if (separateNames && !nameField.safeParse(fullName(form, true)).success)
+        ctx.addIssue({ code: "custom", path: ["lastName"], message: "validation.invalid" });
       for (const def of definitions) {
         const message = customFieldError(def, form.customFields[def.name]);
         if (message) ctx.addIssue({ code: "custom", path: ["customFields", def.name], message });
       }
-      if (termsRequired && !form.termsAccepted) ctx.addIssue({ code: "custom", path: ["termsAccepted"], message: "checkout.termsAndConditionsError" });
+      if (termsRequired && !form.termsAccepted)
+        ctx.addIssue({ code: "custom", path: ["termsAccepted"], message: "checkout.termsAndConditionsError" });
     });
 }
 
@@ -77,7 +81,10 @@ export function checkoutDetails(form: CheckoutForm, separateNames: boolean): Che
  * The order's number is the one the customer proved they hold: a number other than the one they
  * signed in with is confirmed by a code sent to it before the order can use it.
  */
-export function mobileNeedsConfirming(form: Pick<CheckoutForm, "mobile">, signedInMobile: string | null | undefined): boolean {
+export function mobileNeedsConfirming(
+  form: Pick<CheckoutForm, "mobile">,
+  signedInMobile: string | null | undefined,
+): boolean {
   const mobile = phoneFormMobile(form.mobile);
   return mobile !== null && mobile !== signedInMobile;
 }

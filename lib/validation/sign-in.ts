@@ -11,7 +11,9 @@ export const OTP_CODE_LENGTH = 6;
 
 /** Latin digits for Arabic-Indic (٠–٩) and Persian (۰–۹) ones; other characters stay. */
 export function toLatinDigits(text: string): string {
-  return text.replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660)).replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0));
+  return text
+    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+    .replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0));
 }
 
 /**
@@ -29,7 +31,8 @@ export const phoneFormSchema = z
   })
   .superRefine((value, ctx) => {
     if (!value.number.trim()) ctx.addIssue({ code: "custom", path: ["number"], message: "validation.required" });
-    else if (!normalizeMobile(toLatinDigits(value.number), value.country)) ctx.addIssue({ code: "custom", path: ["number"], message: "validation.invalid" });
+    else if (!normalizeMobile(toLatinDigits(value.number), value.country))
+      ctx.addIssue({ code: "custom", path: ["number"], message: "validation.invalid" });
   });
 
 export type PhoneForm = z.infer<typeof phoneFormSchema>;

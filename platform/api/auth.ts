@@ -15,13 +15,19 @@ function bearer(headers: Headers): string | null {
  * so an expired session is noticed rather than silently treated as a guest. A token of a session
  * that has ended (logout, a reused refresh token) is a 401 at once, however long it has left.
  */
-export async function resolveCaller(db: Db, headers: Headers, tenantId: string, required: boolean): Promise<Caller | null> {
+export async function resolveCaller(
+  db: Db,
+  headers: Headers,
+  tenantId: string,
+  required: boolean,
+): Promise<Caller | null> {
   const token = bearer(headers);
   if (!token) {
     if (required) throw new PlatformError("SP:Unauthorized", 401, "Sign in to continue");
     return null;
   }
   const claims = await verifyAccessToken(token, tenantId);
-  if (!(await sessionIsLive(db, tenantId, claims.sid))) throw new PlatformError("SP:InvalidToken", 401, "The session has ended; sign in again");
+  if (!(await sessionIsLive(db, tenantId, claims.sid)))
+    throw new PlatformError("SP:InvalidToken", 401, "The session has ended; sign in again");
   return { customerId: claims.sub };
 }

@@ -14,7 +14,11 @@ export type Caller = { customerId: string };
 /** A provider notification whose signature the router checked: who sent it and which payment it names. */
 export type VerifiedWebhook = { provider: PaymentProvider; ref: string };
 
-type CallerOf<E extends EndpointSpec> = E["auth"] extends "customer" ? Caller : E["auth"] extends "cart" ? Caller | null : null;
+type CallerOf<E extends EndpointSpec> = E["auth"] extends "customer"
+  ? Caller
+  : E["auth"] extends "cart"
+    ? Caller | null
+    : null;
 
 /**
  * What a handler gets: the request already parsed, authorised and scoped. Handlers never read a
@@ -39,7 +43,11 @@ export type HandlerContext<E extends EndpointSpec> = {
 };
 
 /** A handler answers the success's data (the router wraps it in the envelope) or, for raw endpoints, a Response. */
-export type HandlerResult<E extends EndpointSpec> = E["response"] extends typeof RAW_RESPONSE ? Response : E["response"] extends z.ZodType ? z.input<E["response"]> : never;
+export type HandlerResult<E extends EndpointSpec> = E["response"] extends typeof RAW_RESPONSE
+  ? Response
+  : E["response"] extends z.ZodType
+    ? z.input<E["response"]>
+    : never;
 
 export type Handler<E extends EndpointSpec> = (ctx: HandlerContext<E>) => Promise<HandlerResult<E>> | HandlerResult<E>;
 

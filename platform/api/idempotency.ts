@@ -26,12 +26,18 @@ const WAIT_LIMIT_MS = 30_000;
 export function idempotencyKeyOf(headers: Headers): string | null {
   const key = headers.get(IDEMPOTENCY_KEY_HEADER);
   if (key === null) return null;
-  if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw new PlatformError("SP:ValidationError", 400, "The Idempotency-Key header must be 8 to 200 letters, digits, - or _");
+  if (!IDEMPOTENCY_KEY_PATTERN.test(key))
+    throw new PlatformError(
+      "SP:ValidationError",
+      400,
+      "The Idempotency-Key header must be 8 to 200 letters, digits, - or _",
+    );
   return key;
 }
 
 /** A stable hash of what was asked (values in key order; a file by its name, type and size). */
-export const fingerprintOf = (request: unknown): string => createHash("sha256").update(canonicalJson(request)).digest("base64url");
+export const fingerprintOf = (request: unknown): string =>
+  createHash("sha256").update(canonicalJson(request)).digest("base64url");
 
 type Claim = { tenantId: string; key: string; route: string; fingerprint: string };
 
@@ -44,7 +50,11 @@ function replay(result: IdempotentResult): unknown {
 
 /** `work`'s answer for this intent: computed by the first call, replayed for every repeat. */
 export async function onceForKey(db: Db, claim: Claim, work: () => Promise<unknown>): Promise<unknown> {
-  const id = and(eq(idempotencyKeys.tenantId, claim.tenantId), eq(idempotencyKeys.key, claim.key), eq(idempotencyKeys.route, claim.route));
+  const id = and(
+    eq(idempotencyKeys.tenantId, claim.tenantId),
+    eq(idempotencyKeys.key, claim.key),
+    eq(idempotencyKeys.route, claim.route),
+  );
   const started = Date.now();
   for (let pause = 20; ; pause = Math.min(pause * 2, 250)) {
     const now = new Date();
@@ -57,7 +67,10 @@ export async function onceForKey(db: Db, claim: Claim, work: () => Promise<unkno
     const [row] = await db.select().from(idempotencyKeys).where(id).limit(1);
     if (!row) continue; // released meanwhile (the first call failed): claim it now
     const age = now.getTime() - row.createdAt.getTime();
-    if (age >= IDEMPOTENCY_TTL_MS || (row.state === "running" && now.getTime() - row.updatedAt.getTime() >= STALE_CLAIM_MS)) {
+    if (
+      age >= IDEMPOTENCY_TTL_MS ||
+      (row.state === "running" && now.getTime() - row.updatedAt.getTime() >= STALE_CLAIM_MS)
+    ) {
       await db.delete(idempotencyKeys).where(and(id, eq(idempotencyKeys.updatedAt, row.updatedAt)));
       continue;
     }
@@ -65,7 +78,8 @@ export async function onceForKey(db: Db, claim: Claim, work: () => Promise<unkno
       throw new PlatformError("SP:IdempotencyKeyReused", 422, "This Idempotency-Key was used for another request");
     }
     if (row.state === "done" && row.result) return replay(row.result);
-    if (Date.now() - started >= WAIT_LIMIT_MS) throw new PlatformError("SP:IdempotencyKeyInProgress", 409, "The same request is still being processed");
+    if (Date.now() - started >= WAIT_LIMIT_MS)
+      throw new PlatformError("SP:IdempotencyKeyInProgress", 409, "The same request is still being processed");
     await sleep(pause);
   }
 }
@@ -77,9 +91,19 @@ async function own(db: Db, id: ReturnType<typeof and>, work: () => Promise<unkno
   } catch (err) {
     // A refusal is the intent's answer (the same request is refused the same way); a fault is not kept.
     if (err instanceof CodedError && err.status < 500) {
-      result = { error: { status: err.status, code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) } };
+      result = {
+        error: {
+          status: err.status,
+          code: err.code,
+          message: err.message,
+          ...(err.details ? { details: err.details } : {}),
+        },
+      };
     } else {
-      await db.delete(idempotencyKeys).where(id).catch(() => undefined);
+      await db
+        .delete(idempotencyKeys)
+        .where(id)
+        .catch(() => undefined);
       throw err;
     }
   }

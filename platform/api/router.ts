@@ -95,27 +95,48 @@ async function run(route: Route, call: RawCall): Promise<unknown> {
   // A path naming nothing (a malformed id, NUL or broken UTF-16 in a segment) is a 404 before any
   // lookup: over HTTP (the router checks the segments too) and in-process (dispatch: a page's own
   // address, such as /products/%00, reached the slug query and answered 500).
-  if (Object.values(call.params).some((value) => typeof value === "string" && UNSTORABLE_TEXT.test(value))) throw notFound();
+  if (Object.values(call.params).some((value) => typeof value === "string" && UNSTORABLE_TEXT.test(value)))
+    throw notFound();
   const params = spec.params ? spec.params.safeParse(call.params) : null;
   if (params && !params.success) throw notFound();
-  if (spec.auth === "operator" && !call.source.trusted) throw new PlatformError("SP:RouteNotFound", 404, "No such endpoint");
+  if (spec.auth === "operator" && !call.source.trusted)
+    throw new PlatformError("SP:RouteNotFound", 404, "No such endpoint");
   const tenant = spec.auth === "operator" ? null : call.tenant;
-  if (spec.auth !== "operator" && !tenant) throw new PlatformError("SP:TenantNotFound", 404, "No store at this address");
+  if (spec.auth !== "operator" && !tenant)
+    throw new PlatformError("SP:TenantNotFound", 404, "No store at this address");
   // Who is asking, before anything they sent is looked at (and before a body of up to 5 MB is read).
-  const customer: Caller | null = spec.auth === "customer" || spec.auth === "cart" ? await resolveCaller(call.db, call.headers, tenant!.id, spec.auth === "customer") : null;
+  const customer: Caller | null =
+    spec.auth === "customer" || spec.auth === "cart"
+      ? await resolveCaller(call.db, call.headers, tenant!.id, spec.auth === "customer")
+      : null;
   // One intent, one effect: a mutating call with an Idempotency-Key is answered once per tenant, key and route
   // (read before the body, so that every mutating route refuses a malformed key the same way).
-  const key = tenant && MUTATING_METHODS.has(spec.method) && spec.auth !== "webhook" && spec.response !== RAW_RESPONSE ? idempotencyKeyOf(call.headers) : null;
+  const key =
+    tenant && MUTATING_METHODS.has(spec.method) && spec.auth !== "webhook" && spec.response !== RAW_RESPONSE
+      ? idempotencyKeyOf(call.headers)
+      : null;
   const query = spec.query ? spec.query.parse(call.query) : {};
   const asked = (query as { customerId?: string }).customerId;
-  if (customer && asked && asked !== customer.customerId) throw new PlatformError("SP:Forbidden", 403, "You can only see and change your own data");
+  if (customer && asked && asked !== customer.customerId)
+    throw new PlatformError("SP:Forbidden", 403, "You can only see and change your own data");
   let body: unknown;
   // A tolerant endpoint takes a malformed body as none, but never an oversize one (a body is never read past its limit).
-  if (spec.tolerant) body = spec.body!.safeParse(await call.body().catch((err: unknown) => (err instanceof CodedError && err.status === 413 ? Promise.reject(err) : undefined))).data;
+  if (spec.tolerant)
+    body = spec.body!.safeParse(
+      await call
+        .body()
+        .catch((err: unknown) => (err instanceof CodedError && err.status === 413 ? Promise.reject(err) : undefined)),
+    ).data;
   else if (spec.body) body = spec.body.parse(await call.body());
   else if (spec.multipart) body = await call.body();
   let webhook: VerifiedWebhook | null = null;
-  if (spec.auth === "webhook") webhook = await verifyWebhook(call.db, tenant!.id, (params!.data as { provider: VerifiedWebhook["provider"] }).provider, { body, headers: call.headers, query: query as { tamaraToken?: string } });
+  if (spec.auth === "webhook")
+    webhook = await verifyWebhook(
+      call.db,
+      tenant!.id,
+      (params!.data as { provider: VerifiedWebhook["provider"] }).provider,
+      { body, headers: call.headers, query: query as { tamaraToken?: string } },
+    );
   const ctx = {
     db: call.db,
     tenant,
@@ -149,26 +170,45 @@ async function run(route: Route, call: RawCall): Promise<unknown> {
 
 function readBody(req: Request, spec: EndpointSpec): () => Promise<unknown> {
   const kind = bodyKind(spec);
-  return () => (kind === "multipart" ? readMultipartBody(req) : kind === "json" ? readJsonBody(req) : Promise.resolve(undefined));
+  return () =>
+    kind === "multipart" ? readMultipartBody(req) : kind === "json" ? readJsonBody(req) : Promise.resolve(undefined);
 }
 
 /** Serves one platform API request. `pathname` is what follows /api/app/; `tenant` is null on a platform host's tenant-less calls. */
-export async function handlePlatformRequest(req: Request, pathname: string, tenant: TenantInfo | null, db: Db, source: CallSource = { trusted: false }): Promise<Response> {
+export async function handlePlatformRequest(
+  req: Request,
+  pathname: string,
+  tenant: TenantInfo | null,
+  db: Db,
+  source: CallSource = { trusted: false },
+): Promise<Response> {
   try {
-    const segments = pathname.split("/").filter(Boolean).map((s) => {
-      try {
-        return decodeURIComponent(s);
-      } catch {
-        return s;
-      }
-    });
+    const segments = pathname
+      .split("/")
+      .filter(Boolean)
+      .map((s) => {
+        try {
+          return decodeURIComponent(s);
+        } catch {
+          return s;
+        }
+      });
     if (segments.some((s) => UNSTORABLE_TEXT.test(s))) throw notFound();
     const found = match(req.method, segments);
     if (!found) throw new PlatformError("SP:RouteNotFound", 404, "No such endpoint");
     if (found === "method") throw new PlatformError("SP:MethodNotAllowed", 405, "Method not allowed");
     const url = new URL(req.url);
     const query = Object.fromEntries([...url.searchParams.entries()].filter(([, v]) => v !== ""));
-    const data = await run(found.route, { tenant, db, headers: req.headers, origin: url.origin, params: found.params, query, body: readBody(req, found.route.spec), source });
+    const data = await run(found.route, {
+      tenant,
+      db,
+      headers: req.headers,
+      origin: url.origin,
+      params: found.params,
+      query,
+      body: readBody(req, found.route.spec),
+      source,
+    });
     if (data instanceof Response) return data;
     return envelopeResponse(found.route.spec.status ?? 200, { data });
   } catch (err) {
@@ -187,5 +227,12 @@ export async function dispatch(
 ): Promise<unknown> {
   const route = byKey.get(key);
   if (!route) throw new PlatformError("SP:RouteNotFound", 404, "No such endpoint");
-  return run(route, { ...call, origin: "http://platform.internal", params: input.params ?? {}, query: input.query ?? {}, body: async () => input.body, source: { trusted: true } });
+  return run(route, {
+    ...call,
+    origin: "http://platform.internal",
+    params: input.params ?? {},
+    query: input.query ?? {},
+    body: async () => input.body,
+    source: { trusted: true },
+  });
 }

@@ -38,7 +38,12 @@ const migrationsFolder = path.join(/*turbopackIgnore: true*/ process.cwd(), "pla
  * Opens a database: PostgreSQL when a URL is given, else PGlite in `dataDir` (or in memory);
  * `loadDataDir` starts PGlite from a dump of another (PGlite's dumpDataDir), instead of an empty cluster.
  */
-export async function openDatabase(opts: { url?: string; dataDir?: string; poolSize?: number; loadDataDir?: Blob }): Promise<DbHandle> {
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir?: string;
+  poolSize?: number;
+  loadDataDir?: Blob;
+}): Promise<DbHandle> {
   // A process loads the one driver it uses: node-postgres, with its types, parsers and drizzle's
   // driver for it, held ~3 MB of an embedded server's heap (and PGlite's code a PostgreSQL one's).
   if (opts.url) {
@@ -49,7 +54,11 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; poolS
     ]);
     const { Pool } = pg;
     // A database that does not answer fails a request within 5 s (503, contract/outage.ts) instead of holding it.
-    const pool = new Pool({ connectionString: opts.url, max: opts.poolSize ?? POOL_SIZE, connectionTimeoutMillis: 5_000 });
+    const pool = new Pool({
+      connectionString: opts.url,
+      max: opts.poolSize ?? POOL_SIZE,
+      connectionTimeoutMillis: 5_000,
+    });
     // An idle connection that drops (a database restart) must not take the process down; the pool reconnects.
     pool.on("error", (err) => console.error("[platform] PostgreSQL connection lost", err.message));
     const db = drizzlePg(pool, { schema });

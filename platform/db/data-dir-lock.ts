@@ -7,7 +7,9 @@ export class DataDirInUse extends Error {
     readonly dir: string,
     readonly pid: number,
   ) {
-    super(`The data folder ${dir} is in use by process ${pid}: PGlite takes one process per folder. Stop that process, or give this one another DATA_DIR (or a DATABASE_URL).`);
+    super(
+      `The data folder ${dir} is in use by process ${pid}: PGlite takes one process per folder. Stop that process, or give this one another DATA_DIR (or a DATABASE_URL).`,
+    );
     this.name = "DataDirInUse";
   }
 }

@@ -8,7 +8,11 @@ const globalForDb = globalThis as unknown as { __platformDb?: Promise<DbHandle> 
 
 async function open(): Promise<DbHandle> {
   const e = env();
-  const handle = await openDatabase(e.DATABASE_URL ? { url: e.DATABASE_URL } : { dataDir: path.resolve(/*turbopackIgnore: true*/ process.cwd(), e.DATA_DIR) });
+  const handle = await openDatabase(
+    e.DATABASE_URL
+      ? { url: e.DATABASE_URL }
+      : { dataDir: path.resolve(/*turbopackIgnore: true*/ process.cwd(), e.DATA_DIR) },
+  );
   if (e.SEED_DEMO) await seedDemo(handle.db);
   const close = () => {
     handle.close().finally(() => process.exit(0));

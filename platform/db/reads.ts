@@ -7,7 +7,10 @@ import type { Db, Tx } from "./client";
  * to a client at once: a use it deprecates and pg 9 refuses. PGlite runs one statement at a time
  * either way.
  */
-export async function independentReads<T extends readonly unknown[]>(conn: Db | Tx, reads: { readonly [K in keyof T]: () => Promise<T[K]> }): Promise<T> {
+export async function independentReads<T extends readonly unknown[]>(
+  conn: Db | Tx,
+  reads: { readonly [K in keyof T]: () => Promise<T[K]> },
+): Promise<T> {
   const thunks = reads as readonly (() => Promise<unknown>)[];
   if (!(conn instanceof PgTransaction)) return (await Promise.all(thunks.map((read) => read()))) as unknown as T;
   const answers: unknown[] = [];

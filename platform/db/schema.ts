@@ -1,5 +1,21 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, doublePrecision, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, pgSequence, bigint } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  doublePrecision,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  pgSequence,
+  bigint,
+} from "drizzle-orm/pg-core";
 
 /** Product kinds (spec §3). The numeric `type` mirrors the platform's enum; typeString is the name. */
 export const PRODUCT_TYPES = ["reservation", "subscription", "merchandise", "gift"] as const;
@@ -44,7 +60,9 @@ export const tenants = pgTable("tenants", {
 
 export const tenantDomains = pgTable("tenant_domains", {
   domain: text("domain").primaryKey(),
-  tenantId: uuid("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+  tenantId: uuid("tenant_id")
+    .notNull()
+    .references(() => tenants.id, { onDelete: "cascade" }),
   ...timestamps,
 });
 
@@ -52,7 +70,9 @@ export const products = pgTable(
   "products",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    tenantId: uuid("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
     typeString: text("type_string").$type<ProductTypeString>().notNull(),
     nameAr: text("name_ar").notNull(),
     nameEn: text("name_en").notNull(),
@@ -115,9 +135,13 @@ export const products = pgTable(
 export const productSlugRedirects = pgTable(
   "product_slug_redirects",
   {
-    tenantId: uuid("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
     slug: text("slug").notNull(),
-    productId: uuid("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.slug] })],
@@ -127,8 +151,12 @@ export const productPrices = pgTable(
   "product_prices",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    tenantId: uuid("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
-    productId: uuid("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
     nameAr: text("name_ar").notNull(),
     nameEn: text("name_en").notNull(),
     /** Halalas, before tax. Per slot, per unit of duration, per night, per item or per gift. */
@@ -144,7 +172,9 @@ export const customers = pgTable(
   "customers",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    tenantId: uuid("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
     name: text("name").notNull().default(""),
     /** E.164. */
     mobileNumber: text("mobile_number").notNull(),
@@ -161,7 +191,9 @@ export const coupons = pgTable(
   "coupons",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    tenantId: uuid("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
     code: text("code").notNull(),
     kind: text("kind").$type<"percentage" | "fixed">().notNull(),
     /** Percentage points, or halalas for fixed. */
@@ -185,7 +217,9 @@ export const carts = pgTable(
   "carts",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    tenantId: uuid("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
     customerId: uuid("customer_id").references(() => customers.id, { onDelete: "set null" }),
     couponId: uuid("coupon_id").references(() => coupons.id, { onDelete: "set null" }),
     couponCode: text("coupon_code"),
@@ -213,17 +247,28 @@ export const carts = pgTable(
     ...timestamps,
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("carts_tenant_customer_idx").on(t.tenantId, t.customerId), uniqueIndex("carts_order_number_uq").on(t.tenantId, t.orderNumber)],
+  (t) => [
+    index("carts_tenant_customer_idx").on(t.tenantId, t.customerId),
+    uniqueIndex("carts_order_number_uq").on(t.tenantId, t.orderNumber),
+  ],
 );
 
 export const cartItems = pgTable(
   "cart_items",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    tenantId: uuid("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
-    cartId: uuid("cart_id").notNull().references(() => carts.id, { onDelete: "cascade" }),
-    productId: uuid("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
-    priceId: uuid("price_id").notNull().references(() => productPrices.id, { onDelete: "cascade" }),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    cartId: uuid("cart_id")
+      .notNull()
+      .references(() => carts.id, { onDelete: "cascade" }),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    priceId: uuid("price_id")
+      .notNull()
+      .references(() => productPrices.id, { onDelete: "cascade" }),
     quantity: integer("quantity").notNull().default(1),
     /** Units the price is multiplied by besides quantity: hours (variable duration), nights (full day). */
     units: integer("units").notNull().default(1),
@@ -261,7 +306,9 @@ export const branches = pgTable(
   "branches",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    tenantId: uuid("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
     nameAr: text("name_ar").notNull(),
     nameEn: text("name_en").notNull(),
     addressAr: text("address_ar").notNull().default(""),
@@ -288,7 +335,9 @@ export const specialists = pgTable(
   "specialists",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    tenantId: uuid("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
     nameAr: text("name_ar").notNull(),
     nameEn: text("name_en").notNull(),
     bioAr: text("bio_ar").notNull().default(""),
@@ -315,8 +364,12 @@ export const bookings = pgTable(
   "bookings",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    tenantId: uuid("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
-    productId: uuid("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
     cartItemId: uuid("cart_item_id").references(() => cartItems.id, { onDelete: "set null" }),
     customerId: uuid("customer_id").references(() => customers.id, { onDelete: "set null" }),
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
@@ -327,26 +380,45 @@ export const bookings = pgTable(
     branchId: uuid("branch_id").references(() => branches.id),
     ...timestamps,
   },
-  (t) => [index("bookings_product_time_idx").on(t.tenantId, t.productId, t.startsAt), index("bookings_specialist_time_idx").on(t.specialistId, t.startsAt)],
+  (t) => [
+    index("bookings_product_time_idx").on(t.tenantId, t.productId, t.startsAt),
+    index("bookings_specialist_time_idx").on(t.specialistId, t.startsAt),
+  ],
 );
 
-export const customerPackages = pgTable("customer_packages", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  tenantId: uuid("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
-  customerId: uuid("customer_id").notNull().references(() => customers.id, { onDelete: "cascade" }),
-  productId: uuid("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
-  totalSessions: integer("total_sessions").notNull(),
-  remainingSessions: integer("remaining_sessions").notNull(),
-  expiresAt: timestamp("expires_at", { withTimezone: true }),
-  ...timestamps,
-}, (t) => [check("remaining_non_negative", sql`${t.remainingSessions} >= 0`)]);
+export const customerPackages = pgTable(
+  "customer_packages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    totalSessions: integer("total_sessions").notNull(),
+    remainingSessions: integer("remaining_sessions").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [check("remaining_non_negative", sql`${t.remainingSessions} >= 0`)],
+);
 
 export const couponUsages = pgTable(
   "coupon_usages",
   {
-    tenantId: uuid("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
-    couponId: uuid("coupon_id").notNull().references(() => coupons.id, { onDelete: "cascade" }),
-    cartId: uuid("cart_id").notNull().references(() => carts.id, { onDelete: "cascade" }),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    couponId: uuid("coupon_id")
+      .notNull()
+      .references(() => coupons.id, { onDelete: "cascade" }),
+    cartId: uuid("cart_id")
+      .notNull()
+      .references(() => carts.id, { onDelete: "cascade" }),
     customerId: uuid("customer_id").references(() => customers.id, { onDelete: "set null" }),
     ...timestamps,
   },
@@ -357,7 +429,9 @@ export const websitePages = pgTable(
   "website_pages",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    tenantId: uuid("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
     /** Without a leading slash, e.g. "z/terms-and-conditions". */
     path: text("path").notNull(),
     titleAr: text("title_ar").notNull(),
@@ -374,7 +448,9 @@ export const websitePages = pgTable(
 
 export const bankAccounts = pgTable("bank_accounts", {
   id: uuid("id").primaryKey().defaultRandom(),
-  tenantId: uuid("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+  tenantId: uuid("tenant_id")
+    .notNull()
+    .references(() => tenants.id, { onDelete: "cascade" }),
   /** Bank code, e.g. "alrajhi", "snb" (logo by code). */
   bank: text("bank").notNull(),
   holderName: text("holder_name").notNull(),
@@ -390,7 +466,9 @@ export const otpChallenges = pgTable(
   "otp_challenges",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    tenantId: uuid("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
     mobileNumber: text("mobile_number").notNull(),
     purpose: text("purpose").notNull(),
     tokenHash: text("token_hash").notNull(),
@@ -401,14 +479,19 @@ export const otpChallenges = pgTable(
     failedAttempts: integer("failed_attempts").notNull().default(0),
     ...timestamps,
   },
-  (t) => [uniqueIndex("otp_challenges_token_uq").on(t.tokenHash), index("otp_challenges_number_idx").on(t.tenantId, t.mobileNumber, t.createdAt)],
+  (t) => [
+    uniqueIndex("otp_challenges_token_uq").on(t.tokenHash),
+    index("otp_challenges_number_idx").on(t.tenantId, t.mobileNumber, t.createdAt),
+  ],
 );
 
 /** Per number: how often its codes were spent by wrong tries, and the cool-down before the next send. */
 export const otpFailures = pgTable(
   "otp_failures",
   {
-    tenantId: uuid("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
     mobileNumber: text("mobile_number").notNull(),
     /** Codes of this number spent by wrong tries since the abuse was last forgotten. */
     spentCodes: integer("spent_codes").notNull().default(0),
@@ -435,7 +518,9 @@ export const rateLimits = pgTable("rate_limits", {
 export const idempotencyKeys = pgTable(
   "idempotency_keys",
   {
-    tenantId: uuid("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
     key: text("key").notNull(),
     route: text("route").notNull(),
     fingerprint: text("fingerprint").notNull(),
@@ -448,15 +533,21 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.key, t.route] }), index("idempotency_keys_created_idx").on(t.createdAt)],
 );
-export type IdempotentResult = { data: unknown } | { error: { status: number; code: string; message: string; details?: Record<string, unknown> } };
+export type IdempotentResult =
+  | { data: unknown }
+  | { error: { status: number; code: string; message: string; details?: Record<string, unknown> } };
 
 /** Refresh tokens, stored hashed; each use rotates it, and a reused one revokes its whole family. */
 export const refreshTokens = pgTable(
   "refresh_tokens",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    tenantId: uuid("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
-    customerId: uuid("customer_id").notNull().references(() => customers.id, { onDelete: "cascade" }),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
     familyId: uuid("family_id").notNull(),
     tokenHash: text("token_hash").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
@@ -488,7 +579,9 @@ export const customFieldDefinitions = pgTable(
   "custom_field_definitions",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    tenantId: uuid("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
     /** The key in a customer's customFields map. */
     name: text("name").notNull(),
     labelAr: text("label_ar").notNull(),
@@ -507,7 +600,9 @@ export const uploads = pgTable(
   "uploads",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    tenantId: uuid("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
     customerId: uuid("customer_id").references(() => customers.id, { onDelete: "cascade" }),
     purpose: text("purpose").notNull(),
     /** Sniffed from the bytes, never taken from the request. */
@@ -518,16 +613,26 @@ export const uploads = pgTable(
     data: bytea("data").notNull(),
     ...timestamps,
   },
-  (t) => [uniqueIndex("uploads_stored_name_uq").on(t.storedName), index("uploads_customer_idx").on(t.tenantId, t.customerId)],
+  (t) => [
+    uniqueIndex("uploads_stored_name_uq").on(t.storedName),
+    index("uploads_customer_idx").on(t.tenantId, t.customerId),
+  ],
 );
 
 /** A tenant's preset: a named group of fields customers can fill once and reuse (spec §3). */
 export const presets = pgTable("presets", {
   id: uuid("id").primaryKey().defaultRandom(),
-  tenantId: uuid("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+  tenantId: uuid("tenant_id")
+    .notNull()
+    .references(() => tenants.id, { onDelete: "cascade" }),
   nameAr: text("name_ar").notNull(),
   nameEn: text("name_en").notNull(),
-  fields: jsonb("fields").$type<{ name: string; labelAr: string; labelEn: string; type: "text" | "number" | "date"; isRequired: boolean }[]>().notNull().default([]),
+  fields: jsonb("fields")
+    .$type<
+      { name: string; labelAr: string; labelEn: string; type: "text" | "number" | "date"; isRequired: boolean }[]
+    >()
+    .notNull()
+    .default([]),
   sortOrder: integer("sort_order").notNull().default(0),
 });
 
@@ -536,9 +641,15 @@ export const presetValues = pgTable(
   "preset_values",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    tenantId: uuid("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
-    presetId: uuid("preset_id").notNull().references(() => presets.id, { onDelete: "cascade" }),
-    customerId: uuid("customer_id").notNull().references(() => customers.id, { onDelete: "cascade" }),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    presetId: uuid("preset_id")
+      .notNull()
+      .references(() => presets.id, { onDelete: "cascade" }),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
     values: jsonb("values").$type<Record<string, string>>().notNull().default({}),
     isDefault: boolean("is_default").notNull().default(false),
     ...timestamps,
@@ -551,9 +662,15 @@ export const customerSubscriptions = pgTable(
   "customer_subscriptions",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    tenantId: uuid("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
-    customerId: uuid("customer_id").notNull().references(() => customers.id, { onDelete: "cascade" }),
-    productId: uuid("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
     cartItemId: uuid("cart_item_id").references(() => cartItems.id, { onDelete: "set null" }),
     startsOn: text("starts_on").notNull(),
     endsOn: text("ends_on").notNull(),
@@ -626,7 +743,15 @@ export const tenantPaymentAccounts = pgTable("tenant_payment_accounts", {
 
 /** Online methods as the checkout offers them (CARD is Moyasar's or MyFatoorah's card form). */
 export type OnlineMethod = "CARD" | "APPLE_PAY" | "TABBY" | "TAMARA";
-export type AttemptStateName = "pending" | "paid" | "failed" | "cancelled" | "refused" | "superseded" | "refunding" | "refunded";
+export type AttemptStateName =
+  | "pending"
+  | "paid"
+  | "failed"
+  | "cancelled"
+  | "refused"
+  | "superseded"
+  | "refunding"
+  | "refunded";
 
 /**
  * One try at paying a cart online: created before the shopper is sent to the provider, settled
@@ -637,9 +762,15 @@ export const paymentAttempts = pgTable(
   "payment_attempts",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    tenantId: uuid("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
-    cartId: uuid("cart_id").notNull().references(() => carts.id, { onDelete: "cascade" }),
-    customerId: uuid("customer_id").notNull().references(() => customers.id, { onDelete: "cascade" }),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    cartId: uuid("cart_id")
+      .notNull()
+      .references(() => carts.id, { onDelete: "cascade" }),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
     provider: text("provider").$type<PaymentProvider>().notNull(),
     method: text("method").$type<OnlineMethod>().notNull(),
     /** The provider's id of this payment: Moyasar payment id, MyFatoorah InvoiceId, Tabby payment id, Tamara order id. */
@@ -659,7 +790,9 @@ export const paymentAttempts = pgTable(
     /** The provider's failure reason (spec §8 list, e.g. INSUFFICIENT_FUNDS) or the platform's refusal code. */
     failureReason: text("failure_reason"),
     /** The order's customer snapshot and notes, kept until the payment completes the order. */
-    details: jsonb("details").$type<{ customerName: string; customerMobile: string; bookingNotes: string | null }>().notNull(),
+    details: jsonb("details")
+      .$type<{ customerName: string; customerMobile: string; bookingNotes: string | null }>()
+      .notNull(),
     ...timestamps,
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp("settled_at", { withTimezone: true }),
@@ -668,7 +801,10 @@ export const paymentAttempts = pgTable(
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
     refundRef: text("refund_ref"),
   },
-  (t) => [uniqueIndex("payment_attempts_provider_ref_uq").on(t.tenantId, t.provider, t.providerRef), index("payment_attempts_cart_idx").on(t.tenantId, t.cartId)],
+  (t) => [
+    uniqueIndex("payment_attempts_provider_ref_uq").on(t.tenantId, t.provider, t.providerRef),
+    index("payment_attempts_cart_idx").on(t.tenantId, t.cartId),
+  ],
 );
 
 /** Money received: one row per provider payment, whatever number of callbacks and webhooks report it. */
@@ -676,8 +812,12 @@ export const payments = pgTable(
   "payments",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    tenantId: uuid("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
-    cartId: uuid("cart_id").notNull().references(() => carts.id, { onDelete: "cascade" }),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    cartId: uuid("cart_id")
+      .notNull()
+      .references(() => carts.id, { onDelete: "cascade" }),
     attemptId: uuid("attempt_id")
       .notNull()
       .references(() => paymentAttempts.id, { onDelete: "cascade" }),
@@ -691,7 +831,10 @@ export const payments = pgTable(
     status: text("status").notNull(),
     ...timestamps,
   },
-  (t) => [uniqueIndex("payments_provider_payment_uq").on(t.tenantId, t.provider, t.providerPaymentId), uniqueIndex("payments_attempt_uq").on(t.attemptId)],
+  (t) => [
+    uniqueIndex("payments_provider_payment_uq").on(t.tenantId, t.provider, t.providerPaymentId),
+    uniqueIndex("payments_attempt_uq").on(t.attemptId),
+  ],
 );
 
 /**
@@ -726,8 +869,12 @@ export const customerLocations = pgTable(
   "customer_locations",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    tenantId: uuid("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
-    customerId: uuid("customer_id").notNull().references(() => customers.id, { onDelete: "cascade" }),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
     type: text("type").$type<LocationType>().notNull(),
     latitude: doublePrecision("latitude").notNull(),
     longitude: doublePrecision("longitude").notNull(),
@@ -738,7 +885,15 @@ export const customerLocations = pgTable(
 );
 
 /** Spec §3's UTM record, as the storefront kept it from the landing URL and sent with the order. */
-export type UtmRecord = { source?: string; medium?: string; campaign?: string; term?: string; content?: string; id?: string; timestamp?: string };
+export type UtmRecord = {
+  source?: string;
+  medium?: string;
+  campaign?: string;
+  term?: string;
+  content?: string;
+  id?: string;
+  timestamp?: string;
+};
 
 /** A line of a tax invoice as issued (halalas; names in both languages, the invoice is bilingual). */
 export type InvoiceLine = {
@@ -762,7 +917,13 @@ export type InvoiceLine = {
 };
 
 /** Who sold, as the tenant's settings said when the invoice was issued (a later change leaves it). */
-export type InvoiceSeller = { name: string; vatNumber: string; crNumber: string | null; addressAr: string | null; addressEn: string | null };
+export type InvoiceSeller = {
+  name: string;
+  vatNumber: string;
+  crNumber: string | null;
+  addressAr: string | null;
+  addressEn: string | null;
+};
 
 /**
  * Saudi simplified tax invoices and the credit notes that correct them, issued by the platform
@@ -773,8 +934,12 @@ export const invoices = pgTable(
   "invoices",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    tenantId: uuid("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
-    cartId: uuid("cart_id").notNull().references(() => carts.id, { onDelete: "cascade" }),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    cartId: uuid("cart_id")
+      .notNull()
+      .references(() => carts.id, { onDelete: "cascade" }),
     /** invoice | credit_note */
     kind: text("kind").$type<"invoice" | "credit_note">().notNull(),
     number: integer("number").notNull(),

@@ -20,7 +20,10 @@ async function nextNumber(tx: Tx, tenantId: string): Promise<number> {
   const [row] = await tx
     .insert(invoiceCounters)
     .values({ tenantId, lastNumber: 1 })
-    .onConflictDoUpdate({ target: invoiceCounters.tenantId, set: { lastNumber: sql`${invoiceCounters.lastNumber} + 1` } })
+    .onConflictDoUpdate({
+      target: invoiceCounters.tenantId,
+      set: { lastNumber: sql`${invoiceCounters.lastNumber} + 1` },
+    })
     .returning({ number: invoiceCounters.lastNumber });
   return row.number;
 }
@@ -29,7 +32,13 @@ async function nextNumber(tx: Tx, tenantId: string): Promise<number> {
 export function invoiceSeller(settings: SettingsMap, tenantName: string): InvoiceSeller | null {
   const { trust } = toTenantConfig(settings);
   if (!trust.vatNumber) return null;
-  return { name: trust.legalName ?? tenantName, vatNumber: trust.vatNumber, crNumber: trust.crNumber, addressAr: trust.address.ar, addressEn: trust.address.en };
+  return {
+    name: trust.legalName ?? tenantName,
+    vatNumber: trust.vatNumber,
+    crNumber: trust.crNumber,
+    addressAr: trust.address.ar,
+    addressEn: trust.address.en,
+  };
 }
 
 /**
@@ -40,7 +49,18 @@ export function invoiceSeller(settings: SettingsMap, tenantName: string): Invoic
  */
 export async function issueInvoice(
   tx: Tx,
-  order: { tenantId: string; tenantName: string; cartId: string; settings: SettingsMap; buyerName: string | null; rows: ItemRow[]; totals: CartTotals; taxRate: number; paid: number; now: Date },
+  order: {
+    tenantId: string;
+    tenantName: string;
+    cartId: string;
+    settings: SettingsMap;
+    buyerName: string | null;
+    rows: ItemRow[];
+    totals: CartTotals;
+    taxRate: number;
+    paid: number;
+    now: Date;
+  },
 ): Promise<boolean> {
   const seller = invoiceSeller(order.settings, order.tenantName);
   if (!seller) return false;
@@ -84,14 +104,24 @@ export async function issueInvoice(
  * on the order, and what was given back for it); otherwise every line not credited yet. Nothing
  * when the order has no invoice or the lines were credited already: asked twice, issued once.
  */
-export async function issueCreditNote(tx: Tx, tenantId: string, cartId: string, reason: string, now: Date, only?: { itemId: string; index: number; paid: number }): Promise<void> {
+export async function issueCreditNote(
+  tx: Tx,
+  tenantId: string,
+  cartId: string,
+  reason: string,
+  now: Date,
+  only?: { itemId: string; index: number; paid: number },
+): Promise<void> {
   const [invoice] = await tx
     .select()
     .from(invoices)
     .where(and(eq(invoices.tenantId, tenantId), eq(invoices.cartId, cartId), eq(invoices.kind, "invoice")))
     .for("update");
   if (!invoice) return;
-  const notes = await tx.select({ lines: invoices.lines, paid: invoices.paidAmount }).from(invoices).where(and(eq(invoices.invoiceId, invoice.id), eq(invoices.kind, "credit_note")));
+  const notes = await tx
+    .select({ lines: invoices.lines, paid: invoices.paidAmount })
+    .from(invoices)
+    .where(and(eq(invoices.invoiceId, invoice.id), eq(invoices.kind, "credit_note")));
   // A line without an id on a note: the note credited the whole invoice.
   const credited = new Set(notes.flatMap((n) => n.lines.map((l) => l.itemId ?? "*")));
   if (credited.has("*")) return;
@@ -103,8 +133,13 @@ export async function issueCreditNote(tx: Tx, tenantId: string, cartId: string, 
     await tx.insert(invoices).values({ ...issued, ...next, number: await nextNumber(tx, tenantId) });
     return;
   }
-  const named = invoice.lines.map((l, i) => ({ ...l, itemId: l.itemId ?? (only && i === only.index ? only.itemId : undefined) }));
-  const lines = named.filter((l) => (only ? l.itemId === only.itemId : l.itemId === undefined || !credited.has(l.itemId)));
+  const named = invoice.lines.map((l, i) => ({
+    ...l,
+    itemId: l.itemId ?? (only && i === only.index ? only.itemId : undefined),
+  }));
+  const lines = named.filter((l) =>
+    only ? l.itemId === only.itemId : l.itemId === undefined || !credited.has(l.itemId),
+  );
   if (lines.length === 0 || lines.some((l) => l.itemId && credited.has(l.itemId))) return;
   const sum = (f: (l: InvoiceLine) => number) => lines.reduce((s, l) => s + f(l), 0);
   await tx.insert(invoices).values({
@@ -120,15 +155,21 @@ export async function issueCreditNote(tx: Tx, tenantId: string, cartId: string, 
   });
 }
 
-const documentNumber = (kind: "invoice" | "credit_note", n: number) => `${kind === "invoice" ? "INV" : "CRN"}-${String(n).padStart(6, "0")}`;
+const documentNumber = (kind: "invoice" | "credit_note", n: number) =>
+  `${kind === "invoice" ? "INV" : "CRN"}-${String(n).padStart(6, "0")}`;
 
 /** ZATCA's timestamp: ISO 8601 in UTC without milliseconds. */
 const zatcaTime = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, "Z");
 
 /** ZATCA's amounts: SAR with two decimals, negative on a credit note. */
-const qrAmount = (row: typeof invoices.$inferSelect, halalas: number) => toSar(row.kind === "credit_note" ? -halalas : halalas).toFixed(2);
+const qrAmount = (row: typeof invoices.$inferSelect, halalas: number) =>
+  toSar(row.kind === "credit_note" ? -halalas : halalas).toFixed(2);
 
-function toDto(row: typeof invoices.$inferSelect, orderNumber: string | null, invoiceNumber: string | null): InvoiceDocumentDto {
+function toDto(
+  row: typeof invoices.$inferSelect,
+  orderNumber: string | null,
+  invoiceNumber: string | null,
+): InvoiceDocumentDto {
   return {
     kind: row.kind,
     number: documentNumber(row.kind, row.number),
@@ -137,7 +178,17 @@ function toDto(row: typeof invoices.$inferSelect, orderNumber: string | null, in
     seller: row.seller,
     buyerName: row.buyerName,
     vatRate: row.vatRate,
-    lines: row.lines.map((l) => ({ nameAr: l.nameAr, nameEn: l.nameEn, optionAr: l.optionAr, optionEn: l.optionEn, quantity: l.quantity, unitPrice: toSar(l.unitPrice), discount: toSar(l.discount), vatAmount: toSar(l.vatAmount), total: toSar(l.total) })),
+    lines: row.lines.map((l) => ({
+      nameAr: l.nameAr,
+      nameEn: l.nameEn,
+      optionAr: l.optionAr,
+      optionEn: l.optionEn,
+      quantity: l.quantity,
+      unitPrice: toSar(l.unitPrice),
+      discount: toSar(l.discount),
+      vatAmount: toSar(l.vatAmount),
+      total: toSar(l.total),
+    })),
     subTotal: toSar(row.subTotal),
     discountAmount: toSar(row.discountAmount),
     vatAmount: toSar(row.vatAmount),
@@ -167,6 +218,8 @@ export async function readOrderInvoices(db: Conn, tenantId: string, cartId: stri
   const invoiceNumber = invoice ? documentNumber("invoice", invoice.doc.number) : null;
   return {
     invoice: invoice ? toDto(invoice.doc, invoice.orderNumber, null) : null,
-    creditNotes: rows.filter((r) => r.doc.kind === "credit_note").map((r) => toDto(r.doc, r.orderNumber, invoiceNumber)),
+    creditNotes: rows
+      .filter((r) => r.doc.kind === "credit_note")
+      .map((r) => toDto(r.doc, r.orderNumber, invoiceNumber)),
   };
 }

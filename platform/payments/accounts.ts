@@ -15,16 +15,29 @@ import type { PaymentEndpoints } from "@/contract/dto/tenants";
 export type SandboxSetting = { enabled: boolean; origin: string };
 
 export const notConfigured = (provider: PaymentProvider) =>
-  new PlatformError("SP:PaymentProviderNotConfigured", 503, `Online payment through ${provider} is not configured for this store`, { provider });
+  new PlatformError(
+    "SP:PaymentProviderNotConfigured",
+    503,
+    `Online payment through ${provider} is not configured for this store`,
+    { provider },
+  );
 
 /** The tenant's provider accounts (server only: they hold secret keys). */
 export async function loadPaymentAccounts(db: Db | Tx, tenantId: string): Promise<PaymentAccounts> {
-  const [row] = await db.select({ accounts: tenantPaymentAccounts.accounts }).from(tenantPaymentAccounts).where(eq(tenantPaymentAccounts.tenantId, tenantId)).limit(1);
+  const [row] = await db
+    .select({ accounts: tenantPaymentAccounts.accounts })
+    .from(tenantPaymentAccounts)
+    .where(eq(tenantPaymentAccounts.tenantId, tenantId))
+    .limit(1);
   return row?.accounts ?? {};
 }
 
 /** The account and the API base URL the server calls for it; SP:PaymentProviderNotConfigured when there is none (or it is a sandbox that is off). */
-export function providerApi(accounts: PaymentAccounts, provider: PaymentProvider, sandbox: SandboxSetting): { account: ProviderAccount; baseUrl: string } {
+export function providerApi(
+  accounts: PaymentAccounts,
+  provider: PaymentProvider,
+  sandbox: SandboxSetting,
+): { account: ProviderAccount; baseUrl: string } {
   const account = accounts[provider];
   if (!account?.secretKey) throw notConfigured(provider);
   if (account.baseUrl === "sandbox") {
@@ -38,7 +51,11 @@ export function providerApi(accounts: PaymentAccounts, provider: PaymentProvider
  * Browser-safe addresses (relative for the sandboxes, so they work on every tenant host): what each
  * provider's gateway serves the browser, for the providers the store has an account with.
  */
-export function publicPaymentEndpoints(accounts: PaymentAccounts, onlineProvider: string | undefined, sandboxEnabled: boolean): PaymentEndpoints {
+export function publicPaymentEndpoints(
+  accounts: PaymentAccounts,
+  onlineProvider: string | undefined,
+  sandboxEnabled: boolean,
+): PaymentEndpoints {
   const browserUrl = (provider: PaymentProvider): string | null => {
     const account = accounts[provider];
     const browser = gatewayOf(provider).browser;

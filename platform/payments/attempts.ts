@@ -33,9 +33,18 @@ export type AttemptDetails = OrderDetails & { channel: SalesChannel };
 export type PaymentQuote = CompletionQuote & { amount: number };
 
 /** The method is not one this store offers for this order (spec §5's method rules). */
-export const methodNotAllowed = (method: string) => new PlatformError("SP:PaymentMethodNotAllowed", 400, "This payment method is not available for this order", { paymentMethod: method });
+export const methodNotAllowed = (method: string) =>
+  new PlatformError("SP:PaymentMethodNotAllowed", 400, "This payment method is not available for this order", {
+    paymentMethod: method,
+  });
 
-export async function quotePayment(db: Db, scope: OwnerScope, cartId: string, method: OnlineMethod, req: PaymentRequest): Promise<PaymentQuote> {
+export async function quotePayment(
+  db: Db,
+  scope: OwnerScope,
+  cartId: string,
+  method: OnlineMethod,
+  req: PaymentRequest,
+): Promise<PaymentQuote> {
   const quote = await quoteOrder(db, scope, cartId, { channel: req.channel, locale: req.locale, now: new Date() });
   checkPaymentMethod(quote.settings, method, quote.totals);
   return { ...quote, amount: amountDue(method, quote.totals) };
@@ -45,18 +54,40 @@ export async function quotePayment(db: Db, scope: OwnerScope, cartId: string, me
  * The order's details for an attempt: as the checkout sent them; else — spec §7's request shapes
  * carry none — the signed-in customer's saved record and the cart's notes (savedOrderDetails).
  */
-export async function attemptDetails(db: Db, scope: OwnerScope, cartId: string, checkout: OnlineCheckoutInput | undefined, channel: SalesChannel): Promise<AttemptDetails> {
+export async function attemptDetails(
+  db: Db,
+  scope: OwnerScope,
+  cartId: string,
+  checkout: OnlineCheckoutInput | undefined,
+  channel: SalesChannel,
+): Promise<AttemptDetails> {
   return { ...(checkout ? orderDetails(checkout) : await savedOrderDetails(db, scope, cartId)), channel };
 }
 
 export async function createAttempt(
   db: Db,
   scope: OwnerScope,
-  a: { cartId: string; provider: PaymentProvider; method: OnlineMethod; amount: number; details: AttemptDetails; sessionRef?: string },
+  a: {
+    cartId: string;
+    provider: PaymentProvider;
+    method: OnlineMethod;
+    amount: number;
+    details: AttemptDetails;
+    sessionRef?: string;
+  },
 ): Promise<AttemptRow> {
   const [row] = await db
     .insert(paymentAttempts)
-    .values({ tenantId: scope.tenantId, customerId: scope.customerId, cartId: a.cartId, provider: a.provider, method: a.method, amount: a.amount, details: a.details, sessionRef: a.sessionRef ?? null })
+    .values({
+      tenantId: scope.tenantId,
+      customerId: scope.customerId,
+      cartId: a.cartId,
+      provider: a.provider,
+      method: a.method,
+      amount: a.amount,
+      details: a.details,
+      sessionRef: a.sessionRef ?? null,
+    })
     .returning();
   return row;
 }
@@ -71,7 +102,11 @@ export async function loadAttempt(conn: Db | Tx, tenantId: string, attemptId: st
 }
 
 /** The provider's ids once its payment exists (before anyone can settle it). */
-export async function setProviderRefs(db: Db, attempt: AttemptRow, refs: { providerRef: string; sessionRef?: string }): Promise<AttemptRow> {
+export async function setProviderRefs(
+  db: Db,
+  attempt: AttemptRow,
+  refs: { providerRef: string; sessionRef?: string },
+): Promise<AttemptRow> {
   const [row] = await db
     .update(paymentAttempts)
     .set({ providerRef: refs.providerRef, sessionRef: refs.sessionRef ?? attempt.sessionRef, updatedAt: new Date() })
@@ -84,12 +119,23 @@ export async function setProviderRefs(db: Db, attempt: AttemptRow, refs: { provi
  * Ends a still-pending attempt without money (failed or cancelled); a conditional update, so that
  * whichever caller comes first decides and every caller answers what was stored.
  */
-export async function closeAttempt(db: Db, attempt: AttemptRow, state: "failed" | "cancelled", failureReason: string | null): Promise<AttemptRow> {
+export async function closeAttempt(
+  db: Db,
+  attempt: AttemptRow,
+  state: "failed" | "cancelled",
+  failureReason: string | null,
+): Promise<AttemptRow> {
   const now = new Date();
   await db
     .update(paymentAttempts)
     .set({ state, failureReason, settledAt: now, updatedAt: now })
-    .where(and(eq(paymentAttempts.tenantId, attempt.tenantId), eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.state, "pending")));
+    .where(
+      and(
+        eq(paymentAttempts.tenantId, attempt.tenantId),
+        eq(paymentAttempts.id, attempt.id),
+        eq(paymentAttempts.state, "pending"),
+      ),
+    );
   return (await loadAttempt(db, attempt.tenantId, attempt.id)) ?? attempt;
 }
 
@@ -113,10 +159,33 @@ export function failureMessageCode(reason: string | null): string {
  * superseded attempt is a cancelled one for the shopper; money it took anyway and that was given
  * back is `duplicateRefund` (riyals).
  */
-export function settlementOf(attempt: Pick<AttemptRow, "state" | "provider" | "failureReason" | "refundedAmount">, duplicateRefund: number | null = attempt.refundedAmount): SettlementDto {
-  const errorMessageCode = attempt.state === "failed" ? failureMessageCode(attempt.failureReason) : attempt.state === "refused" ? attempt.failureReason : null;
-  const outcome = attempt.state === "superseded" || attempt.state === "refunding" || attempt.state === "refunded" ? "cancelled" : attempt.state;
-  return { outcome, provider: attempt.provider, failureReason: attempt.failureReason, errorMessageCode, duplicateRefund: duplicateRefund ? toSar(duplicateRefund) : null };
+export function settlementOf(
+  attempt: Pick<AttemptRow, "state" | "provider" | "failureReason" | "refundedAmount">,
+  duplicateRefund: number | null = attempt.refundedAmount,
+): SettlementDto {
+  const errorMessageCode =
+    attempt.state === "failed"
+      ? failureMessageCode(attempt.failureReason)
+      : attempt.state === "refused"
+        ? attempt.failureReason
+        : null;
+  const outcome =
+    attempt.state === "superseded" || attempt.state === "refunding" || attempt.state === "refunded"
+      ? "cancelled"
+      : attempt.state;
+  return {
+    outcome,
+    provider: attempt.provider,
+    failureReason: attempt.failureReason,
+    errorMessageCode,
+    duplicateRefund: duplicateRefund ? toSar(duplicateRefund) : null,
+  };
 }
 
-export const noSettlement = (provider: PaymentProvider | null = null): SettlementDto => ({ outcome: "none", provider, failureReason: null, errorMessageCode: null, duplicateRefund: null });
+export const noSettlement = (provider: PaymentProvider | null = null): SettlementDto => ({
+  outcome: "none",
+  provider,
+  failureReason: null,
+  errorMessageCode: null,
+  duplicateRefund: null,
+});

@@ -12,10 +12,15 @@ import { hostOptions, resolveTenantByHost } from "../services/tenants";
  * local hosts) — never an address a caller chose to phish with, nor another service on the same host.
  */
 
-const invalid = (field: string) => new PlatformError("SP:InvalidCallbackUrl", 400, "The return address must be on this store's own site", { field });
+const invalid = (field: string) =>
+  new PlatformError("SP:InvalidCallbackUrl", 400, "The return address must be on this store's own site", { field });
 
 /** Checks every named URL (absent ones are the caller's schema's business) and answers them parsed. */
-export async function checkCallbackUrls<K extends string>(db: Db, tenantId: string, urls: Record<K, string>): Promise<Record<K, URL>> {
+export async function checkCallbackUrls<K extends string>(
+  db: Db,
+  tenantId: string,
+  urls: Record<K, string>,
+): Promise<Record<K, URL>> {
   const e = env();
   const hosts = new Map<string, boolean>();
   const checked = {} as Record<K, URL>;

@@ -19,7 +19,11 @@ import { createAttempt, loadAttempt, type AttemptRow } from "./attempts";
 const DUPLICATE_REASON = "Duplicate payment: the order was paid by another attempt";
 
 /** A new attempt, which supersedes the cart's earlier open ones (two started at once: the later one lives). */
-export async function createLiveAttempt(db: Db, scope: OwnerScope, a: Parameters<typeof createAttempt>[2]): Promise<AttemptRow> {
+export async function createLiveAttempt(
+  db: Db,
+  scope: OwnerScope,
+  a: Parameters<typeof createAttempt>[2],
+): Promise<AttemptRow> {
   const attempt = await createAttempt(db, scope, a);
   await supersedeOpenAttempts(db, scope.tenantId, a.cartId, attempt);
   return attempt;
@@ -29,14 +33,32 @@ export async function createLiveAttempt(db: Db, scope: OwnerScope, a: Parameters
  * Marks the cart's open attempts superseded — those started before `newer`, or all of them once
  * the order is complete (`newer` null) — and releases each at its provider.
  */
-export async function supersedeOpenAttempts(db: Db, tenantId: string, cartId: string, newer: Pick<AttemptRow, "id" | "createdAt"> | null): Promise<void> {
+export async function supersedeOpenAttempts(
+  db: Db,
+  tenantId: string,
+  cartId: string,
+  newer: Pick<AttemptRow, "id" | "createdAt"> | null,
+): Promise<void> {
   const earlier = newer
-    ? [ne(paymentAttempts.id, newer.id), or(lt(paymentAttempts.createdAt, newer.createdAt), and(eq(paymentAttempts.createdAt, newer.createdAt), lt(paymentAttempts.id, newer.id)))]
+    ? [
+        ne(paymentAttempts.id, newer.id),
+        or(
+          lt(paymentAttempts.createdAt, newer.createdAt),
+          and(eq(paymentAttempts.createdAt, newer.createdAt), lt(paymentAttempts.id, newer.id)),
+        ),
+      ]
     : [];
   const open = await db
     .update(paymentAttempts)
     .set({ state: "superseded", updatedAt: new Date() })
-    .where(and(eq(paymentAttempts.tenantId, tenantId), eq(paymentAttempts.cartId, cartId), eq(paymentAttempts.state, "pending"), ...earlier))
+    .where(
+      and(
+        eq(paymentAttempts.tenantId, tenantId),
+        eq(paymentAttempts.cartId, cartId),
+        eq(paymentAttempts.state, "pending"),
+        ...earlier,
+      ),
+    )
     .returning();
   for (const attempt of open) {
     try {
@@ -94,14 +116,29 @@ export async function giveBack(db: Db, attempt: AttemptRow, state: PaymentState)
     const now = new Date();
     const [done] = await db
       .update(paymentAttempts)
-      .set({ state: "refunded", refundedAmount: state.amount, refundedAt: now, refundRef, settledAt: claimed.settledAt ?? now, updatedAt: now })
+      .set({
+        state: "refunded",
+        refundedAmount: state.amount,
+        refundedAt: now,
+        refundRef,
+        settledAt: claimed.settledAt ?? now,
+        updatedAt: now,
+      })
       .where(eq(paymentAttempts.id, attempt.id))
       .returning();
-    console.warn(`[payments] duplicate ${attempt.provider} payment ${attempt.providerRef} of cart ${attempt.cartId} given back (${state.amount} halalas)`);
+    console.warn(
+      `[payments] duplicate ${attempt.provider} payment ${attempt.providerRef} of cart ${attempt.cartId} given back (${state.amount} halalas)`,
+    );
     return done;
   } catch (err) {
-    await db.update(paymentAttempts).set({ state: attempt.state, updatedAt: new Date() }).where(eq(paymentAttempts.id, attempt.id));
-    console.error(`[payments] duplicate ${attempt.provider} payment ${attempt.providerRef} of cart ${attempt.cartId} could not be given back yet`, err);
+    await db
+      .update(paymentAttempts)
+      .set({ state: attempt.state, updatedAt: new Date() })
+      .where(eq(paymentAttempts.id, attempt.id));
+    console.error(
+      `[payments] duplicate ${attempt.provider} payment ${attempt.providerRef} of cart ${attempt.cartId} could not be given back yet`,
+      err,
+    );
     return { ...claimed, state: attempt.state };
   }
 }

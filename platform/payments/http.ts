@@ -52,7 +52,11 @@ export function providerErrorMessage(body: unknown): string | undefined {
     }
   } else if (b.errors && typeof b.errors === "object") {
     for (const [field, list] of Object.entries(b.errors as Record<string, unknown>)) {
-      const texts = Array.isArray(list) ? list.filter((x): x is string => typeof x === "string") : str(list) ? [String(list)] : [];
+      const texts = Array.isArray(list)
+        ? list.filter((x): x is string => typeof x === "string")
+        : str(list)
+          ? [String(list)]
+          : [];
       if (texts.length) details.push(`${field}: ${texts.join(", ")}`);
     }
   }
@@ -71,7 +75,8 @@ function authorization(auth: ProviderCall<unknown>["auth"], key: string): string
  */
 export async function providerRequest<T>(cfg: ProviderConfig, call: ProviderCall<T>): Promise<T> {
   const provider = cfg.provider ?? call.provider;
-  const fail = (httpStatus: number | undefined, providerMessage: string) => new ProviderError(call.code, provider, { httpStatus, providerMessage });
+  const fail = (httpStatus: number | undefined, providerMessage: string) =>
+    new ProviderError(call.code, provider, { httpStatus, providerMessage });
   const timeoutMs = cfg.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS;
   const doFetch = cfg.fetch ?? fetch;
   let res: Response;
@@ -91,7 +96,12 @@ export async function providerRequest<T>(cfg: ProviderConfig, call: ProviderCall
     });
   } catch (err) {
     const name = err instanceof Error ? err.name : "";
-    throw fail(undefined, name === "TimeoutError" || name === "AbortError" ? `No answer within ${timeoutMs} ms` : "The provider could not be reached");
+    throw fail(
+      undefined,
+      name === "TimeoutError" || name === "AbortError"
+        ? `No answer within ${timeoutMs} ms`
+        : "The provider could not be reached",
+    );
   }
   let text: string;
   try {
@@ -103,7 +113,12 @@ export async function providerRequest<T>(cfg: ProviderConfig, call: ProviderCall
   try {
     body = text ? JSON.parse(text) : undefined;
   } catch {
-    throw fail(res.status, res.ok ? `Not JSON (HTTP ${res.status}): ${clip(text).slice(0, 120)}` : `HTTP ${res.status}: ${clip(text).slice(0, 120)}`);
+    throw fail(
+      res.status,
+      res.ok
+        ? `Not JSON (HTTP ${res.status}): ${clip(text).slice(0, 120)}`
+        : `HTTP ${res.status}: ${clip(text).slice(0, 120)}`,
+    );
   }
   if (!res.ok) throw fail(res.status, providerErrorMessage(body) ?? `HTTP ${res.status}`);
   const parsed = call.schema.safeParse(body);

@@ -23,8 +23,18 @@ export const cartLines = (cart: CartDto) =>
   }));
 
 /** The pay-later start both providers share: URLs, the dry run, the attempt. */
-export async function startPayLater(db: Db, scope: OwnerScope, input: PayLaterSessionInput, req: PaymentRequest, method: "TABBY" | "TAMARA") {
-  const urls = await checkCallbackUrls(db, scope.tenantId, { success_url: input.success_url, cancel_url: input.cancel_url, failure_url: input.failure_url });
+export async function startPayLater(
+  db: Db,
+  scope: OwnerScope,
+  input: PayLaterSessionInput,
+  req: PaymentRequest,
+  method: "TABBY" | "TAMARA",
+) {
+  const urls = await checkCallbackUrls(db, scope.tenantId, {
+    success_url: input.success_url,
+    cancel_url: input.cancel_url,
+    failure_url: input.failure_url,
+  });
   const quote = await quotePayment(db, scope, input.reference, method, req);
   const details = await attemptDetails(db, scope, input.reference, input.checkout, req.channel);
   return { urls, quote, details };
@@ -39,7 +49,12 @@ export async function startPayLater(db: Db, scope: OwnerScope, input: PayLaterSe
  */
 export async function buyerProfile(db: Db, scope: OwnerScope, storeHost: string) {
   const [customer] = await db
-    .select({ name: customers.name, mobileNumber: customers.mobileNumber, email: customers.email, createdAt: customers.createdAt })
+    .select({
+      name: customers.name,
+      mobileNumber: customers.mobileNumber,
+      email: customers.email,
+      createdAt: customers.createdAt,
+    })
     .from(customers)
     .where(and(eq(customers.tenantId, scope.tenantId), eq(customers.id, scope.customerId)));
   const mobile = customer?.mobileNumber ?? "";
@@ -47,7 +62,9 @@ export async function buyerProfile(db: Db, scope: OwnerScope, storeHost: string)
     .select({ completedAt: carts.completedAt, amount: payments.amount, status: payments.status })
     .from(carts)
     .leftJoin(payments, eq(payments.cartId, carts.id))
-    .where(and(eq(carts.tenantId, scope.tenantId), eq(carts.customerId, scope.customerId), isNotNull(carts.completedAt)))
+    .where(
+      and(eq(carts.tenantId, scope.tenantId), eq(carts.customerId, scope.customerId), isNotNull(carts.completedAt)),
+    )
     .orderBy(desc(carts.completedAt))
     .limit(10);
   const [location] = await db
@@ -63,7 +80,11 @@ export async function buyerProfile(db: Db, scope: OwnerScope, storeHost: string)
     emailOrPlaceholder: customer?.email || `${mobile.replace(/\D/g, "")}@${storeHost}`,
     registeredSince: (customer?.createdAt ?? new Date()).toISOString(),
     loyaltyLevel: history.length,
-    orders: history.map((o) => ({ purchasedAt: (o.completedAt ?? new Date()).toISOString(), amount: o.amount ?? 0, status: "complete" as const })),
+    orders: history.map((o) => ({
+      purchasedAt: (o.completedAt ?? new Date()).toISOString(),
+      amount: o.amount ?? 0,
+      status: "complete" as const,
+    })),
     address: location?.description?.trim() || null,
   };
 }

@@ -46,7 +46,11 @@ export class ProviderError extends PlatformError {
   readonly providerMessage: string | undefined;
   /** The provider's clear "no" (a 4xx, or an answer that says it failed), as opposed to no answer or a fault on its side. */
   readonly refused: boolean;
-  constructor(code: ProviderErrorCode, provider: PaymentProvider, info: { httpStatus?: number; providerMessage?: string; refused?: boolean } = {}) {
+  constructor(
+    code: ProviderErrorCode,
+    provider: PaymentProvider,
+    info: { httpStatus?: number; providerMessage?: string; refused?: boolean } = {},
+  ) {
     const refused = info.refused ?? (info.httpStatus !== undefined && info.httpStatus >= 400 && info.httpStatus < 500);
     super(code, refused ? 422 : 503, PROVIDER_ERROR_TEXTS[code], { provider });
     this.name = "ProviderError";
@@ -54,7 +58,9 @@ export class ProviderError extends PlatformError {
     this.httpStatus = info.httpStatus;
     this.providerMessage = info.providerMessage;
     this.refused = refused;
-    console.warn(`[payments] ${provider} ${code}${info.httpStatus ? ` (HTTP ${info.httpStatus})` : ""}: ${info.providerMessage ?? "no message"}`);
+    console.warn(
+      `[payments] ${provider} ${code}${info.httpStatus ? ` (HTTP ${info.httpStatus})` : ""}: ${info.providerMessage ?? "no message"}`,
+    );
   }
 }
 
@@ -118,11 +124,21 @@ export type PaymentGateway = {
    * capture), verifying makes it — unless `take` is false: a superseded attempt is only looked at,
    * so that it can be released instead.
    */
-  verify(cfg: ProviderConfig, ref: string, expected: { amount: number; currency: string }, opts?: { take?: boolean }): Promise<PaymentState>;
+  verify(
+    cfg: ProviderConfig,
+    ref: string,
+    expected: { amount: number; currency: string },
+    opts?: { take?: boolean },
+  ): Promise<PaymentState>;
   /** The provider's id of the payment a notification names, once its signature holds (else SP:InvalidWebhookSignature). */
   webhookRef(secret: string, req: WebhookRequest, account: ProviderAccount): Promise<string>;
   /** Gives money back after settlement, in full or in part (halalas); a refusal is SP:RefundRefused. */
-  refund(cfg: ProviderConfig, ref: string, amount: number, reason: string): Promise<{ refundId: string; amount: number }>;
+  refund(
+    cfg: ProviderConfig,
+    ref: string,
+    amount: number,
+    reason: string,
+  ): Promise<{ refundId: string; amount: number }>;
   /** Releases a payment before it settles (Moyasar void, Tabby close, Tamara cancel), where the provider has such a call. */
   void?(cfg: ProviderConfig, ref: string, amount: number): Promise<void>;
   /** Takes money the shopper authorised (Moyasar's manual payments, Tabby, Tamara), in full or in part. */

@@ -31,8 +31,18 @@ export const PAYMENT_PROVIDERS = {
   "apple-pay": { methods: ["APPLE_PAY"], gateway: "moyasar", start: createMoyasarSession },
   // The embedded card form: a session first, then the payment. One code for both accounts: the
   // store's onlinePaymentProvider setting says whose account the form uses.
-  myfatoorah: { methods: ["MADA", "VISA"], gateway: "myfatoorah", start: initiateCardSession, execute: executeCardPayment },
-  "rekaz-pay": { methods: ["MADA", "VISA"], gateway: "rekaz-pay", start: initiateCardSession, execute: executeCardPayment },
+  myfatoorah: {
+    methods: ["MADA", "VISA"],
+    gateway: "myfatoorah",
+    start: initiateCardSession,
+    execute: executeCardPayment,
+  },
+  "rekaz-pay": {
+    methods: ["MADA", "VISA"],
+    gateway: "rekaz-pay",
+    start: initiateCardSession,
+    execute: executeCardPayment,
+  },
   tabby: { methods: ["TABBY"], gateway: "tabby", start: createTabbySession, eligibility: tabbyEligibility },
   tamara: { methods: ["TAMARA"], gateway: "tamara", start: createTamaraSession },
   cash: { methods: ["CASH"], gateway: null, start: submitCart },

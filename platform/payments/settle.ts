@@ -8,7 +8,14 @@ import type { SettlementDto } from "@/contract/dto/payments";
 import { completeOrder } from "../services/complete-order";
 import { isUuid } from "../services/ids";
 import type { OwnerScope } from "../services/own-cart";
-import { closeAttempt, loadAttempt, noSettlement, settlementOf, type AttemptRow, type AttemptDetails } from "./attempts";
+import {
+  closeAttempt,
+  loadAttempt,
+  noSettlement,
+  settlementOf,
+  type AttemptRow,
+  type AttemptDetails,
+} from "./attempts";
 import { fetchPaymentState, providerConfig } from "./provider-config";
 import { giveBack, settleSuperseded, supersedeOpenAttempts } from "./duplicates";
 
@@ -31,11 +38,22 @@ export async function settleAttempt(db: Db, tenantId: string, attemptId: string)
 }
 
 /** A webhook's payment: the attempt with that provider id, settled; an id we never made answers "none". */
-export async function settleByProviderRef(db: Db, tenantId: string, provider: PaymentProvider, ref: string): Promise<SettlementDto> {
+export async function settleByProviderRef(
+  db: Db,
+  tenantId: string,
+  provider: PaymentProvider,
+  ref: string,
+): Promise<SettlementDto> {
   const [row] = await db
     .select({ id: paymentAttempts.id })
     .from(paymentAttempts)
-    .where(and(eq(paymentAttempts.tenantId, tenantId), eq(paymentAttempts.provider, provider), eq(paymentAttempts.providerRef, ref)))
+    .where(
+      and(
+        eq(paymentAttempts.tenantId, tenantId),
+        eq(paymentAttempts.provider, provider),
+        eq(paymentAttempts.providerRef, ref),
+      ),
+    )
     .limit(1);
   return row ? settleAttempt(db, tenantId, row.id) : noSettlement(provider);
 }
@@ -65,7 +83,11 @@ export async function settleCart(db: Db, scope: OwnerScope, cartId: string): Pro
     try {
       await settleAttempt(db, scope.tenantId, attempt.id);
     } catch (err) {
-      if (!(err instanceof ProviderError) && !(err instanceof PlatformError && err.code === "SP:PaymentProviderNotConfigured")) throw err;
+      if (
+        !(err instanceof ProviderError) &&
+        !(err instanceof PlatformError && err.code === "SP:PaymentProviderNotConfigured")
+      )
+        throw err;
     }
   }
   const rows = await attempts();
@@ -75,7 +97,12 @@ export async function settleCart(db: Db, scope: OwnerScope, cartId: string): Pro
   return answer ? settlementOf(answer, givenBack || null) : noSettlement();
 }
 
-const ORDER_METHOD: Record<OnlineMethod, OrderPaymentMethod> = { CARD: "VISA", APPLE_PAY: "APPLE_PAY", TABBY: "TABBY", TAMARA: "TAMARA" };
+const ORDER_METHOD: Record<OnlineMethod, OrderPaymentMethod> = {
+  CARD: "VISA",
+  APPLE_PAY: "APPLE_PAY",
+  TABBY: "TABBY",
+  TAMARA: "TAMARA",
+};
 
 /** What the provider said about the attempt's payment, applied once (see the module comment). */
 export async function applyPaymentState(db: Db, attempt: AttemptRow, state: PaymentState): Promise<SettlementDto> {
@@ -124,17 +151,18 @@ async function recordPayment(db: Db, attempt: AttemptRow, state: PaymentState): 
       currency: state.currency,
       status: state.status,
     });
-    let refusal: string | null = state.amount !== row.amount || state.currency !== row.currency ? "SP:PaymentAmountMismatch" : null;
+    let refusal: string | null =
+      state.amount !== row.amount || state.currency !== row.currency ? "SP:PaymentAmountMismatch" : null;
     if (!refusal) {
       const { channel, ...details } = row.details as AttemptDetails;
       try {
         await tx.transaction((sp) =>
-          completeOrder(
-            sp,
-            { tenantId: row.tenantId, customerId: row.customerId },
-            row.cartId,
-            { payment: { method: "ONLINE", orderMethod: method, details, amount: state.amount }, channel: channel ?? "website", locale: "ar", now },
-          ),
+          completeOrder(sp, { tenantId: row.tenantId, customerId: row.customerId }, row.cartId, {
+            payment: { method: "ONLINE", orderMethod: method, details, amount: state.amount },
+            channel: channel ?? "website",
+            locale: "ar",
+            now,
+          }),
         );
       } catch (err) {
         // Anything but a rule's refusal is a fault: the whole transaction rolls back and the next call retries.
@@ -147,7 +175,10 @@ async function recordPayment(db: Db, attempt: AttemptRow, state: PaymentState): 
       .set({ state: refusal ? "refused" : "paid", failureReason: refusal, settledAt: now, updatedAt: now })
       .where(eq(paymentAttempts.id, row.id))
       .returning();
-    if (refusal) console.warn(`[payments] ${row.provider} payment ${state.providerPaymentId} of cart ${row.cartId} was taken but the order was refused: ${refusal}`);
+    if (refusal)
+      console.warn(
+        `[payments] ${row.provider} payment ${state.providerPaymentId} of cart ${row.cartId} was taken but the order was refused: ${refusal}`,
+      );
     return { done };
   });
   if ("settled" in outcome) return settlementOf(outcome.settled);
@@ -155,6 +186,7 @@ async function recordPayment(db: Db, attempt: AttemptRow, state: PaymentState): 
   // One live attempt per cart: the order is complete, so every other open attempt is released.
   if (done.state === "paid") await supersedeOpenAttempts(db, done.tenantId, done.cartId, null);
   // The cart was paid by another attempt meanwhile: this second payment is given back at once.
-  if (done.state === "refused" && done.failureReason === "SP:CartAlreadyCompleted") return settlementOf(await giveBack(db, done, state));
+  if (done.state === "refused" && done.failureReason === "SP:CartAlreadyCompleted")
+    return settlementOf(await giveBack(db, done, state));
   return settlementOf(done);
 }

@@ -45,7 +45,11 @@ export function taqnyatSender({ baseUrl, apiKey, sender, timeoutMs = 10_000 }: G
       try {
         res = await fetch(url, {
           method: "POST",
-          headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json", accept: "application/json" },
+          headers: {
+            authorization: `Bearer ${apiKey}`,
+            "content-type": "application/json",
+            accept: "application/json",
+          },
           body: JSON.stringify({ recipients: [to.replace(/^\+/, "")], body: text, sender }),
           signal: AbortSignal.timeout(timeoutMs),
           cache: "no-store",

@@ -23,10 +23,17 @@ const FAILURE_CARDS: Record<string, string> = {
 export const THREE_DS_FAILED = "3-D Secure transaction attempt failed (DECLINED)";
 export const TIME_FRAME_EXPIRED = "Payment:Error:TimeFrameExpired";
 
-
 export type CardInput = { name: unknown; number: unknown; month: unknown; year: unknown; cvc: unknown };
 
-export type CheckedCard = { brand: CardBrand; name: string; firstSix: string; lastFour: string; month: number; year: number; outcome: CardOutcome };
+export type CheckedCard = {
+  brand: CardBrand;
+  name: string;
+  firstSix: string;
+  lastFour: string;
+  month: number;
+  year: number;
+  outcome: CardOutcome;
+};
 
 /** The brand a number is booked under: Moyasar's full mada BIN list (6 and 8 digits) first, then the networks' ranges. */
 export function cardBrand(digits: string): CardBrand | null {
@@ -37,7 +44,10 @@ export function cardBrand(digits: string): CardBrand | null {
 const text = (v: unknown) => (typeof v === "string" || typeof v === "number" ? String(v).trim() : "");
 
 /** The field errors a gateway answers (Moyasar's `errors` shape), or the card. `now` decides expiry. */
-export function checkCard(input: CardInput, now = new Date()): { card: CheckedCard } | { errors: Record<string, string[]> } {
+export function checkCard(
+  input: CardInput,
+  now = new Date(),
+): { card: CheckedCard } | { errors: Record<string, string[]> } {
   const errors: Record<string, string[]> = {};
   const name = text(input.name).replace(/\s+/g, " ");
   if (!name) errors.name = ["can't be blank"];
@@ -54,11 +64,25 @@ export function checkCard(input: CardInput, now = new Date()): { card: CheckedCa
   let year = Number(text(input.year));
   if (Number.isInteger(year) && year >= 0 && year < 100) year += 2000;
   if (!Number.isInteger(year) || year < 2000 || year > 2100) errors.year = ["is invalid"];
-  else if (!errors.month && (year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1))) errors.year = ["card is expired"];
+  else if (
+    !errors.month &&
+    (year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1))
+  )
+    errors.year = ["card is expired"];
   // Moyasar: 3 digits, 4 on American Express.
   if (!new RegExp(`^\\d{${NETWORK_RULES[network ?? "visa"].cvc}}$`).test(text(input.cvc))) errors.cvc = ["is invalid"];
   if (Object.keys(errors).length > 0 || !brand) return { errors };
-  return { card: { brand, name, firstSix: digits.slice(0, 6), lastFour: digits.slice(-4), month, year, outcome: FAILURE_CARDS[digits] ?? null } };
+  return {
+    card: {
+      brand,
+      name,
+      firstSix: digits.slice(0, 6),
+      lastFour: digits.slice(-4),
+      month,
+      year,
+      outcome: FAILURE_CARDS[digits] ?? null,
+    },
+  };
 }
 
 /** The card number as Moyasar shows it: "XXXX-XXXX-XXXX-1111". */

@@ -13,7 +13,11 @@ export const json = (status: number, body: unknown) => Response.json(body, { sta
 export const html = (body: string, status = 200, framable = false) =>
   new Response(body, {
     status,
-    headers: { ...noStore, "content-type": "text/html; charset=utf-8", ...(framable ? {} : { "x-frame-options": "DENY" }) },
+    headers: {
+      ...noStore,
+      "content-type": "text/html; charset=utf-8",
+      ...(framable ? {} : { "x-frame-options": "DENY" }),
+    },
   });
 
 /** A value inside an inline <script>: JSON that cannot close the script element. */
@@ -21,7 +25,10 @@ export const inlineJson = (value: unknown) => JSON.stringify(value).replace(/</g
 
 /** Browser scripts: cached briefly, like a CDN would, and readable from every tenant host. */
 export const script = (body: string) =>
-  new Response(body, { status: 200, headers: { "content-type": "text/javascript; charset=utf-8", "cache-control": "public, max-age=300" } });
+  new Response(body, {
+    status: 200,
+    headers: { "content-type": "text/javascript; charset=utf-8", "cache-control": "public, max-age=300" },
+  });
 
 /** After a hosted page's button: the browser goes back to the merchant (a GET). */
 export const seeOther = (location: string) => new Response(null, { status: 303, headers: { ...noStore, location } });
@@ -43,7 +50,9 @@ export async function readJson(req: Request): Promise<unknown> {
 export async function formField(req: Request, name: string): Promise<string> {
   const bytes = await readBytes(req, JSON_BODY_LIMIT);
   try {
-    const value = (await new Response(bytes, { headers: { "content-type": req.headers.get("content-type") ?? "" } }).formData()).get(name);
+    const value = (
+      await new Response(bytes, { headers: { "content-type": req.headers.get("content-type") ?? "" } }).formData()
+    ).get(name);
     return typeof value === "string" ? value : "";
   } catch {
     return "";
@@ -96,10 +105,17 @@ export const randomDigits = (n: number) => Array.from({ length: n }, (_, i) => r
  * A provider's notifications, as providers deliver them: POSTed as JSON after the answer, never
  * awaited, a merchant that is down or slow (5 s) losing only its own notification.
  */
-export function deliverWebhooks(deliveries: () => Promise<{ url: string; headers?: Record<string, string>; body: unknown }[]>): void {
+export function deliverWebhooks(
+  deliveries: () => Promise<{ url: string; headers?: Record<string, string>; body: unknown }[]>,
+): void {
   void (async () => {
     for (const d of await deliveries()) {
-      await fetch(d.url, { method: "POST", headers: { "content-type": "application/json", ...d.headers }, body: JSON.stringify(d.body), signal: AbortSignal.timeout(5000) }).catch(() => undefined);
+      await fetch(d.url, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...d.headers },
+        body: JSON.stringify(d.body),
+        signal: AbortSignal.timeout(5000),
+      }).catch(() => undefined);
     }
   })().catch(() => undefined);
 }

@@ -29,19 +29,27 @@ const isProvider = (name: string): name is SandboxProvider => Object.hasOwn(HAND
 
 /** The provider and the path below it of a /sandbox/<provider>/… URL, or null. */
 export function sandboxPath(url: string): { provider: SandboxProvider; path: string[] } | null {
-  const segments = new URL(url).pathname.split("/").filter(Boolean).map((s) => {
-    try {
-      return decodeURIComponent(s);
-    } catch {
-      return s;
-    }
-  });
+  const segments = new URL(url).pathname
+    .split("/")
+    .filter(Boolean)
+    .map((s) => {
+      try {
+        return decodeURIComponent(s);
+      } catch {
+        return s;
+      }
+    });
   if (segments[0] !== "sandbox" || !segments[1] || !isProvider(segments[1])) return null;
   return { provider: segments[1], path: segments.slice(2) };
 }
 
 /** Answers one sandbox request; a crash is a 500 (logged), never an unhandled rejection. */
-export async function handleSandbox(req: Request, db: Db, provider: SandboxProvider, path: string[]): Promise<Response> {
+export async function handleSandbox(
+  req: Request,
+  db: Db,
+  provider: SandboxProvider,
+  path: string[],
+): Promise<Response> {
   try {
     return await HANDLERS[provider](req, db, path);
   } catch (err) {
@@ -70,8 +78,11 @@ export function sandboxRequestHandler(db: Db): (req: Request) => Promise<Respons
  * where the sandbox sends the browser back to (the merchant's return URL with the provider's query).
  */
 export async function pressSandboxButton(db: Db, pageUrl: string, action: string): Promise<string> {
-  const res = await sandboxRequestHandler(db)(new Request(pageUrl, { method: "POST", body: new URLSearchParams({ action }) }));
+  const res = await sandboxRequestHandler(db)(
+    new Request(pageUrl, { method: "POST", body: new URLSearchParams({ action }) }),
+  );
   const location = res.headers.get("location");
-  if (res.status !== 303 || !location) throw new Error(`The sandbox page ${pageUrl} answered ${res.status}, not a redirect`);
+  if (res.status !== 303 || !location)
+    throw new Error(`The sandbox page ${pageUrl} answered ${res.status}, not a redirect`);
   return location;
 }

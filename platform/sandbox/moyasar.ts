@@ -2,7 +2,15 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { Db } from "../db/client";
-import { checkCard, maskedNumber, THREE_DS_FAILED, TIME_FRAME_EXPIRED, type CardBrand, type CardOutcome, type CheckedCard } from "./cards";
+import {
+  checkCard,
+  maskedNumber,
+  THREE_DS_FAILED,
+  TIME_FRAME_EXPIRED,
+  type CardBrand,
+  type CardOutcome,
+  type CheckedCard,
+} from "./cards";
 import { basicUser, deliverWebhooks, formatSar, httpOrigin, json, randomDigits, readJson, withQuery } from "./http";
 import { notFoundPage, pressButton, renderHostedPage } from "./pages";
 import { findObject, insertObject, listObjects, mutateObject, transitionObject } from "./store";
@@ -12,7 +20,17 @@ import { findObject, insertObject, listObjects, mutateObject, transitionObject }
 
 type Key = { kind: "pk" | "sk"; account: string };
 
-type TokenData = { brand: CardBrand; name: string; firstSix: string; lastFour: string; month: number; year: number; outcome: CardOutcome; created_at: string; save_only?: boolean };
+type TokenData = {
+  brand: CardBrand;
+  name: string;
+  firstSix: string;
+  lastFour: string;
+  month: number;
+  year: number;
+  outcome: CardOutcome;
+  created_at: string;
+  save_only?: boolean;
+};
 
 type Source = {
   type: "creditcard" | "applepay";
@@ -56,9 +74,11 @@ function moyasarKey(req: Request): Key | null {
   return m ? { kind: m[1] as Key["kind"], account: m[2] } : null;
 }
 
-const unauthorized = () => json(401, { type: "authentication_error", message: "Invalid authorization credentials", errors: null });
+const unauthorized = () =>
+  json(401, { type: "authentication_error", message: "Invalid authorization credentials", errors: null });
 const notFound = () => json(404, { type: "api_error", message: "Object not found", errors: null });
-const invalid = (errors: Record<string, string[]>) => json(400, { type: "invalid_request_error", message: "Validation Failed", errors });
+const invalid = (errors: Record<string, string[]>) =>
+  json(400, { type: "invalid_request_error", message: "Validation Failed", errors });
 
 function zodErrors(error: z.ZodError): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
@@ -76,18 +96,33 @@ const paymentBody = z.object({
   source: z.discriminatedUnion("type", [
     z.object({ type: z.literal("token"), token: z.string().min(1), manual: z.boolean().optional() }),
     // A card sent by the merchant's own server (PCI-certified merchants and Moyasar's SDKs).
-    z.looseObject({ type: z.literal("creditcard"), name: z.unknown(), number: z.unknown(), month: z.unknown(), year: z.unknown(), cvc: z.unknown(), manual: z.boolean().optional() }),
+    z.looseObject({
+      type: z.literal("creditcard"),
+      name: z.unknown(),
+      number: z.unknown(),
+      month: z.unknown(),
+      year: z.unknown(),
+      cvc: z.unknown(),
+      manual: z.boolean().optional(),
+    }),
     z.object({ type: z.literal("applepay"), token: z.string().min(1) }),
   ]),
 });
 
-const paymentResponse = (p: { status: string; data: MoyasarPaymentData }, httpStatus: number) => json(httpStatus, { ...p.data, status: p.status });
+const paymentResponse = (p: { status: string; data: MoyasarPaymentData }, httpStatus: number) =>
+  json(httpStatus, { ...p.data, status: p.status });
 
 async function createToken(req: Request, db: Db, key: Key): Promise<Response> {
   const body = await readJson(req);
   if (!body || typeof body !== "object") return invalid({ base: ["body must be a JSON object"] });
   const input = body as Record<string, unknown>;
-  const checked = checkCard({ name: input.name, number: input.number, month: input.month, year: input.year, cvc: input.cvc });
+  const checked = checkCard({
+    name: input.name,
+    number: input.number,
+    month: input.month,
+    year: input.year,
+    cvc: input.cvc,
+  });
   if ("errors" in checked) return invalid(checked.errors);
   const { card } = checked;
   const id = `token_${randomUUID().replace(/-/g, "")}`;
@@ -143,7 +178,10 @@ async function createPayment(req: Request, db: Db, key: Key): Promise<Response> 
   const id = input.given_id ?? randomUUID();
   if (input.given_id) {
     const existing = await findObject<MoyasarPaymentData>(db, P, "payment", id);
-    if (existing) return existing.account === key.account ? paymentResponse(existing, 200) : invalid({ given_id: ["has already been taken"] });
+    if (existing)
+      return existing.account === key.account
+        ? paymentResponse(existing, 200)
+        : invalid({ given_id: ["has already been taken"] });
   }
   let status: string;
   let source: Source;
@@ -164,14 +202,18 @@ async function createPayment(req: Request, db: Db, key: Key): Promise<Response> 
     if (!origin) return invalid({ callback_url: ["must be an absolute http(s) URL"] });
     if (input.source.type === "creditcard") {
       const checked = checkCard(input.source);
-      if ("errors" in checked) return invalid(Object.fromEntries(Object.entries(checked.errors).map(([field, e]) => [`source.${field}`, e])));
+      if ("errors" in checked)
+        return invalid(Object.fromEntries(Object.entries(checked.errors).map(([field, e]) => [`source.${field}`, e])));
       status = checked.card.outcome ? "failed" : "initiated";
       source = cardSource(checked.card, origin);
     } else {
       const token = await findObject<TokenData>(db, P, "token", input.source.token);
       if (!token || token.account !== key.account) return invalid({ "source.token": ["is invalid"] });
       // A token made to be saved (save_only) pays once; the second payment with it is refused.
-      if (token.data.save_only && !(await transitionObject<TokenData>(db, P, "token", input.source.token, ["initiated"], { status: "used" }))) {
+      if (
+        token.data.save_only &&
+        !(await transitionObject<TokenData>(db, P, "token", input.source.token, ["initiated"], { status: "used" }))
+      ) {
         return invalid({ "source.token": ["has already been used"] });
       }
       status = token.data.outcome ? "failed" : "initiated";
@@ -213,7 +255,12 @@ async function createPayment(req: Request, db: Db, key: Key): Promise<Response> 
   return paymentResponse({ status, data }, 201);
 }
 
-const applePayBody = z.object({ validation_url: z.url(), display_name: z.string().min(1), domain_name: z.string().min(1), publishable_api_key: z.string().optional() });
+const applePayBody = z.object({
+  validation_url: z.url(),
+  display_name: z.string().min(1),
+  domain_name: z.string().min(1),
+  publishable_api_key: z.string().optional(),
+});
 
 async function initiateApplePay(req: Request, key: Key | null): Promise<Response> {
   const parsed = applePayBody.safeParse(await readJson(req));
@@ -241,7 +288,11 @@ const AUTHORIZATION_MS = 7 * 24 * 60 * 60 * 1000;
 
 const amountBody = z.object({ amount: z.number().int().positive().optional() }).catch({});
 
-type Operation = (p: MoyasarPaymentData & { status: string }, amount: number | undefined, now: string) => { status: string; data: Partial<MoyasarPaymentData> } | { error: string };
+type Operation = (
+  p: MoyasarPaymentData & { status: string },
+  amount: number | undefined,
+  now: string,
+) => { status: string; data: Partial<MoyasarPaymentData> } | { error: string };
 
 /**
  * Refund, void and capture, with Moyasar's rules: refund what was captured (all, or part; never
@@ -250,7 +301,8 @@ type Operation = (p: MoyasarPaymentData & { status: string }, amount: number | u
  */
 const OPERATIONS: Record<string, Operation> = {
   refund: (p, amount, now) => {
-    if (!["paid", "captured", "refunded"].includes(p.status)) return { error: `Payment can not be refunded, it is ${p.status}` };
+    if (!["paid", "captured", "refunded"].includes(p.status))
+      return { error: `Payment can not be refunded, it is ${p.status}` };
     const left = p.captured - p.refunded;
     const value = amount ?? left;
     if (value <= 0 || value > left) return { error: `Refund amount must be less than or equal to ${left}` };
@@ -258,12 +310,19 @@ const OPERATIONS: Record<string, Operation> = {
   },
   void: (p, _amount, now) => {
     const settled = Date.parse(now) - Date.parse(p.created_at) >= SETTLEMENT_MS;
-    if (p.status === "authorized" || ((p.status === "paid" || p.status === "captured") && !settled && p.refunded === 0)) return { status: "voided", data: { voided_at: now } };
-    return { error: settled && p.status !== "voided" ? "Payment can not be voided, it is already settled" : `Payment can not be voided, it is ${p.status}` };
+    if (p.status === "authorized" || ((p.status === "paid" || p.status === "captured") && !settled && p.refunded === 0))
+      return { status: "voided", data: { voided_at: now } };
+    return {
+      error:
+        settled && p.status !== "voided"
+          ? "Payment can not be voided, it is already settled"
+          : `Payment can not be voided, it is ${p.status}`,
+    };
   },
   capture: (p, amount, now) => {
     if (p.status !== "authorized") return { error: `Payment can not be captured, it is ${p.status}` };
-    if (Date.parse(now) - Date.parse(p.created_at) >= AUTHORIZATION_MS) return { error: "Payment can not be captured, the authorization has expired" };
+    if (Date.parse(now) - Date.parse(p.created_at) >= AUTHORIZATION_MS)
+      return { error: "Payment can not be captured, the authorization has expired" };
     const value = amount ?? p.amount;
     if (value > p.amount) return { error: `Capture amount must be less than or equal to ${p.amount}` };
     return { status: "captured", data: { captured: value, captured_at: now } };
@@ -292,11 +351,16 @@ const ACTIONS: Record<string, { status: "paid" | "failed"; message: string }> = 
 };
 
 const returnUrl = (p: { status: string; data: MoyasarPaymentData }) =>
-  withQuery(p.data.callback_url ?? "about:blank", { id: p.data.id, status: p.status, message: p.data.source.message ?? "" });
+  withQuery(p.data.callback_url ?? "about:blank", {
+    id: p.data.id,
+    status: p.status,
+    message: p.data.source.message ?? "",
+  });
 
 async function threeDSecure(req: Request, db: Db, id: string): Promise<Response> {
   const payment = await findObject<MoyasarPaymentData>(db, P, "payment", id);
-  if (!payment || payment.data.source.type !== "creditcard" || !payment.data.callback_url) return notFoundPage("Moyasar");
+  if (!payment || payment.data.source.type !== "creditcard" || !payment.data.callback_url)
+    return notFoundPage("Moyasar");
   if (req.method === "POST") {
     const decide = (name: string) => {
       const action = ACTIONS[name];
@@ -304,10 +368,26 @@ async function threeDSecure(req: Request, db: Db, id: string): Promise<Response>
       const { amount, source, manual } = payment.data;
       const now = new Date().toISOString();
       // A manual payment is only authorised here: the merchant captures it (or voids it) later.
-      if (action.status === "paid" && manual) return { status: "authorized", data: { updated_at: now, source: { ...source, message: action.message } } };
-      return { status: action.status, data: { updated_at: now, captured: action.status === "paid" ? amount : 0, captured_at: action.status === "paid" ? now : null, source: { ...source, message: action.message } } };
+      if (action.status === "paid" && manual)
+        return { status: "authorized", data: { updated_at: now, source: { ...source, message: action.message } } };
+      return {
+        status: action.status,
+        data: {
+          updated_at: now,
+          captured: action.status === "paid" ? amount : 0,
+          captured_at: action.status === "paid" ? now : null,
+          source: { ...source, message: action.message },
+        },
+      };
     };
-    return pressButton<MoyasarPaymentData>(req, db, { provider: P, kind: "payment", id, open: ["initiated"] }, decide, returnUrl, (moved) => notifyWebhooks(db, moved));
+    return pressButton<MoyasarPaymentData>(
+      req,
+      db,
+      { provider: P, kind: "payment", id, open: ["initiated"] },
+      decide,
+      returnUrl,
+      (moved) => notifyWebhooks(db, moved),
+    );
   }
   const { data } = payment;
   return renderHostedPage({
@@ -329,21 +409,49 @@ async function threeDSecure(req: Request, db: Db, id: string): Promise<Response>
             { action: "expire", label: "Let it expire", tone: "secondary" },
           ]
         : undefined,
-    settled: payment.status === "initiated" ? undefined : { message: `This payment is ${payment.status}.`, returnUrl: returnUrl(payment) },
+    settled:
+      payment.status === "initiated"
+        ? undefined
+        : { message: `This payment is ${payment.status}.`, returnUrl: returnUrl(payment) },
   });
 }
 
 /** A registered webhook (POST /webhooks): Moyasar posts the events to url with shared_secret as the body's secret_token. */
-export type MoyasarWebhookData = { id: string; url: string; shared_secret: string; events: string[]; created_at: string };
+export type MoyasarWebhookData = {
+  id: string;
+  url: string;
+  shared_secret: string;
+  events: string[];
+  created_at: string;
+};
 
-const EVENT_OF: Record<string, string> = { paid: "payment_paid", failed: "payment_failed", authorized: "payment_authorized", captured: "payment_captured", refunded: "payment_refunded", voided: "payment_voided" };
+const EVENT_OF: Record<string, string> = {
+  paid: "payment_paid",
+  failed: "payment_failed",
+  authorized: "payment_authorized",
+  captured: "payment_captured",
+  refunded: "payment_refunded",
+  voided: "payment_voided",
+};
 
 /** POST /webhooks (secret key): url, shared_secret and the events to send (all when none are named). */
 async function registerWebhook(req: Request, db: Db, key: Key): Promise<Response> {
-  const parsed = z.object({ url: z.url(), shared_secret: z.string().min(1), events: z.array(z.string()).optional() }).safeParse(await readJson(req));
+  const parsed = z
+    .object({ url: z.url(), shared_secret: z.string().min(1), events: z.array(z.string()).optional() })
+    .safeParse(await readJson(req));
   if (!parsed.success) return invalid(zodErrors(parsed.error));
-  const hook: MoyasarWebhookData = { id: randomUUID(), url: parsed.data.url, shared_secret: parsed.data.shared_secret, events: parsed.data.events ?? Object.values(EVENT_OF), created_at: new Date().toISOString() };
-  await insertObject(db, P, "webhook", `${key.account}:${hook.id}`, { account: key.account, status: "active", data: hook });
+  const hook: MoyasarWebhookData = {
+    id: randomUUID(),
+    url: parsed.data.url,
+    shared_secret: parsed.data.shared_secret,
+    events: parsed.data.events ?? Object.values(EVENT_OF),
+    created_at: new Date().toISOString(),
+  };
+  await insertObject(db, P, "webhook", `${key.account}:${hook.id}`, {
+    account: key.account,
+    status: "active",
+    data: hook,
+  });
   return json(201, { id: hook.id, url: hook.url, events: hook.events, created_at: hook.created_at });
 }
 
@@ -360,7 +468,15 @@ function notifyWebhooks(db: Db, payment: { account: string; status: string; data
       .filter((hook) => hook.data.events.includes(type))
       .map((hook) => ({
         url: hook.data.url,
-        body: { id: randomUUID(), type, created_at: new Date().toISOString(), secret_token: hook.data.shared_secret, account_name: payment.account, live: false, data: { ...payment.data, status: payment.status } },
+        body: {
+          id: randomUUID(),
+          type,
+          created_at: new Date().toISOString(),
+          secret_token: hook.data.shared_secret,
+          account_name: payment.account,
+          live: false,
+          data: { ...payment.data, status: payment.status },
+        },
       })),
   );
 }
@@ -375,18 +491,31 @@ async function listPayments(req: Request, db: Db, key: Key): Promise<Response> {
   const totalPages = Math.max(1, Math.ceil(all.length / per));
   return json(200, {
     payments: all.slice((page - 1) * per, page * per).map((p) => ({ ...p.data, status: p.status })),
-    meta: { current_page: page, next_page: page < totalPages ? page + 1 : null, prev_page: page > 1 ? page - 1 : null, total_pages: totalPages, total_count: all.length },
+    meta: {
+      current_page: page,
+      next_page: page < totalPages ? page + 1 : null,
+      prev_page: page > 1 ? page - 1 : null,
+      total_pages: totalPages,
+      total_count: all.length,
+    },
   });
 }
 
-const updateBody = z.object({ description: z.string().max(255).nullish(), metadata: z.record(z.string(), z.unknown()).nullish() });
+const updateBody = z.object({
+  description: z.string().max(255).nullish(),
+  metadata: z.record(z.string(), z.unknown()).nullish(),
+});
 
 /** PUT /payments/{id} (secret key): description and metadata only; Moyasar answers with a message. */
 async function updatePayment(req: Request, db: Db, key: Key, id: string): Promise<Response> {
   const parsed = updateBody.safeParse(await readJson(req));
   if (!parsed.success) return invalid(zodErrors(parsed.error));
   const changes = Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined));
-  const changed = await mutateObject<MoyasarPaymentData, null>(db, P, "payment", id, (p) => (p.account !== key.account ? { refused: null } : { data: { ...changes, updated_at: new Date().toISOString() }, result: null }));
+  const changed = await mutateObject<MoyasarPaymentData, null>(db, P, "payment", id, (p) =>
+    p.account !== key.account
+      ? { refused: null }
+      : { data: { ...changes, updated_at: new Date().toISOString() }, result: null },
+  );
   if (!changed || changed.refused) return notFound();
   return json(200, { message: "Payment updated successfully" });
 }
@@ -394,7 +523,8 @@ async function updatePayment(req: Request, db: Db, key: Key, id: string): Promis
 /** /sandbox/moyasar/<path…> */
 export async function moyasarSandbox(req: Request, db: Db, path: string[]): Promise<Response> {
   const [head, a, b, c] = path;
-  if (head === "3ds" && a && path.length === 2 && (req.method === "GET" || req.method === "POST")) return threeDSecure(req, db, a);
+  if (head === "3ds" && a && path.length === 2 && (req.method === "GET" || req.method === "POST"))
+    return threeDSecure(req, db, a);
   if (head !== "v1") return notFound();
   const key = moyasarKey(req);
   const route = `${req.method} ${[a, b, c].filter(Boolean).length}`;
@@ -408,7 +538,8 @@ export async function moyasarSandbox(req: Request, db: Db, path: string[]): Prom
   }
   if (a === "webhooks" && route === "POST 1") return key.kind === "sk" ? registerWebhook(req, db, key) : unauthorized();
   if (a === "payments" && route === "GET 1") return key.kind === "sk" ? listPayments(req, db, key) : unauthorized();
-  if (a === "payments" && b && route === "PUT 2") return key.kind === "sk" ? updatePayment(req, db, key, b) : unauthorized();
+  if (a === "payments" && b && route === "PUT 2")
+    return key.kind === "sk" ? updatePayment(req, db, key, b) : unauthorized();
   if (a === "payments" && b && route === "GET 2") {
     if (key.kind !== "sk") return unauthorized();
     const payment = await findObject<MoyasarPaymentData>(db, P, "payment", b);

@@ -13,8 +13,20 @@ import { findObject, transitionObject } from "./store";
 export type MyFatoorahSessionData = { CustomerIdentifier: string | null; card: CheckedCard | null; created_at: string };
 
 const NETWORK_OF: Record<CardBrand, string> = { mada: "md", visa: "v", master: "m", amex: "ae", unionpay: "up" };
-const BRAND_NAME: Record<CardBrand, string> = { mada: "Mada", visa: "Visa", master: "Master", amex: "American Express", unionpay: "UnionPay" };
-const FIELD_LABEL: Record<string, string> = { number: "Card number", name: "Name on card", month: "Expiry month", year: "Expiry year", cvc: "CVV" };
+const BRAND_NAME: Record<CardBrand, string> = {
+  mada: "Mada",
+  visa: "Visa",
+  master: "Master",
+  amex: "American Express",
+  unionpay: "UnionPay",
+};
+const FIELD_LABEL: Record<string, string> = {
+  number: "Card number",
+  name: "Name on card",
+  month: "Expiry month",
+  year: "Expiry year",
+  cvc: "CVV",
+};
 
 const problem = (message: string) => json(400, { error: message });
 /** A field the shopper typed wrong: the frame marks it; its page is told "input-validation" and says nothing more. */
@@ -28,14 +40,24 @@ async function submitCard(req: Request, db: Db): Promise<Response> {
   const session = sessionId ? await findObject<MyFatoorahSessionData>(db, "myfatoorah", "session", sessionId) : null;
   if (!session) return problem("The payment session is not valid");
   if (session.status === "used") return problem("The payment session was used already");
-  const checked = checkCard({ name: input.name, number: input.number, month: input.month, year: input.year, cvc: input.cvc });
+  const checked = checkCard({
+    name: input.name,
+    number: input.number,
+    month: input.month,
+    year: input.year,
+    cvc: input.cvc,
+  });
   if ("errors" in checked) {
     const [field, messages] = Object.entries(checked.errors)[0];
     return inputProblem(`${FIELD_LABEL[field] ?? field} ${messages[0]}`);
   }
-  const networks = typeof input.networks === "string" && input.networks ? input.networks.split(",").map((n) => n.trim()) : null;
+  const networks =
+    typeof input.networks === "string" && input.networks ? input.networks.split(",").map((n) => n.trim()) : null;
   if (networks && !networks.includes(NETWORK_OF[checked.card.brand])) return problem("This card type is not accepted");
-  const moved = await transitionObject<MyFatoorahSessionData>(db, "myfatoorah", "session", sessionId, ["new", "card"], { status: "card", data: { card: checked.card } });
+  const moved = await transitionObject<MyFatoorahSessionData>(db, "myfatoorah", "session", sessionId, ["new", "card"], {
+    status: "card",
+    data: { card: checked.card },
+  });
   if (!moved) return problem("The payment session was used already");
   return json(200, { SessionId: sessionId, CardBrand: BRAND_NAME[checked.card.brand] });
 }
@@ -46,7 +68,12 @@ export async function cardviewSandbox(req: Request, db: Db, path: string[]): Pro
   if (route === "GET v1/session.js") return script(myfatoorahSessionScript);
   if (route === "GET v1/frame") {
     const q = new URL(req.url).searchParams;
-    const page = cardFramePage({ sessionId: q.get("sessionId") ?? "", networks: q.get("networks") ?? "md,v,m", language: q.get("language") === "ar" ? "ar" : "en", parentOrigin: q.get("origin") ?? "" });
+    const page = cardFramePage({
+      sessionId: q.get("sessionId") ?? "",
+      networks: q.get("networks") ?? "md,v,m",
+      language: q.get("language") === "ar" ? "ar" : "en",
+      parentOrigin: q.get("origin") ?? "",
+    });
     return html(page, 200, true);
   }
   if (route === "POST v1/card") return submitCard(req, db);

@@ -12,7 +12,6 @@ import { findObject, insertObject, mutateObject, transitionObject } from "./stor
 // card form under /sandbox/myfatoorah/cardview/v1/ and the 3-D Secure page /sandbox/myfatoorah/3ds/{InvoiceId}.
 // The bearer token is the account.
 
-
 type Transaction = {
   PaymentId: string;
   TransactionDate: string;
@@ -53,13 +52,21 @@ export const mfOk = (data: unknown) => json(200, { IsSuccess: true, Message: "",
 export const mfFail = (message: string, errors: { Name: string; Error: string }[] | null = null, status = 400) =>
   json(status, { IsSuccess: false, Message: message, ValidationErrors: errors, Data: null });
 
-const zodFail = (e: z.ZodError) => mfFail("Invalid data", e.issues.map((i) => ({ Name: i.path.join(".") || "Body", Error: i.message })));
+const zodFail = (e: z.ZodError) =>
+  mfFail(
+    "Invalid data",
+    e.issues.map((i) => ({ Name: i.path.join(".") || "Body", Error: i.message })),
+  );
 
 async function initiateSession(req: Request, db: Db, account: string): Promise<Response> {
   const body = await readJson(req);
   const input = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
   const sessionId = randomUUID();
-  const data: MyFatoorahSessionData = { CustomerIdentifier: typeof input.CustomerIdentifier === "string" ? input.CustomerIdentifier : null, card: null, created_at: new Date().toISOString() };
+  const data: MyFatoorahSessionData = {
+    CustomerIdentifier: typeof input.CustomerIdentifier === "string" ? input.CustomerIdentifier : null,
+    card: null,
+    created_at: new Date().toISOString(),
+  };
   await insertObject(db, P, "session", sessionId, { account, status: "new", data });
   return mfOk({ SessionId: sessionId, CountryCode: "SAU", CustomerTokens: [] });
 }
@@ -82,11 +89,18 @@ async function executePayment(req: Request, db: Db, account: string): Promise<Re
   if (!parsed.success) return zodFail(parsed.error);
   const input = parsed.data;
   const session = await findObject<MyFatoorahSessionData>(db, P, "session", input.SessionId);
-  if (!session || session.account !== account) return mfFail("Invalid session", [{ Name: "SessionId", Error: "The session is not valid" }]);
-  if (session.status === "used") return mfFail("Invalid session", [{ Name: "SessionId", Error: "The session was used already" }]);
+  if (!session || session.account !== account)
+    return mfFail("Invalid session", [{ Name: "SessionId", Error: "The session is not valid" }]);
+  if (session.status === "used")
+    return mfFail("Invalid session", [{ Name: "SessionId", Error: "The session was used already" }]);
   const card = session.data.card;
-  if (session.status !== "card" || !card) return mfFail("The card details were not submitted for this session", [{ Name: "SessionId", Error: "Card details are missing" }]);
-  if (!(await transitionObject<MyFatoorahSessionData>(db, P, "session", input.SessionId, ["card"], { status: "used" }))) {
+  if (session.status !== "card" || !card)
+    return mfFail("The card details were not submitted for this session", [
+      { Name: "SessionId", Error: "Card details are missing" },
+    ]);
+  if (
+    !(await transitionObject<MyFatoorahSessionData>(db, P, "session", input.SessionId, ["card"], { status: "used" }))
+  ) {
     return mfFail("Invalid session", [{ Name: "SessionId", Error: "The session was used already" }]);
   }
   const invoiceId = Number(randomDigits(7));
@@ -123,18 +137,29 @@ async function executePayment(req: Request, db: Db, account: string): Promise<Re
   };
   await insertObject(db, P, "invoice", String(invoiceId), { account, status: "awaiting_3ds", data });
   await insertObject(db, P, "payment", paymentId, { account, status: "ref", data: { invoiceId: String(invoiceId) } });
-  return mfOk({ InvoiceId: invoiceId, IsDirectPayment: false, PaymentURL: `${httpOrigin(input.CallBackUrl)}/sandbox/myfatoorah/3ds/${invoiceId}`, CardIdentifier: null, RecurringId: "" });
+  return mfOk({
+    InvoiceId: invoiceId,
+    IsDirectPayment: false,
+    PaymentURL: `${httpOrigin(input.CallBackUrl)}/sandbox/myfatoorah/3ds/${invoiceId}`,
+    CardIdentifier: null,
+    RecurringId: "",
+  });
 }
 
-const statusBody = z.object({ Key: z.union([z.string().min(1), z.number()]).transform(String), KeyType: z.enum(["InvoiceId", "PaymentId"]) });
+const statusBody = z.object({
+  Key: z.union([z.string().min(1), z.number()]).transform(String),
+  KeyType: z.enum(["InvoiceId", "PaymentId"]),
+});
 
 async function getPaymentStatus(req: Request, db: Db, account: string): Promise<Response> {
   const parsed = statusBody.safeParse(await readJson(req));
   if (!parsed.success) return zodFail(parsed.error);
   const { Key, KeyType } = parsed.data;
-  const invoiceKey = KeyType === "InvoiceId" ? Key : (await findObject<{ invoiceId: string }>(db, P, "payment", Key))?.data.invoiceId;
+  const invoiceKey =
+    KeyType === "InvoiceId" ? Key : (await findObject<{ invoiceId: string }>(db, P, "payment", Key))?.data.invoiceId;
   const invoice = invoiceKey ? await findObject<MyFatoorahInvoiceData>(db, P, "invoice", invoiceKey) : null;
-  if (!invoice || invoice.account !== account) return mfFail("No data match with this key", [{ Name: "Key", Error: "Invalid key" }]);
+  if (!invoice || invoice.account !== account)
+    return mfFail("No data match with this key", [{ Name: "Key", Error: "Invalid key" }]);
   const d = invoice.data;
   return mfOk({
     InvoiceId: d.InvoiceId,
@@ -173,23 +198,47 @@ async function makeRefund(req: Request, db: Db, account: string): Promise<Respon
   const parsed = refundBody.safeParse(await readJson(req));
   if (!parsed.success) return zodFail(parsed.error);
   const { Key, KeyType, Amount, Comment } = parsed.data;
-  const invoiceKey = KeyType === "InvoiceId" ? Key : (await findObject<{ invoiceId: string }>(db, P, "payment", Key))?.data.invoiceId;
+  const invoiceKey =
+    KeyType === "InvoiceId" ? Key : (await findObject<{ invoiceId: string }>(db, P, "payment", Key))?.data.invoiceId;
   const found = invoiceKey ? await findObject<MyFatoorahInvoiceData>(db, P, "invoice", invoiceKey) : null;
-  if (!found || found.account !== account) return mfFail("No data match with this key", [{ Name: "Key", Error: "Invalid key" }]);
+  if (!found || found.account !== account)
+    return mfFail("No data match with this key", [{ Name: "Key", Error: "Invalid key" }]);
   type Answer = { ok: true; refund: Refund } | { ok: false; field: string; error: string };
   const changed = await mutateObject<MyFatoorahInvoiceData, Answer>(db, P, "invoice", invoiceKey!, (invoice) => {
     const d = invoice.data;
-    if (d.InvoiceStatus !== "Paid" && d.InvoiceStatus !== "DuplicatePayment") return { refused: { ok: false, field: "Key", error: "The invoice is not paid" } };
-    const paid = d.InvoiceTransactions.filter((t) => t.TransactionStatus === "Succss").reduce((sum, t) => sum + t.PaidCurrencyValue, 0);
+    if (d.InvoiceStatus !== "Paid" && d.InvoiceStatus !== "DuplicatePayment")
+      return { refused: { ok: false, field: "Key", error: "The invoice is not paid" } };
+    const paid = d.InvoiceTransactions.filter((t) => t.TransactionStatus === "Succss").reduce(
+      (sum, t) => sum + t.PaidCurrencyValue,
+      0,
+    );
     const refunded = (d.Refunds ?? []).reduce((sum, r) => sum + r.Amount, 0);
-    if (riyals(Amount) > riyals(paid - refunded)) return { refused: { ok: false, field: "Amount", error: `The refund amount is more than the available amount (${riyals(paid - refunded).toFixed(2)})` } };
-    const refund: Refund = { RefundId: randomDigits(6), Amount: riyals(Amount), Comment: Comment ?? "", CreatedDate: new Date().toISOString() };
+    if (riyals(Amount) > riyals(paid - refunded))
+      return {
+        refused: {
+          ok: false,
+          field: "Amount",
+          error: `The refund amount is more than the available amount (${riyals(paid - refunded).toFixed(2)})`,
+        },
+      };
+    const refund: Refund = {
+      RefundId: randomDigits(6),
+      Amount: riyals(Amount),
+      Comment: Comment ?? "",
+      CreatedDate: new Date().toISOString(),
+    };
     return { data: { Refunds: [...(d.Refunds ?? []), refund] }, result: { ok: true, refund } };
   });
   const answer = changed?.result;
   if (!answer) return mfFail("No data match with this key", [{ Name: "Key", Error: "Invalid key" }]);
   if (!answer.ok) return mfFail("Refund failed", [{ Name: answer.field, Error: answer.error }]);
-  return mfOk({ Key, RefundId: Number(answer.refund.RefundId), RefundReference: `RF-${answer.refund.RefundId}`, Amount: answer.refund.Amount, Comment: answer.refund.Comment });
+  return mfOk({
+    Key,
+    RefundId: Number(answer.refund.RefundId),
+    RefundReference: `RF-${answer.refund.RefundId}`,
+    Amount: answer.refund.Amount,
+    Comment: answer.refund.Comment,
+  });
 }
 
 const ACTIONS: Record<string, true> = { authenticate: true, fail: true };
@@ -201,12 +250,25 @@ const returnUrl = (invoice: MyFatoorahInvoiceData) => {
 };
 
 /** Authenticate: paid, unless the card is one of the failure cards; Fail: the 3-D Secure failure. */
-function settle(invoice: MyFatoorahInvoiceData, action: string): { status: string; data: Partial<MyFatoorahInvoiceData> } {
+function settle(
+  invoice: MyFatoorahInvoiceData,
+  action: string,
+): { status: string; data: Partial<MyFatoorahInvoiceData> } {
   const error = action === "fail" ? THREE_DS_FAILED : invoice.cardOutcome;
   const transactions = invoice.InvoiceTransactions.map((t, i, all) =>
-    i === all.length - 1 ? { ...t, TransactionStatus: error ? ("Failed" as const) : ("Succss" as const), Error: error ?? "", ErrorCode: error ? "MF0SBX" : "" } : t,
+    i === all.length - 1
+      ? {
+          ...t,
+          TransactionStatus: error ? ("Failed" as const) : ("Succss" as const),
+          Error: error ?? "",
+          ErrorCode: error ? "MF0SBX" : "",
+        }
+      : t,
   );
-  return { status: error ? "failed" : "paid", data: { InvoiceStatus: error ? "Pending" : "Paid", InvoiceTransactions: transactions } };
+  return {
+    status: error ? "failed" : "paid",
+    data: { InvoiceStatus: error ? "Pending" : "Paid", InvoiceTransactions: transactions },
+  };
 }
 
 /**
@@ -219,7 +281,10 @@ async function payAgain(db: Db, invoiceId: string): Promise<void> {
     if (d.InvoiceStatus !== "Paid") return { refused: null };
     const first = d.InvoiceTransactions.find((t) => t.TransactionStatus === "Succss")!;
     const again: Transaction = { ...first, PaymentId: randomDigits(20), TransactionDate: new Date().toISOString() };
-    return { data: { InvoiceStatus: "DuplicatePayment", InvoiceTransactions: [...d.InvoiceTransactions, again] }, result: null };
+    return {
+      data: { InvoiceStatus: "DuplicatePayment", InvoiceTransactions: [...d.InvoiceTransactions, again] },
+      result: null,
+    };
   });
 }
 
@@ -232,7 +297,13 @@ async function threeDSecure(req: Request, db: Db, invoiceId: string): Promise<Re
   }
   if (req.method === "POST") {
     const decide = (action: string) => (ACTIONS[action] ? settle(invoice.data, action) : null);
-    return pressButton<MyFatoorahInvoiceData>(req, db, { provider: P, kind: "invoice", id: invoiceId, open: ["awaiting_3ds"] }, decide, (o) => returnUrl(o.data));
+    return pressButton<MyFatoorahInvoiceData>(
+      req,
+      db,
+      { provider: P, kind: "invoice", id: invoiceId, open: ["awaiting_3ds"] },
+      decide,
+      (o) => returnUrl(o.data),
+    );
   }
   const open = invoice.status === "awaiting_3ds";
   const t = invoice.data.InvoiceTransactions[invoice.data.InvoiceTransactions.length - 1];
@@ -255,7 +326,10 @@ async function threeDSecure(req: Request, db: Db, invoiceId: string): Promise<Re
       : undefined,
     settled: open ? undefined : { message: `This payment is ${invoice.status}.`, returnUrl: returnUrl(invoice.data) },
     // A paid invoice can be paid again, as a shopper with the link still open could: MyFatoorah's DuplicatePayment.
-    extraButtons: invoice.status === "paid" ? [{ action: "payAgain", label: "Pay again (duplicate payment)", tone: "secondary" }] : undefined,
+    extraButtons:
+      invoice.status === "paid"
+        ? [{ action: "payAgain", label: "Pay again (duplicate payment)", tone: "secondary" }]
+        : undefined,
   });
 }
 
@@ -270,7 +344,8 @@ const API: Record<string, (req: Request, db: Db, account: string) => Promise<Res
 export async function myfatoorahSandbox(req: Request, db: Db, path: string[]): Promise<Response> {
   const [head, a] = path;
   if (head === "cardview") return cardviewSandbox(req, db, path.slice(1));
-  if (head === "3ds" && a && path.length === 2 && (req.method === "GET" || req.method === "POST")) return threeDSecure(req, db, a);
+  if (head === "3ds" && a && path.length === 2 && (req.method === "GET" || req.method === "POST"))
+    return threeDSecure(req, db, a);
   const op = head?.toLowerCase() === "v2" && path.length === 2 ? API[a.toLowerCase()] : undefined;
   if (!op) return mfFail("Not found", null, 404);
   if (req.method !== "POST") return mfFail("Method not allowed", null, 405);

@@ -16,7 +16,11 @@ async function toRequest(req: IncomingMessage): Promise<Request> {
     else if (value !== undefined) headers.set(name, value);
   }
   const body = chunks.length > 0 && req.method !== "GET" && req.method !== "HEAD" ? Buffer.concat(chunks) : undefined;
-  return new Request(`http://${req.headers.host ?? "127.0.0.1"}${req.url ?? "/"}`, { method: req.method, headers, body });
+  return new Request(`http://${req.headers.host ?? "127.0.0.1"}${req.url ?? "/"}`, {
+    method: req.method,
+    headers,
+    body,
+  });
 }
 
 /** A node:http request listener answering every /sandbox/<provider>/… path from `db`. */
@@ -37,7 +41,9 @@ export function sandboxNodeListener(db: Db): (req: IncomingMessage, res: ServerR
 }
 
 /** Starts the sandboxes on 127.0.0.1 and a free port; `origin` is e.g. http://127.0.0.1:53121. */
-export async function startSandboxServer(db: Db): Promise<{ origin: string; server: Server; close: () => Promise<void> }> {
+export async function startSandboxServer(
+  db: Db,
+): Promise<{ origin: string; server: Server; close: () => Promise<void> }> {
   const server = createServer(sandboxNodeListener(db));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;

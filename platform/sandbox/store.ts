@@ -8,7 +8,14 @@ import { sandboxObjects } from "../db/schema";
 
 export type SandboxProvider = "moyasar" | "myfatoorah" | "tabby" | "tamara";
 
-export type SandboxObject<T> = { externalId: string; account: string; status: string; data: T; createdAt: Date; updatedAt: Date };
+export type SandboxObject<T> = {
+  externalId: string;
+  account: string;
+  status: string;
+  data: T;
+  createdAt: Date;
+  updatedAt: Date;
+};
 
 const rowId = (provider: SandboxProvider, kind: string, externalId: string) => `${provider}:${kind}:${externalId}`;
 
@@ -32,21 +39,45 @@ export async function insertObject<T extends object>(
 ): Promise<boolean> {
   const inserted = await db
     .insert(sandboxObjects)
-    .values({ id: rowId(provider, kind, externalId), provider, kind, account: values.account, status: values.status, data: { ...values.data } as Record<string, unknown> })
+    .values({
+      id: rowId(provider, kind, externalId),
+      provider,
+      kind,
+      account: values.account,
+      status: values.status,
+      data: { ...values.data } as Record<string, unknown>,
+    })
     .onConflictDoNothing()
     .returning({ id: sandboxObjects.id });
   return inserted.length > 0;
 }
 
-export async function findObject<T>(db: Db, provider: SandboxProvider, kind: string, externalId: string): Promise<SandboxObject<T> | null> {
-  const [row] = await db.select().from(sandboxObjects).where(eq(sandboxObjects.id, rowId(provider, kind, externalId))).limit(1);
+export async function findObject<T>(
+  db: Db,
+  provider: SandboxProvider,
+  kind: string,
+  externalId: string,
+): Promise<SandboxObject<T> | null> {
+  const [row] = await db
+    .select()
+    .from(sandboxObjects)
+    .where(eq(sandboxObjects.id, rowId(provider, kind, externalId)))
+    .limit(1);
   return row ? toObject<T>(row, externalId) : null;
 }
 
 /** The objects of a kind whose id starts with `prefix` (a merchant's registered webhooks). */
-export async function listObjects<T>(db: Db, provider: SandboxProvider, kind: string, prefix: string): Promise<SandboxObject<T>[]> {
+export async function listObjects<T>(
+  db: Db,
+  provider: SandboxProvider,
+  kind: string,
+  prefix: string,
+): Promise<SandboxObject<T>[]> {
   const start = rowId(provider, kind, prefix).replace(/[\\%_]/g, (c) => `\\${c}`);
-  const rows = await db.select().from(sandboxObjects).where(like(sandboxObjects.id, `${start}%`));
+  const rows = await db
+    .select()
+    .from(sandboxObjects)
+    .where(like(sandboxObjects.id, `${start}%`));
   return rows.map((r) => toObject<T>(r, r.id.slice(`${provider}:${kind}:`.length)));
 }
 
@@ -85,14 +116,22 @@ export async function mutateObject<T, R>(
   change: (current: SandboxObject<T>) => { status?: string; data?: Partial<T>; result: R } | { refused: R },
 ): Promise<{ object: SandboxObject<T>; result: R; refused: boolean } | null> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(sandboxObjects).where(eq(sandboxObjects.id, rowId(provider, kind, externalId))).for("update");
+    const [row] = await tx
+      .select()
+      .from(sandboxObjects)
+      .where(eq(sandboxObjects.id, rowId(provider, kind, externalId)))
+      .for("update");
     if (!row) return null;
     const current = toObject<T>(row, externalId);
     const next = change(current);
     if ("refused" in next) return { object: current, result: next.refused, refused: true };
     const [updated] = await tx
       .update(sandboxObjects)
-      .set({ status: next.status ?? current.status, data: { ...current.data, ...next.data } as Record<string, unknown>, updatedAt: new Date() })
+      .set({
+        status: next.status ?? current.status,
+        data: { ...current.data, ...next.data } as Record<string, unknown>,
+        updatedAt: new Date(),
+      })
       .where(eq(sandboxObjects.id, rowId(provider, kind, externalId)))
       .returning();
     return { object: toObject<T>(updated, externalId), result: next.result, refused: false };

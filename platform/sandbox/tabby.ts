@@ -26,17 +26,29 @@ export type TabbyPaymentData = {
   refunds: MoneyMove[];
 };
 
-type MoneyMove = { id: string; amount: string; reference_id: string | null; created_at: string; reason?: string | null };
+type MoneyMove = {
+  id: string;
+  amount: string;
+  reference_id: string | null;
+  created_at: string;
+  reason?: string | null;
+};
 
 /** A registered webhook (POST /api/v1/webhooks): Tabby posts payment changes to url with header {title: value}. */
-export type TabbyWebhookData = { id: string; url: string; merchant_code: string; header: { title: string; value: string } | null };
+export type TabbyWebhookData = {
+  id: string;
+  url: string;
+  merchant_code: string;
+  header: { title: string; value: string } | null;
+};
 
 const P = "tabby" as const;
 /** Brief "Test data": this buyer is always refused; above 5000 SAR nobody is approved. */
 const REJECTED_PHONE = "500000002";
 const MAX_AMOUNT = 5000;
 
-const error = (status: number, errorType: string, message: string) => json(status, { status: "error", errorType, error: message });
+const error = (status: number, errorType: string, message: string) =>
+  json(status, { status: "error", errorType, error: message });
 
 const amountText = z.string().regex(/^\d+(\.\d{1,2})?$/, "amount must be a decimal string like 100.00");
 
@@ -48,9 +60,23 @@ const checkoutBody = z.looseObject({
     // Tabby's schema marks these required: a request without them is a 400 at Tabby, so here too.
     buyer: z.looseObject({ name: z.string().min(1), phone: z.string().min(5), email: z.email() }),
     shipping_address: z.looseObject({ city: z.string().min(1), address: z.string().min(1), zip: z.string().min(1) }),
-    order: z.looseObject({ reference_id: z.string().min(1), items: z.array(z.looseObject({ title: z.string().min(1), quantity: z.number().int().min(1), unit_price: amountText })).default([]) }),
-    buyer_history: z.looseObject({ registered_since: z.iso.datetime({ offset: true }), loyalty_level: z.number().int().min(0) }),
-    order_history: z.array(z.looseObject({ purchased_at: z.iso.datetime({ offset: true }), amount: amountText, status: z.enum(["new", "processing", "complete", "refunded", "canceled", "unknown"]) })),
+    order: z.looseObject({
+      reference_id: z.string().min(1),
+      items: z
+        .array(z.looseObject({ title: z.string().min(1), quantity: z.number().int().min(1), unit_price: amountText }))
+        .default([]),
+    }),
+    buyer_history: z.looseObject({
+      registered_since: z.iso.datetime({ offset: true }),
+      loyalty_level: z.number().int().min(0),
+    }),
+    order_history: z.array(
+      z.looseObject({
+        purchased_at: z.iso.datetime({ offset: true }),
+        amount: amountText,
+        status: z.enum(["new", "processing", "complete", "refunded", "canceled", "unknown"]),
+      }),
+    ),
   }),
   lang: z.enum(["ar", "en"]).default("en"),
   merchant_code: z.string().min(1),
@@ -83,7 +109,11 @@ async function createCheckout(req: Request, db: Db, account: string): Promise<Re
     amount,
     currency: "SAR",
     description: input.payment.description ?? null,
-    buyer: { name: input.payment.buyer.name, phone: input.payment.buyer.phone, email: input.payment.buyer.email ?? null },
+    buyer: {
+      name: input.payment.buyer.name,
+      phone: input.payment.buyer.phone,
+      email: input.payment.buyer.email ?? null,
+    },
     order: { reference_id: input.payment.order.reference_id, items: input.payment.order.items },
     merchant_code: input.merchant_code,
     merchant_urls: input.merchant_urls,
@@ -97,11 +127,21 @@ async function createCheckout(req: Request, db: Db, account: string): Promise<Re
   return json(200, {
     id: sessionId,
     status: reason ? "rejected" : "created",
-    payment: { id: paymentId, amount, currency: "SAR", description: data.description, status: reason ? "REJECTED" : "CREATED", is_test: true, created_at: data.created_at },
+    payment: {
+      id: paymentId,
+      amount,
+      currency: "SAR",
+      description: data.description,
+      status: reason ? "REJECTED" : "CREATED",
+      is_test: true,
+      created_at: data.created_at,
+    },
     merchant_urls: input.merchant_urls,
     configuration: {
       currency: "SAR",
-      available_products: reason ? {} : { installments: [{ web_url: webUrl, downpayment: quarterOf(Number(amount)), installments_count: 3 }] },
+      available_products: reason
+        ? {}
+        : { installments: [{ web_url: webUrl, downpayment: quarterOf(Number(amount)), installments_count: 3 }] },
       products: { installments: { type: "installments", is_available: !reason, rejection_reason: reason } },
     },
   });
@@ -121,17 +161,30 @@ const paymentBody = (p: { status: string; data: TabbyPaymentData }) => ({
   refunds: p.data.refunds ?? [],
 });
 
-const DECISIONS: Record<string, { status: string }> = { approve: { status: "AUTHORIZED" }, decline: { status: "REJECTED" }, cancel: { status: "EXPIRED" } };
+const DECISIONS: Record<string, { status: string }> = {
+  approve: { status: "AUTHORIZED" },
+  decline: { status: "REJECTED" },
+  cancel: { status: "EXPIRED" },
+};
 
 const returnUrl = (p: { status: string; data: TabbyPaymentData }) => {
-  const which = p.status === "AUTHORIZED" || p.status === "CLOSED" ? "success" : p.status === "REJECTED" ? "failure" : "cancel";
+  const which =
+    p.status === "AUTHORIZED" || p.status === "CLOSED" ? "success" : p.status === "REJECTED" ? "failure" : "cancel";
   return withQuery(p.data.merchant_urls[which], { payment_id: p.data.id });
 };
 
 async function hostedPage(req: Request, db: Db, id: string): Promise<Response> {
   const payment = await findObject<TabbyPaymentData>(db, P, "payment", id);
   if (!payment) return notFoundPage("Tabby");
-  if (req.method === "POST") return pressButton<TabbyPaymentData>(req, db, { provider: P, kind: "payment", id, open: ["CREATED"] }, (a) => DECISIONS[a] ?? null, returnUrl, (moved) => notifyWebhooks(db, moved));
+  if (req.method === "POST")
+    return pressButton<TabbyPaymentData>(
+      req,
+      db,
+      { provider: P, kind: "payment", id, open: ["CREATED"] },
+      (a) => DECISIONS[a] ?? null,
+      returnUrl,
+      (moved) => notifyWebhooks(db, moved),
+    );
   const quarter = quarterOf(Number(payment.data.amount));
   const open = payment.status === "CREATED";
   return renderHostedPage({
@@ -148,7 +201,9 @@ async function hostedPage(req: Request, db: Db, id: string): Promise<Response> {
       ["Today", `${quarter} SAR`],
     ],
     buttons: open ? PAY_LATER_BUTTONS : undefined,
-    settled: open ? undefined : { message: `This payment is ${payment.status.toLowerCase()}.`, returnUrl: returnUrl(payment) },
+    settled: open
+      ? undefined
+      : { message: `This payment is ${payment.status.toLowerCase()}.`, returnUrl: returnUrl(payment) },
   });
 }
 
@@ -156,7 +211,11 @@ const halalas = (amount: string) => Math.round(Number(amount) * 100);
 const sum = (moves: MoneyMove[]) => moves.reduce((n, m) => n + halalas(m.amount), 0);
 const asAmount = (h: number) => (h / 100).toFixed(2);
 
-const moveBody = z.looseObject({ amount: amountText, reference_id: z.string().nullish(), reason: z.string().nullish() });
+const moveBody = z.looseObject({
+  amount: amountText,
+  reference_id: z.string().nullish(),
+  reason: z.string().nullish(),
+});
 
 type Operation = "captures" | "refunds" | "close";
 
@@ -182,12 +241,22 @@ async function moveMoney(req: Request, db: Db, account: string, id: string, op: 
     }
     const amount = halalas(input!.amount);
     if (amount <= 0) return { refused: "amount must be above zero" };
-    const move: MoneyMove = { id: randomUUID(), amount: asAmount(amount), reference_id: input!.reference_id ?? null, created_at: now, ...(op === "refunds" ? { reason: input!.reason ?? null } : {}) };
+    const move: MoneyMove = {
+      id: randomUUID(),
+      amount: asAmount(amount),
+      reference_id: input!.reference_id ?? null,
+      created_at: now,
+      ...(op === "refunds" ? { reason: input!.reason ?? null } : {}),
+    };
     if (op === "captures") {
       if (p.status !== "AUTHORIZED") return { refused: `A ${p.status} payment cannot be captured` };
       if (captured + amount > authorised) return { refused: "Capture amount is above the amount left to capture" };
       const captures = [...(p.data.captures ?? []), move];
-      return { status: captured + amount === authorised ? "CLOSED" : "AUTHORIZED", data: { captures }, result: move.id };
+      return {
+        status: captured + amount === authorised ? "CLOSED" : "AUTHORIZED",
+        data: { captures },
+        result: move.id,
+      };
     }
     if (captured === 0) return { refused: "Nothing was captured: close the payment instead" };
     if (refunded + amount > captured) return { refused: "Refund amount is above the captured amount" };
@@ -203,10 +272,25 @@ async function moveMoney(req: Request, db: Db, account: string, id: string, op: 
 async function registerWebhook(req: Request, db: Db, account: string): Promise<Response> {
   const merchantCode = req.headers.get("x-merchant-code");
   if (!merchantCode) return error(400, "bad_data", "X-Merchant-Code header is required");
-  const parsed = z.object({ url: z.url(), is_test: z.boolean().optional(), header: z.object({ title: z.string().min(1), value: z.string().min(1) }).optional() }).safeParse(await readJson(req));
+  const parsed = z
+    .object({
+      url: z.url(),
+      is_test: z.boolean().optional(),
+      header: z.object({ title: z.string().min(1), value: z.string().min(1) }).optional(),
+    })
+    .safeParse(await readJson(req));
   if (!parsed.success) return error(400, "bad_data", firstIssue(parsed.error));
-  const hook: TabbyWebhookData = { id: randomUUID(), url: parsed.data.url, merchant_code: merchantCode, header: parsed.data.header ?? null };
-  await insertObject(db, P, "webhook", `${account}:${merchantCode}:${hook.id}`, { account, status: "active", data: hook });
+  const hook: TabbyWebhookData = {
+    id: randomUUID(),
+    url: parsed.data.url,
+    merchant_code: merchantCode,
+    header: parsed.data.header ?? null,
+  };
+  await insertObject(db, P, "webhook", `${account}:${merchantCode}:${hook.id}`, {
+    account,
+    status: "active",
+    data: hook,
+  });
   return json(200, { id: hook.id, url: hook.url, is_test: true, header: hook.header });
 }
 
@@ -217,11 +301,13 @@ async function registerWebhook(req: Request, db: Db, account: string): Promise<R
  */
 function notifyWebhooks(db: Db, payment: { account: string; status: string; data: TabbyPaymentData }): void {
   deliverWebhooks(async () =>
-    (await listObjects<TabbyWebhookData>(db, P, "webhook", `${payment.account}:${payment.data.merchant_code}:`)).map((hook) => ({
-      url: hook.data.url,
-      headers: hook.data.header ? { [hook.data.header.title]: hook.data.header.value } : {},
-      body: paymentBody(payment),
-    })),
+    (await listObjects<TabbyWebhookData>(db, P, "webhook", `${payment.account}:${payment.data.merchant_code}:`)).map(
+      (hook) => ({
+        url: hook.data.url,
+        headers: hook.data.header ? { [hook.data.header.title]: hook.data.header.value } : {},
+        body: paymentBody(payment),
+      }),
+    ),
   );
 }
 
@@ -229,17 +315,30 @@ function notifyWebhooks(db: Db, payment: { account: string; status: string; data
 export async function tabbySandbox(req: Request, db: Db, path: string[]): Promise<Response> {
   const [head, a, b, c] = path;
   if (head === "tabby-card.js" && path.length === 1 && req.method === "GET") return script(tabbyCardScript);
-  if (head === "hosted" && a && path.length === 2 && (req.method === "GET" || req.method === "POST")) return hostedPage(req, db, a);
+  if (head === "hosted" && a && path.length === 2 && (req.method === "GET" || req.method === "POST"))
+    return hostedPage(req, db, a);
   if (head !== "api" || (a !== "v2" && a !== "v1")) return error(404, "not_found", "Not found");
   const key = bearerToken(req);
   if (!key || !/^sk_/.test(key)) return error(401, "unauthorized", "Invalid secret key");
-  if (a === "v1") return b === "webhooks" && path.length === 3 && req.method === "POST" ? registerWebhook(req, db, key) : error(404, "not_found", "Not found");
+  if (a === "v1")
+    return b === "webhooks" && path.length === 3 && req.method === "POST"
+      ? registerWebhook(req, db, key)
+      : error(404, "not_found", "Not found");
   const d = path[4];
-  if (b === "payments" && c && path.length === 5 && req.method === "POST" && (d === "captures" || d === "refunds" || d === "close")) return moveMoney(req, db, key, c, d);
+  if (
+    b === "payments" &&
+    c &&
+    path.length === 5 &&
+    req.method === "POST" &&
+    (d === "captures" || d === "refunds" || d === "close")
+  )
+    return moveMoney(req, db, key, c, d);
   if (b === "checkout" && path.length === 3 && req.method === "POST") return createCheckout(req, db, key);
   if (b === "payments" && c && path.length === 4 && req.method === "GET") {
     const payment = await findObject<TabbyPaymentData>(db, P, "payment", c);
-    return payment && payment.account === key ? json(200, paymentBody(payment)) : error(404, "not_found", "Payment not found");
+    return payment && payment.account === key
+      ? json(200, paymentBody(payment))
+      : error(404, "not_found", "Payment not found");
   }
   return error(404, "not_found", "Not found");
 }

@@ -19,8 +19,22 @@ const checkoutBody = z.looseObject({
   total_amount: money,
   shipping_amount: money.optional(),
   tax_amount: money.optional(),
-  items: z.array(z.looseObject({ name: z.string().min(1), quantity: z.number().int().min(1), reference_id: z.string().min(1), sku: z.string().min(1) })).min(1),
-  consumer: z.looseObject({ first_name: z.string().min(1), last_name: z.string().min(1), phone_number: z.string().min(5), email: z.string().nullish() }),
+  items: z
+    .array(
+      z.looseObject({
+        name: z.string().min(1),
+        quantity: z.number().int().min(1),
+        reference_id: z.string().min(1),
+        sku: z.string().min(1),
+      }),
+    )
+    .min(1),
+  consumer: z.looseObject({
+    first_name: z.string().min(1),
+    last_name: z.string().min(1),
+    phone_number: z.string().min(5),
+    email: z.string().nullish(),
+  }),
   country_code: z.literal("SA").default("SA"),
   description: z.string().nullish(),
   merchant_url: z.object({ success: z.url(), failure: z.url(), cancel: z.url(), notification: z.url().optional() }),
@@ -53,7 +67,8 @@ export type TamaraOrderData = {
 
 const P = "tamara" as const;
 
-const failure = (status: number, message: string, errorCode: string, data?: unknown) => json(status, { message, errors: [{ error_code: errorCode, ...(data === undefined ? {} : { data }) }] });
+const failure = (status: number, message: string, errorCode: string, data?: unknown) =>
+  json(status, { message, errors: [{ error_code: errorCode, ...(data === undefined ? {} : { data }) }] });
 
 async function createCheckout(req: Request, db: Db, account: string): Promise<Response> {
   const parsed = checkoutBody.safeParse(await readJson(req));
@@ -103,19 +118,43 @@ async function authorise(db: Db, account: string, orderId: string): Promise<Resp
   const order = await findObject<TamaraOrderData>(db, P, "order", orderId);
   if (!order || order.account !== account) return failure(404, "Order not found", "order_not_found");
   const done = order.status !== "approved" && AUTHORISED_OR_LATER.includes(order.status);
-  const moved = done ? order : await transitionObject<TamaraOrderData>(db, P, "order", orderId, ["approved"], { status: "authorised", data: { authorised_at: new Date().toISOString() } });
+  const moved = done
+    ? order
+    : await transitionObject<TamaraOrderData>(db, P, "order", orderId, ["approved"], {
+        status: "authorised",
+        data: { authorised_at: new Date().toISOString() },
+      });
   const current = moved ?? (await findObject<TamaraOrderData>(db, P, "order", orderId))!;
   // A concurrent authorise that won the race answers the same.
-  if (!AUTHORISED_OR_LATER.includes(current.status)) return failure(400, `The order is ${current.status}, not approved`, "order_is_not_approved");
+  if (!AUTHORISED_OR_LATER.includes(current.status))
+    return failure(400, `The order is ${current.status}, not approved`, "order_is_not_approved");
   const expiry = new Date(current.updatedAt.getTime() + 21 * 24 * 60 * 60 * 1000).toISOString();
-  return json(200, { order_id: orderId, status: "authorised", order_expiry_time: expiry, payment_type: current.data.payment_type, auto_captured: false, authorized_amount: current.data.total_amount, capture_id: null });
+  return json(200, {
+    order_id: orderId,
+    status: "authorised",
+    order_expiry_time: expiry,
+    payment_type: current.data.payment_type,
+    auto_captured: false,
+    authorized_amount: current.data.total_amount,
+    capture_id: null,
+  });
 }
 
-const AUTHORISED_OR_LATER = ["authorised", "partially_captured", "fully_captured", "partially_refunded", "fully_refunded"];
+const AUTHORISED_OR_LATER = [
+  "authorised",
+  "partially_captured",
+  "fully_captured",
+  "partially_refunded",
+  "fully_refunded",
+];
 /** Tamara captures by itself after 21 days; an authorisation older than that can no longer be captured by the merchant. */
 const AUTHORISATION_DAYS = 21;
 
-const moneyBody = z.looseObject({ order_id: z.string().optional(), total_amount: money, comment: z.string().optional() });
+const moneyBody = z.looseObject({
+  order_id: z.string().optional(),
+  total_amount: money,
+  comment: z.string().optional(),
+});
 const halalasOf = (m: { amount: number }) => Math.round(m.amount * 100);
 
 type Operation = "capture" | "cancel" | "refund";
@@ -141,20 +180,34 @@ async function moveMoney(body: unknown, db: Db, account: string, orderId: string
       const since = Date.parse(o.data.authorised_at ?? o.data.created_at);
       if (Date.now() - since > AUTHORISATION_DAYS * 86_400_000) return { refused: "authorisation_expired" };
       if (captured + amount > total) return { refused: "capture_amount_exceeds_remaining_amount" };
-      return { status: captured + amount === total ? "fully_captured" : "partially_captured", data: { captured: captured + amount }, result: randomUUID() };
+      return {
+        status: captured + amount === total ? "fully_captured" : "partially_captured",
+        data: { captured: captured + amount },
+        result: randomUUID(),
+      };
     }
     if (op === "cancel") {
-      if (o.status !== "authorised" && o.status !== "partially_captured") return { refused: "order_can_not_be_canceled" };
+      if (o.status !== "authorised" && o.status !== "partially_captured")
+        return { refused: "order_can_not_be_canceled" };
       if (amount > total - captured) return { refused: "cancel_amount_exceeds_remaining_amount" };
       return { status: captured > 0 ? "fully_captured" : "canceled", result: randomUUID() };
     }
     if (captured === 0) return { refused: "order_is_not_captured" };
     if (refunded + amount > captured) return { refused: "refund_amount_exceeds_captured_amount" };
-    return { status: refunded + amount === captured ? "fully_refunded" : "partially_refunded", data: { refunded: refunded + amount }, result: randomUUID() };
+    return {
+      status: refunded + amount === captured ? "fully_refunded" : "partially_refunded",
+      data: { refunded: refunded + amount },
+      result: randomUUID(),
+    };
   });
   if (!done || done.result === "order_not_found") return failure(404, "Order not found", "order_not_found");
   if (done.refused) return failure(400, "The operation is not allowed", done.result);
-  return json(200, { order_id: orderId, [ANSWER_ID[op]]: done.result, status: done.object.status, ...(op === "refund" ? { refunded_amount: parsed.data.total_amount } : {}) });
+  return json(200, {
+    order_id: orderId,
+    [ANSWER_ID[op]]: done.result,
+    status: done.object.status,
+    ...(op === "refund" ? { refunded_amount: parsed.data.total_amount } : {}),
+  });
 }
 
 const DECISIONS: Record<string, { status: string; url: "success" | "failure" | "cancel"; paymentStatus: string }> = {
@@ -164,8 +217,16 @@ const DECISIONS: Record<string, { status: string; url: "success" | "failure" | "
 };
 
 const returnUrl = (o: { status: string; data: TamaraOrderData }) => {
-  const decision = o.status === "declined" ? DECISIONS.decline : o.status === "canceled" || o.status === "expired" ? DECISIONS.cancel : DECISIONS.approve;
-  return withQuery(o.data.merchant_url[decision.url], { orderId: o.data.order_id, paymentStatus: decision.paymentStatus });
+  const decision =
+    o.status === "declined"
+      ? DECISIONS.decline
+      : o.status === "canceled" || o.status === "expired"
+        ? DECISIONS.cancel
+        : DECISIONS.approve;
+  return withQuery(o.data.merchant_url[decision.url], {
+    orderId: o.data.order_id,
+    paymentStatus: decision.paymentStatus,
+  });
 };
 
 const riyals = (n: number) => `${n.toFixed(2)} SAR`;
@@ -173,7 +234,14 @@ const riyals = (n: number) => `${n.toFixed(2)} SAR`;
 async function hostedPage(req: Request, db: Db, orderId: string): Promise<Response> {
   const order = await findObject<TamaraOrderData>(db, P, "order", orderId);
   if (!order) return notFoundPage("Tamara");
-  if (req.method === "POST") return pressButton<TamaraOrderData>(req, db, { provider: P, kind: "order", id: orderId, open: ["new"] }, (a) => DECISIONS[a] ?? null, returnUrl);
+  if (req.method === "POST")
+    return pressButton<TamaraOrderData>(
+      req,
+      db,
+      { provider: P, kind: "order", id: orderId, open: ["new"] },
+      (a) => DECISIONS[a] ?? null,
+      returnUrl,
+    );
   const total = order.data.total_amount.amount;
   const open = order.status === "new";
   return renderHostedPage({
@@ -184,7 +252,10 @@ async function hostedPage(req: Request, db: Db, orderId: string): Promise<Respon
     amount: riyals(total),
     rows: [
       ["Order", order.data.order_reference_id],
-      ["Customer", `${order.data.consumer.first_name} ${order.data.consumer.last_name} · ${order.data.consumer.phone_number}`],
+      [
+        "Customer",
+        `${order.data.consumer.first_name} ${order.data.consumer.last_name} · ${order.data.consumer.phone_number}`,
+      ],
       ["Today", `${quarterOf(total)} SAR`],
     ],
     buttons: open ? PAY_LATER_BUTTONS : undefined,
@@ -195,23 +266,39 @@ async function hostedPage(req: Request, db: Db, orderId: string): Promise<Respon
 /** /sandbox/tamara/<path…> */
 export async function tamaraSandbox(req: Request, db: Db, path: string[]): Promise<Response> {
   const [head, a, b] = path;
-  if (head === "widget-v2" && a === "tamara-widget.js" && path.length === 2 && req.method === "GET") return script(tamaraWidgetScript);
-  if (head === "hosted" && a && path.length === 2 && (req.method === "GET" || req.method === "POST")) return hostedPage(req, db, a);
+  if (head === "widget-v2" && a === "tamara-widget.js" && path.length === 2 && req.method === "GET")
+    return script(tamaraWidgetScript);
+  if (head === "hosted" && a && path.length === 2 && (req.method === "GET" || req.method === "POST"))
+    return hostedPage(req, db, a);
   const account = bearerToken(req);
-  const operation = head === "payments" && a === "capture" && path.length === 2 ? "capture" : head === "payments" && a === "simplified-refund" && b && path.length === 3 ? "refund" : head === "orders" && a && b === "cancel" && path.length === 3 ? "cancel" : null;
-  const known = operation || (head === "checkout" && path.length === 1) || (head === "orders" && a && (path.length === 2 || (path.length === 3 && b === "authorise")));
+  const operation =
+    head === "payments" && a === "capture" && path.length === 2
+      ? "capture"
+      : head === "payments" && a === "simplified-refund" && b && path.length === 3
+        ? "refund"
+        : head === "orders" && a && b === "cancel" && path.length === 3
+          ? "cancel"
+          : null;
+  const known =
+    operation ||
+    (head === "checkout" && path.length === 1) ||
+    (head === "orders" && a && (path.length === 2 || (path.length === 3 && b === "authorise")));
   if (!known) return failure(404, "Not found", "not_found");
   if (!account) return failure(401, "Unauthorized", "unauthorized");
   if (operation && req.method === "POST") {
     const body = (await readJson(req)) as { order_id?: unknown } | undefined;
     // A capture names its order in the body; cancel and refund in the path.
     const orderId = operation === "capture" ? body?.order_id : operation === "refund" ? b : a;
-    return typeof orderId === "string" ? moveMoney(body, db, account, orderId, operation) : failure(400, "Invalid request", "order_id_is_required");
+    return typeof orderId === "string"
+      ? moveMoney(body, db, account, orderId, operation)
+      : failure(400, "Invalid request", "order_id_is_required");
   }
   if (head === "checkout" && req.method === "POST") return createCheckout(req, db, account);
   if (head === "orders" && path.length === 2 && req.method === "GET") {
     const order = await findObject<TamaraOrderData>(db, P, "order", a);
-    return order && order.account === account ? json(200, orderBody(order)) : failure(404, "Order not found", "order_not_found");
+    return order && order.account === account
+      ? json(200, orderBody(order))
+      : failure(404, "Order not found", "order_not_found");
   }
   if (head === "orders" && b === "authorise" && req.method === "POST") return authorise(db, account, a);
   return failure(405, "Method not allowed", "method_not_allowed");

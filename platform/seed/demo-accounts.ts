@@ -14,10 +14,23 @@ export const DEMO_CUSTOMER_MOBILE = "+966500000001";
 
 type ProductRef = { product: { id: string } };
 
-export async function seedSpaAccounts(db: Db, tenantId: string, now: Date, p: { massage: ProductRef; resthouse: ProductRef; membership: ProductRef; bundle: ProductRef }) {
+export async function seedSpaAccounts(
+  db: Db,
+  tenantId: string,
+  now: Date,
+  p: { massage: ProductRef; resthouse: ProductRef; membership: ProductRef; bundle: ProductRef },
+) {
   const t = tenantId;
   await db.insert(s.customFieldDefinitions).values([
-    { tenantId: t, name: "national_id", labelAr: "رقم الهوية الوطنية", labelEn: "National ID number", type: "text", isRequired: true, sortOrder: 1 },
+    {
+      tenantId: t,
+      name: "national_id",
+      labelAr: "رقم الهوية الوطنية",
+      labelEn: "National ID number",
+      type: "text",
+      isRequired: true,
+      sortOrder: 1,
+    },
     { tenantId: t, name: "age", labelAr: "العمر", labelEn: "Age", type: "number", sortOrder: 2 },
     { tenantId: t, name: "birth_date", labelAr: "تاريخ الميلاد", labelEn: "Date of birth", type: "date", sortOrder: 3 },
     {
@@ -33,8 +46,22 @@ export async function seedSpaAccounts(db: Db, tenantId: string, now: Date, p: { 
       ],
       sortOrder: 4,
     },
-    { tenantId: t, name: "id_document", labelAr: "صورة الهوية", labelEn: "ID document", type: "document", sortOrder: 5 },
-    { tenantId: t, name: "profile_photo", labelAr: "الصورة الشخصية", labelEn: "Profile photo", type: "image", sortOrder: 6 },
+    {
+      tenantId: t,
+      name: "id_document",
+      labelAr: "صورة الهوية",
+      labelEn: "ID document",
+      type: "document",
+      sortOrder: 5,
+    },
+    {
+      tenantId: t,
+      name: "profile_photo",
+      labelAr: "الصورة الشخصية",
+      labelEn: "Profile photo",
+      type: "image",
+      sortOrder: 6,
+    },
   ]);
   const [guests] = await db
     .insert(s.presets)
@@ -52,9 +79,21 @@ export async function seedSpaAccounts(db: Db, tenantId: string, now: Date, p: { 
 
   const [sara] = await db
     .insert(s.customers)
-    .values({ tenantId: t, name: "Sara Al-Qahtani", mobileNumber: DEMO_CUSTOMER_MOBILE, email: "sara@example.com", customFields: { national_id: "1023456789", preferred_therapist: "noura" } })
+    .values({
+      tenantId: t,
+      name: "Sara Al-Qahtani",
+      mobileNumber: DEMO_CUSTOMER_MOBILE,
+      email: "sara@example.com",
+      customFields: { national_id: "1023456789", preferred_therapist: "noura" },
+    })
     .returning();
-  await db.insert(s.presetValues).values({ tenantId: t, presetId: guests.id, customerId: sara.id, values: { guest_name: "Noura Al-Qahtani", relation: "Sister", age: "27" }, isDefault: true });
+  await db.insert(s.presetValues).values({
+    tenantId: t,
+    presetId: guests.id,
+    customerId: sara.id,
+    values: { guest_name: "Noura Al-Qahtani", relation: "Sister", age: "27" },
+    isDefault: true,
+  });
 
   // Sara's upcoming massage is one of the two seats of the seeded full 20:00 slot three days
   // ahead, and her resthouse stay is the seeded booking of nights 10–11: what the calendars show
@@ -63,22 +102,62 @@ export async function seedSpaAccounts(db: Db, tenantId: string, now: Date, p: { 
   await db
     .update(s.bookings)
     .set({ seats: 1 })
-    .where(and(eq(s.bookings.tenantId, t), eq(s.bookings.productId, p.massage.product.id), eq(s.bookings.startsAt, massageAt)));
+    .where(
+      and(
+        eq(s.bookings.tenantId, t),
+        eq(s.bookings.productId, p.massage.product.id),
+        eq(s.bookings.startsAt, massageAt),
+      ),
+    );
   const restDay = riyadhDayStart(now, 10);
   await db
     .update(s.bookings)
     .set({ customerId: sara.id })
-    .where(and(eq(s.bookings.tenantId, t), eq(s.bookings.productId, p.resthouse.product.id), eq(s.bookings.startsAt, restDay)));
+    .where(
+      and(
+        eq(s.bookings.tenantId, t),
+        eq(s.bookings.productId, p.resthouse.product.id),
+        eq(s.bookings.startsAt, restDay),
+      ),
+    );
   const pastAt = new Date(riyadhDayStart(now, -5).getTime() + 11 * HOUR);
   await db.insert(s.bookings).values([
-    { tenantId: t, productId: p.massage.product.id, customerId: sara.id, startsAt: massageAt, endsAt: new Date(massageAt.getTime() + HOUR), seats: 1 },
-    { tenantId: t, productId: p.massage.product.id, customerId: sara.id, startsAt: pastAt, endsAt: new Date(pastAt.getTime() + HOUR), seats: 1 },
+    {
+      tenantId: t,
+      productId: p.massage.product.id,
+      customerId: sara.id,
+      startsAt: massageAt,
+      endsAt: new Date(massageAt.getTime() + HOUR),
+      seats: 1,
+    },
+    {
+      tenantId: t,
+      productId: p.massage.product.id,
+      customerId: sara.id,
+      startsAt: pastAt,
+      endsAt: new Date(pastAt.getTime() + HOUR),
+      seats: 1,
+    },
   ]);
 
   const day = (n: number) => riyadhDay(riyadhDayStart(now, n));
   await db.insert(s.customerSubscriptions).values([
-    { tenantId: t, customerId: sara.id, productId: p.membership.product.id, startsOn: day(-10), endsOn: day(19), status: "active" },
-    { tenantId: t, customerId: sara.id, productId: p.bundle.product.id, startsOn: day(-20), endsOn: day(159), status: "active" },
+    {
+      tenantId: t,
+      customerId: sara.id,
+      productId: p.membership.product.id,
+      startsOn: day(-10),
+      endsOn: day(19),
+      status: "active",
+    },
+    {
+      tenantId: t,
+      customerId: sara.id,
+      productId: p.bundle.product.id,
+      startsOn: day(-20),
+      endsOn: day(159),
+      status: "active",
+    },
   ]);
   await db.insert(s.customerPackages).values({
     tenantId: t,
@@ -91,5 +170,12 @@ export async function seedSpaAccounts(db: Db, tenantId: string, now: Date, p: { 
 }
 
 export async function seedCoffeeAccounts(db: Db, tenantId: string) {
-  await db.insert(s.customFieldDefinitions).values({ tenantId, name: "company_name", labelAr: "اسم الشركة (للفواتير)", labelEn: "Company name (for invoices)", type: "text", sortOrder: 1 });
+  await db.insert(s.customFieldDefinitions).values({
+    tenantId,
+    name: "company_name",
+    labelAr: "اسم الشركة (للفواتير)",
+    labelEn: "Company name (for invoices)",
+    type: "text",
+    sortOrder: 1,
+  });
 }

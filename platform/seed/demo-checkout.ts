@@ -22,7 +22,21 @@ const DAY = 24 * 60 * 60 * 1000;
  * (SP:CouponUsageAlreadyExists) · TWICE, twice per customer, used twice by Sara
  * (SP:CustomerExceededCouponUsage).
  */
-export const DEMO_COUPON_CODES = ["RELAX10", "WELCOME50", "ONCE", "USEDUP", "EXPIRED", "INACTIVE", "SOON", "APPONLY", "WEBONLY", "VIP", "OIL20", "FIRSTVISIT", "TWICE"] as const;
+export const DEMO_COUPON_CODES = [
+  "RELAX10",
+  "WELCOME50",
+  "ONCE",
+  "USEDUP",
+  "EXPIRED",
+  "INACTIVE",
+  "SOON",
+  "APPONLY",
+  "WEBONLY",
+  "VIP",
+  "OIL20",
+  "FIRSTVISIT",
+  "TWICE",
+] as const;
 
 type Product = typeof s.products.$inferSelect;
 
@@ -50,7 +64,13 @@ export async function seedCheckoutDemo(db: Db, now: Date): Promise<void> {
       .where(and(eq(s.products.id, resthouse.id), isNull(s.products.minDaysBetweenBookings)));
 
     const nextMonth = dayStart(monthStart(riyadhDay(now), 1));
-    const coupon = (code: string, values: Partial<typeof s.coupons.$inferInsert> = {}) => ({ tenantId: t, code, kind: "percentage" as const, value: 10, ...values });
+    const coupon = (code: string, values: Partial<typeof s.coupons.$inferInsert> = {}) => ({
+      tenantId: t,
+      code,
+      kind: "percentage" as const,
+      value: 10,
+      ...values,
+    });
     await tx
       .insert(s.coupons)
       .values([
@@ -81,15 +101,43 @@ export async function seedCheckoutDemo(db: Db, now: Date): Promise<void> {
 }
 
 /** Sara's completed orders: her past massage (FIRSTVISIT), the oil and a gift card (TWICE, twice). */
-async function seedPastOrders(db: Db, t: string, sara: typeof s.customers.$inferSelect, p: { massage: Product; oil: Product; gift: Product }, now: Date) {
+async function seedPastOrders(
+  db: Db,
+  t: string,
+  sara: typeof s.customers.$inferSelect,
+  p: { massage: Product; oil: Product; gift: Product },
+  now: Date,
+) {
   const codes = await db.select().from(s.coupons).where(eq(s.coupons.tenantId, t));
   const code = (c: string) => codes.find((x) => x.code === c)!;
-  const price = async (product: Product) => (await db.select().from(s.productPrices).where(eq(s.productPrices.productId, product.id)).orderBy(s.productPrices.sortOrder))[0];
+  const price = async (product: Product) =>
+    (
+      await db
+        .select()
+        .from(s.productPrices)
+        .where(eq(s.productPrices.productId, product.id))
+        .orderBy(s.productPrices.sortOrder)
+    )[0];
   const pastMassageAt = new Date(riyadhDayStart(now, -5).getTime() + 11 * 60 * 60 * 1000);
   const orders = [
-    { coupon: code("FIRSTVISIT"), orderNumber: "R7K2QD", daysAgo: 6, product: p.massage, line: { reservationDateFrom: pastMassageAt, reservationDateTo: new Date(pastMassageAt.getTime() + 60 * 60 * 1000) } },
+    {
+      coupon: code("FIRSTVISIT"),
+      orderNumber: "R7K2QD",
+      daysAgo: 6,
+      product: p.massage,
+      line: {
+        reservationDateFrom: pastMassageAt,
+        reservationDateTo: new Date(pastMassageAt.getTime() + 60 * 60 * 1000),
+      },
+    },
     { coupon: code("TWICE"), orderNumber: "R7M4XA", daysAgo: 20, product: p.oil, line: {} },
-    { coupon: code("TWICE"), orderNumber: "R7P9TB", daysAgo: 40, product: p.gift, line: { giftDetails: { theme: "thanks", toName: "Noura", fromName: "Sara", showBuyerInfo: true } } },
+    {
+      coupon: code("TWICE"),
+      orderNumber: "R7P9TB",
+      daysAgo: 40,
+      product: p.gift,
+      line: { giftDetails: { theme: "thanks", toName: "Noura", fromName: "Sara", showBuyerInfo: true } },
+    },
   ];
   for (const o of orders) {
     const completedAt = new Date(now.getTime() - o.daysAgo * DAY);
@@ -113,18 +161,32 @@ async function seedPastOrders(db: Db, t: string, sara: typeof s.customers.$infer
       .returning();
     const [item] = await db
       .insert(s.cartItems)
-      .values({ tenantId: t, cartId: cart.id, productId: o.product.id, priceId: (await price(o.product)).id, createdAt: completedAt, ...o.line })
+      .values({
+        tenantId: t,
+        cartId: cart.id,
+        productId: o.product.id,
+        priceId: (await price(o.product)).id,
+        createdAt: completedAt,
+        ...o.line,
+      })
       .returning();
     if (o.product.id === p.massage.id) {
       await db
         .update(s.bookings)
         .set({ cartItemId: item.id })
-        .where(and(eq(s.bookings.tenantId, t), eq(s.bookings.customerId, sara.id), eq(s.bookings.startsAt, pastMassageAt)));
+        .where(
+          and(eq(s.bookings.tenantId, t), eq(s.bookings.customerId, sara.id), eq(s.bookings.startsAt, pastMassageAt)),
+        );
     }
-    await db.insert(s.couponUsages).values({ tenantId: t, couponId: o.coupon.id, cartId: cart.id, customerId: sara.id, createdAt: completedAt });
+    await db
+      .insert(s.couponUsages)
+      .values({ tenantId: t, couponId: o.coupon.id, cartId: cart.id, customerId: sara.id, createdAt: completedAt });
   }
   for (const c of ["FIRSTVISIT", "TWICE"]) {
     const n = orders.filter((o) => o.coupon.code === c).length;
-    await db.update(s.coupons).set({ usageCount: n }).where(eq(s.coupons.id, code(c).id));
+    await db
+      .update(s.coupons)
+      .set({ usageCount: n })
+      .where(eq(s.coupons.id, code(c).id));
   }
 }

@@ -9,7 +9,12 @@ import type { PaymentAccounts } from "../db/schema";
  * publishable key with its secret by their common suffix (pk_test_rimal_sandbox ↔ sk_test_rimal_sandbox).
  */
 export const SPA_PAYMENT_ACCOUNTS: PaymentAccounts = {
-  moyasar: { baseUrl: "sandbox", secretKey: "sk_test_rimal_sandbox", webhookSecret: "whsec_moyasar_rimal", applePayDomainAssociation: "sandbox-apple-pay-domain-association:rimal" },
+  moyasar: {
+    baseUrl: "sandbox",
+    secretKey: "sk_test_rimal_sandbox",
+    webhookSecret: "whsec_moyasar_rimal",
+    applePayDomainAssociation: "sandbox-apple-pay-domain-association:rimal",
+  },
   myfatoorah: { baseUrl: "sandbox", secretKey: "mf_test_rimal", webhookSecret: "whsec_myfatoorah_rimal" },
   "rekaz-pay": { baseUrl: "sandbox", secretKey: "mf_test_rimal_rekaz", webhookSecret: "whsec_rekaz_rimal" },
   tabby: { baseUrl: "sandbox", secretKey: "sk_test_tabby_rimal", webhookSecret: "whsec_tabby_rimal" },
@@ -20,5 +25,8 @@ export const SPA_PAYMENT_ACCOUNTS: PaymentAccounts = {
 export async function seedPaymentsDemo(db: Db): Promise<void> {
   const [spa] = await db.select({ id: s.tenants.id }).from(s.tenants).where(eq(s.tenants.slug, "spa")).limit(1);
   if (!spa) return;
-  await db.insert(s.tenantPaymentAccounts).values({ tenantId: spa.id, accounts: SPA_PAYMENT_ACCOUNTS }).onConflictDoNothing();
+  await db
+    .insert(s.tenantPaymentAccounts)
+    .values({ tenantId: spa.id, accounts: SPA_PAYMENT_ACCOUNTS })
+    .onConflictDoNothing();
 }

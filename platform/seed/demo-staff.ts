@@ -13,7 +13,12 @@ const hours = (open: string, close: string, days = [0, 1, 2, 3, 4, 5, 6]): Openi
  * Sara weekday days with a lunch break, Reem evenings and is off tomorrow, Huda gives only the
  * hot-stone massage.
  */
-export async function seedSpaStaff(db: Db, tenantId: string, now: Date, massage: { product: { id: string }; prices: { id: string }[] }) {
+export async function seedSpaStaff(
+  db: Db,
+  tenantId: string,
+  now: Date,
+  massage: { product: { id: string }; prices: { id: string }[] },
+) {
   const [olaya, hittin] = await db
     .insert(s.branches)
     .values([

@@ -91,13 +91,31 @@ export const coffeeSettings: Record<string, string> = {
 };
 
 async function seedSpa(db: Db, now: Date) {
-  const [tenant] = await db.insert(s.tenants).values({ slug: "spa", name: "Rimal Wellness", settings: spaSettings }).returning();
+  const [tenant] = await db
+    .insert(s.tenants)
+    .values({ slug: "spa", name: "Rimal Wellness", settings: spaSettings })
+    .returning();
   const t = tenant.id;
-  const product = async (values: Omit<typeof s.products.$inferInsert, "tenantId">, prices: { ar: string; en: string; amount: number }[]) => {
-    const [p] = await db.insert(s.products).values({ ...values, tenantId: t }).returning();
+  const product = async (
+    values: Omit<typeof s.products.$inferInsert, "tenantId">,
+    prices: { ar: string; en: string; amount: number }[],
+  ) => {
+    const [p] = await db
+      .insert(s.products)
+      .values({ ...values, tenantId: t })
+      .returning();
     const rows = await db
       .insert(s.productPrices)
-      .values(prices.map((pr, i) => ({ tenantId: t, productId: p.id, nameAr: pr.ar, nameEn: pr.en, amount: pr.amount, sortOrder: i })))
+      .values(
+        prices.map((pr, i) => ({
+          tenantId: t,
+          productId: p.id,
+          nameAr: pr.ar,
+          nameEn: pr.en,
+          amount: pr.amount,
+          sortOrder: i,
+        })),
+      )
       .returning();
     return { product: p, prices: rows };
   };
@@ -243,11 +261,29 @@ async function seedSpa(db: Db, now: Date) {
   const bookingRows: (typeof s.bookings.$inferInsert)[] = [];
   for (let d = 0; d <= SEEDED_BOOKING_DAYS; d++) {
     const day = riyadhDayStart(now, d);
-    bookingRows.push({ tenantId: t, productId: massage.product.id, startsAt: new Date(day.getTime() + 20 * HOUR), endsAt: new Date(day.getTime() + 21 * HOUR), seats: 2 });
-    bookingRows.push({ tenantId: t, productId: pool.product.id, startsAt: new Date(day.getTime() + 18 * HOUR), endsAt: new Date(day.getTime() + 20 * HOUR), seats: 1 });
+    bookingRows.push({
+      tenantId: t,
+      productId: massage.product.id,
+      startsAt: new Date(day.getTime() + 20 * HOUR),
+      endsAt: new Date(day.getTime() + 21 * HOUR),
+      seats: 2,
+    });
+    bookingRows.push({
+      tenantId: t,
+      productId: pool.product.id,
+      startsAt: new Date(day.getTime() + 18 * HOUR),
+      endsAt: new Date(day.getTime() + 20 * HOUR),
+      seats: 1,
+    });
   }
   const restDay = riyadhDayStart(now, 10);
-  bookingRows.push({ tenantId: t, productId: resthouse.product.id, startsAt: restDay, endsAt: new Date(restDay.getTime() + 2 * DAY), seats: 1 });
+  bookingRows.push({
+    tenantId: t,
+    productId: resthouse.product.id,
+    startsAt: restDay,
+    endsAt: new Date(restDay.getTime() + 2 * DAY),
+    seats: 1,
+  });
   await db.insert(s.bookings).values(bookingRows);
   await seedSpaAccounts(db, t, now, { massage, resthouse, membership, bundle });
   await seedSpaStaff(db, t, now, massage);
@@ -258,8 +294,10 @@ async function seedSpa(db: Db, now: Date) {
       path: "z/terms-and-conditions",
       titleAr: "الشروط والأحكام",
       titleEn: "Terms and conditions",
-      bodyAr: "يرجى الحضور قبل موعدك بعشر دقائق.\n\nيمكن إلغاء الحجز قبل ٢٤ ساعة من موعده واسترداد المبلغ كاملاً.\n\nالدفعة المقدمة للاستراحة غير مستردة بعد تأكيد الحجز.",
-      bodyEn: "Please arrive ten minutes before your appointment.\n\nA booking may be cancelled up to 24 hours before it for a full refund.\n\nThe resthouse deposit is not refundable once the booking is confirmed.",
+      bodyAr:
+        "يرجى الحضور قبل موعدك بعشر دقائق.\n\nيمكن إلغاء الحجز قبل ٢٤ ساعة من موعده واسترداد المبلغ كاملاً.\n\nالدفعة المقدمة للاستراحة غير مستردة بعد تأكيد الحجز.",
+      bodyEn:
+        "Please arrive ten minutes before your appointment.\n\nA booking may be cancelled up to 24 hours before it for a full refund.\n\nThe resthouse deposit is not refundable once the booking is confirmed.",
     },
     {
       tenantId: t,
@@ -270,21 +308,73 @@ async function seedSpa(db: Db, now: Date) {
       bodyEn: "Rimal Wellness: massage, pool and resthouse in the heart of Riyadh.",
     },
   ]);
-  await db.insert(s.bankAccounts).values({ tenantId: t, bank: "alrajhi", holderName: "Rimal Wellness Co.", iban: "SA0380000000608010167519", accountNumber: "608010167519" });
+  await db.insert(s.bankAccounts).values({
+    tenantId: t,
+    bank: "alrajhi",
+    holderName: "Rimal Wellness Co.",
+    iban: "SA0380000000608010167519",
+    accountNumber: "608010167519",
+  });
   // Coupons: seedCheckoutDemo (demo-checkout.ts).
 }
 
 async function seedCoffee(db: Db) {
-  const [tenant] = await db.insert(s.tenants).values({ slug: "coffee", name: "Bunn Roastery", settings: coffeeSettings }).returning();
+  const [tenant] = await db
+    .insert(s.tenants)
+    .values({ slug: "coffee", name: "Bunn Roastery", settings: coffeeSettings })
+    .returning();
   const t = tenant.id;
   const [beans, grinder, gift, drip] = await db
     .insert(s.products)
     .values([
-      { tenantId: t, typeString: "merchandise", nameAr: "بن إثيوبي مختص ٢٥٠ غ", nameEn: "Ethiopian specialty beans 250 g", descriptionAr: "تحميص متوسط بنكهات التوت والياسمين.", descriptionEn: "Medium roast with berry and jasmine notes.", images: [DEMO_IMAGES.beans], sortOrder: 1, stock: 40 },
-      { tenantId: t, typeString: "merchandise", nameAr: "مطحنة يدوية", nameEn: "Hand grinder", descriptionAr: "مطحنة بتروس فولاذية قابلة للضبط.", descriptionEn: "Adjustable steel burr grinder.", images: [DEMO_IMAGES.grinder], sortOrder: 2, stock: 1 },
-      { tenantId: t, typeString: "gift", nameAr: "بطاقة هدية بُن", nameEn: "Bunn gift card", descriptionAr: "هدية لمحبي القهوة.", descriptionEn: "A present for coffee lovers.", images: [], sortOrder: 3, giftThemes: [{ id: "coffee", nameAr: "قهوة", nameEn: "Coffee", color: "#92400e" }, { id: "thanks", nameAr: "شكر", nameEn: "Thank you", color: "#10b981" }] },
+      {
+        tenantId: t,
+        typeString: "merchandise",
+        nameAr: "بن إثيوبي مختص ٢٥٠ غ",
+        nameEn: "Ethiopian specialty beans 250 g",
+        descriptionAr: "تحميص متوسط بنكهات التوت والياسمين.",
+        descriptionEn: "Medium roast with berry and jasmine notes.",
+        images: [DEMO_IMAGES.beans],
+        sortOrder: 1,
+        stock: 40,
+      },
+      {
+        tenantId: t,
+        typeString: "merchandise",
+        nameAr: "مطحنة يدوية",
+        nameEn: "Hand grinder",
+        descriptionAr: "مطحنة بتروس فولاذية قابلة للضبط.",
+        descriptionEn: "Adjustable steel burr grinder.",
+        images: [DEMO_IMAGES.grinder],
+        sortOrder: 2,
+        stock: 1,
+      },
+      {
+        tenantId: t,
+        typeString: "gift",
+        nameAr: "بطاقة هدية بُن",
+        nameEn: "Bunn gift card",
+        descriptionAr: "هدية لمحبي القهوة.",
+        descriptionEn: "A present for coffee lovers.",
+        images: [],
+        sortOrder: 3,
+        giftThemes: [
+          { id: "coffee", nameAr: "قهوة", nameEn: "Coffee", color: "#92400e" },
+          { id: "thanks", nameAr: "شكر", nameEn: "Thank you", color: "#10b981" },
+        ],
+      },
       // Under the 50 SAR minimum on its own, so the minimum-order rule shows.
-      { tenantId: t, typeString: "merchandise", nameAr: "أكياس قهوة مقطرة (٥)", nameEn: "Drip coffee bags (5)", descriptionAr: "خمسة أكياس تقطير جاهزة للسفر.", descriptionEn: "Five ready-to-brew drip bags for the road.", images: [DEMO_IMAGES.beans], sortOrder: 4, stock: 200 },
+      {
+        tenantId: t,
+        typeString: "merchandise",
+        nameAr: "أكياس قهوة مقطرة (٥)",
+        nameEn: "Drip coffee bags (5)",
+        descriptionAr: "خمسة أكياس تقطير جاهزة للسفر.",
+        descriptionEn: "Five ready-to-brew drip bags for the road.",
+        images: [DEMO_IMAGES.beans],
+        sortOrder: 4,
+        stock: 200,
+      },
     ])
     .returning();
   await db.insert(s.productPrices).values([
@@ -294,10 +384,31 @@ async function seedCoffee(db: Db) {
     { tenantId: t, productId: gift.id, nameAr: "١٠٠ ريال", nameEn: "SAR 100", amount: 10000 },
   ]);
   await db.insert(s.bankAccounts).values([
-    { tenantId: t, bank: "snb", holderName: "Bunn Roastery Est.", iban: "SA4410000001234567891234", accountNumber: "01234567891234", sortOrder: 1 },
-    { tenantId: t, bank: "alinma", holderName: "Bunn Roastery Est.", iban: "SA6905000068201234567000", accountNumber: "68201234567000", sortOrder: 2 },
+    {
+      tenantId: t,
+      bank: "snb",
+      holderName: "Bunn Roastery Est.",
+      iban: "SA4410000001234567891234",
+      accountNumber: "01234567891234",
+      sortOrder: 1,
+    },
+    {
+      tenantId: t,
+      bank: "alinma",
+      holderName: "Bunn Roastery Est.",
+      iban: "SA6905000068201234567000",
+      accountNumber: "68201234567000",
+      sortOrder: 2,
+    },
   ]);
-  await db.insert(s.websitePages).values({ tenantId: t, path: "z/about", titleAr: "عن بُن", titleEn: "About Bunn", bodyAr: "محمصة قهوة مختصة في جدة.", bodyEn: "A specialty coffee roastery in Jeddah.", });
+  await db.insert(s.websitePages).values({
+    tenantId: t,
+    path: "z/about",
+    titleAr: "عن بُن",
+    titleEn: "About Bunn",
+    bodyAr: "محمصة قهوة مختصة في جدة.",
+    bodyEn: "A specialty coffee roastery in Jeddah.",
+  });
   await seedCoffeeAccounts(db, t);
 }
 

@@ -22,10 +22,20 @@ export type AccessClaims = { sub: string; tenantid: string; sid: string; exp: nu
  * Signs an access token for a customer of a tenant, in session `sessionId` (payload: sub,
  * tenantid, sid, iat, exp).
  */
-export async function issueAccessToken(customerId: string, tenantId: string, sessionId: string, now = new Date()): Promise<{ token: string; expiresAt: number }> {
+export async function issueAccessToken(
+  customerId: string,
+  tenantId: string,
+  sessionId: string,
+  now = new Date(),
+): Promise<{ token: string; expiresAt: number }> {
   const iat = Math.floor(now.getTime() / 1000);
   const exp = iat + ACCESS_TOKEN_TTL_SECONDS;
-  const token = await new SignJWT({ tenantid: tenantId, sid: sessionId }).setProtectedHeader({ alg: "HS256", typ: "JWT" }).setSubject(customerId).setIssuedAt(iat).setExpirationTime(exp).sign(key());
+  const token = await new SignJWT({ tenantid: tenantId, sid: sessionId })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setSubject(customerId)
+    .setIssuedAt(iat)
+    .setExpirationTime(exp)
+    .sign(key());
   return { token, expiresAt: exp * 1000 };
 }
 
@@ -36,12 +46,20 @@ export async function issueAccessToken(customerId: string, tenantId: string, ses
 export async function verifyAccessToken(token: string, tenantId: string, now = new Date()): Promise<AccessClaims> {
   try {
     const { payload } = await jwtVerify(token, key(), { algorithms: ["HS256"], currentDate: now });
-    if (typeof payload.sub !== "string" || typeof payload.tenantid !== "string" || !isUuid(payload.sid) || typeof payload.exp !== "number") throw new PlatformError("SP:InvalidToken", 401, "The access token is not valid");
-    if (payload.tenantid !== tenantId) throw new PlatformError("SP:TenantMismatch", 401, "The access token belongs to another store");
+    if (
+      typeof payload.sub !== "string" ||
+      typeof payload.tenantid !== "string" ||
+      !isUuid(payload.sid) ||
+      typeof payload.exp !== "number"
+    )
+      throw new PlatformError("SP:InvalidToken", 401, "The access token is not valid");
+    if (payload.tenantid !== tenantId)
+      throw new PlatformError("SP:TenantMismatch", 401, "The access token belongs to another store");
     return payload as AccessClaims;
   } catch (err) {
     if (err instanceof PlatformError) throw err;
-    if (err instanceof joseErrors.JWTExpired) throw new PlatformError("SP:TokenExpired", 401, "The access token has expired");
+    if (err instanceof joseErrors.JWTExpired)
+      throw new PlatformError("SP:TokenExpired", 401, "The access token has expired");
     throw new PlatformError("SP:InvalidToken", 401, "The access token is not valid");
   }
 }

@@ -10,13 +10,25 @@ import { localized } from "./catalog";
 
 type Conn = Db | Tx;
 
-const productColumns = { id: products.id, nameAr: products.nameAr, nameEn: products.nameEn, images: products.images, isFullDayBooking: products.isFullDayBooking };
+const productColumns = {
+  id: products.id,
+  nameAr: products.nameAr,
+  nameEn: products.nameEn,
+  images: products.images,
+  isFullDayBooking: products.isFullDayBooking,
+};
 
 /**
  * GET customer/reservations — the caller's bookings. A booking is upcoming until it ends (one in
  * progress is still upcoming); full-day bookings end on the checkout day, shown minus one day.
  */
-export async function listReservations(db: Conn, tenantId: string, customerId: string, locale: Locale, now = new Date()): Promise<ReservationsDto> {
+export async function listReservations(
+  db: Conn,
+  tenantId: string,
+  customerId: string,
+  locale: Locale,
+  now = new Date(),
+): Promise<ReservationsDto> {
   const rows = await db
     .select({ booking: bookings, product: productColumns })
     .from(bookings)
@@ -41,7 +53,12 @@ export async function listReservations(db: Conn, tenantId: string, customerId: s
   return { upcoming, past };
 }
 
-function subscriptionStatus(stored: string, startsOn: string, endsOn: string, today: string): SubscriptionDto["status"] {
+function subscriptionStatus(
+  stored: string,
+  startsOn: string,
+  endsOn: string,
+  today: string,
+): SubscriptionDto["status"] {
   if (stored === "cancelled") return "cancelled";
   if (endsOn < today) return "expired";
   if (startsOn > today) return "upcoming";
@@ -53,16 +70,29 @@ function subscriptionStatus(stored: string, startsOn: string, endsOn: string, to
  * subscription carries the sessions of the customer's package of that product (the latest one
  * when they bought it more than once).
  */
-export async function listSubscriptions(db: Conn, tenantId: string, customerId: string, locale: Locale, now = new Date()): Promise<SubscriptionDto[]> {
+export async function listSubscriptions(
+  db: Conn,
+  tenantId: string,
+  customerId: string,
+  locale: Locale,
+  now = new Date(),
+): Promise<SubscriptionDto[]> {
   const [subs, packages] = await Promise.all([
     db
       .select({ sub: customerSubscriptions, product: { ...productColumns, hasPackage: products.hasPackage } })
       .from(customerSubscriptions)
-      .innerJoin(products, and(eq(products.id, customerSubscriptions.productId), eq(products.tenantId, customerSubscriptions.tenantId)))
+      .innerJoin(
+        products,
+        and(eq(products.id, customerSubscriptions.productId), eq(products.tenantId, customerSubscriptions.tenantId)),
+      )
       .where(and(eq(customerSubscriptions.tenantId, tenantId), eq(customerSubscriptions.customerId, customerId)))
       .orderBy(desc(customerSubscriptions.startsOn), asc(customerSubscriptions.id)),
     db
-      .select({ productId: customerPackages.productId, total: customerPackages.totalSessions, left: customerPackages.remainingSessions })
+      .select({
+        productId: customerPackages.productId,
+        total: customerPackages.totalSessions,
+        left: customerPackages.remainingSessions,
+      })
       .from(customerPackages)
       .where(and(eq(customerPackages.tenantId, tenantId), eq(customerPackages.customerId, customerId)))
       .orderBy(asc(customerPackages.createdAt)),
@@ -89,7 +119,12 @@ export async function listSubscriptions(db: Conn, tenantId: string, customerId: 
 export const ORDERS_LISTED = 50;
 
 /** GET customer/orders — the caller's completed orders, newest first, each read as its order page reads it. */
-export async function listOrders(db: Conn, tenantId: string, customerId: string, locale: Locale): Promise<OrderSummaryDto[]> {
+export async function listOrders(
+  db: Conn,
+  tenantId: string,
+  customerId: string,
+  locale: Locale,
+): Promise<OrderSummaryDto[]> {
   const rows = await db
     .select({ id: carts.id })
     .from(carts)
@@ -107,6 +142,11 @@ export async function listOrders(db: Conn, tenantId: string, customerId: string,
     totalAmount: o.totalAmount,
     amountToBePaid: o.amountToBePaid,
     hasPackageDiscounts: o.hasPackageDiscounts,
-    items: o.cartItems.map((i) => ({ name: i.product.name, typeString: i.product.typeString, image: i.product.images[0] ?? null, quantity: i.quantity })),
+    items: o.cartItems.map((i) => ({
+      name: i.product.name,
+      typeString: i.product.typeString,
+      image: i.product.images[0] ?? null,
+      quantity: i.quantity,
+    })),
   }));
 }

@@ -16,11 +16,24 @@ export { capacityOf, reservationKind, seatsTaken, unitMs, type Occupancy, type R
 import { capacityOf, reservationKind, seatsTaken, unitMs, type Occupancy } from "./seats";
 
 /** Bookings of a product overlapping [from, to). */
-export function bookingsBetween(db: Db | Tx, tenantId: string, productId: string, from: Date, to: Date): Promise<Occupancy[]> {
+export function bookingsBetween(
+  db: Db | Tx,
+  tenantId: string,
+  productId: string,
+  from: Date,
+  to: Date,
+): Promise<Occupancy[]> {
   return db
     .select({ from: bookings.startsAt, to: bookings.endsAt, seats: bookings.seats })
     .from(bookings)
-    .where(and(eq(bookings.tenantId, tenantId), eq(bookings.productId, productId), lt(bookings.startsAt, to), gt(bookings.endsAt, from)));
+    .where(
+      and(
+        eq(bookings.tenantId, tenantId),
+        eq(bookings.productId, productId),
+        lt(bookings.startsAt, to),
+        gt(bookings.endsAt, from),
+      ),
+    );
 }
 
 /** Whether a day may be booked now: not before today and at most bookingWindowDays ahead. */
@@ -58,7 +71,14 @@ export function freeUnitsFrom(p: RuleProduct, start: Date, close: Date, occupanc
  * A day's fixed slots with the seats left: the product's, and when specialists serve it, no more
  * than the choice (a specialist, a branch, a price; "any" by default) has then.
  */
-async function slotsAvailability(db: Db, tenantId: string, p: ProductRow, day: string, now: Date, pick: StaffPick): Promise<AvailabilityDto> {
+async function slotsAvailability(
+  db: Db,
+  tenantId: string,
+  p: ProductRow,
+  day: string,
+  now: Date,
+  pick: StaffPick,
+): Promise<AvailabilityDto> {
   const staff = await productStaff(db, tenantId, p.id);
   checkChoice(staff, pick, pick.priceId);
   const starts = withinBookingWindow(p, day, now) ? slotStarts(p, day).filter((s) => s > now) : [];
@@ -77,14 +97,27 @@ async function slotsAvailability(db: Db, tenantId: string, p: ProductRow, day: s
     date: day,
     slots: offered.map((s) => {
       const to = toOf(s);
-      const available = load ? slotSeats(staff, p, pick, pick.priceId, load, s, to).choice : Math.max(0, capacity - seatsTaken(occupancy, s, to));
-      return { from: s.toISOString(), to: to.toISOString(), available, capacity: staffed ? (p.roomCapacity ?? capacity) : capacity };
+      const available = load
+        ? slotSeats(staff, p, pick, pick.priceId, load, s, to).choice
+        : Math.max(0, capacity - seatsTaken(occupancy, s, to));
+      return {
+        from: s.toISOString(),
+        to: to.toISOString(),
+        available,
+        capacity: staffed ? (p.roomCapacity ?? capacity) : capacity,
+      };
     }),
   };
 }
 
 /** Every aligned start of the day that is not past; maxUnits is 0 when fewer than minUnits are free. */
-async function durationAvailability(db: Db, tenantId: string, p: ProductRow, day: string, now: Date): Promise<AvailabilityDto> {
+async function durationAvailability(
+  db: Db,
+  tenantId: string,
+  p: ProductRow,
+  day: string,
+  now: Date,
+): Promise<AvailabilityDto> {
   const minUnits = p.minUnits ?? 1;
   const base = { kind: "duration" as const, date: day, unitMinutes: p.slotMinutes ?? 60, minUnits };
   const window = openingWindow(p.openingHours, day);
@@ -101,7 +134,14 @@ async function durationAvailability(db: Db, tenantId: string, p: ProductRow, day
 }
 
 /** Nights from `from` for `days` days; a night is available when bookable now, open and not fully booked. */
-async function daysAvailability(db: Db, tenantId: string, p: ProductRow, from: string, days: number, now: Date): Promise<AvailabilityDto> {
+async function daysAvailability(
+  db: Db,
+  tenantId: string,
+  p: ProductRow,
+  from: string,
+  days: number,
+  now: Date,
+): Promise<AvailabilityDto> {
   const start = dayStart(from);
   const occupancy = await bookingsBetween(db, tenantId, p.id, start, new Date(start.getTime() + days * DAY_MS));
   const capacity = capacityOf(p);
@@ -117,11 +157,24 @@ async function daysAvailability(db: Db, tenantId: string, p: ProductRow, from: s
   return { kind: "days", from, days: list };
 }
 
-export type AvailabilityQuery = { date?: string; from?: string; days?: number; specialistId?: string; branchId?: string; priceId?: string };
+export type AvailabilityQuery = {
+  date?: string;
+  from?: string;
+  days?: number;
+  specialistId?: string;
+  branchId?: string;
+  priceId?: string;
+};
 type StaffPick = StaffChoice & { priceId: string | null };
 
 /** GET products/{id}/availability: fixed slots or duration starts for `date`, nights from `from` for full-day. */
-export async function getAvailability(db: Db, tenantId: string, productId: string, query: AvailabilityQuery, now = new Date()): Promise<AvailabilityDto> {
+export async function getAvailability(
+  db: Db,
+  tenantId: string,
+  productId: string,
+  query: AvailabilityQuery,
+  now = new Date(),
+): Promise<AvailabilityDto> {
   const product = await findActiveProduct(db, tenantId, productId);
   if (!product) throw notFound("Product");
   const kind = reservationKind(product);
@@ -132,7 +185,11 @@ export async function getAvailability(db: Db, tenantId: string, productId: strin
   }
   if (!query.date) throw validation("date is required", { date: "required" });
   if (kind === "slots") {
-    const pick = { specialistId: query.specialistId ?? null, branchId: query.branchId ?? null, priceId: query.priceId ?? null };
+    const pick = {
+      specialistId: query.specialistId ?? null,
+      branchId: query.branchId ?? null,
+      priceId: query.priceId ?? null,
+    };
     return slotsAvailability(db, tenantId, product, query.date, now, pick);
   }
   return durationAvailability(db, tenantId, product, query.date, now);

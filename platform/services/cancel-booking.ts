@@ -1,7 +1,16 @@
 import "server-only";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
-import { bookings, cartItems, carts, customerPackages, paymentAttempts, payments, tenants, type PaymentProvider } from "../db/schema";
+import {
+  bookings,
+  cartItems,
+  carts,
+  customerPackages,
+  paymentAttempts,
+  payments,
+  tenants,
+  type PaymentProvider,
+} from "../db/schema";
 import { notFound, PlatformError } from "../errors";
 import { parseChangeWindowHours, type Locale } from "@/contract/tenant-settings";
 import { HOUR_MS } from "@/contract/riyadh-time";
@@ -26,7 +35,14 @@ async function onlinePayment(tx: Tx, tenantId: string, cartId: string) {
     .select({ provider: payments.provider, amount: payments.amount, ref: paymentAttempts.providerRef })
     .from(payments)
     .innerJoin(paymentAttempts, eq(paymentAttempts.id, payments.attemptId))
-    .where(and(eq(payments.tenantId, tenantId), eq(payments.cartId, cartId), inArray(payments.status, ["paid", "authorized"]), eq(paymentAttempts.state, "paid")))
+    .where(
+      and(
+        eq(payments.tenantId, tenantId),
+        eq(payments.cartId, cartId),
+        inArray(payments.status, ["paid", "authorized"]),
+        eq(paymentAttempts.state, "paid"),
+      ),
+    )
     .limit(1);
   return row?.ref ? row : null;
 }
@@ -36,7 +52,13 @@ async function onlinePayment(tx: Tx, tenantId: string, cartId: string) {
  * to the order (all of it when paid in full, part of a deposit), and for the last line left
  * whatever was not given back yet, so that the shares add up to the payment to the halala.
  */
-export function refundShare(p: { lineTotal: number; orderTotal: number; paid: number; refundedBefore: number; lastLine: boolean }): number {
+export function refundShare(p: {
+  lineTotal: number;
+  orderTotal: number;
+  paid: number;
+  refundedBefore: number;
+  lastLine: boolean;
+}): number {
   const left = Math.max(0, p.paid - p.refundedBefore);
   if (p.lastLine) return left;
   if (p.orderTotal <= 0) return 0;
@@ -49,7 +71,14 @@ async function lockOrder(tx: Tx, scope: OwnerScope, cartId: string) {
     .select({ cart: carts, settings: tenants.settings })
     .from(carts)
     .innerJoin(tenants, eq(tenants.id, carts.tenantId))
-    .where(and(eq(carts.tenantId, scope.tenantId), eq(carts.id, cartId), eq(carts.customerId, scope.customerId), eq(carts.status, "completed")))
+    .where(
+      and(
+        eq(carts.tenantId, scope.tenantId),
+        eq(carts.id, cartId),
+        eq(carts.customerId, scope.customerId),
+        eq(carts.status, "completed"),
+      ),
+    )
     .for("update", { of: carts });
   if (!order) throw notFound("Booking");
   return { ...order, rows: await loadCartLines(tx, scope.tenantId, cartId) };
@@ -70,7 +99,14 @@ type Refund = { provider: PaymentProvider; ref: string; amount: number };
  * (the embedded database has one connection, and a provider's answer may take seconds); a refusal
  * gives the claim back and the booking stays as it was. Then the rest is done in one transaction.
  */
-export async function cancelBooking(db: Db, scope: OwnerScope, cartId: string, itemId: string, locale: Locale, now = new Date()): Promise<CartDto> {
+export async function cancelBooking(
+  db: Db,
+  scope: OwnerScope,
+  cartId: string,
+  itemId: string,
+  locale: Locale,
+  now = new Date(),
+): Promise<CartDto> {
   if (!isUuid(cartId) || !isUuid(itemId)) throw notFound("Booking");
   const refund = await db.transaction(async (tx): Promise<Refund | null | "answered"> => {
     const { cart, settings, rows } = await lockOrder(tx, scope, cartId);
@@ -80,9 +116,15 @@ export async function cancelBooking(db: Db, scope: OwnerScope, cartId: string, i
     if (row.item.cancelledAt) return "answered";
 
     const hours = parseChangeWindowHours(settings.cancelWindowHours);
-    if (hours === null) throw new PlatformError("SP:CancellationNotOffered", 403, "This store does not take cancellations online");
+    if (hours === null)
+      throw new PlatformError("SP:CancellationNotOffered", 403, "This store does not take cancellations online");
     if (now.getTime() > row.item.reservationDateFrom.getTime() - hours * HOUR_MS) {
-      throw new PlatformError("SP:CancellationWindowPassed", 409, `Bookings can be cancelled up to ${hours} hours before they start`, { hours });
+      throw new PlatformError(
+        "SP:CancellationWindowPassed",
+        409,
+        `Bookings can be cancelled up to ${hours} hours before they start`,
+        { hours },
+      );
     }
 
     // The order as it was placed, to know the line's share of what was paid.
@@ -100,7 +142,10 @@ export async function cancelBooking(db: Db, scope: OwnerScope, cartId: string, i
           lastLine: others.every((r) => r.item.cancelledAt),
         })
       : 0;
-    await tx.update(cartItems).set({ cancelledAt: now, refundedAmount: share }).where(and(eq(cartItems.tenantId, scope.tenantId), eq(cartItems.id, itemId)));
+    await tx
+      .update(cartItems)
+      .set({ cancelledAt: now, refundedAmount: share })
+      .where(and(eq(cartItems.tenantId, scope.tenantId), eq(cartItems.id, itemId)));
     if (share === 0) {
       await finishCancelling(tx, scope, cartId, itemId, null, now);
       return null;
@@ -128,7 +173,14 @@ export async function cancelBooking(db: Db, scope: OwnerScope, cartId: string, i
 }
 
 /** The claimed line cancelled: seats freed, sessions given back, the refund's id kept, the order's status, the credit note. */
-async function finishCancelling(tx: Tx, scope: OwnerScope, cartId: string, itemId: string, refundRef: string | null, now: Date): Promise<void> {
+async function finishCancelling(
+  tx: Tx,
+  scope: OwnerScope,
+  cartId: string,
+  itemId: string,
+  refundRef: string | null,
+  now: Date,
+): Promise<void> {
   const rows = await loadCartLines(tx, scope.tenantId, cartId);
   const index = rows.findIndex((r) => r.item.id === itemId);
   const { item } = rows[index];
@@ -139,7 +191,11 @@ async function finishCancelling(tx: Tx, scope: OwnerScope, cartId: string, itemI
       .set({ remainingSessions: sql`${customerPackages.remainingSessions} + ${item.quantity * item.units}` })
       .where(and(eq(customerPackages.tenantId, scope.tenantId), eq(customerPackages.id, item.customerPackageId)));
   }
-  if (refundRef) await tx.update(cartItems).set({ refundRef }).where(and(eq(cartItems.tenantId, scope.tenantId), eq(cartItems.id, itemId)));
+  if (refundRef)
+    await tx
+      .update(cartItems)
+      .set({ refundRef })
+      .where(and(eq(cartItems.tenantId, scope.tenantId), eq(cartItems.id, itemId)));
   if (rows.every((r) => r.item.cancelledAt)) {
     await tx
       .update(carts)

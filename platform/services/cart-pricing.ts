@@ -25,7 +25,12 @@ const lineProductColumns = {
   depositPercent: products.depositPercent,
   giftThemes: products.giftThemes,
 };
-export const linePriceColumns = { id: productPrices.id, nameAr: productPrices.nameAr, nameEn: productPrices.nameEn, amount: productPrices.amount };
+export const linePriceColumns = {
+  id: productPrices.id,
+  nameAr: productPrices.nameAr,
+  nameEn: productPrices.nameEn,
+  amount: productPrices.amount,
+};
 
 export type ItemRow = {
   item: typeof cartItems.$inferSelect;
@@ -61,7 +66,10 @@ type PricingSettings = { taxEnabled?: string | null; taxPercentage?: string | nu
 
 /** The tenant's tax multiplier (1 when tax is off) and whether it offers packages. */
 export function pricingOf(s: PricingSettings | undefined): { taxRate: number; packagesOn: boolean } {
-  return { taxRate: parseTaxRate(s?.taxEnabled === "True", s?.taxPercentage ?? undefined), packagesOn: s?.hasPackages === "True" };
+  return {
+    taxRate: parseTaxRate(s?.taxEnabled === "True", s?.taxPercentage ?? undefined),
+    packagesOn: s?.hasPackages === "True",
+  };
 }
 
 export async function tenantPricing(conn: Conn, tenantId: string): Promise<{ taxRate: number; packagesOn: boolean }> {
@@ -84,7 +92,12 @@ const NO_COVERAGE: Coverage = { byItem: new Map(), uses: new Map() };
 const lineAmount = (r: ItemRow) => r.price.amount * r.item.quantity * r.item.units;
 
 /** A completed order's coverage is what it spent (cart_items.customer_package_id), not what is left now. */
-async function completedCoverage(conn: Conn, tenantId: string, customerId: string, rows: ItemRow[]): Promise<{ packages: PackageRow[]; coverage: Coverage }> {
+async function completedCoverage(
+  conn: Conn,
+  tenantId: string,
+  customerId: string,
+  rows: ItemRow[],
+): Promise<{ packages: PackageRow[]; coverage: Coverage }> {
   const coverage: Coverage = { byItem: new Map(), uses: new Map() };
   for (const r of rows) {
     const pkg = r.item.customerPackageId;
@@ -122,7 +135,12 @@ export async function priceCart(
     ({ packages, coverage } = await completedCoverage(conn, tenantId, cart.customerId, rows));
   } else if (p.packagesOn && cart.customerId && rows.some((r) => r.product.typeString === "reservation")) {
     packages = await usablePackages(conn, tenantId, cart.customerId, p.now);
-    const lines = rows.map((r) => ({ id: r.item.id, productId: r.product.id, isReservation: r.product.typeString === "reservation", sessions: r.item.quantity * r.item.units }));
+    const lines = rows.map((r) => ({
+      id: r.item.id,
+      productId: r.product.id,
+      isReservation: r.product.typeString === "reservation",
+      sessions: r.item.quantity * r.item.units,
+    }));
     coverage = computeCoverage(lines, packages);
   }
   const paying = completed || cart.usePackages ? coverage : NO_COVERAGE;
@@ -130,7 +148,8 @@ export async function priceCart(
   const couponLines = rows.map((r, i) => ({ productId: r.product.id, base: lineAmount(r) - packageDiscounts[i] }));
   const cartAmount = couponLines.reduce((s, l) => s + l.base, 0);
   const coupon = cart.couponId ? await couponById(conn, tenantId, cart.couponId) : null;
-  const meetsMinimum = coupon !== null && (completed || coupon.minCartAmount === null || cartAmount >= coupon.minCartAmount);
+  const meetsMinimum =
+    coupon !== null && (completed || coupon.minCartAmount === null || cartAmount >= coupon.minCartAmount);
   const couponDiscounts = coupon && meetsMinimum ? couponLineDiscounts(coupon, couponLines) : rows.map(() => 0);
   const totals = computeCartTotals(
     rows.map((r, i) => ({
@@ -142,5 +161,12 @@ export async function priceCart(
     })),
     p.taxRate,
   );
-  return { totals, coverage: paying, packages: packageDtos(packages, coverage, p.locale), coupon, couponLines, cartAmount };
+  return {
+    totals,
+    coverage: paying,
+    packages: packageDtos(packages, coverage, p.locale),
+    coupon,
+    couponLines,
+    cartAmount,
+  };
 }

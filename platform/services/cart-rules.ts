@@ -6,10 +6,27 @@ import { dayStart, openingWindow, riyadhDay, today } from "../time";
 import { isPlatformDay } from "@/contract/riyadh-time";
 import { DAY_MS } from "@/contract/riyadh-time";
 import { addDays, daysBetween } from "@/contract/riyadh-time";
-import { bookingsBetween, capacityOf, reservationKind, seatsTaken, slotStarts, unitMs, withinBookingWindow, type Occupancy } from "./availability";
+import {
+  bookingsBetween,
+  capacityOf,
+  reservationKind,
+  seatsTaken,
+  slotStarts,
+  unitMs,
+  withinBookingWindow,
+  type Occupancy,
+} from "./availability";
 import type { AddCartItemInput } from "@/contract/input/cart";
 import type { RuleProduct } from "./product-columns";
-import { checkChoice, productStaff, providerNotAvailable, slotLoad, slotSeats, type HeldLine, type Staff } from "./specialists";
+import {
+  checkChoice,
+  productStaff,
+  providerNotAvailable,
+  slotLoad,
+  slotSeats,
+  type HeldLine,
+  type Staff,
+} from "./specialists";
 
 /** A cart line as the rules see it: instants for reservations, units = hours or nights. */
 export type CartLine = {
@@ -49,22 +66,32 @@ export const MAX_NIGHTS = 366;
 export const SUBSCRIPTION_START_WINDOW_DAYS = 90;
 
 const outdated = () =>
-  new PlatformError("SP:Reservation:SelectedSlotIsUnavailableOrOutdated", 400, "The selected time is not bookable or has passed");
+  new PlatformError(
+    "SP:Reservation:SelectedSlotIsUnavailableOrOutdated",
+    400,
+    "The selected time is not bookable or has passed",
+  );
 const notAvailable = (available: number) =>
-  new PlatformError("SP:SlotIsNotAvailable", 409, "The selected time is not available", { available: Math.max(0, available) });
-const tooFew = (minimum: number) => new PlatformError("SP:MinimumDaysRequirementNotMet", 400, `At least ${minimum} required`, { minimum });
-const tooMany = (maximum: number) => new PlatformError("SP:MaximumDaysExceeded", 400, `At most ${maximum} allowed`, { maximum });
+  new PlatformError("SP:SlotIsNotAvailable", 409, "The selected time is not available", {
+    available: Math.max(0, available),
+  });
+const tooFew = (minimum: number) =>
+  new PlatformError("SP:MinimumDaysRequirementNotMet", 400, `At least ${minimum} required`, { minimum });
+const tooMany = (maximum: number) =>
+  new PlatformError("SP:MaximumDaysExceeded", 400, `At most ${maximum} allowed`, { maximum });
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 function instant(value: string | undefined, field: string): Date {
   const ms = value && ISO_INSTANT.test(value) ? Date.parse(value) : NaN;
-  if (Number.isNaN(ms) || !isPlatformDay(riyadhDay(new Date(ms)))) throw validation(`${field} must be an ISO date-time`, { [field]: "Expected an ISO date-time" });
+  if (Number.isNaN(ms) || !isPlatformDay(riyadhDay(new Date(ms))))
+    throw validation(`${field} must be an ISO date-time`, { [field]: "Expected an ISO date-time" });
   return new Date(ms);
 }
 
 function day(value: string | undefined, field: string): string {
-  if (!value || !isPlatformDay(value)) throw validation(`${field} must be a YYYY-MM-DD day`, { [field]: "Expected a YYYY-MM-DD day" });
+  if (!value || !isPlatformDay(value))
+    throw validation(`${field} must be a YYYY-MM-DD day`, { [field]: "Expected a YYYY-MM-DD day" });
   return value;
 }
 
@@ -89,7 +116,13 @@ export function lineFromInput(product: RuleProduct, priceId: string, input: AddC
   switch (reservationKind(product)) {
     case "slots": {
       const from = instant(input.reservationDateFrom, "reservationDateFrom");
-      return { ...line, from, to: new Date(from.getTime() + unitMs(product)), specialistId: input.specialistId ?? null, branchId: input.branchId ?? null };
+      return {
+        ...line,
+        from,
+        to: new Date(from.getTime() + unitMs(product)),
+        specialistId: input.specialistId ?? null,
+        branchId: input.branchId ?? null,
+      };
     }
     case "duration": {
       const from = instant(input.reservationDateFrom, "reservationDateFrom");
@@ -102,7 +135,8 @@ export function lineFromInput(product: RuleProduct, priceId: string, input: AddC
       return { ...line, units: daysBetween(first, end), from: dayStart(first), to: dayStart(end) };
     }
   }
-  if (product.typeString === "subscription") return { ...line, subscriptionStartDate: day(input.subscriptionStartDate, "subscriptionStartDate") };
+  if (product.typeString === "subscription")
+    return { ...line, subscriptionStartDate: day(input.subscriptionStartDate, "subscriptionStartDate") };
   if (product.typeString === "gift") {
     if (!input.giftDetails) throw validation("giftDetails is required", { giftDetails: "Required" });
     const { theme, toName, fromName, showBuyerInfo } = input.giftDetails;
@@ -138,15 +172,19 @@ export function checkLineRules(product: RuleProduct, line: CartLine, now: Date):
     const start = line.subscriptionStartDate!;
     const ahead = daysBetween(today(now), start);
     if (ahead < 0 || ahead > SUBSCRIPTION_START_WINDOW_DAYS) {
-      throw validation(`The start date must be between today and ${addDays(today(now), SUBSCRIPTION_START_WINDOW_DAYS)}`, {
-        subscriptionStartDate: "Out of range",
-      });
+      throw validation(
+        `The start date must be between today and ${addDays(today(now), SUBSCRIPTION_START_WINDOW_DAYS)}`,
+        {
+          subscriptionStartDate: "Out of range",
+        },
+      );
     }
     return;
   }
   if (product.typeString === "gift") {
     const themes = (product.giftThemes ?? []).map((t) => t.id);
-    if (!line.giftDetails || !themes.includes(line.giftDetails.theme)) throw validation("Unknown gift theme", { "giftDetails.theme": "Not one of the product's themes" });
+    if (!line.giftDetails || !themes.includes(line.giftDetails.theme))
+      throw validation("Unknown gift theme", { "giftDetails.theme": "Not one of the product's themes" });
   }
 }
 
@@ -154,11 +192,19 @@ export function checkLineRules(product: RuleProduct, line: CartLine, now: Date):
  * Rules against other rows: merchandise stock, and free seats in every unit (slot, hour, night)
  * after bookings and after this cart's other lines of the same product. `others` excludes `line`.
  */
-export async function checkCapacity(tx: Tx, tenantId: string, product: RuleProduct, line: CartLine, others: CartLine[], staff?: Staff): Promise<void> {
+export async function checkCapacity(
+  tx: Tx,
+  tenantId: string,
+  product: RuleProduct,
+  line: CartLine,
+  others: CartLine[],
+  staff?: Staff,
+): Promise<void> {
   const staffed = await staffSeats(tx, tenantId, product, line, others, staff);
   const room = staffed ? staffed.choice : await plainRoom(tx, tenantId, product, line, others);
   if (room === null || line.quantity <= room) return;
-  if (product.typeString === "merchandise") throw new PlatformError("SP:MerchandiseItemInsufficientStock", 409, "Not enough stock", { available: room });
+  if (product.typeString === "merchandise")
+    throw new PlatformError("SP:MerchandiseItemInsufficientStock", 409, "Not enough stock", { available: room });
   // The chosen specialist is the limit, not the slot as a whole: SP:ProviderIsNotAvailable.
   if (line.specialistId && staffed && staffed.anyone >= line.quantity) throw providerNotAvailable(room);
   throw notAvailable(room);
@@ -169,13 +215,25 @@ export async function checkCapacity(tx: Tx, tenantId: string, product: RuleProdu
  * the fewest free seats over its units (slot, hour, night) after bookings and those lines; 0 when
  * a night is closed; null when nothing limits it (no stock count, not a timed booking).
  */
-export async function lineRoom(tx: Db | Tx, tenantId: string, product: RuleProduct, line: CartLine, others: CartLine[]): Promise<number | null> {
+export async function lineRoom(
+  tx: Db | Tx,
+  tenantId: string,
+  product: RuleProduct,
+  line: CartLine,
+  others: CartLine[],
+): Promise<number | null> {
   const staffed = await staffSeats(tx, tenantId, product, line, others);
   return staffed ? staffed.choice : plainRoom(tx, tenantId, product, line, others);
 }
 
 /** lineRoom of a line no specialist serves. */
-async function plainRoom(tx: Db | Tx, tenantId: string, product: RuleProduct, line: CartLine, others: CartLine[]): Promise<number | null> {
+async function plainRoom(
+  tx: Db | Tx,
+  tenantId: string,
+  product: RuleProduct,
+  line: CartLine,
+  others: CartLine[],
+): Promise<number | null> {
   if (product.typeString === "merchandise") {
     if (product.stock === null) return null;
     return Math.max(0, product.stock - others.reduce((s, o) => s + o.quantity, 0));
@@ -183,7 +241,9 @@ async function plainRoom(tx: Db | Tx, tenantId: string, product: RuleProduct, li
   const kind = reservationKind(product);
   if (!kind || !line.from || !line.to) return null;
   const booked = await bookingsBetween(tx, tenantId, product.id, line.from, line.to);
-  const held: Occupancy[] = others.filter((o) => o.from && o.to).map((o) => ({ from: o.from!, to: o.to!, seats: o.quantity }));
+  const held: Occupancy[] = others
+    .filter((o) => o.from && o.to)
+    .map((o) => ({ from: o.from!, to: o.to!, seats: o.quantity }));
   const step = kind === "days" ? DAY_MS : unitMs(product);
   let least = Number.MAX_SAFE_INTEGER;
   for (let t = line.from.getTime(); t < line.to.getTime(); t += step) {
@@ -200,13 +260,22 @@ async function plainRoom(tx: Db | Tx, tenantId: string, product: RuleProduct, li
  * this cart's other lines of it; null for any other line. The choice is checked first. `known`:
  * the product's staff when the caller has read it already.
  */
-async function staffSeats(tx: Db | Tx, tenantId: string, product: RuleProduct, line: CartLine, others: CartLine[], known?: Staff): Promise<{ choice: number; anyone: number } | null> {
+async function staffSeats(
+  tx: Db | Tx,
+  tenantId: string,
+  product: RuleProduct,
+  line: CartLine,
+  others: CartLine[],
+  known?: Staff,
+): Promise<{ choice: number; anyone: number } | null> {
   if (reservationKind(product) !== "slots" || !line.from || !line.to) return null;
   const staff = known ?? (await productStaff(tx, tenantId, product.id));
   const choice = { specialistId: line.specialistId, branchId: line.branchId };
   checkChoice(staff, choice, line.priceId);
   if (staff.specialists.length === 0) return null;
-  const held: HeldLine[] = others.filter((o) => o.from && o.to).map((o) => ({ from: o.from!, to: o.to!, seats: o.quantity, specialistId: o.specialistId }));
+  const held: HeldLine[] = others
+    .filter((o) => o.from && o.to)
+    .map((o) => ({ from: o.from!, to: o.to!, seats: o.quantity, specialistId: o.specialistId }));
   const load = await slotLoad(tx, tenantId, staff, product.id, held, line.from, line.to);
   return slotSeats(staff, product, choice, line.priceId, load, line.from, line.to);
 }

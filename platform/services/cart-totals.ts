@@ -20,10 +20,19 @@ export type TotalsLine = {
  * `listAmount`: the line at its price with VAT, before any discount (as the product page shows
  * prices); `discount`: what was taken off it before VAT (`taxAmount` is on the rest).
  */
-export type LineTotals = { amount: number; discount: number; taxAmount: number; listAmount: number; effectiveQuantity: number };
+export type LineTotals = {
+  amount: number;
+  discount: number;
+  taxAmount: number;
+  listAmount: number;
+  effectiveQuantity: number;
+};
 
 /** The CartDto's total fields, in halalas here (the DTO carries them in SAR). */
-export type CartTotals = Pick<CartDto, "subTotal" | "discountAmount" | "taxAmount" | "fees" | "totalAmount" | "depositAmount" | "amountToBePaid"> & {
+export type CartTotals = Pick<
+  CartDto,
+  "subTotal" | "discountAmount" | "taxAmount" | "fees" | "totalAmount" | "depositAmount" | "amountToBePaid"
+> & {
   lines: LineTotals[];
 };
 
@@ -50,7 +59,13 @@ export function computeCartTotals(lines: TotalsLine[], taxRate: number, extraDis
     deferred += gross - deposit;
   });
   return {
-    lines: totals.map(({ amount, discount, taxAmount, effectiveQuantity }) => ({ amount, discount, taxAmount, listAmount: amount + taxOn(amount, taxRate), effectiveQuantity })),
+    lines: totals.map(({ amount, discount, taxAmount, effectiveQuantity }) => ({
+      amount,
+      discount,
+      taxAmount,
+      listAmount: amount + taxOn(amount, taxRate),
+      effectiveQuantity,
+    })),
     subTotal,
     discountAmount: discount,
     taxAmount,

@@ -2,7 +2,17 @@ import "server-only";
 import { and, eq, inArray, isNull, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { independentReads } from "../db/reads";
-import { branches, cartItems, carts, productPrices, products, specialists, tenants, type GiftDetails, type GiftTheme } from "../db/schema";
+import {
+  branches,
+  cartItems,
+  carts,
+  productPrices,
+  products,
+  specialists,
+  tenants,
+  type GiftDetails,
+  type GiftTheme,
+} from "../db/schema";
 import { notFound, PlatformError, validation } from "../errors";
 import { toSar } from "../money";
 import { riyadhDay } from "../time";
@@ -11,7 +21,14 @@ import type { CartDto, CartItemDto } from "@/contract/dto/cart";
 import { checkCapacity, checkLineRules, lineFromInput, lineOfItem, lineRoom, type CartLine } from "./cart-rules";
 import type { AddCartItemInput, UpdateCartItemInput } from "@/contract/input/cart";
 import type { LineTotals } from "./cart-totals";
-import { LINE_ORDER, linePriceColumns, priceCart, pricingOf, pricingSettingColumns, type ItemRow } from "./cart-pricing";
+import {
+  LINE_ORDER,
+  linePriceColumns,
+  priceCart,
+  pricingOf,
+  pricingSettingColumns,
+  type ItemRow,
+} from "./cart-pricing";
 import { localized, productTypeNumber } from "./catalog";
 import { ruleProductColumns, type RuleProduct } from "./product-columns";
 import { isUuid } from "./ids";
@@ -33,8 +50,13 @@ export function visibleCart(scope: CartScope, cartId: string): SQL {
 }
 
 /** visibleCart with values or with a prepared statement's placeholders; a null customer is a guest. */
-function cartOf(tenantId: string | Placeholder, cartId: string | Placeholder, customerId: string | Placeholder | null): SQL {
-  const owner = customerId === null ? isNull(carts.customerId) : or(isNull(carts.customerId), eq(carts.customerId, customerId))!;
+function cartOf(
+  tenantId: string | Placeholder,
+  cartId: string | Placeholder,
+  customerId: string | Placeholder | null,
+): SQL {
+  const owner =
+    customerId === null ? isNull(carts.customerId) : or(isNull(carts.customerId), eq(carts.customerId, customerId))!;
   return and(eq(carts.tenantId, tenantId), eq(carts.id, cartId), owner)!;
 }
 
@@ -51,7 +73,13 @@ type ReadRow = ItemRow & { product: RuleProduct };
  */
 function cartReadQuery(db: Conn, guest: boolean) {
   return db
-    .select({ cart: carts, settings: pricingSettingColumns, item: cartItems, product: ruleProductColumns, price: linePriceColumns })
+    .select({
+      cart: carts,
+      settings: pricingSettingColumns,
+      item: cartItems,
+      product: ruleProductColumns,
+      price: linePriceColumns,
+    })
     .from(carts)
     .innerJoin(tenants, eq(tenants.id, carts.tenantId))
     .leftJoin(cartItems, and(eq(cartItems.tenantId, carts.tenantId), eq(cartItems.cartId, carts.id)))
@@ -81,19 +109,33 @@ function cartRead(db: Conn, guest: boolean): CartRead {
  * database costs the server a share of its one thread), then the pricing, and the bookings of
  * timed lines.
  */
-export async function readCart(db: Conn, scope: CartScope, cartId: string, locale: Locale, now = new Date()): Promise<CartDto> {
+export async function readCart(
+  db: Conn,
+  scope: CartScope,
+  cartId: string,
+  locale: Locale,
+  now = new Date(),
+): Promise<CartDto> {
   if (!isUuid(cartId)) throw cartNotFound();
   const { tenantId } = scope;
-  const found = await cartRead(db, scope.customerId === null).execute({ tenantId, cartId, customerId: scope.customerId ?? NO_ID });
+  const found = await cartRead(db, scope.customerId === null).execute({
+    tenantId,
+    cartId,
+    customerId: scope.customerId ?? NO_ID,
+  });
   if (found.length === 0) throw cartNotFound();
   const { cart, settings } = found[0];
-  const rows: ReadRow[] = found.flatMap(({ item, product, price }) => (item && product && price ? [{ item, product, price }] : []));
+  const rows: ReadRow[] = found.flatMap(({ item, product, price }) =>
+    item && product && price ? [{ item, product, price }] : [],
+  );
   const { taxRate, packagesOn } = pricingOf(settings);
   const pricing = await priceCart(db, { tenantId, cart, rows, taxRate, packagesOn, locale, now });
   const { totals } = pricing;
   const rooms = cart.completedAt ? rows.map(() => null) : await linesRoom(db, tenantId, rows);
   const names = await staffNames(db, tenantId, rows, locale);
-  const items = rows.map((r, i) => toItemDto(r, totals.lines[i], pricing.coverage.byItem.has(r.item.id), rooms[i], locale, names(r)));
+  const items = rows.map((r, i) =>
+    toItemDto(r, totals.lines[i], pricing.coverage.byItem.has(r.item.id), rooms[i], locale, names(r)),
+  );
   return {
     id: cart.id,
     customerId: cart.customerId,
@@ -188,10 +230,34 @@ function toItemDto(
 async function staffNames(db: Conn, tenantId: string, rows: ItemRow[], locale: Locale) {
   const specialistIds = [...new Set(rows.flatMap((r) => (r.item.specialistId ? [r.item.specialistId] : [])))];
   const branchIds = [...new Set(rows.flatMap((r) => (r.item.branchId ? [r.item.branchId] : [])))];
-  const open = [...new Set(rows.filter((r) => !r.item.specialistId && r.item.reservationDateFrom && !r.product.isFullDayBooking && !r.product.isVariableDuration).map((r) => r.product.id))];
+  const open = [
+    ...new Set(
+      rows
+        .filter(
+          (r) =>
+            !r.item.specialistId &&
+            r.item.reservationDateFrom &&
+            !r.product.isFullDayBooking &&
+            !r.product.isVariableDuration,
+        )
+        .map((r) => r.product.id),
+    ),
+  ];
   const [people, places, staffed] = await independentReads(db, [
-    async () => (specialistIds.length ? db.select().from(specialists).where(and(eq(specialists.tenantId, tenantId), inArray(specialists.id, specialistIds))) : []),
-    async () => (branchIds.length ? db.select().from(branches).where(and(eq(branches.tenantId, tenantId), inArray(branches.id, branchIds))) : []),
+    async () =>
+      specialistIds.length
+        ? db
+            .select()
+            .from(specialists)
+            .where(and(eq(specialists.tenantId, tenantId), inArray(specialists.id, specialistIds)))
+        : [],
+    async () =>
+      branchIds.length
+        ? db
+            .select()
+            .from(branches)
+            .where(and(eq(branches.tenantId, tenantId), inArray(branches.id, branchIds)))
+        : [],
     async () =>
       open.length
         ? db
@@ -215,12 +281,19 @@ async function staffNames(db: Conn, tenantId: string, rows: ItemRow[], locale: L
 /** The gift line as stored, plus its theme's name and colour in the reader's language. */
 function withThemeName(details: GiftDetails, themes: GiftTheme[] | null, locale: Locale): CartItemDto["giftDetails"] {
   const theme = themes?.find((t) => t.id === details.theme);
-  return { ...details, themeName: theme ? localized(locale, theme.nameAr, theme.nameEn) : details.theme, themeColor: theme?.color ?? null };
+  return {
+    ...details,
+    themeName: theme ? localized(locale, theme.nameAr, theme.nameEn) : details.theme,
+    themeColor: theme?.color ?? null,
+  };
 }
 
 /** A new active cart: the signed-in caller's, or a guest cart. */
 export async function createCart(db: Db, scope: CartScope, locale: Locale): Promise<CartDto> {
-  const [cart] = await db.insert(carts).values({ tenantId: scope.tenantId, customerId: scope.customerId }).returning({ id: carts.id });
+  const [cart] = await db
+    .insert(carts)
+    .values({ tenantId: scope.tenantId, customerId: scope.customerId })
+    .returning({ id: carts.id });
   return readCart(db, scope, cart.id, locale);
 }
 
@@ -232,7 +305,12 @@ export const getCart = readCart;
  * gets first: true; every later one (and a cart not completed) false. One UPDATE, so two at once
  * cannot both be first. A cart the caller can't see is 404, as a read.
  */
-export async function claimPurchaseEvent(db: Conn, scope: CartScope, cartId: string, now = new Date()): Promise<{ first: boolean }> {
+export async function claimPurchaseEvent(
+  db: Conn,
+  scope: CartScope,
+  cartId: string,
+  now = new Date(),
+): Promise<{ first: boolean }> {
   if (!isUuid(cartId)) throw cartNotFound();
   const claimed = await db
     .update(carts)
@@ -249,12 +327,23 @@ export async function claimPurchaseEvent(db: Conn, scope: CartScope, cartId: str
  * Runs a change on an active cart inside one transaction, holding the cart's row lock so that
  * concurrent changes to one cart are checked one after the other; any refusal rolls back.
  */
-async function changeCart(db: Db, scope: CartScope, cartId: string, locale: Locale, change: (tx: Tx, tenantId: string) => Promise<void>): Promise<CartDto> {
+async function changeCart(
+  db: Db,
+  scope: CartScope,
+  cartId: string,
+  locale: Locale,
+  change: (tx: Tx, tenantId: string) => Promise<void>,
+): Promise<CartDto> {
   if (!isUuid(cartId)) throw cartNotFound();
   return db.transaction(async (tx) => {
-    const [cart] = await tx.update(carts).set({ updatedAt: new Date() }).where(visibleCart(scope, cartId)).returning({ status: carts.status });
+    const [cart] = await tx
+      .update(carts)
+      .set({ updatedAt: new Date() })
+      .where(visibleCart(scope, cartId))
+      .returning({ status: carts.status });
     if (!cart) throw cartNotFound();
-    if (cart.status !== "active") throw new PlatformError("SP:CartAlreadyCompleted", 400, "This cart is already completed");
+    if (cart.status !== "active")
+      throw new PlatformError("SP:CartAlreadyCompleted", 400, "This cart is already completed");
     await change(tx, scope.tenantId);
     return readCart(tx, scope, cartId, locale);
   });
@@ -264,20 +353,34 @@ async function changeCart(db: Db, scope: CartScope, cartId: string, locale: Loca
  * The tenant's active product (as its rules see it), whether `priceId` is one of its prices, and
  * the cart's lines of that product, in one query (the lines against which a change is checked).
  */
-async function productAndLines(tx: Tx, tenantId: string, cartId: string, productId: string, priceId: string): Promise<{ product: RuleProduct; lines: CartLine[] }> {
+async function productAndLines(
+  tx: Tx,
+  tenantId: string,
+  cartId: string,
+  productId: string,
+  priceId: string,
+): Promise<{ product: RuleProduct; lines: CartLine[] }> {
   const rows = isUuid(productId)
     ? await tx
         .select({ product: ruleProductColumns, priceId: productPrices.id, line: cartItems })
         .from(products)
         .leftJoin(
           productPrices,
-          and(eq(productPrices.productId, products.id), eq(productPrices.tenantId, tenantId), eq(productPrices.id, isUuid(priceId) ? priceId : NO_ID)),
+          and(
+            eq(productPrices.productId, products.id),
+            eq(productPrices.tenantId, tenantId),
+            eq(productPrices.id, isUuid(priceId) ? priceId : NO_ID),
+          ),
         )
-        .leftJoin(cartItems, and(eq(cartItems.tenantId, tenantId), eq(cartItems.cartId, cartId), eq(cartItems.productId, products.id)))
+        .leftJoin(
+          cartItems,
+          and(eq(cartItems.tenantId, tenantId), eq(cartItems.cartId, cartId), eq(cartItems.productId, products.id)),
+        )
         .where(and(eq(products.tenantId, tenantId), eq(products.id, productId), eq(products.isActive, true)))
     : [];
   if (rows.length === 0) throw notFound("Product");
-  if (!rows[0].priceId) throw validation("The price does not belong to the product", { priceId: "Not a price of this product" });
+  if (!rows[0].priceId)
+    throw validation("The price does not belong to the product", { priceId: "Not a price of this product" });
   return { product: rows[0].product, lines: rows.flatMap((r) => (r.line ? [lineOfItem(r.line)] : [])) };
 }
 
@@ -286,7 +389,11 @@ function mergeTarget(product: RuleProduct, line: CartLine, lines: CartLine[]): C
   const kind = reservationKind(product);
   if (product.typeString !== "merchandise" && kind !== "slots") return undefined;
   return lines.find(
-    (l) => l.priceId === line.priceId && (l.from?.getTime() ?? null) === (line.from?.getTime() ?? null) && l.specialistId === line.specialistId && l.branchId === line.branchId,
+    (l) =>
+      l.priceId === line.priceId &&
+      (l.from?.getTime() ?? null) === (line.from?.getTime() ?? null) &&
+      l.specialistId === line.specialistId &&
+      l.branchId === line.branchId,
   );
 }
 
@@ -302,7 +409,14 @@ const columns = (line: CartLine) => ({
   branchId: line.branchId,
 });
 
-export async function addCartItem(db: Db, scope: CartScope, cartId: string, input: AddCartItemInput, locale: Locale, now = new Date()): Promise<CartDto> {
+export async function addCartItem(
+  db: Db,
+  scope: CartScope,
+  cartId: string,
+  input: AddCartItemInput,
+  locale: Locale,
+  now = new Date(),
+): Promise<CartDto> {
   return changeCart(db, scope, cartId, locale, async (tx, tenantId) => {
     // Checked against every line of the product already in the cart, so a merge below adds exactly what was checked.
     const { product, lines: existing } = await productAndLines(tx, tenantId, cartId, input.productId, input.priceId);
@@ -325,10 +439,22 @@ export async function addCartItem(db: Db, scope: CartScope, cartId: string, inpu
 }
 
 /** Changes quantity (and price); the line is checked again as if it were added now. */
-export async function updateCartItem(db: Db, scope: CartScope, cartId: string, itemId: string, input: UpdateCartItemInput, locale: Locale, now = new Date()): Promise<CartDto> {
+export async function updateCartItem(
+  db: Db,
+  scope: CartScope,
+  cartId: string,
+  itemId: string,
+  input: UpdateCartItemInput,
+  locale: Locale,
+  now = new Date(),
+): Promise<CartDto> {
   return changeCart(db, scope, cartId, locale, async (tx, tenantId) => {
     const [row] = isUuid(itemId)
-      ? await tx.select().from(cartItems).where(and(eq(cartItems.tenantId, tenantId), eq(cartItems.cartId, cartId), eq(cartItems.id, itemId))).limit(1)
+      ? await tx
+          .select()
+          .from(cartItems)
+          .where(and(eq(cartItems.tenantId, tenantId), eq(cartItems.cartId, cartId), eq(cartItems.id, itemId)))
+          .limit(1)
       : [];
     if (!row) throw notFound("Cart item");
     const line: CartLine = { ...lineOfItem(row), priceId: input.priceId ?? row.priceId, quantity: input.quantity };
@@ -336,14 +462,26 @@ export async function updateCartItem(db: Db, scope: CartScope, cartId: string, i
     checkLineRules(product, line, now);
     const others = lines.filter((l) => l.id !== row.id);
     await checkCapacity(tx, tenantId, product, line, others);
-    await tx.update(cartItems).set(columns(line)).where(and(eq(cartItems.tenantId, tenantId), eq(cartItems.id, row.id)));
+    await tx
+      .update(cartItems)
+      .set(columns(line))
+      .where(and(eq(cartItems.tenantId, tenantId), eq(cartItems.id, row.id)));
   });
 }
 
-export async function removeCartItem(db: Db, scope: CartScope, cartId: string, itemId: string, locale: Locale): Promise<CartDto> {
+export async function removeCartItem(
+  db: Db,
+  scope: CartScope,
+  cartId: string,
+  itemId: string,
+  locale: Locale,
+): Promise<CartDto> {
   return changeCart(db, scope, cartId, locale, async (tx, tenantId) => {
     const removed = isUuid(itemId)
-      ? await tx.delete(cartItems).where(and(eq(cartItems.tenantId, tenantId), eq(cartItems.cartId, cartId), eq(cartItems.id, itemId))).returning({ id: cartItems.id })
+      ? await tx
+          .delete(cartItems)
+          .where(and(eq(cartItems.tenantId, tenantId), eq(cartItems.cartId, cartId), eq(cartItems.id, itemId)))
+          .returning({ id: cartItems.id })
       : [];
     if (removed.length === 0) throw notFound("Cart item");
   });
@@ -353,6 +491,9 @@ export async function removeCartItem(db: Db, scope: CartScope, cartId: string, i
 export async function resetCart(db: Db, scope: CartScope, cartId: string, locale: Locale): Promise<CartDto> {
   return changeCart(db, scope, cartId, locale, async (tx, tenantId) => {
     await tx.delete(cartItems).where(and(eq(cartItems.tenantId, tenantId), eq(cartItems.cartId, cartId)));
-    await tx.update(carts).set({ couponId: null, couponCode: null }).where(and(eq(carts.tenantId, tenantId), eq(carts.id, cartId)));
+    await tx
+      .update(carts)
+      .set({ couponId: null, couponCode: null })
+      .where(and(eq(carts.tenantId, tenantId), eq(carts.id, cartId)));
   });
 }

@@ -36,7 +36,11 @@ export function toProductDto(p: ProductRow, prices: PriceRow[], locale: Locale):
     hasPackage: p.hasPackage,
     isFullDayBooking: p.isFullDayBooking,
     isVariableDuration: p.isVariableDuration,
-    prices: sorted.map((pr) => ({ id: pr.id, name: localized(locale, pr.nameAr, pr.nameEn), amount: toSar(pr.amount) })),
+    prices: sorted.map((pr) => ({
+      id: pr.id,
+      name: localized(locale, pr.nameAr, pr.nameEn),
+      amount: toSar(pr.amount),
+    })),
     updatedAt: new Date(Math.max(p.updatedAt.getTime(), ...prices.map((pr) => pr.updatedAt.getTime()))).toISOString(),
     reservation:
       p.typeString === "reservation"
@@ -53,24 +57,51 @@ export function toProductDto(p: ProductRow, prices: PriceRow[], locale: Locale):
           }
         : null,
     subscription:
-      p.typeString === "subscription" ? { durationDays: p.subscriptionDays, perCustomerLimit: p.perCustomerLimit, packageSessions: p.packageSessions } : null,
+      p.typeString === "subscription"
+        ? { durationDays: p.subscriptionDays, perCustomerLimit: p.perCustomerLimit, packageSessions: p.packageSessions }
+        : null,
     stock: p.typeString === "merchandise" ? p.stock : null,
-    giftThemes: p.typeString === "gift" ? (p.giftThemes ?? []).map((t) => ({ id: t.id, name: localized(locale, t.nameAr, t.nameEn), color: t.color })) : null,
+    giftThemes:
+      p.typeString === "gift"
+        ? (p.giftThemes ?? []).map((t) => ({ id: t.id, name: localized(locale, t.nameAr, t.nameEn), color: t.color }))
+        : null,
     staff: null,
   };
 }
 
 /** The tenant's active products in display order, optionally of one kind. */
-export async function listProducts(db: Db, tenantId: string, opts: { type?: ProductTypeString; locale: Locale }): Promise<ProductDto[]> {
+export async function listProducts(
+  db: Db,
+  tenantId: string,
+  opts: { type?: ProductTypeString; locale: Locale },
+): Promise<ProductDto[]> {
   const conditions = [eq(products.tenantId, tenantId), eq(products.isActive, true)];
   if (opts.type) conditions.push(eq(products.typeString, opts.type));
-  const rows = await db.select().from(products).where(and(...conditions)).orderBy(asc(products.sortOrder), asc(products.createdAt), asc(products.id));
+  const rows = await db
+    .select()
+    .from(products)
+    .where(and(...conditions))
+    .orderBy(asc(products.sortOrder), asc(products.createdAt), asc(products.id));
   if (rows.length === 0) return [];
   const prices = await db
     .select()
     .from(productPrices)
-    .where(and(eq(productPrices.tenantId, tenantId), inArray(productPrices.productId, rows.map((r) => r.id))));
-  return rows.map((r) => toProductDto(r, prices.filter((pr) => pr.productId === r.id), opts.locale));
+    .where(
+      and(
+        eq(productPrices.tenantId, tenantId),
+        inArray(
+          productPrices.productId,
+          rows.map((r) => r.id),
+        ),
+      ),
+    );
+  return rows.map((r) =>
+    toProductDto(
+      r,
+      prices.filter((pr) => pr.productId === r.id),
+      opts.locale,
+    ),
+  );
 }
 
 /** An active product of the tenant, or null (unknown id, another tenant's, inactive). */
@@ -88,7 +119,12 @@ export async function findActiveProduct(db: Db | Tx, tenantId: string, id: strin
  * The active product at an address: its slug in the request's language first, then in the other
  * language, then an address it had before (a rename keeps the old one); null when none.
  */
-export async function findProductBySlug(db: Db, tenantId: string, slug: string, locale: Locale): Promise<ProductRow | null> {
+export async function findProductBySlug(
+  db: Db,
+  tenantId: string,
+  slug: string,
+  locale: Locale,
+): Promise<ProductRow | null> {
   const active = and(eq(products.tenantId, tenantId), eq(products.isActive, true));
   const current = await db
     .select()
@@ -106,19 +142,37 @@ export async function findProductBySlug(db: Db, tenantId: string, slug: string, 
   return old?.product ?? null;
 }
 
-export async function getProductBySlug(db: Db, tenantId: string, slug: string, locale: Locale, now = new Date()): Promise<ProductDto> {
+export async function getProductBySlug(
+  db: Db,
+  tenantId: string,
+  slug: string,
+  locale: Locale,
+  now = new Date(),
+): Promise<ProductDto> {
   const product = await findProductBySlug(db, tenantId, slug, locale);
   if (!product) throw notFound("Product");
   return productWithStaff(db, tenantId, product, locale, now);
 }
 
-export async function getProduct(db: Db, tenantId: string, id: string, locale: Locale, now = new Date()): Promise<ProductDto> {
+export async function getProduct(
+  db: Db,
+  tenantId: string,
+  id: string,
+  locale: Locale,
+  now = new Date(),
+): Promise<ProductDto> {
   const product = await findActiveProduct(db, tenantId, id);
   if (!product) throw notFound("Product");
   return productWithStaff(db, tenantId, product, locale, now);
 }
 
-async function productWithStaff(db: Db, tenantId: string, product: ProductRow, locale: Locale, now: Date): Promise<ProductDto> {
+async function productWithStaff(
+  db: Db,
+  tenantId: string,
+  product: ProductRow,
+  locale: Locale,
+  now: Date,
+): Promise<ProductDto> {
   const prices = await db
     .select()
     .from(productPrices)

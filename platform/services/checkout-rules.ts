@@ -1,7 +1,14 @@
 import "server-only";
 import { and, asc, count, eq, gt, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Tx } from "../db/client";
-import { bookings, cartItems, customerPackages, customerSubscriptions, products, type OnlineMethod } from "../db/schema";
+import {
+  bookings,
+  cartItems,
+  customerPackages,
+  customerSubscriptions,
+  products,
+  type OnlineMethod,
+} from "../db/schema";
 import { notFound, PlatformError } from "../errors";
 import { dayStart, today } from "../time";
 import { DAY_MS } from "@/contract/riyadh-time";
@@ -39,7 +46,12 @@ export async function lockProducts(tx: Tx, tenantId: string, ids: string[]): Pro
 }
 
 /** Checks one line again as it would be added now, then takes what it buys: stock, seats, a subscription. */
-export async function fulfilLine(tx: Tx, ctx: OrderContext, product: ProductRow | undefined, item: ItemRow): Promise<void> {
+export async function fulfilLine(
+  tx: Tx,
+  ctx: OrderContext,
+  product: ProductRow | undefined,
+  item: ItemRow,
+): Promise<void> {
   if (!product || !product.isActive) throw notFound("Product");
   const line = lineOfItem(item);
   checkLineRules(product, line, ctx.now);
@@ -57,8 +69,13 @@ async function takeStock(tx: Tx, ctx: OrderContext, product: ProductRow, quantit
     .where(and(eq(products.tenantId, ctx.tenantId), eq(products.id, product.id), gte(products.stock, quantity)))
     .returning({ stock: products.stock });
   if (!left) {
-    const [now] = await tx.select({ stock: products.stock }).from(products).where(and(eq(products.tenantId, ctx.tenantId), eq(products.id, product.id)));
-    throw new PlatformError("SP:MerchandiseItemInsufficientStock", 409, "Not enough stock", { available: Math.max(0, now?.stock ?? 0) });
+    const [now] = await tx
+      .select({ stock: products.stock })
+      .from(products)
+      .where(and(eq(products.tenantId, ctx.tenantId), eq(products.id, product.id)));
+    throw new PlatformError("SP:MerchandiseItemInsufficientStock", 409, "Not enough stock", {
+      available: Math.max(0, now?.stock ?? 0),
+    });
   }
 }
 
@@ -83,7 +100,13 @@ export async function bookSeats(tx: Tx, ctx: OrderContext, product: ProductRow, 
           lt(bookings.startsAt, new Date(from.getTime() + gap * DAY_MS)),
         ),
       );
-    if (n > 0) throw new PlatformError("SP:NextReservationPeriodNotMet", 400, `Bookings of this product must be at least ${gap} days apart`, { days: gap });
+    if (n > 0)
+      throw new PlatformError(
+        "SP:NextReservationPeriodNotMet",
+        400,
+        `Bookings of this product must be at least ${gap} days apart`,
+        { days: gap },
+      );
   }
   // Read once: the capacity check and the assignment below both need the product's staff.
   const staff = reservationKind(product) === "slots" ? await productStaff(tx, ctx.tenantId, product.id) : null;
@@ -91,12 +114,33 @@ export async function bookSeats(tx: Tx, ctx: OrderContext, product: ProductRow, 
   // With specialists (their rows locked by lockStaff): the one who serves it, kept on the line too.
   const served =
     staff && staff.specialists.length > 0
-      ? await assignSpecialist(tx, ctx.tenantId, staff, product, { specialistId: line.specialistId, branchId: line.branchId }, line.priceId, line.quantity, from, line.to!)
+      ? await assignSpecialist(
+          tx,
+          ctx.tenantId,
+          staff,
+          product,
+          { specialistId: line.specialistId, branchId: line.branchId },
+          line.priceId,
+          line.quantity,
+          from,
+          line.to!,
+        )
       : { specialistId: null, branchId: null };
-  await tx
-    .insert(bookings)
-    .values({ tenantId: ctx.tenantId, productId: product.id, cartItemId: line.id, customerId: ctx.customerId, startsAt: from, endsAt: line.to!, seats: line.quantity, ...served });
-  if (served.specialistId && line.id) await tx.update(cartItems).set(served).where(and(eq(cartItems.tenantId, ctx.tenantId), eq(cartItems.id, line.id)));
+  await tx.insert(bookings).values({
+    tenantId: ctx.tenantId,
+    productId: product.id,
+    cartItemId: line.id,
+    customerId: ctx.customerId,
+    startsAt: from,
+    endsAt: line.to!,
+    seats: line.quantity,
+    ...served,
+  });
+  if (served.specialistId && line.id)
+    await tx
+      .update(cartItems)
+      .set(served)
+      .where(and(eq(cartItems.tenantId, ctx.tenantId), eq(cartItems.id, line.id)));
 }
 
 /** perCustomerLimit counts the customer's active, not yet ended subscriptions of the product. */
@@ -115,19 +159,37 @@ async function subscribe(tx: Tx, ctx: OrderContext, product: ProductRow, line: C
         ),
       );
     if (n + line.quantity > product.perCustomerLimit) {
-      throw new PlatformError("SP:SubscriptionLimitExceeded", 400, "The subscription limit for this plan is reached", { limit: product.perCustomerLimit });
+      throw new PlatformError("SP:SubscriptionLimitExceeded", 400, "The subscription limit for this plan is reached", {
+        limit: product.perCustomerLimit,
+      });
     }
   }
   const startsOn = line.subscriptionStartDate!;
   const endsOn = addDays(startsOn, Math.max(1, product.subscriptionDays ?? 30) - 1);
   const copies = Array.from({ length: line.quantity });
-  await tx.insert(customerSubscriptions).values(copies.map(() => ({ tenantId: ctx.tenantId, customerId: ctx.customerId, productId: product.id, cartItemId: line.id, startsOn, endsOn })));
+  await tx.insert(customerSubscriptions).values(
+    copies.map(() => ({
+      tenantId: ctx.tenantId,
+      customerId: ctx.customerId,
+      productId: product.id,
+      cartItemId: line.id,
+      startsOn,
+      endsOn,
+    })),
+  );
   const sessions = product.hasPackage ? (product.packageSessions ?? 0) : 0;
   if (sessions > 0) {
     const expiresAt = dayStart(addDays(endsOn, 1));
-    await tx
-      .insert(customerPackages)
-      .values(copies.map(() => ({ tenantId: ctx.tenantId, customerId: ctx.customerId, productId: product.id, totalSessions: sessions, remainingSessions: sessions, expiresAt })));
+    await tx.insert(customerPackages).values(
+      copies.map(() => ({
+        tenantId: ctx.tenantId,
+        customerId: ctx.customerId,
+        productId: product.id,
+        totalSessions: sessions,
+        remainingSessions: sessions,
+        expiresAt,
+      })),
+    );
   }
 }
 
@@ -139,14 +201,23 @@ export type CheckoutMethod = SubmitPaymentMethod | OnlineMethod;
  * zero total, but never for a cart with a deposit when disableCODForDeposit is set; every other
  * method is amount-based (total > 0). CARD needs VISA or MADA enabled.
  */
-export function checkPaymentMethod(settings: SettingsMap, method: CheckoutMethod, totals: Pick<CartTotals, "totalAmount" | "depositAmount">): void {
+export function checkPaymentMethod(
+  settings: SettingsMap,
+  method: CheckoutMethod,
+  totals: Pick<CartTotals, "totalAmount" | "depositAmount">,
+): void {
   const config = toTenantConfig(settings);
   const enabled = config.enabledPaymentMethods as readonly string[];
   const allowed =
     method === "CASH"
-      ? (enabled.includes("CASH") || totals.totalAmount === 0) && !(config.disableCODForDeposit && totals.depositAmount > 0)
-      : (method === "CARD" ? enabled.includes("VISA") || enabled.includes("MADA") : enabled.includes(method)) && totals.totalAmount > 0;
-  if (!allowed) throw new PlatformError("SP:PaymentMethodNotAllowed", 400, "This payment method is not available for this order", { paymentMethod: method });
+      ? (enabled.includes("CASH") || totals.totalAmount === 0) &&
+        !(config.disableCODForDeposit && totals.depositAmount > 0)
+      : (method === "CARD" ? enabled.includes("VISA") || enabled.includes("MADA") : enabled.includes(method)) &&
+        totals.totalAmount > 0;
+  if (!allowed)
+    throw new PlatformError("SP:PaymentMethodNotAllowed", 400, "This payment method is not available for this order", {
+      paymentMethod: method,
+    });
 }
 
 /** Spec §9: Tabby and Tamara charge the full total; card and Apple Pay the amount to pay now (deposits). */

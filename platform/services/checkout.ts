@@ -21,14 +21,27 @@ type CheckoutRequest = { channel: SalesChannel; locale: Locale; now?: Date };
 /** GET bank-account/bank-account (public): the tenant's accounts for transfers, in display order. */
 export async function listBankAccounts(db: Db, tenantId: string): Promise<BankAccountDto[]> {
   return db
-    .select({ id: bankAccounts.id, bank: bankAccounts.bank, holderName: bankAccounts.holderName, iban: bankAccounts.iban, accountNumber: bankAccounts.accountNumber })
+    .select({
+      id: bankAccounts.id,
+      bank: bankAccounts.bank,
+      holderName: bankAccounts.holderName,
+      iban: bankAccounts.iban,
+      accountNumber: bankAccounts.accountNumber,
+    })
     .from(bankAccounts)
     .where(eq(bankAccounts.tenantId, tenantId))
     .orderBy(asc(bankAccounts.sortOrder), asc(bankAccounts.id));
 }
 
 /** PUT cart/{id}/packages: whether the customer's package sessions pay for the items they cover. */
-export function setUsePackages(db: Db, scope: OwnerScope, cartId: string, usePackages: boolean, locale: Locale, now = new Date()): Promise<CartDto> {
+export function setUsePackages(
+  db: Db,
+  scope: OwnerScope,
+  cartId: string,
+  usePackages: boolean,
+  locale: Locale,
+  now = new Date(),
+): Promise<CartDto> {
   return changeOwnCart(db, scope, cartId, locale, now, async (tx, cart) => {
     await tx
       .update(carts)
@@ -42,7 +55,12 @@ export function setUsePackages(db: Db, scope: OwnerScope, cartId: string, usePac
  * and rolls it back, so that it answers exactly what a submit would now (the first failing rule's
  * code), payment method aside.
  */
-export async function validateCart(db: Db, scope: OwnerScope, cartId: string, req: CheckoutRequest): Promise<ValidateCartDto> {
+export async function validateCart(
+  db: Db,
+  scope: OwnerScope,
+  cartId: string,
+  req: CheckoutRequest,
+): Promise<ValidateCartDto> {
   await quoteOrder(db, scope, cartId, { channel: req.channel, locale: req.locale, now: req.now ?? new Date() });
   return { valid: true };
 }
@@ -50,8 +68,16 @@ export async function validateCart(db: Db, scope: OwnerScope, cartId: string, re
 /** The order's customer snapshot from a checkout form (mobile normalised to E.164). */
 export function orderDetails(input: BankReceiptCheckoutInput): OrderDetails {
   const customerMobile = normalizeMobile(input.customer.mobileNumber);
-  if (!customerMobile) throw new PlatformError("SP:InvalidMobileNumber", 400, "The mobile number is not valid", { field: "customer.mobileNumber" });
-  return { customerName: input.customer.name, customerMobile, bookingNotes: input.bookingNotes, utm: input.utm ?? null };
+  if (!customerMobile)
+    throw new PlatformError("SP:InvalidMobileNumber", 400, "The mobile number is not valid", {
+      field: "customer.mobileNumber",
+    });
+  return {
+    customerName: input.customer.name,
+    customerMobile,
+    bookingNotes: input.bookingNotes,
+    utm: input.utm ?? null,
+  };
 }
 
 /**
@@ -65,13 +91,27 @@ export async function savedOrderDetails(db: Db, scope: OwnerScope, cartId: strin
     .from(customers)
     .where(and(eq(customers.tenantId, scope.tenantId), eq(customers.id, scope.customerId)))
     .limit(1);
-  if (!row || !row.name.trim()) throw validation("Save the customer's name before paying", { "customer.name": "Required" });
-  const [cart] = isUuid(cartId) ? await db.select({ notes: carts.bookingNotes }).from(carts).where(and(eq(carts.tenantId, scope.tenantId), eq(carts.id, cartId))).limit(1) : [];
+  if (!row || !row.name.trim())
+    throw validation("Save the customer's name before paying", { "customer.name": "Required" });
+  const [cart] = isUuid(cartId)
+    ? await db
+        .select({ notes: carts.bookingNotes })
+        .from(carts)
+        .where(and(eq(carts.tenantId, scope.tenantId), eq(carts.id, cartId)))
+        .limit(1)
+    : [];
   return { customerName: row.name.trim(), customerMobile: row.mobile, bookingNotes: cart?.notes ?? null, utm: null };
 }
 
 /** `expectedTotal`: the total (halalas) the shopper confirmed, when the client sent it. */
-async function complete(db: Db, scope: OwnerScope, cartId: string, payment: Payment, req: CheckoutRequest, expectedTotal: number | undefined): Promise<CartDto> {
+async function complete(
+  db: Db,
+  scope: OwnerScope,
+  cartId: string,
+  payment: Payment,
+  req: CheckoutRequest,
+  expectedTotal: number | undefined,
+): Promise<CartDto> {
   const now = req.now ?? new Date();
   return db.transaction(async (tx) => {
     await completeOrder(tx, scope, cartId, { payment, channel: req.channel, locale: req.locale, now, expectedTotal });
@@ -82,7 +122,13 @@ async function complete(db: Db, scope: OwnerScope, cartId: string, payment: Paym
 const receiptRequired = () => new PlatformError("SP:BankReceiptRequired", 400, "Upload the bank transfer receipt");
 
 /** POST cart/{id}/submit: cash (or confirm booking for a zero total). Bank transfer needs its receipt. */
-export function submitCart(db: Db, scope: OwnerScope, cartId: string, input: SubmitCartInput, req: CheckoutRequest): Promise<CartDto> {
+export function submitCart(
+  db: Db,
+  scope: OwnerScope,
+  cartId: string,
+  input: SubmitCartInput,
+  req: CheckoutRequest,
+): Promise<CartDto> {
   if (input.paymentMethod === "BANK_TRANSFER") throw receiptRequired();
   return complete(db, scope, cartId, { method: "CASH", details: orderDetails(input) }, req, input.expectedTotal);
 }
@@ -93,7 +139,13 @@ export function submitCart(db: Db, scope: OwnerScope, cartId: string, input: Sub
  * it, the customer's saved record). Every check runs
  * before anything is written; the receipt is stored in the completion's transaction.
  */
-export async function completeWithBankTransfer(db: Db, scope: OwnerScope, cartId: string, form: FormData, req: CheckoutRequest): Promise<CartDto> {
+export async function completeWithBankTransfer(
+  db: Db,
+  scope: OwnerScope,
+  cartId: string,
+  form: FormData,
+  req: CheckoutRequest,
+): Promise<CartDto> {
   const files = form.getAll("files").filter((f) => !(typeof f === "string" && f === ""));
   if (files.length > 1) throw validation("Send one receipt", { field: "files" });
   const file = files[0];
@@ -115,5 +167,12 @@ export async function completeWithBankTransfer(db: Db, scope: OwnerScope, cartId
     }
   }
   const details = input ? orderDetails(input) : await savedOrderDetails(db, scope, cartId);
-  return complete(db, scope, cartId, { method: "BANK_TRANSFER", details, receipt: { transferorName: transferor.data, bytes, type } }, req, input?.expectedTotal);
+  return complete(
+    db,
+    scope,
+    cartId,
+    { method: "BANK_TRANSFER", details, receipt: { transferorName: transferor.data, bytes, type } },
+    req,
+    input?.expectedTotal,
+  );
 }

@@ -18,7 +18,12 @@ import type { SniffedType } from "./uploads";
 import { issueInvoice } from "../invoices/invoices";
 
 /** What the shopper gave at checkout (name trimmed, mobile already normalised to E.164). */
-export type OrderDetails = { customerName: string; customerMobile: string; bookingNotes: string | null; utm?: UtmRecord | null };
+export type OrderDetails = {
+  customerName: string;
+  customerMobile: string;
+  bookingNotes: string | null;
+  utm?: UtmRecord | null;
+};
 
 export type Receipt = { transferorName: string; bytes: Uint8Array; type: SniffedType };
 
@@ -26,7 +31,12 @@ export type Receipt = { transferorName: string; bytes: Uint8Array; type: Sniffed
  * Money a provider has confirmed (issue 5): `amount` halalas paid by `orderMethod`, recorded on
  * the order. Only the settlement (payments-settle.ts) makes one.
  */
-export type OnlinePayment = { method: "ONLINE"; orderMethod: OrderPaymentMethod; details: OrderDetails; amount: number };
+export type OnlinePayment = {
+  method: "ONLINE";
+  orderMethod: OrderPaymentMethod;
+  details: OrderDetails;
+  amount: number;
+};
 
 /** How the order is paid; none for a dry run (GET cart/{id}/validate). */
 export type Payment =
@@ -37,7 +47,13 @@ export type Payment =
 /** What the completion priced the cart at (halalas) and the tenant's settings it ran under. */
 export type CompletionQuote = { totals: CartTotals; settings: SettingsMap };
 
-const ONLINE_METHOD: Record<OrderPaymentMethod, OnlineMethod> = { MADA: "CARD", VISA: "CARD", APPLE_PAY: "APPLE_PAY", TABBY: "TABBY", TAMARA: "TAMARA" };
+const ONLINE_METHOD: Record<OrderPaymentMethod, OnlineMethod> = {
+  MADA: "CARD",
+  VISA: "CARD",
+  APPLE_PAY: "APPLE_PAY",
+  TABBY: "TABBY",
+  TAMARA: "TAMARA",
+};
 
 function paymentStatus(payment: Payment, totals: CartTotals): string {
   if (payment.method === "CASH") return "pay_on_site";
@@ -51,7 +67,11 @@ function paymentStatus(payment: Payment, totals: CartTotals): string {
  */
 function checkPaidAmount(payment: OnlinePayment, totals: CartTotals): void {
   const due = amountDue(ONLINE_METHOD[payment.orderMethod], totals);
-  if (due !== payment.amount) throw new PlatformError("SP:PaymentAmountMismatch", 400, "The amount paid is not what the order costs", { paid: payment.amount, due });
+  if (due !== payment.amount)
+    throw new PlatformError("SP:PaymentAmountMismatch", 400, "The amount paid is not what the order costs", {
+      paid: payment.amount,
+      due,
+    });
 }
 
 /**
@@ -60,7 +80,10 @@ function checkPaidAmount(payment: OnlinePayment, totals: CartTotals): void {
  */
 function checkExpectedTotal(expected: number | undefined, totals: CartTotals): void {
   if (expected !== undefined && expected !== totals.totalAmount)
-    throw new PlatformError("SP:CartTotalChanged", 409, "The cart's total changed; review it before ordering", { expected, total: totals.totalAmount });
+    throw new PlatformError("SP:CartTotalChanged", 409, "The cart's total changed; review it before ordering", {
+      expected,
+      total: totals.totalAmount,
+    });
 }
 
 /**
@@ -85,10 +108,21 @@ export async function completeOrder(
   const cart = await lockOwnActiveCart(tx, scope, cartId);
   const rows = await loadCartLines(tx, tenantId, cart.id);
   if (rows.length === 0) throw new PlatformError("SP:CartIsEmpty", 400, "The cart is empty");
-  const [{ settings, tenantName }] = await tx.select({ settings: tenants.settings, tenantName: tenants.name }).from(tenants).where(eq(tenants.id, tenantId));
+  const [{ settings, tenantName }] = await tx
+    .select({ settings: tenants.settings, tenantName: tenants.name })
+    .from(tenants)
+    .where(eq(tenants.id, tenantId));
   const { taxRate, packagesOn } = pricingOf(settings);
-  const locked = await lockProducts(tx, tenantId, rows.map((r) => r.item.productId));
-  await lockStaff(tx, tenantId, rows.filter((r) => r.product.typeString === "reservation").map((r) => r.item.productId));
+  const locked = await lockProducts(
+    tx,
+    tenantId,
+    rows.map((r) => r.item.productId),
+  );
+  await lockStaff(
+    tx,
+    tenantId,
+    rows.filter((r) => r.product.typeString === "reservation").map((r) => r.item.productId),
+  );
   if (rows.some((r) => r.product.typeString === "reservation")) await lockPackages(tx, scope);
   const pricing = await priceCart(tx, { tenantId, cart, rows, taxRate, packagesOn, locale: opts.locale, now });
   checkExpectedTotal(opts.expectedTotal, pricing.totals);
@@ -102,7 +136,13 @@ export async function completeOrder(
   for (const r of rows) await fulfilLine(tx, ctx, locked.get(r.item.productId), r.item);
 
   if (pricing.coupon) {
-    await checkCoupon(tx, pricing.coupon, { customerId, channel: opts.channel, now, lines: pricing.couponLines, cartAmount: pricing.cartAmount });
+    await checkCoupon(tx, pricing.coupon, {
+      customerId,
+      channel: opts.channel,
+      now,
+      lines: pricing.couponLines,
+      cartAmount: pricing.cartAmount,
+    });
     await redeemCoupon(tx, pricing.coupon, cart.id, customerId);
   }
   await spendSessions(tx, scope, pricing.coverage.uses, now);
@@ -137,7 +177,18 @@ export async function completeOrder(
   // Money taken now is invoiced now (ZATCA: the simplified invoice at the supply or the payment);
   // cash and a transfer under review are invoiced when the store records the money.
   if (payment.method === "ONLINE") {
-    await issueInvoice(tx, { tenantId, tenantName, cartId: cart.id, settings, buyerName: payment.details.customerName, rows, totals: pricing.totals, taxRate, paid: payment.amount, now });
+    await issueInvoice(tx, {
+      tenantId,
+      tenantName,
+      cartId: cart.id,
+      settings,
+      buyerName: payment.details.customerName,
+      rows,
+      totals: pricing.totals,
+      taxRate,
+      paid: payment.amount,
+      now,
+    });
   }
   return quote;
 }
@@ -147,7 +198,12 @@ export async function completeOrder(
  * completion would refuse now (the first failing rule's code), payment method aside, or the
  * price it would complete at.
  */
-export async function quoteOrder(db: Db, scope: OwnerScope, cartId: string, opts: { channel: SalesChannel; locale: Locale; now: Date }): Promise<CompletionQuote> {
+export async function quoteOrder(
+  db: Db,
+  scope: OwnerScope,
+  cartId: string,
+  opts: { channel: SalesChannel; locale: Locale; now: Date },
+): Promise<CompletionQuote> {
   let quote: CompletionQuote | undefined;
   try {
     await db.transaction(async (tx) => {
@@ -164,7 +220,11 @@ export async function quoteOrder(db: Db, scope: OwnerScope, cartId: string, opts
 
 /** The receipt is kept like any upload (bytes in the database, server-made name), for staff to review. */
 /** Stores a bank-transfer receipt as the customer's upload (checkout, and its replacement later); answers its id. */
-export async function storeReceipt(tx: Tx, scope: OwnerScope, receipt: Pick<Receipt, "bytes" | "type">): Promise<string> {
+export async function storeReceipt(
+  tx: Tx,
+  scope: OwnerScope,
+  receipt: Pick<Receipt, "bytes" | "type">,
+): Promise<string> {
   const [row] = await tx
     .insert(uploads)
     .values({

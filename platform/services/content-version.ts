@@ -1,6 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { branches, productPrices, products, specialists, tenantPaymentAccounts, tenants, websitePages } from "../db/schema";
+import {
+  branches,
+  productPrices,
+  products,
+  specialists,
+  tenantPaymentAccounts,
+  tenants,
+  websitePages,
+} from "../db/schema";
 
 /**
  * A summary of everything a tenant's storefront pages show (its settings, payment accounts,
@@ -10,8 +18,14 @@ import { branches, productPrices, products, specialists, tenantPaymentAccounts, 
 export async function contentVersion(db: Db, tenantId: string): Promise<string> {
   const summary = { v: sql<string>`coalesce(max(rev), 0)::text || '.' || count(*)::text` };
   const [t, a, p, pp, w, b, sp] = await Promise.all([
-    db.select({ v: sql<string>`${tenants.rev}::text` }).from(tenants).where(eq(tenants.id, tenantId)),
-    db.select({ v: sql<string>`${tenantPaymentAccounts.rev}::text` }).from(tenantPaymentAccounts).where(eq(tenantPaymentAccounts.tenantId, tenantId)),
+    db
+      .select({ v: sql<string>`${tenants.rev}::text` })
+      .from(tenants)
+      .where(eq(tenants.id, tenantId)),
+    db
+      .select({ v: sql<string>`${tenantPaymentAccounts.rev}::text` })
+      .from(tenantPaymentAccounts)
+      .where(eq(tenantPaymentAccounts.tenantId, tenantId)),
     db.select(summary).from(products).where(eq(products.tenantId, tenantId)),
     db.select(summary).from(productPrices).where(eq(productPrices.tenantId, tenantId)),
     db.select(summary).from(websitePages).where(eq(websitePages.tenantId, tenantId)),

@@ -15,7 +15,8 @@ export type CouponRow = typeof coupons.$inferSelect;
  * applied and again when the order completes; the usage counters are only moved at completion.
  */
 
-const refuse = (code: string, message: string, details?: Record<string, unknown>) => new PlatformError(code, 400, message, details);
+const refuse = (code: string, message: string, details?: Record<string, unknown>) =>
+  new PlatformError(code, 400, message, details);
 
 /** The x-sales-channel header: absent ⇒ website (the storefront); anything but website/mobile ⇒ 400. */
 export function parseSalesChannel(header: string | null): SalesChannel {
@@ -47,14 +48,17 @@ export async function couponById(conn: Conn, tenantId: string, id: string): Prom
 
 /** Switched off or not started yet ⇒ not active; past its end ⇒ expired. */
 export function checkCouponWindow(coupon: CouponRow, now: Date): void {
-  if (!coupon.isActive || (coupon.startsAt && coupon.startsAt > now)) throw refuse("SP:CouponIsNotActive", "This coupon is not active");
+  if (!coupon.isActive || (coupon.startsAt && coupon.startsAt > now))
+    throw refuse("SP:CouponIsNotActive", "This coupon is not active");
   if (coupon.endsAt && coupon.endsAt <= now) throw refuse("SP:CouponExpired", "This coupon has expired");
 }
 
 /** Channel (website only / mobile app only / both) and the customers it is reserved for. */
 export function checkCouponAudience(coupon: CouponRow, customerId: string, channel: SalesChannel): void {
-  if (coupon.channel === "mobile" && channel !== "mobile") throw refuse("SP:CouponOnlyForMobileApp", "This coupon can only be used in the mobile app");
-  if (coupon.channel === "website" && channel !== "website") throw refuse("SP:CouponOnlyForWebsite", "This coupon can only be used on the website");
+  if (coupon.channel === "mobile" && channel !== "mobile")
+    throw refuse("SP:CouponOnlyForMobileApp", "This coupon can only be used in the mobile app");
+  if (coupon.channel === "website" && channel !== "website")
+    throw refuse("SP:CouponOnlyForWebsite", "This coupon can only be used on the website");
   if (coupon.customerIds && coupon.customerIds.length > 0 && !coupon.customerIds.includes(customerId)) {
     throw refuse("SP:CustomerNotApplicableForCoupon", "This coupon is not available for this customer");
   }
@@ -65,7 +69,13 @@ async function customerUses(conn: Conn, coupon: CouponRow, customerId: string): 
   const [{ n }] = await conn
     .select({ n: count() })
     .from(couponUsages)
-    .where(and(eq(couponUsages.tenantId, coupon.tenantId), eq(couponUsages.couponId, coupon.id), eq(couponUsages.customerId, customerId)));
+    .where(
+      and(
+        eq(couponUsages.tenantId, coupon.tenantId),
+        eq(couponUsages.couponId, coupon.id),
+        eq(couponUsages.customerId, customerId),
+      ),
+    );
   return n;
 }
 
@@ -75,7 +85,8 @@ async function customerUses(conn: Conn, coupon: CouponRow, customerId: string): 
  * customer, all used, is SP:CustomerExceededCouponUsage.
  */
 export async function checkCouponUsage(conn: Conn, coupon: CouponRow, customerId: string): Promise<void> {
-  if (coupon.maxUsage !== null && coupon.usageCount >= coupon.maxUsage) throw refuse("SP:CouponReachedMaximumUsage", "This coupon has reached its usage limit");
+  if (coupon.maxUsage !== null && coupon.usageCount >= coupon.maxUsage)
+    throw refuse("SP:CouponReachedMaximumUsage", "This coupon has reached its usage limit");
   await checkCustomerUsage(conn, coupon, customerId);
 }
 
@@ -84,7 +95,9 @@ async function checkCustomerUsage(conn: Conn, coupon: CouponRow, customerId: str
   const used = await customerUses(conn, coupon, customerId);
   if (used < coupon.perCustomerUsage) return;
   if (coupon.perCustomerUsage === 1) throw refuse("SP:CouponUsageAlreadyExists", "You have already used this coupon");
-  throw refuse("SP:CustomerExceededCouponUsage", "You have used this coupon the maximum number of times", { perCustomerUsage: coupon.perCustomerUsage });
+  throw refuse("SP:CustomerExceededCouponUsage", "You have used this coupon the maximum number of times", {
+    perCustomerUsage: coupon.perCustomerUsage,
+  });
 }
 
 /** A line as the coupon sees it: its product, and what it still costs after package coverage. */
@@ -94,9 +107,12 @@ const applies = (coupon: CouponRow, productId: string) => !coupon.productIds || 
 
 /** The cart has an item the coupon applies to, and reaches its minimum (halalas before tax, after packages). */
 export function checkCouponCart(coupon: CouponRow, lines: CouponLine[], cartAmount: number): void {
-  if (!lines.some((l) => applies(coupon, l.productId))) throw refuse("SP:CouponNotApplicable", "This coupon does not apply to the items in the cart");
+  if (!lines.some((l) => applies(coupon, l.productId)))
+    throw refuse("SP:CouponNotApplicable", "This coupon does not apply to the items in the cart");
   if (coupon.minCartAmount !== null && cartAmount < coupon.minCartAmount) {
-    throw refuse("SP:CouponMinimumCartAmountNotMet", "The cart is below this coupon's minimum amount", { minimumAmount: coupon.minCartAmount / 100 });
+    throw refuse("SP:CouponMinimumCartAmountNotMet", "The cart is below this coupon's minimum amount", {
+      minimumAmount: coupon.minCartAmount / 100,
+    });
   }
 }
 
@@ -119,7 +135,12 @@ export async function checkCoupon(
 export function couponLineDiscounts(coupon: CouponRow, lines: CouponLine[]): number[] {
   const bases = lines.map((l) => (applies(coupon, l.productId) ? l.base : 0));
   const base = bases.reduce((s, b) => s + b, 0);
-  const discount = Math.min(coupon.kind === "percentage" ? percentOf(base, Math.min(Math.max(coupon.value, 0), 100)) : Math.max(coupon.value, 0), base);
+  const discount = Math.min(
+    coupon.kind === "percentage"
+      ? percentOf(base, Math.min(Math.max(coupon.value, 0), 100))
+      : Math.max(coupon.value, 0),
+    base,
+  );
   return allocateDiscount(discount, bases);
 }
 
@@ -132,7 +153,13 @@ export async function redeemCoupon(tx: Tx, coupon: CouponRow, cartId: string, cu
   const [moved] = await tx
     .update(coupons)
     .set({ usageCount: sql`${coupons.usageCount} + 1` })
-    .where(and(eq(coupons.tenantId, coupon.tenantId), eq(coupons.id, coupon.id), sql`(${coupons.maxUsage} is null or ${coupons.usageCount} < ${coupons.maxUsage})`))
+    .where(
+      and(
+        eq(coupons.tenantId, coupon.tenantId),
+        eq(coupons.id, coupon.id),
+        sql`(${coupons.maxUsage} is null or ${coupons.usageCount} < ${coupons.maxUsage})`,
+      ),
+    )
     .returning({ id: coupons.id });
   if (!moved) throw new PlatformError("SP:CouponReachedMaximumUsage", 400, "This coupon has reached its usage limit");
   await checkCustomerUsage(tx, coupon, customerId);

@@ -25,13 +25,19 @@ export function toCustomFieldDto(d: CustomFieldDefinitionRow, locale: Locale): C
     name: d.name,
     label: localized(locale, d.labelAr, d.labelEn),
     type: d.type,
-    ...(d.type === "select" ? { options: (d.options ?? []).map((o) => ({ value: o.value, label: localized(locale, o.labelAr, o.labelEn) })) } : {}),
+    ...(d.type === "select"
+      ? { options: (d.options ?? []).map((o) => ({ value: o.value, label: localized(locale, o.labelAr, o.labelEn) })) }
+      : {}),
     isRequired: d.isRequired,
   };
 }
 
 /** GET customer/checkout-custom-fields. */
-export async function listCustomFields(db: Conn, tenantId: string, locale: Locale): Promise<CustomFieldDefinitionDto[]> {
+export async function listCustomFields(
+  db: Conn,
+  tenantId: string,
+  locale: Locale,
+): Promise<CustomFieldDefinitionDto[]> {
   return (await loadCustomFieldDefinitions(db, tenantId)).map((d) => toCustomFieldDto(d, locale));
 }
 
@@ -57,12 +63,20 @@ const fieldError = (code: string, field: string) => {
  * Stored values of fields the tenant has since removed are dropped. Every rule is checked on the
  * result, so a required field can be neither cleared nor left empty.
  */
-export function mergeFieldValues(rules: FieldRule[], current: Record<string, string>, changes: Record<string, string | number | null>): Record<string, string> {
+export function mergeFieldValues(
+  rules: FieldRule[],
+  current: Record<string, string>,
+  changes: Record<string, string | number | null>,
+): Record<string, string> {
   const byName = new Map(rules.map((r) => [r.name, r]));
-  for (const name of Object.keys(changes)) if (!byName.has(name)) throw new PlatformError("SP:ValidationError", 400, "There is no such field", { field: name });
+  for (const name of Object.keys(changes))
+    if (!byName.has(name))
+      throw new PlatformError("SP:ValidationError", 400, "There is no such field", { field: name });
   const result: Record<string, string> = {};
   for (const rule of rules) {
-    const value = Object.hasOwn(changes, rule.name) ? normalizeFieldValue(rule, changes[rule.name]) : (current[rule.name] ?? "");
+    const value = Object.hasOwn(changes, rule.name)
+      ? normalizeFieldValue(rule, changes[rule.name])
+      : (current[rule.name] ?? "");
     const code = checkFieldValue(rule, value);
     if (code) throw fieldError(code, rule.name);
     if (value !== "") result[rule.name] = value;
@@ -74,7 +88,13 @@ export function mergeFieldValues(rules: FieldRule[], current: Record<string, str
  * Document and image values must name the customer's own uploads (of an image type for image
  * fields): a name from someone else, another tenant or nowhere is refused with details.field.
  */
-export async function checkUploadValues(db: Conn, tenantId: string, customerId: string, rules: FieldRule[], values: Record<string, string>): Promise<void> {
+export async function checkUploadValues(
+  db: Conn,
+  tenantId: string,
+  customerId: string,
+  rules: FieldRule[],
+  values: Record<string, string>,
+): Promise<void> {
   const fileRules = rules.filter((r) => (r.type === "document" || r.type === "image") && values[r.name]);
   if (fileRules.length === 0) return;
   const names = fileRules.map((r) => values[r.name]);
@@ -86,6 +106,7 @@ export async function checkUploadValues(db: Conn, tenantId: string, customerId: 
   for (const rule of fileRules) {
     const contentType = typeOf.get(values[rule.name]);
     if (!contentType) throw new PlatformError("SP:UploadNotFound", 400, "Upload the file again", { field: rule.name });
-    if (rule.type === "image" && !contentType.startsWith("image/")) throw new PlatformError("SP:UnsupportedFileType", 400, "This field takes an image", { field: rule.name });
+    if (rule.type === "image" && !contentType.startsWith("image/"))
+      throw new PlatformError("SP:UnsupportedFileType", 400, "This field takes an image", { field: rule.name });
   }
 }

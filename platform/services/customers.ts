@@ -17,7 +17,12 @@ type CustomerRow = typeof customers.$inferSelect;
 // bearer token): a customer can only ever see or change their own record.
 
 async function loadRules(db: Conn, tenantId: string): Promise<FieldRule[]> {
-  return (await loadCustomFieldDefinitions(db, tenantId)).map((d) => ({ name: d.name, type: d.type, isRequired: d.isRequired, options: d.options }));
+  return (await loadCustomFieldDefinitions(db, tenantId)).map((d) => ({
+    name: d.name,
+    type: d.type,
+    isRequired: d.isRequired,
+    options: d.options,
+  }));
 }
 
 async function loadCustomer(db: Conn, tenantId: string, customerId: string, forUpdate = false): Promise<CustomerRow> {
@@ -67,7 +72,12 @@ function phoneOf(input: Pick<UpdateProfileInput, "phone_number">): { phoneNumber
   return { phoneNumber };
 }
 
-async function write(db: Conn, tenantId: string, customerId: string, values: Partial<Pick<CustomerRow, "name" | "email" | "phoneNumber" | "customFields">>): Promise<CustomerRow> {
+async function write(
+  db: Conn,
+  tenantId: string,
+  customerId: string,
+  values: Partial<Pick<CustomerRow, "name" | "email" | "phoneNumber" | "customFields">>,
+): Promise<CustomerRow> {
   const [row] = await db
     .update(customers)
     .set(values)
@@ -78,13 +88,25 @@ async function write(db: Conn, tenantId: string, customerId: string, values: Par
 }
 
 /** PUT identity-customer/ — name, email and phone_number only. */
-export async function updateProfile(db: Conn, tenantId: string, customerId: string, input: UpdateProfileInput): Promise<CustomerDto> {
+export async function updateProfile(
+  db: Conn,
+  tenantId: string,
+  customerId: string,
+  input: UpdateProfileInput,
+): Promise<CustomerDto> {
   const row = await write(db, tenantId, customerId, { name: input.name, email: input.email, ...phoneOf(input) });
   return toCustomerDto(row, await loadRules(db, tenantId));
 }
 
 /** The applied and checked custom-field values (see mergeFieldValues), uploads included. */
-async function nextFieldValues(db: Conn, tenantId: string, customerId: string, rules: FieldRule[], current: Record<string, string>, changes: Record<string, string | number | null>) {
+async function nextFieldValues(
+  db: Conn,
+  tenantId: string,
+  customerId: string,
+  rules: FieldRule[],
+  current: Record<string, string>,
+  changes: Record<string, string | number | null>,
+) {
   const values = mergeFieldValues(rules, current, changes);
   await checkUploadValues(db, tenantId, customerId, rules, values);
   return values;
@@ -94,7 +116,12 @@ async function nextFieldValues(db: Conn, tenantId: string, customerId: string, r
 // saves at once cannot drop each other's fields.
 
 /** PUT identity-customer/customer-custom-fields. */
-export function updateCustomFields(db: Db, tenantId: string, customerId: string, changes: Record<string, string | number | null>): Promise<CustomerDto> {
+export function updateCustomFields(
+  db: Db,
+  tenantId: string,
+  customerId: string,
+  changes: Record<string, string | number | null>,
+): Promise<CustomerDto> {
   return db.transaction(async (tx) => {
     const current = await loadCustomer(tx, tenantId, customerId, true);
     const rules = await loadRules(tx, tenantId);
@@ -112,14 +139,26 @@ function sameMobile(input: string, e164: string): boolean {
  * POST identity-customer/customer — the signed-in customer's own record (checkout's customer step).
  * The mobile number is the one they signed in with and cannot be changed here.
  */
-export function saveCustomer(db: Db, tenantId: string, customerId: string, input: SaveCustomerInput): Promise<CustomerDto> {
+export function saveCustomer(
+  db: Db,
+  tenantId: string,
+  customerId: string,
+  input: SaveCustomerInput,
+): Promise<CustomerDto> {
   return db.transaction(async (tx) => {
     const current = await loadCustomer(tx, tenantId, customerId, true);
     if (!sameMobile(input.mobileNumber, current.mobileNumber)) {
-      throw new PlatformError("SP:ValidationError", 400, "The mobile number is the one you signed in with", { field: "mobileNumber" });
+      throw new PlatformError("SP:ValidationError", 400, "The mobile number is the one you signed in with", {
+        field: "mobileNumber",
+      });
     }
     const rules = await loadRules(tx, tenantId);
-    const customFields = input.customFields ? await nextFieldValues(tx, tenantId, customerId, rules, current.customFields, input.customFields) : current.customFields;
-    return toCustomerDto(await write(tx, tenantId, customerId, { name: input.name, email: input.email, ...phoneOf(input), customFields }), rules);
+    const customFields = input.customFields
+      ? await nextFieldValues(tx, tenantId, customerId, rules, current.customFields, input.customFields)
+      : current.customFields;
+    return toCustomerDto(
+      await write(tx, tenantId, customerId, { name: input.name, email: input.email, ...phoneOf(input), customFields }),
+      rules,
+    );
   });
 }

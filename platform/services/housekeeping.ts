@@ -19,7 +19,12 @@ export async function pruneExpired(db: Db, now = new Date()) {
     db.delete(rateLimits).where(lt(rateLimits.windowStart, dayAgo)).returning({ key: rateLimits.key }),
     db
       .delete(refreshTokens)
-      .where(or(lt(refreshTokens.expiresAt, weekAgo), and(isNotNull(refreshTokens.revokedAt), lt(refreshTokens.revokedAt, weekAgo))))
+      .where(
+        or(
+          lt(refreshTokens.expiresAt, weekAgo),
+          and(isNotNull(refreshTokens.revokedAt), lt(refreshTokens.revokedAt, weekAgo)),
+        ),
+      )
       .returning({ id: refreshTokens.id }),
     db.delete(smsOutbox).where(lt(smsOutbox.createdAt, weekAgo)).returning({ id: smsOutbox.id }),
     pruneIdempotencyKeys(db, now),

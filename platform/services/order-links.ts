@@ -21,7 +21,10 @@ type Conn = Db | Tx;
  * stored: the key is the same whenever it is asked for, and changing the secret retires every link.
  */
 export function orderViewKey(tenantId: string, cartId: string): string {
-  return createHmac("sha256", platformSecret()).update(`order-view\n${tenantId}\n${cartId}`).digest("base64url").slice(0, 32);
+  return createHmac("sha256", platformSecret())
+    .update(`order-view\n${tenantId}\n${cartId}`)
+    .digest("base64url")
+    .slice(0, 32);
 }
 
 function keyMatches(tenantId: string, cartId: string, key: string): boolean {
@@ -33,7 +36,11 @@ function keyMatches(tenantId: string, cartId: string, key: string): boolean {
 const orderNotFound = () => notFound("Order");
 
 /** The placed order's owner, or null when the id names no placed order of the tenant. */
-async function placedOrderOwner(db: Conn, tenantId: string, cartId: string): Promise<{ customerId: string | null } | null> {
+async function placedOrderOwner(
+  db: Conn,
+  tenantId: string,
+  cartId: string,
+): Promise<{ customerId: string | null } | null> {
   if (!isUuid(cartId)) return null;
   const [row] = await db
     .select({ customerId: carts.customerId })
@@ -50,7 +57,12 @@ async function checkOwnOrder(db: Conn, tenantId: string, customerId: string, car
 }
 
 /** A placed order whose link key matches, or a 404. */
-async function checkOrderKey(db: Conn, tenantId: string, cartId: string, key: string): Promise<{ customerId: string | null }> {
+async function checkOrderKey(
+  db: Conn,
+  tenantId: string,
+  cartId: string,
+  key: string,
+): Promise<{ customerId: string | null }> {
   const owner = await placedOrderOwner(db, tenantId, cartId);
   if (!owner || !keyMatches(tenantId, cartId, key)) throw orderNotFound();
   return owner;
@@ -68,20 +80,37 @@ export async function orderLink(db: Conn, tenantId: string, customerId: string, 
  * travels in chats. A key that does not match (edited, another order's, another tenant's) is the
  * same 404 as an unknown id.
  */
-export async function sharedOrder(db: Conn, tenantId: string, cartId: string, key: string, locale: Locale, now = new Date()): Promise<CartDto> {
+export async function sharedOrder(
+  db: Conn,
+  tenantId: string,
+  cartId: string,
+  key: string,
+  locale: Locale,
+  now = new Date(),
+): Promise<CartDto> {
   const owner = await checkOrderKey(db, tenantId, cartId, key);
   const order = await readCart(db, { tenantId, customerId: owner.customerId }, cartId, locale, now);
   return { ...order, customerId: null, customerMobile: null, bookingNotes: null };
 }
 
 /** GET orders/{id}/invoice — the tax documents of the caller's own placed order. */
-export async function ownOrderInvoices(db: Conn, tenantId: string, customerId: string, cartId: string): Promise<OrderInvoicesDto> {
+export async function ownOrderInvoices(
+  db: Conn,
+  tenantId: string,
+  customerId: string,
+  cartId: string,
+): Promise<OrderInvoicesDto> {
   await checkOwnOrder(db, tenantId, customerId, cartId);
   return readOrderInvoices(db, tenantId, cartId);
 }
 
 /** GET orders/{id}/shared/{key}/invoice — the same, through the order's link. */
-export async function sharedOrderInvoices(db: Conn, tenantId: string, cartId: string, key: string): Promise<OrderInvoicesDto> {
+export async function sharedOrderInvoices(
+  db: Conn,
+  tenantId: string,
+  cartId: string,
+  key: string,
+): Promise<OrderInvoicesDto> {
   await checkOrderKey(db, tenantId, cartId, key);
   return readOrderInvoices(db, tenantId, cartId);
 }

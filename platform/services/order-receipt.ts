@@ -17,20 +17,33 @@ import { storeReceipt } from "./complete-order";
  * upload cap); the old one is kept for the store's records, no longer the order's. Once reviewed
  * (paid or refused), SP:ReceiptNotReplaceable.
  */
-export async function replaceBankReceipt(db: Db, scope: OwnerScope, cartId: string, form: FormData): Promise<ReceiptReplacedDto> {
+export async function replaceBankReceipt(
+  db: Db,
+  scope: OwnerScope,
+  cartId: string,
+  form: FormData,
+): Promise<ReceiptReplacedDto> {
   if (!isUuid(cartId)) throw notFound("Order");
   const bytes = await fileFromForm(form, "files");
   const type = checkUpload(bytes);
   const name = form.get("transferorName");
   const transferor = typeof name === "string" && name.trim() !== "" ? TransferorName.safeParse(name) : null;
-  if (transferor && !transferor.success) throw validation("The transferor's name is not valid", { field: "transferorName" });
+  if (transferor && !transferor.success)
+    throw validation("The transferor's name is not valid", { field: "transferorName" });
   await checkUploadRate(db, scope);
   return db.transaction(async (tx) => {
     // The order's row, locked: two replacements at once are one after the other.
     const [order] = await tx
       .select({ paymentMethod: carts.paymentMethod, paymentStatus: carts.paymentStatus })
       .from(carts)
-      .where(and(eq(carts.tenantId, scope.tenantId), eq(carts.id, cartId), eq(carts.customerId, scope.customerId), eq(carts.status, "completed")))
+      .where(
+        and(
+          eq(carts.tenantId, scope.tenantId),
+          eq(carts.id, cartId),
+          eq(carts.customerId, scope.customerId),
+          eq(carts.status, "completed"),
+        ),
+      )
       .for("update");
     if (!order) throw notFound("Order");
     if (order.paymentMethod !== "BANK_TRANSFER" || order.paymentStatus !== "pending_review") {

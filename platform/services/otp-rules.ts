@@ -30,7 +30,8 @@ export const newOtpCode = () => String(randomInt(0, 1_000_000)).padStart(6, "0")
 /** The token that binds a verify call to its send: 256 random bits, base64url (43 characters). */
 export const newChallengeToken = () => randomBytes(32).toString("base64url");
 
-export const isChallengeToken = (token: unknown): token is string => typeof token === "string" && /^[A-Za-z0-9_-]{43}$/.test(token);
+export const isChallengeToken = (token: unknown): token is string =>
+  typeof token === "string" && /^[A-Za-z0-9_-]{43}$/.test(token);
 
 export const hashChallengeToken = (token: string) => createHash("sha256").update(token, "utf8").digest("hex");
 
@@ -38,7 +39,8 @@ export const hashChallengeToken = (token: string) => createHash("sha256").update
  * The stored form of a code: HMAC-SHA256 under the platform's secret, bound to its challenge, so
  * that a database leak does not let anyone try the million codes offline.
  */
-export const hashOtpCode = (tokenHash: string, code: string) => createHmac("sha256", platformSecret()).update(`otp-code:${tokenHash}:${code}`).digest("hex");
+export const hashOtpCode = (tokenHash: string, code: string) =>
+  createHmac("sha256", platformSecret()).update(`otp-code:${tokenHash}:${code}`).digest("hex");
 
 export function otpCodeMatches(storedHash: string, tokenHash: string, code: string): boolean {
   const a = Buffer.from(storedHash, "hex");

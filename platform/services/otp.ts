@@ -35,7 +35,9 @@ const tooManyTries = (until: Date | null, now: Date) =>
     "SP:MaxRetriesReached",
     429,
     "Too many wrong codes; ask for a new one later",
-    until && until > now ? { retryAfterSeconds: Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)) } : undefined,
+    until && until > now
+      ? { retryAfterSeconds: Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)) }
+      : undefined,
   );
 
 /** The end of the number's cool-down, when it is in one. */
@@ -43,7 +45,13 @@ async function cooldownUntil(db: Db, tenantId: string, mobileNumber: string, now
   const [row] = await db
     .select({ until: otpFailures.cooldownUntil })
     .from(otpFailures)
-    .where(and(eq(otpFailures.tenantId, tenantId), eq(otpFailures.mobileNumber, mobileNumber), gt(otpFailures.cooldownUntil, now)))
+    .where(
+      and(
+        eq(otpFailures.tenantId, tenantId),
+        eq(otpFailures.mobileNumber, mobileNumber),
+        gt(otpFailures.cooldownUntil, now),
+      ),
+    )
     .limit(1);
   return row?.until ?? null;
 }
@@ -63,7 +71,10 @@ export async function sendOtp(
 ): Promise<{ token: string }> {
   const now = opts.now ?? new Date();
   const mobileNumber = normalizeMobile(input.mobileNumber);
-  if (!mobileNumber) throw new PlatformError("SP:InvalidMobileNumber", 400, "The mobile number is not valid", { mobileNumber: "invalid" });
+  if (!mobileNumber)
+    throw new PlatformError("SP:InvalidMobileNumber", 400, "The mobile number is not valid", {
+      mobileNumber: "invalid",
+    });
   const cooldown = await cooldownUntil(db, tenant.id, mobileNumber, now);
   if (cooldown) throw tooManyTries(cooldown, now);
   const ipLimit = opts.sendsPerIp ? { ...OTP_SEND_LIMIT_PER_IP, limit: opts.sendsPerIp } : OTP_SEND_LIMIT_PER_IP;
@@ -78,7 +89,13 @@ export async function sendOtp(
     await tx
       .update(otpChallenges)
       .set({ consumedAt: now })
-      .where(and(eq(otpChallenges.tenantId, tenant.id), eq(otpChallenges.mobileNumber, mobileNumber), isNull(otpChallenges.consumedAt)));
+      .where(
+        and(
+          eq(otpChallenges.tenantId, tenant.id),
+          eq(otpChallenges.mobileNumber, mobileNumber),
+          isNull(otpChallenges.consumedAt),
+        ),
+      );
     await tx.insert(otpChallenges).values({
       tenantId: tenant.id,
       mobileNumber,
@@ -104,7 +121,13 @@ async function startCooldown(db: Db, tenantId: string, mobileNumber: string, now
   const minutes = sql.raw(`array[${OTP_COOLDOWNS_MINUTES.join(",")}]`);
   const [row] = await db
     .insert(t)
-    .values({ tenantId, mobileNumber, spentCodes: 1, cooldownUntil: new Date(now.getTime() + OTP_COOLDOWNS_MINUTES[0] * 60_000), updatedAt: now })
+    .values({
+      tenantId,
+      mobileNumber,
+      spentCodes: 1,
+      cooldownUntil: new Date(now.getTime() + OTP_COOLDOWNS_MINUTES[0] * 60_000),
+      updatedAt: now,
+    })
     .onConflictDoUpdate({
       target: [t.tenantId, t.mobileNumber],
       set: {
@@ -122,7 +145,12 @@ async function startCooldown(db: Db, tenantId: string, mobileNumber: string, now
  * when two verifies race), the customer is found or created, the number's cool-down history is cleared
  * and a refresh token family starts. An unknown, spent or expired token ⇒ SP:OtpCodeIsExpired.
  */
-export async function verifyOtp(db: Db, tenantId: string, input: { token: string; code: string }, now = new Date()): Promise<{ customerId: string; refreshToken: string; sessionId: string }> {
+export async function verifyOtp(
+  db: Db,
+  tenantId: string,
+  input: { token: string; code: string },
+  now = new Date(),
+): Promise<{ customerId: string; refreshToken: string; sessionId: string }> {
   const code = normalizeOtpCode(input.code);
   if (!code) throw new PlatformError("SP:ValidationError", 400, "The code must be 6 digits", { code: "invalid" });
   if (!isChallengeToken(input.token)) throw expired();
@@ -148,8 +176,11 @@ export async function verifyOtp(db: Db, tenantId: string, input: { token: string
   if (!counted) throw expired();
   if (counted.attempt > OTP_MAX_FAILED_ATTEMPTS) throw await spentByTries();
   if (!otpCodeMatches(challenge.codeHash, tokenHash, code)) {
-    if (counted.attempt === OTP_MAX_FAILED_ATTEMPTS) throw tooManyTries(await startCooldown(db, tenantId, challenge.mobileNumber, now), now);
-    throw new PlatformError("SP:OtpCodeMismatch", 400, "The code is not right", { remainingAttempts: OTP_MAX_FAILED_ATTEMPTS - counted.attempt });
+    if (counted.attempt === OTP_MAX_FAILED_ATTEMPTS)
+      throw tooManyTries(await startCooldown(db, tenantId, challenge.mobileNumber, now), now);
+    throw new PlatformError("SP:OtpCodeMismatch", 400, "The code is not right", {
+      remainingAttempts: OTP_MAX_FAILED_ATTEMPTS - counted.attempt,
+    });
   }
 
   const result = await db.transaction(async (tx) => {
@@ -157,10 +188,14 @@ export async function verifyOtp(db: Db, tenantId: string, input: { token: string
     const [spent] = await tx
       .update(otpChallenges)
       .set({ consumedAt: now })
-      .where(and(eq(otpChallenges.id, challenge.id), isNull(otpChallenges.consumedAt), gt(otpChallenges.expiresAt, now)))
+      .where(
+        and(eq(otpChallenges.id, challenge.id), isNull(otpChallenges.consumedAt), gt(otpChallenges.expiresAt, now)),
+      )
       .returning({ id: otpChallenges.id });
     if (!spent) return null;
-    await tx.delete(otpFailures).where(and(eq(otpFailures.tenantId, tenantId), eq(otpFailures.mobileNumber, challenge.mobileNumber)));
+    await tx
+      .delete(otpFailures)
+      .where(and(eq(otpFailures.tenantId, tenantId), eq(otpFailures.mobileNumber, challenge.mobileNumber)));
     const customerId = await findOrCreateCustomer(tx, tenantId, challenge.mobileNumber);
     const refresh = await issueRefreshToken(tx, tenantId, customerId, undefined, now);
     return { customerId, refreshToken: refresh.token, sessionId: refresh.familyId };

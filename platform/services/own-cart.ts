@@ -15,7 +15,8 @@ import { isUuid } from "./ids";
  */
 export type OwnerScope = { tenantId: string; customerId: string };
 
-export const alreadyCompleted = () => new PlatformError("SP:CartAlreadyCompleted", 400, "This cart is already completed");
+export const alreadyCompleted = () =>
+  new PlatformError("SP:CartAlreadyCompleted", 400, "This cart is already completed");
 
 /**
  * Locks the caller's cart row for the rest of the transaction (concurrent checkout calls on one
@@ -35,7 +36,14 @@ export async function lockOwnActiveCart(tx: Tx, scope: OwnerScope, cartId: strin
 }
 
 /** Runs a change on the caller's active cart in one transaction and answers the cart after it. */
-export function changeOwnCart(db: Db, scope: OwnerScope, cartId: string, locale: Locale, now: Date, change: (tx: Tx, cart: CartRow) => Promise<void>): Promise<CartDto> {
+export function changeOwnCart(
+  db: Db,
+  scope: OwnerScope,
+  cartId: string,
+  locale: Locale,
+  now: Date,
+  change: (tx: Tx, cart: CartRow) => Promise<void>,
+): Promise<CartDto> {
   return db.transaction(async (tx) => {
     const cart = await lockOwnActiveCart(tx, scope, cartId);
     await change(tx, cart);

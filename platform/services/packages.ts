@@ -43,7 +43,9 @@ export function computeCoverage(lines: CoverageLine[], packages: PackageRow[]): 
   const uses = new Map<string, number>();
   for (const line of lines) {
     if (!line.isReservation || line.sessions <= 0) continue;
-    const pkg = packages.find((p) => p.coversProductIds.includes(line.productId) && (left.get(p.id) ?? 0) >= line.sessions);
+    const pkg = packages.find(
+      (p) => p.coversProductIds.includes(line.productId) && (left.get(p.id) ?? 0) >= line.sessions,
+    );
     if (!pkg) continue;
     left.set(pkg.id, left.get(pkg.id)! - line.sessions);
     uses.set(pkg.id, (uses.get(pkg.id) ?? 0) + line.sessions);
@@ -61,10 +63,18 @@ const packageColumns = {
   coversProductIds: products.packageProductIds,
 };
 
-const toRow = (r: Omit<PackageRow, "coversProductIds"> & { coversProductIds: string[] | null }): PackageRow => ({ ...r, coversProductIds: r.coversProductIds ?? [] });
+const toRow = (r: Omit<PackageRow, "coversProductIds"> & { coversProductIds: string[] | null }): PackageRow => ({
+  ...r,
+  coversProductIds: r.coversProductIds ?? [],
+});
 
 /** The customer's packages that can pay for something now: not expired, sessions left. */
-export async function usablePackages(conn: Conn, tenantId: string, customerId: string, now: Date): Promise<PackageRow[]> {
+export async function usablePackages(
+  conn: Conn,
+  tenantId: string,
+  customerId: string,
+  now: Date,
+): Promise<PackageRow[]> {
   const rows = await conn
     .select(packageColumns)
     .from(customerPackages)
@@ -77,18 +87,33 @@ export async function usablePackages(conn: Conn, tenantId: string, customerId: s
         or(isNull(customerPackages.expiresAt), gt(customerPackages.expiresAt, now)),
       ),
     )
-    .orderBy(sql`${customerPackages.expiresAt} asc nulls last`, asc(customerPackages.createdAt), asc(customerPackages.id));
+    .orderBy(
+      sql`${customerPackages.expiresAt} asc nulls last`,
+      asc(customerPackages.createdAt),
+      asc(customerPackages.id),
+    );
   return rows.map(toRow);
 }
 
 /** Packages by id (the ones a completed order used), whatever their sessions now. */
-export async function packagesById(conn: Conn, tenantId: string, customerId: string, ids: string[]): Promise<PackageRow[]> {
+export async function packagesById(
+  conn: Conn,
+  tenantId: string,
+  customerId: string,
+  ids: string[],
+): Promise<PackageRow[]> {
   if (ids.length === 0) return [];
   const rows = await conn
     .select(packageColumns)
     .from(customerPackages)
     .innerJoin(products, eq(products.id, customerPackages.productId))
-    .where(and(eq(customerPackages.tenantId, tenantId), eq(customerPackages.customerId, customerId), inArray(customerPackages.id, ids)))
+    .where(
+      and(
+        eq(customerPackages.tenantId, tenantId),
+        eq(customerPackages.customerId, customerId),
+        inArray(customerPackages.id, ids),
+      ),
+    )
     .orderBy(asc(customerPackages.createdAt), asc(customerPackages.id));
   return rows.map(toRow);
 }
@@ -128,7 +153,12 @@ export const notEnoughSessions = () =>
  * Spends the sessions an order uses. Each decrement is conditional (enough left, not expired), so
  * concurrent orders of one customer can never spend more than the package holds.
  */
-export async function spendSessions(tx: Tx, owner: { tenantId: string; customerId: string }, uses: Map<string, number>, now: Date): Promise<void> {
+export async function spendSessions(
+  tx: Tx,
+  owner: { tenantId: string; customerId: string },
+  uses: Map<string, number>,
+  now: Date,
+): Promise<void> {
   // In id order, as lockPackages took them: every order locks package rows in the same order.
   for (const [id, sessions] of [...uses].sort(([a], [b]) => a.localeCompare(b))) {
     const spent = await tx

@@ -2,7 +2,16 @@ import { getTableColumns } from "drizzle-orm";
 import { products } from "../db/schema";
 
 /** The columns of a product that no rule of a cart line reads: its texts and its bookkeeping. */
-const NOT_FOR_RULES = ["descriptionAr", "descriptionEn", "slugAr", "slugEn", "sortOrder", "rev", "updatedAt", "createdAt"] as const;
+const NOT_FOR_RULES = [
+  "descriptionAr",
+  "descriptionEn",
+  "slugAr",
+  "slugEn",
+  "sortOrder",
+  "rev",
+  "updatedAt",
+  "createdAt",
+] as const;
 type NotForRules = (typeof NOT_FOR_RULES)[number];
 
 /**

@@ -18,7 +18,12 @@ export type RecordedPayment = { orderNumber: string; alreadyPaid: boolean; total
  * paid once: the second answers `alreadyPaid` and issues nothing. An order paid online, cancelled,
  * or not placed is refused.
  */
-export async function recordOfflinePayment(db: Db, slug: string, orderNumber: string, now = new Date()): Promise<RecordedPayment> {
+export async function recordOfflinePayment(
+  db: Db,
+  slug: string,
+  orderNumber: string,
+  now = new Date(),
+): Promise<RecordedPayment> {
   const number = orderNumber.trim().toUpperCase();
   return db.transaction(async (tx) => {
     const tenant = await tenantBySlug(tx, slug);
@@ -32,11 +37,17 @@ export async function recordOfflinePayment(db: Db, slug: string, orderNumber: st
     const { taxRate } = pricingOf(tenant.settings);
     const { totals } = await priceCart(tx, { tenantId: tenant.id, cart, rows, taxRate, locale: "ar", now });
     const total = toSar(totals.totalAmount);
-    if (cart.paymentStatus === "paid" && (cart.paymentMethod === "CASH" || cart.paymentMethod === "BANK_TRANSFER")) return { orderNumber: number, alreadyPaid: true, total, invoiced: false };
+    if (cart.paymentStatus === "paid" && (cart.paymentMethod === "CASH" || cart.paymentMethod === "BANK_TRANSFER"))
+      return { orderNumber: number, alreadyPaid: true, total, invoiced: false };
     if (cart.paymentStatus !== "pay_on_site" && cart.paymentStatus !== "pending_review") {
-      throw new PlatformError("SP:PaymentNotRecordable", 409, `Order ${number} is not a cash or bank-transfer order awaiting payment (${cart.paymentStatus})`);
+      throw new PlatformError(
+        "SP:PaymentNotRecordable",
+        409,
+        `Order ${number} is not a cash or bank-transfer order awaiting payment (${cart.paymentStatus})`,
+      );
     }
-    if (rows.length === 0) throw new PlatformError("SP:PaymentNotRecordable", 409, `Every line of order ${number} was cancelled`);
+    if (rows.length === 0)
+      throw new PlatformError("SP:PaymentNotRecordable", 409, `Every line of order ${number} was cancelled`);
     await tx.update(carts).set({ paymentStatus: "paid" }).where(eq(carts.id, cart.id));
     const invoiced = await issueInvoice(tx, {
       tenantId: tenant.id,

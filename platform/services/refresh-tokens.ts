@@ -33,7 +33,9 @@ export async function issueRefreshToken(
 ): Promise<{ token: string; expiresAt: Date; familyId: string }> {
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + REFRESH_TOKEN_TTL_MS);
-  await db.insert(refreshTokens).values({ tenantId, customerId, familyId, tokenHash: hashToken(token), expiresAt, createdAt: now });
+  await db
+    .insert(refreshTokens)
+    .values({ tenantId, customerId, familyId, tokenHash: hashToken(token), expiresAt, createdAt: now });
   return { token, expiresAt, familyId };
 }
 
@@ -46,7 +48,9 @@ export async function sessionIsLive(db: Db, tenantId: string, familyId: string):
   const [row] = await db
     .select({ id: refreshTokens.id })
     .from(refreshTokens)
-    .where(and(eq(refreshTokens.tenantId, tenantId), eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+    .where(
+      and(eq(refreshTokens.tenantId, tenantId), eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)),
+    )
     .limit(1);
   return row !== undefined;
 }
@@ -55,7 +59,9 @@ async function revokeFamily(db: Db | Tx, tenantId: string, familyId: string, now
   await db
     .update(refreshTokens)
     .set({ revokedAt: now })
-    .where(and(eq(refreshTokens.tenantId, tenantId), eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    .where(
+      and(eq(refreshTokens.tenantId, tenantId), eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)),
+    );
 }
 
 /**
@@ -63,7 +69,12 @@ async function revokeFamily(db: Db | Tx, tenantId: string, familyId: string, now
  * (after REUSE_GRACE_MS) means it was copied: the whole family is revoked, the thief's and the customer's sessions
  * alike, and the customer signs in again. A token of another tenant is unknown here.
  */
-export async function rotateRefreshToken(db: Db, tenantId: string, token: unknown, now = new Date()): Promise<{ customerId: string; token: string; expiresAt: Date; familyId: string }> {
+export async function rotateRefreshToken(
+  db: Db,
+  tenantId: string,
+  token: unknown,
+  now = new Date(),
+): Promise<{ customerId: string; token: string; expiresAt: Date; familyId: string }> {
   if (!wellFormed(token)) throw invalid();
   const [row] = await db
     .select()
@@ -76,14 +87,28 @@ export async function rotateRefreshToken(db: Db, tenantId: string, token: unknow
     const [spent] = await tx
       .update(refreshTokens)
       .set({ usedAt: now })
-      .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, now)))
+      .where(
+        and(
+          eq(refreshTokens.id, row.id),
+          isNull(refreshTokens.usedAt),
+          isNull(refreshTokens.revokedAt),
+          gt(refreshTokens.expiresAt, now),
+        ),
+      )
       .returning({ id: refreshTokens.id });
     return spent ? issueRefreshToken(tx, tenantId, row.customerId, row.familyId, now) : null;
   });
   if (!next) {
-    const [again] = await db.select({ usedAt: refreshTokens.usedAt, revokedAt: refreshTokens.revokedAt }).from(refreshTokens).where(eq(refreshTokens.id, row.id)).limit(1);
+    const [again] = await db
+      .select({ usedAt: refreshTokens.usedAt, revokedAt: refreshTokens.revokedAt })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.id, row.id))
+      .limit(1);
     if (again?.usedAt && !again.revokedAt && now.getTime() - again.usedAt.getTime() < REUSE_GRACE_MS) {
-      return { customerId: row.customerId, ...(await issueRefreshToken(db, tenantId, row.customerId, row.familyId, now)) };
+      return {
+        customerId: row.customerId,
+        ...(await issueRefreshToken(db, tenantId, row.customerId, row.familyId, now)),
+      };
     }
     // Outside the transaction above, so that the revocation stays while the call fails.
     await revokeFamily(db, tenantId, row.familyId, now);

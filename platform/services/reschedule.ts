@@ -24,24 +24,54 @@ import { isUuid } from "./ids";
  * at checkout is (bookable, within the booking window, seats free, the product's spacing between a
  * customer's bookings), then booked. A refusal leaves the booking where it was.
  */
-export async function rescheduleBooking(db: Db, scope: OwnerScope, cartId: string, itemId: string, input: RescheduleInput, locale: Locale, now = new Date()): Promise<CartDto> {
+export async function rescheduleBooking(
+  db: Db,
+  scope: OwnerScope,
+  cartId: string,
+  itemId: string,
+  input: RescheduleInput,
+  locale: Locale,
+  now = new Date(),
+): Promise<CartDto> {
   if (!isUuid(cartId) || !isUuid(itemId)) throw notFound("Booking");
   return db.transaction(async (tx) => {
     const [order] = await tx
       .select({ id: carts.id, settings: tenants.settings })
       .from(carts)
       .innerJoin(tenants, eq(tenants.id, carts.tenantId))
-      .where(and(eq(carts.tenantId, scope.tenantId), eq(carts.id, cartId), eq(carts.customerId, scope.customerId), eq(carts.status, "completed")))
+      .where(
+        and(
+          eq(carts.tenantId, scope.tenantId),
+          eq(carts.id, cartId),
+          eq(carts.customerId, scope.customerId),
+          eq(carts.status, "completed"),
+        ),
+      )
       .for("update", { of: carts });
     if (!order) throw notFound("Booking");
-    const [item] = await tx.select().from(cartItems).where(and(eq(cartItems.tenantId, scope.tenantId), eq(cartItems.cartId, cartId), eq(cartItems.id, itemId)));
-    const held = item ? await tx.select().from(bookings).where(and(eq(bookings.tenantId, scope.tenantId), eq(bookings.cartItemId, item.id))).orderBy(asc(bookings.startsAt)) : [];
+    const [item] = await tx
+      .select()
+      .from(cartItems)
+      .where(and(eq(cartItems.tenantId, scope.tenantId), eq(cartItems.cartId, cartId), eq(cartItems.id, itemId)));
+    const held = item
+      ? await tx
+          .select()
+          .from(bookings)
+          .where(and(eq(bookings.tenantId, scope.tenantId), eq(bookings.cartItemId, item.id)))
+          .orderBy(asc(bookings.startsAt))
+      : [];
     if (!item || held.length === 0) throw notFound("Booking");
 
     const hours = parseChangeWindowHours(order.settings.rescheduleWindowHours);
-    if (hours === null) throw new PlatformError("SP:RescheduleNotOffered", 403, "This store does not take booking changes online");
+    if (hours === null)
+      throw new PlatformError("SP:RescheduleNotOffered", 403, "This store does not take booking changes online");
     if (now.getTime() > held[0].startsAt.getTime() - hours * HOUR_MS) {
-      throw new PlatformError("SP:RescheduleWindowPassed", 409, `Bookings can be moved up to ${hours} hours before they start`, { hours });
+      throw new PlatformError(
+        "SP:RescheduleWindowPassed",
+        409,
+        `Bookings can be moved up to ${hours} hours before they start`,
+        { hours },
+      );
     }
 
     const product = (await lockProducts(tx, scope.tenantId, [item.productId])).get(item.productId);
@@ -49,9 +79,20 @@ export async function rescheduleBooking(db: Db, scope: OwnerScope, cartId: strin
     if (!product || !reservationKind(product)) throw notFound("Booking");
     // A booking keeps its specialist and branch when it is moved.
     const keep = { specialistId: item.specialistId, branchId: item.branchId };
-    const line = { ...lineFromInput(product, item.priceId, { ...input, productId: product.id, priceId: item.priceId, quantity: item.quantity, units: item.units, ...keep }), id: item.id };
+    const line = {
+      ...lineFromInput(product, item.priceId, {
+        ...input,
+        productId: product.id,
+        priceId: item.priceId,
+        quantity: item.quantity,
+        units: item.units,
+        ...keep,
+      }),
+      id: item.id,
+    };
     // Same length, same price: a stay keeps its number of nights.
-    if (line.units !== item.units) throw validation("A booking keeps its length when it is moved", { units: `Expected ${item.units}` });
+    if (line.units !== item.units)
+      throw validation("A booking keeps its length when it is moved", { units: `Expected ${item.units}` });
     if (line.from!.getTime() === held[0].startsAt.getTime()) return readCart(tx, scope, cartId, locale, now);
     checkLineRules(product, line, now);
 

@@ -21,4 +21,3 @@ export function seatsTaken(occupancy: Occupancy[], from: Date, to: Date): number
   for (const o of occupancy) if (o.from < to && o.to > from) seats += o.seats;
   return seats;
 }
-

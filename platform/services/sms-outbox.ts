@@ -11,11 +11,22 @@ export type OutboxMessage = { id: string; to: string; text: string; code: string
 /** The one-time code in a message: its only run of exactly six digits. */
 export const codeInText = (text: string) => /(?<!\d)\d{6}(?!\d)/.exec(text)?.[0] ?? null;
 
-const toMessage = (r: typeof smsOutbox.$inferSelect): OutboxMessage => ({ id: r.id, to: r.to, text: r.text, code: codeInText(r.text), createdAt: r.createdAt.toISOString() });
+const toMessage = (r: typeof smsOutbox.$inferSelect): OutboxMessage => ({
+  id: r.id,
+  to: r.to,
+  text: r.text,
+  code: codeInText(r.text),
+  createdAt: r.createdAt.toISOString(),
+});
 
 /** The tenant's latest messages, newest first. */
 export async function listOutbox(db: Db, tenantId: string, limit = 50): Promise<OutboxMessage[]> {
-  const rows = await db.select().from(smsOutbox).where(eq(smsOutbox.tenantId, tenantId)).orderBy(desc(smsOutbox.createdAt), desc(smsOutbox.id)).limit(limit);
+  const rows = await db
+    .select()
+    .from(smsOutbox)
+    .where(eq(smsOutbox.tenantId, tenantId))
+    .orderBy(desc(smsOutbox.createdAt), desc(smsOutbox.id))
+    .limit(limit);
   return rows.map(toMessage);
 }
 

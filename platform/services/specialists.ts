@@ -32,9 +32,14 @@ export type Staff = { specialists: SpecialistRow[]; branches: BranchRow[] };
 /** What the customer chose: a specialist or any (null), a branch or any (null). */
 export type StaffChoice = { specialistId: string | null; branchId: string | null };
 
-const contains = (column: typeof specialists.productIds, id: string) => sql`${column} @> ${JSON.stringify([id])}::jsonb`;
+const contains = (column: typeof specialists.productIds, id: string) =>
+  sql`${column} @> ${JSON.stringify([id])}::jsonb`;
 /** Specialists who serve at least one of these products. */
-export const servesAnyOf = (productIds: string[]) => sql`${specialists.productIds} ?| array[${sql.join(productIds.map((id) => sql`${id}`), sql`, `)}]::text[]`;
+export const servesAnyOf = (productIds: string[]) =>
+  sql`${specialists.productIds} ?| array[${sql.join(
+    productIds.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::text[]`;
 
 /** The specialists who serve a product (in the store's order) and the branches they work in. */
 export async function productStaff(db: Db | Tx, tenantId: string, productId: string): Promise<Staff> {
@@ -63,18 +68,23 @@ export async function productStaff(db: Db | Tx, tenantId: string, productId: str
  */
 export function checkChoice(staff: Staff, choice: StaffChoice, priceId: string | null): void {
   if (staff.specialists.length === 0) {
-    if (choice.specialistId || choice.branchId) throw validation("This product is booked without a specialist", { specialistId: "Not offered for this product" });
+    if (choice.specialistId || choice.branchId)
+      throw validation("This product is booked without a specialist", { specialistId: "Not offered for this product" });
     return;
   }
-  if (choice.branchId && !staff.branches.some((b) => b.id === choice.branchId)) throw validation("Unknown branch", { branchId: "Not a branch of this product" });
+  if (choice.branchId && !staff.branches.some((b) => b.id === choice.branchId))
+    throw validation("Unknown branch", { branchId: "Not a branch of this product" });
   if (!choice.specialistId) return;
   const person = staff.specialists.find((s) => s.id === choice.specialistId);
   if (!person) throw validation("Unknown specialist", { specialistId: "Not a specialist of this product" });
-  if (!servesPrice(person, priceId)) throw validation("This specialist does not offer this option", { specialistId: "Does not serve this price" });
-  if (choice.branchId && !person.branchIds.includes(choice.branchId)) throw validation("This specialist does not work in this branch", { specialistId: "Not in this branch" });
+  if (!servesPrice(person, priceId))
+    throw validation("This specialist does not offer this option", { specialistId: "Does not serve this price" });
+  if (choice.branchId && !person.branchIds.includes(choice.branchId))
+    throw validation("This specialist does not work in this branch", { specialistId: "Not in this branch" });
 }
 
-const servesPrice = (s: SpecialistRow, priceId: string | null) => priceId === null || s.priceIds === null || s.priceIds.includes(priceId);
+const servesPrice = (s: SpecialistRow, priceId: string | null) =>
+  priceId === null || s.priceIds === null || s.priceIds.includes(priceId);
 
 /** Whether [from, to) lies in the specialist's hours of that day, clear of breaks and days off. */
 function works(s: SpecialistRow, from: Date, to: Date): boolean {
@@ -101,7 +111,13 @@ function branchOpen(b: BranchRow, from: Date, to: Date): boolean {
  * else the first of their branches open then; null when the store keeps no branches for them;
  * undefined when none is open (they can't serve it).
  */
-function servingBranch(s: SpecialistRow, staff: Staff, branchId: string | null, from: Date, to: Date): BranchRow | null | undefined {
+function servingBranch(
+  s: SpecialistRow,
+  staff: Staff,
+  branchId: string | null,
+  from: Date,
+  to: Date,
+): BranchRow | null | undefined {
   if (s.branchIds.length === 0) return branchId ? undefined : null;
   const theirs = staff.branches.filter((b) => s.branchIds.includes(b.id) && (!branchId || b.id === branchId));
   return theirs.find((b) => branchOpen(b, from, to));
@@ -110,24 +126,54 @@ function servingBranch(s: SpecialistRow, staff: Staff, branchId: string | null, 
 /** The specialists a choice allows for a price (before time is considered). */
 function eligible(staff: Staff, choice: StaffChoice, priceId: string | null): SpecialistRow[] {
   return staff.specialists.filter(
-    (s) => (!choice.specialistId || s.id === choice.specialistId) && servesPrice(s, priceId) && (!choice.branchId || s.branchIds.includes(choice.branchId)),
+    (s) =>
+      (!choice.specialistId || s.id === choice.specialistId) &&
+      servesPrice(s, priceId) &&
+      (!choice.branchId || s.branchIds.includes(choice.branchId)),
   );
 }
 
 /** Whether someone the choice allows works [from, to) (in an open branch of theirs), booked or not. */
-export function someoneServes(staff: Staff, choice: StaffChoice, priceId: string | null, from: Date, to: Date): boolean {
-  return eligible(staff, choice, priceId).some((s) => works(s, from, to) && servingBranch(s, staff, choice.branchId, from, to) !== undefined);
+export function someoneServes(
+  staff: Staff,
+  choice: StaffChoice,
+  priceId: string | null,
+  from: Date,
+  to: Date,
+): boolean {
+  return eligible(staff, choice, priceId).some(
+    (s) => works(s, from, to) && servingBranch(s, staff, choice.branchId, from, to) !== undefined,
+  );
 }
 
 export type StaffBooking = Occupancy & { specialistId: string; productId: string };
 
 /** Bookings of these specialists (any product) overlapping [from, to). */
-async function staffBookings(db: Db | Tx, tenantId: string, ids: string[], from: Date, to: Date): Promise<StaffBooking[]> {
+async function staffBookings(
+  db: Db | Tx,
+  tenantId: string,
+  ids: string[],
+  from: Date,
+  to: Date,
+): Promise<StaffBooking[]> {
   if (ids.length === 0) return [];
   const rows = await db
-    .select({ specialistId: bookings.specialistId, productId: bookings.productId, from: bookings.startsAt, to: bookings.endsAt, seats: bookings.seats })
+    .select({
+      specialistId: bookings.specialistId,
+      productId: bookings.productId,
+      from: bookings.startsAt,
+      to: bookings.endsAt,
+      seats: bookings.seats,
+    })
     .from(bookings)
-    .where(and(eq(bookings.tenantId, tenantId), inArray(bookings.specialistId, ids), lt(bookings.startsAt, to), gt(bookings.endsAt, from)));
+    .where(
+      and(
+        eq(bookings.tenantId, tenantId),
+        inArray(bookings.specialistId, ids),
+        lt(bookings.startsAt, to),
+        gt(bookings.endsAt, from),
+      ),
+    );
   return rows.map((r) => ({ ...r, specialistId: r.specialistId! }));
 }
 
@@ -135,7 +181,15 @@ async function staffBookings(db: Db | Tx, tenantId: string, ids: string[], from:
  * Seats the specialist has left in [from, to) for the product: 0 when they don't work then or are
  * booked for another product; else the product's capacity (per specialist) less their seats taken.
  */
-function specialistRoom(s: SpecialistRow, staff: Staff, product: RuleProduct, branchId: string | null, taken: StaffBooking[], from: Date, to: Date): number {
+function specialistRoom(
+  s: SpecialistRow,
+  staff: Staff,
+  product: RuleProduct,
+  branchId: string | null,
+  taken: StaffBooking[],
+  from: Date,
+  to: Date,
+): number {
   if (!works(s, from, to) || servingBranch(s, staff, branchId, from, to) === undefined) return 0;
   const theirs = taken.filter((b) => b.specialistId === s.id && b.from < to && b.to > from);
   if (theirs.some((b) => b.productId !== product.id)) return 0;
@@ -146,7 +200,11 @@ function specialistRoom(s: SpecialistRow, staff: Staff, product: RuleProduct, br
 export type HeldLine = Occupancy & { specialistId: string | null };
 
 /** What a fixed slot with specialists has taken: the product's bookings (a null specialist: made without one), theirs, this cart's other lines. */
-export type SlotLoad = { booked: (Occupancy & { specialistId: string | null })[]; taken: StaffBooking[]; held: HeldLine[] };
+export type SlotLoad = {
+  booked: (Occupancy & { specialistId: string | null })[];
+  taken: StaffBooking[];
+  held: HeldLine[];
+};
 
 /**
  * Seats of a fixed slot with specialists: `anyone` — every eligible specialist's room together
@@ -154,35 +212,87 @@ export type SlotLoad = { booked: (Occupancy & { specialistId: string | null })[]
  * lines, bounded by the product's roomCapacity; `choice` — the chosen specialist's room, within
  * that (equal to `anyone` for "any specialist").
  */
-export function slotSeats(staff: Staff, product: RuleProduct, choice: StaffChoice, priceId: string | null, load: SlotLoad, from: Date, to: Date): { choice: number; anyone: number } {
+export function slotSeats(
+  staff: Staff,
+  product: RuleProduct,
+  choice: StaffChoice,
+  priceId: string | null,
+  load: SlotLoad,
+  from: Date,
+  to: Date,
+): { choice: number; anyone: number } {
   const overlapping = <T extends Occupancy>(list: T[]) => list.filter((o) => o.from < to && o.to > from);
   const held = overlapping(load.held);
   const booked = overlapping(load.booked);
-  const together = eligible(staff, { specialistId: null, branchId: choice.branchId }, priceId).reduce((n, s) => n + specialistRoom(s, staff, product, choice.branchId, load.taken, from, to), 0);
-  const unassigned = seatsTaken(booked.filter((b) => b.specialistId === null), from, to);
-  const room = product.roomCapacity === null ? Number.MAX_SAFE_INTEGER : product.roomCapacity - seatsTaken(booked, from, to);
+  const together = eligible(staff, { specialistId: null, branchId: choice.branchId }, priceId).reduce(
+    (n, s) => n + specialistRoom(s, staff, product, choice.branchId, load.taken, from, to),
+    0,
+  );
+  const unassigned = seatsTaken(
+    booked.filter((b) => b.specialistId === null),
+    from,
+    to,
+  );
+  const room =
+    product.roomCapacity === null ? Number.MAX_SAFE_INTEGER : product.roomCapacity - seatsTaken(booked, from, to);
   const anyone = Math.max(0, Math.min(room, together - unassigned) - seatsTaken(held, from, to));
   if (!choice.specialistId) return { choice: anyone, anyone };
   const person = eligible(staff, choice, priceId)[0];
-  const own = person ? specialistRoom(person, staff, product, choice.branchId, load.taken, from, to) - seatsTaken(held.filter((h) => h.specialistId === person.id), from, to) : 0;
+  const own = person
+    ? specialistRoom(person, staff, product, choice.branchId, load.taken, from, to) -
+      seatsTaken(
+        held.filter((h) => h.specialistId === person.id),
+        from,
+        to,
+      )
+    : 0;
   return { choice: Math.max(0, Math.min(own, anyone)), anyone };
 }
 
 /** Reads a slot's load for `staff` over [from, to) (see SlotLoad); `held` is this cart's other lines. */
-export async function slotLoad(db: Db | Tx, tenantId: string, staff: Staff, productId: string, held: HeldLine[], from: Date, to: Date): Promise<SlotLoad> {
+export async function slotLoad(
+  db: Db | Tx,
+  tenantId: string,
+  staff: Staff,
+  productId: string,
+  held: HeldLine[],
+  from: Date,
+  to: Date,
+): Promise<SlotLoad> {
   const [booked, taken] = await independentReads(db, [
     () =>
       db
-        .select({ from: bookings.startsAt, to: bookings.endsAt, seats: bookings.seats, specialistId: bookings.specialistId })
+        .select({
+          from: bookings.startsAt,
+          to: bookings.endsAt,
+          seats: bookings.seats,
+          specialistId: bookings.specialistId,
+        })
         .from(bookings)
-        .where(and(eq(bookings.tenantId, tenantId), eq(bookings.productId, productId), lt(bookings.startsAt, to), gt(bookings.endsAt, from))),
-    () => staffBookings(db, tenantId, staff.specialists.map((s) => s.id), from, to),
+        .where(
+          and(
+            eq(bookings.tenantId, tenantId),
+            eq(bookings.productId, productId),
+            lt(bookings.startsAt, to),
+            gt(bookings.endsAt, from),
+          ),
+        ),
+    () =>
+      staffBookings(
+        db,
+        tenantId,
+        staff.specialists.map((s) => s.id),
+        from,
+        to,
+      ),
   ] as const);
   return { booked, taken, held };
 }
 
 export const providerNotAvailable = (available: number) =>
-  new PlatformError("SP:ProviderIsNotAvailable", 409, "The chosen specialist is not available at this time", { available: Math.max(0, available) });
+  new PlatformError("SP:ProviderIsNotAvailable", 409, "The chosen specialist is not available at this time", {
+    available: Math.max(0, available),
+  });
 
 /**
  * Locks the rows of every specialist who serves one of these products, in id order, so that two
@@ -219,10 +329,20 @@ export async function assignSpecialist(
   const midnight = dayStart(riyadhDay(from));
   const dayEnd = new Date(midnight.getTime() + 24 * 60 * MINUTE_MS);
   const people = eligible(staff, choice, priceId);
-  const taken = await staffBookings(tx, tenantId, people.map((s) => s.id), from < midnight ? from : midnight, to > dayEnd ? to : dayEnd);
+  const taken = await staffBookings(
+    tx,
+    tenantId,
+    people.map((s) => s.id),
+    from < midnight ? from : midnight,
+    to > dayEnd ? to : dayEnd,
+  );
   const fits = people.filter((s) => specialistRoom(s, staff, product, choice.branchId, taken, from, to) >= seats);
-  if (fits.length === 0) throw choice.specialistId ? providerNotAvailable(0) : new PlatformError("SP:SlotIsNotAvailable", 409, "The selected time is not available", { available: 0 });
-  const load = (s: SpecialistRow) => taken.filter((b) => b.specialistId === s.id && b.from >= midnight && b.from < dayEnd).length;
+  if (fits.length === 0)
+    throw choice.specialistId
+      ? providerNotAvailable(0)
+      : new PlatformError("SP:SlotIsNotAvailable", 409, "The selected time is not available", { available: 0 });
+  const load = (s: SpecialistRow) =>
+    taken.filter((b) => b.specialistId === s.id && b.from >= midnight && b.from < dayEnd).length;
   // Stable: `people` is in the store's order, and sort keeps ties in place.
   const chosen = [...fits].sort((a, b) => load(a) - load(b))[0];
   return { specialistId: chosen.id, branchId: servingBranch(chosen, staff, choice.branchId, from, to)?.id ?? null };

@@ -1,7 +1,14 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client";
-import { PAYMENT_PROVIDERS, tenantPaymentAccounts, tenants, type PaymentAccounts, type PaymentProvider, type ProviderAccount } from "../db/schema";
+import {
+  PAYMENT_PROVIDERS,
+  tenantPaymentAccounts,
+  tenants,
+  type PaymentAccounts,
+  type PaymentProvider,
+  type ProviderAccount,
+} from "../db/schema";
 import { PlatformError, validation } from "../errors";
 import { parseLanguages } from "@/contract/tenant-settings";
 import { gatewayOf } from "../payments/gateways";
@@ -24,9 +31,13 @@ const secret = z.string().trim().min(1, "must not be empty");
 /** A provider's keys file: its secret key, webhook secret, and the fields its gateway declares. */
 function keysFileSchema(provider: PaymentProvider) {
   const { publicFields, secretFields = [], choices = {} } = gatewayOf(provider).keysFile;
-  const optional = (fields: readonly string[]) => Object.fromEntries(fields.map((f) => [f, (choices[f] ? z.enum(choices[f]) : secret).optional()]));
+  const optional = (fields: readonly string[]) =>
+    Object.fromEntries(fields.map((f) => [f, (choices[f] ? z.enum(choices[f]) : secret).optional()]));
   return z.strictObject({
-    secretKey: secret.refine((v) => !v.startsWith("pk_"), "is a publishable key (pk_…); the secret key is the sk_… one"),
+    secretKey: secret.refine(
+      (v) => !v.startsWith("pk_"),
+      "is a publishable key (pk_…); the secret key is the sk_… one",
+    ),
     webhookSecret: secret.optional(),
     ...optional(secretFields),
     ...optional(Object.keys(publicFields)),
@@ -48,24 +59,39 @@ function baseUrlOf(api: ProviderApi): string | undefined {
   } catch {
     // reported below
   }
-  if (!url || (url.protocol !== "https:" && url.protocol !== "http:")) throw validation(`Invalid base URL "${api.url}": an absolute http(s) URL`);
+  if (!url || (url.protocol !== "https:" && url.protocol !== "http:"))
+    throw validation(`Invalid base URL "${api.url}": an absolute http(s) URL`);
   return api.url;
 }
 
 const keyMode = (key: string | undefined) => /^[a-z]{2}_(live|test)_/.exec(key ?? "")?.[1];
 
-export type PaymentAccountResult = { provider: PaymentProvider; api: ProviderApi; settings: string[]; warnings: string[] };
+export type PaymentAccountResult = {
+  provider: PaymentProvider;
+  api: ProviderApi;
+  settings: string[];
+  warnings: string[];
+};
 
 /**
  * Sets one provider account from a parsed keys file ({secretKey, webhookSecret?, …}), replacing the
  * provider's earlier account whole (no sandbox secret lingers beside a live key).
  */
-export async function setPaymentAccount(db: Db, slug: string, provider: PaymentProvider, keys: unknown, api: ProviderApi): Promise<PaymentAccountResult> {
+export async function setPaymentAccount(
+  db: Db,
+  slug: string,
+  provider: PaymentProvider,
+  keys: unknown,
+  api: ProviderApi,
+): Promise<PaymentAccountResult> {
   const parsed = keysFileSchema(provider).safeParse(keys);
   if (!parsed.success) {
     const issues: SettingsIssue[] = parsed.error.issues.map((i) =>
       i.code === "unrecognized_keys"
-        ? { key: i.keys.join(", "), message: `not a field of a ${provider} keys file (fields: ${Object.keys(keysFileSchema(provider).shape).join(", ")}); the API is chosen with --live, --sandbox or --base-url` }
+        ? {
+            key: i.keys.join(", "),
+            message: `not a field of a ${provider} keys file (fields: ${Object.keys(keysFileSchema(provider).shape).join(", ")}); the API is chosen with --live, --sandbox or --base-url`,
+          }
         : { key: i.path.map(String).join(".") || "(file)", message: i.message },
     );
     throw validation(`Invalid ${provider} keys file; nothing was changed`, { issues });
@@ -74,38 +100,58 @@ export async function setPaymentAccount(db: Db, slug: string, provider: PaymentP
   const { secretKey, webhookSecret, ...rest } = parsed.data as Record<string, string | undefined>;
   const publicValues = Object.fromEntries(Object.entries(rest).filter(([field]) => field in publicFields));
   const secretValues = Object.fromEntries(Object.entries(rest).filter(([field]) => secretFields.includes(field)));
-  const settings = Object.fromEntries(Object.entries(publicValues).map(([field, value]) => [publicFields[field]!, value!]));
+  const settings = Object.fromEntries(
+    Object.entries(publicValues).map(([field, value]) => [publicFields[field]!, value!]),
+  );
   const checked = checkSettings(settings, { allowNull: false });
   if (!checked.ok) throw validation(`Invalid ${provider} keys file; nothing was changed`, { issues: checked.issues });
   const paired = gatewayOf(provider).keysFile.pairedWithSecret;
   const [publicMode, secretMode] = [paired ? keyMode(publicValues[paired]) : undefined, keyMode(secretKey)];
   if (publicMode && secretMode && publicMode !== secretMode) {
-    throw validation(`The ${provider} keys do not pair: the ${paired} is a ${publicMode} key, the secret key a ${secretMode} key; nothing was changed`);
+    throw validation(
+      `The ${provider} keys do not pair: the ${paired} is a ${publicMode} key, the secret key a ${secretMode} key; nothing was changed`,
+    );
   }
   const account: ProviderAccount = { baseUrl: baseUrlOf(api), secretKey: secretKey!, webhookSecret, ...secretValues };
   const clean = JSON.parse(JSON.stringify(account)) as ProviderAccount; // drops the absent fields
   await db.transaction(async (tx) => {
     const tenant = await tenantBySlug(tx, slug, { lock: true });
-    const [row] = await tx.select({ accounts: tenantPaymentAccounts.accounts }).from(tenantPaymentAccounts).where(eq(tenantPaymentAccounts.tenantId, tenant.id));
+    const [row] = await tx
+      .select({ accounts: tenantPaymentAccounts.accounts })
+      .from(tenantPaymentAccounts)
+      .where(eq(tenantPaymentAccounts.tenantId, tenant.id));
     const accounts: PaymentAccounts = { ...row?.accounts, [provider]: clean };
     await tx
       .insert(tenantPaymentAccounts)
       .values({ tenantId: tenant.id, accounts })
       .onConflictDoUpdate({ target: tenantPaymentAccounts.tenantId, set: { accounts, updatedAt: new Date() } });
-    if (Object.keys(checked.change.set).length > 0) await tx.update(tenants).set({ settings: { ...tenant.settings, ...checked.change.set } }).where(eq(tenants.id, tenant.id));
+    if (Object.keys(checked.change.set).length > 0)
+      await tx
+        .update(tenants)
+        .set({ settings: { ...tenant.settings, ...checked.change.set } })
+        .where(eq(tenants.id, tenant.id));
   });
-  const warnings = webhookSecret ? [] : [`no webhookSecret: ${provider}'s webhooks will be refused (the done page and callbacks still settle payments)`];
+  const warnings = webhookSecret
+    ? []
+    : [`no webhookSecret: ${provider}'s webhooks will be refused (the done page and callbacks still settle payments)`];
   return { provider, api: providerApiOf(clean.baseUrl), settings: Object.keys(checked.change.set), warnings };
 }
 
 export async function removePaymentAccount(db: Db, slug: string, provider: PaymentProvider): Promise<void> {
   await db.transaction(async (tx) => {
     const tenant = await tenantBySlug(tx, slug, { lock: true });
-    const [row] = await tx.select({ accounts: tenantPaymentAccounts.accounts }).from(tenantPaymentAccounts).where(eq(tenantPaymentAccounts.tenantId, tenant.id));
-    if (!row?.accounts[provider]) throw new PlatformError("SP:EntityNotFound", 404, `"${slug}" has no ${provider} account`);
+    const [row] = await tx
+      .select({ accounts: tenantPaymentAccounts.accounts })
+      .from(tenantPaymentAccounts)
+      .where(eq(tenantPaymentAccounts.tenantId, tenant.id));
+    if (!row?.accounts[provider])
+      throw new PlatformError("SP:EntityNotFound", 404, `"${slug}" has no ${provider} account`);
     const accounts = { ...row.accounts };
     delete accounts[provider];
-    await tx.update(tenantPaymentAccounts).set({ accounts, updatedAt: new Date() }).where(eq(tenantPaymentAccounts.tenantId, tenant.id));
+    await tx
+      .update(tenantPaymentAccounts)
+      .set({ accounts, updatedAt: new Date() })
+      .where(eq(tenantPaymentAccounts.tenantId, tenant.id));
   });
 }
 
@@ -116,7 +162,14 @@ export function maskSecret(value: string): string {
   return rest.length >= 12 ? `${prefix}…${rest.slice(-4)}` : `${prefix}…`;
 }
 
-export type MaskedAccount = { provider: string; api: ProviderApi; secretKey: string; webhookSecret: string | null; applePayDomainAssociation: boolean; webhookUrl: string };
+export type MaskedAccount = {
+  provider: string;
+  api: ProviderApi;
+  secretKey: string;
+  webhookSecret: string | null;
+  applePayDomainAssociation: boolean;
+  webhookUrl: string;
+};
 
 /** One tenant for `show`: settings (public), addresses, and provider accounts with every secret masked. */
 export async function showTenant(db: Db, slug: string, opts: AdminOptions) {
@@ -132,7 +185,17 @@ export async function showTenant(db: Db, slug: string, opts: AdminOptions) {
     webhookUrl: `https://${host}/api/app/payment/webhooks/${provider}`,
   }));
   const settings = Object.fromEntries(Object.entries(row.settings).sort(([a], [b]) => a.localeCompare(b)));
-  return { id: row.id, slug: row.slug, name: row.name, createdAt: row.createdAt.toISOString(), addresses: [platformHost, ...domains], domains, languages: parseLanguages(row.settings.frontendLanguages), settings, payments };
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    createdAt: row.createdAt.toISOString(),
+    addresses: [platformHost, ...domains],
+    domains,
+    languages: parseLanguages(row.settings.frontendLanguages),
+    settings,
+    payments,
+  };
 }
 
 /**
@@ -141,33 +204,59 @@ export async function showTenant(db: Db, slug: string, opts: AdminOptions) {
  * the provider's dashboard, so the CLI names the setting and checks what the account holds.
  */
 export const GO_LIVE: Record<PaymentProvider, string> = {
-  moyasar: "Moyasar dashboard: enable tokenization (the card form makes tokens); the webhook is registered with `--register-webhook` (its shared secret is webhookSecret)",
-  myfatoorah: "MyFatoorah portal: enable webhooks (version 1 or 2) on the webhook URL and copy the webhook secret key into webhookSecret",
-  "rekaz-pay": "rekaz-pay (MyFatoorah's portal): enable webhooks on the webhook URL and copy the webhook secret key into webhookSecret",
-  tabby: "Tabby: the webhook is registered with `--register-webhook` (header title webhookHeader, default X-Webhook-Secret, value webhookSecret)",
-  tamara: "Tamara partners portal: copy the notification token into webhookSecret (the notification URL is sent with each order)",
+  moyasar:
+    "Moyasar dashboard: enable tokenization (the card form makes tokens); the webhook is registered with `--register-webhook` (its shared secret is webhookSecret)",
+  myfatoorah:
+    "MyFatoorah portal: enable webhooks (version 1 or 2) on the webhook URL and copy the webhook secret key into webhookSecret",
+  "rekaz-pay":
+    "rekaz-pay (MyFatoorah's portal): enable webhooks on the webhook URL and copy the webhook secret key into webhookSecret",
+  tabby:
+    "Tabby: the webhook is registered with `--register-webhook` (header title webhookHeader, default X-Webhook-Secret, value webhookSecret)",
+  tamara:
+    "Tamara partners portal: copy the notification token into webhookSecret (the notification URL is sent with each order)",
 };
 
-export type WebhookRegistration = { provider: PaymentProvider; url: string; registered: boolean; header: string | null; note: string };
+export type WebhookRegistration = {
+  provider: PaymentProvider;
+  url: string;
+  registered: boolean;
+  header: string | null;
+  note: string;
+};
 
 /** Registers the tenant's webhook URL with the provider where its API allows it (Tabby), else says where to set it. */
-export async function registerPaymentWebhook(db: Db, slug: string, provider: PaymentProvider, opts: AdminOptions): Promise<WebhookRegistration> {
+export async function registerPaymentWebhook(
+  db: Db,
+  slug: string,
+  provider: PaymentProvider,
+  opts: AdminOptions,
+): Promise<WebhookRegistration> {
   const details = await showTenant(db, slug, opts);
   const url = details.payments.find((p) => p.provider === provider)?.webhookUrl;
   const { row, accounts } = await loadTenant(db, slug);
   const account = accounts[provider];
   if (!account || !url) throw new PlatformError("SP:EntityNotFound", 404, `"${slug}" has no ${provider} account`);
-  if (provider !== "tabby" && provider !== "moyasar") return { provider, url, registered: false, header: null, note: GO_LIVE[provider] };
-  if (!account.webhookSecret) throw validation(`The ${provider} account has no webhookSecret: ${provider} would send webhooks nobody can verify; nothing was registered`);
+  if (provider !== "tabby" && provider !== "moyasar")
+    return { provider, url, registered: false, header: null, note: GO_LIVE[provider] };
+  if (!account.webhookSecret)
+    throw validation(
+      `The ${provider} account has no webhookSecret: ${provider} would send webhooks nobody can verify; nothing was registered`,
+    );
   if (provider === "moyasar") {
     const { baseUrl } = providerApi(accounts, provider, await sandboxSetting());
-    await registerMoyasarWebhook({ baseUrl, secretKey: account.secretKey, provider }, { url, sharedSecret: account.webhookSecret });
+    await registerMoyasarWebhook(
+      { baseUrl, secretKey: account.secretKey, provider },
+      { url, sharedSecret: account.webhookSecret },
+    );
     return { provider, url, registered: true, header: null, note: GO_LIVE[provider] };
   }
   const merchantCode = row.settings.tabbyMerchantCode;
   if (!merchantCode) throw validation(`The tabby account has no merchantCode (keys file); nothing was registered`);
   const { baseUrl } = providerApi(accounts, provider, await sandboxSetting());
   const title = account.webhookHeader || TABBY_WEBHOOK_HEADER;
-  await registerTabbyWebhook({ baseUrl, secretKey: account.secretKey, provider }, { merchantCode, url, header: { title, value: account.webhookSecret } });
+  await registerTabbyWebhook(
+    { baseUrl, secretKey: account.secretKey, provider },
+    { merchantCode, url, header: { title, value: account.webhookSecret } },
+  );
   return { provider, url, registered: true, header: title, note: GO_LIVE[provider] };
 }

@@ -57,48 +57,94 @@ function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   throw validation(r.error.issues.map((i) => `${i.path.join(".") || "(file)"}: ${i.message}`).join("; "));
 }
 
-export async function saveBranch(db: Db, slug: string, input: unknown, branchId?: string): Promise<{ id: string; created: boolean }> {
+export async function saveBranch(
+  db: Db,
+  slug: string,
+  input: unknown,
+  branchId?: string,
+): Promise<{ id: string; created: boolean }> {
   const values = parse(BranchFile, input);
   const tenant = await tenantBySlug(db, slug);
   if (branchId) {
-    const [row] = isUuid(branchId) ? await db.update(branches).set(values).where(and(eq(branches.tenantId, tenant.id), eq(branches.id, branchId))).returning({ id: branches.id }) : [];
+    const [row] = isUuid(branchId)
+      ? await db
+          .update(branches)
+          .set(values)
+          .where(and(eq(branches.tenantId, tenant.id), eq(branches.id, branchId)))
+          .returning({ id: branches.id })
+      : [];
     if (!row) throw notFound("Branch");
     return { id: row.id, created: false };
   }
-  const [row] = await db.insert(branches).values({ ...values, tenantId: tenant.id }).returning({ id: branches.id });
+  const [row] = await db
+    .insert(branches)
+    .values({ ...values, tenantId: tenant.id })
+    .returning({ id: branches.id });
   return { id: row.id, created: true };
 }
 
 /** Products, prices and branches named must be the tenant's; products must be fixed-slot reservations. */
 async function checkLinks(db: Db, tenantId: string, v: z.output<typeof SpecialistFile>) {
-  const own = v.productIds.length ? await db.select().from(products).where(and(eq(products.tenantId, tenantId), inArray(products.id, v.productIds))) : [];
+  const own = v.productIds.length
+    ? await db
+        .select()
+        .from(products)
+        .where(and(eq(products.tenantId, tenantId), inArray(products.id, v.productIds)))
+    : [];
   for (const pid of v.productIds) {
     const p = own.find((x) => x.id === pid);
     if (!p) throw validation(`productIds: ${pid} is not a product of this tenant`);
-    if (reservationKind(p) !== "slots") throw validation(`productIds: ${p.nameEn} is not a fixed-slot reservation (specialists serve those only)`);
+    if (reservationKind(p) !== "slots")
+      throw validation(`productIds: ${p.nameEn} is not a fixed-slot reservation (specialists serve those only)`);
   }
   if (v.priceIds?.length) {
-    const prices = await db.select({ id: productPrices.id }).from(productPrices).where(and(eq(productPrices.tenantId, tenantId), inArray(productPrices.productId, v.productIds.length ? v.productIds : [tenantId])));
-    for (const pr of v.priceIds) if (!prices.some((x) => x.id === pr)) throw validation(`priceIds: ${pr} is not a price of the specialist's products`);
+    const prices = await db
+      .select({ id: productPrices.id })
+      .from(productPrices)
+      .where(
+        and(
+          eq(productPrices.tenantId, tenantId),
+          inArray(productPrices.productId, v.productIds.length ? v.productIds : [tenantId]),
+        ),
+      );
+    for (const pr of v.priceIds)
+      if (!prices.some((x) => x.id === pr))
+        throw validation(`priceIds: ${pr} is not a price of the specialist's products`);
   }
   if (v.branchIds.length) {
-    const places = await db.select({ id: branches.id }).from(branches).where(and(eq(branches.tenantId, tenantId), inArray(branches.id, v.branchIds)));
-    for (const b of v.branchIds) if (!places.some((x) => x.id === b)) throw validation(`branchIds: ${b} is not a branch of this tenant`);
+    const places = await db
+      .select({ id: branches.id })
+      .from(branches)
+      .where(and(eq(branches.tenantId, tenantId), inArray(branches.id, v.branchIds)));
+    for (const b of v.branchIds)
+      if (!places.some((x) => x.id === b)) throw validation(`branchIds: ${b} is not a branch of this tenant`);
   }
 }
 
-export async function saveSpecialist(db: Db, slug: string, input: unknown, specialistId?: string): Promise<{ id: string; created: boolean }> {
+export async function saveSpecialist(
+  db: Db,
+  slug: string,
+  input: unknown,
+  specialistId?: string,
+): Promise<{ id: string; created: boolean }> {
   const values = parse(SpecialistFile, input);
   const tenant = await tenantBySlug(db, slug);
   await checkLinks(db, tenant.id, values);
   if (specialistId) {
     const [row] = isUuid(specialistId)
-      ? await db.update(specialists).set(values).where(and(eq(specialists.tenantId, tenant.id), eq(specialists.id, specialistId))).returning({ id: specialists.id })
+      ? await db
+          .update(specialists)
+          .set(values)
+          .where(and(eq(specialists.tenantId, tenant.id), eq(specialists.id, specialistId)))
+          .returning({ id: specialists.id })
       : [];
     if (!row) throw notFound("Specialist");
     return { id: row.id, created: false };
   }
-  const [row] = await db.insert(specialists).values({ ...values, tenantId: tenant.id }).returning({ id: specialists.id });
+  const [row] = await db
+    .insert(specialists)
+    .values({ ...values, tenantId: tenant.id })
+    .returning({ id: specialists.id });
   return { id: row.id, created: true };
 }
 
@@ -106,18 +152,40 @@ export async function saveSpecialist(db: Db, slug: string, input: unknown, speci
 export async function removeBranch(db: Db, slug: string, branchId: string): Promise<void> {
   const tenant = await tenantBySlug(db, slug);
   await db.transaction(async (tx) => {
-    const [branch] = isUuid(branchId) ? await tx.select().from(branches).where(and(eq(branches.tenantId, tenant.id), eq(branches.id, branchId))).for("update") : [];
+    const [branch] = isUuid(branchId)
+      ? await tx
+          .select()
+          .from(branches)
+          .where(and(eq(branches.tenantId, tenant.id), eq(branches.id, branchId)))
+          .for("update")
+      : [];
     if (!branch) throw notFound("Branch");
     const linked = await tx
       .select({ name: specialists.nameEn })
       .from(specialists)
-      .where(and(eq(specialists.tenantId, tenant.id), sql`${specialists.branchIds} @> ${JSON.stringify([branch.id])}::jsonb`));
+      .where(
+        and(
+          eq(specialists.tenantId, tenant.id),
+          sql`${specialists.branchIds} @> ${JSON.stringify([branch.id])}::jsonb`,
+        ),
+      );
     if (linked.length > 0) {
       const names = linked.map((s) => s.name);
-      throw new PlatformError("SP:ScheduleLinkedWithProviderException", 409, `Specialists still work in this branch: ${names.join(", ")} (take it out of their branchIds first)`, { specialists: names });
+      throw new PlatformError(
+        "SP:ScheduleLinkedWithProviderException",
+        409,
+        `Specialists still work in this branch: ${names.join(", ")} (take it out of their branchIds first)`,
+        { specialists: names },
+      );
     }
     const [used] = await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.branchId, branch.id)).limit(1);
-    if (used) throw new PlatformError("SP:ScheduleLinkedWithProviderException", 409, "Bookings were made in this branch; it is kept for their records", {});
+    if (used)
+      throw new PlatformError(
+        "SP:ScheduleLinkedWithProviderException",
+        409,
+        "Bookings were made in this branch; it is kept for their records",
+        {},
+      );
     await tx.delete(branches).where(eq(branches.id, branch.id));
   });
 }
@@ -126,17 +194,47 @@ export async function removeBranch(db: Db, slug: string, branchId: string): Prom
  * Removes a specialist who serves no product and has no booking to come; else
  * SP:ProviderLinkedWithProductException. Their past bookings keep them named: they are kept then.
  */
-export async function removeSpecialist(db: Db, slug: string, specialistId: string, now = new Date()): Promise<{ kept: boolean }> {
+export async function removeSpecialist(
+  db: Db,
+  slug: string,
+  specialistId: string,
+  now = new Date(),
+): Promise<{ kept: boolean }> {
   const tenant = await tenantBySlug(db, slug);
   return db.transaction(async (tx) => {
-    const [person] = isUuid(specialistId) ? await tx.select().from(specialists).where(and(eq(specialists.tenantId, tenant.id), eq(specialists.id, specialistId))).for("update") : [];
+    const [person] = isUuid(specialistId)
+      ? await tx
+          .select()
+          .from(specialists)
+          .where(and(eq(specialists.tenantId, tenant.id), eq(specialists.id, specialistId)))
+          .for("update")
+      : [];
     if (!person) throw notFound("Specialist");
     if (person.productIds.length > 0) {
-      throw new PlatformError("SP:ProviderLinkedWithProductException", 409, `${person.nameEn} still serves ${person.productIds.length} product(s) (empty their productIds first)`, { products: person.productIds });
+      throw new PlatformError(
+        "SP:ProviderLinkedWithProductException",
+        409,
+        `${person.nameEn} still serves ${person.productIds.length} product(s) (empty their productIds first)`,
+        { products: person.productIds },
+      );
     }
-    const [coming] = await tx.select({ id: bookings.id }).from(bookings).where(and(eq(bookings.specialistId, person.id), gte(bookings.endsAt, now))).limit(1);
-    if (coming) throw new PlatformError("SP:ProviderLinkedWithProductException", 409, `${person.nameEn} has bookings to come; move or cancel them first`, {});
-    const [past] = await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.specialistId, person.id)).limit(1);
+    const [coming] = await tx
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(and(eq(bookings.specialistId, person.id), gte(bookings.endsAt, now)))
+      .limit(1);
+    if (coming)
+      throw new PlatformError(
+        "SP:ProviderLinkedWithProductException",
+        409,
+        `${person.nameEn} has bookings to come; move or cancel them first`,
+        {},
+      );
+    const [past] = await tx
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(eq(bookings.specialistId, person.id))
+      .limit(1);
     if (past) return { kept: true };
     await tx.delete(specialists).where(eq(specialists.id, person.id));
     return { kept: false };
@@ -145,18 +243,39 @@ export async function removeSpecialist(db: Db, slug: string, specialistId: strin
 
 export type StaffListing = {
   branches: { id: string; nameEn: string; nameAr: string; specialists: number }[];
-  specialists: { id: string; nameEn: string; nameAr: string; branches: string[]; products: string[]; pricesOnly: boolean; daysOff: number }[];
+  specialists: {
+    id: string;
+    nameEn: string;
+    nameAr: string;
+    branches: string[];
+    products: string[];
+    pricesOnly: boolean;
+    daysOff: number;
+  }[];
 };
 
 export async function listStaff(db: Db, slug: string): Promise<StaffListing> {
   const tenant = await tenantBySlug(db, slug);
   const [places, people, productRows] = await Promise.all([
-    db.select().from(branches).where(eq(branches.tenantId, tenant.id)).orderBy(asc(branches.sortOrder), asc(branches.id)),
-    db.select().from(specialists).where(eq(specialists.tenantId, tenant.id)).orderBy(asc(specialists.sortOrder), asc(specialists.id)),
+    db
+      .select()
+      .from(branches)
+      .where(eq(branches.tenantId, tenant.id))
+      .orderBy(asc(branches.sortOrder), asc(branches.id)),
+    db
+      .select()
+      .from(specialists)
+      .where(eq(specialists.tenantId, tenant.id))
+      .orderBy(asc(specialists.sortOrder), asc(specialists.id)),
     db.select({ id: products.id, nameEn: products.nameEn }).from(products).where(eq(products.tenantId, tenant.id)),
   ]);
   return {
-    branches: places.map((b) => ({ id: b.id, nameEn: b.nameEn, nameAr: b.nameAr, specialists: people.filter((s) => s.branchIds.includes(b.id)).length })),
+    branches: places.map((b) => ({
+      id: b.id,
+      nameEn: b.nameEn,
+      nameAr: b.nameAr,
+      specialists: people.filter((s) => s.branchIds.includes(b.id)).length,
+    })),
     specialists: people.map((s) => ({
       id: s.id,
       nameEn: s.nameEn,

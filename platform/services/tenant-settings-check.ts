@@ -43,18 +43,28 @@ const oneOf =
   (v) =>
     values.includes(v) ? null : `must be one of ${values.map((x) => `"${x}"`).join(", ")}`;
 const link: Rule = (v) => (safeLink(v) ? null : "must be a path on the store (/products) or an http(s) URL");
-const pixel: Rule = (v) => (pixelId(v) === v ? null : "must be 1–64 letters, digits, - or _ (the ID goes into a script URL)");
+const pixel: Rule = (v) =>
+  pixelId(v) === v ? null : "must be 1–64 letters, digits, - or _ (the ID goes into a script URL)";
 const publishable: Rule = (v) => (v.startsWith("pk_") ? null : "must be a publishable key (pk_…)");
 const percentage: Rule = (v) => {
   const n = Number(v);
-  return v.trim() !== "" && Number.isFinite(n) && n >= 0 && n <= 100 ? null : "must be a number from 0 to 100 (15 for 15% VAT)";
+  return v.trim() !== "" && Number.isFinite(n) && n >= 0 && n <= 100
+    ? null
+    : "must be a number from 0 to 100 (15 for 15% VAT)";
 };
 const minimum: Rule = (v) => (parseCartMinimum(v) !== null ? null : "must be a whole number of riyals above 0");
-const attributionDays: Rule = (v) => (parseAttributionDays(v) !== null ? null : "must be a whole number of days from 1 to 365");
-const changeWindow: Rule = (v) => (parseChangeWindowHours(v) !== null ? null : "must be a whole number of hours from 0 to 720");
+const attributionDays: Rule = (v) =>
+  parseAttributionDays(v) !== null ? null : "must be a whole number of days from 1 to 365";
+const changeWindow: Rule = (v) =>
+  parseChangeWindowHours(v) !== null ? null : "must be a whole number of hours from 0 to 720";
 const languages: Rule = (v) => {
-  const unknown = v.split(",").map((s) => s.trim().toLowerCase()).filter((s) => !(LOCALES as readonly string[]).includes(s));
-  return unknown.length === 0 ? null : `unknown language ${unknown.map((s) => `"${s}"`).join(", ")}: a comma list of ${LOCALES.join(", ")}`;
+  const unknown = v
+    .split(",")
+    .map((s) => s.trim().toLowerCase())
+    .filter((s) => !(LOCALES as readonly string[]).includes(s));
+  return unknown.length === 0
+    ? null
+    : `unknown language ${unknown.map((s) => `"${s}"`).join(", ")}: a comma list of ${LOCALES.join(", ")}`;
 };
 
 /** Every key the storefront reads has a rule: a key added to SETTINGS_KEYS fails the type-check until it gets one. */
@@ -117,7 +127,8 @@ const RULES: Record<SettingsKey, Rule> = {
   addressAr: text,
   addressEn: text,
   contactPhone: (v) => (parseContactPhone(v) ? null : "must be a phone number: + and 8–15 digits (spaces allowed)"),
-  contactWhatsapp: (v) => (parseContactPhone(v) ? null : "must be a WhatsApp number: + and 8–15 digits (spaces allowed)"),
+  contactWhatsapp: (v) =>
+    parseContactPhone(v) ? null : "must be a WhatsApp number: + and 8–15 digits (spaces allowed)",
   contactEmail: (v) => (parseContactEmail(v) ? null : "must be an email address"),
 };
 
@@ -129,7 +140,8 @@ function closestKey(key: string): SettingsKey | null {
     let row = Array.from({ length: b.length + 1 }, (_, j) => j);
     for (let i = 1; i <= a.length; i++) {
       const next = [i];
-      for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      for (let j = 1; j <= b.length; j++)
+        next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
       row = next;
     }
     return row[b.length];
@@ -149,7 +161,8 @@ function valueIssue(key: string, value: string): string | null {
   }
   if (value.trim() === "") return "is empty: leave the key out (or give null in a merge) to unset it";
   // Settings reach the browser with the page; a secret key belongs to the provider account instead.
-  if (/^sk_/.test(value.trim())) return "looks like a secret key (sk_…): settings reach the browser, put secrets in a payment account";
+  if (/^sk_/.test(value.trim()))
+    return "looks like a secret key (sk_…): settings reach the browser, put secrets in a payment account";
   return RULES[key](value);
 }
 
@@ -173,9 +186,20 @@ function entryIssue(key: string, value: unknown, allowNull: boolean): string | n
  * Checks a settings document (parsed JSON). `allowNull`: a null value asks to remove that key
  * (a merge). Answers the change, or every issue found in the file's order (the caller then changes nothing).
  */
-export function checkSettings(input: unknown, opts: { allowNull: boolean }): { ok: true; change: SettingsChange } | { ok: false; issues: SettingsIssue[] } {
+export function checkSettings(
+  input: unknown,
+  opts: { allowNull: boolean },
+): { ok: true; change: SettingsChange } | { ok: false; issues: SettingsIssue[] } {
   if (typeof input !== "object" || input === null || Array.isArray(input)) {
-    return { ok: false, issues: [{ key: "(file)", message: 'must be a JSON object of setting names to text values, e.g. {"brandName": "Rimal"}' }] };
+    return {
+      ok: false,
+      issues: [
+        {
+          key: "(file)",
+          message: 'must be a JSON object of setting names to text values, e.g. {"brandName": "Rimal"}',
+        },
+      ],
+    };
   }
   const entries = Object.entries(input as Record<string, unknown>);
   const issues: SettingsIssue[] = [];
@@ -187,7 +211,8 @@ export function checkSettings(input: unknown, opts: { allowNull: boolean }): { o
   // The storefront's own schema of the map has the last word on its shape.
   const parsed = settingsMapSchema.safeParse(Object.fromEntries(entries.filter(([k]) => !remove.includes(k))));
   if (!parsed.success && issues.length === 0) {
-    for (const issue of parsed.error.issues) issues.push({ key: issue.path.map(String).join(".") || "(file)", message: issue.message });
+    for (const issue of parsed.error.issues)
+      issues.push({ key: issue.path.map(String).join(".") || "(file)", message: issue.message });
   }
   if (issues.length > 0 || !parsed.success) return { ok: false, issues };
   return { ok: true, change: { set: parsed.data, remove } };

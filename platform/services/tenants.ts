@@ -8,10 +8,16 @@ export type TenantRow = typeof tenants.$inferSelect;
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "::1", "0.0.0.0"]);
 
 /** Loopback names name the default store only outside a real deployment (production with SANDBOX off). */
-export const loopbackIsDefaultStore = (e: { NODE_ENV: string; SANDBOX: boolean }) => !(e.NODE_ENV === "production" && !e.SANDBOX);
+export const loopbackIsDefaultStore = (e: { NODE_ENV: string; SANDBOX: boolean }) =>
+  !(e.NODE_ENV === "production" && !e.SANDBOX);
 
 /** resolveTenantByHost's options from the environment. */
-export const hostOptions = (e: { BASE_DOMAIN: string; DEFAULT_TENANT: string; NODE_ENV: string; SANDBOX: boolean }) => ({
+export const hostOptions = (e: {
+  BASE_DOMAIN: string;
+  DEFAULT_TENANT: string;
+  NODE_ENV: string;
+  SANDBOX: boolean;
+}) => ({
   baseDomain: e.BASE_DOMAIN,
   defaultSlug: e.DEFAULT_TENANT,
   loopback: loopbackIsDefaultStore(e),
@@ -29,7 +35,11 @@ const HOST_CHARACTERS = /^[a-z0-9.\-:[\]]+$/;
  * for the bare base domain and, unless `loopback` is false (a real deployment), loopback addresses.
  * Anything else is unknown (null).
  */
-export async function resolveTenantByHost(db: Db, host: string, opts: { baseDomain: string; defaultSlug: string; loopback?: boolean }): Promise<TenantRow | null> {
+export async function resolveTenantByHost(
+  db: Db,
+  host: string,
+  opts: { baseDomain: string; defaultSlug: string; loopback?: boolean },
+): Promise<TenantRow | null> {
   const name = host.toLowerCase();
   if (!HOST_CHARACTERS.test(name)) return null;
   const [custom] = await db
@@ -54,7 +64,12 @@ export async function resolveTenantByHost(db: Db, host: string, opts: { baseDoma
 
 /** The store's canonical host: its first custom domain (the one attached earliest), else `<slug>.<baseDomain>`. */
 export async function canonicalHost(db: Db, tenant: { id: string; slug: string }, baseDomain: string): Promise<string> {
-  const [first] = await db.select({ domain: tenantDomains.domain }).from(tenantDomains).where(eq(tenantDomains.tenantId, tenant.id)).orderBy(asc(tenantDomains.createdAt), asc(tenantDomains.domain)).limit(1);
+  const [first] = await db
+    .select({ domain: tenantDomains.domain })
+    .from(tenantDomains)
+    .where(eq(tenantDomains.tenantId, tenant.id))
+    .orderBy(asc(tenantDomains.createdAt), asc(tenantDomains.domain))
+    .limit(1);
   return first?.domain ?? `${tenant.slug}.${baseDomain.toLowerCase()}`;
 }
 

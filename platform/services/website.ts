@@ -16,14 +16,23 @@ export async function getWebsiteConfig(db: Db, tenantId: string, locale: Locale)
   const [tenant] = await db.select().from(tenants).where(eq(tenants.id, tenantId)).limit(1);
   if (!tenant) throw notFound("Tenant");
   const pages = await db
-    .select({ path: websitePages.path, titleAr: websitePages.titleAr, titleEn: websitePages.titleEn, updatedAt: websitePages.updatedAt })
+    .select({
+      path: websitePages.path,
+      titleAr: websitePages.titleAr,
+      titleEn: websitePages.titleEn,
+      updatedAt: websitePages.updatedAt,
+    })
     .from(websitePages)
     .where(eq(websitePages.tenantId, tenantId))
     .orderBy(asc(websitePages.path));
   return {
     tenant: { id: tenant.id, name: tenant.name, slug: tenant.slug },
     settings: publicSettings(tenant.settings),
-    pages: pages.map((p) => ({ path: p.path, title: localized(locale, p.titleAr, p.titleEn), updatedAt: p.updatedAt.toISOString() })),
+    pages: pages.map((p) => ({
+      path: p.path,
+      title: localized(locale, p.titleAr, p.titleEn),
+      updatedAt: p.updatedAt.toISOString(),
+    })),
   };
 }
 
@@ -36,5 +45,9 @@ export async function getWebsitePage(db: Db, tenantId: string, path: string, loc
     .where(and(eq(websitePages.tenantId, tenantId), eq(websitePages.path, normalized)))
     .limit(1);
   if (!page) throw notFound("Page");
-  return { path: page.path, title: localized(locale, page.titleAr, page.titleEn), body: localized(locale, page.bodyAr, page.bodyEn) };
+  return {
+    path: page.path,
+    title: localized(locale, page.titleAr, page.titleEn),
+    body: localized(locale, page.bodyAr, page.bodyEn),
+  };
 }

@@ -10,10 +10,23 @@ import { issueRefreshToken } from "@/platform/services/refresh-tokens";
 export type ApiError = { code: string; message: string; details?: Record<string, unknown> };
 export type ApiResult<T> = { status: number; data?: T; error?: ApiError; res: Response };
 
-type CallOptions = { token?: string; body?: unknown; form?: FormData; rawBody?: BodyInit; headers?: Record<string, string>; locale?: string };
+type CallOptions = {
+  token?: string;
+  body?: unknown;
+  form?: FormData;
+  rawBody?: BodyInit;
+  headers?: Record<string, string>;
+  locale?: string;
+};
 
 /** One platform API request through the HTTP router, as a bearer of `token`. */
-export async function callApi<T = unknown>(db: Db, tenant: TenantInfo, method: string, path: string, opts: CallOptions = {}): Promise<ApiResult<T>> {
+export async function callApi<T = unknown>(
+  db: Db,
+  tenant: TenantInfo,
+  method: string,
+  path: string,
+  opts: CallOptions = {},
+): Promise<ApiResult<T>> {
   const headers = new Headers({ "accept-language": opts.locale ?? "en", ...opts.headers });
   if (opts.token) headers.set("authorization", `Bearer ${opts.token}`);
   let body: BodyInit | undefined = opts.rawBody ?? opts.form;
@@ -37,7 +50,11 @@ export async function accessTokenFor(db: Db, tenantId: string, customerId: strin
 }
 
 /** A fresh customer of the tenant (a random Saudi mobile number) and an access token for them. */
-export async function newCustomer(db: Db, tenant: TenantInfo, name = ""): Promise<{ id: string; mobileNumber: string; token: string }> {
+export async function newCustomer(
+  db: Db,
+  tenant: TenantInfo,
+  name = "",
+): Promise<{ id: string; mobileNumber: string; token: string }> {
   // 055… is a mobile range; a random 05X could be 051/052, which are not mobile numbers.
   const mobileNumber = `+96655${randomInt(1_000_000, 10_000_000)}`;
   const [row] = await db.insert(customers).values({ tenantId: tenant.id, mobileNumber, name }).returning();
@@ -45,7 +62,10 @@ export async function newCustomer(db: Db, tenant: TenantInfo, name = ""): Promis
 }
 
 /** The seeded demo customer of `spa` and a token for them. */
-export async function demoCustomer(db: Db, tenant: TenantInfo): Promise<{ id: string; mobileNumber: string; token: string }> {
+export async function demoCustomer(
+  db: Db,
+  tenant: TenantInfo,
+): Promise<{ id: string; mobileNumber: string; token: string }> {
   const [row] = await db
     .select()
     .from(customers)
@@ -65,7 +85,12 @@ export const FILES = {
 };
 
 /** A multipart form with `file` (under a client name the platform must ignore) and `purpose`. */
-export function uploadForm(bytes: Uint8Array, clientName = "photo.png", type = "application/octet-stream", purpose: string | null = "custom-field"): FormData {
+export function uploadForm(
+  bytes: Uint8Array,
+  clientName = "photo.png",
+  type = "application/octet-stream",
+  purpose: string | null = "custom-field",
+): FormData {
   const form = new FormData();
   if (purpose !== null) form.set("purpose", purpose);
   form.set("file", new Blob([new Uint8Array(bytes)], { type }), clientName);

@@ -3,7 +3,10 @@ import type { TenantInfo } from "@/platform/api/router";
 import type { Db } from "@/platform/db/client";
 import type { ApiError } from "@/contract/errors";
 
-export type ApiAnswer<T> = { status: number; body: { data: T; error?: undefined } | { data?: undefined; error: ApiError } };
+export type ApiAnswer<T> = {
+  status: number;
+  body: { data: T; error?: undefined } | { data?: undefined; error: ApiError };
+};
 
 /** One platform API request through the router, as the embedded storefront or a browser makes it. */
 export async function apiCall<T = unknown>(

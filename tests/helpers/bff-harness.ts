@@ -38,7 +38,9 @@ export const jsonRequest = (host: string, method: string, path: string, body?: u
   });
 
 /** A handler's answer: its status and its `{data}` or `{error}` envelope. */
-export async function readEnvelope<T>(res: Response | Promise<Response>): Promise<{ status: number; body: ApiEnvelope<T> }> {
+export async function readEnvelope<T>(
+  res: Response | Promise<Response>,
+): Promise<{ status: number; body: ApiEnvelope<T> }> {
   const r = await res;
   return { status: r.status, body: (await r.json()) as ApiEnvelope<T> };
 }

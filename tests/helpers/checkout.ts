@@ -39,9 +39,18 @@ type CartColumns = Pick<typeof carts.$inferInsert, "couponId" | "couponCode">;
  * parsed, made and checked by the add-item rules themselves (lineFromInput, checkLineRules), so
  * it is the row the API would have stored; `cart` sets columns of every cart (e.g. an applied coupon).
  */
-export async function cartsOf(db: Db, tenant: TenantInfo, owners: Shopper[], item: (i: number) => ItemBody, cart: CartColumns = {}): Promise<ShopperCart[]> {
+export async function cartsOf(
+  db: Db,
+  tenant: TenantInfo,
+  owners: Shopper[],
+  item: (i: number) => ItemBody,
+  cart: CartColumns = {},
+): Promise<ShopperCart[]> {
   const inputs = owners.map((_, i) => AddItemBody.parse(item(i)));
-  const productRows = await db.select().from(products).where(inArray(products.id, [...new Set(inputs.map((x) => x.productId))]));
+  const productRows = await db
+    .select()
+    .from(products)
+    .where(inArray(products.id, [...new Set(inputs.map((x) => x.productId))]));
   const lines = inputs.map((input) => {
     const product = productRows.find((p) => p.id === input.productId);
     if (!product) throw new Error(`No product ${input.productId}`);
@@ -50,7 +59,9 @@ export async function cartsOf(db: Db, tenant: TenantInfo, owners: Shopper[], ite
     return line;
   });
   const made = owners.map((shopper) => ({ shopper, cartId: randomUUID() }));
-  await db.insert(carts).values(made.map(({ shopper, cartId }) => ({ id: cartId, tenantId: tenant.id, customerId: shopper.id, ...cart })));
+  await db
+    .insert(carts)
+    .values(made.map(({ shopper, cartId }) => ({ id: cartId, tenantId: tenant.id, customerId: shopper.id, ...cart })));
   await db.insert(cartItems).values(
     lines.map((l, i) => ({
       tenantId: tenant.id,
@@ -71,18 +82,35 @@ export async function cartsOf(db: Db, tenant: TenantInfo, owners: Shopper[], ite
 }
 
 /** `n` new customers of the tenant (one insert), each signed in with a cart of their own holding `item(i)` (see cartsOf). */
-export async function shoppersWithCarts(db: Db, tenant: TenantInfo, n: number, item: (i: number) => ItemBody, cart: CartColumns = {}): Promise<ShopperCart[]> {
+export async function shoppersWithCarts(
+  db: Db,
+  tenant: TenantInfo,
+  n: number,
+  item: (i: number) => ItemBody,
+  cart: CartColumns = {},
+): Promise<ShopperCart[]> {
   const people = Array.from({ length: n }, () => ({ id: randomUUID(), mobileNumber: `+96655${nextNumber++}` }));
   await db.insert(customers).values(people.map((c) => ({ ...c, tenantId: tenant.id, name: "Test Shopper" })));
-  const shoppers = await Promise.all(people.map(async (c) => ({ ...c, token: await accessTokenFor(db, tenant.id, c.id) })));
+  const shoppers = await Promise.all(
+    people.map(async (c) => ({ ...c, token: await accessTokenFor(db, tenant.id, c.id) })),
+  );
   return cartsOf(db, tenant, shoppers, item, cart);
 }
 
 export function checkoutApi(db: () => Db) {
-  const call = <T = CartDto>(tenant: TenantInfo, method: string, path: string, opts: Parameters<typeof callApi>[4] = {}) => callApi<T>(db(), tenant, method, path, opts);
+  const call = <T = CartDto>(
+    tenant: TenantInfo,
+    method: string,
+    path: string,
+    opts: Parameters<typeof callApi>[4] = {},
+  ) => callApi<T>(db(), tenant, method, path, opts);
 
   /** A fresh customer's own cart holding `items` (each added through the API, so every add rule holds). */
-  async function cartWith(tenant: TenantInfo, items: AddCartItemBody[], who?: Shopper): Promise<{ shopper: Shopper; cart: CartDto }> {
+  async function cartWith(
+    tenant: TenantInfo,
+    items: AddCartItemBody[],
+    who?: Shopper,
+  ): Promise<{ shopper: Shopper; cart: CartDto }> {
     const shopper = who ?? (await newShopper(db(), tenant));
     const created = await call(tenant, "POST", "cart", { token: shopper.token });
     let cart = created.data!;
@@ -104,16 +132,31 @@ export function checkoutApi(db: () => Db) {
     call,
     cartWith,
     submitBody,
-    applyCoupon: (tenant: TenantInfo, s: Shopper, cartId: string, couponCode: string, headers?: Record<string, string>) =>
-      call(tenant, "POST", `cart/${cartId}/coupon`, { token: s.token, body: { couponCode }, headers }),
-    submit: (tenant: TenantInfo, s: Shopper, cartId: string, over: Partial<SubmitCartInput> = {}): Promise<ApiResult<CartDto>> =>
+    applyCoupon: (
+      tenant: TenantInfo,
+      s: Shopper,
+      cartId: string,
+      couponCode: string,
+      headers?: Record<string, string>,
+    ) => call(tenant, "POST", `cart/${cartId}/coupon`, { token: s.token, body: { couponCode }, headers }),
+    submit: (
+      tenant: TenantInfo,
+      s: Shopper,
+      cartId: string,
+      over: Partial<SubmitCartInput> = {},
+    ): Promise<ApiResult<CartDto>> =>
       call(tenant, "POST", `cart/${cartId}/submit`, { token: s.token, body: submitBody(s, over) }),
-    validate: (tenant: TenantInfo, s: Shopper, cartId: string) => call<{ valid: true }>(tenant, "GET", `cart/${cartId}/validate`, { token: s.token }),
+    validate: (tenant: TenantInfo, s: Shopper, cartId: string) =>
+      call<{ valid: true }>(tenant, "GET", `cart/${cartId}/validate`, { token: s.token }),
   };
 }
 
 /** Changes a tenant's settings for the rest of a test (returns a function restoring them). */
-export async function withSettings(db: Db, tenant: TenantInfo, changes: Record<string, string | null>): Promise<() => Promise<void>> {
+export async function withSettings(
+  db: Db,
+  tenant: TenantInfo,
+  changes: Record<string, string | null>,
+): Promise<() => Promise<void>> {
   const [row] = await db.select({ settings: tenants.settings }).from(tenants).where(eq(tenants.id, tenant.id));
   const next = { ...row.settings };
   for (const [k, v] of Object.entries(changes)) {

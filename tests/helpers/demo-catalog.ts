@@ -14,7 +14,11 @@ export async function demoProduct(db: Db, tenantId: string, nameEn: string) {
     .from(products)
     .where(and(eq(products.tenantId, tenantId), eq(products.nameEn, nameEn)));
   if (!product) throw new Error(`No demo product "${nameEn}"`);
-  const prices = await db.select().from(productPrices).where(eq(productPrices.productId, product.id)).orderBy(productPrices.sortOrder);
+  const prices = await db
+    .select()
+    .from(productPrices)
+    .where(eq(productPrices.productId, product.id))
+    .orderBy(productPrices.sortOrder);
   return { id: product.id, priceId: prices[0].id, prices: prices.map((p) => p.id) };
 }
 

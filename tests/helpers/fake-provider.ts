@@ -3,7 +3,13 @@ import type { AddressInfo } from "node:net";
 import type { ProviderConfig } from "@/platform/payments/provider";
 
 /** A request the fake provider received. */
-export type SeenRequest = { method: string; url: string; headers: IncomingHttpHeaders; body: string; json: () => unknown };
+export type SeenRequest = {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+  json: () => unknown;
+};
 
 /** What the fake answers: JSON, raw text, or nothing at all (a hang, for timeouts). */
 export type FakeReply = { status?: number; json?: unknown; text?: string; contentType?: string } | "hang";
@@ -27,12 +33,22 @@ export async function startFakeProvider(basePath = ""): Promise<FakeProvider> {
     let body = "";
     req.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
     req.on("end", () => {
-      const request: SeenRequest = { method: req.method ?? "", url: req.url ?? "", headers: req.headers, body, json: () => JSON.parse(body) };
+      const request: SeenRequest = {
+        method: req.method ?? "",
+        url: req.url ?? "",
+        headers: req.headers,
+        body,
+        json: () => JSON.parse(body),
+      };
       seen.push(request);
       const reply = handler(request);
       if (reply === "hang") return;
       const text = reply.text ?? (reply.json === undefined ? "" : JSON.stringify(reply.json));
-      res.writeHead(reply.status ?? 200, { "content-type": reply.contentType ?? (reply.text === undefined ? "application/json" : "text/html") }).end(text);
+      res
+        .writeHead(reply.status ?? 200, {
+          "content-type": reply.contentType ?? (reply.text === undefined ? "application/json" : "text/html"),
+        })
+        .end(text);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -59,10 +75,37 @@ export async function startFakeProvider(basePath = ""): Promise<FakeProvider> {
  * The failures every client call must turn into its ProviderError: each provider's error body
  * shape comes from the test file; these are the rest (faults, non-JSON, wrong shape, timeout).
  */
-export const commonFailures: { name: string; reply: FakeReply; timeoutMs?: number; httpStatus?: number; message: RegExp }[] = [
-  { name: "500 with an HTML page", reply: { status: 500, text: "<html><body>Internal Server Error</body></html>" }, httpStatus: 500, message: /HTTP 500.*Internal Server Error/ },
+export const commonFailures: {
+  name: string;
+  reply: FakeReply;
+  timeoutMs?: number;
+  httpStatus?: number;
+  message: RegExp;
+}[] = [
+  {
+    name: "500 with an HTML page",
+    reply: { status: 500, text: "<html><body>Internal Server Error</body></html>" },
+    httpStatus: 500,
+    message: /HTTP 500.*Internal Server Error/,
+  },
   { name: "502 with an empty body", reply: { status: 502, text: "" }, httpStatus: 502, message: /HTTP 502/ },
-  { name: "200 that is not JSON", reply: { status: 200, text: "<html>maintenance</html>" }, httpStatus: 200, message: /Not JSON/ },
-  { name: "200 with another shape", reply: { status: 200, json: { unexpected: true } }, httpStatus: 200, message: /Unexpected answer/ },
-  { name: "no answer (timeout)", reply: "hang", timeoutMs: 200, httpStatus: undefined, message: /No answer within 200 ms/ },
+  {
+    name: "200 that is not JSON",
+    reply: { status: 200, text: "<html>maintenance</html>" },
+    httpStatus: 200,
+    message: /Not JSON/,
+  },
+  {
+    name: "200 with another shape",
+    reply: { status: 200, json: { unexpected: true } },
+    httpStatus: 200,
+    message: /Unexpected answer/,
+  },
+  {
+    name: "no answer (timeout)",
+    reply: "hang",
+    timeoutMs: 200,
+    httpStatus: undefined,
+    message: /No answer within 200 ms/,
+  },
 ];

@@ -51,7 +51,11 @@ export function libraryV2Signature(code: 1 | 2, data: Data, secret: string): str
 }
 
 /** A TransactionsStatusChanged (v1) body in the order MyFatoorah documents its Data fields. */
-export function v1PaymentWebhook(invoiceId: number, cartId: string, transactionStatus: "SUCCESS" | "FAILED" = "SUCCESS") {
+export function v1PaymentWebhook(
+  invoiceId: number,
+  cartId: string,
+  transactionStatus: "SUCCESS" | "FAILED" = "SUCCESS",
+) {
   const Data = {
     InvoiceId: invoiceId,
     InvoiceReference: "2026000123",
@@ -80,11 +84,61 @@ export function v1PaymentWebhook(invoiceId: number, cartId: string, transactionS
 /** A PAYMENT_STATUS_CHANGED (v2) body. */
 export function v2PaymentWebhook(invoiceId: number, cartId: string) {
   const Data = {
-    Invoice: { Id: String(invoiceId), Status: "PAID", Reference: "2026000123", CreationDate: "2026-11-24T12:00:00", ExpirationDate: "2026-11-27T12:00:00", ExternalIdentifier: cartId, UserDefinedField: null, MetaData: null },
-    Transaction: { Id: "901", Status: "SUCCESS", PaymentMethod: "VISA/MASTER", PaymentId: "07072026124", ReferenceId: "4401234568", TrackId: "24-11-2026_2", AuthorizationId: "123457", TransactionDate: "2026-11-24T12:01:00", ECI: "05", IP: { Address: "192.0.2.7", Country: "SA" }, Error: { Code: "", Message: "" }, Card: { NameOnCard: "Sara Ali", Number: "411111xxxxxx1111", Token: null, PanHash: null, Brand: "Visa", Issuer: "", IssuerCountry: "SAU", FundingMethod: "credit" } },
+    Invoice: {
+      Id: String(invoiceId),
+      Status: "PAID",
+      Reference: "2026000123",
+      CreationDate: "2026-11-24T12:00:00",
+      ExpirationDate: "2026-11-27T12:00:00",
+      ExternalIdentifier: cartId,
+      UserDefinedField: null,
+      MetaData: null,
+    },
+    Transaction: {
+      Id: "901",
+      Status: "SUCCESS",
+      PaymentMethod: "VISA/MASTER",
+      PaymentId: "07072026124",
+      ReferenceId: "4401234568",
+      TrackId: "24-11-2026_2",
+      AuthorizationId: "123457",
+      TransactionDate: "2026-11-24T12:01:00",
+      ECI: "05",
+      IP: { Address: "192.0.2.7", Country: "SA" },
+      Error: { Code: "", Message: "" },
+      Card: {
+        NameOnCard: "Sara Ali",
+        Number: "411111xxxxxx1111",
+        Token: null,
+        PanHash: null,
+        Brand: "Visa",
+        Issuer: "",
+        IssuerCountry: "SAU",
+        FundingMethod: "credit",
+      },
+    },
     Customer: { Reference: cartId, Name: "Sara Ali", Mobile: "+966500000001", Email: null },
-    Amount: { BaseCurrency: "SAR", ValueInBaseCurrency: "51.75", ServiceCharge: "0.000", ServiceChargeVAT: "0.000", ReceivableAmount: "50.000", DisplayCurrency: "SAR", ValueInDisplayCurrency: "51.75", PayCurrency: "SAR", ValueInPayCurrency: "51.75" },
+    Amount: {
+      BaseCurrency: "SAR",
+      ValueInBaseCurrency: "51.75",
+      ServiceCharge: "0.000",
+      ServiceChargeVAT: "0.000",
+      ReceivableAmount: "50.000",
+      DisplayCurrency: "SAR",
+      ValueInDisplayCurrency: "51.75",
+      PayCurrency: "SAR",
+      ValueInPayCurrency: "51.75",
+    },
     Suppliers: [],
   };
-  return { Event: { Code: 1, Name: "PAYMENT_STATUS_CHANGED", CountryIsoCode: "SAU", CreationDate: "2026-11-24T12:01:05", Reference: "WH-000123" }, Data };
+  return {
+    Event: {
+      Code: 1,
+      Name: "PAYMENT_STATUS_CHANGED",
+      CountryIsoCode: "SAU",
+      CreationDate: "2026-11-24T12:01:05",
+      Reference: "WH-000123",
+    },
+    Data,
+  };
 }

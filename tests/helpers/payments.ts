@@ -3,14 +3,28 @@ import { and, eq } from "drizzle-orm";
 import { SignJWT } from "jose";
 import type { TenantInfo } from "@/platform/api/router";
 import type { Db } from "@/platform/db/client";
-import { carts, paymentAttempts, payments, products, tenantPaymentAccounts, type PaymentAccounts, type PaymentProvider } from "@/platform/db/schema";
+import {
+  carts,
+  paymentAttempts,
+  payments,
+  products,
+  tenantPaymentAccounts,
+  type PaymentAccounts,
+  type PaymentProvider,
+} from "@/platform/db/schema";
 import { gatewayOf } from "@/platform/payments/gateways";
 import { pressSandboxButton } from "@/platform/sandbox";
 import { startSandboxServer } from "@/platform/sandbox/node-server";
 import { SPA_PAYMENT_ACCOUNTS } from "@/platform/seed/demo-payments";
 import { libraryV1Signature, v1PaymentWebhook } from "./myfatoorah-library";
 import type { AddCartItemBody } from "@/contract/input/cart";
-import type { CreatePaymentDto, ExecuteCartPaymentDto, InitiateSessionDto, PayLaterSessionDto, SettlementDto } from "@/contract/dto/payments";
+import type {
+  CreatePaymentDto,
+  ExecuteCartPaymentDto,
+  InitiateSessionDto,
+  PayLaterSessionDto,
+  SettlementDto,
+} from "@/contract/dto/payments";
 import type { PayLaterSessionInput } from "@/contract/input/payments";
 import { checkoutApi, type Shopper, type ShopperCart } from "./checkout";
 import { env } from "@/contract/env";
@@ -43,8 +57,19 @@ export function paymentsHarness(t: () => TestDb) {
   async function cardToken(number: string): Promise<string> {
     const res = await fetch(`${origin()}/sandbox/moyasar/v1/tokens`, {
       method: "POST",
-      headers: { authorization: `Basic ${Buffer.from("pk_test_rimal_sandbox:").toString("base64")}`, "content-type": "application/json" },
-      body: JSON.stringify({ name: "Test Shopper", number, month: "12", year: String(new Date().getFullYear() + 2), cvc: "123", callback_url: "http://spa.localhost/", save_only: false }),
+      headers: {
+        authorization: `Basic ${Buffer.from("pk_test_rimal_sandbox:").toString("base64")}`,
+        "content-type": "application/json",
+      },
+      body: JSON.stringify({
+        name: "Test Shopper",
+        number,
+        month: "12",
+        year: String(new Date().getFullYear() + 2),
+        cvc: "123",
+        callback_url: "http://spa.localhost/",
+        save_only: false,
+      }),
     });
     const body = (await res.json()) as { id?: string };
     expect(res.status, JSON.stringify(body)).toBe(201);
@@ -53,7 +78,10 @@ export function paymentsHarness(t: () => TestDb) {
 
   // The store's own origin for the host (on this server's PORT), the only one a provider may return to.
   const doneUrl = (cartId: string, host = "spa.localhost") => `${siteOriginOf(host, env())}/checkout/done/${cartId}`;
-  const checkout = (s: Shopper) => ({ customer: { name: " Test Shopper ", mobileNumber: s.mobileNumber }, bookingNotes: "Online" });
+  const checkout = (s: Shopper) => ({
+    customer: { name: " Test Shopper ", mobileNumber: s.mobileNumber },
+    bookingNotes: "Online",
+  });
 
   /** A fresh shopper's cart with `quantity` jars of bath salts (plenty of stock). */
   async function saltsCart(quantity = 1, extra: AddCartItemBody[] = []) {
@@ -67,18 +95,40 @@ export function paymentsHarness(t: () => TestDb) {
    */
   const tick = () => vi.setSystemTime(new Date(Date.now() + 1000));
 
-  const payMoyasar = (s: Shopper, cartId: string, over: { token?: string; tokenType?: "token" | "applepay"; callbackUrl?: string } = {}) =>
+  const payMoyasar = (
+    s: Shopper,
+    cartId: string,
+    over: { token?: string; tokenType?: "token" | "applepay"; callbackUrl?: string } = {},
+  ) =>
     tick() &&
     api.call<CreatePaymentDto>(spa(), "POST", "payment/moyasar/session", {
       token: s.token,
-      body: { reference: cartId, token: over.token ?? "", tokenType: over.tokenType ?? "token", callbackUrl: over.callbackUrl ?? doneUrl(cartId), checkout: checkout(s) },
+      body: {
+        reference: cartId,
+        token: over.token ?? "",
+        tokenType: over.tokenType ?? "token",
+        callbackUrl: over.callbackUrl ?? doneUrl(cartId),
+        checkout: checkout(s),
+      },
     });
 
-  const callback = (s: Shopper, cartId: string, query = "") => api.call<SettlementDto>(spa(), "POST", `payment/${cartId}/callback-payment${query}`, { token: s.token });
+  const callback = (s: Shopper, cartId: string, query = "") =>
+    api.call<SettlementDto>(spa(), "POST", `payment/${cartId}/callback-payment${query}`, { token: s.token });
 
-  const payLaterBody = (s: Shopper, cartId: string, method: "tabby" | "tamara", host = "spa.localhost"): PayLaterSessionInput => {
+  const payLaterBody = (
+    s: Shopper,
+    cartId: string,
+    method: "tabby" | "tamara",
+    host = "spa.localhost",
+  ): PayLaterSessionInput => {
     const done = `${doneUrl(cartId, host)}?payment_method=${method}`;
-    return { reference: cartId, success_url: done, cancel_url: `${done}&status=cancel`, failure_url: `${done}&status=failure`, checkout: checkout(s) };
+    return {
+      reference: cartId,
+      success_url: done,
+      cancel_url: `${done}&status=cancel`,
+      failure_url: `${done}&status=failure`,
+      checkout: checkout(s),
+    };
   };
 
   /** The shopper pressing a button on a hosted page; answers where the browser goes next. */
@@ -87,15 +137,40 @@ export function paymentsHarness(t: () => TestDb) {
   const paymentsOf = (cartId: string) => db().select().from(payments).where(eq(payments.cartId, cartId));
   const attemptsOf = (cartId: string) => db().select().from(paymentAttempts).where(eq(paymentAttempts.cartId, cartId));
   const cartRow = async (cartId: string) => (await db().select().from(carts).where(eq(carts.id, cartId)))[0];
-  const stockOf = async (productId: string) => (await db().select({ stock: products.stock }).from(products).where(eq(products.id, productId)))[0].stock;
+  const stockOf = async (productId: string) =>
+    (await db().select({ stock: products.stock }).from(products).where(eq(products.id, productId)))[0].stock;
 
-  return { api, origin, tick, cardToken, doneUrl, checkout, saltsCart, payMoyasar, callback, payLaterBody, press, paymentsOf, attemptsOf, cartRow, stockOf };
+  return {
+    api,
+    origin,
+    tick,
+    cardToken,
+    doneUrl,
+    checkout,
+    saltsCart,
+    payMoyasar,
+    callback,
+    payLaterBody,
+    press,
+    paymentsOf,
+    attemptsOf,
+    cartRow,
+    stockOf,
+  };
 }
 
 /** Points every account of the tenant at the sandbox server (a base URL of its own, as a self-hosted fake). */
-export async function pointAccountsAt(db: Db, tenant: TenantInfo, origin: string, base: PaymentAccounts = SPA_PAYMENT_ACCOUNTS): Promise<void> {
+export async function pointAccountsAt(
+  db: Db,
+  tenant: TenantInfo,
+  origin: string,
+  base: PaymentAccounts = SPA_PAYMENT_ACCOUNTS,
+): Promise<void> {
   const accounts: PaymentAccounts = {};
-  for (const [provider, account] of Object.entries(base) as [PaymentProvider, NonNullable<PaymentAccounts[PaymentProvider]>][]) {
+  for (const [provider, account] of Object.entries(base) as [
+    PaymentProvider,
+    NonNullable<PaymentAccounts[PaymentProvider]>,
+  ][]) {
     accounts[provider] = { ...account, baseUrl: `${origin}${gatewayOf(provider).api.sandboxPath}` };
   }
   await db
@@ -133,23 +208,50 @@ export function providerPayments(p: PaymentsHarness, t: () => TestDb) {
 
   async function cardAtMyFatoorah({ shopper, cartId }: ShopperCart): Promise<string> {
     const cart = (await p.api.call(spa(), "GET", `cart/${cartId}`, { token: shopper.token })).data!;
-    const initiated = await p.api.call<InitiateSessionDto>(spa(), "POST", `payment/initiate-session/${cartId}?${new URLSearchParams({ callbackUrl: p.doneUrl(cartId), totalAmount: String(cart.amountToBePaid) })}`, {
-      token: shopper.token,
-    });
+    const initiated = await p.api.call<InitiateSessionDto>(
+      spa(),
+      "POST",
+      `payment/initiate-session/${cartId}?${new URLSearchParams({ callbackUrl: p.doneUrl(cartId), totalAmount: String(cart.amountToBePaid) })}`,
+      {
+        token: shopper.token,
+      },
+    );
     expect(initiated.error).toBeUndefined();
     const { sessionId } = initiated.data!;
-    const card = { sessionId, name: "Test Shopper", number: "4111111111111111", month: "12", year: String(new Date().getFullYear() + 2), cvc: "123" };
-    const framed = await fetch(`${p.origin()}/sandbox/myfatoorah/cardview/v1/card`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(card) });
+    const card = {
+      sessionId,
+      name: "Test Shopper",
+      number: "4111111111111111",
+      month: "12",
+      year: String(new Date().getFullYear() + 2),
+      cvc: "123",
+    };
+    const framed = await fetch(`${p.origin()}/sandbox/myfatoorah/cardview/v1/card`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(card),
+    });
     expect(framed.status, await framed.clone().text()).toBe(200);
     p.tick();
-    const urls = new URLSearchParams({ sessionId, cartId, callbackUrl: p.doneUrl(cartId), errorCallbackUrl: p.doneUrl(cartId) });
-    const executed = await p.api.call<ExecuteCartPaymentDto>(spa(), "POST", `payment/execute-cart-payment?${urls}`, { token: shopper.token, body: { checkout: p.checkout(shopper) } });
+    const urls = new URLSearchParams({
+      sessionId,
+      cartId,
+      callbackUrl: p.doneUrl(cartId),
+      errorCallbackUrl: p.doneUrl(cartId),
+    });
+    const executed = await p.api.call<ExecuteCartPaymentDto>(spa(), "POST", `payment/execute-cart-payment?${urls}`, {
+      token: shopper.token,
+      body: { checkout: p.checkout(shopper) },
+    });
     expect(executed.error).toBeUndefined();
     return executed.data!.redirectUrl;
   }
 
   /** Where the provider's page sends the shopper to pay (the button to press there, and its page). */
-  async function providerPage(provider: PaymentProvider, entry: ShopperCart): Promise<{ page: string; action: string }> {
+  async function providerPage(
+    provider: PaymentProvider,
+    entry: ShopperCart,
+  ): Promise<{ page: string; action: string }> {
     const { shopper, cartId } = entry;
     switch (provider) {
       case "moyasar": {
@@ -164,7 +266,10 @@ export function providerPayments(p: PaymentsHarness, t: () => TestDb) {
       case "tamara": {
         p.tick();
         const path = provider === "tabby" ? "tabby/session" : "tamara/cart-session";
-        const created = await p.api.call<PayLaterSessionDto>(spa(), "POST", path, { token: shopper.token, body: p.payLaterBody(shopper, cartId, provider) });
+        const created = await p.api.call<PayLaterSessionDto>(spa(), "POST", path, {
+          token: shopper.token,
+          body: p.payLaterBody(shopper, cartId, provider),
+        });
         expect(created.error).toBeUndefined();
         return { page: created.data!.checkout_url, action: "approve" };
       }
@@ -188,13 +293,22 @@ export function providerPayments(p: PaymentsHarness, t: () => TestDb) {
     let query = "";
     switch (provider) {
       case "moyasar":
-        body = { id: crypto.randomUUID(), type: "payment_paid", secret_token: secret(provider), live: false, data: { id: providerRef } };
+        body = {
+          id: crypto.randomUUID(),
+          type: "payment_paid",
+          secret_token: secret(provider),
+          live: false,
+          data: { id: providerRef },
+        };
         break;
       case "myfatoorah":
       case "rekaz-pay": {
         const event = v1PaymentWebhook(Number(providerRef), cartId);
         body = event;
-        headers = { "MyFatoorah-Signature": libraryV1Signature(event.Data, secret(provider)), "MyFatoorah-Webhook-Version": "v1" };
+        headers = {
+          "MyFatoorah-Signature": libraryV1Signature(event.Data, secret(provider)),
+          "MyFatoorah-Webhook-Version": "v1",
+        };
         break;
       }
       case "tabby":
@@ -202,7 +316,10 @@ export function providerPayments(p: PaymentsHarness, t: () => TestDb) {
         headers = { "x-webhook-secret": secret(provider) };
         break;
       case "tamara": {
-        const jwt = await new SignJWT({ iss: "Tamara" }).setProtectedHeader({ alg: "HS256", typ: "JWT" }).setIssuedAt().sign(new TextEncoder().encode(secret(provider)));
+        const jwt = await new SignJWT({ iss: "Tamara" })
+          .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+          .setIssuedAt()
+          .sign(new TextEncoder().encode(secret(provider)));
         body = { order_id: providerRef, order_reference_id: attemptId, event_type: "order_approved", data: {} };
         query = `?tamaraToken=${jwt}`;
         break;

@@ -23,10 +23,16 @@ export function platformTransports(db: () => Db): NamedTransport[] {
       const url = new URL(req.url ?? "/", "http://platform.test");
       const headers = new Headers();
       for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
-      const request = new Request(url, { method: req.method, headers, body: chunks.length > 0 ? Buffer.concat(chunks) : undefined });
+      const request = new Request(url, {
+        method: req.method,
+        headers,
+        body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
+      });
       const tenantId = req.headers["__tenant"];
       const tenant = typeof tenantId === "string" ? ((await getTenantById(db(), tenantId)) ?? null) : null;
-      const answer = await handlePlatformRequest(request, url.pathname.replace(/^\/api\/app\//, ""), tenant, db(), { trusted: true });
+      const answer = await handlePlatformRequest(request, url.pathname.replace(/^\/api\/app\//, ""), tenant, db(), {
+        trusted: true,
+      });
       res.writeHead(answer.status, Object.fromEntries(answer.headers));
       res.end(Buffer.from(await answer.arrayBuffer()));
     });

@@ -39,7 +39,9 @@ export async function callSandbox(db: Db, method: string, url: string, opts: Cal
   } else if (opts.form) {
     body = new URLSearchParams(opts.form);
   }
-  const res = await sandboxRequestHandler(db)(new Request(new URL(url, "http://127.0.0.1:3000"), { method, headers, body }));
+  const res = await sandboxRequestHandler(db)(
+    new Request(new URL(url, "http://127.0.0.1:3000"), { method, headers, body }),
+  );
   const text = await res.text();
   let parsed: unknown = undefined;
   try {

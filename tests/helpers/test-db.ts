@@ -88,7 +88,11 @@ export function suiteNow(): Date {
  * and seeded with the demo tenants at a frozen `now`. Read the handle inside tests: `t().db`.
  * `kinds`: only these (the fuzz suites run on PGlite only).
  */
-export function describeEachDb(name: string, fn: (t: () => TestDb) => void, opts: { poolSize?: number; kinds?: DbKind[] } = {}) {
+export function describeEachDb(
+  name: string,
+  fn: (t: () => TestDb) => void,
+  opts: { poolSize?: number; kinds?: DbKind[] } = {},
+) {
   for (const kind of opts.kinds ?? testDatabaseKinds()) {
     describe(`${name} [${kind}]`, () => {
       let handle: DbHandle | undefined;
@@ -108,7 +112,13 @@ export function describeEachDb(name: string, fn: (t: () => TestDb) => void, opts
           handle = await openTestDatabase(kind, opts.poolSize);
           await seedDemo(handle.db, now);
         }
-        ctx = { db: handle.db, kind, spa: await tenantInfo(handle.db, "spa"), coffee: await tenantInfo(handle.db, "coffee"), now };
+        ctx = {
+          db: handle.db,
+          kind,
+          spa: await tenantInfo(handle.db, "spa"),
+          coffee: await tenantInfo(handle.db, "coffee"),
+          now,
+        };
       });
       afterAll(async () => {
         vi.useRealTimers();

@@ -1,9 +1,22 @@
 import forge from "node-forge";
 
 /** A stand-in for Apple's chain: a "WWDR" CA and a Pass Type ID certificate it signed (RSA 2048), as PEM. */
-export type TestPassCertificates = { wwdr: string; signerCert: string; signerKey: string; otherKey: string; expiredCert: string };
+export type TestPassCertificates = {
+  wwdr: string;
+  signerCert: string;
+  signerKey: string;
+  otherKey: string;
+  expiredCert: string;
+};
 
-function certificate(subject: string, publicKey: forge.pki.PublicKey, issuer: forge.pki.Certificate | null, issuerKey: forge.pki.rsa.PrivateKey, ca: boolean, days: [number, number]) {
+function certificate(
+  subject: string,
+  publicKey: forge.pki.PublicKey,
+  issuer: forge.pki.Certificate | null,
+  issuerKey: forge.pki.rsa.PrivateKey,
+  ca: boolean,
+  days: [number, number],
+) {
   const cert = forge.pki.createCertificate();
   cert.publicKey = publicKey;
   cert.serialNumber = `0${forge.util.bytesToHex(forge.random.getBytesSync(8))}`;
@@ -25,8 +38,22 @@ export function testPassCertificates(): TestPassCertificates {
   const signerKeys = forge.pki.rsa.generateKeyPair(2048);
   const other = forge.pki.rsa.generateKeyPair(1024);
   const ca = certificate("Test WWDR", caKeys.publicKey, null, caKeys.privateKey, true, [-1, 365]);
-  const signer = certificate("Pass Type ID: pass.test.rimal", signerKeys.publicKey, ca, caKeys.privateKey, false, [-1, 365]);
-  const expired = certificate("Pass Type ID: pass.test.rimal", signerKeys.publicKey, ca, caKeys.privateKey, false, [-30, -1]);
+  const signer = certificate(
+    "Pass Type ID: pass.test.rimal",
+    signerKeys.publicKey,
+    ca,
+    caKeys.privateKey,
+    false,
+    [-1, 365],
+  );
+  const expired = certificate(
+    "Pass Type ID: pass.test.rimal",
+    signerKeys.publicKey,
+    ca,
+    caKeys.privateKey,
+    false,
+    [-30, -1],
+  );
   made = {
     wwdr: forge.pki.certificateToPem(ca),
     signerCert: forge.pki.certificateToPem(signer),

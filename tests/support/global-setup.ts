@@ -53,7 +53,9 @@ export default async function setup(project: TestProject) {
   const file = path.join(os.tmpdir(), `storefront-vitest-seed-${process.pid}.tar`);
   try {
     const db = drizzle(client, { schema }) as unknown as Db;
-    await migrate(db as unknown as Parameters<typeof migrate>[0], { migrationsFolder: path.resolve(import.meta.dirname, "../../platform/db/migrations") });
+    await migrate(db as unknown as Parameters<typeof migrate>[0], {
+      migrationsFolder: path.resolve(import.meta.dirname, "../../platform/db/migrations"),
+    });
     await atFrozenDate(now, () => seedDemo(db, now));
     const dump = await client.dumpDataDir("none");
     await writeFile(file, Buffer.from(await dump.arrayBuffer()));
@@ -61,7 +63,9 @@ export default async function setup(project: TestProject) {
     await client.close();
   }
   project.provide("pgliteSeed", { file, now: now.getTime() });
-  const template = process.env.TEST_DATABASE_URL ? await seedPostgresTemplate(process.env.TEST_DATABASE_URL, now) : null;
+  const template = process.env.TEST_DATABASE_URL
+    ? await seedPostgresTemplate(process.env.TEST_DATABASE_URL, now)
+    : null;
   project.provide("postgresSeed", template ? { template: template.name, now: now.getTime() } : null);
   return async () => {
     await rm(file, { force: true });

@@ -15,10 +15,36 @@ import { localePath } from "@/lib/site-routing";
  * loads anyway is a few bytes and the rendered block was 2.3 K characters. (In a module of its own,
  * or one shared with the boundary, the first load took a chunk more: +0.8 to +1.7 KB gzip.)
  */
-function Problem({ icon, tone, code, title, description, children, alert = false }: { icon: ReactNode; tone: "primary" | "destructive"; code?: string; title: string; description: string; children: ReactNode; alert?: boolean }) {
+function Problem({
+  icon,
+  tone,
+  code,
+  title,
+  description,
+  children,
+  alert = false,
+}: {
+  icon: ReactNode;
+  tone: "primary" | "destructive";
+  code?: string;
+  title: string;
+  description: string;
+  children: ReactNode;
+  alert?: boolean;
+}) {
   return (
-    <div role={alert ? "alert" : undefined} className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center sm:py-24">
-      <span className={cn("mb-6 inline-flex size-16 items-center justify-center rounded-2xl", tone === "primary" ? "bg-primary-soft text-primary" : "bg-destructive-soft text-destructive")}>{icon}</span>
+    <div
+      role={alert ? "alert" : undefined}
+      className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center sm:py-24"
+    >
+      <span
+        className={cn(
+          "mb-6 inline-flex size-16 items-center justify-center rounded-2xl",
+          tone === "primary" ? "bg-primary-soft text-primary" : "bg-destructive-soft text-destructive",
+        )}
+      >
+        {icon}
+      </span>
       {code ? <p className="tabular font-display text-sm font-semibold tracking-widest text-accent">{code}</p> : null}
       <h1 className={cn("text-2xl font-bold sm:text-3xl", code && "mt-2")}>{title}</h1>
       <p className="mt-3 text-muted-foreground">{description}</p>
@@ -32,7 +58,13 @@ export function StoreNotFound() {
   const t = useTranslations("common.notFound");
   const locale = useLocale();
   return (
-    <Problem icon={<SearchX className="size-8" aria-hidden="true" />} tone="primary" code={t("code")} title={t("title")} description={t("description")}>
+    <Problem
+      icon={<SearchX className="size-8" aria-hidden="true" />}
+      tone="primary"
+      code={t("code")}
+      title={t("title")}
+      description={t("description")}
+    >
       <Link prefetch={false} href={localePath(locale, "/products")} className={buttonVariants()}>
         {t("products")}
       </Link>
@@ -52,7 +84,13 @@ export default function StoreError({ error, reset }: { error: Error & { digest?:
     console.error("[page] render failed", error.digest ?? error.name);
   }, [error]);
   return (
-    <Problem icon={<CloudOff className="size-8" aria-hidden="true" />} tone="destructive" title={t("title")} description={t("description")} alert>
+    <Problem
+      icon={<CloudOff className="size-8" aria-hidden="true" />}
+      tone="destructive"
+      title={t("title")}
+      description={t("description")}
+      alert
+    >
       <Button onClick={reset}>
         <RotateCw aria-hidden="true" />
         {t("retry")}

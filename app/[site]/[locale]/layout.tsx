@@ -51,7 +51,12 @@ async function footerPages(tenant: Awaited<ReturnType<typeof loadSite>>["tenant"
 
 export default async function SiteLayout({ children, params }: Props) {
   const { site, tenant, config, locale } = await loadSite(await params);
-  const [messages, pages, t, requestHeaders] = await Promise.all([getMessages(), footerPages(tenant, locale), getTranslations("common"), headers()]);
+  const [messages, pages, t, requestHeaders] = await Promise.all([
+    getMessages(),
+    footerPages(tenant, locale),
+    getTranslations("common"),
+    headers(),
+  ]);
   // The sheets' texts come with the code that shows them (i18n/namespaces.ts).
   const forClient = clientMessages(messages, { all: false });
   const storeName = config.brandName ?? tenant.name;
@@ -63,20 +68,42 @@ export default async function SiteLayout({ children, params }: Props) {
     <html lang={locale} dir={locale === "ar" ? "rtl" : "ltr"}>
       <body className="flex min-h-dvh flex-col">
         {/* Notes a header button tapped before hydration (lib/early-taps.ts). */}
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: EARLY_TAP_SCRIPT + ";" + INTENT_PREFETCH_SCRIPT }} />
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: EARLY_TAP_SCRIPT + ";" + INTENT_PREFETCH_SCRIPT }}
+        />
         {/* Share links open the device's share sheet (lib/share-links.ts). */}
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: SHARE_SCRIPT }} />
         <NextIntlClientProvider locale={locale} messages={forClient}>
           <Providers sarStyle={config.sarStyle}>
-            <a href="#main" className="sr-only z-50 rounded-lg bg-card px-4 py-2 font-medium shadow-lift focus:not-sr-only focus:fixed focus:start-3 focus:top-3">
+            <a
+              href="#main"
+              className="sr-only z-50 rounded-lg bg-card px-4 py-2 font-medium shadow-lift focus:not-sr-only focus:fixed focus:start-3 focus:top-3"
+            >
               {t("skipToContent")}
             </a>
             <AnnouncementBanner announcement={config.announcement} locale={locale} nonce={nonce} />
-            <SiteHeader site={site} locale={locale} languages={config.languages} storeName={storeName} logoUrl={config.logoUrl} mapsKey={config.googleMapsApiKey} cartSlot={<CartButton />} />
+            <SiteHeader
+              site={site}
+              locale={locale}
+              languages={config.languages}
+              storeName={storeName}
+              logoUrl={config.logoUrl}
+              mapsKey={config.googleMapsApiKey}
+              cartSlot={<CartButton />}
+            />
             <main id="main" className="flex-1">
               {children}
             </main>
-            <SiteFooter locale={locale} storeName={storeName} logoUrl={config.logoUrl} pages={pages} trust={config.trust} consentSettings={asksConsent} />
+            <SiteFooter
+              locale={locale}
+              storeName={storeName}
+              logoUrl={config.logoUrl}
+              pages={pages}
+              trust={config.trust}
+              consentSettings={asksConsent}
+            />
             <Tracking ids={config.pixels} askConsent={asksConsent} />
             {asksConsent ? <ConsentBanner nonce={nonce} /> : null}
           </Providers>

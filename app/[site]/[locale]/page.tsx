@@ -30,8 +30,21 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   // The title names what the store sells (search results show it), not only its brand.
   const kinds = kindsText(t, locale, products);
   return {
-    title: { absolute: t("title", { name: storeName, kinds: locale === "en" ? kinds.charAt(0).toUpperCase() + kinds.slice(1) : kinds }) },
-    ...pageMetadata({ site, locale, languages: config.languages, path: "/", description: t("description", { name: storeName, kinds }), storeName, image: await storeShareImage(site, { config, storeName }, locale) }),
+    title: {
+      absolute: t("title", {
+        name: storeName,
+        kinds: locale === "en" ? kinds.charAt(0).toUpperCase() + kinds.slice(1) : kinds,
+      }),
+    },
+    ...pageMetadata({
+      site,
+      locale,
+      languages: config.languages,
+      path: "/",
+      description: t("description", { name: storeName, kinds }),
+      storeName,
+      image: await storeShareImage(site, { config, storeName }, locale),
+    }),
   };
 }
 
@@ -49,16 +62,28 @@ export default async function HomePage({ params }: Props) {
             {t("products.title")}
           </h2>
           {products.length > 0 ? (
-            <Link prefetch={false} href={localePath(locale, "/products")} className={cn(buttonVariants({ variant: "link", size: "sm" }), "px-0")}>
+            <Link
+              prefetch={false}
+              href={localePath(locale, "/products")}
+              className={cn(buttonVariants({ variant: "link", size: "sm" }), "px-0")}
+            >
               {t("products.viewAll")}
               <Arrow aria-hidden="true" />
             </Link>
           ) : null}
         </div>
         {products.length > 0 ? (
-          <ProductGrid products={products} locale={locale} taxRate={config.taxRate} storeName={config.brandName ?? tenant.name} compact={config.compactProductCards} />
+          <ProductGrid
+            products={products}
+            locale={locale}
+            taxRate={config.taxRate}
+            storeName={config.brandName ?? tenant.name}
+            compact={config.compactProductCards}
+          />
         ) : (
-          <p className="rounded-xl border border-dashed border-border bg-card px-6 py-12 text-center text-muted-foreground">{t("products.empty")}</p>
+          <p className="rounded-xl border border-dashed border-border bg-card px-6 py-12 text-center text-muted-foreground">
+            {t("products.empty")}
+          </p>
         )}
       </section>
     </>

@@ -35,5 +35,8 @@ export async function GET() {
   if (env().PLATFORM_API_URL) return Response.json({ status: "ok", database: "remote" }, { headers });
   return (await databaseAnswers())
     ? Response.json({ status: "ok", database: "ok" }, { headers })
-    : Response.json({ status: "unavailable", database: "unreachable" }, { status: 503, headers: { ...headers, "retry-after": String(OUTAGE_RETRY_AFTER_S) } });
+    : Response.json(
+        { status: "unavailable", database: "unreachable" },
+        { status: 503, headers: { ...headers, "retry-after": String(OUTAGE_RETRY_AFTER_S) } },
+      );
 }

@@ -14,7 +14,8 @@ export function operatorRoute<T>(schema: z.ZodType<T>, usage: string, run: (inpu
     if (!e.SANDBOX || !e.SANDBOX_OPERATOR || e.PLATFORM_API_URL) return new Response("Not found", { status: 404 });
     try {
       const parsed = schema.safeParse(await readJsonBody(req));
-      if (!parsed.success) return Response.json({ error: { code: "SP:ValidationError", message: usage } }, { status: 400 });
+      if (!parsed.success)
+        return Response.json({ error: { code: "SP:ValidationError", message: usage } }, { status: 400 });
       return await run(parsed.data);
     } catch (err) {
       return errorResponse(err, "sandbox");

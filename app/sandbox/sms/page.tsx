@@ -28,10 +28,18 @@ export default async function SmsOutboxPage() {
             <table className="mt-6 w-full border-collapse bg-white text-sm">
               <thead>
                 <tr className="border-b text-start">
-                  <th scope="col" className="p-2 text-start">Sent</th>
-                  <th scope="col" className="p-2 text-start">To</th>
-                  <th scope="col" className="p-2 text-start">Code</th>
-                  <th scope="col" className="p-2 text-start">Text</th>
+                  <th scope="col" className="p-2 text-start">
+                    Sent
+                  </th>
+                  <th scope="col" className="p-2 text-start">
+                    To
+                  </th>
+                  <th scope="col" className="p-2 text-start">
+                    Code
+                  </th>
+                  <th scope="col" className="p-2 text-start">
+                    Text
+                  </th>
                 </tr>
               </thead>
               <tbody>

@@ -1,1 +1,3 @@
-export default function More() { return <span>…</span>; }
+export default function More() {
+  return <span>…</span>;
+}

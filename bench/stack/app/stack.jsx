@@ -12,7 +12,10 @@ function Cart() {
   const t = useTranslations("stack");
   const client = useQueryClient();
   const cart = useQuery({ queryKey: ["cart"], queryFn: () => fetch("/api/cart").then((r) => r.json()) });
-  const add = useMutation({ mutationFn: () => fetch("/api/cart", { method: "POST" }), onSuccess: () => client.invalidateQueries({ queryKey: ["cart"] }) });
+  const add = useMutation({
+    mutationFn: () => fetch("/api/cart", { method: "POST" }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ["cart"] }),
+  });
   const [more, setMore] = useState(false);
   return (
     <p>

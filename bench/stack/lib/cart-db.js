@@ -19,8 +19,12 @@ export const products = pgTable("ref_products", {
 });
 export const lines = pgTable("ref_cart_items", {
   id: uuid("id").primaryKey().defaultRandom(),
-  cartId: uuid("cart_id").notNull().references(() => carts.id),
-  productId: uuid("product_id").notNull().references(() => products.id),
+  cartId: uuid("cart_id")
+    .notNull()
+    .references(() => carts.id),
+  productId: uuid("product_id")
+    .notNull()
+    .references(() => products.id),
   quantity: integer("quantity").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
@@ -63,14 +67,35 @@ export async function readCart(db, cartId) {
     .where(eq(carts.id, cartId))
     .orderBy(asc(lines.createdAt), asc(lines.id));
   if (rows.length === 0) return null;
-  const items = rows.flatMap(({ line, product }) => (line && product ? [{ id: line.id, productId: product.id, name: product.name, quantity: line.quantity, amount: product.amount * line.quantity }] : []));
-  return { id: rows[0].cart.id, status: rows[0].cart.status, items, totalAmount: items.reduce((n, i) => n + i.amount, 0) };
+  const items = rows.flatMap(({ line, product }) =>
+    line && product
+      ? [
+          {
+            id: line.id,
+            productId: product.id,
+            name: product.name,
+            quantity: line.quantity,
+            amount: product.amount * line.quantity,
+          },
+        ]
+      : [],
+  );
+  return {
+    id: rows[0].cart.id,
+    status: rows[0].cart.status,
+    items,
+    totalAmount: items.reduce((n, i) => n + i.amount, 0),
+  };
 }
 
 /** Adds `quantity` of a product in one transaction (the cart's row locked, the stock checked), then reads the cart. */
 export async function addItem(db, cartId, productId, quantity) {
   const added = await db.transaction(async (tx) => {
-    const [cart] = await tx.update(carts).set({ updatedAt: new Date() }).where(and(eq(carts.id, cartId), eq(carts.status, "active"))).returning({ id: carts.id });
+    const [cart] = await tx
+      .update(carts)
+      .set({ updatedAt: new Date() })
+      .where(and(eq(carts.id, cartId), eq(carts.status, "active")))
+      .returning({ id: carts.id });
     if (!cart) return false;
     const [row] = await tx
       .select({ product: products, line: lines })

@@ -25,7 +25,14 @@ type ApplePaySessionLike = {
 type ApplePaySessionClass = { new (version: number, request: unknown): ApplePaySessionLike; STATUS_SUCCESS: number };
 const applePaySession = () => (window as unknown as { ApplePaySession?: ApplePaySessionClass }).ApplePaySession;
 
-type Props = { cart: CartDto; amount: number; publicKey: string | null; storeName: string; checkout: CheckoutDetails; onBack: () => void };
+type Props = {
+  cart: CartDto;
+  amount: number;
+  publicKey: string | null;
+  storeName: string;
+  checkout: CheckoutDetails;
+  onBack: () => void;
+};
 
 /**
  * Apple Pay through Moyasar (spec §4): the sheet opens on the tap (Safari requires the session to
@@ -60,7 +67,13 @@ export function ApplePayPayment({ cart, amount, publicKey, storeName, checkout, 
         void (async () => {
           await paymentApi.validate(locale);
           const { moyasarApiUrl } = await endpoints.load();
-          session.completeMerchantValidation(await validateApplePayMerchant(moyasarApiUrl ?? "", publicKey, { validationUrl: event.validationURL, displayName: storeName, domainName: window.location.hostname }));
+          session.completeMerchantValidation(
+            await validateApplePayMerchant(moyasarApiUrl ?? "", publicKey, {
+              validationUrl: event.validationURL,
+              displayName: storeName,
+              domainName: window.location.hostname,
+            }),
+          );
         })().catch((err: unknown) => {
           session.abort();
           reject(err);
@@ -68,7 +81,11 @@ export function ApplePayPayment({ cart, amount, publicKey, storeName, checkout, 
       };
       session.onpaymentauthorized = (event) => {
         void (async () => {
-          const answer = await onlinePayApi.moyasar(locale, { token: JSON.stringify(event.payment.token), tokenType: "applepay", checkout });
+          const answer = await onlinePayApi.moyasar(locale, {
+            token: JSON.stringify(event.payment.token),
+            tokenType: "applepay",
+            checkout,
+          });
           const next = afterApplePay(answer);
           session.completePayment(Session.STATUS_SUCCESS);
           resolve(next);
@@ -87,7 +104,13 @@ export function ApplePayPayment({ cart, amount, publicKey, storeName, checkout, 
   return (
     <section aria-labelledby={`${id}-title`} className="grid gap-5">
       <PaymentHeading id={`${id}-title`} title={t("title")} description={t("description", { amount: sar(amount) })} />
-      <Button size="lg" onClick={start} disabled={busy} aria-busy={busy || undefined} className="h-12 bg-black text-base text-white hover:bg-black/85 dark:bg-white dark:text-black">
+      <Button
+        size="lg"
+        onClick={start}
+        disabled={busy}
+        aria-busy={busy || undefined}
+        className="h-12 bg-black text-base text-white hover:bg-black/85 dark:bg-white dark:text-black"
+      >
         {busy ? tPayment("processing") : t("pay")}
       </Button>
       <Button variant="outline" onClick={onBack} disabled={busy}>

@@ -16,7 +16,17 @@ export function useBankAccounts() {
   return useQuery({ queryKey: bankAccountsQueryKey(locale), queryFn: () => paymentApi.bankAccounts(locale) });
 }
 
-function AccountRow({ label, value, copyValue, copyLabel }: { label: string; value: string; copyValue: string; copyLabel: string }) {
+function AccountRow({
+  label,
+  value,
+  copyValue,
+  copyLabel,
+}: {
+  label: string;
+  value: string;
+  copyValue: string;
+  copyLabel: string;
+}) {
   return (
     <div>
       <dt className="text-xs text-muted-foreground">{label}</dt>
@@ -47,8 +57,18 @@ function BankAccountCard({ account }: { account: BankAccountDto }) {
         </div>
       </div>
       <dl className="grid gap-2">
-        <AccountRow label={t("iban")} value={formatIban(account.iban)} copyValue={compactIban(account.iban)} copyLabel={t("copyIban", { bank: bankName })} />
-        <AccountRow label={t("accountNumber")} value={account.accountNumber} copyValue={account.accountNumber} copyLabel={t("copyAccountNumber", { bank: bankName })} />
+        <AccountRow
+          label={t("iban")}
+          value={formatIban(account.iban)}
+          copyValue={compactIban(account.iban)}
+          copyLabel={t("copyIban", { bank: bankName })}
+        />
+        <AccountRow
+          label={t("accountNumber")}
+          value={account.accountNumber}
+          copyValue={account.accountNumber}
+          copyLabel={t("copyAccountNumber", { bank: bankName })}
+        />
       </dl>
     </li>
   );

@@ -5,7 +5,8 @@ import { BANK_MARKS, bankCode } from "./bank-logo";
 
 describe("bank logos by bank code (spec §9)", () => {
   it("knows the Saudi banks by their codes, as operators type them", () => {
-    for (const code of ["alrajhi", "snb", "alinma", "riyad", "sab", "anb", "albilad", "aljazira"]) expect(bankCode(code)).toBe(code);
+    for (const code of ["alrajhi", "snb", "alinma", "riyad", "sab", "anb", "albilad", "aljazira"])
+      expect(bankCode(code)).toBe(code);
     expect(bankCode("Al-Rajhi")).toBe("alrajhi");
     expect(bankCode("SABB")).toBe("sab");
     expect(bankCode("NCB")).toBe("snb");

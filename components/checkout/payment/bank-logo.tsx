@@ -20,7 +20,20 @@ export const BANK_MARKS = {
 export type BankCode = keyof typeof BANK_MARKS;
 
 /** Codes as operators type them ("Al-Rajhi", "SABB", "NCB") → one of ours, else null. */
-const ALIASES: Record<string, BankCode> = { rajhi: "alrajhi", alrajhibank: "alrajhi", ncb: "snb", alahli: "snb", sabb: "sab", inma: "alinma", riyadbank: "riyad", arabnational: "anb", bilad: "albilad", bankalbilad: "albilad", jazira: "aljazira", bankaljazira: "aljazira" };
+const ALIASES: Record<string, BankCode> = {
+  rajhi: "alrajhi",
+  alrajhibank: "alrajhi",
+  ncb: "snb",
+  alahli: "snb",
+  sabb: "sab",
+  inma: "alinma",
+  riyadbank: "riyad",
+  arabnational: "anb",
+  bilad: "albilad",
+  bankalbilad: "albilad",
+  jazira: "aljazira",
+  bankaljazira: "aljazira",
+};
 
 export function bankCode(code: string): BankCode | null {
   const key = code.toLowerCase().replace(/[^a-z]/g, "");
@@ -30,7 +43,8 @@ export function bankCode(code: string): BankCode | null {
 
 export function BankLogo({ code, className }: { code: string; className?: string }) {
   const known = bankCode(code);
-  const base = "flex size-11 shrink-0 items-center justify-center rounded-lg font-sans text-[0.7rem] font-bold tracking-wide";
+  const base =
+    "flex size-11 shrink-0 items-center justify-center rounded-lg font-sans text-[0.7rem] font-bold tracking-wide";
   if (!known) {
     return (
       <span aria-hidden="true" className={cn(base, "bg-muted text-muted-foreground", className)}>
@@ -40,7 +54,12 @@ export function BankLogo({ code, className }: { code: string; className?: string
   }
   const mark = BANK_MARKS[known];
   return (
-    <span aria-hidden="true" dir="ltr" className={cn(base, "text-white", className)} style={{ backgroundColor: mark.color }}>
+    <span
+      aria-hidden="true"
+      dir="ltr"
+      className={cn(base, "text-white", className)}
+      style={{ backgroundColor: mark.color }}
+    >
       {mark.initials}
     </span>
   );

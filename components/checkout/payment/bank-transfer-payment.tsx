@@ -38,7 +38,11 @@ export function BankTransferPayment({ cart, amount, checkout, onBack }: Props) {
   const sar = useFormatSar();
   const id = useId();
   const accounts = useBankAccounts();
-  const form = useForm<BankTransferValues>({ resolver: zodResolver(bankTransferSchema), defaultValues: { transferorName: checkout.customer.name, receipt: null }, reValidateMode: "onChange" });
+  const form = useForm<BankTransferValues>({
+    resolver: zodResolver(bankTransferSchema),
+    defaultValues: { transferorName: checkout.customer.name, receipt: null },
+    reValidateMode: "onChange",
+  });
   const pay = usePayOrder(cart.id, {
     onRefused: (err) => {
       const message = Object.hasOwn(RECEIPT_REFUSALS, err.code) ? RECEIPT_REFUSALS[err.code] : null;
@@ -51,7 +55,13 @@ export function BankTransferPayment({ cart, amount, checkout, onBack }: Props) {
   const noAccounts = accounts.isSuccess && accounts.data.length === 0;
 
   const submit = form.handleSubmit((values) =>
-    pay.mutate(() => paymentApi.submitBankTransfer(locale, { transferorName: values.transferorName.trim(), receipt: values.receipt as File, checkout: withConfirmedTotal(checkout, cart) })),
+    pay.mutate(() =>
+      paymentApi.submitBankTransfer(locale, {
+        transferorName: values.transferorName.trim(),
+        receipt: values.receipt as File,
+        checkout: withConfirmedTotal(checkout, cart),
+      }),
+    ),
   );
 
   return (
@@ -76,20 +86,35 @@ export function BankTransferPayment({ cart, amount, checkout, onBack }: Props) {
           disabled={busy}
           {...form.register("transferorName")}
         />
-        <FormMessage id={`${id}-name-error`}>{errors.transferorName?.message ? tRoot(errors.transferorName.message) : null}</FormMessage>
+        <FormMessage id={`${id}-name-error`}>
+          {errors.transferorName?.message ? tRoot(errors.transferorName.message) : null}
+        </FormMessage>
       </div>
       <Controller
         control={form.control}
         name="receipt"
         render={({ field, fieldState }) => (
-          <ReceiptField inputRef={field.ref} id={`${id}-receipt`} value={field.value ?? null} onChange={field.onChange} error={fieldState.error?.message ? tRoot(fieldState.error.message) : null} disabled={busy} />
+          <ReceiptField
+            inputRef={field.ref}
+            id={`${id}-receipt`}
+            value={field.value ?? null}
+            onChange={field.onChange}
+            error={fieldState.error?.message ? tRoot(fieldState.error.message) : null}
+            disabled={busy}
+          />
         )}
       />
       <p className="flex items-start gap-2 rounded-lg bg-accent-soft p-3 text-sm text-accent-foreground">
         <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
         {t("reviewNote")}
       </p>
-      <PaymentActions onBack={onBack} busy={busy} disabled={noAccounts || accounts.isError} submitLabel={t("submit")} type="submit" />
+      <PaymentActions
+        onBack={onBack}
+        busy={busy}
+        disabled={noAccounts || accounts.isError}
+        submitLabel={t("submit")}
+        type="submit"
+      />
     </form>
   );
 }

@@ -20,9 +20,26 @@ import { PaymentHeading, SecureCardNote } from "./payment-heading";
 import { nextAfterMoyasar, useOnlinePay, usePaymentEndpoints } from "./use-online-pay";
 import { useFormatSar } from "@/components/money/sar-style";
 
-type Props = { cart: CartDto; amount: number; publicKey: string | null; enabledMethods: readonly string[]; checkout: CheckoutDetails; onBack: () => void };
+type Props = {
+  cart: CartDto;
+  amount: number;
+  publicKey: string | null;
+  enabledMethods: readonly string[];
+  checkout: CheckoutDetails;
+  onBack: () => void;
+};
 
-function Field({ id, label, error, children }: { id: string; label: string; error: string | null; children: ReactNode }) {
+function Field({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error: string | null;
+  children: ReactNode;
+}) {
   return (
     <div className="grid min-w-0 gap-1.5">
       <Label htmlFor={id} required>
@@ -46,12 +63,19 @@ export function CardPayment({ cart, amount, publicKey, enabledMethods, checkout,
   const sar = useFormatSar();
   const id = useId();
   // The networks the store takes (its MADA and VISA settings): another card is refused here, in the form.
-  const networks = useMemo(() => acceptedNetworks({ mada: enabledMethods.includes("MADA"), visa: enabledMethods.includes("VISA") }), [enabledMethods]);
+  const networks = useMemo(
+    () => acceptedNetworks({ mada: enabledMethods.includes("MADA"), visa: enabledMethods.includes("VISA") }),
+    [enabledMethods],
+  );
   const schema = useMemo(() => cardSchema(new Date(), networks), [networks]);
   const years = useMemo(() => cardYears(), []);
   const endpoints = usePaymentEndpoints();
   const pay = useOnlinePay(cart.id);
-  const form = useForm<CardValues>({ resolver: zodResolver(schema), defaultValues: { name: "", number: "", month: "", year: "", cvc: "" }, reValidateMode: "onChange" });
+  const form = useForm<CardValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { name: "", number: "", month: "", year: "", cvc: "" },
+    reValidateMode: "onChange",
+  });
   const { errors } = form.formState;
   const busy = pay.isPending || pay.isSuccess;
   const message = (key: keyof CardValues) => (errors[key]?.message ? tRoot(errors[key].message) : null);
@@ -77,7 +101,17 @@ export function CardPayment({ cart, amount, publicKey, enabledMethods, checkout,
       <fieldset disabled={busy} className="grid gap-4 rounded-xl border border-border bg-card p-4 shadow-soft">
         <legend className="sr-only">{t("legend")}</legend>
         <Field id={`${id}-name`} label={t("name")} error={message("name")}>
-          <Input id={`${id}-name`} autoComplete="cc-name" autoCapitalize="characters" spellCheck={false} dir="ltr" lang="en" {...aria("name")} aria-describedby={errors.name ? `${id}-name-error` : `${id}-name-hint`} {...form.register("name")} />
+          <Input
+            id={`${id}-name`}
+            autoComplete="cc-name"
+            autoCapitalize="characters"
+            spellCheck={false}
+            dir="ltr"
+            lang="en"
+            {...aria("name")}
+            aria-describedby={errors.name ? `${id}-name-error` : `${id}-name-hint`}
+            {...form.register("name")}
+          />
           {errors.name ? null : (
             <p id={`${id}-name-hint`} className="text-xs text-muted-foreground">
               {t("nameHint")}
@@ -104,7 +138,14 @@ export function CardPayment({ cart, amount, publicKey, enabledMethods, checkout,
         </Field>
         <div className="grid grid-cols-3 gap-3">
           <Field id={`${id}-month`} label={t("month")} error={message("month")}>
-            <select id={`${id}-month`} autoComplete="cc-exp-month" dir="ltr" className={cn(inputClassName, "tabular px-2.5")} {...aria("month")} {...form.register("month")}>
+            <select
+              id={`${id}-month`}
+              autoComplete="cc-exp-month"
+              dir="ltr"
+              className={cn(inputClassName, "tabular px-2.5")}
+              {...aria("month")}
+              {...form.register("month")}
+            >
               <option value="">{t("monthPlaceholder")}</option>
               {CARD_MONTHS.map((m) => (
                 <option key={m} value={m}>
@@ -114,7 +155,14 @@ export function CardPayment({ cart, amount, publicKey, enabledMethods, checkout,
             </select>
           </Field>
           <Field id={`${id}-year`} label={t("year")} error={message("year")}>
-            <select id={`${id}-year`} autoComplete="cc-exp-year" dir="ltr" className={cn(inputClassName, "tabular px-2.5")} {...aria("year")} {...form.register("year")}>
+            <select
+              id={`${id}-year`}
+              autoComplete="cc-exp-year"
+              dir="ltr"
+              className={cn(inputClassName, "tabular px-2.5")}
+              {...aria("year")}
+              {...form.register("year")}
+            >
               <option value="">{t("yearPlaceholder")}</option>
               {years.map((y) => (
                 <option key={y} value={y}>
@@ -124,7 +172,16 @@ export function CardPayment({ cart, amount, publicKey, enabledMethods, checkout,
             </select>
           </Field>
           <Field id={`${id}-cvc`} label={t("cvc")} error={message("cvc")}>
-            <Input id={`${id}-cvc`} dir="ltr" inputMode="numeric" autoComplete="cc-csc" maxLength={4} className="tabular text-start font-mono rtl:text-end" {...aria("cvc")} {...form.register("cvc")} />
+            <Input
+              id={`${id}-cvc`}
+              dir="ltr"
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              maxLength={4}
+              className="tabular text-start font-mono rtl:text-end"
+              {...aria("cvc")}
+              {...form.register("cvc")}
+            />
           </Field>
         </div>
       </fieldset>

@@ -16,7 +16,13 @@ import { Sar } from "@/components/money/sar";
 type CashFlow = "cashOnDelivery" | "payLater" | "confirmBooking" | "confirmSubscription";
 const cashFlow = (key: CashLabelKey) => key.slice(key.lastIndexOf(".") + 1) as CashFlow;
 
-type Props = { cart: CartDto; amount: number; cashLabelKey: CashLabelKey; checkout: CheckoutDetails; onBack: () => void };
+type Props = {
+  cart: CartDto;
+  amount: number;
+  cashLabelKey: CashLabelKey;
+  checkout: CheckoutDetails;
+  onBack: () => void;
+};
 
 /**
  * Cash (spec §5, §9): what happens next under the method's name (cash on delivery, pay later,
@@ -43,9 +49,16 @@ export function CashPayment({ cart, amount, cashLabelKey, checkout, onBack }: Pr
       />
       <dl className="flex items-baseline justify-between gap-4 rounded-xl bg-muted px-4 py-3">
         <dt className="text-sm">{t("amountDue")}</dt>
-        <dd className="tabular text-lg font-semibold"><Sar amount={amount} locale={locale} style={sarStyle} /></dd>
+        <dd className="tabular text-lg font-semibold">
+          <Sar amount={amount} locale={locale} style={sarStyle} />
+        </dd>
       </dl>
-      <PaymentActions onBack={onBack} busy={pay.isPending || pay.isSuccess} submitLabel={t(`submit.${flow}`)} onSubmit={() => pay.mutate(() => paymentApi.submitCash(locale, withConfirmedTotal(checkout, cart)))} />
+      <PaymentActions
+        onBack={onBack}
+        busy={pay.isPending || pay.isSuccess}
+        submitLabel={t(`submit.${flow}`)}
+        onSubmit={() => pay.mutate(() => paymentApi.submitCash(locale, withConfirmedTotal(checkout, cart)))}
+      />
     </section>
   );
 }

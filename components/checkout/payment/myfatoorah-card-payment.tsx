@@ -19,12 +19,24 @@ import { useFormatSar } from "@/components/money/sar-style";
 
 /** The embedded form's global (MyFatoorah's session.js, or its sandbox). */
 type MyFatoorahCardView = {
-  init: (options: { countryCode: string; sessionId: string; cardViewId: string; supportedNetworks: string; language: "ar" | "en" }) => void;
+  init: (options: {
+    countryCode: string;
+    sessionId: string;
+    cardViewId: string;
+    supportedNetworks: string;
+    language: "ar" | "en";
+  }) => void;
   submit: () => Promise<{ SessionId: string; CardBrand?: string }>;
 };
 const cardView = () => (window as unknown as { myFatoorah?: MyFatoorahCardView }).myFatoorah;
 
-type Props = { cart: CartDto; amount: number; enabledMethods: readonly PaymentMethod[]; checkout: CheckoutDetails; onBack: () => void };
+type Props = {
+  cart: CartDto;
+  amount: number;
+  enabledMethods: readonly PaymentMethod[];
+  checkout: CheckoutDetails;
+  onBack: () => void;
+};
 
 /**
  * Card through MyFatoorah or rekaz-pay (spec §5): the provider's embedded form (its script is
@@ -46,7 +58,10 @@ export function MyfatoorahCardPayment({ cart, amount, enabledMethods, checkout, 
       const { myfatoorahScriptUrl } = await endpoints.load();
       if (!myfatoorahScriptUrl) throw new PaymentSetupError("unknownProvider", "The card form is not configured");
       const script = loadScript(myfatoorahScriptUrl).catch((err: unknown) => {
-        throw new PaymentSetupError("scriptFailed", err instanceof Error ? err.message : "The card form could not be loaded");
+        throw new PaymentSetupError(
+          "scriptFailed",
+          err instanceof Error ? err.message : "The card form could not be loaded",
+        );
       });
       const [started] = await Promise.all([onlinePayApi.myfatoorahSession(locale, amount), script]);
       return started;
@@ -60,7 +75,13 @@ export function MyfatoorahCardPayment({ cart, amount, enabledMethods, checkout, 
   useEffect(() => {
     const view = cardView();
     if (!session.data || !view) return;
-    view.init({ countryCode: session.data.countryCode, sessionId: session.data.sessionId, cardViewId, supportedNetworks: myfatoorahNetworks(enabledMethods), language: locale === "en" ? "en" : "ar" });
+    view.init({
+      countryCode: session.data.countryCode,
+      sessionId: session.data.sessionId,
+      cardViewId,
+      supportedNetworks: myfatoorahNetworks(enabledMethods),
+      language: locale === "en" ? "en" : "ar",
+    });
   }, [session.data, cardViewId, enabledMethods, locale]);
   // The session is started and the script has run (the query waits for both): the form is drawn.
   const ready = session.isSuccess;
@@ -72,10 +93,18 @@ export function MyfatoorahCardPayment({ cart, amount, enabledMethods, checkout, 
       if (!view || !session.data) throw new PaymentSetupError("scriptFailed", "The card form is not ready");
       const submitted = await view.submit().catch((err: unknown) => {
         // Spec §8: the card form marks the fields itself; its input-validation code is not repeated in a toast.
-        if ((err as { code?: unknown } | null)?.code === "input-validation") throw new PaymentCancelled("The card form shows what to correct");
-        throw new ProviderRefusal(400, "CREATE_PAYMENT_SESSION_ERROR", err instanceof Error && err.message ? err.message : "Failed to create payment session");
+        if ((err as { code?: unknown } | null)?.code === "input-validation")
+          throw new PaymentCancelled("The card form shows what to correct");
+        throw new ProviderRefusal(
+          400,
+          "CREATE_PAYMENT_SESSION_ERROR",
+          err instanceof Error && err.message ? err.message : "Failed to create payment session",
+        );
       });
-      const { redirectUrl } = await onlinePayApi.myfatoorahExecute(locale, { sessionId: submitted.SessionId || session.data.sessionId, checkout });
+      const { redirectUrl } = await onlinePayApi.myfatoorahExecute(locale, {
+        sessionId: submitted.SessionId || session.data.sessionId,
+        checkout,
+      });
       return { redirect: redirectUrl };
     });
 
@@ -103,7 +132,13 @@ export function MyfatoorahCardPayment({ cart, amount, enabledMethods, checkout, 
         <div id={cardViewId} hidden={!ready} />
       </div>
       <SecureCardNote>{t("secureNote")}</SecureCardNote>
-      <PaymentActions onBack={onBack} busy={busy} disabled={!ready} submitLabel={t("pay", { amount: sar(amount) })} onSubmit={submit} />
+      <PaymentActions
+        onBack={onBack}
+        busy={busy}
+        disabled={!ready}
+        submitLabel={t("pay", { amount: sar(amount) })}
+        onSubmit={submit}
+      />
     </section>
   );
 }

@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import { afterApplePay, nextAfterMoyasar } from "./use-online-pay";
 import { PaymentApiError } from "./payment-api";
 
-const answer = (status: "initiated" | "paid" | "failed", over: Partial<{ redirectUrl: string; failureReason: string }> = {}) => ({
+const answer = (
+  status: "initiated" | "paid" | "failed",
+  over: Partial<{ redirectUrl: string; failureReason: string }> = {},
+) => ({
   paymentId: "pay_1",
   status,
   redirectUrl: over.redirectUrl ?? null,
@@ -12,7 +15,9 @@ const answer = (status: "initiated" | "paid" | "failed", over: Partial<{ redirec
 
 describe("where a Moyasar answer leads", () => {
   it("a card: initiated ⇒ its 3-D Secure page, paid ⇒ the done page, failed ⇒ a refusal with its reason", () => {
-    expect(nextAfterMoyasar(answer("initiated", { redirectUrl: "https://3ds.example/x" }))).toEqual({ redirect: "https://3ds.example/x" });
+    expect(nextAfterMoyasar(answer("initiated", { redirectUrl: "https://3ds.example/x" }))).toEqual({
+      redirect: "https://3ds.example/x",
+    });
     expect(nextAfterMoyasar(answer("paid"))).toEqual({ done: "?status=paid" });
     expect(() => nextAfterMoyasar(answer("failed", { failureReason: "INSUFFICIENT_FUNDS" }))).toThrow(PaymentApiError);
   });

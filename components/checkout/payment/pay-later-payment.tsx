@@ -16,7 +16,13 @@ import { useOnlinePay } from "./use-online-pay";
 import { useFormatSar, useSarStyle } from "@/components/money/sar-style";
 import { Sar } from "@/components/money/sar";
 
-type Props = { provider: PayLaterProvider; cart: CartDto; amount: number; checkout: CheckoutDetails; onBack: () => void };
+type Props = {
+  provider: PayLaterProvider;
+  cart: CartDto;
+  amount: number;
+  checkout: CheckoutDetails;
+  onBack: () => void;
+};
 
 /**
  * Tabby or Tamara (spec §4, §9): the full total split into instalments on the provider's own
@@ -39,16 +45,25 @@ export function PayLaterPayment({ provider, cart, amount, checkout, onBack }: Pr
 
   const submit = () =>
     pay.mutate(async () => {
-      const session = await (provider === "tabby" ? onlinePayApi.tabby(locale, { checkout }) : onlinePayApi.tamara(locale, { checkout }));
+      const session = await (provider === "tabby"
+        ? onlinePayApi.tabby(locale, { checkout })
+        : onlinePayApi.tamara(locale, { checkout }));
       return { redirect: session.checkout_url };
     });
 
   return (
     <section aria-labelledby={`${id}-title`} className="grid gap-5">
-      <PaymentIntro id={`${id}-title`} icon={CalendarClock} title={t("title", { provider: name })} description={t("description", { provider: name, amount: sar(amount) })} />
+      <PaymentIntro
+        id={`${id}-title`}
+        icon={CalendarClock}
+        title={t("title", { provider: name })}
+        description={t("description", { provider: name, amount: sar(amount) })}
+      />
       <dl className="flex items-baseline justify-between gap-4 rounded-xl bg-muted px-4 py-3">
         <dt className="text-sm">{t("total")}</dt>
-        <dd className="tabular text-lg font-semibold"><Sar amount={amount} locale={locale} style={sarStyle} /></dd>
+        <dd className="tabular text-lg font-semibold">
+          <Sar amount={amount} locale={locale} style={sarStyle} />
+        </dd>
       </dl>
       {checking ? (
         <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
@@ -65,7 +80,13 @@ export function PayLaterPayment({ provider, cart, amount, checkout, onBack }: Pr
           </Button>
         </div>
       ) : null}
-      <PaymentActions onBack={onBack} busy={busy} disabled={checking || refused || (provider === "tabby" && eligibility.isError)} submitLabel={t(`continue.${provider}`)} onSubmit={submit} />
+      <PaymentActions
+        onBack={onBack}
+        busy={busy}
+        disabled={checking || refused || (provider === "tabby" && eligibility.isError)}
+        submitLabel={t(`continue.${provider}`)}
+        onSubmit={submit}
+      />
     </section>
   );
 }

@@ -4,7 +4,14 @@ import { Loader2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 
-type Props = { onBack: () => void; busy: boolean; disabled?: boolean; submitLabel: string; type?: "submit" | "button"; onSubmit?: () => void };
+type Props = {
+  onBack: () => void;
+  busy: boolean;
+  disabled?: boolean;
+  submitLabel: string;
+  type?: "submit" | "button";
+  onSubmit?: () => void;
+};
 
 /** Back and the pay button, at the end of every payment view; the pay button says when it is working. */
 export function PaymentActions({ onBack, busy, disabled = false, submitLabel, type = "button", onSubmit }: Props) {

@@ -23,10 +23,23 @@ export function SecureCardNote({ children }: { children: string }) {
 }
 
 /** A payment view's opening card: the method's icon, its name (the view's label) and what happens next. */
-export function PaymentIntro({ id, icon: Icon, title, description }: { id: string; icon: LucideIcon; title: string; description: string }) {
+export function PaymentIntro({
+  id,
+  icon: Icon,
+  title,
+  description,
+}: {
+  id: string;
+  icon: LucideIcon;
+  title: string;
+  description: string;
+}) {
   return (
     <div className="flex items-start gap-3 rounded-xl border border-border bg-card p-4 shadow-soft">
-      <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary">
+      <span
+        aria-hidden="true"
+        className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary"
+      >
         <Icon className="size-5" />
       </span>
       <div className="grid gap-1">

@@ -11,12 +11,21 @@ import { RECEIPT_ACCEPT } from "@/lib/checkout/bank-transfer";
 
 function formatSize(bytes: number, locale: string): string {
   const mb = bytes >= 1024 * 1024;
-  return new Intl.NumberFormat(locale === "ar" ? "ar-SA-u-nu-arab" : "en-SA", { style: "unit", unit: mb ? "megabyte" : "kilobyte", maximumFractionDigits: 1 }).format(
-    mb ? bytes / (1024 * 1024) : Math.max(1, bytes / 1024),
-  );
+  return new Intl.NumberFormat(locale === "ar" ? "ar-SA-u-nu-arab" : "en-SA", {
+    style: "unit",
+    unit: mb ? "megabyte" : "kilobyte",
+    maximumFractionDigits: 1,
+  }).format(mb ? bytes / (1024 * 1024) : Math.max(1, bytes / 1024));
 }
 
-type Props = { inputRef: (el: HTMLInputElement | null) => void; id: string; value: File | null; onChange: (file: File | null) => void; error: string | null; disabled: boolean };
+type Props = {
+  inputRef: (el: HTMLInputElement | null) => void;
+  id: string;
+  value: File | null;
+  onChange: (file: File | null) => void;
+  error: string | null;
+  disabled: boolean;
+};
 
 /** One receipt, image or PDF: a native file input under a large target, the chosen file's name and size, and a way to remove it. */
 export function ReceiptField({ inputRef, id, value, onChange, error, disabled }: Props) {
@@ -72,7 +81,14 @@ export function ReceiptField({ inputRef, id, value, onChange, error, disabled }:
           onChange={(e) => onChange(e.target.files?.[0] ?? null)}
         />
         {value ? (
-          <Button variant="ghost" size="icon-sm" className="relative z-10" aria-label={t("removeReceipt")} onClick={clear} disabled={disabled}>
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            className="relative z-10"
+            aria-label={t("removeReceipt")}
+            onClick={clear}
+            disabled={disabled}
+          >
             <X aria-hidden="true" />
           </Button>
         ) : null}

@@ -82,11 +82,17 @@ export function useOnlinePay(cartId: string, { validateFirst = true }: { validat
       }
       if (err instanceof PaymentCancelled) return;
       if (err instanceof ProviderRefusal) {
-        toast.error(t(`errors.${errorMessageKey(err.code)}`), { description: err.message, duration: PAYMENT_ERROR_TOAST_MS });
+        toast.error(t(`errors.${errorMessageKey(err.code)}`), {
+          description: err.message,
+          duration: PAYMENT_ERROR_TOAST_MS,
+        });
         return;
       }
       if (err instanceof PaymentSetupError) {
-        toast.error(t("order.paymentError.title"), { description: t(`order.online.setup.${err.key}`), duration: PAYMENT_ERROR_TOAST_MS });
+        toast.error(t("order.paymentError.title"), {
+          description: t(`order.online.setup.${err.key}`),
+          duration: PAYMENT_ERROR_TOAST_MS,
+        });
         return;
       }
       if (!(err instanceof PaymentApiError)) {
@@ -134,5 +140,9 @@ export function usePaymentEndpoints() {
   const locale = useLocale();
   const client = useQueryClient();
   const query = useQuery({ queryKey: paymentEndpointsQueryKey, queryFn: () => onlinePayApi.endpoints(locale) });
-  return { query, load: () => client.fetchQuery({ queryKey: paymentEndpointsQueryKey, queryFn: () => onlinePayApi.endpoints(locale) }) };
+  return {
+    query,
+    load: () =>
+      client.fetchQuery({ queryKey: paymentEndpointsQueryKey, queryFn: () => onlinePayApi.endpoints(locale) }),
+  };
 }

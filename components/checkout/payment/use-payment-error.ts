@@ -7,7 +7,13 @@ import { useLocale, useTranslations } from "next-intl";
 import { toast } from "@/components/toast";
 import { cartQueryKey } from "@/components/cart/cart-api";
 import { closeCartSheet } from "@/components/cart/cart-sheet-state";
-import { claimDoneRedirect, PAYMENT_ERROR_TOAST_MS, paymentErrorMessageKey, showsPaymentErrorTitle, type FlagStorage } from "@/lib/checkout/payment-errors";
+import {
+  claimDoneRedirect,
+  PAYMENT_ERROR_TOAST_MS,
+  paymentErrorMessageKey,
+  showsPaymentErrorTitle,
+  type FlagStorage,
+} from "@/lib/checkout/payment-errors";
 import { localePath } from "@/lib/site-routing";
 import { PaymentApiError } from "./payment-api";
 

@@ -10,7 +10,17 @@ import { codeMessageKey } from "@/lib/error-key";
 type State = { isLoading: boolean; errorCode?: string; retry: () => void };
 
 /** Loading placeholders, the translated failure with a retry, the empty text, or the content. */
-export function AvailabilityState({ state, isEmpty, emptyText, children }: { state: State; isEmpty: boolean; emptyText: string; children: ReactNode }) {
+export function AvailabilityState({
+  state,
+  isEmpty,
+  emptyText,
+  children,
+}: {
+  state: State;
+  isEmpty: boolean;
+  emptyText: string;
+  children: ReactNode;
+}) {
   const t = useTranslations();
   if (state.isLoading) {
     return (
@@ -24,7 +34,10 @@ export function AvailabilityState({ state, isEmpty, emptyText, children }: { sta
   if (state.errorCode) {
     const key = `errors.${codeMessageKey(state.errorCode)}`;
     return (
-      <div role="alert" className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-destructive-soft px-3.5 py-3 text-sm text-destructive">
+      <div
+        role="alert"
+        className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-destructive-soft px-3.5 py-3 text-sm text-destructive"
+      >
         <span>{t.has(key) ? t(key) : t("product.widget.availabilityError")}</span>
         <Button variant="outline" size="sm" onClick={state.retry}>
           <RotateCw aria-hidden="true" />

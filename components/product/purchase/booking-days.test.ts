@@ -2,7 +2,15 @@ import { describe, expect, it } from "vitest";
 import { arrowTarget, closedStatus } from "./booking-days";
 
 // Fridays closed (2026-12-04 and 2026-12-11 are Fridays); nights of 8 and 9 December booked.
-const closed = closedStatus({ "0": ["10:00", "22:00"], "1": ["10:00", "22:00"], "2": ["10:00", "22:00"], "3": ["10:00", "22:00"], "4": ["10:00", "22:00"], "5": null, "6": ["10:00", "22:00"] });
+const closed = closedStatus({
+  "0": ["10:00", "22:00"],
+  "1": ["10:00", "22:00"],
+  "2": ["10:00", "22:00"],
+  "3": ["10:00", "22:00"],
+  "4": ["10:00", "22:00"],
+  "5": null,
+  "6": ["10:00", "22:00"],
+});
 const booked = new Set(["2026-12-08", "2026-12-09"]);
 const isDisabled = (day: string) => closed(day) !== undefined || booked.has(day);
 const move = (day: string, step: number) => arrowTarget(day, step, "2026-12-02", "2026-12-31", isDisabled);

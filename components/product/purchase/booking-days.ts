@@ -21,7 +21,13 @@ export function firstOpenDay(today: string, status: (day: string) => DayStatus):
  * that cannot be chosen (closed, booked, before the first day), which a disabled button cannot
  * hold, so that the arrows never stop in front of one; null when no day is left that way.
  */
-export function arrowTarget(day: string, step: number, firstDay: string, lastDay: string, isDisabled: (day: string) => boolean): string | null {
+export function arrowTarget(
+  day: string,
+  step: number,
+  firstDay: string,
+  lastDay: string,
+  isDisabled: (day: string) => boolean,
+): string | null {
   for (let target = addDays(day, step); target >= firstDay && target <= lastDay; target = addDays(target, step)) {
     if (!isDisabled(target)) return target;
   }

@@ -14,7 +14,12 @@ import type { BookingDay } from "./use-booking-day";
  * A titled month calendar with the translated navigation and day-state labels; `aside` sits beside
  * the title (a rule), `hint` under it (what to tap next, announced).
  */
-export function CalendarField({ label, aside, hint, ...props }: Omit<DayCalendarProps, "labels"> & { label: string; aside?: ReactNode; hint?: ReactNode }) {
+export function CalendarField({
+  label,
+  aside,
+  hint,
+  ...props
+}: Omit<DayCalendarProps, "labels"> & { label: string; aside?: ReactNode; hint?: ReactNode }) {
   const t = useTranslations("product.widget.calendar");
   const id = useId();
   return (
@@ -30,7 +35,10 @@ export function CalendarField({ label, aside, hint, ...props }: Omit<DayCalendar
           {hint}
         </p>
       ) : null}
-      <DayCalendar {...props} labels={{ previous: t("previous"), next: t("next"), booked: t("booked"), closed: t("closed") }} />
+      <DayCalendar
+        {...props}
+        labels={{ previous: t("previous"), next: t("next"), booked: t("booked"), closed: t("closed") }}
+      />
     </section>
   );
 }
@@ -61,7 +69,15 @@ export function TimeChoice({
       <AvailabilityState state={state} emptyText={emptyText} isEmpty={options.length === 0}>
         <div className="grid grid-cols-3 gap-2 sm:grid-cols-4">
           {options.map((o) => (
-            <RadioCard key={o.from} name={name} value={o.from} checked={value === o.from} disabled={o.disabled} onChange={() => onChange(o.from)} className="flex-col items-center justify-center gap-0 px-2 py-2 text-center">
+            <RadioCard
+              key={o.from}
+              name={name}
+              value={o.from}
+              checked={value === o.from}
+              disabled={o.disabled}
+              onChange={() => onChange(o.from)}
+              className="flex-col items-center justify-center gap-0 px-2 py-2 text-center"
+            >
               <span className="tabular font-semibold">{formatTime(o.from, locale)}</span>
               <span className="text-xs text-muted-foreground">{o.note}</span>
             </RadioCard>
@@ -83,7 +99,12 @@ export function useSlotOptions(slots: SlotAvailability[], seats: number, locale:
   return slots.map((s) => ({
     from: s.from,
     disabled: s.available < seats,
-    note: s.available <= 0 ? t("full") : s.available < s.capacity ? t("seatsLeft", { n: formatNumber(s.available, locale), count: s.available }) : t("available"),
+    note:
+      s.available <= 0
+        ? t("full")
+        : s.available < s.capacity
+          ? t("seatsLeft", { n: formatNumber(s.available, locale), count: s.available })
+          : t("available"),
   }));
 }
 
@@ -91,7 +112,17 @@ export function useSlotOptions(slots: SlotAvailability[], seats: number, locale:
  * The day calendar and that day's times, as slot, hourly and moved bookings pick them: `day` is
  * useBookingDay's state; `onPick` runs after the time is set.
  */
-export function DayAndTimeFields({ day, timeLegend, options, onPick }: { day: BookingDay; timeLegend: string; options: TimeOption[]; onPick?: (from: string) => void }) {
+export function DayAndTimeFields({
+  day,
+  timeLegend,
+  options,
+  onPick,
+}: {
+  day: BookingDay;
+  timeLegend: string;
+  options: TimeOption[];
+  onPick?: (from: string) => void;
+}) {
   const t = useTranslations("product.widget");
   return (
     <>
@@ -118,7 +149,10 @@ export function StayNights({ first, last, children }: { first: string; last: str
   const locale = useLocale();
   const Arrow = locale === "ar" ? ArrowLeft : ArrowRight;
   return (
-    <div className="grid grid-cols-[1fr_auto_1fr] items-center gap-2 rounded-lg bg-muted px-3.5 py-3 text-sm" aria-live="polite">
+    <div
+      className="grid grid-cols-[1fr_auto_1fr] items-center gap-2 rounded-lg bg-muted px-3.5 py-3 text-sm"
+      aria-live="polite"
+    >
       <div>
         <p className="text-xs text-muted-foreground">{t("firstNight")}</p>
         <p className="font-semibold">{formatDay(first, locale)}</p>

@@ -8,7 +8,6 @@ import { addDays, daysInMonth, monthStart, weekday } from "@/contract/riyadh-tim
 import { formatDay } from "@/lib/day-format";
 import { arrowTarget, type DayStatus } from "./booking-days";
 
-
 export type DayCalendarProps = {
   locale: string;
   /** First day of the month on show (controlled, so the parent can load that month's availability). */
@@ -35,7 +34,20 @@ const A_SUNDAY = "2026-11-22";
  * closed/booked are disabled; arrow keys move between days (mirrored in RTL) across months.
  */
 export function DayCalendar(props: DayCalendarProps) {
-  const { locale, month, onMonthChange, minDay, maxDay, selectedFrom, selectedTo, onSelect, status, labels, showBookedLegend, className } = props;
+  const {
+    locale,
+    month,
+    onMonthChange,
+    minDay,
+    maxDay,
+    selectedFrom,
+    selectedTo,
+    onSelect,
+    status,
+    labels,
+    showBookedLegend,
+    className,
+  } = props;
   const grid = useRef<HTMLDivElement>(null);
   const pendingFocus = useRef<string | null>(null);
   const rtl = locale === "ar";
@@ -46,11 +58,16 @@ export function DayCalendar(props: DayCalendarProps) {
   const canPrev = month > monthStart(minDay);
   const canNext = monthStart(month, 1) <= maxDay;
   const title = formatDay(month, locale, { month: "long", year: "numeric" });
-  const headers = Array.from({ length: 7 }, (_, i) => formatDay(addDays(A_SUNDAY, i), locale, { weekday: rtl ? "narrow" : "short" }));
+  const headers = Array.from({ length: 7 }, (_, i) =>
+    formatDay(addDays(A_SUNDAY, i), locale, { weekday: rtl ? "narrow" : "short" }),
+  );
 
   const isDisabled = (day: string) => day < minDay || day > maxDay || status?.(day) !== undefined;
   const rangeEnd = selectedTo ?? selectedFrom;
-  const focusable = selectedFrom && selectedFrom.startsWith(month.slice(0, 7)) ? selectedFrom : (days.find((d) => !isDisabled(d)) ?? month);
+  const focusable =
+    selectedFrom && selectedFrom.startsWith(month.slice(0, 7))
+      ? selectedFrom
+      : (days.find((d) => !isDisabled(d)) ?? month);
 
   useEffect(() => {
     if (!pendingFocus.current) return;
@@ -77,13 +94,25 @@ export function DayCalendar(props: DayCalendarProps) {
   return (
     <div className={cn("select-none", className)}>
       <div className="mb-2 flex items-center justify-between gap-2">
-        <Button variant="ghost" size="icon-sm" aria-label={labels.previous} disabled={!canPrev} onClick={() => onMonthChange(monthStart(month, -1))}>
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          aria-label={labels.previous}
+          disabled={!canPrev}
+          onClick={() => onMonthChange(monthStart(month, -1))}
+        >
           {rtl ? <ChevronRight aria-hidden="true" /> : <ChevronLeft aria-hidden="true" />}
         </Button>
         <p className="text-sm font-semibold" aria-live="polite">
           {title}
         </p>
-        <Button variant="ghost" size="icon-sm" aria-label={labels.next} disabled={!canNext} onClick={() => onMonthChange(monthStart(month, 1))}>
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          aria-label={labels.next}
+          disabled={!canNext}
+          onClick={() => onMonthChange(monthStart(month, 1))}
+        >
           {rtl ? <ChevronLeft aria-hidden="true" /> : <ChevronRight aria-hidden="true" />}
         </Button>
       </div>
@@ -107,14 +136,24 @@ export function DayCalendar(props: DayCalendarProps) {
           const selected = isStart || isEnd;
           const note = dayStatus === "booked" ? labels.booked : dayStatus === "closed" ? labels.closed : undefined;
           return (
-            <div key={day} className={cn("flex justify-center", inRange && "bg-primary-soft", isStart && selectedTo && selectedTo !== selectedFrom && "rounded-s-full bg-primary-soft", isEnd && selectedTo !== selectedFrom && "rounded-e-full bg-primary-soft")}>
+            <div
+              key={day}
+              className={cn(
+                "flex justify-center",
+                inRange && "bg-primary-soft",
+                isStart && selectedTo && selectedTo !== selectedFrom && "rounded-s-full bg-primary-soft",
+                isEnd && selectedTo !== selectedFrom && "rounded-e-full bg-primary-soft",
+              )}
+            >
               <button
                 type="button"
                 data-day={day}
                 tabIndex={day === focusable ? 0 : -1}
                 disabled={disabled}
                 aria-pressed={selected || inRange}
-                aria-label={[formatDay(day, locale, { weekday: "long", day: "numeric", month: "long" }), note].filter(Boolean).join(rtl ? "، " : ", ")}
+                aria-label={[formatDay(day, locale, { weekday: "long", day: "numeric", month: "long" }), note]
+                  .filter(Boolean)
+                  .join(rtl ? "، " : ", ")}
                 onClick={() => onSelect(day)}
                 onKeyDown={(e) => onKeyDown(e, day)}
                 className={cn(
@@ -133,7 +172,9 @@ export function DayCalendar(props: DayCalendarProps) {
       </div>
       {showBookedLegend ? (
         <p className="mt-2 flex items-center gap-2 text-xs text-muted-foreground" aria-hidden="true">
-          <span className="inline-flex size-6 items-center justify-center rounded-full bg-destructive-soft/70 text-destructive/75 line-through">{formatDay(month, locale, { day: "numeric" })}</span>
+          <span className="inline-flex size-6 items-center justify-center rounded-full bg-destructive-soft/70 text-destructive/75 line-through">
+            {formatDay(month, locale, { day: "numeric" })}
+          </span>
           {labels.booked}
         </p>
       ) : null}

@@ -9,13 +9,27 @@ import type { OpeningHoursDays } from "./booking-days";
 import { lineTotal, PriceChoice, PurchaseFooter, QuantityStepper, type WidgetProps } from "./purchase-parts";
 import { useBookingDay } from "./use-booking-day";
 
-type DurationProps = WidgetProps & { bookingWindowDays: number; openingHours: OpeningHoursDays; minUnits: number; hideDuration: boolean };
+type DurationProps = WidgetProps & {
+  bookingWindowDays: number;
+  openingHours: OpeningHoursDays;
+  minUnits: number;
+  hideDuration: boolean;
+};
 
 /**
  * Variable-duration reservation: a day, a start time and a number of hours limited by what is free
  * from that start (availability's maxUnits). With hideDuration the shortest duration is booked.
  */
-export function DurationBooking({ productId, prices, locale, taxRate, bookingWindowDays, openingHours, minUnits, hideDuration }: DurationProps) {
+export function DurationBooking({
+  productId,
+  prices,
+  locale,
+  taxRate,
+  bookingWindowDays,
+  openingHours,
+  minUnits,
+  hideDuration,
+}: DurationProps) {
   const t = useTranslations("product.widget");
   const { addToCart, isPending } = useAddToCart();
   const day = useBookingDay(productId, openingHours, bookingWindowDays, locale);
@@ -40,7 +54,14 @@ export function DurationBooking({ productId, prices, locale, taxRate, bookingWin
 
   return (
     <div className="grid gap-5">
-      <PriceChoice prices={prices} value={priceId} onChange={setPriceId} locale={locale} taxRate={taxRate} unit={t("perHour")} />
+      <PriceChoice
+        prices={prices}
+        value={priceId}
+        onChange={setPriceId}
+        locale={locale}
+        taxRate={taxRate}
+        unit={t("perHour")}
+      />
       <DayAndTimeFields
         day={day}
         timeLegend={t("startTime")}
@@ -51,7 +72,15 @@ export function DurationBooking({ productId, prices, locale, taxRate, bookingWin
         }}
       />
       {hideDuration ? null : (
-        <QuantityStepper label={t("duration")} value={hours} onChange={setHours} min={minUnits} max={start?.maxUnits} locale={locale} hint={t("hoursCount", { n: formatNumber(hours, locale), count: hours })} />
+        <QuantityStepper
+          label={t("duration")}
+          value={hours}
+          onChange={setHours}
+          min={minUnits}
+          max={start?.maxUnits}
+          locale={locale}
+          hint={t("hoursCount", { n: formatNumber(hours, locale), count: hours })}
+        />
       )}
       <PurchaseFooter
         total={lineTotal(price, 1, units, taxRate)}

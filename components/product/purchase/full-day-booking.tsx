@@ -38,7 +38,13 @@ export function FullDayBooking({
   minDays,
   maxDays,
   depositPercent,
-}: WidgetProps & { bookingWindowDays: number; openingHours: OpeningHoursDays; minDays: number | null; maxDays: number | null; depositPercent: number | null }) {
+}: WidgetProps & {
+  bookingWindowDays: number;
+  openingHours: OpeningHoursDays;
+  minDays: number | null;
+  maxDays: number | null;
+  depositPercent: number | null;
+}) {
   const t = useTranslations("product.widget");
   const sar = useFormatSar();
   const { addToCart, isPending } = useAddToCart();
@@ -84,15 +90,35 @@ export function FullDayBooking({
 
   const add = async () => {
     if (!from || !to || !price) return;
-    await addToCart({ productId, priceId: price.id, quantity: 1, reservationDateFrom: from, reservationDateTo: addDays(to, 1) });
+    await addToCart({
+      productId,
+      priceId: price.id,
+      quantity: 1,
+      reservationDateFrom: from,
+      reservationDateTo: addDays(to, 1),
+    });
   };
 
   return (
     <div className="grid gap-5">
-      <PriceChoice prices={prices} value={priceId} onChange={setPriceId} locale={locale} taxRate={taxRate} unit={t("perNight")} />
+      <PriceChoice
+        prices={prices}
+        value={priceId}
+        onChange={setPriceId}
+        locale={locale}
+        taxRate={taxRate}
+        unit={t("perNight")}
+      />
       <CalendarField
         label={t("stay")}
-        aside={minDays || maxDays ? t("nightsRule", { min: formatNumber(minDays ?? 1, locale), max: formatNumber(maxDays ?? bookingWindowDays, locale) }) : undefined}
+        aside={
+          minDays || maxDays
+            ? t("nightsRule", {
+                min: formatNumber(minDays ?? 1, locale),
+                max: formatNumber(maxDays ?? bookingWindowDays, locale),
+              })
+            : undefined
+        }
         hint={!from ? t("pickFirstNight") : !to ? t("pickLastNight") : ""}
         locale={locale}
         month={month}
@@ -131,7 +157,11 @@ export function FullDayBooking({
         taxRate={taxRate}
         pending={isPending}
         disabled={!from || !to}
-        note={deposit !== null ? t("depositNote", { amount: sar(deposit), percent: formatNumber(depositPercent ?? 0, locale) }) : undefined}
+        note={
+          deposit !== null
+            ? t("depositNote", { amount: sar(deposit), percent: formatNumber(depositPercent ?? 0, locale) })
+            : undefined
+        }
         onAdd={add}
       />
     </div>

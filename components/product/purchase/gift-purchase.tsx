@@ -19,7 +19,14 @@ const NAME_MAX = 60;
 type Errors = { toName?: string; fromName?: string };
 
 /** Gift card: a theme (swatches), the amount, the recipient, and the buyer's name when they want it shown. */
-export function GiftPurchase({ productId, prices, locale, taxRate, themes, storeName }: WidgetProps & { themes: GiftThemeDto[]; storeName: string }) {
+export function GiftPurchase({
+  productId,
+  prices,
+  locale,
+  taxRate,
+  themes,
+  storeName,
+}: WidgetProps & { themes: GiftThemeDto[]; storeName: string }) {
   const t = useTranslations("product.widget");
   const tv = useTranslations("validation");
   const sar = useFormatSar();
@@ -56,26 +63,50 @@ export function GiftPurchase({ productId, prices, locale, taxRate, themes, store
       productId,
       priceId: price.id,
       quantity: 1,
-      giftDetails: { theme, toName: toName.trim(), fromName: showBuyer ? fromName.trim() : null, showBuyerInfo: showBuyer },
+      giftDetails: {
+        theme,
+        toName: toName.trim(),
+        fromName: showBuyer ? fromName.trim() : null,
+        showBuyerInfo: showBuyer,
+      },
     });
   };
 
   return (
     <div className="grid gap-5">
-      <GiftPreview color={current?.color ?? "#1e5b57"} themeName={current?.name ?? ""} storeName={storeName} amount={price ? sar(price.amount) : ""} to={toName.trim()} from={showBuyer ? fromName.trim() : ""} labels={{ to: t("giftTo"), from: t("giftFrom") }} />
+      <GiftPreview
+        color={current?.color ?? "#1e5b57"}
+        themeName={current?.name ?? ""}
+        storeName={storeName}
+        amount={price ? sar(price.amount) : ""}
+        to={toName.trim()}
+        from={showBuyer ? fromName.trim() : ""}
+        labels={{ to: t("giftTo"), from: t("giftFrom") }}
+      />
       {themes.length > 0 ? (
         <RadioGroup legend={t("theme")}>
           <div className="flex flex-wrap gap-3">
             {themes.map((th) => (
               <label key={th.id} className="relative flex cursor-pointer flex-col items-center gap-1.5 text-xs">
-                <input type="radio" name="gift-theme" value={th.id} checked={theme === th.id} onChange={() => setTheme(th.id)} className="peer absolute inset-0 z-10 m-0 size-full cursor-pointer appearance-none opacity-0" />
+                <input
+                  type="radio"
+                  name="gift-theme"
+                  value={th.id}
+                  checked={theme === th.id}
+                  onChange={() => setTheme(th.id)}
+                  className="peer absolute inset-0 z-10 m-0 size-full cursor-pointer appearance-none opacity-0"
+                />
                 <span
                   className="flex size-12 items-center justify-center rounded-full text-white shadow-soft ring-offset-2 ring-offset-card transition peer-checked:ring-2 peer-checked:ring-primary peer-focus-visible:outline-2 peer-focus-visible:outline-offset-4 peer-focus-visible:outline-ring"
-                  style={{ background: `linear-gradient(135deg, ${th.color}, color-mix(in srgb, ${th.color} 60%, #000))` }}
+                  style={{
+                    background: `linear-gradient(135deg, ${th.color}, color-mix(in srgb, ${th.color} 60%, #000))`,
+                  }}
                 >
                   {theme === th.id ? <Check className="size-5" aria-hidden="true" /> : null}
                 </span>
-                <span className={cn("text-muted-foreground", theme === th.id && "font-semibold text-foreground")}>{th.name}</span>
+                <span className={cn("text-muted-foreground", theme === th.id && "font-semibold text-foreground")}>
+                  {th.name}
+                </span>
               </label>
             ))}
           </div>
@@ -86,7 +117,16 @@ export function GiftPurchase({ productId, prices, locale, taxRate, themes, store
         <Label htmlFor={ids.to} required>
           {t("toName")}
         </Label>
-        <Input id={ids.to} value={toName} onChange={(e) => setToName(e.target.value)} autoComplete="off" maxLength={NAME_MAX + 20} aria-required="true" aria-invalid={!!errors.toName} aria-describedby={errors.toName ? `${ids.to}-error` : undefined} />
+        <Input
+          id={ids.to}
+          value={toName}
+          onChange={(e) => setToName(e.target.value)}
+          autoComplete="off"
+          maxLength={NAME_MAX + 20}
+          aria-required="true"
+          aria-invalid={!!errors.toName}
+          aria-describedby={errors.toName ? `${ids.to}-error` : undefined}
+        />
         <FormMessage id={`${ids.to}-error`}>{errors.toName}</FormMessage>
       </div>
       <div className="grid gap-3">
@@ -101,18 +141,50 @@ export function GiftPurchase({ productId, prices, locale, taxRate, themes, store
             <Label htmlFor={ids.from} required>
               {t("fromName")}
             </Label>
-            <Input id={ids.from} value={fromName} onChange={(e) => setFromName(e.target.value)} autoComplete="name" maxLength={NAME_MAX + 20} aria-required="true" aria-invalid={!!errors.fromName} aria-describedby={errors.fromName ? `${ids.from}-error` : undefined} />
+            <Input
+              id={ids.from}
+              value={fromName}
+              onChange={(e) => setFromName(e.target.value)}
+              autoComplete="name"
+              maxLength={NAME_MAX + 20}
+              aria-required="true"
+              aria-invalid={!!errors.fromName}
+              aria-describedby={errors.fromName ? `${ids.from}-error` : undefined}
+            />
             <FormMessage id={`${ids.from}-error`}>{errors.fromName}</FormMessage>
           </div>
         ) : null}
       </div>
-      <PurchaseFooter total={lineTotal(price, 1, 1, taxRate)} locale={locale} taxRate={taxRate} pending={isPending} disabled={!price} onAdd={add} />
+      <PurchaseFooter
+        total={lineTotal(price, 1, 1, taxRate)}
+        locale={locale}
+        taxRate={taxRate}
+        pending={isPending}
+        disabled={!price}
+        onAdd={add}
+      />
     </div>
   );
 }
 
 /** A live picture of the card the recipient gets, in the chosen theme. */
-function GiftPreview({ color, themeName, storeName, amount, to, from, labels }: { color: string; themeName: string; storeName: string; amount: string; to: string; from: string; labels: { to: string; from: string } }) {
+function GiftPreview({
+  color,
+  themeName,
+  storeName,
+  amount,
+  to,
+  from,
+  labels,
+}: {
+  color: string;
+  themeName: string;
+  storeName: string;
+  amount: string;
+  to: string;
+  from: string;
+  labels: { to: string; from: string };
+}) {
   return (
     // The card shows its face value (what the recipient can spend), not the price with VAT.
     <div

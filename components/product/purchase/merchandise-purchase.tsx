@@ -11,7 +11,13 @@ import { lineTotal, PriceChoice, PurchaseFooter, QuantityStepper, type WidgetPro
  * down to the stock, and said so); the platform's insufficient-stock refusal (which also counts
  * what the cart already holds) shows when the cart and this add together pass it.
  */
-export function MerchandisePurchase({ productId, prices, locale, taxRate, stock }: WidgetProps & { stock: number | null }) {
+export function MerchandisePurchase({
+  productId,
+  prices,
+  locale,
+  taxRate,
+  stock,
+}: WidgetProps & { stock: number | null }) {
   const t = useTranslations("product.widget");
   const { addToCart, isPending } = useAddToCart();
   const [quantity, setQuantity] = useState(1);

@@ -22,7 +22,21 @@ export type WidgetProps = {
 };
 
 /** The price options as cards; nothing to choose (and nothing shown) when there is one price. */
-export function PriceChoice({ prices, value, onChange, locale, taxRate, unit }: { prices: PriceDto[]; value: string; onChange: (id: string) => void; locale: string; taxRate: number; unit?: string }) {
+export function PriceChoice({
+  prices,
+  value,
+  onChange,
+  locale,
+  taxRate,
+  unit,
+}: {
+  prices: PriceDto[];
+  value: string;
+  onChange: (id: string) => void;
+  locale: string;
+  taxRate: number;
+  unit?: string;
+}) {
   const sarStyle = useSarStyle();
   const t = useTranslations("product.widget");
   const name = useId();
@@ -31,7 +45,14 @@ export function PriceChoice({ prices, value, onChange, locale, taxRate, unit }: 
     <RadioGroup legend={t("option")}>
       <div className="grid gap-2">
         {prices.map((p) => (
-          <RadioCard key={p.id} name={name} value={p.id} checked={value === p.id} onChange={() => onChange(p.id)} className="justify-between">
+          <RadioCard
+            key={p.id}
+            name={name}
+            value={p.id}
+            checked={value === p.id}
+            onChange={() => onChange(p.id)}
+            className="justify-between"
+          >
             <span className="font-medium">{p.name}</span>
             <span className="tabular text-muted-foreground">
               <Sar amount={withTax(p.amount, taxRate)} locale={locale} style={sarStyle} />
@@ -48,7 +69,23 @@ export function PriceChoice({ prices, value, onChange, locale, taxRate, unit }: 
  * − [n] + with a typeable number (in the page's digits). `max` stops the buttons only: a typed number above it is kept,
  * so that the platform's own refusal (with its translated reason) is what the shopper sees.
  */
-export function QuantityStepper({ label, value, onChange, min = 1, max, locale, hint }: { label: string; value: number; onChange: (n: number) => void; min?: number; max?: number; locale: string; hint?: ReactNode }) {
+export function QuantityStepper({
+  label,
+  value,
+  onChange,
+  min = 1,
+  max,
+  locale,
+  hint,
+}: {
+  label: string;
+  value: number;
+  onChange: (n: number) => void;
+  min?: number;
+  max?: number;
+  locale: string;
+  hint?: ReactNode;
+}) {
   const t = useTranslations("product.widget");
   const id = useId();
   const hintId = `${id}-hint`;
@@ -73,7 +110,14 @@ export function QuantityStepper({ label, value, onChange, min = 1, max, locale, 
       </div>
       {/* The number field has no outline of its own: the pill shows its focus, as a text field does. */}
       <div className="inline-flex items-center rounded-full border border-input bg-card p-1 transition-[border-color,box-shadow] has-[input:focus-visible]:border-primary has-[input:focus-visible]:ring-3 has-[input:focus-visible]:ring-ring/20">
-        <Button variant="ghost" size="icon-sm" className="rounded-full" aria-label={t("decrease")} disabled={value <= min} onClick={() => type(Math.max(min, value - 1))}>
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          className="rounded-full"
+          aria-label={t("decrease")}
+          disabled={value <= min}
+          onClick={() => type(Math.max(min, value - 1))}
+        >
           <Minus aria-hidden="true" />
         </Button>
         <input
@@ -86,7 +130,14 @@ export function QuantityStepper({ label, value, onChange, min = 1, max, locale, 
           onChange={(e) => type(parseDigits(e.target.value))}
           className="tabular w-12 bg-transparent text-center text-base font-semibold focus-visible:outline-none"
         />
-        <Button variant="ghost" size="icon-sm" className="rounded-full" aria-label={t("increase")} disabled={max !== undefined && value >= max} onClick={() => type(Math.max(min, value + 1))}>
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          className="rounded-full"
+          aria-label={t("increase")}
+          disabled={max !== undefined && value >= max}
+          onClick={() => type(Math.max(min, value + 1))}
+        >
           <Plus aria-hidden="true" />
         </Button>
       </div>
@@ -140,7 +191,14 @@ export function PurchaseFooter({
       {note ? <div className="mb-3 text-sm text-muted-foreground">{note}</div> : null}
       {/* While adding, the button is aria-disabled rather than disabled: a disabled button drops the
           keyboard focus, and the cart sheet that opens next could not give it back here on close. */}
-      <Button size="lg" className="w-full" disabled={disabled} aria-disabled={pending || undefined} aria-busy={pending} onClick={pending ? undefined : onAdd}>
+      <Button
+        size="lg"
+        className="w-full"
+        disabled={disabled}
+        aria-disabled={pending || undefined}
+        aria-busy={pending}
+        onClick={pending ? undefined : onAdd}
+      >
         {pending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <ShoppingBag aria-hidden="true" />}
         {pending ? t("widget.adding") : (label ?? t("widget.addToCart"))}
       </Button>
@@ -149,7 +207,12 @@ export function PurchaseFooter({
 }
 
 /** The line total the platform will compute: unit price × quantity × units, plus VAT. */
-export function lineTotal(price: PriceDto | undefined, quantity: number, units: number, taxRate: number): number | null {
+export function lineTotal(
+  price: PriceDto | undefined,
+  quantity: number,
+  units: number,
+  taxRate: number,
+): number | null {
   if (!price || !(quantity > 0) || !(units > 0)) return null;
   return withTax(Math.round(price.amount * 100 * quantity * units) / 100, taxRate);
 }

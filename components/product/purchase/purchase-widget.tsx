@@ -9,9 +9,28 @@ import type { StaffSpec } from "./staff-days";
 
 /** Which widget a product needs, with only the fields that widget reads (keeps the page payload small). */
 export type WidgetSpec =
-  | { kind: "slots"; bookingWindowDays: number; openingHours: OpeningHoursDays; capacity: number; staff: StaffSpec | null }
-  | { kind: "duration"; bookingWindowDays: number; openingHours: OpeningHoursDays; minUnits: number; hideDuration: boolean }
-  | { kind: "days"; bookingWindowDays: number; openingHours: OpeningHoursDays; minDays: number | null; maxDays: number | null; depositPercent: number | null }
+  | {
+      kind: "slots";
+      bookingWindowDays: number;
+      openingHours: OpeningHoursDays;
+      capacity: number;
+      staff: StaffSpec | null;
+    }
+  | {
+      kind: "duration";
+      bookingWindowDays: number;
+      openingHours: OpeningHoursDays;
+      minUnits: number;
+      hideDuration: boolean;
+    }
+  | {
+      kind: "days";
+      bookingWindowDays: number;
+      openingHours: OpeningHoursDays;
+      minDays: number | null;
+      maxDays: number | null;
+      depositPercent: number | null;
+    }
   | { kind: "subscription"; durationDays: number | null }
   | { kind: "merchandise"; stock: number | null }
   | { kind: "gift"; themes: GiftThemeDto[]; storeName: string };
@@ -50,7 +69,11 @@ const Widget = memo(function Widget({ spec, ...props }: WidgetProps & { spec: Wi
  * not change then, so hydration does not render the whole widget a second time.
  */
 export function PurchaseWidget({ spec, ...props }: WidgetProps & { spec: WidgetSpec }) {
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   return (
     <fieldset disabled={!hydrated} aria-busy={!hydrated} className="m-0 min-w-0 border-0 p-0">
       <Widget spec={spec} {...props} />

@@ -21,14 +21,22 @@ export function SlotBooking({
   openingHours,
   capacity,
   staff,
-}: WidgetProps & { bookingWindowDays: number; openingHours: OpeningHoursDays; capacity: number; staff: StaffSpec | null }) {
+}: WidgetProps & {
+  bookingWindowDays: number;
+  openingHours: OpeningHoursDays;
+  capacity: number;
+  staff: StaffSpec | null;
+}) {
   const t = useTranslations("product.widget");
   const client = useQueryClient();
   const { addToCart, isPending } = useAddToCart();
   const [priceId, setPriceId] = useState(prices[0]?.id ?? "");
   const [picked, setPick] = useState<StaffPick>({ specialistId: null, branchId: null });
   // A specialist who doesn't give the chosen price (or work in the chosen branch) is put back to "any".
-  const pick = staff && picked.specialistId && eligibleSpecialists(staff, picked, priceId).length === 0 ? { ...picked, specialistId: null } : picked;
+  const pick =
+    staff && picked.specialistId && eligibleSpecialists(staff, picked, priceId).length === 0
+      ? { ...picked, specialistId: null }
+      : picked;
   const day = useBookingDay(
     productId,
     openingHours,
@@ -37,7 +45,11 @@ export function SlotBooking({
     staff
       ? {
           isOff: (d) => !someoneWorks(staff, pick, priceId, d),
-          query: { priceId, ...(pick.specialistId ? { specialistId: pick.specialistId } : {}), ...(pick.branchId ? { branchId: pick.branchId } : {}) },
+          query: {
+            priceId,
+            ...(pick.specialistId ? { specialistId: pick.specialistId } : {}),
+            ...(pick.branchId ? { branchId: pick.branchId } : {}),
+          },
         }
       : undefined,
   );
@@ -52,7 +64,13 @@ export function SlotBooking({
 
   const add = async () => {
     if (!slot || !price) return;
-    const added = await addToCart({ productId, priceId: price.id, quantity: seats, reservationDateFrom: slot.from, ...(staff ? pick : {}) });
+    const added = await addToCart({
+      productId,
+      priceId: price.id,
+      quantity: seats,
+      reservationDateFrom: slot.from,
+      ...(staff ? pick : {}),
+    });
     // Refused (the time or the specialist taken meanwhile): the times are read again, the refusal said.
     if (!added) void client.invalidateQueries({ queryKey: ["availability", productId] });
   };
@@ -81,7 +99,15 @@ export function SlotBooking({
           if (chosen) setSeats((n) => Math.min(n, chosen.available));
         }}
       />
-      {capacity > 1 ? <QuantityStepper label={t("seats")} value={seats} onChange={setSeats} max={slot?.available ?? capacity} locale={locale} /> : null}
+      {capacity > 1 ? (
+        <QuantityStepper
+          label={t("seats")}
+          value={seats}
+          onChange={setSeats}
+          max={slot?.available ?? capacity}
+          locale={locale}
+        />
+      ) : null}
       <PurchaseFooter
         total={lineTotal(price, seats, 1, taxRate)}
         locale={locale}

@@ -15,16 +15,31 @@ export type StaffSpecialist = {
   workingHours: Record<string, [string, string] | null>;
   daysOff: string[];
 };
-export type StaffBranch = { id: string; name: string; address: string; latitude: number | null; longitude: number | null; openingHours: OpeningHoursDays };
+export type StaffBranch = {
+  id: string;
+  name: string;
+  address: string;
+  latitude: number | null;
+  longitude: number | null;
+  openingHours: OpeningHoursDays;
+};
 /** "dropdown" (the spec's default) or "cards" (photos). showBranches: more than one and the store doesn't hide them. */
-export type StaffSpec = { specialists: StaffSpecialist[]; branches: StaffBranch[]; view: "dropdown" | "cards"; showBranches: boolean };
+export type StaffSpec = {
+  specialists: StaffSpecialist[];
+  branches: StaffBranch[];
+  view: "dropdown" | "cards";
+  showBranches: boolean;
+};
 /** null: any. */
 export type StaffPick = { specialistId: string | null; branchId: string | null };
 
 /** The specialists a pick allows for a price, in the store's order. */
 export function eligibleSpecialists(staff: StaffSpec, pick: StaffPick, priceId: string | null): StaffSpecialist[] {
   return staff.specialists.filter(
-    (s) => (!pick.specialistId || s.id === pick.specialistId) && (!priceId || !s.priceIds || s.priceIds.includes(priceId)) && (!pick.branchId || s.branchIds.includes(pick.branchId)),
+    (s) =>
+      (!pick.specialistId || s.id === pick.specialistId) &&
+      (!priceId || !s.priceIds || s.priceIds.includes(priceId)) &&
+      (!pick.branchId || s.branchIds.includes(pick.branchId)),
   );
 }
 
@@ -36,14 +51,23 @@ export function someoneWorks(staff: StaffSpec, pick: StaffPick, priceId: string 
     return !b || !b.openingHours || !!b.openingHours[wd];
   };
   return eligibleSpecialists(staff, pick, priceId).some(
-    (s) => !!s.workingHours[wd] && !s.daysOff.includes(day) && (s.branchIds.length === 0 || s.branchIds.some((id) => (!pick.branchId || id === pick.branchId) && branchOpen(id))),
+    (s) =>
+      !!s.workingHours[wd] &&
+      !s.daysOff.includes(day) &&
+      (s.branchIds.length === 0 ||
+        s.branchIds.some((id) => (!pick.branchId || id === pick.branchId) && branchOpen(id))),
   );
 }
 
 /** Kilometres between two points (haversine). */
-export function kmBetween(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
+export function kmBetween(
+  a: { latitude: number; longitude: number },
+  b: { latitude: number; longitude: number },
+): number {
   const rad = (d: number) => (d * Math.PI) / 180;
-  const h = Math.sin(rad(b.latitude - a.latitude) / 2) ** 2 + Math.cos(rad(a.latitude)) * Math.cos(rad(b.latitude)) * Math.sin(rad(b.longitude - a.longitude) / 2) ** 2;
+  const h =
+    Math.sin(rad(b.latitude - a.latitude) / 2) ** 2 +
+    Math.cos(rad(a.latitude)) * Math.cos(rad(b.latitude)) * Math.sin(rad(b.longitude - a.longitude) / 2) ** 2;
   return 6371 * 2 * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
@@ -52,7 +76,14 @@ export function kmBetween(a: { latitude: number; longitude: number }, b: { latit
  * without coordinates last), each with its distance; `nearestId` is the suggestion.
  */
 export function branchesByDistance(branches: StaffBranch[], from: { latitude: number; longitude: number } | null) {
-  const listed = branches.map((b, i) => ({ branch: b, i, km: from && b.latitude !== null && b.longitude !== null ? kmBetween(from, { latitude: b.latitude, longitude: b.longitude }) : null }));
+  const listed = branches.map((b, i) => ({
+    branch: b,
+    i,
+    km:
+      from && b.latitude !== null && b.longitude !== null
+        ? kmBetween(from, { latitude: b.latitude, longitude: b.longitude })
+        : null,
+  }));
   if (!from) return { list: listed, nearestId: null };
   listed.sort((a, b) => (a.km ?? Infinity) - (b.km ?? Infinity) || a.i - b.i);
   return { list: listed, nearestId: listed[0]?.km !== null ? (listed[0]?.branch.id ?? null) : null };

@@ -13,7 +13,13 @@ import { lineTotal, PriceChoice, PurchaseFooter, type WidgetProps } from "./purc
 const START_WINDOW_DAYS = 90;
 
 /** Subscription (or package): the start day, today by default, and the price. */
-export function SubscriptionPurchase({ productId, prices, locale, taxRate, durationDays }: WidgetProps & { durationDays: number | null }) {
+export function SubscriptionPurchase({
+  productId,
+  prices,
+  locale,
+  taxRate,
+  durationDays,
+}: WidgetProps & { durationDays: number | null }) {
   const t = useTranslations("product.widget");
   const { addToCart, isPending } = useAddToCart();
   const today = riyadhToday();
@@ -30,13 +36,37 @@ export function SubscriptionPurchase({ productId, prices, locale, taxRate, durat
   return (
     <div className="grid gap-5">
       <PriceChoice prices={prices} value={priceId} onChange={setPriceId} locale={locale} taxRate={taxRate} />
-      <CalendarField label={t("startDate")} locale={locale} month={month} onMonthChange={setMonth} minDay={today} maxDay={addDays(today, START_WINDOW_DAYS)} selectedFrom={start} onSelect={setStart} />
+      <CalendarField
+        label={t("startDate")}
+        locale={locale}
+        month={month}
+        onMonthChange={setMonth}
+        minDay={today}
+        maxDay={addDays(today, START_WINDOW_DAYS)}
+        selectedFrom={start}
+        onSelect={setStart}
+      />
       <p className="rounded-lg bg-muted px-3.5 py-3 text-sm" aria-live="polite">
         {durationDays
-          ? t("subscriptionPeriod", { start: formatDay(start, locale, { day: "numeric", month: "long" }), end: formatDay(addDays(start, durationDays - 1), locale, { day: "numeric", month: "long", year: "numeric" }), days: formatNumber(durationDays, locale) })
+          ? t("subscriptionPeriod", {
+              start: formatDay(start, locale, { day: "numeric", month: "long" }),
+              end: formatDay(addDays(start, durationDays - 1), locale, {
+                day: "numeric",
+                month: "long",
+                year: "numeric",
+              }),
+              days: formatNumber(durationDays, locale),
+            })
           : t("startsOn", { start: formatDay(start, locale, { weekday: "long", day: "numeric", month: "long" }) })}
       </p>
-      <PurchaseFooter total={lineTotal(price, 1, 1, taxRate)} locale={locale} taxRate={taxRate} pending={isPending} disabled={!price} onAdd={add} />
+      <PurchaseFooter
+        total={lineTotal(price, 1, 1, taxRate)}
+        locale={locale}
+        taxRate={taxRate}
+        pending={isPending}
+        disabled={!price}
+        onAdd={add}
+      />
     </div>
   );
 }

@@ -6,11 +6,15 @@ import { fetchEnvelope } from "@/lib/client-fetch";
 import type { AvailabilityDto } from "@/contract/dto/catalog";
 
 /** A day's times (with specialists: for a specialist, branch and price; left out: any), or nights from a day. */
-export type AvailabilityQuery = { date: string; specialistId?: string; branchId?: string; priceId?: string } | { from: string; days: number };
+export type AvailabilityQuery =
+  | { date: string; specialistId?: string; branchId?: string; priceId?: string }
+  | { from: string; days: number };
 
 function availabilityUrl(productId: string, query: AvailabilityQuery): string {
   const fields: Record<string, string | number | undefined> = { ...query };
-  const params = new URLSearchParams(Object.entries(fields).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])));
+  const params = new URLSearchParams(
+    Object.entries(fields).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])),
+  );
   return `/api/app/products/${encodeURIComponent(productId)}/availability?${params}`;
 }
 
@@ -24,7 +28,11 @@ function availabilityUrl(productId: string, query: AvailabilityQuery): string {
 export function useAvailability(productId: string, query: AvailabilityQuery | null, locale: string) {
   const result = useQuery({
     queryKey: ["availability", productId, query, locale],
-    queryFn: ({ signal }) => fetchEnvelope<AvailabilityDto>(CartApiError, "GET", availabilityUrl(productId, query!), undefined, locale, { signal, credentials: "omit" }),
+    queryFn: ({ signal }) =>
+      fetchEnvelope<AvailabilityDto>(CartApiError, "GET", availabilityUrl(productId, query!), undefined, locale, {
+        signal,
+        credentials: "omit",
+      }),
     enabled: query !== null,
     retry: false,
   });

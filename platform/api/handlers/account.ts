@@ -13,13 +13,32 @@ export const accountHandlers = handlers(account, {
   sharedOrder: ({ db, tenant, locale, params }) => sharedOrder(db, tenant.id, params.id, params.key, locale),
   orderInvoices: ({ db, tenant, customer, params }) => ownOrderInvoices(db, tenant.id, customer.customerId, params.id),
   sharedOrderInvoices: ({ db, tenant, params }) => sharedOrderInvoices(db, tenant.id, params.id, params.key),
-  replaceBankReceipt: ({ db, tenant, customer, params, body }) => replaceBankReceipt(db, { tenantId: tenant.id, customerId: customer.customerId }, params.id, body),
-  reschedule: ({ db, tenant, customer, locale, params, body }) => rescheduleBooking(db, { tenantId: tenant.id, customerId: customer.customerId }, params.id, params.itemId, body, locale),
-  cancelBooking: ({ db, tenant, customer, locale, params }) => cancelBooking(db, { tenantId: tenant.id, customerId: customer.customerId }, params.id, params.itemId, locale),
+  replaceBankReceipt: ({ db, tenant, customer, params, body }) =>
+    replaceBankReceipt(db, { tenantId: tenant.id, customerId: customer.customerId }, params.id, body),
+  reschedule: ({ db, tenant, customer, locale, params, body }) =>
+    rescheduleBooking(
+      db,
+      { tenantId: tenant.id, customerId: customer.customerId },
+      params.id,
+      params.itemId,
+      body,
+      locale,
+    ),
+  cancelBooking: ({ db, tenant, customer, locale, params }) =>
+    cancelBooking(db, { tenantId: tenant.id, customerId: customer.customerId }, params.id, params.itemId, locale),
   walletPass: async ({ db, tenant, customer, locale, params }) =>
-    new Response(await buildWalletPass(db, { tenantId: tenant.id, customerId: customer.customerId }, params.id, params.itemId, locale), {
-      headers: { "content-type": "application/vnd.apple.pkpass", "cache-control": "private, no-store" },
-    }),
+    new Response(
+      await buildWalletPass(
+        db,
+        { tenantId: tenant.id, customerId: customer.customerId },
+        params.id,
+        params.itemId,
+        locale,
+      ),
+      {
+        headers: { "content-type": "application/vnd.apple.pkpass", "cache-control": "private, no-store" },
+      },
+    ),
   reservations: ({ db, tenant, customer, locale }) => listReservations(db, tenant.id, customer.customerId, locale),
   subscriptions: ({ db, tenant, customer, locale }) => listSubscriptions(db, tenant.id, customer.customerId, locale),
 });

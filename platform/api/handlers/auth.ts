@@ -8,16 +8,30 @@ import { sendOtp, verifyOtp } from "../../services/otp";
 import { revokeRefreshToken, rotateRefreshToken } from "../../services/refresh-tokens";
 import { handlers } from "../define";
 
-async function tokenPair(customerId: string, tenantId: string, refreshToken: string, sessionId: string): Promise<TokenPairDto> {
+async function tokenPair(
+  customerId: string,
+  tenantId: string,
+  refreshToken: string,
+  sessionId: string,
+): Promise<TokenPairDto> {
   const access = await issueAccessToken(customerId, tenantId, sessionId);
-  return { access_token: access.token, refresh_token: refreshToken, token_type: "Bearer", expires_in: ACCESS_TOKEN_TTL_SECONDS };
+  return {
+    access_token: access.token,
+    refresh_token: refreshToken,
+    token_type: "Bearer",
+    expires_in: ACCESS_TOKEN_TTL_SECONDS,
+  };
 }
 
 export const authHandlers = handlers(auth, {
-  sendOtp: ({ db, tenant, locale, clientIp, body }) => sendOtp(db, tenant, body, { clientIp, locale, sms: smsSender(db, tenant.id), sendsPerIp: env().OTP_SENDS_PER_IP }),
+  sendOtp: ({ db, tenant, locale, clientIp, body }) =>
+    sendOtp(db, tenant, body, { clientIp, locale, sms: smsSender(db, tenant.id), sendsPerIp: env().OTP_SENDS_PER_IP }),
   verifyOtp: async ({ db, tenant, body }) => {
     const { customerId, refreshToken, sessionId } = await verifyOtp(db, tenant.id, body);
-    const [pair, customer] = await Promise.all([tokenPair(customerId, tenant.id, refreshToken, sessionId), getCustomer(db, tenant.id, customerId)]);
+    const [pair, customer] = await Promise.all([
+      tokenPair(customerId, tenant.id, refreshToken, sessionId),
+      getCustomer(db, tenant.id, customerId),
+    ]);
     const { id, name, mobileNumber, email, isProfileComplete } = customer;
     return { ...pair, customer: { id, name, mobileNumber, email, isProfileComplete } };
   },

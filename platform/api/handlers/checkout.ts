@@ -18,13 +18,27 @@ async function releasingOthers<T>(db: Db, tenant: TenantInfo, cartId: string, co
 
 export const checkoutHandlers = handlers(checkout, {
   checkCoupon: ({ db, tenant, params }) => checkCouponCode(db, tenant.id, params.code),
-  applyCoupon: ({ db, tenant, customer, channel, locale, params, body }) => applyCoupon(db, owner(tenant, customer), params.id, body, channel, locale),
-  removeCoupon: ({ db, tenant, customer, locale, params }) => removeCoupon(db, owner(tenant, customer), params.id, locale),
-  usePackages: ({ db, tenant, customer, locale, params, body }) => setUsePackages(db, owner(tenant, customer), params.id, body.usePackages, locale),
-  validate: ({ db, tenant, customer, channel, locale, params }) => validateCart(db, owner(tenant, customer), params.id, { channel, locale }),
+  applyCoupon: ({ db, tenant, customer, channel, locale, params, body }) =>
+    applyCoupon(db, owner(tenant, customer), params.id, body, channel, locale),
+  removeCoupon: ({ db, tenant, customer, locale, params }) =>
+    removeCoupon(db, owner(tenant, customer), params.id, locale),
+  usePackages: ({ db, tenant, customer, locale, params, body }) =>
+    setUsePackages(db, owner(tenant, customer), params.id, body.usePackages, locale),
+  validate: ({ db, tenant, customer, channel, locale, params }) =>
+    validateCart(db, owner(tenant, customer), params.id, { channel, locale }),
   submit: ({ db, tenant, customer, channel, locale, params, body }) =>
-    releasingOthers(db, tenant, params.id, PAYMENT_PROVIDERS.cash.start(db, owner(tenant, customer), params.id, body, { channel, locale })),
+    releasingOthers(
+      db,
+      tenant,
+      params.id,
+      PAYMENT_PROVIDERS.cash.start(db, owner(tenant, customer), params.id, body, { channel, locale }),
+    ),
   bankReceipt: ({ db, tenant, customer, channel, locale, params, body }) =>
-    releasingOthers(db, tenant, params.id, PAYMENT_PROVIDERS["bank-transfer"].start(db, owner(tenant, customer), params.id, body, { channel, locale })),
+    releasingOthers(
+      db,
+      tenant,
+      params.id,
+      PAYMENT_PROVIDERS["bank-transfer"].start(db, owner(tenant, customer), params.id, body, { channel, locale }),
+    ),
   bankAccounts: ({ db, tenant }) => listBankAccounts(db, tenant.id),
 });

@@ -1,5 +1,11 @@
 import { locations } from "@/contract/endpoints/locations";
-import { closestLocation, createLocation, deleteLocation, listLocations, locationSuggestion } from "../../services/locations";
+import {
+  closestLocation,
+  createLocation,
+  deleteLocation,
+  listLocations,
+  locationSuggestion,
+} from "../../services/locations";
 import { handlers } from "../define";
 
 export const locationsHandlers = handlers(locations, {

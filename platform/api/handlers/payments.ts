@@ -10,15 +10,28 @@ const owner = (tenant: TenantInfo, customer: Caller) => ({ tenantId: tenant.id, 
 export const paymentsHandlers = handlers(payments, {
   // One endpoint for Moyasar's card tokens and Apple Pay tokens (spec §7); the token says which.
   moyasarSession: ({ db, tenant, customer, channel, locale, body }) =>
-    PAYMENT_PROVIDERS[body.tokenType === "applepay" ? "apple-pay" : "moyasar-card"].start(db, owner(tenant, customer), body, { channel, locale, store: tenant.name }),
+    PAYMENT_PROVIDERS[body.tokenType === "applepay" ? "apple-pay" : "moyasar-card"].start(
+      db,
+      owner(tenant, customer),
+      body,
+      { channel, locale, store: tenant.name },
+    ),
   // The embedded card form; whose account (MyFatoorah's or rekaz-pay's) is the store's setting.
-  initiateSession: ({ db, tenant, customer, channel, locale, params, query }) => PAYMENT_PROVIDERS.myfatoorah.start(db, owner(tenant, customer), params.cartId, query, { channel, locale }),
+  initiateSession: ({ db, tenant, customer, channel, locale, params, query }) =>
+    PAYMENT_PROVIDERS.myfatoorah.start(db, owner(tenant, customer), params.cartId, query, { channel, locale }),
   executeCartPayment: ({ db, tenant, customer, channel, locale, query, body }) =>
-    PAYMENT_PROVIDERS.myfatoorah.execute(db, owner(tenant, customer), { ...query, checkout: body.checkout }, { channel, locale }),
+    PAYMENT_PROVIDERS.myfatoorah.execute(
+      db,
+      owner(tenant, customer),
+      { ...query, checkout: body.checkout },
+      { channel, locale },
+    ),
   tabbyEligibility: ({ db, tenant, customer, channel, locale, origin, body: { cartId, ...urls } }) =>
     PAYMENT_PROVIDERS.tabby.eligibility(db, owner(tenant, customer), cartId, { channel, locale, origin, urls }),
-  tabbySession: ({ db, tenant, customer, channel, locale, body }) => PAYMENT_PROVIDERS.tabby.start(db, owner(tenant, customer), body, { channel, locale }),
-  tamaraSession: ({ db, tenant, customer, channel, locale, body }) => PAYMENT_PROVIDERS.tamara.start(db, owner(tenant, customer), body, { channel, locale }),
+  tabbySession: ({ db, tenant, customer, channel, locale, body }) =>
+    PAYMENT_PROVIDERS.tabby.start(db, owner(tenant, customer), body, { channel, locale }),
+  tamaraSession: ({ db, tenant, customer, channel, locale, body }) =>
+    PAYMENT_PROVIDERS.tamara.start(db, owner(tenant, customer), body, { channel, locale }),
   // The done page's check: the query the provider redirected with is never read.
   callback: ({ db, tenant, customer, params }) => settleCart(db, owner(tenant, customer), params.cartId),
   webhook: async ({ db, tenant, webhook }) => {
@@ -29,6 +42,8 @@ export const paymentsHandlers = handlers(payments, {
   applePayDomainAssociation: async ({ db, tenant }) => {
     const file = (await loadPaymentAccounts(db, tenant.id)).moyasar?.applePayDomainAssociation;
     if (!file) throw notFound("Apple Pay domain association");
-    return new Response(file, { headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "public, max-age=3600" } });
+    return new Response(file, {
+      headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "public, max-age=3600" },
+    });
   },
 });

@@ -12,9 +12,21 @@ export const tenantsHandlers = handlers(tenants, {
     const e = env();
     const row = await resolveTenantByHost(db, query.host.toLowerCase(), hostOptions(e));
     if (!row) throw new PlatformError("SP:TenantNotFound", 404, "No store at this address");
-    const payments = publicPaymentEndpoints(await loadPaymentAccounts(db, row.id), row.settings.onlinePaymentProvider, e.SANDBOX);
+    const payments = publicPaymentEndpoints(
+      await loadPaymentAccounts(db, row.id),
+      row.settings.onlinePaymentProvider,
+      e.SANDBOX,
+    );
     const walletPasses = walletPassState(row.settings, await hasWalletCertificate(db, row.id)).offered;
     const host = await canonicalHost(db, row, e.BASE_DOMAIN);
-    return { id: row.id, slug: row.slug, name: row.name, settings: publicSettings(row.settings), payments, walletPasses, host };
+    return {
+      id: row.id,
+      slug: row.slug,
+      name: row.name,
+      settings: publicSettings(row.settings),
+      payments,
+      walletPasses,
+      host,
+    };
   },
 });

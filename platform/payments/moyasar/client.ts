@@ -86,7 +86,12 @@ export function fetchMoyasarPayment(cfg: ProviderConfig, id: string): Promise<Mo
 }
 
 /** What a payment operation answers: the payment after it. A refusal (4xx) ⇒ SP:RefundRefused; no answer ⇒ SP:PaymentProviderUnavailable. */
-function operation(cfg: ProviderConfig, id: string, action: "refund" | "void" | "capture", amount?: number): Promise<MoyasarPayment> {
+function operation(
+  cfg: ProviderConfig,
+  id: string,
+  action: "refund" | "void" | "capture",
+  amount?: number,
+): Promise<MoyasarPayment> {
   return providerRequest(cfg, {
     provider: "moyasar",
     code: "SP:RefundRefused",
@@ -99,11 +104,13 @@ function operation(cfg: ProviderConfig, id: string, action: "refund" | "void" | 
 }
 
 /** `POST /payments/{id}/refund` (secret key), all of it or `amount` halalas of what was captured. */
-export const refundMoyasarPayment = (cfg: ProviderConfig, id: string, amount?: number) => operation(cfg, id, "refund", amount);
+export const refundMoyasarPayment = (cfg: ProviderConfig, id: string, amount?: number) =>
+  operation(cfg, id, "refund", amount);
 /** `POST /payments/{id}/void`: releases an authorisation, or a payment not yet settled. */
 export const voidMoyasarPayment = (cfg: ProviderConfig, id: string) => operation(cfg, id, "void");
 /** `POST /payments/{id}/capture`: takes an authorised (manual) payment, all of it or `amount` halalas. */
-export const captureMoyasarPayment = (cfg: ProviderConfig, id: string, amount?: number) => operation(cfg, id, "capture", amount);
+export const captureMoyasarPayment = (cfg: ProviderConfig, id: string, amount?: number) =>
+  operation(cfg, id, "capture", amount);
 
 function moyasarMethod(p: MoyasarPayment): OrderPaymentMethod | null {
   if (!p.source) return null;
@@ -144,7 +151,18 @@ export function registerMoyasarWebhook(cfg: ProviderConfig, input: { url: string
     method: "POST",
     path: "/webhooks",
     auth: "basic",
-    body: { url: input.url, shared_secret: input.sharedSecret, events: ["payment_paid", "payment_failed", "payment_authorized", "payment_captured", "payment_refunded", "payment_voided"] },
+    body: {
+      url: input.url,
+      shared_secret: input.sharedSecret,
+      events: [
+        "payment_paid",
+        "payment_failed",
+        "payment_authorized",
+        "payment_captured",
+        "payment_refunded",
+        "payment_voided",
+      ],
+    },
     schema: z.object({ id: z.string().min(1), url: z.string() }),
   });
 }

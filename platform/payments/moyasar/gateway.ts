@@ -2,7 +2,13 @@ import { z } from "zod";
 import { secretsEqual } from "../http";
 import type { PaymentGateway } from "../provider";
 import { badSignature, webhookBody, webhookPaymentId } from "../webhook-checks";
-import { captureMoyasarPayment, fetchMoyasarPayment, moyasarState, refundMoyasarPayment, voidMoyasarPayment } from "./client";
+import {
+  captureMoyasarPayment,
+  fetchMoyasarPayment,
+  moyasarState,
+  refundMoyasarPayment,
+  voidMoyasarPayment,
+} from "./client";
 
 const webhook = z.object({ secret_token: z.string().optional(), data: z.object({ id: webhookPaymentId }) });
 
@@ -13,7 +19,11 @@ const webhook = z.object({ secret_token: z.string().optional(), data: z.object({
 export const moyasarGateway: PaymentGateway = {
   name: "moyasar",
   api: { live: "https://api.moyasar.com/v1", sandboxPath: "/sandbox/moyasar/v1" },
-  keysFile: { publicFields: { publishableKey: "moyasarPublicTokenKey" }, secretFields: ["applePayDomainAssociation"], pairedWithSecret: "publishableKey" },
+  keysFile: {
+    publicFields: { publishableKey: "moyasarPublicTokenKey" },
+    secretFields: ["applePayDomainAssociation"],
+    pairedWithSecret: "publishableKey",
+  },
   browser: { live: "https://api.moyasar.com/v1", sandbox: "/sandbox/moyasar/v1", followsBaseUrl: true },
   verify: async (cfg, ref) => moyasarState(await fetchMoyasarPayment(cfg, ref)),
   webhookRef: async (secret, req) => {

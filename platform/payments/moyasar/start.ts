@@ -4,7 +4,15 @@ import { toTenantConfig } from "@/contract/tenant-settings";
 import type { CreatePaymentDto } from "@/contract/dto/payments";
 import type { CreatePaymentInput } from "@/contract/input/payments";
 import type { OwnerScope } from "../../services/own-cart";
-import {attemptDetails, closeAttempt, failureMessageCode, methodNotAllowed, quotePayment, setProviderRefs, type PaymentRequest } from "../attempts";
+import {
+  attemptDetails,
+  closeAttempt,
+  failureMessageCode,
+  methodNotAllowed,
+  quotePayment,
+  setProviderRefs,
+  type PaymentRequest,
+} from "../attempts";
 import { createLiveAttempt } from "../duplicates";
 import { checkCallbackUrls } from "../callback-urls";
 import { ProviderError } from "../provider";
@@ -19,14 +27,26 @@ import { createMoyasarPayment, moyasarState } from "./client";
  * an Apple Pay token (decided at once). Apple Pay is always Moyasar's; the card only when Moyasar is
  * the store's card provider.
  */
-export async function createMoyasarSession(db: Db, scope: OwnerScope, input: CreatePaymentInput, req: PaymentRequest & { store: string }): Promise<CreatePaymentDto> {
+export async function createMoyasarSession(
+  db: Db,
+  scope: OwnerScope,
+  input: CreatePaymentInput,
+  req: PaymentRequest & { store: string },
+): Promise<CreatePaymentDto> {
   const method = input.tokenType === "applepay" ? "APPLE_PAY" : "CARD";
   const { callbackUrl } = await checkCallbackUrls(db, scope.tenantId, { callbackUrl: input.callbackUrl });
   const quote = await quotePayment(db, scope, input.reference, method, req);
-  if (method === "CARD" && toTenantConfig(quote.settings).onlinePaymentProvider !== "moyasar") throw methodNotAllowed(method);
+  if (method === "CARD" && toTenantConfig(quote.settings).onlinePaymentProvider !== "moyasar")
+    throw methodNotAllowed(method);
   const details = await attemptDetails(db, scope, input.reference, input.checkout, req.channel);
   const { cfg } = await providerConfig(db, scope.tenantId, "moyasar");
-  const attempt = await createLiveAttempt(db, scope, { cartId: input.reference, provider: "moyasar", method, amount: quote.amount, details });
+  const attempt = await createLiveAttempt(db, scope, {
+    cartId: input.reference,
+    provider: "moyasar",
+    method,
+    amount: quote.amount,
+    details,
+  });
   const create = () =>
     createMoyasarPayment(cfg, {
       amount: attempt.amount,
@@ -50,11 +70,17 @@ export async function createMoyasarSession(db: Db, scope: OwnerScope, input: Cre
   const state = moyasarState(payment);
   const created = await setProviderRefs(db, attempt, { providerRef: payment.id });
   const answer = { paymentId: payment.id, redirectUrl: null, errorMessageCode: null, failureReason: null };
-  if (state.status === "pending") return { ...answer, status: "initiated", redirectUrl: payment.source?.transaction_url ?? null };
+  if (state.status === "pending")
+    return { ...answer, status: "initiated", redirectUrl: payment.source?.transaction_url ?? null };
   // Decided at once (Apple Pay, a declined card): the settlement applies it like any callback.
   const settled = await applyPaymentState(db, created, state);
   if (settled.outcome === "paid") return { ...answer, status: "paid" };
   if (settled.outcome === "pending") return { ...answer, status: "initiated" };
   const reason = settled.failureReason;
-  return { ...answer, status: "failed", failureReason: reason, errorMessageCode: settled.outcome === "refused" ? reason : failureMessageCode(reason) };
+  return {
+    ...answer,
+    status: "failed",
+    failureReason: reason,
+    errorMessageCode: settled.outcome === "refused" ? reason : failureMessageCode(reason),
+  };
 }

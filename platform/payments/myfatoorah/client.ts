@@ -20,22 +20,47 @@ const envelope = <T extends z.ZodType>(data: T) =>
     Data: data.nullish(),
   });
 
-async function call<T extends z.ZodType>(cfg: ProviderConfig, code: ProviderErrorCode, path: string, body: unknown, data: T): Promise<z.infer<T>> {
-  const answer = await providerRequest(cfg, { provider: "myfatoorah", code, method: "POST", path, auth: "bearer", body, schema: envelope(data) });
+async function call<T extends z.ZodType>(
+  cfg: ProviderConfig,
+  code: ProviderErrorCode,
+  path: string,
+  body: unknown,
+  data: T,
+): Promise<z.infer<T>> {
+  const answer = await providerRequest(cfg, {
+    provider: "myfatoorah",
+    code,
+    method: "POST",
+    path,
+    auth: "bearer",
+    body,
+    schema: envelope(data),
+  });
   // A 200 that says IsSuccess false is still a refusal.
   if (!answer.IsSuccess || answer.Data == null) {
-    const details = (answer.ValidationErrors ?? []).map((e) => (e.Name ? `${e.Name}: ${e.Error ?? ""}` : (e.Error ?? ""))).filter(Boolean);
+    const details = (answer.ValidationErrors ?? [])
+      .map((e) => (e.Name ? `${e.Name}: ${e.Error ?? ""}` : (e.Error ?? "")))
+      .filter(Boolean);
     const providerMessage = [answer.Message, details.join("; ")].filter(Boolean).join(" — ") || "IsSuccess false";
     throw new ProviderError(code, cfg.provider ?? "myfatoorah", { httpStatus: 200, providerMessage, refused: true });
   }
   return answer.Data;
 }
 
-const num = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/).transform(Number)]);
+const num = z.union([
+  z.number(),
+  z
+    .string()
+    .regex(/^-?\d+(\.\d+)?$/)
+    .transform(Number),
+]);
 const id = z.union([z.number(), z.string().min(1)]).transform(String);
 
 /** `POST /v2/InitiateSession` ⇒ the session the browser's embedded card form fills (CREATE_PAYMENT_SESSION_ERROR). */
-export async function initiateMyFatoorahSession(cfg: ProviderConfig, input: { customerIdentifier?: string } = {}): Promise<{ sessionId: string; countryCode: string }> {
+export async function initiateMyFatoorahSession(
+  cfg: ProviderConfig,
+  input: { customerIdentifier?: string } = {},
+): Promise<{ sessionId: string; countryCode: string }> {
   const data = await call(
     cfg,
     "CREATE_PAYMENT_SESSION_ERROR",
@@ -64,11 +89,16 @@ export type ExecuteMyFatoorahPaymentInput = {
 
 function mobileFields(mobile: string): { CustomerMobile: string; MobileCountryCode?: string } {
   const phone = parsePhoneNumberFromString(mobile);
-  return phone ? { MobileCountryCode: `+${phone.countryCallingCode}`, CustomerMobile: phone.nationalNumber } : { CustomerMobile: mobile };
+  return phone
+    ? { MobileCountryCode: `+${phone.countryCallingCode}`, CustomerMobile: phone.nationalNumber }
+    : { CustomerMobile: mobile };
 }
 
 /** `POST /v2/ExecutePayment` for a session whose card form was submitted ⇒ the hosted 3-D Secure page (CREATE_PAYMENT_SESSION_ERROR). */
-export async function executeMyFatoorahPayment(cfg: ProviderConfig, input: ExecuteMyFatoorahPaymentInput): Promise<{ invoiceId: string; paymentUrl: string }> {
+export async function executeMyFatoorahPayment(
+  cfg: ProviderConfig,
+  input: ExecuteMyFatoorahPaymentInput,
+): Promise<{ invoiceId: string; paymentUrl: string }> {
   const data = await call(
     cfg,
     "CREATE_PAYMENT_SESSION_ERROR",
@@ -112,8 +142,17 @@ const statusData = z.object({
 });
 
 /** `POST /v2/GetPaymentStatus` ⇒ the invoice as the settlement reads it; providerPaymentId is the InvoiceId (SP:PaymentProviderUnavailable). */
-export async function getMyFatoorahPaymentStatus(cfg: ProviderConfig, input: { key: string; keyType: "InvoiceId" | "PaymentId" }): Promise<PaymentState> {
-  const data = await call(cfg, "SP:PaymentProviderUnavailable", "/v2/GetPaymentStatus", { Key: input.key, KeyType: input.keyType }, statusData);
+export async function getMyFatoorahPaymentStatus(
+  cfg: ProviderConfig,
+  input: { key: string; keyType: "InvoiceId" | "PaymentId" },
+): Promise<PaymentState> {
+  const data = await call(
+    cfg,
+    "SP:PaymentProviderUnavailable",
+    "/v2/GetPaymentStatus",
+    { Key: input.key, KeyType: input.keyType },
+    statusData,
+  );
   const transactions = data.InvoiceTransactions ?? [];
   const last = transactions.at(-1);
   // "Succss" is MyFatoorah's own spelling.
@@ -151,12 +190,22 @@ export async function getMyFatoorahPaymentStatus(cfg: ProviderConfig, input: { k
  * the charges are the merchant's, not the customer's. A refusal (more than was paid, an unpaid
  * invoice) is IsSuccess false ⇒ SP:RefundRefused.
  */
-export async function makeMyFatoorahRefund(cfg: ProviderConfig, input: { invoiceId: string; amount: number; comment: string }): Promise<{ refundId: string; amount: number }> {
+export async function makeMyFatoorahRefund(
+  cfg: ProviderConfig,
+  input: { invoiceId: string; amount: number; comment: string },
+): Promise<{ refundId: string; amount: number }> {
   const data = await call(
     cfg,
     "SP:RefundRefused",
     "/v2/MakeRefund",
-    { Key: input.invoiceId, KeyType: "InvoiceId", RefundChargeOnCustomer: false, ServiceChargeOnCustomer: false, Amount: toSar(input.amount), Comment: input.comment },
+    {
+      Key: input.invoiceId,
+      KeyType: "InvoiceId",
+      RefundChargeOnCustomer: false,
+      ServiceChargeOnCustomer: false,
+      Amount: toSar(input.amount),
+      Comment: input.comment,
+    },
     z.object({ RefundId: id, Amount: num }),
   );
   return { refundId: data.RefundId, amount: toHalalas(data.Amount) };
@@ -180,7 +229,9 @@ const caseless = (a: string, b: string) => {
 };
 
 const sign = (fields: [string, unknown][], secret: string) =>
-  createHmac("sha256", Buffer.from(secret, "utf8")).update(fields.map(([k, v]) => `${k}=${phpText(v)}`).join(","), "utf8").digest("base64");
+  createHmac("sha256", Buffer.from(secret, "utf8"))
+    .update(fields.map(([k, v]) => `${k}=${phpText(v)}`).join(","), "utf8")
+    .digest("base64");
 
 /**
  * Webhook version 1 (MyFatoorah-Webhook-Version: v1): base64 HMAC-SHA256 of the Data fields as
@@ -189,7 +240,10 @@ const sign = (fields: [string, unknown][], secret: string) =>
  */
 export function myfatoorahSignatureV1(data: Record<string, unknown>, secret: string, eventType?: number): string {
   const fields = Object.entries(data).filter(([key]) => !(eventType === 2 && key === "GatewayReference"));
-  return sign(fields.sort(([a], [b]) => caseless(a, b)), secret);
+  return sign(
+    fields.sort(([a], [b]) => caseless(a, b)),
+    secret,
+  );
 }
 
 type Path = (data: Record<string, unknown>) => unknown;
@@ -218,7 +272,12 @@ const V2_MODELS: Record<number, [string, Path][]> = {
 /** Webhook version 2 (MyFatoorah-Webhook-Version: v2) of an event code; null for an event without a model we know. */
 export function myfatoorahSignatureV2(code: number, data: Record<string, unknown>, secret: string): string | null {
   const model = V2_MODELS[code];
-  return model ? sign(model.map(([name, path]) => [name, path(data)]), secret) : null;
+  return model
+    ? sign(
+        model.map(([name, path]) => [name, path(data)]),
+        secret,
+      )
+    : null;
 }
 
 const v1Body = z.object({ EventType: z.number().int(), Data: z.record(z.string(), z.unknown()) });
@@ -236,11 +295,18 @@ export function verifiedMyFatoorahInvoice(body: unknown, headers: Headers, secre
     if (!parsed.success) return null;
     const expected = myfatoorahSignatureV2(parsed.data.Event.Code, parsed.data.Data, secret);
     if (!expected || !secretsEqual(signature, expected)) return null;
-    const invoice = parsed.data.Event.Code === 2 ? at("ReferencedInvoice", "Id")(parsed.data.Data) : at("Invoice", "Id")(parsed.data.Data);
+    const invoice =
+      parsed.data.Event.Code === 2
+        ? at("ReferencedInvoice", "Id")(parsed.data.Data)
+        : at("Invoice", "Id")(parsed.data.Data);
     return invoice == null || invoice === "" ? null : String(invoice);
   }
   const parsed = v1Body.safeParse(body);
-  if (!parsed.success || !secretsEqual(signature, myfatoorahSignatureV1(parsed.data.Data, secret, parsed.data.EventType))) return null;
+  if (
+    !parsed.success ||
+    !secretsEqual(signature, myfatoorahSignatureV1(parsed.data.Data, secret, parsed.data.EventType))
+  )
+    return null;
   const invoice = parsed.data.Data.InvoiceId;
   return invoice == null || invoice === "" ? null : String(invoice);
 }

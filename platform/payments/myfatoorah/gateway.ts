@@ -11,7 +11,10 @@ export const myfatoorahGateway: PaymentGateway = {
   name: "myfatoorah",
   api: { live: "https://api-sa.myfatoorah.com", sandboxPath: "/sandbox/myfatoorah" },
   keysFile: { publicFields: {} },
-  browser: { live: "https://sa.myfatoorah.com/cardview/v1/session.js", sandbox: "/sandbox/myfatoorah/cardview/v1/session.js" },
+  browser: {
+    live: "https://sa.myfatoorah.com/cardview/v1/session.js",
+    sandbox: "/sandbox/myfatoorah/cardview/v1/session.js",
+  },
   verify: (cfg, ref) => getMyFatoorahPaymentStatus(cfg, { key: ref, keyType: "InvoiceId" }),
   webhookRef: async (secret, req) => {
     const invoice = verifiedMyFatoorahInvoice(req.body, req.headers, secret);

@@ -7,7 +7,14 @@ import { toTenantConfig, type SettingsMap } from "@/contract/tenant-settings";
 import type { ExecuteCartPaymentDto, InitiateSessionDto } from "@/contract/dto/payments";
 import type { OnlineCheckoutInput } from "@/contract/input/payments";
 import type { OwnerScope } from "../../services/own-cart";
-import {attemptDetails, closingOnFailure, methodNotAllowed, quotePayment, setProviderRefs, type PaymentRequest } from "../attempts";
+import {
+  attemptDetails,
+  closingOnFailure,
+  methodNotAllowed,
+  quotePayment,
+  setProviderRefs,
+  type PaymentRequest,
+} from "../attempts";
 import { createLiveAttempt } from "../duplicates";
 import { checkCallbackUrls } from "../callback-urls";
 import { providerConfig } from "../provider-config";
@@ -34,7 +41,10 @@ export async function initiateCardSession(
   const quote = await quotePayment(db, scope, cartId, "CARD", req);
   const provider = cardProvider(quote.settings);
   if (toHalalas(input.totalAmount) !== quote.amount) {
-    throw new PlatformError("SP:PaymentAmountMismatch", 400, "The amount is not what the order costs now", { totalAmount: input.totalAmount, amountToPay: quote.amount / 100 });
+    throw new PlatformError("SP:PaymentAmountMismatch", 400, "The amount is not what the order costs now", {
+      totalAmount: input.totalAmount,
+      amountToPay: quote.amount / 100,
+    });
   }
   const { cfg } = await providerConfig(db, scope.tenantId, provider);
   const session = await initiateMyFatoorahSession(cfg, { customerIdentifier: scope.customerId });
@@ -49,15 +59,31 @@ export async function initiateCardSession(
 export async function executeCardPayment(
   db: Db,
   scope: OwnerScope,
-  input: { sessionId: string; cartId: string; callbackUrl: string; errorCallbackUrl: string; checkout?: OnlineCheckoutInput },
+  input: {
+    sessionId: string;
+    cartId: string;
+    callbackUrl: string;
+    errorCallbackUrl: string;
+    checkout?: OnlineCheckoutInput;
+  },
   req: PaymentRequest,
 ): Promise<ExecuteCartPaymentDto> {
-  const urls = await checkCallbackUrls(db, scope.tenantId, { callbackUrl: input.callbackUrl, errorCallbackUrl: input.errorCallbackUrl });
+  const urls = await checkCallbackUrls(db, scope.tenantId, {
+    callbackUrl: input.callbackUrl,
+    errorCallbackUrl: input.errorCallbackUrl,
+  });
   const quote = await quotePayment(db, scope, input.cartId, "CARD", req);
   const provider = cardProvider(quote.settings);
   const details = await attemptDetails(db, scope, input.cartId, input.checkout, req.channel);
   const { cfg } = await providerConfig(db, scope.tenantId, provider);
-  const attempt = await createLiveAttempt(db, scope, { cartId: input.cartId, provider, method: "CARD", amount: quote.amount, details, sessionRef: input.sessionId });
+  const attempt = await createLiveAttempt(db, scope, {
+    cartId: input.cartId,
+    provider,
+    method: "CARD",
+    amount: quote.amount,
+    details,
+    sessionRef: input.sessionId,
+  });
   const invoice = await closingOnFailure(db, attempt, () =>
     executeMyFatoorahPayment(cfg, {
       sessionId: input.sessionId,

@@ -23,7 +23,9 @@ export function tabbyHalalas(amount: string): number {
   return m[1] ? -value : value;
 }
 
-const amountText = z.union([z.string(), z.number().transform(String)]).refine((s) => /^-?\d+(\.\d+)?$/.test(s.trim()), "amount");
+const amountText = z
+  .union([z.string(), z.number().transform(String)])
+  .refine((s) => /^-?\d+(\.\d+)?$/.test(s.trim()), "amount");
 
 export type TabbyCheckoutInput = {
   /** Halalas. */
@@ -37,7 +39,11 @@ export type TabbyCheckoutInput = {
   /** Required: since when the buyer is known and how loyal (number of earlier paid orders). */
   buyerHistory: { registeredSince: string; loyaltyLevel: number };
   /** Required (may be empty): the buyer's earlier orders with this store, newest first. */
-  orderHistory: { purchasedAt: string; amount: number; status: "new" | "processing" | "complete" | "refunded" | "canceled" | "unknown" }[];
+  orderHistory: {
+    purchasedAt: string;
+    amount: number;
+    status: "new" | "processing" | "complete" | "refunded" | "canceled" | "unknown";
+  }[];
   orderReferenceId: string;
   /** unitPrice in halalas. */
   items: { title: string; quantity: number; unitPrice: number; referenceId: string; category: string }[];
@@ -62,8 +68,16 @@ const checkoutSchema = z.object({
   payment: z.object({ id: z.string().nullish() }).nullish(),
   configuration: z
     .object({
-      available_products: z.object({ installments: z.array(z.object({ web_url: z.string().nullish() })).nullish() }).nullish(),
-      products: z.object({ installments: z.object({ is_available: z.boolean().nullish(), rejection_reason: z.string().nullish() }).nullish() }).nullish(),
+      available_products: z
+        .object({ installments: z.array(z.object({ web_url: z.string().nullish() })).nullish() })
+        .nullish(),
+      products: z
+        .object({
+          installments: z
+            .object({ is_available: z.boolean().nullish(), rejection_reason: z.string().nullish() })
+            .nullish(),
+        })
+        .nullish(),
     })
     .nullish(),
 });
@@ -76,7 +90,10 @@ const checkoutSchema = z.object({
 export async function createTabbyCheckout(
   cfg: ProviderConfig,
   input: TabbyCheckoutInput,
-  code: Extract<ProviderErrorCode, "CREATE_TABBY_SESSION_ERROR" | "TEST_TABBY_CUSTOMER_ELIGIBILITY_ERROR"> = "CREATE_TABBY_SESSION_ERROR",
+  code: Extract<
+    ProviderErrorCode,
+    "CREATE_TABBY_SESSION_ERROR" | "TEST_TABBY_CUSTOMER_ELIGIBILITY_ERROR"
+  > = "CREATE_TABBY_SESSION_ERROR",
 ): Promise<TabbyCheckout> {
   const answer = await providerRequest(cfg, {
     provider: "tabby",
@@ -91,8 +108,15 @@ export async function createTabbyCheckout(
         description: input.description,
         buyer: { name: input.buyer.name, phone: input.buyer.phone, email: input.buyer.email },
         shipping_address: input.shippingAddress,
-        buyer_history: { registered_since: input.buyerHistory.registeredSince, loyalty_level: input.buyerHistory.loyaltyLevel },
-        order_history: input.orderHistory.map((o) => ({ purchased_at: o.purchasedAt, amount: tabbyAmount(o.amount), status: o.status })),
+        buyer_history: {
+          registered_since: input.buyerHistory.registeredSince,
+          loyalty_level: input.buyerHistory.loyaltyLevel,
+        },
+        order_history: input.orderHistory.map((o) => ({
+          purchased_at: o.purchasedAt,
+          amount: tabbyAmount(o.amount),
+          status: o.status,
+        })),
         order: {
           reference_id: input.orderReferenceId,
           items: input.items.map((item) => ({
@@ -135,7 +159,8 @@ const paymentSchema = z.object({
 });
 type TabbyPayment = z.infer<typeof paymentSchema>;
 
-const total = (moves: { amount: string }[] | null | undefined) => (moves ?? []).reduce((sum, m) => sum + tabbyHalalas(m.amount), 0);
+const total = (moves: { amount: string }[] | null | undefined) =>
+  (moves ?? []).reduce((sum, m) => sum + tabbyHalalas(m.amount), 0);
 
 /**
  * Tabby's statuses one to one: AUTHORIZED is money reserved (not yet taken: it must be captured);
@@ -170,7 +195,8 @@ export function tabbyState(p: TabbyPayment): PaymentState {
 }
 
 /** `GET /api/v2/payments/{id}` ⇒ the payment as the settlement reads it (SP:PaymentProviderUnavailable). */
-export const fetchTabbyPayment = async (cfg: ProviderConfig, id: string): Promise<PaymentState> => tabbyState(await readTabbyPayment(cfg, id));
+export const fetchTabbyPayment = async (cfg: ProviderConfig, id: string): Promise<PaymentState> =>
+  tabbyState(await readTabbyPayment(cfg, id));
 
 /** `GET /api/v2/payments/{id}` as Tabby answers it. */
 function readTabbyPayment(cfg: ProviderConfig, id: string): Promise<TabbyPayment> {
@@ -185,8 +211,21 @@ function readTabbyPayment(cfg: ProviderConfig, id: string): Promise<TabbyPayment
 }
 
 /** A money operation on a payment: the payment after it. A refusal (4xx) ⇒ SP:RefundRefused. */
-function operation(cfg: ProviderConfig, id: string, action: "captures" | "refunds" | "close", body: object): Promise<TabbyPayment> {
-  return providerRequest(cfg, { provider: "tabby", code: "SP:RefundRefused", method: "POST", path: `/api/v2/payments/${segment(id)}/${action}`, auth: "bearer", body, schema: paymentSchema });
+function operation(
+  cfg: ProviderConfig,
+  id: string,
+  action: "captures" | "refunds" | "close",
+  body: object,
+): Promise<TabbyPayment> {
+  return providerRequest(cfg, {
+    provider: "tabby",
+    code: "SP:RefundRefused",
+    method: "POST",
+    path: `/api/v2/payments/${segment(id)}/${action}`,
+    auth: "bearer",
+    body,
+    schema: paymentSchema,
+  });
 }
 
 /** `POST /api/v2/payments/{id}/captures`: takes `amount` halalas of an AUTHORIZED payment (all of it ⇒ CLOSED). */
@@ -194,16 +233,29 @@ export const captureTabbyPayment = (cfg: ProviderConfig, id: string, amount: num
   operation(cfg, id, "captures", { amount: tabbyAmount(amount), reference_id: referenceId });
 
 /** `POST /api/v2/payments/{id}/refunds`: gives back `amount` halalas of what was captured. */
-export const refundTabbyPayment = (cfg: ProviderConfig, id: string, amount: number, reason: string, referenceId: string) =>
-  operation(cfg, id, "refunds", { amount: tabbyAmount(amount), reason, reference_id: referenceId });
+export const refundTabbyPayment = (
+  cfg: ProviderConfig,
+  id: string,
+  amount: number,
+  reason: string,
+  referenceId: string,
+) => operation(cfg, id, "refunds", { amount: tabbyAmount(amount), reason, reference_id: referenceId });
 
 /** `POST /api/v2/payments/{id}/close`: ends an AUTHORIZED payment; without a capture the shopper pays nothing. */
 export const closeTabbyPayment = (cfg: ProviderConfig, id: string) => operation(cfg, id, "close", {});
 
-const webhookSchema = z.object({ id: z.string().min(1), url: z.string(), is_test: z.boolean().nullish(), header: z.object({ title: z.string(), value: z.string() }).nullish() });
+const webhookSchema = z.object({
+  id: z.string().min(1),
+  url: z.string(),
+  is_test: z.boolean().nullish(),
+  header: z.object({ title: z.string(), value: z.string() }).nullish(),
+});
 
 /** `POST /api/v1/webhooks` with the merchant code: Tabby then notifies `url` with the header `{title: value}`. */
-export function registerTabbyWebhook(cfg: ProviderConfig, input: { merchantCode: string; url: string; header: { title: string; value: string } }) {
+export function registerTabbyWebhook(
+  cfg: ProviderConfig,
+  input: { merchantCode: string; url: string; header: { title: string; value: string } },
+) {
   return providerRequest(cfg, {
     provider: "tabby",
     code: "SP:PaymentProviderUnavailable",

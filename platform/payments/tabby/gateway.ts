@@ -18,7 +18,10 @@ export const TABBY_WEBHOOK_HEADER = "X-Webhook-Secret";
 export const tabbyGateway: PaymentGateway = {
   name: "tabby",
   api: { live: "https://api.tabby.sa", sandboxPath: "/sandbox/tabby" },
-  keysFile: { publicFields: { publicKey: "tabbyPublicKey", merchantCode: "tabbyMerchantCode" }, secretFields: ["webhookHeader", "storeCity", "storeZip"] },
+  keysFile: {
+    publicFields: { publicKey: "tabbyPublicKey", merchantCode: "tabbyMerchantCode" },
+    secretFields: ["webhookHeader", "storeCity", "storeZip"],
+  },
   browser: { live: "https://checkout.tabby.ai/tabby-card.js", sandbox: "/sandbox/tabby/tabby-card.js" },
   verify: async (cfg, ref, expected, opts) => {
     const state = await fetchTabbyPayment(cfg, ref);

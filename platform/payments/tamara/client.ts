@@ -28,10 +28,17 @@ export type TamaraCheckoutInput = {
 
 const money = (halalas: number, currency: string) => ({ amount: toSar(halalas), currency });
 
-const checkoutSchema = z.object({ order_id: z.string().min(1), checkout_id: z.string().min(1), checkout_url: z.string().min(1) });
+const checkoutSchema = z.object({
+  order_id: z.string().min(1),
+  checkout_id: z.string().min(1),
+  checkout_url: z.string().min(1),
+});
 
 /** `POST /checkout` ⇒ the order and its hosted page (CREATE_TAMARA_SESSION_ERROR). */
-export async function createTamaraCheckout(cfg: ProviderConfig, input: TamaraCheckoutInput): Promise<{ orderId: string; checkoutId: string; checkoutUrl: string }> {
+export async function createTamaraCheckout(
+  cfg: ProviderConfig,
+  input: TamaraCheckoutInput,
+): Promise<{ orderId: string; checkoutId: string; checkoutUrl: string }> {
   const currency = input.currency ?? "SAR";
   const answer = await providerRequest(cfg, {
     provider: "tamara",
@@ -70,7 +77,13 @@ export async function createTamaraCheckout(cfg: ProviderConfig, input: TamaraChe
   return { orderId: answer.order_id, checkoutId: answer.checkout_id, checkoutUrl: answer.checkout_url };
 }
 
-const amountNumber = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/).transform(Number)]);
+const amountNumber = z.union([
+  z.number(),
+  z
+    .string()
+    .regex(/^-?\d+(\.\d+)?$/)
+    .transform(Number),
+]);
 const orderSchema = z.object({
   order_id: z.string().min(1),
   order_reference_id: z.string().nullish(),
@@ -133,7 +146,12 @@ export async function authoriseTamaraOrder(cfg: ProviderConfig, orderId: string)
 const moneyAnswer = z.object({ order_id: z.string().nullish(), status: z.string().nullish() });
 
 /** A money operation: its id. A refusal (4xx) ⇒ SP:RefundRefused; no answer ⇒ the same code (the caller retries). */
-async function operation(cfg: ProviderConfig, path: string, body: object, idField: "capture_id" | "cancel_id" | "refund_id"): Promise<string> {
+async function operation(
+  cfg: ProviderConfig,
+  path: string,
+  body: object,
+  idField: "capture_id" | "cancel_id" | "refund_id",
+): Promise<string> {
   const answer = await providerRequest(cfg, {
     provider: "tamara",
     code: "SP:RefundRefused",
@@ -148,19 +166,43 @@ async function operation(cfg: ProviderConfig, path: string, body: object, idFiel
 
 /** `POST /payments/capture`: takes `amount` halalas of an authorised order (Tamara pays it out in the next settlement). */
 export const captureTamaraOrder = (cfg: ProviderConfig, orderId: string, amount: number, currency = "SAR") =>
-  operation(cfg, "/payments/capture", { order_id: orderId, total_amount: money(amount, currency), shipping_info: { shipped_at: new Date().toISOString(), shipping_company: "N/A" } }, "capture_id");
+  operation(
+    cfg,
+    "/payments/capture",
+    {
+      order_id: orderId,
+      total_amount: money(amount, currency),
+      shipping_info: { shipped_at: new Date().toISOString(), shipping_company: "N/A" },
+    },
+    "capture_id",
+  );
 
 /** `POST /orders/{order_id}/cancel`: releases an authorised order (or what is left of it) before capture. */
 export const cancelTamaraOrder = (cfg: ProviderConfig, orderId: string, amount: number, currency = "SAR") =>
   operation(cfg, `/orders/${segment(orderId)}/cancel`, { total_amount: money(amount, currency) }, "cancel_id");
 
 /** `POST /payments/simplified-refund/{order_id}`: gives back `amount` halalas of what was captured. */
-export const refundTamaraOrder = (cfg: ProviderConfig, orderId: string, amount: number, comment: string, currency = "SAR") =>
-  operation(cfg, `/payments/simplified-refund/${segment(orderId)}`, { total_amount: money(amount, currency), comment }, "refund_id");
+export const refundTamaraOrder = (
+  cfg: ProviderConfig,
+  orderId: string,
+  amount: number,
+  comment: string,
+  currency = "SAR",
+) =>
+  operation(
+    cfg,
+    `/payments/simplified-refund/${segment(orderId)}`,
+    { total_amount: money(amount, currency), comment },
+    "refund_id",
+  );
 
 /** A Tamara notification's token (the `tamaraToken` query parameter or the bearer): HS256, signed with the notification token. */
-export async function verifyTamaraNotification(token: string | null | undefined, notificationToken: string): Promise<JWTPayload> {
-  const invalid = () => new PlatformError("SP:InvalidWebhookSignature", 401, "The notification's signature is not valid");
+export async function verifyTamaraNotification(
+  token: string | null | undefined,
+  notificationToken: string,
+): Promise<JWTPayload> {
+  const invalid = () =>
+    new PlatformError("SP:InvalidWebhookSignature", 401, "The notification's signature is not valid");
   if (!token || !notificationToken) throw invalid();
   try {
     const { payload } = await jwtVerify(token, new TextEncoder().encode(notificationToken), { algorithms: ["HS256"] });

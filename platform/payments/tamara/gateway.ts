@@ -1,7 +1,14 @@
 import { z } from "zod";
 import { ProviderError, type PaymentGateway } from "../provider";
 import { webhookBody, webhookPaymentId } from "../webhook-checks";
-import { authoriseTamaraOrder, cancelTamaraOrder, captureTamaraOrder, fetchTamaraOrder, refundTamaraOrder, verifyTamaraNotification } from "./client";
+import {
+  authoriseTamaraOrder,
+  cancelTamaraOrder,
+  captureTamaraOrder,
+  fetchTamaraOrder,
+  refundTamaraOrder,
+  verifyTamaraNotification,
+} from "./client";
 
 const webhook = z.object({ order_id: webhookPaymentId });
 
@@ -19,14 +26,18 @@ export const tamaraGateway: PaymentGateway = {
     secretFields: ["captureOn"],
     choices: { captureOn: ["authorisation", "fulfilment"] },
   },
-  browser: { live: "https://cdn.tamara.co/widget-v2/tamara-widget.js", sandbox: "/sandbox/tamara/widget-v2/tamara-widget.js" },
+  browser: {
+    live: "https://cdn.tamara.co/widget-v2/tamara-widget.js",
+    sandbox: "/sandbox/tamara/widget-v2/tamara-widget.js",
+  },
   verify: async (cfg, ref, expected, opts) => {
     let state = await fetchTamaraOrder(cfg, ref);
     // An approved order nobody authorises is never charged: looking is enough.
     if (opts?.take === false) return state;
     if (state.status === "approved") {
       // An approved order for another amount is never authorised: Tamara then takes nothing.
-      if (state.amount !== expected.amount || state.currency !== expected.currency) return { ...state, status: "failed", failureReason: "SP:PaymentAmountMismatch" };
+      if (state.amount !== expected.amount || state.currency !== expected.currency)
+        return { ...state, status: "failed", failureReason: "SP:PaymentAmountMismatch" };
       state = await authoriseTamaraOrder(cfg, ref);
     }
     if (state.status !== "authorized" || cfg.captureOn === "fulfilment") return state;

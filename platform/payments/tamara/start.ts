@@ -6,7 +6,7 @@ import type { PayLaterSessionDto } from "@/contract/dto/payments";
 import type { PayLaterSessionInput } from "@/contract/input/payments";
 import { readCart } from "../../services/cart";
 import type { OwnerScope } from "../../services/own-cart";
-import {closingOnFailure, setProviderRefs, type PaymentRequest } from "../attempts";
+import { closingOnFailure, setProviderRefs, type PaymentRequest } from "../attempts";
 import { createLiveAttempt } from "../duplicates";
 import { cartLines, startPayLater } from "../pay-later-order";
 import { providerConfig } from "../provider-config";
@@ -15,21 +15,47 @@ import { createTamaraCheckout } from "./client";
 /** Tamara: its hosted checkout; Tamara notifies us on the success URL's host. */
 
 /** POST tamara/cart-session ⇒ Tamara's hosted page; Tamara notifies us on the success URL's host. */
-export async function createTamaraSession(db: Db, scope: OwnerScope, input: PayLaterSessionInput, req: PaymentRequest): Promise<PayLaterSessionDto> {
+export async function createTamaraSession(
+  db: Db,
+  scope: OwnerScope,
+  input: PayLaterSessionInput,
+  req: PaymentRequest,
+): Promise<PayLaterSessionDto> {
   const { urls, quote, details } = await startPayLater(db, scope, input, req, "TAMARA");
   const { cfg } = await providerConfig(db, scope.tenantId, "tamara");
   const cart = await readCart(db, scope, input.reference, req.locale);
   const [firstName, ...rest] = details.customerName.split(/\s+/);
-  const [customer] = await db.select({ email: customers.email }).from(customers).where(and(eq(customers.tenantId, scope.tenantId), eq(customers.id, scope.customerId)));
-  const attempt = await createLiveAttempt(db, scope, { cartId: input.reference, provider: "tamara", method: "TAMARA", amount: quote.amount, details });
+  const [customer] = await db
+    .select({ email: customers.email })
+    .from(customers)
+    .where(and(eq(customers.tenantId, scope.tenantId), eq(customers.id, scope.customerId)));
+  const attempt = await createLiveAttempt(db, scope, {
+    cartId: input.reference,
+    provider: "tamara",
+    method: "TAMARA",
+    amount: quote.amount,
+    details,
+  });
   const order = await closingOnFailure(db, attempt, () =>
     createTamaraCheckout(cfg, {
       orderReferenceId: attempt.id,
       totalAmount: attempt.amount,
       shippingAmount: 0,
       taxAmount: quote.totals.taxAmount,
-      items: cartLines(cart).map((l) => ({ name: l.name, quantity: l.quantity, unitPrice: l.unitPrice, referenceId: l.referenceId, sku: l.sku, type: l.kind })),
-      consumer: { firstName, lastName: rest.join(" ") || firstName, phoneNumber: details.customerMobile, email: customer?.email || null },
+      items: cartLines(cart).map((l) => ({
+        name: l.name,
+        quantity: l.quantity,
+        unitPrice: l.unitPrice,
+        referenceId: l.referenceId,
+        sku: l.sku,
+        type: l.kind,
+      })),
+      consumer: {
+        firstName,
+        lastName: rest.join(" ") || firstName,
+        phoneNumber: details.customerMobile,
+        email: customer?.email || null,
+      },
       description: `#${attempt.cartId.slice(0, 8)}`,
       merchantUrl: {
         success: urls.success_url.toString(),

@@ -112,10 +112,24 @@ const frameScript = `
 })();
 `;
 
-export function cardFramePage(opts: { sessionId: string; networks: string; language: "ar" | "en"; parentOrigin: string }): string {
+export function cardFramePage(opts: {
+  sessionId: string;
+  networks: string;
+  language: "ar" | "en";
+  parentOrigin: string;
+}): string {
   const t = TEXT[opts.language];
-  const networks = opts.networks.split(",").map((n) => n.trim()).filter(Boolean);
-  const config = { sessionId: opts.sessionId, networks, parentOrigin: opts.parentOrigin, text: t, madaBins: MADA_BINS_LIST };
+  const networks = opts.networks
+    .split(",")
+    .map((n) => n.trim())
+    .filter(Boolean);
+  const config = {
+    sessionId: opts.sessionId,
+    networks,
+    parentOrigin: opts.parentOrigin,
+    text: t,
+    madaBins: MADA_BINS_LIST,
+  };
   const field = (id: string, label: string, attrs: string) =>
     `<label for="${id}">${escapeHtml(label)}</label><input id="${id}" name="${id}" ${attrs}>`;
   return `<!doctype html>

@@ -46,7 +46,10 @@ async function forward(req: Request, path: string, tenant: TenantRef | null, bas
   // The body streams through: the platform behind applies its own limits.
   const body = req.method === "GET" || req.method === "HEAD" ? undefined : req.body;
   const res = await fetch(url, { method: req.method, headers, body, cache: "no-store", duplex: "half" } as RequestInit);
-  return new Response(res.body, { status: res.status, headers: { "content-type": res.headers.get("content-type") ?? "application/json", "cache-control": "no-store" } });
+  return new Response(res.body, {
+    status: res.status,
+    headers: { "content-type": res.headers.get("content-type") ?? "application/json", "cache-control": "no-store" },
+  });
 }
 
 /** The platform API (spec §7): tenant from the request's host, never from the browser. */
@@ -59,7 +62,10 @@ async function serve(req: Request, { params }: Params) {
     const platformHost = e.PLATFORM_HOSTS.includes(site);
     const tenant = await requestTenant(req, site, platformHost);
     if (e.PLATFORM_API_URL) return await forward(req, path, tenant, e.PLATFORM_API_URL);
-    const [{ handlePlatformRequest }, { platformDb }] = await Promise.all([import("@/platform/api"), import("@/platform/db")]);
+    const [{ handlePlatformRequest }, { platformDb }] = await Promise.all([
+      import("@/platform/api"),
+      import("@/platform/db"),
+    ]);
     return await handlePlatformRequest(req, path, tenant, (await platformDb()).db, { trusted: platformHost });
   } catch (err) {
     return errorResponse(err, "platform");

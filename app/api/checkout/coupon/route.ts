@@ -10,8 +10,12 @@ const WEBSITE = { "x-sales-channel": "website" };
 /** Applies a coupon to the shopper's cart (website channel); answers the repriced cart. */
 export const POST = bffRoute(async (ctx) => {
   const { couponCode } = ApplyCouponInput.parse(await readJson(ctx.req));
-  return onCheckoutCart(ctx, (cartId, token) => platformFor(ctx, token, WEBSITE).checkout.applyCoupon({ params: { id: cartId }, body: { couponCode } }));
+  return onCheckoutCart(ctx, (cartId, token) =>
+    platformFor(ctx, token, WEBSITE).checkout.applyCoupon({ params: { id: cartId }, body: { couponCode } }),
+  );
 });
 
 /** Removes the cart's coupon. */
-export const DELETE = bffRoute((ctx) => onCheckoutCart(ctx, (cartId, token) => platformFor(ctx, token).checkout.removeCoupon({ params: { id: cartId } })));
+export const DELETE = bffRoute((ctx) =>
+  onCheckoutCart(ctx, (cartId, token) => platformFor(ctx, token).checkout.removeCoupon({ params: { id: cartId } })),
+);

@@ -10,7 +10,9 @@ export const dynamic = "force-dynamic";
  * the order's own contact number travels with the order instead.
  */
 export const POST = bffRoute(async (ctx) => {
-  const { name, customFields } = SaveCustomerInput.pick({ name: true, customFields: true }).parse(await readJson(ctx.req));
+  const { name, customFields } = SaveCustomerInput.pick({ name: true, customFields: true }).parse(
+    await readJson(ctx.req),
+  );
   const token = await requireToken(ctx);
   const api = platformFor(ctx, token);
   const me = await api.customers.me();

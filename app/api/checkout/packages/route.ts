@@ -7,5 +7,7 @@ export const dynamic = "force-dynamic";
 /** Turns paying with the customer's package sessions on or off; answers the repriced cart. */
 export const PUT = bffRoute(async (ctx) => {
   const { usePackages } = SetUsePackagesInput.parse(await readJson(ctx.req));
-  return onCheckoutCart(ctx, (cartId, token) => platformFor(ctx, token).checkout.usePackages({ params: { id: cartId }, body: { usePackages } }));
+  return onCheckoutCart(ctx, (cartId, token) =>
+    platformFor(ctx, token).checkout.usePackages({ params: { id: cartId }, body: { usePackages } }),
+  );
 });

@@ -5,7 +5,8 @@ import { requireToken } from "@/lib/session/session-view";
 
 export const dynamic = "force-dynamic";
 
-const tooLarge = () => new BffError(413, "SP:FileTooLarge", "The file is larger than 5 MB", { maxBytes: UPLOAD_FILE_LIMIT });
+const tooLarge = () =>
+  new BffError(413, "SP:FileTooLarge", "The file is larger than 5 MB", { maxBytes: UPLOAD_FILE_LIMIT });
 
 /**
  * A custom-field document or image, passed on to the platform (which sniffs the type from the

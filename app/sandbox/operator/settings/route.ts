@@ -6,7 +6,10 @@ import { operatorRoute } from "../operator-route";
 
 export const dynamic = "force-dynamic";
 
-const body = z.object({ tenant: z.string().min(1).max(63), settings: z.record(z.string().max(100), z.string().max(2000).nullable()) });
+const body = z.object({
+  tenant: z.string().min(1).max(63),
+  settings: z.record(z.string().max(100), z.string().max(2000).nullable()),
+});
 
 /**
  * POST /sandbox/operator/settings {tenant: slug, settings: {key: value | null}} — browser-test
@@ -17,7 +20,11 @@ export const POST = operatorRoute(body, "Send {tenant, settings}", async ({ tena
   const { platformDb } = await import("@/platform/db");
   const { db } = await platformDb();
   const updated = await db.transaction(async (tx) => {
-    const [row] = await tx.select({ settings: tenants.settings }).from(tenants).where(eq(tenants.slug, tenant)).for("update");
+    const [row] = await tx
+      .select({ settings: tenants.settings })
+      .from(tenants)
+      .where(eq(tenants.slug, tenant))
+      .for("update");
     if (!row) return null;
     const next = { ...row.settings };
     for (const [key, value] of Object.entries(settings)) {
@@ -27,7 +34,8 @@ export const POST = operatorRoute(body, "Send {tenant, settings}", async ({ tena
     await tx.update(tenants).set({ settings: next }).where(eq(tenants.slug, tenant));
     return next;
   });
-  if (!updated) return Response.json({ error: { code: "SP:TenantNotFound", message: "No such tenant" } }, { status: 404 });
+  if (!updated)
+    return Response.json({ error: { code: "SP:TenantNotFound", message: "No such tenant" } }, { status: 404 });
   clearTenantCache();
   return Response.json({ data: { settings: updated } });
 });

@@ -5,7 +5,11 @@ import { operatorRoute } from "../operator-route";
 
 export const dynamic = "force-dynamic";
 
-const body = z.object({ tenant: z.string().min(1).max(63), name: z.string().min(1).max(120), daysOff: z.array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/)).max(400) });
+const body = z.object({
+  tenant: z.string().min(1).max(63),
+  name: z.string().min(1).max(120),
+  daysOff: z.array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/)).max(400),
+});
 
 /**
  * POST /sandbox/operator/specialist {tenant: slug, name: English name, daysOff: [YYYY-MM-DD]} —
@@ -22,6 +26,7 @@ export const POST = operatorRoute(body, "Send {tenant, name, daysOff}", async ({
     .set({ daysOff })
     .where(and(inArray(specialists.tenantId, owner), eq(specialists.nameEn, name)))
     .returning({ id: specialists.id });
-  if (updated.length === 0) return Response.json({ error: { code: "SP:EntityNotFound", message: "No such specialist" } }, { status: 404 });
+  if (updated.length === 0)
+    return Response.json({ error: { code: "SP:EntityNotFound", message: "No such specialist" } }, { status: 404 });
   return Response.json({ data: { id: updated[0].id } });
 });

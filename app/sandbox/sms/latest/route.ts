@@ -4,7 +4,8 @@ import { outboxAccess } from "../outbox-access";
 
 export const dynamic = "force-dynamic";
 
-const answer = (status: number, body: unknown) => Response.json(body, { status, headers: { "cache-control": "no-store" } });
+const answer = (status: number, body: unknown) =>
+  Response.json(body, { status, headers: { "cache-control": "no-store" } });
 
 /**
  * GET /sandbox/sms/latest?to=+9665… — the newest outbox message to that number, for the browser

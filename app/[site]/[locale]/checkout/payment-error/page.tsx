@@ -28,7 +28,11 @@ export default async function PaymentErrorPage({ params }: Props) {
         actions={
           <>
             <OpenCartButton atPayment>{t("retry")}</OpenCartButton>
-            <Link prefetch={false} href={localePath(locale, "/")} className={buttonVariants({ size: "lg", variant: "outline" })}>
+            <Link
+              prefetch={false}
+              href={localePath(locale, "/")}
+              className={buttonVariants({ size: "lg", variant: "outline" })}
+            >
               {t("home")}
             </Link>
           </>

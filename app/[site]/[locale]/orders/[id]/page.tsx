@@ -12,7 +12,10 @@ import { loadSite, type SiteParams } from "@/lib/site";
 
 export const dynamic = "force-dynamic";
 
-type Props = { params: Promise<SiteParams & { id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  params: Promise<SiteParams & { id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   await loadSite(await params);
@@ -21,7 +24,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: t("metaTitle"), robots: { index: false, follow: false } };
 }
 
-const Frame = ({ children }: { children: React.ReactNode }) => <div className="mx-auto grid max-w-2xl gap-6 px-4 pt-8 pb-10 sm:px-6 sm:pt-12">{children}</div>;
+const Frame = ({ children }: { children: React.ReactNode }) => (
+  <div className="mx-auto grid max-w-2xl gap-6 px-4 pt-8 pb-10 sm:px-6 sm:pt-12">{children}</div>
+);
 
 /**
  * /orders/{id}: one of the customer's placed orders, opened again from My orders — as the done
@@ -41,11 +46,19 @@ export default async function OrderPage({ params, searchParams }: Props) {
   const page = await loadOrderPage(tenant, query.key, {
     owner: async (token) => {
       const order = await orNull(platform({ tenant, locale, token }).cart.get({ params: { id: cartId } }));
-      return { order, ...(order ? await ownOrderExtras(site, tenant, config, locale, token, order) : { share: null, invoiceHref: null }) };
+      return {
+        order,
+        ...(order
+          ? await ownOrderExtras(site, tenant, config, locale, token, order)
+          : { share: null, invoiceHref: null }),
+      };
     },
     link: async (key) => {
       const api = platform({ tenant, locale });
-      const [order, docs] = await Promise.all([orNull(api.account.sharedOrder({ params: { id: cartId, key } })), orNull(api.account.sharedOrderInvoices({ params: { id: cartId, key } }))]);
+      const [order, docs] = await Promise.all([
+        orNull(api.account.sharedOrder({ params: { id: cartId, key } })),
+        orNull(api.account.sharedOrderInvoices({ params: { id: cartId, key } })),
+      ]);
       return {
         order,
         share: order ? orderShareFor(site, locale, store.name, order, key, (v) => tShare("text", v)) : null,

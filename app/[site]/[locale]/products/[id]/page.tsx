@@ -41,7 +41,8 @@ const loadProduct = cache(async (site: string, locale: Locale, part: string) => 
 });
 
 /** Whether the address is the product's own in this language (else it answers 308 to that). */
-const isOwnAddress = (part: string, slugs: { ar: string; en: string }, locale: Locale) => decodedSegment(part) === slugs[locale];
+const isOwnAddress = (part: string, slugs: { ar: string; en: string }, locale: Locale) =>
+  decodedSegment(part) === slugs[locale];
 
 /** The description's first sentence-ish part, for the meta description. */
 const summary = (text: string) => (text.length > 160 ? `${text.slice(0, 157).trimEnd()}…` : text);
@@ -52,7 +53,17 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const product = await loadProduct(site, locale, p.id);
   if (!product || !isOwnAddress(p.id, product.slugs, locale)) return {};
   const storeName = config.brandName ?? tenant.name;
-  return pageMetadata({ site: tenant.host, locale, languages: config.languages, path: { ar: productPath(product.slugs, "ar"), en: productPath(product.slugs, "en") }, title: product.name, description: summary(product.description || product.name), storeName, image: await productShareImage(tenant.host, product, { config, storeName }, locale), ogType: null });
+  return pageMetadata({
+    site: tenant.host,
+    locale,
+    languages: config.languages,
+    path: { ar: productPath(product.slugs, "ar"), en: productPath(product.slugs, "en") },
+    title: product.name,
+    description: summary(product.description || product.name),
+    storeName,
+    image: await productShareImage(tenant.host, product, { config, storeName }, locale),
+    ogType: null,
+  });
 }
 
 export default async function ProductPage({ params }: Props) {
@@ -61,15 +72,25 @@ export default async function ProductPage({ params }: Props) {
   const product = await loadProduct(site, locale, p.id);
   if (!product) notFound();
   // The id, the other language's slug or an earlier one: one address per page and language.
-  if (!isOwnAddress(p.id, product.slugs, locale)) permanentRedirect(localePath(locale, productPath(product.slugs, locale)));
+  if (!isOwnAddress(p.id, product.slugs, locale))
+    permanentRedirect(localePath(locale, productPath(product.slugs, locale)));
   const t = await getTranslations("product");
   const tc = await getTranslations("common.nav");
   const tText = await getTranslations("text");
   const storeName = config.brandName ?? tenant.name;
   const Separator = locale === "ar" ? ChevronLeft : ChevronRight;
   const productUrl = pageUrl(tenant.host, locale, productPath(product.slugs, locale));
-  const storeImage = product.images.length > 0 ? null : (await storeShareImage(tenant.host, { config, storeName }, locale)).url;
-  const jsonLd = productJsonLd({ product, site: tenant.host, url: productUrl, storeName, taxRate: config.taxRate, fallbackImage: storeImage, policy: config.merchandisePolicy });
+  const storeImage =
+    product.images.length > 0 ? null : (await storeShareImage(tenant.host, { config, storeName }, locale)).url;
+  const jsonLd = productJsonLd({
+    product,
+    site: tenant.host,
+    url: productUrl,
+    storeName,
+    taxRate: config.taxRate,
+    fallbackImage: storeImage,
+    policy: config.merchandisePolicy,
+  });
   const paragraphs = product.description.split(/\n\s*\n/).filter((s) => s.trim());
   const lowest = promoAmount(product, config.taxRate);
   const spec = widgetSpec(product, config, storeName);
@@ -94,7 +115,11 @@ export default async function ProductPage({ params }: Props) {
             <Separator className="size-3.5" />
           </li>
           <li>
-            <Link prefetch={false} href={localePath(locale, "/products")} className="hover:text-foreground hover:underline">
+            <Link
+              prefetch={false}
+              href={localePath(locale, "/products")}
+              className="hover:text-foreground hover:underline"
+            >
               {tc("products")}
             </Link>
           </li>
@@ -114,12 +139,20 @@ export default async function ProductPage({ params }: Props) {
           <div className="flex flex-col gap-3">
             <div className="flex items-center justify-between gap-3">
               <Badge>{t(`kind.${kindKey(product)}`)}</Badge>
-              <ShareButton url={productUrl} text={t("shareText", { name: product.name, store: storeName })} label={tText("share")} />
+              <ShareButton
+                url={productUrl}
+                text={t("shareText", { name: product.name, store: storeName })}
+                label={tText("share")}
+              />
             </div>
             <h1 className="text-2xl font-bold sm:text-3xl">{product.name}</h1>
             <ProductPrice product={product} locale={locale} taxRate={config.taxRate} size="lg" showVatNote />
             <ProductFacts product={product} locale={locale} hideDuration={config.hideDuration} />
-            <PaymentPromos widgets={promoWidgets(config, tenant.payments, promoAmount(product, config.taxRate))} amount={promoAmount(product, config.taxRate)} locale={locale} />
+            <PaymentPromos
+              widgets={promoWidgets(config, tenant.payments, promoAmount(product, config.taxRate))}
+              amount={promoAmount(product, config.taxRate)}
+              locale={locale}
+            />
           </div>
           {paragraphs.length > 0 ? (
             <div className="flex flex-col gap-3 leading-relaxed text-foreground/85">
@@ -130,13 +163,22 @@ export default async function ProductPage({ params }: Props) {
               ))}
             </div>
           ) : null}
-          <section aria-labelledby="purchase-heading" className="rounded-2xl border border-border bg-card p-4 shadow-soft sm:p-6">
+          <section
+            aria-labelledby="purchase-heading"
+            className="rounded-2xl border border-border bg-card p-4 shadow-soft sm:p-6"
+          >
             <h2 id="purchase-heading" className="mb-4 text-lg font-bold">
               {t(`widget.heading.${kindKey(product)}`)}
             </h2>
             {/* The widget's texts are its own kind's only (i18n/namespaces.ts, WIDGET_TEXTS). */}
             <NextIntlClientProvider messages={widgetMessages(messages, spec.kind)}>
-              <PurchaseWidget productId={product.id} prices={product.prices} locale={locale} taxRate={config.taxRate} spec={spec} />
+              <PurchaseWidget
+                productId={product.id}
+                prices={product.prices}
+                locale={locale}
+                taxRate={config.taxRate}
+                spec={spec}
+              />
             </NextIntlClientProvider>
           </section>
         </div>

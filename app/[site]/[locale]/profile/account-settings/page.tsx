@@ -9,8 +9,20 @@ export const dynamic = "force-dynamic";
 /** Name (first and last when the store separates them), email and the store's custom fields of the signed-in customer, with the values they have. */
 export default async function AccountSettingsPage({ params }: { params: Promise<SiteParams> }) {
   const { tenant, config, locale } = await loadSite(await params);
-  const page = await loadForCustomer(tenant, (token) => Promise.all([platform({ tenant, locale, token }).customers.me(), platform({ tenant, locale }).customers.customFields()]));
+  const page = await loadForCustomer(tenant, (token) =>
+    Promise.all([
+      platform({ tenant, locale, token }).customers.me(),
+      platform({ tenant, locale }).customers.customFields(),
+    ]),
+  );
   if (page.status !== "ok") return <AccountGate status={page.status} />;
   const [customer, definitions] = page.data;
-  return <AccountSettingsForm key={customer.id} customer={customer} definitions={definitions} separateNames={config.separateFirstAndLastName} />;
+  return (
+    <AccountSettingsForm
+      key={customer.id}
+      customer={customer}
+      definitions={definitions}
+      separateNames={config.separateFirstAndLastName}
+    />
+  );
 }

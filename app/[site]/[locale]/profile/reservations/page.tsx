@@ -26,7 +26,11 @@ export default async function ReservationsPage({ params }: { params: Promise<Sit
         title={t("emptyTitle")}
         description={t("emptyDescription")}
         action={
-          <Link prefetch={false} href={`${localePath(locale, "/products")}?type=reservation`} className={buttonVariants()}>
+          <Link
+            prefetch={false}
+            href={`${localePath(locale, "/products")}?type=reservation`}
+            className={buttonVariants()}
+          >
             {t("browse")}
           </Link>
         }

@@ -25,7 +25,11 @@ export default async function SubscriptionsPage({ params }: { params: Promise<Si
         title={t("emptyTitle")}
         description={t("emptyDescription")}
         action={
-          <Link prefetch={false} href={`${localePath(locale, "/products")}?type=subscription`} className={buttonVariants()}>
+          <Link
+            prefetch={false}
+            href={`${localePath(locale, "/products")}?type=subscription`}
+            className={buttonVariants()}
+          >
             {t("browse")}
           </Link>
         }

@@ -24,7 +24,16 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   if (!page) return {};
   const storeName = config.brandName ?? tenant.name;
   const firstParagraph = page.body.split(/\n\s*\n/)[0]?.trim() ?? "";
-  return pageMetadata({ site: tenant.host, locale, languages: config.languages, path: `/${page.path}`, title: page.title, description: firstParagraph.slice(0, 160) || page.title, storeName, image: await storeShareImage(tenant.host, { config, storeName }, locale) });
+  return pageMetadata({
+    site: tenant.host,
+    locale,
+    languages: config.languages,
+    path: `/${page.path}`,
+    title: page.title,
+    description: firstParagraph.slice(0, 160) || page.title,
+    storeName,
+    image: await storeShareImage(tenant.host, { config, storeName }, locale),
+  });
 }
 
 /** A tenant's website page (terms, about…): title and paragraphs as text, never as HTML. */
@@ -33,7 +42,10 @@ export default async function WebsitePage({ params }: Props) {
   const { site, locale } = await loadSite(p);
   const page = await loadPage(site, locale, pagePath(p.slug));
   if (!page) notFound();
-  const paragraphs = page.body.split(/\n\s*\n/).map((s) => s.trim()).filter(Boolean);
+  const paragraphs = page.body
+    .split(/\n\s*\n/)
+    .map((s) => s.trim())
+    .filter(Boolean);
   return (
     <article className="mx-auto max-w-3xl px-4 pt-8 sm:px-6 sm:pt-12">
       <h1 className="mb-6 text-2xl font-bold sm:text-3xl">{page.title}</h1>

@@ -7,6 +7,8 @@ export const dynamic = "force-dynamic";
 type Params = { itemId: string };
 
 /** Changes the item's quantity (and optionally its price). */
-export const PUT = cartRoute<Params>(async (ctx, { itemId }) => updateItem(ctx, itemId, updateCartItemSchema.parse(await readJson(ctx.req))));
+export const PUT = cartRoute<Params>(async (ctx, { itemId }) =>
+  updateItem(ctx, itemId, updateCartItemSchema.parse(await readJson(ctx.req))),
+);
 
 export const DELETE = cartRoute<Params>((ctx, { itemId }) => removeItem(ctx, itemId));

@@ -23,7 +23,8 @@ export const GET = bffRoute<Response, { cartId: string }>(async (ctx, { cartId }
   const config = toTenantConfig(ctx.tenant.settings);
   const t = await getTranslations({ locale: ctx.locale, namespace: "order.done.calendar" });
   const store = calendarStore(ctx.tenant, config, ctx.locale);
-  const events = order?.status === "completed" ? bookingEvents(order, store, (number) => t("description", { number })) : [];
+  const events =
+    order?.status === "completed" ? bookingEvents(order, store, (number) => t("description", { number })) : [];
   if (events.length === 0) throw new BffError(404, "SP:EntityNotFound", "This order has no bookings");
   return new Response(icsCalendar(events, store.name), {
     headers: {

@@ -8,10 +8,39 @@ export const dynamic = "force-dynamic";
 
 async function labels(locale: "ar" | "en"): Promise<InvoiceLabels> {
   const t = await getTranslations({ locale, namespace: "order.invoice" });
-  const keys = ["title", "creditNoteTitle", "number", "creditNoteNumber", "forInvoice", "reason", "issuedAt", "order", "seller", "vatNumber", "crNumber", "address", "buyer", "item", "quantity", "unitPrice", "discount", "lineTotal", "subTotal", "taxable", "total", "paid"] as const;
+  const keys = [
+    "title",
+    "creditNoteTitle",
+    "number",
+    "creditNoteNumber",
+    "forInvoice",
+    "reason",
+    "issuedAt",
+    "order",
+    "seller",
+    "vatNumber",
+    "crNumber",
+    "address",
+    "buyer",
+    "item",
+    "quantity",
+    "unitPrice",
+    "discount",
+    "lineTotal",
+    "subTotal",
+    "taxable",
+    "total",
+    "paid",
+  ] as const;
   const plain = Object.fromEntries(keys.map((k) => [k, t(k)]));
   // {rate} is filled in by the PDF, per document.
-  return { ...plain, vat: t("vat", { rate: "{rate}" }), vatTotal: t("vatTotal", { rate: "{rate}" }), reasonCancelled: t("reasons.cancelled"), reasonRefunded: t("reasons.refunded") } as InvoiceLabels;
+  return {
+    ...plain,
+    vat: t("vat", { rate: "{rate}" }),
+    vatTotal: t("vatTotal", { rate: "{rate}" }),
+    reasonCancelled: t("reasons.cancelled"),
+    reasonRefunded: t("reasons.refunded"),
+  } as InvoiceLabels;
 }
 
 /**
@@ -23,7 +52,9 @@ async function labels(locale: "ar" | "en"): Promise<InvoiceLabels> {
 export const GET = bffRoute<Response, { cartId: string }>(async (ctx, { cartId }) => {
   const key = new URL(ctx.req.url).searchParams.get("key");
   const docs = await (key === null
-    ? platformFor(ctx, (await getSessionToken(ctx.tenant)) ?? undefined).account.orderInvoices({ params: { id: cartId } })
+    ? platformFor(ctx, (await getSessionToken(ctx.tenant)) ?? undefined).account.orderInvoices({
+        params: { id: cartId },
+      })
     : OrderLinkKey.safeParse(key).success
       ? platformFor(ctx).account.sharedOrderInvoices({ params: { id: cartId, key } })
       : null);

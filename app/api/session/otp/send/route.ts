@@ -8,6 +8,8 @@ export const dynamic = "force-dynamic";
 export const POST = bffRoute(async (ctx) => {
   const { mobileNumber } = SendOtpInput.pick({ mobileNumber: true }).parse(await readJson(ctx.req));
   // The platform limits sends per client address: the visitor's, as the only x-forwarded-for entry.
-  const { token } = await platformFor(ctx, undefined, { "x-forwarded-for": clientIp(ctx.req.headers) }).auth.sendOtp({ body: { mobileNumber, purpose: "CustomerLogin" } });
+  const { token } = await platformFor(ctx, undefined, { "x-forwarded-for": clientIp(ctx.req.headers) }).auth.sendOtp({
+    body: { mobileNumber, purpose: "CustomerLogin" },
+  });
   return { token };
 });

@@ -16,7 +16,9 @@ export const POST = bffRoute(async (ctx) => {
   const { token, code, keepCart } = verifyOtpBody.parse(await readJson(ctx.req));
   const previousToken = keepCart ? await getSessionToken(ctx.tenant) : null;
   // The platform limits per client address: the visitor's, as the only x-forwarded-for entry.
-  const answer = await platformFor(ctx, undefined, { "x-forwarded-for": clientIp(ctx.req.headers) }).auth.verifyOtp({ body: { token, code } });
+  const answer = await platformFor(ctx, undefined, { "x-forwarded-for": clientIp(ctx.req.headers) }).auth.verifyOtp({
+    body: { token, code },
+  });
   await releaseCartForNextSignIn(ctx, previousToken);
   const session = await readSession(ctx.tenant);
   const data = await saveTokens(session, ctx.tenant, answer.customer.id, answer);

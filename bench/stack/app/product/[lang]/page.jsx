@@ -16,13 +16,24 @@ export default async function ProductMarkup({ params }) {
   // The store's head: its pictures' preloads and its stylesheet (React puts both in <head>).
   for (const hint of hints) {
     const href = hint.href ?? hint.imageSrcSet?.split(" ")[0];
-    if (href) preload(href, { as: "image", imageSrcSet: hint.imageSrcSet, imageSizes: hint.imageSizes, fetchPriority: hint.fetchPriority });
+    if (href)
+      preload(href, {
+        as: "image",
+        imageSrcSet: hint.imageSrcSet,
+        imageSizes: hint.imageSizes,
+        fetchPriority: hint.fetchPriority,
+      });
   }
   return (
     <>
       {stylesheet ? <link rel="stylesheet" href={stylesheet} precedence="default" /> : null}
       {/* The store's body (its classes, language and direction), kept as it is, not hydrated as components. */}
-      <div lang={lang} dir={lang === "ar" ? "rtl" : "ltr"} className="flex min-h-dvh flex-col" dangerouslySetInnerHTML={{ __html: body }} />
+      <div
+        lang={lang}
+        dir={lang === "ar" ? "rtl" : "ltr"}
+        className="flex min-h-dvh flex-col"
+        dangerouslySetInnerHTML={{ __html: body }}
+      />
       {/* The stack's client component, out of sight: the stack's scripts run as on the floor page. */}
       <div style={{ position: "absolute", width: 1, height: 1, overflow: "hidden", clipPath: "inset(50%)" }}>
         <Stack />

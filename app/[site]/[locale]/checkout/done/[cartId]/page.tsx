@@ -16,7 +16,10 @@ import { ownOrderExtras } from "@/lib/orders/order-share";
 
 export const dynamic = "force-dynamic";
 
-type Props = { params: Promise<SiteParams & { cartId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  params: Promise<SiteParams & { cartId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   await loadSite(await params);
@@ -42,7 +45,10 @@ export default async function OrderDonePage({ params, searchParams }: Props) {
     // Back from a provider: the platform settles the cart's payments first (completing the order when
     // paid). A completed cart is settled too: a second payment from another tab is given back then.
     const settlement = await settleCartPayments(tenant, locale, token, cartId);
-    const current = cart.status === "completed" || settlement?.outcome !== "paid" ? cart : ((await orNull(platform({ tenant, locale, token }).cart.get({ params: { id: cartId } }))) ?? cart);
+    const current =
+      cart.status === "completed" || settlement?.outcome !== "paid"
+        ? cart
+        : ((await orNull(platform({ tenant, locale, token }).cart.get({ params: { id: cartId } }))) ?? cart);
     return { cart: current, settlement, ...(await ownOrderExtras(site, tenant, config, locale, token, current)) };
   });
   const body = await (async () => {
@@ -55,7 +61,18 @@ export default async function OrderDonePage({ params, searchParams }: Props) {
       const t = await getTranslations("order.done.calendar");
       const store = calendarStore(tenant, config, locale);
       const bookings = bookingEvents(cart, store, (number) => t("description", { number }));
-      return <OrderView cart={cart} successMessage={config.orderSuccessMessage[locale]} duplicateRefund={settlement?.duplicateRefund ?? null} bookings={bookings} share={share} invoiceHref={invoiceHref} windows={{ reschedule: config.rescheduleWindowHours, cancel: config.cancelWindowHours }} walletPasses={tenant.walletPasses} />;
+      return (
+        <OrderView
+          cart={cart}
+          successMessage={config.orderSuccessMessage[locale]}
+          duplicateRefund={settlement?.duplicateRefund ?? null}
+          bookings={bookings}
+          share={share}
+          invoiceHref={invoiceHref}
+          windows={{ reschedule: config.rescheduleWindowHours, cancel: config.cancelWindowHours }}
+          walletPasses={tenant.walletPasses}
+        />
+      );
     }
     const refresh = `${localePath(locale, `/checkout/done/${cartId}`)}?${new URLSearchParams(Object.entries(query).flatMap(([k, v]) => (typeof v === "string" ? [[k, v]] : []))).toString()}`;
     return <OrderPending view={view} refreshHref={refresh} />;

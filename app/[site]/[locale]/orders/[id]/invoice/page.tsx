@@ -15,7 +15,10 @@ import { orderPageHref } from "@/lib/orders/order-share";
 
 export const dynamic = "force-dynamic";
 
-type Props = { params: Promise<SiteParams & { id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  params: Promise<SiteParams & { id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   await loadSite(await params);
@@ -59,7 +62,11 @@ export default async function InvoicePage({ params, searchParams }: Props) {
         <div className="flex flex-wrap gap-2">
           <PrintButtons a4={t("printA4")} receipt={t("printReceipt")} />
           {/* The same documents as a PDF file made on the server (lib/orders/invoice-pdf.ts). */}
-          <a href={`/api/orders/${cartId}/invoice${page.data.key ? `?key=${encodeURIComponent(page.data.key)}` : ""}`} download className={buttonVariants({ variant: "outline", size: "sm" })}>
+          <a
+            href={`/api/orders/${cartId}/invoice${page.data.key ? `?key=${encodeURIComponent(page.data.key)}` : ""}`}
+            download
+            className={buttonVariants({ variant: "outline", size: "sm" })}
+          >
             <FileDown aria-hidden="true" />
             {t("downloadPdf")}
           </a>

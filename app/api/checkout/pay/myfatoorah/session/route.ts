@@ -5,4 +5,6 @@ import { startMyfatoorahSession } from "@/lib/payments/pay-bff";
 export const dynamic = "force-dynamic";
 
 /** A MyFatoorah (or rekaz-pay) session for the embedded card form. */
-export const POST = bffRoute(async (ctx) => startMyfatoorahSession(ctx, myfatoorahSessionBody.parse(await readJson(ctx.req))));
+export const POST = bffRoute(async (ctx) =>
+  startMyfatoorahSession(ctx, myfatoorahSessionBody.parse(await readJson(ctx.req))),
+);

@@ -11,4 +11,6 @@ export const PUT = bffRoute<unknown, { id: string }>(async (ctx, { id }) => {
 });
 
 /** Deletes one of the customer's saved values (answers null; another customer's id is the platform's 404). */
-export const DELETE = bffRoute<null, { id: string }>(async (ctx, { id }) => platformFor(ctx, await requireToken(ctx)).presets.delete({ params: { id } }));
+export const DELETE = bffRoute<null, { id: string }>(async (ctx, { id }) =>
+  platformFor(ctx, await requireToken(ctx)).presets.delete({ params: { id } }),
+);

@@ -42,7 +42,9 @@ export default async function ReschedulePage({ params }: Props) {
   const page = await loadForCustomer(tenant, async (token) => {
     const order = await orNull(platform({ tenant, locale, token }).cart.get({ params: { id: cartId } }));
     const item = order?.status === "completed" ? order.cartItems.find((i) => i.id === itemId) : undefined;
-    const product = item ? await orNull(platform({ tenant, locale }).catalog.get({ params: { id: item.product.id } })) : null;
+    const product = item
+      ? await orNull(platform({ tenant, locale }).catalog.get({ params: { id: item.product.id } }))
+      : null;
     return { item, product };
   });
   const frame = "mx-auto grid max-w-xl gap-6 px-4 pt-8 pb-10 sm:px-6 sm:pt-12";
@@ -62,7 +64,11 @@ export default async function ReschedulePage({ params }: Props) {
   const nights = stay ? daysBetween(from, item.reservationDateTo ?? addDays(from, 1)) : 0;
   return (
     <div className={frame}>
-      <Link prefetch={false} href={orderHref} className={buttonVariants({ variant: "ghost", size: "sm", className: "justify-self-start" })}>
+      <Link
+        prefetch={false}
+        href={orderHref}
+        className={buttonVariants({ variant: "ghost", size: "sm", className: "justify-self-start" })}
+      >
         {t("back")}
       </Link>
       <header className="grid gap-2">
@@ -84,7 +90,9 @@ export default async function ReschedulePage({ params }: Props) {
             )}
           </bdi>
         </p>
-        <p className="text-sm text-muted-foreground">{t("window", { hours: formatNumber(config.rescheduleWindowHours!, locale) })}</p>
+        <p className="text-sm text-muted-foreground">
+          {t("window", { hours: formatNumber(config.rescheduleWindowHours!, locale) })}
+        </p>
       </header>
       {stay ? (
         <RescheduleStay
@@ -98,18 +106,18 @@ export default async function ReschedulePage({ params }: Props) {
           orderHref={orderHref}
         />
       ) : (
-      <RescheduleSlot
-        cartId={cartId}
-        itemId={itemId}
-        productId={product.id}
-        seats={item.quantity}
-        specialistId={item.specialist?.id ?? null}
-        branchId={item.branch?.id ?? null}
-        staff={staffSpec(product, config)}
-        bookingWindowDays={product.reservation?.bookingWindowDays ?? 60}
-        openingHours={product.reservation?.openingHours ?? null}
-        orderHref={orderHref}
-      />
+        <RescheduleSlot
+          cartId={cartId}
+          itemId={itemId}
+          productId={product.id}
+          seats={item.quantity}
+          specialistId={item.specialist?.id ?? null}
+          branchId={item.branch?.id ?? null}
+          staff={staffSpec(product, config)}
+          bookingWindowDays={product.reservation?.bookingWindowDays ?? 60}
+          openingHours={product.reservation?.openingHours ?? null}
+          orderHref={orderHref}
+        />
       )}
     </div>
   );

@@ -13,7 +13,9 @@ const notFound = () => new BffError(404, "SP:EntityNotFound", "No such pass");
  */
 export const GET = bffRoute<Response, { cartId: string; itemId: string }>(async (ctx, { cartId, itemId }) => {
   if (!UUID.test(cartId) || !UUID.test(itemId)) throw notFound();
-  const pass = await orNull(platformFor(ctx, await requireToken(ctx)).account.walletPass({ params: { id: cartId, itemId } }));
+  const pass = await orNull(
+    platformFor(ctx, await requireToken(ctx)).account.walletPass({ params: { id: cartId, itemId } }),
+  );
   if (!pass) throw notFound();
   return new Response(pass.body, {
     headers: {
