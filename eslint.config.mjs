@@ -12,7 +12,9 @@ import boundaries from "eslint-plugin-boundaries";
  * benchmarks may import anything.
  */
 const elements = [
+  { type: "rules", pattern: "rules" },
   { type: "contract", pattern: "contract" },
+  { type: "server", pattern: "server" },
   { type: "platform", pattern: "platform" },
   { type: "lib", pattern: "lib" },
   { type: "components", pattern: "components" },
@@ -31,11 +33,21 @@ const allow = (from, to) => ({
 });
 
 const boundariesConfig = {
-  files: ["app/**", "components/**", "lib/**", "contract/**", "platform/**", "i18n/**"],
+  files: ["app/**", "components/**", "lib/**", "contract/**", "rules/**", "server/**", "platform/**", "i18n/**"],
   plugins: { boundaries },
   settings: {
     "boundaries/elements": elements,
-    "boundaries/include": ["app/**", "components/**", "lib/**", "contract/**", "platform/**", "i18n/**", "messages/**"],
+    "boundaries/include": [
+      "app/**",
+      "components/**",
+      "lib/**",
+      "contract/**",
+      "rules/**",
+      "server/**",
+      "platform/**",
+      "i18n/**",
+      "messages/**",
+    ],
     "import/resolver": { typescript: { alwaysTryTypes: true } },
   },
   rules: {
@@ -44,13 +56,25 @@ const boundariesConfig = {
       {
         default: "disallow",
         policies: [
-          allow("contract", ["contract"]),
-          allow("platform", ["platform", "contract"]),
-          allow("lib", ["lib", "contract", "i18n"]),
-          allow("components", ["components", "lib", "contract", "i18n"]),
-          allow("i18n", ["i18n", "lib", "contract"]),
-          allow("app", ["app", "components", "lib", "contract", "i18n"]),
-          allow("platform-host", ["platform-host", "app", "components", "lib", "contract", "i18n", "platform"]),
+          allow("rules", ["rules"]),
+          allow("contract", ["contract", "rules"]),
+          allow("server", ["server", "contract", "rules"]),
+          allow("platform", ["platform", "server", "contract", "rules"]),
+          allow("lib", ["lib", "server", "contract", "rules", "i18n"]),
+          allow("components", ["components", "lib", "contract", "rules", "i18n"]),
+          allow("i18n", ["i18n", "lib", "contract", "rules"]),
+          allow("app", ["app", "components", "lib", "server", "contract", "rules", "i18n"]),
+          allow("platform-host", [
+            "platform-host",
+            "app",
+            "components",
+            "lib",
+            "server",
+            "contract",
+            "rules",
+            "i18n",
+            "platform",
+          ]),
         ],
       },
     ],
@@ -76,10 +100,39 @@ const journeysConfig = {
   },
 };
 
+/**
+ * globalThis is how values cross the separately bundled parts of the server process, so every such
+ * value is declared in server/process-channels.mjs, with who writes it, who reads it and why.
+ */
+const channelsConfig = {
+  files: [
+    "app/**",
+    "components/**",
+    "lib/**",
+    "contract/**",
+    "rules/**",
+    "server/**",
+    "platform/**",
+    "i18n/**",
+    "*.ts",
+  ],
+  ignores: ["server/process-channels.mjs"],
+  rules: {
+    "no-restricted-globals": [
+      "error",
+      {
+        name: "globalThis",
+        message: "Declare the value in server/process-channels.mjs (a channel or a process singleton).",
+      },
+    ],
+  },
+};
+
 const config = [
   ...coreWebVitals,
   ...typescript,
   boundariesConfig,
+  channelsConfig,
   journeysConfig,
   {
     ignores: [

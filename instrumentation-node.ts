@@ -9,7 +9,7 @@ export async function registerNode() {
     );
     process.exit(1);
   }
-  const { env } = await import("./contract/env");
+  const { env } = await import("./server/env");
   const e = env();
   if (e.PLATFORM_API_URL) return;
   const [{ platformDb }, { installEmbedded }] = await Promise.all([
@@ -30,24 +30,6 @@ export async function registerNode() {
   console.log(
     `[platform] ${handle.kind === "postgres" ? "PostgreSQL" : `PGlite (${e.DATA_DIR})`} ready in ${Date.now() - started} ms`,
   );
-  // The page cache (proxy.ts) asks, at most once a second per store, whether what its pages show changed.
-  const [{ contentVersion }, { tenantForSite, clearTenantCache }, { NO_STORE }] = await Promise.all([
-    import("./platform/services/content-version"),
-    import("./lib/platform-client/tenants"),
-    import("./lib/page-cache/policy"),
-  ]);
-  const lastSeen = new Map<string, string>();
-  (globalThis as { __sfContentVersion?: (site: string) => Promise<string | null> }).__sfContentVersion = async (
-    site,
-  ) => {
-    const tenant = await tenantForSite(site);
-    if (!tenant) return NO_STORE;
-    const version = await contentVersion(handle.db, tenant.id);
-    // Settings changed (another instance, the operator CLI): the next render must not use the cached tenant.
-    if (lastSeen.has(site) && lastSeen.get(site) !== version) clearTenantCache();
-    lastSeen.set(site, version);
-    return version;
-  };
   // Expired codes, rate windows, tokens and development SMS are pruned hourly (any instance may).
   const { pruneExpired } = await import("./platform/services/housekeeping");
   const prune = () => pruneExpired(handle.db).catch((err) => console.error("[platform] pruning failed", err));

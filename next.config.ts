@@ -1,6 +1,6 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
-import { parseEnv } from "./contract/env-schema";
+import { parseEnv } from "./server/env-schema";
 import { securityHeaders } from "./lib/security/headers";
 
 // A bad environment fails the build with a clear message.

@@ -1,7 +1,7 @@
 import type { ProductDto } from "@/contract/dto/catalog";
 import { expect, type Locator, type Page } from "./test";
 import { formatSar } from "@/lib/money";
-import { addDays, riyadhToday } from "@/contract/riyadh-time";
+import { addDays, riyadhToday } from "@/rules/riyadh-time";
 import type { CartDto } from "@/contract/dto/cart";
 import { readMessages } from "./support";
 

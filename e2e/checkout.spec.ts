@@ -3,7 +3,7 @@ import { expect, test } from "./test";
 import ICAL from "ical.js";
 import { formatSar } from "@/lib/money";
 import { formatDay, formatTime } from "@/lib/day-format";
-import { riyadhToday } from "@/contract/riyadh-time";
+import { riyadhToday } from "@/rules/riyadh-time";
 import { coffeeUrl, forProject, otherForProject, snap } from "./support";
 import {
   addAndCheck,

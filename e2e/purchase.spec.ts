@@ -1,5 +1,5 @@
 import { expect, test } from "./test";
-import { addDays, monthStart, riyadhToday } from "@/contract/riyadh-time";
+import { addDays, monthStart, riyadhToday } from "@/rules/riyadh-time";
 import { formatTime } from "@/lib/day-format";
 import { formatSar } from "@/lib/money";
 import type { AvailabilityDto } from "@/contract/dto/catalog";

@@ -1,6 +1,6 @@
 import "server-only";
 import { cookies } from "next/headers";
-import { env } from "@/contract/env";
+import { env } from "@/server/env";
 
 /**
  * The one module that knows the storefront's cookie names and flags. Route handlers and server

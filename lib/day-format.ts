@@ -1,4 +1,4 @@
-import { parseDay, RIYADH_OFFSET_MS } from "@/contract/riyadh-time";
+import { parseDay, RIYADH_OFFSET_MS } from "@/rules/riyadh-time";
 import { inArabic } from "@/lib/money";
 
 /**

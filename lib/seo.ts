@@ -1,14 +1,14 @@
 import "server-only";
 import type { Metadata } from "next";
-import { env } from "@/contract/env";
-import { siteOriginOf } from "@/contract/site-origin";
+import { env } from "@/server/env";
+import { siteOriginOf } from "@/server/site-origin";
 import { localePath } from "@/lib/site-routing";
 import type { Locale } from "@/contract/tenant-settings";
 
 /**
  * The public origin of a site, from its site key (the request's host name, which is what the proxy
  * puts in the path). Built without reading request headers, so that pages stay cacheable per
- * tenant (the rule: contract/site-origin.ts).
+ * tenant (the rule: server/site-origin.ts).
  */
 export const siteOrigin = (site: string): string => siteOriginOf(site, env());
 

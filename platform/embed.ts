@@ -1,6 +1,6 @@
 import "server-only";
-import { installEmbeddedPlatform, type EmbeddedPlatform } from "@/contract/embedded";
-import { errorEnvelope } from "@/contract/error-envelope";
+import { installEmbeddedPlatform, type EmbeddedPlatform } from "@/server/embedded";
+import { errorEnvelope } from "@/server/error-envelope";
 import { dispatch } from "./api/router";
 import { platformDb } from "./db";
 

@@ -2,7 +2,7 @@ import { CodedError } from "@/contract/coded-error";
 
 /**
  * The one error type the platform throws: an `SP:` code (spec §8) and the HTTP status it maps to.
- * A CodedError, so the one envelope mapper (contract/error-envelope.ts) answers it as it is.
+ * A CodedError, so the one envelope mapper (server/error-envelope.ts) answers it as it is.
  */
 export class PlatformError extends CodedError {
   constructor(code: string, status = 400, message?: string, details?: Record<string, unknown>) {

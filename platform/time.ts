@@ -3,9 +3,9 @@
  * YYYY-MM-DD string meaning that Riyadh calendar day; instants are Dates / ISO strings.
  */
 import type { OpeningHours } from "./db/schema";
-// Day arithmetic on YYYY-MM-DD strings and the time constants live in contract/riyadh-time,
+// Day arithmetic on YYYY-MM-DD strings and the time constants live in rules/riyadh-time,
 // shared with the storefront's widgets; this module adds instants and opening hours.
-import { DAY_MS, isDay, MINUTE_MS, RIYADH_OFFSET_MS, weekday } from "@/contract/riyadh-time";
+import { DAY_MS, isDay, MINUTE_MS, RIYADH_OFFSET_MS, weekday } from "@/rules/riyadh-time";
 
 const HM_RE = /^([01]\d|2[0-4]):([0-5]\d)$/;
 

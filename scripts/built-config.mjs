@@ -4,7 +4,7 @@
 // loads Next's SWC compiler to transpile the file (a 96 MB native module, 26.5 MB of it resident)
 // and next-intl's build plugin, which loads @swc/core (13 MB more); neither is used again by a
 // running server. Measured with npm run bench:memory's server: RSS after its first pages 277 →
-// 227 MB. The environment is still checked at start (contract/env.ts), and the build checks it
+// 227 MB. The environment is still checked at start (server/env.ts), and the build checks it
 // through next.config.ts. Installed by scripts/server-preload.mjs.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";

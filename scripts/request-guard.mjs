@@ -5,12 +5,13 @@
 // under a CSP that allows nothing to run. It also decides the visitor's address once
 // (X-Forwarded-For believed only from TRUSTED_PROXIES), for the per-address limits. And while the
 // database cannot be reached, a page's 500 becomes the "temporarily unavailable" page in the
-// visitor's language, with 503 and Retry-After (the outage is noted by contract/outage.ts). A fresh
+// visitor's language, with 503 and Retry-After (the outage is noted by server/outage.ts). A fresh
 // hit of the page cache is answered here, without Next (lib/page-cache/serve.ts, fastPage).
 import http from "node:http";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
+import { readChannel } from "../server/process-channels.mjs";
 
 /** True when the path (not the query) of `url` has a `%` not followed by a valid UTF-8 escape. */
 export function malformedPath(url) {
@@ -44,13 +45,12 @@ export function refuseMalformed(req, res) {
 const NO_SCRIPT_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-// contract/outage.ts notes the time of the last failure to reach the database here.
-const LAST_OUTAGE = Symbol.for("storefront.lastOutageAt");
 /** A page failing this soon after a failure to reach the database failed because of it. */
 export const OUTAGE_WINDOW_MS = 15_000;
 export const OUTAGE_RETRY_AFTER_S = 5;
 
-const outageIsRecent = (now = Date.now()) => now - (globalThis[LAST_OUTAGE] ?? -Infinity) < OUTAGE_WINDOW_MS;
+// server/outage.ts notes the time of the last failure to reach the database.
+const outageIsRecent = (now = Date.now()) => now - (readChannel("lastOutageAt") ?? -Infinity) < OUTAGE_WINDOW_MS;
 
 const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -159,10 +159,6 @@ export function clientAddress(peer, forwardedFor, trusted) {
   return hops[0] ?? direct;
 }
 
-// lib/page-cache/serve.ts installs the page cache's answer for a request here (fastPage): a
-// fresh hit, answered without Next; null or a Promise of null for anything Next must handle.
-const FAST_PAGE = Symbol.for("storefront.pageCacheFastPath");
-
 /** True when an Accept-Encoding header takes gzip (as Next's compression does: gzip, else none). */
 export function acceptsGzip(value) {
   for (const part of String(value ?? "").split(",")) {
@@ -217,7 +213,9 @@ export function installRequestGuard(trusted = trustedProxies()) {
         trusted,
       );
       answerOutagesOf(req, res);
-      const fast = globalThis[FAST_PAGE]?.(req);
+      // The page cache's answer (lib/page-cache/serve.ts, fastPage): a fresh hit, answered without
+      // Next; null or a Promise of null for anything Next must handle.
+      const fast = readChannel("pageCacheFastPath")?.(req);
       if (fast) {
         Promise.resolve(fast).then(
           (answer) => (answer ? answerFromPageCache(req, res, answer) : emit.call(this, event, req, res, ...rest)),

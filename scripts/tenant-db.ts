@@ -1,7 +1,7 @@
 import path from "node:path";
 import { existsSync, readdirSync, readlinkSync } from "node:fs";
 import nextEnv from "@next/env";
-import { envSchema } from "@/contract/env-schema";
+import { envSchema } from "@/server/env-schema";
 import { openDatabase, type DbHandle } from "@/platform/db/client";
 
 /**

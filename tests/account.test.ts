@@ -7,7 +7,7 @@ import { orderViewKey } from "@/platform/services/order-links";
 import { checkoutApi } from "./helpers/checkout";
 import { getAvailability } from "@/platform/services/availability";
 import { dayStart } from "@/platform/time";
-import { DAY_MS } from "@/contract/riyadh-time";
+import { DAY_MS } from "@/rules/riyadh-time";
 import { callApi, demoCustomer, newCustomer } from "./helpers/account-api";
 import { describeEachDb } from "./helpers/test-db";
 import { at, dayAhead, DEMO, demoProduct } from "./helpers/demo-catalog";

@@ -7,7 +7,7 @@ import { latestOutboxMessage } from "@/platform/services/sms-outbox";
 import type { TenantInfo } from "@/platform/api/router";
 import type { OtpSendDto, OtpVerifyDto, TokenPairDto } from "@/contract/dto/auth";
 import type { CartDto } from "@/contract/dto/cart";
-import { normalizeMobile } from "@/contract/phone";
+import { normalizeMobile } from "@/rules/phone";
 import { describeEachDb } from "./helpers/test-db";
 import { apiCall } from "./helpers/api-call";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { env } from "@/contract/env";
-import { siteOriginOf } from "@/contract/site-origin";
+import { env } from "@/server/env";
+import { siteOriginOf } from "@/server/site-origin";
 import { checkCallbackUrls } from "@/platform/payments/callback-urls";
 import { hostOptions, loopbackIsDefaultStore, resolveTenantByHost } from "@/platform/services/tenants";
 import { attachDomain, removeDomain } from "@/platform/services/tenant-admin";

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { isBelowCartMinimum } from "@/lib/checkout/cart-minimum";
 import { BankReceiptCheckoutInput } from "@/contract/input/checkout";
-import { normalizeMobile } from "@/contract/phone";
+import { normalizeMobile } from "@/rules/phone";
 import { checkoutDetails, checkoutFormSchema, fullName, splitName, type CheckoutForm } from "@/lib/validation/checkout";
 import { accountFormSchema, type AccountForm } from "@/lib/validation/account";
-import type { FieldRule } from "@/contract/custom-field-values";
+import type { FieldRule } from "@/rules/custom-field-values";
 
 // Spec §5: the customer step's rules, with the spec's message keys.
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientIp } from "@/contract/client-ip";
+import { clientIp } from "@/server/client-ip";
 
 describe("clientIp", () => {
   it.each([

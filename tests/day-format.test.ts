@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays } from "@/contract/riyadh-time";
+import { addDays } from "@/rules/riyadh-time";
 import { formatDay, formatTime } from "@/lib/day-format";
 
 // The forms lib/day-format.ts writes by hand must read exactly as Intl writes them: the server and

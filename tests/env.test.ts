@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "@/contract/env-schema";
+import { parseEnv } from "@/server/env-schema";
 
 describe("environment validation", () => {
   it("has working defaults for the embedded demo", () => {

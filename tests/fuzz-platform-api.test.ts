@@ -14,8 +14,8 @@ import { orderViewKey } from "@/platform/services/order-links";
 import { callApi, FILES, uploadForm } from "./helpers/account-api";
 import { newShopper } from "./helpers/checkout";
 import { DEMO, dayAhead, demoProduct } from "./helpers/demo-catalog";
-import { env } from "@/contract/env";
-import { siteOriginOf } from "@/contract/site-origin";
+import { env } from "@/server/env";
+import { siteOriginOf } from "@/server/site-origin";
 import {
   badId,
   describeOnPglite,
@@ -108,6 +108,7 @@ function families(c: Ctx): Record<(typeof FAMILIES)[number], RouteSpec[]> {
       { method: "GET", pattern: "website/pages/*path", params: { path: "z/terms-and-conditions" }, auth: false },
       // The operator's tenant-less call: a store's host never serves it.
       { method: "GET", pattern: "tenants/resolve", query: { host: "spa.localhost" }, auth: false },
+      { method: "GET", pattern: "tenants/:id/content-version", params: { id: c.tenantId }, auth: false },
     ],
     catalog: [
       { method: "GET", pattern: "products", query: { type: "merchandise" }, auth: false },

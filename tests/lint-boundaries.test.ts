@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 
 /**
  * The lint configuration keeps dependencies pointing one way (docs/ARCHITECTURE.md, decision 11):
- * app, components → lib → contract ← platform. Each case lints a file that does not exist at a real
+ * app, components → lib → contract ← platform, with server/ (the server side's shared parts) under
+ * lib and platform, and rules/ under everything. Each case lints a file that does not exist at a real
  * path, as `npm run lint` would lint it there.
  */
 
@@ -58,5 +59,31 @@ describe("layer boundaries", { timeout: 60_000 }, () => {
       [],
     );
     expect(await boundaryErrors("app/sandbox/probe.ts", importing("platformDb", "@/platform/db"))).toEqual([]);
+  });
+
+  it("keeps rules/ below everything and server/ off the browser's side", async () => {
+    expect(await boundaryErrors("rules/probe.ts", importing("platformApi", "@/contract/api"))).toHaveLength(1);
+    expect(await boundaryErrors("rules/probe.ts", importing("env", "@/server/env"))).toHaveLength(1);
+    expect(await boundaryErrors("contract/probe.ts", importing("env", "@/server/env"))).toHaveLength(1);
+    expect(await boundaryErrors("server/probe.ts", importing("cn", "@/lib/cn"))).toHaveLength(1);
+    expect(await boundaryErrors("server/probe.ts", importing("platformDb", "@/platform/db"))).toHaveLength(1);
+    expect(await boundaryErrors("components/probe.tsx", importing("env", "@/server/env"))).toHaveLength(1);
+    expect(await boundaryErrors("contract/probe.ts", importing("singleLine", "@/rules/text"))).toEqual([]);
+    expect(await boundaryErrors("components/probe.tsx", importing("normalizePhone", "@/rules/phone-number"))).toEqual(
+      [],
+    );
+    expect(await boundaryErrors("platform/services/probe.ts", importing("env", "@/server/env"))).toEqual([]);
+    expect(await boundaryErrors("lib/probe.ts", importing("env", "@/server/env"))).toEqual([]);
+  });
+
+  it("refuses a value kept on globalThis anywhere but the process's declared channels", async () => {
+    const probe = "export const probe = (globalThis as { shared?: number }).shared;\n";
+    for (const file of ["lib/probe.ts", "platform/services/probe.ts", "server/probe.ts", "components/probe.tsx"]) {
+      const [result] = await eslint.lintText(probe, { filePath: path.join(root, file) });
+      expect(
+        result.messages.map((m) => m.ruleId),
+        file,
+      ).toContain("no-restricted-globals");
+    }
   });
 });

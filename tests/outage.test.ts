@@ -1,8 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { envelopeResponse, errorEnvelope } from "@/contract/error-envelope";
-import { isUnreachable, noteOutage } from "@/contract/outage";
+import { envelopeResponse, errorEnvelope } from "@/server/error-envelope";
+import { isUnreachable, noteOutage } from "@/server/outage";
 import { PlatformError } from "@/platform/errors";
 import { installRequestGuard, OUTAGE_WINDOW_MS, trustedProxies } from "../scripts/request-guard.mjs";
 

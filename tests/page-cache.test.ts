@@ -3,6 +3,7 @@ import { fillPath, isCacheablePage, NO_STORE, pageCacheKey } from "@/lib/page-ca
 import { cachedPage, fastPage, NO_STORE_SITE, PAGE_TTL_MS, pageCache, respondWithPage } from "@/lib/page-cache/serve";
 import { pageBytes, PageStore, withNonce, type CachedPage } from "@/lib/page-cache/store";
 import { contentSecurityPolicy, newNonce, pagePolicy } from "@/lib/security/csp";
+import { askContentVersion } from "@/lib/page-cache/content-version";
 
 const req = (opts: { method?: string; headers?: Record<string, string>; query?: string } = {}) => ({
   method: opts.method ?? "GET",
@@ -158,7 +159,6 @@ describe("content security policy", () => {
 });
 
 describe("the page cache ahead of Next (fastPage)", () => {
-  const g = globalThis as { __sfContentVersion?: (site: string) => Promise<string | null> };
   const SITE = "spa.localhost";
   const raw = (url: string, headers: Record<string, string> = {}, method = "GET") => ({
     method,
@@ -169,7 +169,7 @@ describe("the page cache ahead of Next (fastPage)", () => {
   let version = "v1";
 
   beforeEach(() => {
-    g.__sfContentVersion = async (site) => (site === SITE ? version : NO_STORE);
+    pageCache().askVersion = async (site) => (site === SITE ? version : NO_STORE);
     version = "v1";
     pageCache().versions.clear(); // the versions' one-second memo, as the proxy keeps it
     store().set(`${SITE}|en|${PRODUCT}`, {
@@ -181,7 +181,7 @@ describe("the page cache ahead of Next (fastPage)", () => {
     });
   });
   afterEach(() => {
-    delete g.__sfContentVersion;
+    pageCache().askVersion = askContentVersion;
   });
 
   const never = () => false;
@@ -236,13 +236,12 @@ describe("the page cache ahead of Next (fastPage)", () => {
 });
 
 describe("made-up Host names (no store)", () => {
-  const g = globalThis as { __sfContentVersion?: (site: string) => Promise<string | null> };
   let fills: string[] = [];
 
   beforeEach(() => {
     fills = [];
     pageCache().store.clear();
-    g.__sfContentVersion = async (site) => (site === "spa.localhost" ? "v1" : NO_STORE);
+    pageCache().askVersion = async (site) => (site === "spa.localhost" ? "v1" : NO_STORE);
     pageCache().versions.clear();
     // The fill renders through the server itself: here, the not-found page a store-less site gets.
     vi.stubGlobal("fetch", async (_url: string, init: { headers: Record<string, string> }) => {
@@ -256,7 +255,7 @@ describe("made-up Host names (no store)", () => {
   });
   afterEach(() => {
     vi.unstubAllGlobals();
-    delete g.__sfContentVersion;
+    pageCache().askVersion = askContentVersion;
   });
 
   it("share one not-found page, rendered once for a name that is never a store, each answer with its own nonce", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { COUNTRY_ORDER, DIALING_CODES, normalizeMobile, splitMobile } from "@/contract/phone";
+import { COUNTRY_ORDER, DIALING_CODES, normalizeMobile, splitMobile } from "@/rules/phone";
 
 describe("normalizeMobile", () => {
   it.each([

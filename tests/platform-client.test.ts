@@ -1,4 +1,6 @@
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { products } from "@/platform/db/schema";
 import { setPlatformDb } from "@/platform/db";
 import { latestOutboxMessage } from "@/platform/services/sms-outbox";
 import { orNull, platform, PlatformCallError } from "@/lib/platform-client/core";
@@ -213,6 +215,31 @@ describeEachDb("platform client", (t) => {
         slug: "spa",
       });
       expect(await orNull(api({ tenant: null }).tenants.resolve({ query: { host: "nobody.localhost" } }))).toBeNull();
+    });
+
+    it("tells a store's content version as an operator call, moving with its content (the page cache's freshness on both transports)", async () => {
+      const { db, spa } = t();
+      const version = () => api({ tenant: null }).tenants.contentVersion({ params: { id: spa.id } });
+      const before = (await version()).version;
+      expect((await version()).version).toBe(before);
+      const oil = await demoProduct(db, spa.id, DEMO.oil);
+      await db
+        .update(products)
+        .set({ stock: sql`${products.stock} + 1` })
+        .where(eq(products.id, oil.id));
+      try {
+        expect((await version()).version).not.toBe(before);
+      } finally {
+        await db
+          .update(products)
+          .set({ stock: sql`${products.stock} - 1` })
+          .where(eq(products.id, oil.id));
+      }
+      expect(
+        await codeOf(
+          api({ tenant: null }).tenants.contentVersion({ params: { id: "00000000-0000-4000-8000-000000000000" } }),
+        ),
+      ).toEqual([404, "SP:TenantNotFound"]);
     });
   });
 });

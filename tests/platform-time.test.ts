@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { dayStart, formatHm, openingWindow, parseHm, riyadhDay, riyadhDayStart, today } from "@/platform/time";
-import { isPlatformDay } from "@/contract/riyadh-time";
+import { isPlatformDay } from "@/rules/riyadh-time";
 
 describe("platform time (Asia/Riyadh, UTC+3)", () => {
   it("puts a Riyadh day's midnight at 21:00 UTC the day before", () => {

@@ -9,7 +9,7 @@ import {
   malformedPath,
   trustedProxies,
 } from "../scripts/request-guard.mjs";
-import { FAST_PAGE } from "@/lib/page-cache/serve";
+import { clearChannel, writeChannel } from "@/server/process-channels.mjs";
 
 describe("request guard", () => {
   it("finds a malformed %-escape in a path, not in the query, and lets good escapes through", () => {
@@ -69,7 +69,6 @@ describe("request guard", () => {
   it("answers what the page cache answers ahead of the server (gzipped when taken), and hands everything else to the server", async () => {
     const emit = http.Server.prototype.emit;
     // Installed where lib/page-cache/serve.ts installs it: the guard (plain JavaScript) spells the symbol again.
-    const slot = globalThis as Record<symbol, unknown>;
     // The page cache's answers carry their body as chunks (the stored parts around a nonce); a string is taken too.
     const text = "<p>صفحة محفوظة ".repeat(200);
     const full = `${text.slice(0, 500)}n0nce${text.slice(500)}`;
@@ -89,9 +88,7 @@ describe("request guard", () => {
       "/text": { status: 200, headers, body: full },
       "/changed": Promise.resolve(null),
     };
-    slot[FAST_PAGE] = function fastPage(req: { url: string }) {
-      return answers[req.url] ?? null;
-    };
+    writeChannel("pageCacheFastPath", ((req: { url: string }) => answers[req.url] ?? null) as never);
     installRequestGuard(trustedProxies(""));
     const server = http.createServer((req, res) => res.end(`server ${req.url}`));
     try {
@@ -123,7 +120,7 @@ describe("request guard", () => {
     } finally {
       server.close();
       http.Server.prototype.emit = emit;
-      delete slot[FAST_PAGE];
+      clearChannel("pageCacheFastPath");
     }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, daysBetween, daysInMonth, isDay, monthStart, riyadhToday, weekday } from "@/contract/riyadh-time";
+import { addDays, daysBetween, daysInMonth, isDay, monthStart, riyadhToday, weekday } from "@/rules/riyadh-time";
 import { formatDay, formatTime } from "@/lib/day-format";
 
 describe("riyadh days", () => {

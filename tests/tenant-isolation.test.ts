@@ -13,8 +13,8 @@ import { FILES, uploadForm } from "./helpers/account-api";
 import { DEMO, dayAhead, demoProduct } from "./helpers/demo-catalog";
 import { describeEachDb } from "./helpers/test-db";
 import { orderViewKey } from "@/platform/services/order-links";
-import { env } from "@/contract/env";
-import { siteOriginOf } from "@/contract/site-origin";
+import { env } from "@/server/env";
+import { siteOriginOf } from "@/server/site-origin";
 
 /**
  * Tenant isolation (QUALITY.md): spa's signed-in customer (a real OTP sign-in), with a cart, a saved
@@ -276,6 +276,8 @@ function routeCalls(s: Spa): Record<string, RouteCall> {
     { method: "GET", path: "website/pages/z/terms-and-conditions" },
     // The operator's tenant-less lookup: a store's host never serves it; a platform host answers coffee's own public record.
     { method: "GET", path: "tenants/resolve?host=coffee.localhost", public: true },
+    // The operator's content version of a store (any id, as the operator it is): never on a store's host.
+    { method: "GET", path: `tenants/${s.orderId}/content-version`, public: true },
   ];
   const byKey: Record<string, RouteCall> = {};
   const patternOf = (c: RouteCall) => {

@@ -17,7 +17,7 @@ import { Label } from "@/components/ui/label";
 import type { CustomerDto, CustomFieldDefinitionDto } from "@/contract/dto/customers";
 import { accountFormSchema, type AccountForm } from "@/lib/validation/account";
 import { fullName, splitName } from "@/lib/validation/names";
-import { normalizeFieldValue } from "@/contract/custom-field-values";
+import { normalizeFieldValue } from "@/rules/custom-field-values";
 import { CustomFieldRow } from "./custom-field-row";
 
 type Props = { customer: CustomerDto; definitions: CustomFieldDefinitionDto[]; separateNames?: boolean };

@@ -4,7 +4,7 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 import { ProductLogo } from "@/components/product/product-logo";
 import { Badge } from "@/components/ui/badge";
 import type { OrderSummaryDto } from "@/contract/dto/account";
-import { riyadhToday } from "@/contract/riyadh-time";
+import { riyadhToday } from "@/rules/riyadh-time";
 import type { Locale } from "@/contract/tenant-settings";
 import { orderMethodKey, paymentStatusKey } from "@/lib/checkout/done-state";
 import { formatDay } from "@/lib/day-format";

@@ -4,7 +4,7 @@ import { CalendarDays, Clock, Moon, Users, type LucideIcon } from "lucide-react"
 import { ProductLogo } from "@/components/product/product-logo";
 import { formatNumber } from "@/lib/money";
 import type { ReservationDto } from "@/contract/dto/account";
-import { riyadhToday } from "@/contract/riyadh-time";
+import { riyadhToday } from "@/rules/riyadh-time";
 import { formatDay, formatTime } from "@/lib/day-format";
 import type { Locale } from "@/contract/tenant-settings";
 import { reservationWhen } from "./reservation-when";

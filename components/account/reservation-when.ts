@@ -1,5 +1,5 @@
 import type { ReservationDto } from "@/contract/dto/account";
-import { addDays, daysBetween, riyadhToday } from "@/contract/riyadh-time";
+import { addDays, daysBetween, riyadhToday } from "@/rules/riyadh-time";
 
 /**
  * When a booking takes place, as the customer reads it. Full-day bookings are stored with the

@@ -10,7 +10,7 @@ import { FormMessage } from "@/components/ui/form-message";
 import { inputClassName } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { cn } from "@/lib/cn";
-import { COUNTRY_ORDER, DIALING_CODES, type SupportedCountry } from "@/contract/phone";
+import { COUNTRY_ORDER, DIALING_CODES, type SupportedCountry } from "@/rules/phone";
 import { phoneFormMobile, phoneFormSchema, type PhoneForm } from "@/lib/validation/sign-in";
 import { signInApi } from "./sign-in-api";
 import { useSignInErrorText } from "./use-session-error-message";

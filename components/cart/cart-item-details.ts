@@ -1,6 +1,6 @@
 import type { CartItemDto } from "@/contract/dto/cart";
 import { formatNumber } from "@/lib/money";
-import { addDays, daysBetween, isDay, riyadhToday } from "@/contract/riyadh-time";
+import { addDays, daysBetween, isDay, riyadhToday } from "@/rules/riyadh-time";
 import { formatDay, formatTime } from "@/lib/day-format";
 
 /**

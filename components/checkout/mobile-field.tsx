@@ -9,7 +9,7 @@ import { FormMessage } from "@/components/ui/form-message";
 import { inputClassName } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { cn } from "@/lib/cn";
-import { COUNTRY_ORDER, DIALING_CODES, type SupportedCountry } from "@/contract/phone";
+import { COUNTRY_ORDER, DIALING_CODES, type SupportedCountry } from "@/rules/phone";
 import type { CheckoutForm } from "@/lib/validation/checkout";
 
 /**

@@ -14,7 +14,7 @@ import { Label } from "@/components/ui/label";
 import { cn } from "@/lib/cn";
 import type { PresetValueDto } from "@/contract/dto/presets";
 import { customFieldError } from "@/lib/validation/account";
-import { normalizeFieldValue } from "@/contract/custom-field-values";
+import { normalizeFieldValue } from "@/rules/custom-field-values";
 import { CartApiError } from "@/components/cart/cart-api";
 import { checkoutApi, type CheckoutPresetDto } from "./checkout-api";
 

@@ -1,5 +1,5 @@
 import { localePath } from "@/lib/site-routing";
-import { safeLink } from "@/contract/safe-link";
+import { safeLink } from "@/rules/safe-link";
 import type { Locale } from "@/contract/tenant-settings";
 
 /**

@@ -19,7 +19,7 @@ import { cn } from "@/lib/cn";
 import { buttonVariants } from "@/components/ui/button";
 import { orderMethodKey, paymentStatusKey } from "@/lib/checkout/done-state";
 import { cashLabelKey } from "@/lib/checkout/payment-methods";
-import { riyadhToday } from "@/contract/riyadh-time";
+import { riyadhToday } from "@/rules/riyadh-time";
 import { formatDay } from "@/lib/day-format";
 import type { CartDto } from "@/contract/dto/cart";
 import { localePath } from "@/lib/site-routing";
@@ -34,7 +34,7 @@ import { ReplaceReceipt } from "./replace-receipt-lazy";
 import { ReorderButton } from "./reorder-button-lazy";
 import { CancelBooking } from "./cancel-booking-lazy";
 import { getFormatSar } from "@/lib/money-server";
-import { passableLine } from "@/contract/wallet-pass";
+import { passableLine } from "@/rules/wallet-pass";
 
 /** A card of the order page with an icon heading and a row of actions (calendar, sharing). */
 function ActionCard({

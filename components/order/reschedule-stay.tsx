@@ -13,7 +13,7 @@ import { useAvailability } from "@/components/product/purchase/use-availability"
 import { toast } from "@/components/toast";
 import { Button } from "@/components/ui/button";
 import { FormMessage } from "@/components/ui/form-message";
-import { addDays, monthStart, riyadhToday } from "@/contract/riyadh-time";
+import { addDays, monthStart, riyadhToday } from "@/rules/riyadh-time";
 import { singleFlight } from "@/lib/intent";
 import { formatNumber } from "@/lib/money";
 import type { CartDto } from "@/contract/dto/cart";

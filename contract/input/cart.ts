@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { singleLine } from "../text";
+import { singleLine } from "@/rules/text";
 
 /**
  * Request bodies of the cart endpoints, shared by the platform and the storefront's cart BFF so

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ProductTypeString } from "../dto/shared";
-import { isPlatformDay } from "../riyadh-time";
+import { isPlatformDay } from "@/rules/riyadh-time";
 
 const day = z.string().refine(isPlatformDay, "Expected a YYYY-MM-DD day");
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CustomerName } from "./customers";
-import { multiLine, singleLine } from "../text";
+import { multiLine, singleLine } from "@/rules/text";
 
 /**
  * Request bodies of the checkout endpoints (issue 4), shared by the platform and the storefront's

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { singleLine } from "../text";
+import { singleLine } from "@/rules/text";
 
 /**
  * Request bodies of the customer's account endpoints (spec §5, §7), shared by the platform, the

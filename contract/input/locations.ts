@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { singleLine } from "../text";
+import { singleLine } from "@/rules/text";
 
 /**
  * Customer locations (spec §3, §7, §9), shared by the platform, the BFF and the locations sheet.

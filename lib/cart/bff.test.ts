@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { PlatformCallError } from "@/lib/platform-client/core";
-import { errorEnvelope } from "@/contract/error-envelope";
+import { errorEnvelope } from "@/server/error-envelope";
 import { BffError, isForeignOrigin, localeForRequest, readJson } from "./bff";
 
 const errorBody = (err: unknown) => errorEnvelope(err, "bff");

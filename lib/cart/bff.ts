@@ -1,6 +1,6 @@
 import "server-only";
-import { readJsonBody } from "@/contract/body";
-import { envelopeResponse, errorEnvelope } from "@/contract/error-envelope";
+import { readJsonBody } from "@/server/body";
+import { envelopeResponse, errorEnvelope } from "@/server/error-envelope";
 import { CodedError } from "@/contract/coded-error";
 import { platform, type PlatformClient } from "@/lib/platform-client/core";
 import { tenantForSite } from "@/lib/platform-client/tenants";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { UPLOAD_FILE_LIMIT } from "@/contract/limits";
-import { SINGLE_LINE_TEXT } from "@/contract/text";
+import { SINGLE_LINE_TEXT } from "@/rules/text";
 
 /**
  * Bank transfer rules shared by the payment step and the BFF (spec §5, §9): the receipt form's

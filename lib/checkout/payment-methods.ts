@@ -102,7 +102,8 @@ export function paymentMethods({ config, cart, applePaySupported }: PaymentMetho
 
 /** Whether this browser can pay with Apple Pay (Safari on Apple devices with a card in Wallet). */
 export function deviceSupportsApplePay(): boolean {
-  const session = (globalThis as { ApplePaySession?: { canMakePayments?: () => boolean } }).ApplePaySession;
+  if (typeof window === "undefined") return false;
+  const session = (window as { ApplePaySession?: { canMakePayments?: () => boolean } }).ApplePaySession;
   try {
     return typeof session?.canMakePayments === "function" && session.canMakePayments() === true;
   } catch {

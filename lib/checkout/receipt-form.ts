@@ -1,5 +1,5 @@
 import "server-only";
-import { readMultipartBody } from "@/contract/body";
+import { readMultipartBody } from "@/server/body";
 import { BankReceiptCheckoutInput } from "@/contract/input/checkout";
 
 /**

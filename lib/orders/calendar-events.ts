@@ -1,6 +1,6 @@
 import type { CartDto } from "@/contract/dto/cart";
 import type { Locale, TenantConfig } from "@/contract/tenant-settings";
-import { addDays, isDay, riyadhToday } from "@/contract/riyadh-time";
+import { addDays, isDay, riyadhToday } from "@/rules/riyadh-time";
 
 /** A Riyadh calendar day from a YYYY-MM-DD day or an ISO instant. */
 const riyadhDay = (value: string) => (isDay(value) ? value : riyadhToday(new Date(value)));

@@ -1,5 +1,5 @@
 import type { CartItemDto } from "@/contract/dto/cart";
-import { HOUR_MS } from "@/contract/riyadh-time";
+import { HOUR_MS } from "@/rules/riyadh-time";
 
 /**
  * Whether the customer may move this line of their order now: a fixed-slot booking or a stay (the

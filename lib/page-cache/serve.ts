@@ -3,6 +3,8 @@ import { NextResponse, type NextRequest } from "next/server";
 import { newNonce, pagePolicy } from "@/lib/security/csp";
 import { securityHeaders } from "@/lib/security/headers";
 import { siteKeyFromHost, splitLocale } from "@/lib/site-routing";
+import { processSingleton, writeChannel } from "@/server/process-channels.mjs";
+import { askContentVersion } from "./content-version";
 import { fillPath, NO_STORE, pageCacheKey } from "./policy";
 import { PageStore, pageBytes, withNonce, type CachedPage } from "./store";
 
@@ -13,7 +15,7 @@ import { PageStore, pageBytes, withNonce, type CachedPage } from "./store";
  * A miss renders the page through this same server (a "fill": a request to itself carrying the
  * process's secret, which the proxy passes to Next with a placeholder nonce instead of a fresh
  * one); the placeholder is replaced by each response's own nonce. An entry is fresh while the
- * tenant's content version (registered by instrumentation.ts, memoised for a second) is the one
+ * tenant's content version (asked through the contract, memoised for a second) is the one
  * read before it was rendered; after PAGE_TTL_MS it is served once more while it is rendered again.
  */
 
@@ -30,11 +32,8 @@ type State = {
   fillSecret: string;
   inflight: Map<string, Promise<CachedPage | null>>;
   versions: LRUCache<string, Promise<string | null>>;
-};
-
-const g = globalThis as unknown as {
-  __sfPageCache?: State;
-  __sfContentVersion?: (site: string) => Promise<string | null>;
+  /** Where versions come from: the platform, through the contract (replaced in tests). */
+  askVersion: (site: string) => Promise<string | null>;
 };
 
 function randomHex(bytes: number) {
@@ -43,15 +42,16 @@ function randomHex(bytes: number) {
   return Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
 }
 
+/** One per process: the proxy's bundle and the request guard's fast path answer from the same pages. */
 export function pageCache(): State {
-  g.__sfPageCache ??= {
+  return processSingleton("pageCache", () => ({
     store: new PageStore(MAX_BYTES),
     placeholder: `sfnonce${randomHex(16)}`,
     fillSecret: randomHex(24),
     inflight: new Map(),
     versions: new LRUCache({ max: 1000, ttl: VERSION_MEMO_MS }),
-  };
-  return g.__sfPageCache;
+    askVersion: askContentVersion,
+  }));
 }
 
 export const pageCacheEnabled = () => process.env.PAGE_CACHE !== "off";
@@ -68,12 +68,10 @@ export function fillSite(request: NextRequest): string | null {
  * negative cache already is, bounded on its own.
  */
 function contentVersion(site: string): Promise<string | null> {
-  const ask = g.__sfContentVersion;
-  if (!ask) return Promise.resolve(null);
-  const { versions } = pageCache();
+  const { versions, askVersion } = pageCache();
   const memo = versions.get(site);
   if (memo) return memo;
-  const value = ask(site).catch((err) => {
+  const value = askVersion(site).catch((err) => {
     console.error("[page-cache] content version unavailable", err);
     return null;
   });
@@ -245,9 +243,7 @@ export function fastPage(
   });
 }
 
-/** Where the request guard (scripts/request-guard.mjs) finds fastPage: installed by the proxy's module. */
-export const FAST_PAGE = Symbol.for("storefront.pageCacheFastPath");
-
+/** Hands fastPage to the request guard (scripts/request-guard.mjs): installed by the proxy's module. */
 export function installFastPage(isPlatformHost: (site: string) => boolean): void {
-  (globalThis as Record<symbol, unknown>)[FAST_PAGE] = (req: RawRequest) => fastPage(req, isPlatformHost);
+  writeChannel("pageCacheFastPath", (req: RawRequest) => fastPage(req, isPlatformHost));
 }

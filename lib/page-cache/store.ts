@@ -2,8 +2,8 @@ import { LRUCache } from "lru-cache";
 
 /**
  * The page cache's memory: rendered pages per key (site, locale, path), least recently used
- * dropped first beyond a byte budget. One per process (on globalThis: the proxy and the app's
- * server code share it). Each instance behind a load balancer has its own; they agree because
+ * dropped first beyond a byte budget. One per process (the page cache's process singleton: the
+ * proxy and the request guard's fast path share it). Each instance behind a load balancer has its own; they agree because
  * every entry is checked against the tenant's content version (platform/services/content-version.ts).
  */
 

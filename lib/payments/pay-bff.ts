@@ -4,7 +4,7 @@ import { platformFor, type BffContext } from "@/lib/cart/bff";
 import type { PlatformClient } from "@/lib/platform-client/core";
 import { onCheckoutCart } from "@/lib/checkout/checkout-cart";
 import { clearCartId } from "@/lib/cookies";
-import { env } from "@/contract/env";
+import { env } from "@/server/env";
 import type {
   CreatePaymentDto,
   ExecuteCartPaymentDto,

@@ -1,8 +1,8 @@
 import "server-only";
 import { platformApi, type PlatformApi } from "@/contract/api";
-import { embeddedPlatform } from "@/contract/embedded";
+import { embeddedPlatform } from "@/server/embedded";
 import { fillPath, RAW_RESPONSE, type CallInput, type EndpointSpec, type ResponseOf } from "@/contract/endpoint";
-import { env } from "@/contract/env";
+import { env } from "@/server/env";
 import { CodedError } from "@/contract/coded-error";
 import { type ApiEnvelope, type ApiError } from "@/contract/errors";
 import type { Locale } from "@/contract/tenant-settings";

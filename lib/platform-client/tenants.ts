@@ -2,6 +2,7 @@ import "server-only";
 import { cache } from "react";
 import { LRUCache } from "lru-cache";
 import type { TenantDto } from "@/contract/dto/tenants";
+import { processSingleton } from "@/server/process-channels.mjs";
 import { orNull, platform } from "./core";
 
 /**
@@ -12,11 +13,10 @@ import { orNull, platform } from "./core";
 const TTL_MS = 30_000;
 const UNKNOWN_TTL_MS = 10_000;
 type Caches = { known: LRUCache<string, TenantDto>; unknown: LRUCache<string, true> };
-const g = globalThis as unknown as { __tenantBySite?: Caches };
-const caches = (g.__tenantBySite ??= {
+const caches: Caches = processSingleton("tenantBySite", () => ({
   known: new LRUCache<string, TenantDto>({ max: 1000, ttl: TTL_MS }),
   unknown: new LRUCache<string, true>({ max: 256, ttl: UNKNOWN_TTL_MS }),
-});
+}));
 
 /** Host → tenant through the contract's operator call (in-process when embedded, else over HTTP). */
 function load(site: string): Promise<TenantDto | null> {

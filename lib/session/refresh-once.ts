@@ -1,5 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
+import { processSingleton } from "@/server/process-channels.mjs";
 
 /**
  * Refresh tokens rotate, and the platform treats a second use of one as theft (the whole family
@@ -14,9 +15,8 @@ const REUSE_WINDOW_MS = 30_000;
 
 type Entry<T> = { result: Promise<T>; expires: number; issued?: string };
 
-// On globalThis so that development's module reloads keep one map per process.
-const store = globalThis as unknown as { __sessionRefreshes?: Map<string, Entry<unknown>> };
-const refreshes = (store.__sessionRefreshes ??= new Map());
+// One map per process, whichever bundle of the server asks.
+const refreshes = processSingleton("sessionRefreshes", () => new Map<string, Entry<unknown>>());
 
 const keyOf = (refreshToken: string) => createHash("sha256").update(refreshToken).digest("base64url");
 

@@ -2,7 +2,7 @@ import "server-only";
 import { cookies } from "next/headers";
 import { getIronSession, type IronSession, type SessionOptions } from "iron-session";
 import { sessionCookieFlags, sessionCookieName, SESSION_COOKIE_MAX_AGE_S } from "@/lib/cookies";
-import { env } from "@/contract/env";
+import { env } from "@/server/env";
 import { PlatformCallError, platform } from "@/lib/platform-client/core";
 import type { TenantDto } from "@/contract/dto/tenants";
 import { refreshOnce } from "./refresh-once";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { UpdateProfileInput as profileBody } from "@/contract/input/customers";
 import { accountFormSchema, customFieldError } from "./account";
-import type { FieldRule } from "@/contract/custom-field-values";
+import type { FieldRule } from "@/rules/custom-field-values";
 
 const fields: FieldRule[] = [
   { name: "national_id", type: "text", isRequired: true },

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { errorMessageKey } from "@/lib/errors";
-import { checkFieldValue, normalizeFieldValue, type FieldRule } from "@/contract/custom-field-values";
+import { checkFieldValue, normalizeFieldValue, type FieldRule } from "@/rules/custom-field-values";
 import { UpdateProfileInput } from "@/contract/input/customers";
 
 /**

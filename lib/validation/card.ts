@@ -9,7 +9,7 @@ import {
   passesLuhn,
   validCardNumber,
   type CardNetwork,
-} from "@/contract/card-networks";
+} from "@/rules/card-networks";
 import { toLatinDigits } from "./sign-in";
 
 /**
@@ -42,7 +42,7 @@ export function formatCardNumber(value: string): string {
 }
 
 /**
- * The card form's checks are Moyasar's own form's (contract/card-networks.ts), within the spec's
+ * The card form's checks are Moyasar's own form's (rules/card-networks.ts), within the spec's
  * (§5): a network the store takes (its MADA/VISA settings), the number's length for that network
  * (UnionPay up to 19 digits: Moyasar's rule over the spec's 16), a security code of 3 digits (4 on
  * American Express), and the name in English letters as Moyasar requires (hyphens allowed).

@@ -2,9 +2,9 @@ import { z } from "zod";
 import type { BankReceiptCheckoutInput } from "@/contract/input/checkout";
 import { CustomerName } from "@/contract/input/customers";
 import { customFieldError } from "./account";
-import type { FieldRule } from "@/contract/custom-field-values";
+import type { FieldRule } from "@/rules/custom-field-values";
 import { phoneFormMobile, phoneFormSchema } from "./sign-in";
-import { MULTI_LINE_TEXT } from "@/contract/text";
+import { MULTI_LINE_TEXT } from "@/rules/text";
 import { fullName } from "./names";
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { VerifyOtpInput } from "@/contract/input/auth";
-import { COUNTRY_ORDER, normalizeMobile } from "@/contract/phone";
+import { COUNTRY_ORDER, normalizeMobile } from "@/rules/phone";
 
 /**
  * Sign-in forms and bodies, shared by the sign-in sheet (react-hook-form) and the session BFF.

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, eq, lt } from "drizzle-orm";
-import { canonicalJson } from "@/contract/canonical-json";
+import { canonicalJson } from "@/server/canonical-json";
 import { CodedError } from "@/contract/coded-error";
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN } from "@/contract/idempotency";
 import type { Db } from "../db/client";

@@ -1,14 +1,14 @@
-import { errorResponse, envelopeResponse } from "@/contract/error-envelope";
+import { errorResponse, envelopeResponse } from "@/server/error-envelope";
 import { CodedError } from "@/contract/coded-error";
 import { platformApi } from "@/contract/api";
-import { readJsonBody, readMultipartBody } from "@/contract/body";
+import { readJsonBody, readMultipartBody } from "@/server/body";
 import { bodyKind, listEndpoints, RAW_RESPONSE, type EndpointSpec } from "@/contract/endpoint";
 import type { Locale } from "@/contract/tenant-settings";
-import { UNSTORABLE_TEXT } from "@/contract/text";
+import { UNSTORABLE_TEXT } from "@/rules/text";
 import type { Db } from "../db/client";
 import { PlatformError } from "../errors";
 import { resolveCaller } from "./auth";
-import { clientIp } from "@/contract/client-ip";
+import { clientIp } from "@/server/client-ip";
 import type { Caller, TenantInfo, VerifiedWebhook } from "./define";
 
 export type { TenantInfo };

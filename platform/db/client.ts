@@ -53,7 +53,7 @@ export async function openDatabase(opts: {
       import("drizzle-orm/node-postgres/migrator"),
     ]);
     const { Pool } = pg;
-    // A database that does not answer fails a request within 5 s (503, contract/outage.ts) instead of holding it.
+    // A database that does not answer fails a request within 5 s (503, server/outage.ts) instead of holding it.
     const pool = new Pool({
       connectionString: opts.url,
       max: opts.poolSize ?? POOL_SIZE,

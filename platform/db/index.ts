@@ -1,10 +1,12 @@
 import "server-only";
 import path from "node:path";
-import { env } from "@/contract/env";
+import { env } from "@/server/env";
+import { processSingleton } from "@/server/process-channels.mjs";
 import { openDatabase, type DbHandle } from "./client";
 import { seedDemo } from "../seed/demo";
 
-const globalForDb = globalThis as unknown as { __platformDb?: Promise<DbHandle> };
+/** One database handle per process, whichever bundle of the server opens it first. */
+const slot = processSingleton("platformDb", () => ({ handle: undefined as Promise<DbHandle> | undefined }));
 
 async function open(): Promise<DbHandle> {
   const e = env();
@@ -24,14 +26,14 @@ async function open(): Promise<DbHandle> {
 
 /** The embedded platform's database, opened (migrated, seeded) once per process. */
 export function platformDb(): Promise<DbHandle> {
-  globalForDb.__platformDb ??= open().catch((err) => {
-    globalForDb.__platformDb = undefined;
+  slot.handle ??= open().catch((err) => {
+    slot.handle = undefined;
     throw err;
   });
-  return globalForDb.__platformDb;
+  return slot.handle;
 }
 
 /** For tests: use this handle instead of opening one from the environment. */
 export function setPlatformDb(handle: DbHandle) {
-  globalForDb.__platformDb = Promise.resolve(handle);
+  slot.handle = Promise.resolve(handle);
 }

@@ -74,7 +74,7 @@ export function publicPaymentEndpoints(
 
 /** This process's sandbox switch and the origin its own /sandbox/* answers on. */
 export async function sandboxSetting(): Promise<SandboxSetting> {
-  const { env } = await import("@/contract/env");
+  const { env } = await import("@/server/env");
   const e = env();
   return { enabled: e.SANDBOX, origin: e.SANDBOX_ORIGIN ?? `http://127.0.0.1:${e.PORT}` };
 }

@@ -1,14 +1,14 @@
 import "server-only";
-import { env } from "@/contract/env";
+import { env } from "@/server/env";
 import type { Db } from "../db/client";
 import { PlatformError } from "../errors";
-import { siteOriginOf } from "@/contract/site-origin";
+import { siteOriginOf } from "@/server/site-origin";
 import { hostOptions, resolveTenantByHost } from "../services/tenants";
 
 /**
  * Where a provider sends the shopper back (callback, error, success, cancel and failure URLs): only
  * to this store's own origin — one of its host names with exactly the scheme and port the store is
- * served on (contract/site-origin.ts: https on the default port, or http on this server's PORT for
+ * served on (server/site-origin.ts: https on the default port, or http on this server's PORT for
  * local hosts) — never an address a caller chose to phish with, nor another service on the same host.
  */
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SINGLE_LINE_TEXT } from "@/contract/text";
+import { SINGLE_LINE_TEXT } from "@/rules/text";
 import { PlatformError } from "../errors";
 
 /** What every provider's webhook check shares: the refusal, and the payment id's shape. */

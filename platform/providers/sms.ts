@@ -1,6 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { env } from "@/contract/env";
+import { env } from "@/server/env";
 import type { Db, Tx } from "../db/client";
 import { smsOutbox } from "../db/schema";
 import { PlatformError } from "../errors";

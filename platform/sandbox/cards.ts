@@ -1,5 +1,5 @@
 import "server-only";
-import { cardNetwork, NETWORK_RULES, passesLuhn, validCardNumber } from "@/contract/card-networks";
+import { cardNetwork, NETWORK_RULES, passesLuhn, validCardNumber } from "@/rules/card-networks";
 
 // The sandboxes' test cards (brief "Test data"): which number does what, and the checks a real
 // gateway makes on card fields. Only the brand, first six and last four digits are ever stored.

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomInt } from "node:crypto";
-import { readBytes } from "@/contract/body";
+import { readBytes } from "@/server/body";
 import { JSON_BODY_LIMIT } from "@/contract/limits";
 
 // Small Request/Response helpers shared by the provider sandboxes (plain web APIs, no Next).
@@ -35,7 +35,7 @@ export const seeOther = (location: string) => new Response(null, { status: 303, 
 
 /**
  * The request's JSON body, or undefined when it is missing or not JSON. Read like every body of
- * the app (contract/body.ts): a body past the JSON limit is refused (413) before it is all in memory.
+ * the app (server/body.ts): a body past the JSON limit is refused (413) before it is all in memory.
  */
 export async function readJson(req: Request): Promise<unknown> {
   const bytes = await readBytes(req, JSON_BODY_LIMIT);

@@ -6,7 +6,7 @@ import { myfatoorahSandbox } from "./myfatoorah";
 import type { SandboxProvider } from "./store";
 import { tabbySandbox } from "./tabby";
 import { tamaraSandbox } from "./tamara";
-import { errorResponse } from "@/contract/error-envelope";
+import { errorResponse } from "@/server/error-envelope";
 import { CodedError } from "@/contract/coded-error";
 
 // One entry to every provider sandbox: the Next routes under app/sandbox/<provider> and the tests'

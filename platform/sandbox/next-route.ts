@@ -1,5 +1,5 @@
 import "server-only";
-import { env } from "@/contract/env";
+import { env } from "@/server/env";
 import { handleSandbox, sandboxPath, type SandboxProvider } from "./index";
 
 /**

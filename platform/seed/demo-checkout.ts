@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../db/client";
 import * as s from "../db/schema";
 import { dayStart, riyadhDay, riyadhDayStart } from "../time";
-import { monthStart } from "@/contract/riyadh-time";
+import { monthStart } from "@/rules/riyadh-time";
 import { DEMO_CUSTOMER_MOBILE } from "./demo-accounts";
 
 // The checkout side of the demo (issue 4): coupons that show every coupon code of spec §8, the

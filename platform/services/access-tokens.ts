@@ -1,6 +1,6 @@
 import "server-only";
 import { jwtVerify, SignJWT, errors as joseErrors } from "jose";
-import { env } from "@/contract/env";
+import { env } from "@/server/env";
 import { PlatformError } from "../errors";
 import { isUuid } from "./ids";
 

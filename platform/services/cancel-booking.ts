@@ -13,7 +13,7 @@ import {
 } from "../db/schema";
 import { notFound, PlatformError } from "../errors";
 import { parseChangeWindowHours, type Locale } from "@/contract/tenant-settings";
-import { HOUR_MS } from "@/contract/riyadh-time";
+import { HOUR_MS } from "@/rules/riyadh-time";
 import type { CartDto } from "@/contract/dto/cart";
 import { issueCreditNote } from "../invoices/invoices";
 import { gatewayOf } from "../payments/gateways";

@@ -3,9 +3,9 @@ import type { Db, Tx } from "../db/client";
 import type { cartItems, GiftDetails } from "../db/schema";
 import { PlatformError, validation } from "../errors";
 import { dayStart, openingWindow, riyadhDay, today } from "../time";
-import { isPlatformDay } from "@/contract/riyadh-time";
-import { DAY_MS } from "@/contract/riyadh-time";
-import { addDays, daysBetween } from "@/contract/riyadh-time";
+import { isPlatformDay } from "@/rules/riyadh-time";
+import { DAY_MS } from "@/rules/riyadh-time";
+import { addDays, daysBetween } from "@/rules/riyadh-time";
 import {
   bookingsBetween,
   capacityOf,

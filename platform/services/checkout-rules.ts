@@ -11,8 +11,8 @@ import {
 } from "../db/schema";
 import { notFound, PlatformError } from "../errors";
 import { dayStart, today } from "../time";
-import { DAY_MS } from "@/contract/riyadh-time";
-import { addDays } from "@/contract/riyadh-time";
+import { DAY_MS } from "@/rules/riyadh-time";
+import { addDays } from "@/rules/riyadh-time";
 import { toTenantConfig, type SettingsMap } from "@/contract/tenant-settings";
 import type { SubmitPaymentMethod } from "@/contract/input/checkout";
 import { checkCapacity, checkLineRules, lineOfItem, type CartLine } from "./cart-rules";

@@ -3,7 +3,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { bankAccounts, carts, customers } from "../db/schema";
 import { PlatformError, validation } from "../errors";
-import { normalizeMobile } from "@/contract/phone";
+import { normalizeMobile } from "@/rules/phone";
 import type { Locale } from "@/contract/tenant-settings";
 import type { BankAccountDto, ValidateCartDto } from "@/contract/dto/checkout";
 import type { CartDto } from "@/contract/dto/cart";

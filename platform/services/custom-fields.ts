@@ -5,7 +5,7 @@ import { customFieldDefinitions, uploads } from "../db/schema";
 import { PlatformError } from "../errors";
 import type { Locale } from "@/contract/tenant-settings";
 import type { CustomFieldDefinitionDto } from "@/contract/dto/customers";
-import { checkFieldValue, normalizeFieldValue, type FieldRule } from "@/contract/custom-field-values";
+import { checkFieldValue, normalizeFieldValue, type FieldRule } from "@/rules/custom-field-values";
 import { localized } from "./catalog";
 
 type Conn = Db | Tx;

@@ -5,9 +5,9 @@ import type { Db, Tx } from "../db/client";
 import { customers } from "../db/schema";
 import { PlatformError, validation } from "../errors";
 import type { CustomerDto } from "@/contract/dto/customers";
-import type { FieldRule } from "@/contract/custom-field-values";
+import type { FieldRule } from "@/rules/custom-field-values";
 import type { SaveCustomerInput, UpdateProfileInput } from "@/contract/input/customers";
-import { normalizePhone } from "@/contract/phone-number";
+import { normalizePhone } from "@/rules/phone-number";
 import { checkUploadValues, isProfileComplete, loadCustomFieldDefinitions, mergeFieldValues } from "./custom-fields";
 
 type Conn = Db | Tx;

@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { customers, otpChallenges, otpFailures } from "../db/schema";
 import { PlatformError } from "../errors";
-import { normalizeMobile } from "@/contract/phone";
+import { normalizeMobile } from "@/rules/phone";
 import type { Locale } from "@/contract/tenant-settings";
 import type { SmsSender } from "../providers/sms";
 import { enforceRateLimit } from "./rate-limit";

@@ -1,12 +1,12 @@
 import "server-only";
-import { canonicalJson } from "@/contract/canonical-json";
+import { canonicalJson } from "@/server/canonical-json";
 import { and, asc, eq, ne } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { presets, presetValues } from "../db/schema";
 import { notFound } from "../errors";
 import type { Locale } from "@/contract/tenant-settings";
 import type { PresetDto, PresetFieldDto, PresetValueDto } from "@/contract/dto/presets";
-import type { FieldRule } from "@/contract/custom-field-values";
+import type { FieldRule } from "@/rules/custom-field-values";
 import type { PresetValueInput } from "@/contract/input/customers";
 import { localized } from "./catalog";
 import { mergeFieldValues } from "./custom-fields";

@@ -4,7 +4,7 @@ import type { Db } from "../db/client";
 import { bookings, cartItems, carts, tenants } from "../db/schema";
 import { notFound, PlatformError, validation } from "../errors";
 import { parseChangeWindowHours, type Locale } from "@/contract/tenant-settings";
-import { HOUR_MS } from "@/contract/riyadh-time";
+import { HOUR_MS } from "@/rules/riyadh-time";
 import type { CartDto } from "@/contract/dto/cart";
 import type { RescheduleInput } from "@/contract/input/cart";
 import { readCart } from "./cart";

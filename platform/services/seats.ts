@@ -1,5 +1,5 @@
 import type { RuleProduct } from "./product-columns";
-import { MINUTE_MS } from "@/contract/riyadh-time";
+import { MINUTE_MS } from "@/rules/riyadh-time";
 
 /** Seats taken by bookings (or by lines of a cart) in an interval; half-open intervals [from, to). */
 export type Occupancy = { from: Date; to: Date; seats: number };

@@ -6,7 +6,7 @@ import { bookings, branches, specialists } from "../db/schema";
 import type { RuleProduct } from "./product-columns";
 import { PlatformError, validation } from "../errors";
 import { dayStart, openingWindow, parseHm, riyadhDay } from "../time";
-import { MINUTE_MS } from "@/contract/riyadh-time";
+import { MINUTE_MS } from "@/rules/riyadh-time";
 import { capacityOf, seatsTaken, type Occupancy } from "./seats";
 import type { Locale } from "@/contract/tenant-settings";
 import type { ProductDto } from "@/contract/dto/catalog";

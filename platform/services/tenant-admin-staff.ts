@@ -5,7 +5,7 @@ import type { Db } from "../db/client";
 import { bookings, branches, productPrices, products, specialists } from "../db/schema";
 import { notFound, PlatformError, validation } from "../errors";
 import { parseHm } from "../time";
-import { isPlatformDay } from "@/contract/riyadh-time";
+import { isPlatformDay } from "@/rules/riyadh-time";
 import { isUuid } from "./ids";
 import { reservationKind } from "./availability";
 import { tenantBySlug } from "./tenant-admin";

@@ -15,7 +15,7 @@ import {
   pixelId,
   type SettingsKey,
 } from "@/contract/tenant-settings";
-import { safeLink } from "@/contract/safe-link";
+import { safeLink } from "@/rules/safe-link";
 
 /** Settings are validated when written (operator tooling): every value a string, keys non-empty. */
 const settingsMapSchema = z.record(z.string().min(1), z.string());

@@ -6,7 +6,7 @@ import type { Db } from "../db/client";
 import { tenants, tenantWalletPasses } from "../db/schema";
 import { notFound, validation } from "../errors";
 import { toTenantConfig } from "@/contract/tenant-settings";
-import { passableLine } from "@/contract/wallet-pass";
+import { passableLine } from "@/rules/wallet-pass";
 import type { Locale } from "@/contract/tenant-settings";
 import { readCart } from "./cart";
 import { tenantBySlug } from "./tenant-admin";

@@ -3,9 +3,9 @@ import { expect } from "vitest";
 import type { Db } from "@/platform/db/client";
 import { productPrices, products } from "@/platform/db/schema";
 import { PlatformError } from "@/platform/errors";
-import { addDays } from "@/contract/riyadh-time";
+import { addDays } from "@/rules/riyadh-time";
 import { dayStart, today } from "@/platform/time";
-import { HOUR_MS } from "@/contract/riyadh-time";
+import { HOUR_MS } from "@/rules/riyadh-time";
 
 /** A seeded product by its English name, with its prices in display order. */
 export async function demoProduct(db: Db, tenantId: string, nameEn: string) {

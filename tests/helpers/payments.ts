@@ -27,8 +27,8 @@ import type {
 } from "@/contract/dto/payments";
 import type { PayLaterSessionInput } from "@/contract/input/payments";
 import { checkoutApi, type Shopper, type ShopperCart } from "./checkout";
-import { env } from "@/contract/env";
-import { siteOriginOf } from "@/contract/site-origin";
+import { env } from "@/server/env";
+import { siteOriginOf } from "@/server/site-origin";
 import { DEMO, demoProduct } from "./demo-catalog";
 import type { TestDb } from "./test-db";
 

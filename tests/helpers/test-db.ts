@@ -7,7 +7,7 @@ import { openDatabase, type Db, type DbHandle } from "@/platform/db/client";
 import { tenants } from "@/platform/db/schema";
 import { seedDemo } from "@/platform/seed/demo";
 import { riyadhDayStart } from "@/platform/time";
-import { HOUR_MS } from "@/contract/riyadh-time";
+import { HOUR_MS } from "@/rules/riyadh-time";
 import type { TenantInfo } from "@/platform/api/router";
 
 export type DbKind = "pglite" | "postgres";

@@ -1,7 +1,7 @@
 // Every suite's storefront code calls the platform in-process, as the server does once
 // instrumentation.ts has installed it. The platform (router, services, database client) is loaded
 // on the first call, so that a suite that never calls it does not spend a second importing it.
-import { installEmbeddedPlatform } from "@/contract/embedded";
+import { installEmbeddedPlatform } from "@/server/embedded";
 
 installEmbeddedPlatform({
   async call(key, input, meta) {

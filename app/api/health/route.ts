@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { env } from "@/contract/env";
-import { OUTAGE_RETRY_AFTER_S } from "@/contract/outage";
+import { env } from "@/server/env";
+import { OUTAGE_RETRY_AFTER_S } from "@/server/outage";
 
 export const dynamic = "force-dynamic";
 

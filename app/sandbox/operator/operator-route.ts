@@ -1,7 +1,7 @@
 import type { z } from "zod";
-import { readJsonBody } from "@/contract/body";
-import { errorResponse } from "@/contract/error-envelope";
-import { env } from "@/contract/env";
+import { readJsonBody } from "@/server/body";
+import { errorResponse } from "@/server/error-envelope";
+import { env } from "@/server/env";
 
 /**
  * A browser-test operator route (/sandbox/operator/*): served only by a sandbox server with

@@ -1,5 +1,5 @@
 import "server-only";
-import { env } from "@/contract/env";
+import { env } from "@/server/env";
 import { siteKeyFromHost } from "@/lib/site-routing";
 import { tenantForSite } from "@/lib/platform-client/tenants";
 import type { TenantDto } from "@/contract/dto/tenants";

@@ -11,7 +11,7 @@ import { cn } from "@/lib/cn";
 import { createMoyasarToken } from "@/lib/payments/provider-browser";
 import type { CartDto } from "@/contract/dto/cart";
 import { localePath } from "@/lib/site-routing";
-import { acceptedNetworks } from "@/contract/card-networks";
+import { acceptedNetworks } from "@/rules/card-networks";
 import { CARD_MONTHS, cardSchema, cardYears, formatCardNumber, type CardValues } from "@/lib/validation/card";
 import { onlinePayApi } from "./online-pay-api";
 import type { CheckoutDetails } from "./payment-api";

@@ -1,4 +1,4 @@
-import { addDays, weekday } from "@/contract/riyadh-time";
+import { addDays, weekday } from "@/rules/riyadh-time";
 
 /** How the calendar shows a day that cannot be picked (undefined: it can be). */
 export type DayStatus = "closed" | "booked" | undefined;

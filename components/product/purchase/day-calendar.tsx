@@ -4,7 +4,7 @@ import { useEffect, useRef, type KeyboardEvent } from "react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
-import { addDays, daysInMonth, monthStart, weekday } from "@/contract/riyadh-time";
+import { addDays, daysInMonth, monthStart, weekday } from "@/rules/riyadh-time";
 import { formatDay } from "@/lib/day-format";
 import { arrowTarget, type DayStatus } from "./booking-days";
 

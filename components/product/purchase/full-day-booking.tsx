@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { Moon } from "lucide-react";
 import { useAddToCart } from "@/components/cart/use-add-to-cart";
 import { formatNumber } from "@/lib/money";
-import { addDays, daysBetween, monthStart, riyadhToday } from "@/contract/riyadh-time";
+import { addDays, daysBetween, monthStart, riyadhToday } from "@/rules/riyadh-time";
 import { AvailabilityState } from "./availability-state";
 import { closedStatus, type OpeningHoursDays } from "./booking-days";
 import { CalendarField, StayNights } from "./booking-fields";

@@ -1,4 +1,4 @@
-import { weekday } from "@/contract/riyadh-time";
+import { weekday } from "@/rules/riyadh-time";
 import type { OpeningHoursDays } from "./booking-days";
 
 /**

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { useAddToCart } from "@/components/cart/use-add-to-cart";
 import { formatNumber } from "@/lib/money";
-import { addDays, monthStart, riyadhToday } from "@/contract/riyadh-time";
+import { addDays, monthStart, riyadhToday } from "@/rules/riyadh-time";
 import { formatDay } from "@/lib/day-format";
 import { CalendarField } from "./booking-fields";
 import { lineTotal, PriceChoice, PurchaseFooter, type WidgetProps } from "./purchase-parts";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { addDays, monthStart, riyadhToday } from "@/contract/riyadh-time";
+import { addDays, monthStart, riyadhToday } from "@/rules/riyadh-time";
 import { closedStatus, firstOpenDay, type DayStatus, type OpeningHoursDays } from "./booking-days";
 import type { DayCalendarProps } from "./day-calendar";
 import { useAvailability } from "./use-availability";

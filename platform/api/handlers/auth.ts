@@ -1,6 +1,6 @@
 import { auth } from "@/contract/endpoints/auth";
 import type { TokenPairDto } from "@/contract/dto/auth";
-import { env } from "@/contract/env";
+import { env } from "@/server/env";
 import { smsSender } from "../../providers/sms";
 import { ACCESS_TOKEN_TTL_SECONDS, issueAccessToken } from "../../services/access-tokens";
 import { getCustomer } from "../../services/customers";

@@ -1,7 +1,8 @@
 import { tenants } from "@/contract/endpoints/tenants";
-import { env } from "@/contract/env";
+import { env } from "@/server/env";
 import { PlatformError } from "../../errors";
 import { loadPaymentAccounts, publicPaymentEndpoints } from "../../payments/accounts";
+import { contentVersion } from "../../services/content-version";
 import { canonicalHost, hostOptions, resolveTenantByHost } from "../../services/tenants";
 import { publicSettings } from "../../services/website";
 import { hasWalletCertificate, walletPassState } from "../../services/wallet-passes";
@@ -28,5 +29,10 @@ export const tenantsHandlers = handlers(tenants, {
       walletPasses,
       host,
     };
+  },
+  contentVersion: async ({ db, params }) => {
+    const version = await contentVersion(db, params.id);
+    if (version === "gone") throw new PlatformError("SP:TenantNotFound", 404, "No such store");
+    return { version };
   },
 });

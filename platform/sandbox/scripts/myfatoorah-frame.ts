@@ -1,5 +1,5 @@
 import "server-only";
-import { MADA_BINS } from "@/contract/card-networks";
+import { MADA_BINS } from "@/rules/card-networks";
 import { escapeHtml, inlineJson } from "../http";
 
 // The card form inside MyFatoorah's embedded frame (sandbox). The card number never reaches the

@@ -1,5 +1,5 @@
-import { errorResponse } from "@/contract/error-envelope";
-import { env } from "@/contract/env";
+import { errorResponse } from "@/server/error-envelope";
+import { env } from "@/server/env";
 import { CodedError } from "@/contract/coded-error";
 import { siteKeyFromHost } from "@/lib/site-routing";
 import { tenantForSite } from "@/lib/platform-client/tenants";

@@ -1,4 +1,4 @@
-import { readMultipartBody } from "@/contract/body";
+import { readMultipartBody } from "@/server/body";
 import { UPLOAD_FILE_LIMIT } from "@/contract/limits";
 import { BffError, bffRoute, platformFor } from "@/lib/cart/bff";
 import { requireToken } from "@/lib/session/session-view";

@@ -1,4 +1,4 @@
-import { normalizeMobile } from "@/contract/phone";
+import { normalizeMobile } from "@/rules/phone";
 import { latestOutboxMessage } from "@/platform/services/sms-outbox";
 import { outboxAccess } from "../outbox-access";
 

@@ -1,4 +1,4 @@
-import { readMultipartBody } from "@/contract/body";
+import { readMultipartBody } from "@/server/body";
 import { bffRoute, platformFor } from "@/lib/cart/bff";
 import { requireToken } from "@/lib/session/session-view";
 import type { ReceiptReplacedDto } from "@/contract/dto/account";

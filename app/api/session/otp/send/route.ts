@@ -1,5 +1,5 @@
 import { bffRoute, platformFor, readJson } from "@/lib/cart/bff";
-import { clientIp } from "@/contract/client-ip";
+import { clientIp } from "@/server/client-ip";
 import { SendOtpInput } from "@/contract/input/auth";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 import { bffRoute, platformFor, readJson } from "@/lib/cart/bff";
 import { adoptGuestCart, releaseCartForNextSignIn } from "@/lib/session/adopt-guest-cart";
-import { clientIp } from "@/contract/client-ip";
+import { clientIp } from "@/server/client-ip";
 import { getSessionToken, readSession, saveTokens } from "@/lib/session/session";
 import { viewOf } from "@/lib/session/session-view";
 import { verifyOtpBody } from "@/lib/validation/sign-in";

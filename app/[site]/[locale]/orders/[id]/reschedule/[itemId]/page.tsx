@@ -15,7 +15,7 @@ import { orNull, platform } from "@/lib/platform-client/core";
 import { loadForCustomer } from "@/lib/session/page-session";
 import { loadSite, type SiteParams } from "@/lib/site";
 import { localePath } from "@/lib/site-routing";
-import { addDays, daysBetween, riyadhToday } from "@/contract/riyadh-time";
+import { addDays, daysBetween, riyadhToday } from "@/rules/riyadh-time";
 
 export const dynamic = "force-dynamic";
 

@@ -1,4 +1,4 @@
-import { isDay } from "@/contract/riyadh-time";
+import { isDay } from "@/rules/riyadh-time";
 
 /**
  * Checks of one custom-field (or preset-field) value against its definition, with the spec's codes

@@ -1,11 +1,12 @@
-import type { ApiError } from "./errors";
+import type { ApiError } from "@/contract/errors";
+import { readChannel, writeChannel } from "./process-channels.mjs";
 
 /**
  * The seam between the storefront and an embedded platform (ARCHITECTURE decisions 1 and 11):
  * the storefront's client only knows this shape, and whoever hosts both in one process (the
  * server's start, instrumentation.ts; the test setup) installs the platform's side of it. Neither
- * side imports the other. Kept on globalThis, so every bundle of the server process sees the one
- * that was installed.
+ * side imports the other. A channel of the process (process-channels.mjs), so every bundle of the
+ * server process sees the one that was installed.
  */
 
 /** A tenant as the platform needs it for a call. */
@@ -34,12 +35,10 @@ export type EmbeddedPlatform = {
   ): Promise<EmbeddedAnswer>;
 };
 
-const slot = globalThis as { __storefrontEmbeddedPlatform?: EmbeddedPlatform };
-
 export function installEmbeddedPlatform(platform: EmbeddedPlatform): void {
-  slot.__storefrontEmbeddedPlatform = platform;
+  writeChannel("embeddedPlatform", platform);
 }
 
 export function embeddedPlatform(): EmbeddedPlatform | undefined {
-  return slot.__storefrontEmbeddedPlatform;
+  return readChannel("embeddedPlatform");
 }

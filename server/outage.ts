@@ -1,3 +1,5 @@
+import { writeChannel } from "./process-channels.mjs";
+
 /**
  * A database outage, told apart from a bug: the database (or the platform behind it) cannot be
  * reached right now. Such a failure answers 503 SP:ServiceUnavailable with Retry-After, never a
@@ -40,11 +42,7 @@ export function isUnreachable(err: unknown, depth = 0): boolean {
   return isUnreachable(cause, depth + 1);
 }
 
-// On globalThis under a registered symbol: the request guard is a plain script loaded before Next.
-const LAST_OUTAGE = Symbol.for("storefront.lastOutageAt");
-type OutageGlobal = { [LAST_OUTAGE]?: number };
-
-/** Notes that the database could not be reached just now. */
+/** Notes that the database could not be reached just now, for the request guard (a channel: see process-channels.mjs). */
 export function noteOutage(now = Date.now()): void {
-  (globalThis as OutageGlobal)[LAST_OUTAGE] = now;
+  writeChannel("lastOutageAt", now);
 }

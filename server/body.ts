@@ -1,5 +1,5 @@
-import { CodedError } from "./coded-error";
-import { JSON_BODY_LIMIT, UPLOAD_BODY_LIMIT, UPLOAD_FILE_LIMIT } from "./limits";
+import { CodedError } from "@/contract/coded-error";
+import { JSON_BODY_LIMIT, UPLOAD_BODY_LIMIT, UPLOAD_FILE_LIMIT } from "@/contract/limits";
 
 /**
  * The one request-body reader of the platform and the BFF. The body is counted while it streams

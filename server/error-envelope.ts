@@ -1,13 +1,13 @@
 import { ZodError } from "zod";
-import { CodedError } from "./coded-error";
-import type { ApiError } from "./errors";
+import { CodedError } from "@/contract/coded-error";
+import type { ApiError } from "@/contract/errors";
 import { isUnreachable, noteOutage, OUTAGE_RETRY_AFTER_S } from "./outage";
 
 /**
  * The one mapping from a thrown error to the envelope `{error: {code, message, details?}}` and its
  * HTTP status, used by the platform's router and the storefront's BFF alike. A coded refusal keeps
  * its code and status; a schema failure is SP:ValidationError with the failing fields; a database
- * that cannot be reached is 503 SP:ServiceUnavailable (contract/outage.ts); anything else is logged
+ * that cannot be reached is 503 SP:ServiceUnavailable (server/outage.ts); anything else is logged
  * and answered SP:InternalError without its text (a stack never reaches a client).
  */
 export function errorEnvelope(err: unknown, where: string): { status: number; error: ApiError } {
