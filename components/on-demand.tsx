@@ -11,7 +11,7 @@ type Loaded<P> = ComponentType<P> & { ready?: () => Promise<unknown> };
  * A part of the page whose code comes when it is first shown (a sheet, the account menu), as
  * next/dynamic would load it, except when the load fails. next/dynamic hands a failed load (a
  * connection that dropped) to the nearest error boundary, which for the layout's own parts is
- * Next's default error page: one tap on the cart and the store was gone. Here a failed load
+ * Next's default error page: one tap on the cart and the store is gone. Here a failed load
  * says so (errors.network), calls `failed` (the sheet closes and forgets it was opened), and the
  * next opening loads it again. Nothing renders until the code and its texts are here.
  */

@@ -36,9 +36,9 @@ const ROOM_ABOVE_SHEET_PX = 88;
  * Where a toast starts, in px from the top, or null for sonner's own corner offset (16 px on the
  * phone, 24 px on the desktop). On the page: just below the site header (`data-site-header`), which
  * is sticky under an announcement banner that scrolls away, so its lower edge moves with the
- * scroll. A toast over the header hid the cart, locations and account buttons, and sonner holds a
- * toast open for as long as the pointer rests on it: a desktop shopper reaching for the header
- * right after "Signed in" found the button under the toast until they moved the mouse away.
+ * scroll. A toast over the header would hide the cart, locations and account buttons, and sonner
+ * holds a toast open for as long as the pointer rests on it: a desktop shopper reaching for the
+ * header right after "Signed in" would find the button under the toast until the mouse moved away.
  * Over an open sheet the site header is behind the overlay: where the sheet leaves room above
  * it (the desktop), the toast keeps to sonner's top corner; where it reaches the top (the phone),
  * the toast goes just below the sheet's own header, so that the sheet's title and close button

@@ -3,7 +3,7 @@
  * the same utility group under the same variants (`px-4 … px-2` ⇒ `px-2`, `p-2 … px-4` keeps both,
  * `px-4 … p-2` ⇒ `p-2`). It knows the utility groups this app's components combine; a class it does
  * not know is always kept. tailwind-merge does the same with a ~8 KB gzip configuration of every
- * Tailwind utility, which put it in every page's first load; tests/class-merge.test.ts holds this
+ * Tailwind utility, which would sit in every page's first load; tests/class-merge.test.ts holds this
  * merger to tailwind-merge's answers on the app's own combinations.
  */
 
@@ -198,10 +198,9 @@ function split(cls: string): { variants: string; utility: string } {
 /**
  * Answers kept per input, bounded (emptied when full; a page's own set is far smaller): a page
  * asks for the same few dozen combinations over and over (every button is `buttonVariants` plus
- * its own classes), and each fresh answer tests every class against the groups above — measured
- * on a product page's hydration at 4× CPU throttling, the merger's share went 30–62 → 6–35 ms
- * (five runs each), as tailwind-merge's own LRU cache does. (A second cache per class saved little
- * more for its bytes.)
+ * its own classes), and each fresh answer tests every class against the groups above, a cost
+ * hydration pays on every page (tailwind-merge keeps an LRU cache for the same reason). A second
+ * cache per class would save little more for its bytes.
  */
 const MERGED_MAX = 500;
 const merged = new Map<string, string>();

@@ -8,8 +8,8 @@ import { inArabic } from "@/lib/money";
  * subscription's period, the day's times) are written here from the locale's names, exactly as
  * the browser's Intl writes them (tests/day-format.test.ts compares every day of three years and
  * every minute of a day, in both languages): the first Intl date formatter a page builds costs the
- * browser 30-120 ms of its main thread (its time zone and calendar data; measured in Chromium on a
- * product page, Arabic dearer than English), in the middle of hydration, and again when a day's
+ * browser 30-120 ms of its main thread (its time zone and calendar data; Arabic dearer than
+ * English), in the middle of hydration, and again when a day's
  * times arrive. Any other form goes through Intl. Both sides run this same code, so the server's
  * and the browser's labels cannot differ either.
  */

@@ -31,7 +31,7 @@ export const inArabic = (text: string) =>
  * An amount's digits as ICU writes them in ar-SA-u-nu-arab and en-SA (tests/money-format.test.ts holds the
  * two equal): grouped by thousands, two decimals unless whole, Arabic-Indic digits and separators
  * in Arabic, a minus after Arabic's letter mark. Written here because building an
- * Intl.NumberFormat for Arabic-Indic digits cost a product page's hydration ~60 ms of a phone's
+ * Intl.NumberFormat for Arabic-Indic digits costs a product page's hydration ~60 ms of a phone's
  * main thread (two of them: whole and decimal amounts). Rounded as ICU rounds: half away from zero
  * on the number's shortest decimal form (1.005 ⇒ 1.01); "0" for an amount that rounds to nothing
  * (a sum's 5.6e-17 among them), where ICU would write "-0". Up to 10^21 riyals, far past any price.

@@ -1,3 +1,3 @@
 // The floor's own (empty) instrumentation hook, so that Turbopack does not take the storefront's
-// from the workspace root (it did: the floor opened the embedded database).
+// from the workspace root (which would make the floor open the embedded database).
 export function register() {}

@@ -52,7 +52,7 @@ export function AccountButton() {
   // A tap made before the page hydrated (lib/early-taps.ts) counts once the session is known:
   // sign-in for a guest, the menu for a customer.
   // (Read here rather than through a helper of lib/early-taps: sharing that module with the layout's
-  // Providers costs the first load a chunk of its own, 0.9 KB gzip.)
+  // Providers would cost the first load a chunk of its own.)
   useEffect(() => {
     if (isPending || window.__sfEarlyTap !== "account") return;
     delete window.__sfEarlyTap;

@@ -3,7 +3,7 @@ import { CustomerName } from "./customers";
 import { multiLine, singleLine } from "@/rules/text";
 
 /**
- * Request bodies of the checkout endpoints (issue 4), shared by the platform and the storefront's
+ * Request bodies of the checkout endpoints, shared by the platform and the storefront's
  * checkout BFF. Shapes only: whether a code is a coupon, or a number a mobile number, is decided by
  * the platform with the spec's codes (SP:CouponNotFound, SP:InvalidMobileNumber).
  */
@@ -62,7 +62,7 @@ export const BankReceiptCheckoutInput = z.object({
   customer: CheckoutCustomerInput,
   bookingNotes: BookingNotes,
   termsAccepted: z.boolean().optional(),
-  /** The campaign the shopper arrived from (issue 6), kept on the order. */
+  /** The campaign the shopper arrived from, kept on the order. */
   utm: UtmInput.nullish(),
   /**
    * The order's total (halalas) as the shopper confirmed it: when given, a completion priced at

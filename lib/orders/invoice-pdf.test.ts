@@ -110,9 +110,8 @@ describe("the tax invoice as a PDF", () => {
     }
   });
 
-  // A shopper's invoice is drawn on the server's one thread, between everyone else's requests.
-  // Its fonts used to be inflated by fontkit's JavaScript inflate for every invoice: 0.9-1.1 s
-  // each on the 2-core test machine, against 50-100 ms with them inflated once (lib/fonts/woff.ts).
+  // A shopper's invoice is drawn on the server's one thread, between everyone else's requests: its
+  // fonts are inflated once per process (lib/fonts/woff.ts), not by fontkit's JavaScript per invoice.
   it("takes the server's thread for a fraction of a second, not a second", async () => {
     const both = { en: labels(en.invoice), ar: labels(ar.invoice) };
     await invoicePdf([invoice], both);

@@ -203,7 +203,7 @@ export type RawRequest = { method?: string; url?: string; headers: Record<string
  * same (same key, same freshness rule, same headers and nonce handling) without Next's router,
  * proxy and response pipeline — two thirds of a cached page's cost. Anything else answers null at
  * once (a miss, a stale entry, a fill, a redirect, another page), and Next and the proxy handle
- * it as before; a Promise only when there is an entry whose content version must be asked.
+ * it as usual; a Promise only when there is an entry whose content version must be asked.
  */
 export function fastPage(
   req: RawRequest,

@@ -12,8 +12,8 @@ import { localePath } from "@/lib/site-routing";
  * The store's two "this page cannot be shown" states, in the page's language: not found, and a
  * failed render. One client module, the error boundary's (Next loads it with every page): Next
  * puts a segment's not-found into every page's flight data, where a reference to code the page
- * loads anyway is a few bytes and the rendered block was 2.3 K characters. (In a module of its own,
- * or one shared with the boundary, the first load took a chunk more: +0.8 to +1.7 KB gzip.)
+ * loads anyway is a few bytes and the rendered block thousands of characters. (A module of its
+ * own, or one shared with the boundary, would add a chunk to every first load.)
  */
 function Problem({
   icon,
