@@ -15,17 +15,17 @@ export type DbHandle = { db: Db; close: () => Promise<void>; kind: "pglite" | "p
 /**
  * The embedded database's memory: PGlite runs PostgreSQL in the server's own process, where its
  * default 128 MB of shared buffers is resident memory the store pays for. A store's working set is
- * a few MB, and the data folder's files stay in the operating system's page cache: 16 MB of buffers
- * took an embedded server's RSS from 298 to 165 MB for the database alone (npm run bench:memory).
+ * a few MB, and the data folder's files stay in the operating system's page cache, so 16 MB of
+ * buffers is enough (figures: docs/MEASUREMENTS.md, npm run bench:memory).
  * Kept in pglite-settings.json, which bench:memory's reference (PGlite alone) reads too.
  */
 const PGLITE_CONF = pgliteSettings.postgresqlconf;
 
 /**
  * PostgreSQL connections per server process. A cart add holds one for six round trips, each
- * waiting its turn on the server's busy thread: with 10, twenty shoppers at once queued for a
- * connection (npm run bench:http, 20 customers: 320 calls/s, read p95 76 ms, add 140 ms); with 20,
- * 376 calls/s, 52 ms and 125 ms. PostgreSQL's default allows 100 connections in all.
+ * waiting its turn on the server's busy thread: with 10, twenty shoppers at once queue for a
+ * connection and the cart's reads wait behind the adds (npm run bench:http). PostgreSQL's default
+ * allows 100 connections in all.
  */
 const POOL_SIZE = 20;
 
@@ -45,7 +45,7 @@ export async function openDatabase(opts: {
   loadDataDir?: Blob;
 }): Promise<DbHandle> {
   // A process loads the one driver it uses: node-postgres, with its types, parsers and drizzle's
-  // driver for it, held ~3 MB of an embedded server's heap (and PGlite's code a PostgreSQL one's).
+  // driver for it, would hold ~3 MB of an embedded server's heap (and PGlite's code a PostgreSQL one's).
   if (opts.url) {
     const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
       import("pg"),

@@ -96,8 +96,8 @@ export async function seedSpaAccounts(
   });
 
   // Sara's upcoming massage is one of the two seats of the seeded full 20:00 slot three days
-  // ahead, and her resthouse stay is the seeded booking of nights 10–11: what the calendars show
-  // stays exactly as before.
+  // ahead, and her resthouse stay is the seeded booking of nights 10–11: her bookings add nothing
+  // to what the calendars show.
   const massageAt = new Date(riyadhDayStart(now, 3).getTime() + 20 * HOUR);
   await db
     .update(s.bookings)

@@ -5,9 +5,9 @@ import { dayStart, riyadhDay, riyadhDayStart } from "../time";
 import { monthStart } from "@/rules/riyadh-time";
 import { DEMO_CUSTOMER_MOBILE } from "./demo-accounts";
 
-// The checkout side of the demo (issue 4): coupons that show every coupon code of spec §8, the
-// resthouse's 14 days between a customer's bookings, and Sara's past orders (which used coupons).
-// Idempotent: run after every seedDemo, also on a database seeded before these existed.
+// The checkout side of the demo: coupons that show every coupon code of spec §8, the resthouse's
+// 14 days between a customer's bookings, and Sara's past orders (which used coupons).
+// Idempotent: run after every seedDemo, also on a database seeded without them.
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -4,7 +4,7 @@ import * as s from "../db/schema";
 import type { PaymentAccounts } from "../db/schema";
 
 /**
- * The demo store's provider accounts (issue 5): every provider points at this app's sandbox, so
+ * The demo store's provider accounts: every provider points at this app's sandbox, so
  * the demo pays end to end with no internet. The keys are sandbox keys; the sandboxes pair a
  * publishable key with its secret by their common suffix (pk_test_rimal_sandbox ↔ sk_test_rimal_sandbox).
  */
@@ -21,7 +21,7 @@ export const SPA_PAYMENT_ACCOUNTS: PaymentAccounts = {
   tamara: { baseUrl: "sandbox", secretKey: "tamara_test_rimal", webhookSecret: "tamara_notification_rimal" },
 };
 
-/** Written when missing (also on a database seeded before issue 5); an operator's own accounts are kept. */
+/** Written when missing (also on a database seeded without them); an operator's own accounts are kept. */
 export async function seedPaymentsDemo(db: Db): Promise<void> {
   const [spa] = await db.select({ id: s.tenants.id }).from(s.tenants).where(eq(s.tenants.slug, "spa")).limit(1);
   if (!spa) return;

@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import * as s from "../db/schema";
 
 /**
- * The demo store's marketing pixels (issue 6): plausible fake ids (the real hosts are unreachable
+ * The demo store's marketing pixels: plausible fake ids (the real hosts are unreachable
  * here; browser tests stub the scripts). No Snapchat id, so the skip-with-warning shows.
  */
 export const SPA_PIXELS: Record<string, string> = {
@@ -13,7 +13,7 @@ export const SPA_PIXELS: Record<string, string> = {
   clarityId: "rimal0demo",
 };
 
-/** Merged into spa's settings where missing (also on a database seeded before issue 6); an operator's own values are kept. */
+/** Merged into spa's settings where missing (also on a database seeded without them); an operator's own values are kept. */
 export async function seedPixelsDemo(db: Db): Promise<void> {
   // jsonb `||` keeps the right side's keys: the store's own values win over the demo's.
   await db

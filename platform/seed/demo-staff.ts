@@ -9,7 +9,7 @@ const hours = (open: string, close: string, days = [0, 1, 2, 3, 4, 5, 6]): Openi
 
 /**
  * The spa's two branches and four therapists for the 60-minute massage, with different weeks:
- * Noura works every day in both branches (so every slot the massage had before still has someone),
+ * Noura works every day in both branches (so every slot of the massage's opening hours has someone),
  * Sara weekday days with a lunch break, Reem evenings and is off tomorrow, Huda gives only the
  * hot-stone massage.
  */

@@ -412,7 +412,7 @@ async function seedCoffee(db: Db) {
   await seedCoffeeAccounts(db, t);
 }
 
-/** Seeds the demo tenants once (true when it did); a database that already has them only gets what later issues added. */
+/** Seeds the demo tenants once (true when it did); a database that already has them only gets the additive data it lacks. */
 export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
   const existing = await db.select({ id: s.tenants.id }).from(s.tenants).where(eq(s.tenants.slug, "spa")).limit(1);
   if (existing.length === 0) {
@@ -421,7 +421,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
       await seedCoffee(tx as unknown as Db);
     });
   }
-  // Additive demo data of later issues, written only where missing (also on an older database).
+  // Additive demo data, written only where missing (also on a database seeded without it).
   await seedCheckoutDemo(db, now);
   await seedPaymentsDemo(db);
   await seedPixelsDemo(db);

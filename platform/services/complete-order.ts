@@ -28,7 +28,7 @@ export type OrderDetails = {
 export type Receipt = { transferorName: string; bytes: Uint8Array; type: SniffedType };
 
 /**
- * Money a provider has confirmed (issue 5): `amount` halalas paid by `orderMethod`, recorded on
+ * Money a provider has confirmed: `amount` halalas paid by `orderMethod`, recorded on
  * the order. Only the settlement (payments-settle.ts) makes one.
  */
 export type OnlinePayment = {

@@ -4,7 +4,7 @@ import type { Locale } from "@/contract/tenant-settings";
 import { platformSecret } from "./access-tokens";
 import type { RateLimit } from "./rate-limit";
 
-// The sign-in code rules (issue 3, QUALITY.md): the numbers here are what the README states.
+// The sign-in code rules (QUALITY.md): the numbers here are what the README states.
 
 /** A code is valid for 5 minutes. */
 export const OTP_TTL_MS = 5 * 60 * 1000;

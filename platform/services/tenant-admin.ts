@@ -7,7 +7,7 @@ import { parseLanguages } from "@/contract/tenant-settings";
 import { checkSettings, type SettingsIssue } from "./tenant-settings-check";
 
 /**
- * Operator tooling (issue 7, `npm run tenant`): create tenants, attach custom domains, write
+ * Operator tooling (`npm run tenant`): create tenants, attach custom domains, write
  * settings. Every change is checked first and made in one transaction, so a refused command
  * changes nothing. Running servers see a change within their tenant cache's 30 s.
  */

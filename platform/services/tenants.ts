@@ -26,7 +26,7 @@ export const hostOptions = (e: {
 /**
  * The characters of a host name as a Host header carries it (letters, digits, dots and hyphens;
  * a port's colon and an IPv6 literal's brackets). Anything else names no store and never reaches
- * a query: PostgreSQL refuses a NUL in text, which answered `tenants/resolve?host=%00` with a 500.
+ * a query: PostgreSQL refuses a NUL in text, which would answer `tenants/resolve?host=%00` with a 500.
  */
 const HOST_CHARACTERS = /^[a-z0-9.\-:[\]]+$/;
 

@@ -20,7 +20,7 @@ import type { OwnerScope } from "./own-cart";
  *
  * The signing libraries (passkit-generator with joi and node-forge, pngjs) are loaded when a pass
  * or a certificate is handled, not with the platform's routes: ~4 MB of heap that every server
- * otherwise held for a feature most requests never touch.
+ * would otherwise hold for a feature most requests never touch.
  */
 
 export type WalletPassState = { offered: true } | { offered: false; reason: "setting" | "certificate" };
