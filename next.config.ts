@@ -15,8 +15,8 @@ const withNextIntl = createNextIntlPlugin({
 const nextConfig: NextConfig = {
   poweredByHeader: false,
   // The proxy must see a client navigation as one: by default Next strips the RSC headers and the
-  // `_rsc` query from the request the proxy reads, so its page cache answered them with HTML and
-  // every in-app link fell back to a full document load.
+  // `_rsc` query from the request the proxy reads, so its page cache would answer them with HTML
+  // and every in-app link would fall back to a full document load.
   skipProxyUrlNormalize: true,
   // Type errors never reach a build, but the check runs once, not twice: `npm run build` (a
   // deployment's build) is `tsc --noEmit && next build`, `npm test` runs tsc as its first step, and

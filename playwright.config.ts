@@ -6,8 +6,8 @@ const settingsPort = Number(process.env.E2E_SETTINGS_PORT || 3106);
 const withPostgres = !!process.env.TEST_DATABASE_URL;
 
 // Debian's Chromium headless shell: the browser without its desktop shell, as Playwright runs
-// headless journeys by default (a fifth less time and 40 % less browser CPU than the full
-// browser on the checkout journeys; scripts/test.mjs installs it).
+// headless journeys by default (less time and browser CPU than the full browser, figures in
+// docs/MEASUREMENTS.md; scripts/test.mjs installs it).
 const chromium = {
   executablePath: "/usr/bin/chromium-headless-shell",
   args: [
@@ -28,14 +28,13 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: true,
   retries: 0,
-  // Three at once on two cores: the journeys wait on the browser and the servers often enough that two
-  // workers left the machine 16 % idle (vmstat over a whole run); three left it 6 % idle and took
-  // 6.5 and 6.7 min against 7.4 (164 passed each time). With the full browser instead of the
-  // headless shell, three had measured no faster than two (10.5 against 10.8 min).
+  // Three at once on two cores: the journeys wait on the browser and the servers often enough that
+  // two workers leave the machine idle part of the run; three keep it busier and finish sooner
+  // (docs/MEASUREMENTS.md).
   workers: Number(process.env.E2E_WORKERS || 3),
   // A journey is a whole shopper's visit (sign-in, checkout, often two tabs): 35–70 s alone on this
-  // machine, more when the machine is slow; each step still has its own 10 s. 60 s timed out a
-  // passing two-checkout journey on a slow day.
+  // machine, more when the machine is slow; each step still has its own 10 s. 60 s is too short for
+  // a passing two-checkout journey on a slow day.
   timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],
@@ -47,7 +46,7 @@ export default defineConfig({
     // for debugging with E2E_TRACE=1; a failure still leaves its screenshot.
     trace: process.env.E2E_TRACE ? "retain-on-failure" : "off",
     // Sheets and toasts appear at once (the app honours reduced motion: globals.css), so no step
-    // waits for an animation: 30 journeys took 274 s instead of 516 s. E2E_MOTION=full animates
+    // waits for an animation, which would make the run far slower. E2E_MOTION=full animates
     // them, as most shoppers see them (a tap during an animation is a real shopper's too).
     reducedMotion: process.env.E2E_MOTION === "full" ? "no-preference" : "reduce",
     screenshot: "only-on-failure",
@@ -56,7 +55,7 @@ export default defineConfig({
   projects: [
     // Journeys that change spa's settings (its card provider, its windows, its wallet certificate)
     // one after another, on an embedded server of their own: beside the others from the start,
-    // not after them on one worker while the other idles (86 s at the end of the run). First in
+    // not after them on one worker while the other idles at the end of the run. First in
     // the list, so that one worker starts on this long serial group while the other takes the rest
     // (the longest groups first, so that no worker is left alone with one at the end).
     {

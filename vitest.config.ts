@@ -20,10 +20,9 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Database suites each open their own PGlite (and PostgreSQL database); two cores, so two at once.
     maxWorkers: 2,
-    // Each file in a worker thread of its own (isolated as before), not a child process: the whole
-    // run took 397 s instead of 504 s on a 2-core machine (24 database files alone: 58 s against
-    // 95 s). Sharing one module graph between files (no isolation) was faster still, but thirteen
-    // files then read another's platform state.
+    // Each file isolated in a worker thread of its own, not a child process: the run is much shorter
+    // on a 2-core machine (docs/MEASUREMENTS.md). Sharing one module graph between files (no
+    // isolation) would be faster still, but files would then read each other's platform state.
     pool: "threads",
   },
 });

@@ -8,7 +8,7 @@ import { forProject, hydrated, locationsTexts } from "./support";
  * shopper whose connection drops before that double-taps the cart, the locations or sign-in: the
  * store stays on screen and says once that the connection failed (the toaster's own code came
  * ahead, once the page settled); when the connection is back, the next tap opens the sheet.
- * Before, one tap replaced the whole store with Next's default error page, in English.
+ * (next/dynamic alone would replace the whole store with Next's default error page, in English.)
  */
 
 /** Every request the page makes from now on fails as a dropped connection does; the returned function restores it. */

@@ -88,7 +88,7 @@ test("a signed-in customer saves three locations, selects one, deletes it, and c
   await page.getByRole("button", { name: account[locale].menu.signIn }).first().click();
   await signInWithSheet(page, locale, freshMobile());
   // "Signed in" shows below the header: the location button is free at once (a toast over it, held
-  // open by the pointer resting on it, used to take the click).
+  // open by the pointer resting on it, would take the click).
   await expectToastBelowHeader(page);
 
   // The map without a Maps key (spec §9): a view with rings and north, never a blank grid; the pin

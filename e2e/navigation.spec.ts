@@ -8,7 +8,7 @@ const orderTexts = readMessages<{ paymentErrorPage: { description: string } }>("
  * In-app links move client-side: after the first document, home → the product list → a product →
  * Back → another product asks the server for no other document (each step is one RSC request, or a
  * prefetch made earlier). The page cache answers documents only; a client navigation's RSC request
- * never gets its HTML (which made the router fall back to a full page load on every tap).
+ * never gets its HTML (which would make the router fall back to a full page load on every tap).
  */
 test.describe("client navigation", () => {
   test("home → products → product → Back → another product loads one document", async ({ page }, info) => {

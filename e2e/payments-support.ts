@@ -17,7 +17,7 @@ export const NAMES = {
   en: { massage: "60-minute relaxing massage", membership: "Monthly membership", shopper: "Reem Alotaibi" },
 } as const;
 
-/** The sandboxes' test cards (platform/sandbox, brief of issue 5). */
+/** The sandboxes' test cards (platform/sandbox). */
 export const CARDS = {
   visa3ds: "4111111111111111",
   mada3ds: "4201320111111010",

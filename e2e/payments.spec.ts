@@ -267,7 +267,7 @@ test("Tabby: an ineligible shopper sees Tabby's answer in red on its method, bef
   const refusal = page.locator("#payment-method-TABBY-note");
   await expect(refusal).toHaveText(locale === "ar" ? /تابي/ : /Tabby/);
   await expect(tabby).toHaveAccessibleDescription(await refusal.innerText());
-  // Read until settled: the note is re-rendered as the sheet's step settles (once seen mid-way in grey).
+  // Read until settled: the note is re-rendered as the sheet's step settles (mid-way it may still be grey).
   const redness = async () => {
     const [r, g] = (await refusal.evaluate((el) => getComputedStyle(el).color)).match(/\d+(\.\d+)?/g)!.map(Number);
     return r > g * 1.5;

@@ -64,7 +64,7 @@ async function payWithMyFatoorah(page: Page, locale: Locale, prefix: string, day
   // Spec §8: the card form's input-validation is silent here — the form marks the field itself.
   await page.getByRole("button", { name: locale === "ar" ? /^ادفع/ : /^Pay / }).click();
   await expect(frame.getByRole("alert")).not.toBeEmpty();
-  // The old toast ("Failed to create payment session") came within a second and stayed 6 s: none now
+  // No "Failed to create payment session" toast: one would come within a second and stay 6 s
   // (counted once, not awaited: a retrying assertion would pass once such a toast had gone).
   await page.waitForTimeout(1500);
   expect(await page.getByText(errorTexts[locale].CREATE_PAYMENT_SESSION_ERROR).count()).toBe(0);

@@ -391,7 +391,7 @@ test("the purchase widget's controls turn on at hydration without the widget ren
   await expect
     .poll(() => page.evaluate(() => (window as unknown as { __widgetRenders: number[] }).__widgetRenders.length))
     .toBeGreaterThan(0);
-  // The commit that enables the fieldset renders none of the widget's components (16 did before).
+  // The commit that enables the fieldset renders none of the widget's components.
   expect((await page.evaluate(() => (window as unknown as { __widgetRenders: number[] }).__widgetRenders))[0]).toBe(0);
 });
 

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from "./test";
 import { PORT, spaUrl } from "./support";
 
 /**
- * QUALITY.md "Tenant HTML … CSP header set" and issue 7's security headers: every storefront
+ * QUALITY.md "Tenant HTML … CSP header set" and the usual security headers: every storefront
  * page answers with a nonce-based CSP whose nonce is on every script of that response (cached
  * pages get a fresh one each time), the browser reports no violation while a shopper browses,
  * and the page cache notices a tenant's change at once.

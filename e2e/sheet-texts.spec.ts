@@ -57,7 +57,10 @@ type Widget = {
   calendar: { next: string };
 };
 const widgetTexts = (locale: Locale) => readMessages<{ widget: Widget }>(locale, "product").widget;
-/** Half the English and Arabic lavender oil pages' flight data when every client text was inline (67.7 and 83.2 KB). */
+/**
+ * Half the lavender oil pages' flight data with every client text inline, in English and Arabic
+ * (docs/MEASUREMENTS.md).
+ */
 const HALF_FLIGHT_BYTES: Record<Locale, number> = { en: 33_850, ar: 41_600 };
 /** The page's inline flight data (what `self.__next_f` received), in bytes. */
 const flightBytes = (page: Page) =>
@@ -78,7 +81,7 @@ test("a product page carries its own kind's widget texts: a bottle of oil no cal
   const other = otherForProject(info.project.name).locale;
   const keyOnScreen = page.getByText(/\b(?:product\.)?widget\.[a-zA-Z]+/);
 
-  // Merchandise: the quantity's texts, none of a booking's; the page's flight data is half what it was.
+  // Merchandise: the quantity's texts, none of a booking's; at most half the flight data of every text inline.
   const oil = await page.goto(`${prefix}/products/lavender-massage-oil`);
   const oilHtml = await oil!.text();
   expect(oilHtml).toContain(widgetTexts(locale).quantity);

@@ -91,9 +91,8 @@ function announcedBody(port, host, bytes) {
  * many requests to its page, and PGlite alone: a plain Node process with the server's process
  * settings (scripts/server-env.mjs) and database settings (platform/db/pglite-settings.json) on the
  * data folder the bench made, a catalogue query 200 times; beside it an empty Node process with the
- * same settings, so that the sum of the two counts Node itself once. (Through tsx and drizzle, and
- * without the server's settings, "PGlite alone" had read 270-281 MB: the loader's memory, not the
- * database's.)
+ * same settings, so that the sum of the two counts Node itself once. (Not through tsx and drizzle,
+ * nor without the server's settings: that would count the loader's memory, not the database's.)
  */
 async function references(floorPort, requests) {
   const floor = await startFloor(floorPort, "BENCH_MEMORY_PORT");

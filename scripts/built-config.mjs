@@ -3,9 +3,9 @@
 // __NEXT_PRIVATE_STANDALONE_CONFIG). Without it, `next start` evaluates next.config.ts again: it
 // loads Next's SWC compiler to transpile the file (a 96 MB native module, 26.5 MB of it resident)
 // and next-intl's build plugin, which loads @swc/core (13 MB more); neither is used again by a
-// running server. Measured with npm run bench:memory's server: RSS after its first pages 277 →
-// 227 MB. The environment is still checked at start (server/env.ts), and the build checks it
-// through next.config.ts. Installed by scripts/server-preload.mjs.
+// running server, yet both stay resident (npm run bench:memory). The environment is still checked
+// at start (server/env.ts), and the build checks it through next.config.ts. Installed by
+// scripts/server-preload.mjs.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 

@@ -15,7 +15,7 @@ const out = path.join(root, "public/demo");
 for (const old of readdirSync(out).filter((f) => /\.[0-9a-f]{10}\.jpg$/.test(f))) rmSync(path.join(out, old));
 
 const names = {};
-// The vector files stay where they were: data folders seeded before keep showing them.
+// The vector files are kept: data folders seeded with their names keep showing them.
 for (const file of readdirSync(out)
   .filter((f) => f.endsWith(".svg") && !f.endsWith("-logo.svg"))
   .sort()) {

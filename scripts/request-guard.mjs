@@ -1,6 +1,6 @@
 // Installed in the server process (`--import` of scripts/server-preload.mjs, scripts/server-env.mjs) ahead of Next: a request whose
 // path holds a malformed %-escape (`/%E0%A4%A`, `/products/%`) is answered 400 here. Next's router
-// fails to decode such a path before any of the app's code runs and answered 500 with no page.
+// fails to decode such a path before any of the app's code runs and answers 500 with no page.
 // API paths get the platform's error shape with a code; pages a small page in both languages,
 // under a CSP that allows nothing to run. It also decides the visitor's address once
 // (X-Forwarded-For believed only from TRUSTED_PROXIES), for the per-address limits. And while the

@@ -13,8 +13,8 @@ const started = Date.now();
 /**
  * The journeys run in Debian's Chromium headless shell (package chromium-headless-shell, the
  * same Chromium without the desktop browser around it, which is what Playwright itself uses for
- * headless runs): measured on 16 checkout and payment journeys, 44 s of browser CPU instead of
- * 73, the run 76 s instead of 95. The full browser (package chromium) is what Lighthouse drives.
+ * headless runs): the journeys take less time and browser CPU in it (docs/MEASUREMENTS.md). The
+ * full browser (package chromium) is what Lighthouse drives.
  */
 function ensureChromium() {
   const missing = [
@@ -81,10 +81,9 @@ async function together(steps) {
 
 ensureChromium();
 if (!process.env.TEST_DATABASE_URL) console.log("TEST_DATABASE_URL is not set: database tests run on PGlite only.");
-// The build does not wait for the type-check (next.config.ts: the check runs once, here): the three
-// at once took 53 s where the two checks and then the build took 63 s (tsc 15 s, ESLint 27 s and the
-// build 28 s alone, 108 s of CPU in all on two cores). A type error still fails the run here,
-// before any test.
+// The build does not wait for the type-check (next.config.ts: the check runs once, here): the
+// three at once finish sooner on two cores than the checks followed by the build. A type error
+// still fails the run here, before any test.
 await together([
   ["Format", bin("biome"), ["format", "."]],
   ["Type-check", bin("tsc"), ["--noEmit", "-p", "."]],

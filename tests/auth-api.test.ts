@@ -220,7 +220,7 @@ describeEachDb("sign-in API", (t) => {
       for (const token of [laptop.access_token, next.access_token]) expect((await me(token)).status).toBe(401);
     });
 
-    it("refuses a signed token that names no session (made before sessions were checked) or a malformed one", async () => {
+    it("refuses a signed token without a session id, with a malformed one, or naming no session", async () => {
       const { SignJWT } = await import("jose");
       const { platformSecret } = await import("@/platform/services/access-tokens");
       const first = await signIn(t().spa);

@@ -7,11 +7,11 @@ import { buttonVariants } from "@/components/ui/button";
 import { root } from "./helpers/source-files";
 
 // Rule: every button's base is the `btn` utility of app/globals.css. It must style a button exactly
-// as the classes it replaced did, and a caller's own class must still win over it, as the class
-// merger made it win over those classes.
+// as the classes it stands for do, and a caller's own class must still win over it, as the class
+// merger makes it win over those classes.
 
 const css = readFileSync(path.join(root, "app/globals.css"), "utf8");
-/** The classes every button carried before `btn` (shadcn/ui's base, with this store's focus ring, radius and icon size). */
+/** The classes `btn` stands for (shadcn/ui's base, with this store's focus ring, radius and icon size). */
 const BASE =
   "inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-lg font-medium transition-[color,background-color,border-color,box-shadow,opacity] select-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-50 aria-disabled:pointer-events-none aria-disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:size-[1.15em] [&_svg]:shrink-0".split(
     " ",
@@ -47,7 +47,7 @@ describe("the btn utility", () => {
       expect(buttonVariants({ variant }).split(" ")[0]).toBe("btn");
   });
 
-  it("sets exactly what the classes it replaced set, in the same states", async () => {
+  it("sets exactly what the classes it stands for set, in the same states", async () => {
     const btn = (await utilities(["btn"])).filter((n) => n.type === "rule" && n.selector === ".btn");
     expect(btn).toHaveLength(1);
     const replaced = (await utilities(BASE)).flatMap((n) => {
@@ -57,7 +57,7 @@ describe("the btn utility", () => {
       return own ? declarations(n, own) : [];
     });
     const mine = declarations(btn[0], ".btn");
-    // Nested rules keep the parent's `&`; the classes had their states on the class itself.
+    // Nested rules keep the parent's `&`; the classes have their states on the class itself.
     const normal = (lines: string[]) =>
       [...new Set(lines.map((l) => l.replace(/^& &/, "&").replace(/^& (?=[:[])/, "&")))].sort();
     expect(normal(mine)).toEqual(normal(replaced));

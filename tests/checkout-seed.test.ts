@@ -42,7 +42,7 @@ describeEachDb("checkout demo data", (t) => {
     expect(await snapshot()).toEqual(first);
   });
 
-  it("adds what is missing to a database seeded before checkout existed", async () => {
+  it("adds what is missing to a database seeded without the checkout demo", async () => {
     const { db, spa } = t();
     const before = await snapshot();
     const past = await db

@@ -183,7 +183,7 @@ describeEachDb("checkout submit", (t) => {
       (await api.submit(spa(), shopper, cart.id, { expectedTotal: Math.round(shown.totalAmount * 100) })).data,
     ).toMatchObject({ status: "completed", totalAmount: 287.5 });
 
-    // Without expectedTotal (other API clients) the order completes at today's price, as before.
+    // Without expectedTotal (other API clients) the order completes at today's price.
     const other = await api.cartWith(spa(), [await massageAt(6, 12)], shopper);
     expect(other.cart).toMatchObject({ totalAmount: 287.5 });
     expect((await api.submit(spa(), shopper, other.cart.id)).data).toMatchObject({

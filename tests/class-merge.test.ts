@@ -6,9 +6,10 @@ import { mergeClasses, mergedCacheSize } from "@/lib/class-merge";
 import { cn } from "@/lib/cn";
 
 /**
- * lib/class-merge.ts replaces tailwind-merge in the browser (8 KB gzip less on every page). It
- * must give tailwind-merge's answer for every combination the app can make: the class strings in
- * components/ and app/, each merged with many others (a component's classes with any override).
+ * lib/class-merge.ts stands in for tailwind-merge in the browser (whose ~8 KB gzip would sit on
+ * every page). It must give tailwind-merge's answer for every combination the app can make: the
+ * class strings in components/ and app/, each merged with many others (a component's classes with
+ * any override).
  */
 
 function sourceFiles(dir: string): string[] {

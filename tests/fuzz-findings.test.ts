@@ -8,8 +8,8 @@ process.env.PLATFORM_HOSTS = "platform.internal";
 const route = await import("@/app/api/app/[...path]/route");
 
 /**
- * What the fuzz suites (fuzz-*.test.ts, PGlite only) found answered with a 500, pinned here on
- * both databases: each case is the shrunk request that failed, now a 4xx with a code.
+ * Requests the fuzz suites (fuzz-*.test.ts, PGlite only) shrank a failure to, pinned here on both
+ * databases: each is answered a 4xx with a code, never a 5xx.
  */
 describeEachDb("fuzz findings", (t) => {
   async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
@@ -19,7 +19,7 @@ describeEachDb("fuzz findings", (t) => {
     return { status: res.status, body: (await res.json()) as { error?: { code: string } } };
   }
 
-  it("a path segment with NUL or a lone surrogate names nothing (it was a 500 on a page lookup)", async () => {
+  it("a path segment with NUL or a lone surrogate names nothing (never a 500 on a page lookup)", async () => {
     for (const path of [
       "website/pages/z/terms\u0000",
       "website/pages/%00",
@@ -33,7 +33,7 @@ describeEachDb("fuzz findings", (t) => {
     expect((await call("GET", "website/pages/z/terms-and-conditions")).status).toBe(200);
   });
 
-  it("a verified webhook naming a payment id with NUL or a lone surrogate is a 400 (it was a 500 on the lookup)", async () => {
+  it("a verified webhook naming a payment id with NUL or a lone surrogate is a 400 (never a 500 on the lookup)", async () => {
     for (const id of ["pay_\u0000", "\ud800", "a\u0001b"]) {
       const moyasar = await call("POST", "payment/webhooks/moyasar", {
         type: "payment_paid",
@@ -60,7 +60,7 @@ describeEachDb("fuzz findings", (t) => {
     ).toBe(200);
   });
 
-  it("a __tenant header shaped like a UUID but not one is an unknown tenant (it was a 500 on the lookup)", async () => {
+  it("a __tenant header shaped like a UUID but not one is an unknown tenant (never a 500 on the lookup)", async () => {
     setPlatformDb({ db: t().db, kind: t().kind, close: async () => {} });
     clearTenantCache();
     for (const id of ["-".repeat(36), `${"0".repeat(35)}-`, "f".repeat(36)]) {
@@ -75,7 +75,7 @@ describeEachDb("fuzz findings", (t) => {
     }
   });
 
-  it("a webhook for a provider the store has no account with is a 404 (it was a 503: spa's webhook sent to coffee)", async () => {
+  it("a webhook for a provider the store has no account with is a 404, not a 503 (spa's webhook sent to coffee)", async () => {
     const res = await handlePlatformRequest(
       new Request("http://coffee.localhost/api/app/x", {
         method: "POST",

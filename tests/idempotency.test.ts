@@ -49,7 +49,7 @@ describeEachDb("idempotent intents", (t) => {
     expect(await units()).toBe(2);
   });
 
-  it("without a key every call acts (a client that sends none keeps its old behaviour)", async () => {
+  it("without a key every call acts (a client that sends none asks for no de-duplication)", async () => {
     const { cart, shopper, units } = await saltsCart();
     const salts = await demoProduct(t().db, spa().id, DEMO.salts);
     const plain = () =>

@@ -25,7 +25,7 @@ describe("formatNumber", () => {
   });
 });
 
-// An amount's digits are written without Intl.NumberFormat (its first use cost a phone's
+// An amount's digits are written without Intl.NumberFormat (its first use costs a phone's
 // hydration ~60 ms); they must be ICU's, whole amounts without halalas and others with two.
 describe("amounts", () => {
   const icu = (locale: "ar" | "en", amount: number) =>

@@ -66,7 +66,7 @@ describeEachDb("platform API route: tenant resolution", (t) => {
     expect(Object.keys(tenant.settings)).not.toContain("smsPassword");
     expect((await call("platform.internal", "tenants/resolve?host=nowhere.localhost")).status).toBe(404);
     expect((await call("spa.localhost", "tenants/resolve?host=coffee.localhost")).status).toBe(404);
-    // Characters no host name has (a NUL reached the query and answered 500; found by the fuzz suite): no store there.
+    // Characters no host name has (a NUL reaching the query would answer 500): no store there.
     for (const host of [
       "%00",
       "coffee%00.localhost",

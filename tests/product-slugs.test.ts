@@ -48,7 +48,7 @@ describeEachDb("product slugs", (t) => {
 
   it("a slug holding what no text can store (a NUL, a lone surrogate) names nothing, in-process too (a page's own address)", async () => {
     // The product page and the store's content pages call in-process with the address's decoded
-    // segment: /en/products/%00 reached the slug query and answered 500.
+    // segment: /en/products/%00 must not reach the slug query, which would answer 500.
     for (const slug of ["\u0000", "lavender\u0000", "\uD800"]) {
       const inProcess = await dispatch(
         "catalog.bySlug",

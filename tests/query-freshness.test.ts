@@ -4,9 +4,8 @@ import { describe, expect, it } from "vitest";
 
 /**
  * Spec §7: the query cache's stale time is 60 seconds. It is set once, on the QueryClient
- * (components/providers.tsx); no read keeps its own freshness — the checkout's setup, custom
- * fields, bank accounts and payment endpoints once kept theirs for five minutes. Only the
- * MyFatoorah payment session is never refetched (it is used once, not read).
+ * (components/providers.tsx); no read keeps its own freshness. Only the MyFatoorah payment
+ * session is never refetched (it is used once, not read).
  */
 const root = path.resolve(import.meta.dirname, "..");
 const files = (dir: string): string[] =>

@@ -15,7 +15,7 @@ import { checkoutApi, shoppersWithCarts, type ShopperCart } from "./helpers/chec
  *   - "Any specialist" with two free: two winners, one on each — never two on one person — and 48
  *     SP:SlotIsNotAvailable.
  *   - One specialist booked through two products at once (25 checkouts of each): one winner; the
- *     products' own row locks don't meet, the specialist's does (without it, two won on PostgreSQL).
+ *     products' own row locks don't meet, the specialist's does (without it, two could win on PostgreSQL).
  * A product of the spa of its own: a one-seat session per specialist, no room limit, three
  * specialists working around the clock.
  */

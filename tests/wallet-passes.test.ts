@@ -183,7 +183,7 @@ describeEachDb("Apple Wallet passes", (t) => {
         { cwd: dir, stdio: ["ignore", "pipe", "pipe"] },
       );
       expect(verified.toString()).toBe("");
-      // An edited manifest no longer verifies (the first hex digit always changes: a hash starting with 0 once left it as it was).
+      // An edited manifest no longer verifies (the first hex digit always changes, a 0 too).
       writeFileSync(
         path.join(dir, "manifest.json"),
         files

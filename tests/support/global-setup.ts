@@ -44,8 +44,8 @@ async function atFrozenDate<T>(now: Date, fn: () => Promise<T>): Promise<T> {
 
 /**
  * Migrates and seeds one PGlite database and dumps it, once per run: every PGlite suite then starts
- * from that dump (~0.6 s) instead of creating an empty cluster, migrating and seeding (~2–4 s each,
- * over forty times). The dump goes away when the run ends.
+ * from that dump, far quicker than creating an empty cluster, migrating and seeding, over forty
+ * times. The dump goes away when the run ends.
  */
 export default async function setup(project: TestProject) {
   const now = suiteNow();
