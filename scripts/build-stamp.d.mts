@@ -8,3 +8,5 @@ export function sourceFingerprint(): string;
 export function isBuilt(fingerprint?: string): boolean;
 /** Runs `next build` unless the current sources are built already; exits the process on failure. */
 export function ensureBuild(): void;
+/** Runs `next build` and stamps the build with the sources it was made from; exits the process on failure. */
+export function build(fingerprint?: string): void;
