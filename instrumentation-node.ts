@@ -1,8 +1,40 @@
+/** Set by scripts/server-preload.mjs, which the entry (scripts/start.mjs) puts on the server's command line. */
+const PRELOADED = Symbol.for("storefront.serverPreload");
+
+/**
+ * A server runs only as the entry starts it. A bare `next start` would serve without the request
+ * guard (malformed addresses answered 500, X-Forwarded-For believed from anyone, no outage page,
+ * no page-cache fast path) and without the memory settings, which only a process's start can take
+ * (the heap caps, malloc's environment, V8's flags): it stops here, saying how to start it. Under
+ * `next dev` the guard is put in front now, so that development answers as production does (it
+ * patches http.Server's prototype, which the running server uses too).
+ */
+async function startedThroughTheEntry() {
+  // `next build` may run this hook in its workers: a build is not a server.
+  if (process.env.NEXT_PHASE === "phase-production-build") return;
+  if ((globalThis as Record<symbol, unknown>)[PRELOADED]) return;
+  // Anything but `next dev` (which sets development), a NODE_ENV of the operator's own included.
+  if (process.env.NODE_ENV !== "development") {
+    console.error(
+      "Started without the storefront's entry: start the server with `npm start` (or `node scripts/start.mjs`), not a bare `next start`, which runs without the request guard (malformed addresses, TRUSTED_PROXIES, the outage page) and without the memory settings only a process's start can take.",
+    );
+    process.exit(1);
+  }
+  // The file itself, at run time (not bundled): it finds its pages and messages next to it.
+  const [path, { pathToFileURL }] = await Promise.all([import("node:path"), import("node:url")]);
+  const guard = pathToFileURL(path.join(/*turbopackIgnore: true*/ process.cwd(), "scripts/request-guard.mjs")).href;
+  const { installRequestGuard } = (await import(
+    /* turbopackIgnore: true */ guard
+  )) as typeof import("./scripts/request-guard.mjs");
+  installRequestGuard();
+}
+
 /** The Node.js server's start (instrumentation.ts): a bad environment fails here, and the database is ready before the first request. */
 export async function registerNode() {
+  await startedThroughTheEntry();
   // A production server says which it is: the demo (SANDBOX=on: development keys, provider
-  // sandboxes; what `npm start` sets when unset) or a deployment (SANDBOX=off, with its secrets).
-  // Left unset, it would quietly run a deployment on the development keys.
+  // sandboxes; what `npm start` sets when unset, unless NODE_ENV=production is set) or a deployment
+  // (SANDBOX=off, with its secrets). Left unset, it would quietly run a deployment on the development keys.
   if (process.env.NODE_ENV === "production" && !process.env.SANDBOX) {
     console.error(
       "Invalid environment:\n  SANDBOX: must be set in production: on (the demo: development keys and provider sandboxes) or off (a deployment, with JWT_SECRET, SESSION_PASSWORD and an SMS gateway)",

@@ -63,8 +63,9 @@ export default defineConfig({
       testMatch: /provider-switch\.spec/,
       use: { ...devices["Desktop Chrome"], baseURL: `http://spa.localhost:${settingsPort}` },
     },
-    // Requests no browser makes, against a server of the suite's own (its memory is measured).
-    { name: "server", testMatch: /huge-bodies\.spec|data-folder\.spec/ },
+    // Requests no browser makes, against servers of the suite's own (their memory is measured) or
+    // the journeys' server's process.
+    { name: "server", testMatch: /huge-bodies\.spec|data-folder\.spec|server-process\.spec/ },
     // The PostgreSQL server gets the whole-journey check and the double-action suite (one intent, one effect, on real concurrency).
     ...(withPostgres
       ? [
@@ -77,12 +78,13 @@ export default defineConfig({
       : []),
     {
       name: "phone",
-      testIgnore: /postgres\.spec|secrets\.spec|provider-switch\.spec|huge-bodies\.spec|data-folder\.spec/,
+      testIgnore:
+        /postgres\.spec|secrets\.spec|provider-switch\.spec|huge-bodies\.spec|data-folder\.spec|server-process\.spec/,
       use: { ...devices["Desktop Chrome"], viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
     },
     {
       name: "desktop",
-      testIgnore: /postgres\.spec|provider-switch\.spec|huge-bodies\.spec|data-folder\.spec/,
+      testIgnore: /postgres\.spec|provider-switch\.spec|huge-bodies\.spec|data-folder\.spec|server-process\.spec/,
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
     },
   ],

@@ -12,9 +12,13 @@ import { expect, test } from "./test";
  */
 const E2E_DATA = path.join(".data", "e2e");
 const LOCK = "storefront.lock";
+// Ports beside the journeys' server's, so that runs on other ports (E2E_PORT) do not collide.
+const E2E_PORT = Number(process.env.E2E_PORT || 3100);
+const [SANDBOX_PORT, SECOND_PORT, STALE_PORT] = [E2E_PORT + 95, E2E_PORT + 96, E2E_PORT + 97];
 
+/** A server started as every one is, through the entry (scripts/start.mjs), whose child serves. */
 function startServer(dataDir: string, port: number, env: Record<string, string | undefined> = { SANDBOX: "on" }) {
-  const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port)], {
+  const child = spawn(process.execPath, ["scripts/start.mjs"], {
     env: {
       ...process.env,
       DATA_DIR: dataDir,
@@ -31,6 +35,9 @@ function startServer(dataDir: string, port: number, env: Record<string, string |
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   return { child, exited, output: () => output };
 }
+
+/** The process that started `pid` (Linux /proc). */
+const parentOf = (pid: number) => Number(/^PPid:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]);
 
 const health = (port: number) =>
   new Promise<{ status: number; body: string }>((resolve, reject) =>
@@ -56,32 +63,32 @@ test("a second server on a data folder in use exits before serving, naming the f
   test.setTimeout(120_000);
   // The journeys' server (port 3100) holds .data/e2e for the whole run.
   const holder = Number(readFileSync(path.join(E2E_DATA, LOCK), "utf8"));
-  const second = startServer(E2E_DATA, 3196);
+  const second = startServer(E2E_DATA, SECOND_PORT);
   const code = await second.exited;
   expect(code).toBe(1);
   expect(second.output()).toContain(`The data folder ${path.resolve(E2E_DATA)} is in use by process ${holder}`);
-  await expect(health(3196)).rejects.toThrow();
+  await expect(health(SECOND_PORT)).rejects.toThrow();
   // The first server is untouched.
-  expect((await healthy(Number(process.env.E2E_PORT || 3100))).body).toContain('"database":"ok"');
+  expect((await healthy(E2E_PORT)).body).toContain('"database":"ok"');
 });
 
 test("a lock left by a server killed with -9 is taken over by the next one, which serves the same data", async () => {
   test.setTimeout(240_000);
   const dataDir = mkdtempSync(path.join(tmpdir(), "sf-lock-"));
   try {
-    const first = startServer(dataDir, 3197);
-    await healthy(3197);
+    const first = startServer(dataDir, STALE_PORT);
+    await healthy(STALE_PORT);
     const lock = path.join(dataDir, LOCK);
     const pid = Number(readFileSync(lock, "utf8"));
-    expect(pid).toBe(first.child.pid);
+    expect(parentOf(pid)).toBe(first.child.pid);
     process.kill(pid, "SIGKILL");
     await first.exited;
     expect(existsSync(lock)).toBe(true);
 
-    const next = startServer(dataDir, 3197);
+    const next = startServer(dataDir, STALE_PORT);
     try {
-      expect((await healthy(3197)).body).toBe('{"status":"ok","database":"ok"}');
-      expect(Number(readFileSync(lock, "utf8"))).toBe(next.child.pid);
+      expect((await healthy(STALE_PORT)).body).toBe('{"status":"ok","database":"ok"}');
+      expect(parentOf(Number(readFileSync(lock, "utf8")))).toBe(next.child.pid);
     } finally {
       next.child.kill("SIGTERM");
       await next.exited;
@@ -94,13 +101,14 @@ test("a lock left by a server killed with -9 is taken over by the next one, whic
 });
 
 test("a production server with SANDBOX unset refuses to start instead of running on the development keys", async () => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   const dataDir = mkdtempSync(path.join(tmpdir(), "sf-sandbox-"));
   try {
-    const server = startServer(dataDir, 3195, { SANDBOX: undefined });
+    // The entry turns the sandboxes on for the demo, not where the environment says production.
+    const server = startServer(dataDir, SANDBOX_PORT, { SANDBOX: undefined, NODE_ENV: "production" });
     expect(await server.exited).toBe(1);
     expect(server.output()).toContain("SANDBOX: must be set in production");
-    await expect(health(3195)).rejects.toThrow();
+    await expect(health(SANDBOX_PORT)).rejects.toThrow();
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }

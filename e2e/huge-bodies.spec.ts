@@ -175,6 +175,7 @@ test.describe.configure({ mode: "serial" });
 
 test.describe("huge request bodies", () => {
   let server: ChildProcess;
+  let serverPid: number;
   let dataDir: string;
   let cookie = "";
   let token = "";
@@ -182,7 +183,8 @@ test.describe("huge request bodies", () => {
   test.beforeAll(async () => {
     test.setTimeout(180_000);
     dataDir = mkdtempSync(path.join(tmpdir(), "sf-bodies-"));
-    server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(PORT)], {
+    // Through the entry, as every server starts; its child serves (serverPid, once healthy).
+    server = spawn(process.execPath, ["scripts/start.mjs"], {
       // --expose-gc: the heap is read after garbage collection (/sandbox/operator/heap).
       env: {
         ...process.env,
@@ -206,6 +208,8 @@ test.describe("huge request bodies", () => {
       if (i > 600) throw new Error("the server did not start");
       await new Promise((r) => setTimeout(r, 250));
     }
+    // The serving process holds the data folder's lock.
+    serverPid = Number(readFileSync(path.join(dataDir, "storefront.lock"), "utf8"));
     // A signed-in customer: a platform token for /api/app, a session cookie for the BFF.
     const mobileNumber = "+966500000001";
     const code = async () =>
@@ -308,7 +312,7 @@ test.describe("huge request bodies", () => {
     expect(targets.length).toBeGreaterThan(45);
     // Each route once with a small body first, so loading its code is not counted as the body's.
     for (const t of targets) await request(t.method, t.path, "{}", { cookie, ...t.headers });
-    const before = rssMb(server.pid!);
+    const before = rssMb(serverPid);
     let peak = before;
     for (const t of targets) {
       const res = await streamHuge(t, cookie);
@@ -317,7 +321,7 @@ test.describe("huge request bodies", () => {
       expect(JSON.parse(res.text).error.code, what).toMatch(/^SP:(PayloadTooLarge|FileTooLarge)$/);
       // Cut at the limit: the server answered long before the body ended.
       expect(res.sentMb, what).toBeLessThan(BODY_MB);
-      peak = Math.max(peak, rssMb(server.pid!));
+      peak = Math.max(peak, rssMb(serverPid));
     }
     const growth = peak - before;
     console.log(

@@ -1,4 +1,7 @@
-import { readFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import net from "node:net";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "./test";
 import { PORT } from "./support";
@@ -28,4 +31,53 @@ test("the journeys' server has no compiler loaded, and still answers with the co
   expect(res.headers()["x-content-type-options"]).toBe("nosniff");
   expect(res.headers()["strict-transport-security"]).toContain("max-age=");
   expect(res.headers()["x-powered-by"]).toBeUndefined();
+});
+
+/** A port nothing listens on now (the kernel's choice), so that parallel runs do not collide. */
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+
+/**
+ * Every storefront server starts through the entry (scripts/start.mjs), which gives the process
+ * what only its start can take (the heap caps, malloc's environment) and the request guard ahead
+ * of Next (malformed addresses answered 400, TRUSTED_PROXIES, the outage page). A bare
+ * `next start` of the same build, as an operator might run it, would serve without them: it stops
+ * before serving and says how to start the server instead.
+ */
+test("a bare next start of the build refuses to serve, naming the entry", async () => {
+  test.setTimeout(90_000);
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "sf-bare-"));
+  const server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port)], {
+    env: {
+      ...process.env,
+      // Nothing of the entry's: no preload, no memory settings.
+      NODE_OPTIONS: "",
+      SANDBOX: "on",
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  server.stdout.on("data", (c) => (output += c));
+  server.stderr.on("data", (c) => (output += c));
+  const exited = new Promise<number | null>((resolve) => server.once("exit", (code) => resolve(code)));
+  try {
+    expect(await exited).toBe(1);
+    expect(output).toContain(
+      "start the server with `npm start` (or `node scripts/start.mjs`), not a bare `next start`",
+    );
+  } finally {
+    if (server.exitCode === null) server.kill("SIGKILL");
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 });

@@ -104,7 +104,7 @@ async function references(floorPort, requests) {
         while (n++ < requests) await request(floorPort, { path: "/" });
       }),
     );
-    floorMb = treeRssMb(floor.child.pid);
+    floorMb = treeRssMb(floor.serverPid);
   } finally {
     await floor.stop();
   }
@@ -135,7 +135,8 @@ async function main() {
     env: freshPglite("bench-memory"),
     label: "embedded",
   });
-  const pid = server.child.pid;
+  // The server's own process (the entry that started it waits beside it, and is not the store's memory).
+  const pid = server.serverPid;
   try {
     const spa = `spa.localhost:${port}`;
     const coffee = `coffee.localhost:${port}`;

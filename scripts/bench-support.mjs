@@ -1,6 +1,6 @@
 // Shared by the bench scripts (bench-lighthouse.mjs, bench-http.mjs): a production server of the
-// current sources on the bench's own port and its own fresh database, plain HTTP calls to it, and
-// the .bench/ report files.
+// current sources on the bench's own port and its own fresh database, started through the entry
+// (scripts/start.mjs) as every storefront server is, plain HTTP calls to it, and the .bench/ report files.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
@@ -76,22 +76,37 @@ function hookExit() {
   // An interrupted bench does not leave its servers behind.
   for (const sig of ["SIGINT", "SIGTERM"]) {
     process.on(sig, () => {
-      for (const child of running) child.kill("SIGKILL");
+      for (const child of running) killGroup(child);
       process.exit(130);
     });
   }
   process.on("exit", () => {
-    for (const child of running) child.kill("SIGKILL");
+    for (const child of running) killGroup(child);
   });
 }
 
-/** Starts a child process and returns a stop() that ends it (SIGTERM, then SIGKILL after 5 s). */
-export function spawnTracked(args, env, logLines = [], cwd = root) {
+/** SIGKILL to a child and what it started (the entry's server): each child leads a process group of its own. */
+function killGroup(child) {
+  try {
+    process.kill(-child.pid, "SIGKILL");
+  } catch {
+    // Already gone.
+  }
+}
+
+/**
+ * Starts a child process and returns a stop() that ends it (SIGTERM, then SIGKILL after 5 s).
+ * `serverSettings`: the process gets a storefront server's settings (scripts/server-env.mjs); the
+ * entry, which gives them to the server it starts, is spawned without.
+ */
+export function spawnTracked(args, env, logLines = [], cwd = root, serverSettings = true) {
   hookExit();
+  const childEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env };
   const child = spawn(process.execPath, args, {
     cwd,
-    env: serverEnv({ ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env }),
+    env: serverSettings ? serverEnv(childEnv) : childEnv,
     stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
   });
   running.add(child);
   const keep = (chunk) => {
@@ -105,7 +120,7 @@ export function spawnTracked(args, env, logLines = [], cwd = root) {
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill("SIGTERM");
-      const force = setTimeout(() => child.kill("SIGKILL"), 5000);
+      const force = setTimeout(() => killGroup(child), 5000);
       await exited;
       clearTimeout(force);
     }
@@ -113,16 +128,34 @@ export function spawnTracked(args, env, logLines = [], cwd = root) {
   return { child, exited, stop, logLines };
 }
 
+/** The process `pid` started (the entry's `next start`), or `pid` itself when it started none. */
+function startedBy(pid) {
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (Number(/^PPid:\s+(\d+)/m.exec(readFileSync(`/proc/${entry}/status`, "utf8"))?.[1]) === pid)
+        return Number(entry);
+    } catch {
+      // The process ended while we read.
+    }
+  }
+  return pid;
+}
+
 /**
- * `next start` of the current build on `port` with `env` (its database), ready once `/api/health`
- * answers 200 (migrated and seeded). The caller has made sure the build is current (ensureBuild).
- * `dir` serves another Next app's build instead (bench/floor, bench/stack: run from its own folder),
- * ready once `healthPath` answers 200.
+ * The storefront's server of the current build, started through its entry (scripts/start.mjs) on
+ * `port` with `env` (its database), ready once `/api/health` answers 200 (migrated and seeded). The
+ * caller has made sure the build is current (ensureBuild). `dir` serves another Next app's build
+ * instead with a plain `next start` (bench/floor, bench/stack: run from its own folder, with the
+ * same process settings), ready once `healthPath` answers 200. `serverPid` is the process that
+ * serves (the entry's child), whose memory the benches read.
  */
 export async function startNext({ port, portEnv, env, label, dir, healthPath = "/api/health" }) {
   await assertPortFree(port, portEnv);
   const started = Date.now();
-  const server = spawnTracked([nextBin, "start", "-p", String(port)], env, [], dir ? path.join(root, dir) : root);
+  const server = dir
+    ? spawnTracked([nextBin, "start", "-p", String(port)], env, [], path.join(root, dir))
+    : spawnTracked([path.join(root, "scripts/start.mjs")], { ...env, PORT: String(port) }, [], root, false);
   const deadline = Date.now() + 180_000;
   let exited = null;
   server.exited.then((e) => (exited = e));
@@ -138,7 +171,7 @@ export async function startNext({ port, portEnv, env, label, dir, healthPath = "
     await new Promise((r) => setTimeout(r, 250));
   }
   console.log(`next start (${label}) healthy on port ${port} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return server;
+  return { ...server, serverPid: dir ? server.child.pid : startedBy(server.child.pid) };
 }
 
 /**

@@ -49,11 +49,11 @@ export function isBuilt(fingerprint = sourceFingerprint()) {
   );
 }
 
-/** Runs `next build` unless the current sources are built already. Exits the process on failure. */
-export function ensureBuild() {
-  const fingerprint = sourceFingerprint();
-  if (isBuilt(fingerprint)) return;
-  console.log("Building the storefront (first start, or the sources changed)…");
+/**
+ * Runs `next build` and stamps the build with the sources it was made from (`npm run build`, and
+ * ensureBuild), so that the entry serves it as it is. Exits the process on failure.
+ */
+export function build(fingerprint = sourceFingerprint()) {
   const r = spawnSync(process.execPath, [nextBin, "build"], {
     cwd: root,
     stdio: "inherit",
@@ -61,4 +61,12 @@ export function ensureBuild() {
   });
   if (r.status !== 0) process.exit(r.status ?? 1);
   writeFileSync(stampFile, fingerprint);
+}
+
+/** Runs `next build` unless the current sources are built already. Exits the process on failure. */
+export function ensureBuild() {
+  const fingerprint = sourceFingerprint();
+  if (isBuilt(fingerprint)) return;
+  console.log("Building the storefront (first start, or the sources changed)…");
+  build(fingerprint);
 }

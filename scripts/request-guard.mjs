@@ -195,9 +195,10 @@ function answerFromPageCache(req, res, { status, headers, body }) {
 }
 
 /**
- * Puts the guard in front of every HTTP server of this process (scripts/server-preload.mjs):
- * malformed paths are refused, and X-Forwarded-For is replaced by the one address the app may
- * believe (Next keeps a client's own header and adds the peer only when there is none).
+ * Puts the guard in front of every HTTP server of this process (scripts/server-preload.mjs; under
+ * `next dev`, instrumentation-node.ts): malformed paths are refused, and X-Forwarded-For is
+ * replaced by the one address the app may believe (Next keeps a client's own header and adds the
+ * peer only when there is none).
  */
 export function installRequestGuard(trusted = trustedProxies()) {
   const emit = http.Server.prototype.emit;

@@ -20,9 +20,9 @@ import { pathToFileURL } from "node:url";
 //     took 96, 102 and 122 s (with 4, objects alive across a request's awaits are promoted early and
 //     old-space collections multiply).
 // Each is left alone when the environment already sets it. SANDBOX defaults to on here (the
-// demo), said aloud by `npm start`; a bare `next start` must be told. And scripts/server-preload.mjs:
-// the request guard (malformed %-escapes in a path are a 400, not Next's 500) and PGlite's
-// WebAssembly compiled once.
+// demo), said aloud by `npm start`, unless the environment says NODE_ENV=production: a production
+// server must be told which it is. And scripts/server-preload.mjs: the request guard (malformed
+// %-escapes in a path are a 400, not Next's 500) and PGlite's WebAssembly compiled once.
 
 /** The environment for a server process: `env` with the defaults above added where unset. */
 export function serverEnv(env = process.env) {
@@ -40,7 +40,8 @@ export function serverEnv(env = process.env) {
     NODE_OPTIONS: `${nodeOptions}${heap}${semi}${preload}`.trim(),
     MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX || "2",
     GLIBC_TUNABLES: env.GLIBC_TUNABLES || "glibc.malloc.mmap_threshold=32768",
-    // The demo unless told otherwise (a production server refuses to guess: instrumentation-node.ts).
-    SANDBOX: env.SANDBOX || "on",
+    // The demo unless told otherwise. A production environment left unset would run a deployment
+    // on the development keys: its server refuses to guess (instrumentation-node.ts).
+    ...(env.SANDBOX || env.NODE_ENV === "production" ? {} : { SANDBOX: "on" }),
   };
 }

@@ -27,3 +27,8 @@ v8.setFlagsFromString("--wasm-lazy-compilation");
 // bench:http's product page and cart within the hour's noise either way.
 const growingPercent = Number(process.env.SF_HEAP_GROWING_PERCENT ?? 10);
 if (growingPercent > 0) v8.setFlagsFromString(`--heap-growing-percent=${growingPercent}`);
+
+// Said last, once all of the above is in place: a production server started without this preload
+// (a bare `next start`) has none of it, nor the memory settings of its command line, and refuses
+// to run (instrumentation-node.ts).
+globalThis[Symbol.for("storefront.serverPreload")] = true;

@@ -32,6 +32,15 @@ describe("a storefront server's process settings (npm start and the benches)", (
     expect(options({ SF_SEMI_SPACE_MB: "4" })).toContain("--max-semi-space-size=4");
   });
 
+  it("turns the sandboxes on for the demo, and leaves a production environment to say which it is", () => {
+    expect(serverEnv({}).SANDBOX).toBe("on");
+    expect(serverEnv({ SANDBOX: "" }).SANDBOX).toBe("on");
+    expect(serverEnv({ SANDBOX: "off" }).SANDBOX).toBe("off");
+    // Unset, a deployment would run on the development keys; its server refuses instead (instrumentation-node.ts).
+    expect(serverEnv({ NODE_ENV: "production" }).SANDBOX).toBeUndefined();
+    expect(serverEnv({ NODE_ENV: "production", SANDBOX: "off" }).SANDBOX).toBe("off");
+  });
+
   it("is taken by Node: a process started with it runs, with the request guard in front of its server", () => {
     const env = { ...process.env, ...serverEnv({ PATH: process.env.PATH, NODE_OPTIONS: "" }) };
     // Node refuses the whole NODE_OPTIONS if one flag is not allowed there (why the WebAssembly flags sit in the preload).

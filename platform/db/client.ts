@@ -37,12 +37,16 @@ const migrationsFolder = path.join(/*turbopackIgnore: true*/ process.cwd(), "pla
 /**
  * Opens a database: PostgreSQL when a URL is given, else PGlite in `dataDir` (or in memory);
  * `loadDataDir` starts PGlite from a dump of another (PGlite's dumpDataDir), instead of an empty cluster.
+ * `seed` runs once the database is migrated, before the handle is returned: on PostgreSQL under the
+ * migration lock and on the lock's connection, so that instances starting together on a new
+ * database seed one after another (the first writes the demo stores, the others find them).
  */
 export async function openDatabase(opts: {
   url?: string;
   dataDir?: string;
   poolSize?: number;
   loadDataDir?: Blob;
+  seed?: (db: Db) => Promise<unknown>;
 }): Promise<DbHandle> {
   // A process loads the one driver it uses: node-postgres, with its types, parsers and drizzle's
   // driver for it, would hold ~3 MB of an embedded server's heap (and PGlite's code a PostgreSQL one's).
@@ -62,11 +66,13 @@ export async function openDatabase(opts: {
     // An idle connection that drops (a database restart) must not take the process down; the pool reconnects.
     pool.on("error", (err) => console.error("[platform] PostgreSQL connection lost", err.message));
     const db = drizzlePg(pool, { schema });
-    // Instances starting together on one database migrate one at a time (the others then find nothing to do).
+    // Instances starting together on one database migrate and seed one at a time (the others then
+    // find nothing to do). Seeding on the lock's own connection takes nothing more from the pool.
     const lock = await pool.connect();
     try {
       await lock.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
       await migratePg(db, { migrationsFolder });
+      if (opts.seed) await opts.seed(drizzlePg(lock, { schema }));
     } finally {
       await lock.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
       lock.release();
@@ -87,7 +93,14 @@ export async function openDatabase(opts: {
     ]);
     const client = new PGlite({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir, postgresqlconf: PGLITE_CONF });
     const db = drizzlePglite(client, { schema });
-    await migratePglite(db, { migrationsFolder });
+    try {
+      await migratePglite(db, { migrationsFolder });
+      if (opts.seed) await opts.seed(db as unknown as Db);
+    } catch (err) {
+      // Closed before the folder's lock is let go: no other process may open files this one still writes.
+      await client.close().catch(() => undefined);
+      throw err;
+    }
     return { db: db as unknown as Db, kind: "pglite", close: () => client.close().finally(release) };
   } catch (err) {
     release();

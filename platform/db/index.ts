@@ -10,12 +10,12 @@ const slot = processSingleton("platformDb", () => ({ handle: undefined as Promis
 
 async function open(): Promise<DbHandle> {
   const e = env();
-  const handle = await openDatabase(
-    e.DATABASE_URL
+  const handle = await openDatabase({
+    ...(e.DATABASE_URL
       ? { url: e.DATABASE_URL }
-      : { dataDir: path.resolve(/*turbopackIgnore: true*/ process.cwd(), e.DATA_DIR) },
-  );
-  if (e.SEED_DEMO) await seedDemo(handle.db);
+      : { dataDir: path.resolve(/*turbopackIgnore: true*/ process.cwd(), e.DATA_DIR) }),
+    seed: e.SEED_DEMO ? (db) => seedDemo(db) : undefined,
+  });
   const close = () => {
     handle.close().finally(() => process.exit(0));
   };
