@@ -1,5 +1,4 @@
-/** Set by scripts/server-preload.mjs, which the entry (scripts/start.mjs) puts on the server's command line. */
-const PRELOADED = Symbol.for("storefront.serverPreload");
+import { readChannel } from "@/server/process-channels.mjs";
 
 /**
  * A server runs only as the entry starts it. A bare `next start` would serve without the request
@@ -12,7 +11,8 @@ const PRELOADED = Symbol.for("storefront.serverPreload");
 async function startedThroughTheEntry() {
   // `next build` may run this hook in its workers: a build is not a server.
   if (process.env.NEXT_PHASE === "phase-production-build") return;
-  if ((globalThis as Record<symbol, unknown>)[PRELOADED]) return;
+  // Set by scripts/server-preload.mjs, which the entry (scripts/start.mjs) puts on the server's command line.
+  if (readChannel("serverPreload")) return;
   // Anything but `next dev` (which sets development), a NODE_ENV of the operator's own included.
   if (process.env.NODE_ENV !== "development") {
     console.error(

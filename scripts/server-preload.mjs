@@ -1,6 +1,7 @@
 // `--import`ed into the storefront server's process ahead of Next (scripts/server-env.mjs).
 import v8 from "node:v8";
 import { adoptBuiltConfig } from "./built-config.mjs";
+import { writeChannel } from "../server/process-channels.mjs";
 import { installRequestGuard } from "./request-guard.mjs";
 
 // Malformed %-escapes in a path are a 400, not Next's 500: see request-guard.mjs.
@@ -31,4 +32,4 @@ if (growingPercent > 0) v8.setFlagsFromString(`--heap-growing-percent=${growingP
 // Said last, once all of the above is in place: a production server started without this preload
 // (a bare `next start`) has none of it, nor the memory settings of its command line, and refuses
 // to run (instrumentation-node.ts).
-globalThis[Symbol.for("storefront.serverPreload")] = true;
+writeChannel("serverPreload", true);

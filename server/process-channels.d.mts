@@ -8,6 +8,7 @@ export type FastPageAnswer = { status: number; headers: [string, string][]; body
 export type Channels = {
   embeddedPlatform: EmbeddedPlatform;
   lastOutageAt: number;
+  serverPreload: true;
   pageCacheFastPath: (
     req: Pick<IncomingMessage, "url" | "method" | "headers">,
   ) => FastPageAnswer | Promise<FastPageAnswer | null> | null;

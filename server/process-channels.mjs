@@ -22,6 +22,9 @@ const CHANNELS = {
   // The page cache's answer to a fresh hit: installed by the proxy's module (lib/page-cache/serve.ts),
   // called by the request guard ahead of Next's router.
   pageCacheFastPath: Symbol.for("storefront.pageCacheFastPath"),
+  // Set by scripts/server-preload.mjs once the entry's process settings are in place; read by
+  // instrumentation-node.ts, which refuses to serve without it (a bare `next start`).
+  serverPreload: Symbol.for("storefront.serverPreload"),
 };
 
 /** A channel's value, or undefined while its writer has not set it. */
