@@ -1,9 +1,9 @@
 import type { PaymentProvider as ProviderName } from "../db/schema";
-import { moyasarGateway } from "./moyasar/gateway";
-import { myfatoorahGateway, rekazPayGateway } from "./myfatoorah/gateway";
+import { moyasarGateway } from "@/payment-providers/moyasar/gateway";
+import { myfatoorahGateway, rekazPayGateway } from "@/payment-providers/myfatoorah/gateway";
 import type { PaymentGateway } from "./provider";
-import { tabbyGateway } from "./tabby/gateway";
-import { tamaraGateway } from "./tamara/gateway";
+import { tabbyGateway } from "@/payment-providers/tabby/gateway";
+import { tamaraGateway } from "@/payment-providers/tamara/gateway";
 
 /** The accounts' half of the payment registry (registry.ts has the ways to pay). */
 

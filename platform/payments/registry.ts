@@ -1,10 +1,10 @@
 import type { PaymentMethod } from "@/contract/tenant-settings";
 import type { PaymentProvider as ProviderName } from "../db/schema";
 import { completeWithBankTransfer, submitCart } from "../services/checkout";
-import { createMoyasarSession } from "./moyasar/start";
-import { executeCardPayment, initiateCardSession } from "./myfatoorah/start";
-import { createTabbySession, tabbyEligibility } from "./tabby/start";
-import { createTamaraSession } from "./tamara/start";
+import { createMoyasarSession } from "@/payment-providers/moyasar/start";
+import { executeCardPayment, initiateCardSession } from "@/payment-providers/myfatoorah/start";
+import { createTabbySession, tabbyEligibility } from "@/payment-providers/tabby/start";
+import { createTamaraSession } from "@/payment-providers/tamara/start";
 
 /**
  * The one registry of payment providers (ARCHITECTURE decision 12), with its accounts' half in

@@ -1,11 +1,11 @@
 import "server-only";
 import type { Db } from "../db/client";
 import { json } from "./http";
-import { moyasarSandbox } from "./moyasar";
-import { myfatoorahSandbox } from "./myfatoorah";
+import { moyasarSandbox } from "@/payment-providers/moyasar/sandbox/simulator";
+import { myfatoorahSandbox } from "@/payment-providers/myfatoorah/sandbox/simulator";
 import type { SandboxProvider } from "./store";
-import { tabbySandbox } from "./tabby";
-import { tamaraSandbox } from "./tamara";
+import { tabbySandbox } from "@/payment-providers/tabby/sandbox/simulator";
+import { tamaraSandbox } from "@/payment-providers/tamara/sandbox/simulator";
 import { errorResponse } from "@/server/error-envelope";
 import { CodedError } from "@/contract/coded-error";
 

@@ -13,9 +13,9 @@ import { PlatformError, validation } from "../errors";
 import { parseLanguages } from "@/contract/tenant-settings";
 import { gatewayOf } from "../payments/gateways";
 import { providerApi, sandboxSetting } from "../payments/accounts";
-import { registerTabbyWebhook } from "../payments/tabby/client";
-import { registerMoyasarWebhook } from "../payments/moyasar/client";
-import { TABBY_WEBHOOK_HEADER } from "../payments/tabby/gateway";
+import { registerTabbyWebhook } from "@/payment-providers/tabby/client";
+import { registerMoyasarWebhook } from "@/payment-providers/moyasar/client";
+import { TABBY_WEBHOOK_HEADER } from "@/payment-providers/tabby/gateway";
 import { checkSettings, type SettingsIssue } from "./tenant-settings-check";
 import { loadTenant, providerApiOf, tenantBySlug, type AdminOptions, type ProviderApi } from "./tenant-admin";
 

@@ -1,11 +1,11 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import type { Db } from "../db/client";
-import { bearerToken, deliverWebhooks, httpOrigin, json, readJson, script, withQuery } from "./http";
-import { notFoundPage, PAY_LATER_BUTTONS, pressButton, quarterOf, renderHostedPage } from "./pages";
+import type { Db } from "@/platform/db/client";
+import { bearerToken, deliverWebhooks, httpOrigin, json, readJson, script, withQuery } from "@/platform/sandbox/http";
+import { notFoundPage, PAY_LATER_BUTTONS, pressButton, quarterOf, renderHostedPage } from "@/platform/sandbox/pages";
 import { tabbyCardScript } from "./scripts/tabby-card";
-import { findObject, insertObject, listObjects, mutateObject } from "./store";
+import { findObject, insertObject, listObjects, mutateObject } from "@/platform/sandbox/store";
 
 // The Tabby sandbox: /sandbox/tabby/api/v2/…, the hosted page /sandbox/tabby/hosted/{paymentId} and
 // the promo script /sandbox/tabby/tabby-card.js. A secret key sk_… is its own account.

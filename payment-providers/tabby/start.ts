@@ -1,12 +1,12 @@
 import "server-only";
-import type { Db } from "../../db/client";
-import { PlatformError } from "../../errors";
+import type { Db } from "@/platform/db/client";
+import { PlatformError } from "@/platform/errors";
 import { toTenantConfig, type Locale } from "@/contract/tenant-settings";
 import type { PayLaterSessionDto, TabbyEligibilityDto } from "@/contract/dto/payments";
 import type { PayLaterSessionInput } from "@/contract/input/payments";
-import { readCart } from "../../services/cart";
-import type { OwnerScope } from "../../services/own-cart";
-import { notConfigured } from "../accounts";
+import { readCart } from "@/platform/services/cart";
+import type { OwnerScope } from "@/platform/services/own-cart";
+import { notConfigured } from "@/platform/payments/accounts";
 import {
   closeAttempt,
   closingOnFailure,
@@ -14,11 +14,11 @@ import {
   setProviderRefs,
   type PaymentQuote,
   type PaymentRequest,
-} from "../attempts";
-import { createLiveAttempt } from "../duplicates";
-import { checkCallbackUrls } from "../callback-urls";
-import { buyerProfile, cartLines, startPayLater } from "../pay-later-order";
-import { providerConfig } from "../provider-config";
+} from "@/platform/payments/attempts";
+import { createLiveAttempt } from "@/platform/payments/duplicates";
+import { checkCallbackUrls } from "@/platform/payments/callback-urls";
+import { buyerProfile, cartLines, startPayLater } from "@/platform/payments/pay-later-order";
+import { providerConfig } from "@/platform/payments/provider-config";
 import { createTabbyCheckout, type TabbyCheckoutInput } from "./client";
 
 /** Tabby: its eligibility pre-check and its hosted checkout. */

@@ -1,5 +1,5 @@
-import type { PaymentGateway } from "../provider";
-import { badSignature } from "../webhook-checks";
+import type { PaymentGateway } from "@/platform/payments/provider";
+import { badSignature } from "@/platform/payments/webhook-checks";
 import { getMyFatoorahPaymentStatus, makeMyFatoorahRefund, verifiedMyFatoorahInvoice } from "./client";
 
 /**

@@ -1,10 +1,10 @@
 import "server-only";
 import { errors as joseErrors, jwtVerify, type JWTPayload } from "jose";
 import { z } from "zod";
-import { toHalalas, toSar } from "../../money";
-import { PlatformError } from "../../errors";
-import { providerRequest, segment } from "../http";
-import type { PaymentState, ProviderConfig } from "../provider";
+import { toHalalas, toSar } from "@/platform/money";
+import { PlatformError } from "@/platform/errors";
+import { providerRequest, segment } from "@/platform/payments/http";
+import type { PaymentState, ProviderConfig } from "@/platform/payments/provider";
 
 /**
  * Tamara (docs.tamara.co), Bearer API token. Amounts are numbers in riyals

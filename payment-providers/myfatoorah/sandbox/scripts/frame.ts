@@ -1,6 +1,6 @@
 import "server-only";
 import { MADA_BINS } from "@/rules/card-networks";
-import { escapeHtml, inlineJson } from "../http";
+import { escapeHtml, inlineJson } from "@/platform/sandbox/http";
 
 // The card form inside MyFatoorah's embedded frame (sandbox). The card number never reaches the
 // merchant's page: the frame checks it, posts it to the sandbox and tells the parent only the result.

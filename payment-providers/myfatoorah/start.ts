@@ -1,12 +1,12 @@
 import "server-only";
-import type { Db } from "../../db/client";
-import type { PaymentProvider } from "../../db/schema";
-import { PlatformError } from "../../errors";
-import { toHalalas } from "../../money";
+import type { Db } from "@/platform/db/client";
+import type { PaymentProvider } from "@/platform/db/schema";
+import { PlatformError } from "@/platform/errors";
+import { toHalalas } from "@/platform/money";
 import { toTenantConfig, type SettingsMap } from "@/contract/tenant-settings";
 import type { ExecuteCartPaymentDto, InitiateSessionDto } from "@/contract/dto/payments";
 import type { OnlineCheckoutInput } from "@/contract/input/payments";
-import type { OwnerScope } from "../../services/own-cart";
+import type { OwnerScope } from "@/platform/services/own-cart";
 import {
   attemptDetails,
   closingOnFailure,
@@ -14,10 +14,10 @@ import {
   quotePayment,
   setProviderRefs,
   type PaymentRequest,
-} from "../attempts";
-import { createLiveAttempt } from "../duplicates";
-import { checkCallbackUrls } from "../callback-urls";
-import { providerConfig } from "../provider-config";
+} from "@/platform/payments/attempts";
+import { createLiveAttempt } from "@/platform/payments/duplicates";
+import { checkCallbackUrls } from "@/platform/payments/callback-urls";
+import { providerConfig } from "@/platform/payments/provider-config";
 import { executeMyFatoorahPayment, initiateMyFatoorahSession } from "./client";
 
 /** MyFatoorah's (and rekaz-pay's) embedded card form: a session, then the payment with its 3-D Secure page. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { secretsEqual } from "../http";
-import type { PaymentGateway } from "../provider";
-import { badSignature, webhookBody, webhookPaymentId } from "../webhook-checks";
+import { secretsEqual } from "@/platform/payments/http";
+import type { PaymentGateway } from "@/platform/payments/provider";
+import { badSignature, webhookBody, webhookPaymentId } from "@/platform/payments/webhook-checks";
 import {
   captureMoyasarPayment,
   fetchMoyasarPayment,

@@ -1,15 +1,15 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { customers } from "../../db/schema";
+import type { Db } from "@/platform/db/client";
+import { customers } from "@/platform/db/schema";
 import type { PayLaterSessionDto } from "@/contract/dto/payments";
 import type { PayLaterSessionInput } from "@/contract/input/payments";
-import { readCart } from "../../services/cart";
-import type { OwnerScope } from "../../services/own-cart";
-import { closingOnFailure, setProviderRefs, type PaymentRequest } from "../attempts";
-import { createLiveAttempt } from "../duplicates";
-import { cartLines, startPayLater } from "../pay-later-order";
-import { providerConfig } from "../provider-config";
+import { readCart } from "@/platform/services/cart";
+import type { OwnerScope } from "@/platform/services/own-cart";
+import { closingOnFailure, setProviderRefs, type PaymentRequest } from "@/platform/payments/attempts";
+import { createLiveAttempt } from "@/platform/payments/duplicates";
+import { cartLines, startPayLater } from "@/platform/payments/pay-later-order";
+import { providerConfig } from "@/platform/payments/provider-config";
 import { createTamaraCheckout } from "./client";
 
 /** Tamara: its hosted checkout; Tamara notifies us on the success URL's host. */

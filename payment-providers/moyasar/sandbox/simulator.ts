@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import type { Db } from "../db/client";
+import type { Db } from "@/platform/db/client";
 import {
   checkCard,
   maskedNumber,
@@ -10,10 +10,19 @@ import {
   type CardBrand,
   type CardOutcome,
   type CheckedCard,
-} from "./cards";
-import { basicUser, deliverWebhooks, formatSar, httpOrigin, json, randomDigits, readJson, withQuery } from "./http";
-import { notFoundPage, pressButton, renderHostedPage } from "./pages";
-import { findObject, insertObject, listObjects, mutateObject, transitionObject } from "./store";
+} from "@/platform/sandbox/cards";
+import {
+  basicUser,
+  deliverWebhooks,
+  formatSar,
+  httpOrigin,
+  json,
+  randomDigits,
+  readJson,
+  withQuery,
+} from "@/platform/sandbox/http";
+import { notFoundPage, pressButton, renderHostedPage } from "@/platform/sandbox/pages";
+import { findObject, insertObject, listObjects, mutateObject, transitionObject } from "@/platform/sandbox/store";
 
 // The Moyasar sandbox (brief "Provider contracts"): API under /sandbox/moyasar/v1, the 3-D Secure
 // page under /sandbox/moyasar/3ds/{id}. A key pk_test_X / sk_test_X belongs to account X.

@@ -1,11 +1,11 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import type { Db } from "../db/client";
-import { bearerToken, httpOrigin, json, randomDigits, readJson, script, withQuery } from "./http";
-import { notFoundPage, PAY_LATER_BUTTONS, pressButton, quarterOf, renderHostedPage } from "./pages";
+import type { Db } from "@/platform/db/client";
+import { bearerToken, httpOrigin, json, randomDigits, readJson, script, withQuery } from "@/platform/sandbox/http";
+import { notFoundPage, PAY_LATER_BUTTONS, pressButton, quarterOf, renderHostedPage } from "@/platform/sandbox/pages";
 import { tamaraWidgetScript } from "./scripts/tamara-widget";
-import { findObject, insertObject, mutateObject, transitionObject } from "./store";
+import { findObject, insertObject, mutateObject, transitionObject } from "@/platform/sandbox/store";
 
 // The Tamara sandbox: API under /sandbox/tamara (checkout, orders), the hosted page
 // /sandbox/tamara/hosted/{orderId} and the promo script /sandbox/tamara/widget-v2/tamara-widget.js.

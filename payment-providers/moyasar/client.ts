@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
-import { providerRequest, segment } from "../http";
-import type { OrderPaymentMethod, PaymentState, ProviderConfig } from "../provider";
+import { providerRequest, segment } from "@/platform/payments/http";
+import type { OrderPaymentMethod, PaymentState, ProviderConfig } from "@/platform/payments/provider";
 
 /**
  * Moyasar (moyasar.com/docs/api), base `…/v1`, Basic auth with the key as user. Amounts are

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { secretsEqual } from "../http";
-import { ProviderError, type PaymentGateway } from "../provider";
-import { badSignature, webhookBody, webhookPaymentId } from "../webhook-checks";
+import { secretsEqual } from "@/platform/payments/http";
+import { ProviderError, type PaymentGateway } from "@/platform/payments/provider";
+import { badSignature, webhookBody, webhookPaymentId } from "@/platform/payments/webhook-checks";
 import { captureTabbyPayment, closeTabbyPayment, fetchTabbyPayment, refundTabbyPayment, tabbyState } from "./client";
 
 const webhook = z.object({ id: webhookPaymentId });

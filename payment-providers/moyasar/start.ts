@@ -1,9 +1,9 @@
 import "server-only";
-import type { Db } from "../../db/client";
+import type { Db } from "@/platform/db/client";
 import { toTenantConfig } from "@/contract/tenant-settings";
 import type { CreatePaymentDto } from "@/contract/dto/payments";
 import type { CreatePaymentInput } from "@/contract/input/payments";
-import type { OwnerScope } from "../../services/own-cart";
+import type { OwnerScope } from "@/platform/services/own-cart";
 import {
   attemptDetails,
   closeAttempt,
@@ -12,12 +12,12 @@ import {
   quotePayment,
   setProviderRefs,
   type PaymentRequest,
-} from "../attempts";
-import { createLiveAttempt } from "../duplicates";
-import { checkCallbackUrls } from "../callback-urls";
-import { ProviderError } from "../provider";
-import { providerConfig } from "../provider-config";
-import { applyPaymentState } from "../settle";
+} from "@/platform/payments/attempts";
+import { createLiveAttempt } from "@/platform/payments/duplicates";
+import { checkCallbackUrls } from "@/platform/payments/callback-urls";
+import { ProviderError } from "@/platform/payments/provider";
+import { providerConfig } from "@/platform/payments/provider-config";
+import { applyPaymentState } from "@/platform/payments/settle";
 import { createMoyasarPayment, moyasarState } from "./client";
 
 /** Moyasar: card payments (3-D Secure follows) and Apple Pay (decided at once). */

@@ -1,10 +1,10 @@
 import "server-only";
-import type { Db } from "../db/client";
-import { checkCard, type CardBrand, type CheckedCard } from "./cards";
-import { html, json, readJson, script } from "./http";
-import { cardFramePage } from "./scripts/myfatoorah-frame";
-import { myfatoorahSessionScript } from "./scripts/myfatoorah-session";
-import { findObject, transitionObject } from "./store";
+import type { Db } from "@/platform/db/client";
+import { checkCard, type CardBrand, type CheckedCard } from "@/platform/sandbox/cards";
+import { html, json, readJson, script } from "@/platform/sandbox/http";
+import { cardFramePage } from "./scripts/frame";
+import { myfatoorahSessionScript } from "./scripts/session";
+import { findObject, transitionObject } from "@/platform/sandbox/store";
 
 // MyFatoorah's embedded card form: session.js (on the merchant's page) renders the frame, the
 // frame posts the card here; the merchant's server then executes the payment with the session id.

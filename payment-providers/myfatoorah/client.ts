@@ -2,9 +2,14 @@ import "server-only";
 import { createHmac } from "node:crypto";
 import { parsePhoneNumberFromString } from "libphonenumber-js";
 import { z } from "zod";
-import { toHalalas, toSar } from "../../money";
-import { providerRequest, secretsEqual } from "../http";
-import { ProviderError, type PaymentState, type ProviderConfig, type ProviderErrorCode } from "../provider";
+import { toHalalas, toSar } from "@/platform/money";
+import { providerRequest, secretsEqual } from "@/platform/payments/http";
+import {
+  ProviderError,
+  type PaymentState,
+  type ProviderConfig,
+  type ProviderErrorCode,
+} from "@/platform/payments/provider";
 
 /**
  * MyFatoorah v2 (docs.myfatoorah.com), also rekaz-pay (set `cfg.provider`). Bearer token; every

@@ -1,12 +1,21 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import type { Db } from "../db/client";
-import { THREE_DS_FAILED, type CardBrand } from "./cards";
-import { bearerToken, formField, httpOrigin, json, randomDigits, readJson, seeOther, withQuery } from "./http";
-import { cardviewSandbox, type MyFatoorahSessionData } from "./myfatoorah-cardview";
-import { notFoundPage, pressButton, renderHostedPage } from "./pages";
-import { findObject, insertObject, mutateObject, transitionObject } from "./store";
+import type { Db } from "@/platform/db/client";
+import { THREE_DS_FAILED, type CardBrand } from "@/platform/sandbox/cards";
+import {
+  bearerToken,
+  formField,
+  httpOrigin,
+  json,
+  randomDigits,
+  readJson,
+  seeOther,
+  withQuery,
+} from "@/platform/sandbox/http";
+import { cardviewSandbox, type MyFatoorahSessionData } from "./cardview";
+import { notFoundPage, pressButton, renderHostedPage } from "@/platform/sandbox/pages";
+import { findObject, insertObject, mutateObject, transitionObject } from "@/platform/sandbox/store";
 
 // The MyFatoorah v2 sandbox (rekaz-pay speaks the same API): /sandbox/myfatoorah/v2/…, the embedded
 // card form under /sandbox/myfatoorah/cardview/v1/ and the 3-D Secure page /sandbox/myfatoorah/3ds/{InvoiceId}.

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { ProviderError, type PaymentGateway } from "../provider";
-import { webhookBody, webhookPaymentId } from "../webhook-checks";
+import { ProviderError, type PaymentGateway } from "@/platform/payments/provider";
+import { webhookBody, webhookPaymentId } from "@/platform/payments/webhook-checks";
 import {
   authoriseTamaraOrder,
   cancelTamaraOrder,

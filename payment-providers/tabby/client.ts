@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
-import { providerRequest, segment } from "../http";
-import type { PaymentState, ProviderConfig, ProviderErrorCode } from "../provider";
+import { providerRequest, segment } from "@/platform/payments/http";
+import type { PaymentState, ProviderConfig, ProviderErrorCode } from "@/platform/payments/provider";
 
 /**
  * Tabby (docs.tabby.ai), API v2, Bearer secret key. Amounts are decimal strings ("100.00"):
