@@ -12,7 +12,7 @@ import boundaries from "eslint-plugin-boundaries";
  * benchmarks may import anything.
  *
  * A payment provider's folder (payment-providers/<name>/, docs/payments.md) has a part on each side,
- * each with the layer it belongs to: its contract part (contract.ts, and settings.ts, which the
+ * each with the layer it belongs to: its contract part (contract.ts, and profile.ts, which the
  * browser's configuration reader loads) beside contract/, its browser part (browser/) beside
  * components/, and the rest (client, gateway, handlers, sandbox) beside platform/. Each registry
  * (payment-providers/<part>.ts) is of its part's type.
@@ -40,9 +40,9 @@ const files = [
     category: "provider-contract",
     pattern: [
       "payment-providers/contract.ts",
-      "payment-providers/settings.ts",
+      "payment-providers/profiles.ts",
       "payment-providers/*/contract.ts",
-      "payment-providers/*/settings.ts",
+      "payment-providers/*/profile.ts",
     ],
     exclusive: true,
   },

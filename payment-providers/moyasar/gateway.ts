@@ -7,6 +7,7 @@ import {
   fetchMoyasarPayment,
   moyasarState,
   refundMoyasarPayment,
+  registerMoyasarWebhook,
   voidMoyasarPayment,
 } from "./client";
 
@@ -24,7 +25,12 @@ export const moyasarGateway: PaymentGateway = {
     secretFields: ["applePayDomainAssociation"],
     pairedWithSecret: "publishableKey",
   },
-  browser: { live: "https://api.moyasar.com/v1", sandbox: "/sandbox/moyasar/v1", followsBaseUrl: true },
+  goLive:
+    "Moyasar dashboard: enable tokenization (the card form makes tokens); the webhook is registered with `--register-webhook` (its shared secret is webhookSecret)",
+  registerWebhook: async (cfg, hook) => {
+    await registerMoyasarWebhook(cfg, { url: hook.url, sharedSecret: hook.secret });
+    return { header: null };
+  },
   verify: async (cfg, ref) => moyasarState(await fetchMoyasarPayment(cfg, ref)),
   webhookRef: async (secret, req) => {
     const body = webhook.safeParse(req.body);

@@ -1,8 +1,7 @@
 import "server-only";
 import type { Db } from "@/platform/db/client";
 import { toTenantConfig } from "@/contract/tenant-settings";
-import type { CreatePaymentDto } from "@/contract/dto/payments";
-import type { CreatePaymentInput } from "@/contract/input/payments";
+import type { CreatePaymentDto, CreatePaymentInput } from "./contract";
 import type { OwnerScope } from "@/platform/services/own-cart";
 import {
   attemptDetails,
@@ -13,12 +12,12 @@ import {
   setProviderRefs,
   type PaymentRequest,
 } from "@/platform/payments/attempts";
-import { createLiveAttempt } from "@/platform/payments/duplicates";
 import { checkCallbackUrls } from "@/platform/payments/callback-urls";
 import { ProviderError } from "@/platform/payments/provider";
-import { providerConfig } from "@/platform/payments/provider-config";
-import { applyPaymentState } from "@/platform/payments/settle";
+import { accountConfig } from "@/platform/payments/provider-config";
+import type { PaymentOps } from "@/platform/payments/server-part";
 import { createMoyasarPayment, moyasarState } from "./client";
+import { moyasarGateway } from "./gateway";
 
 /** Moyasar: card payments (3-D Secure follows) and Apple Pay (decided at once). */
 
@@ -32,6 +31,7 @@ export async function createMoyasarSession(
   scope: OwnerScope,
   input: CreatePaymentInput,
   req: PaymentRequest & { store: string },
+  { createLiveAttempt, applyPaymentState }: PaymentOps,
 ): Promise<CreatePaymentDto> {
   const method = input.tokenType === "applepay" ? "APPLE_PAY" : "CARD";
   const { callbackUrl } = await checkCallbackUrls(db, scope.tenantId, { callbackUrl: input.callbackUrl });
@@ -39,7 +39,7 @@ export async function createMoyasarSession(
   if (method === "CARD" && toTenantConfig(quote.settings).onlinePaymentProvider !== "moyasar")
     throw methodNotAllowed(method);
   const details = await attemptDetails(db, scope, input.reference, input.checkout, req.channel);
-  const { cfg } = await providerConfig(db, scope.tenantId, "moyasar");
+  const { cfg } = await accountConfig(db, scope.tenantId, moyasarGateway);
   const attempt = await createLiveAttempt(db, scope, {
     cartId: input.reference,
     provider: "moyasar",

@@ -11,10 +11,8 @@ export const myfatoorahGateway: PaymentGateway = {
   name: "myfatoorah",
   api: { live: "https://api-sa.myfatoorah.com", sandboxPath: "/sandbox/myfatoorah" },
   keysFile: { publicFields: {} },
-  browser: {
-    live: "https://sa.myfatoorah.com/cardview/v1/session.js",
-    sandbox: "/sandbox/myfatoorah/cardview/v1/session.js",
-  },
+  goLive:
+    "MyFatoorah portal: enable webhooks (version 1 or 2) on the webhook URL and copy the webhook secret key into webhookSecret",
   verify: (cfg, ref) => getMyFatoorahPaymentStatus(cfg, { key: ref, keyType: "InvoiceId" }),
   webhookRef: async (secret, req) => {
     const invoice = verifiedMyFatoorahInvoice(req.body, req.headers, secret);
@@ -25,4 +23,12 @@ export const myfatoorahGateway: PaymentGateway = {
 };
 
 /** rekaz-pay speaks MyFatoorah's API with an account of its own (spec §9). */
-export const rekazPayGateway: PaymentGateway = { ...myfatoorahGateway, name: "rekaz-pay" };
+export const rekazPayGateway: PaymentGateway = {
+  ...myfatoorahGateway,
+  name: "rekaz-pay",
+  goLive:
+    "rekaz-pay (MyFatoorah's portal): enable webhooks on the webhook URL and copy the webhook secret key into webhookSecret",
+};
+
+/** The folder's gateways, by the name each provider's accounts are kept under. */
+export const myfatoorahGateways = { myfatoorah: myfatoorahGateway, "rekaz-pay": rekazPayGateway };

@@ -1,11 +1,10 @@
 import "server-only";
 import type { Db } from "@/platform/db/client";
-import type { PaymentProvider } from "@/platform/db/schema";
 import { PlatformError } from "@/platform/errors";
 import { toHalalas } from "@/platform/money";
 import { toTenantConfig, type SettingsMap } from "@/contract/tenant-settings";
-import type { ExecuteCartPaymentDto, InitiateSessionDto } from "@/contract/dto/payments";
-import type { OnlineCheckoutInput } from "@/contract/input/payments";
+import type { OnlineCheckoutInput } from "@/contract/payment-start";
+import type { ExecuteCartPaymentDto, InitiateSessionDto } from "./contract";
 import type { OwnerScope } from "@/platform/services/own-cart";
 import {
   attemptDetails,
@@ -15,18 +14,19 @@ import {
   setProviderRefs,
   type PaymentRequest,
 } from "@/platform/payments/attempts";
-import { createLiveAttempt } from "@/platform/payments/duplicates";
 import { checkCallbackUrls } from "@/platform/payments/callback-urls";
-import { providerConfig } from "@/platform/payments/provider-config";
+import { accountConfig } from "@/platform/payments/provider-config";
+import type { PaymentOps } from "@/platform/payments/server-part";
 import { executeMyFatoorahPayment, initiateMyFatoorahSession } from "./client";
+import { myfatoorahGateways } from "./gateway";
 
 /** MyFatoorah's (and rekaz-pay's) embedded card form: a session, then the payment with its 3-D Secure page. */
 
-/** The store's MyFatoorah-speaking card provider (myfatoorah or rekaz-pay), else the method is not offered. */
-function cardProvider(settings: SettingsMap): PaymentProvider {
+/** The gateway of the store's MyFatoorah-speaking card provider (myfatoorah or rekaz-pay), else the method is not offered. */
+function cardGateway(settings: SettingsMap) {
   const provider = toTenantConfig(settings).onlinePaymentProvider;
   if (provider !== "myfatoorah" && provider !== "rekaz-pay") throw methodNotAllowed("CARD");
-  return provider;
+  return myfatoorahGateways[provider];
 }
 
 /** POST payment/initiate-session/{cartId}?callbackUrl&totalAmount: a session for the embedded card form. */
@@ -39,14 +39,14 @@ export async function initiateCardSession(
 ): Promise<InitiateSessionDto> {
   await checkCallbackUrls(db, scope.tenantId, { callbackUrl: input.callbackUrl });
   const quote = await quotePayment(db, scope, cartId, "CARD", req);
-  const provider = cardProvider(quote.settings);
+  const gateway = cardGateway(quote.settings);
   if (toHalalas(input.totalAmount) !== quote.amount) {
     throw new PlatformError("SP:PaymentAmountMismatch", 400, "The amount is not what the order costs now", {
       totalAmount: input.totalAmount,
       amountToPay: quote.amount / 100,
     });
   }
-  const { cfg } = await providerConfig(db, scope.tenantId, provider);
+  const { cfg } = await accountConfig(db, scope.tenantId, gateway);
   const session = await initiateMyFatoorahSession(cfg, { customerIdentifier: scope.customerId });
   return { countryCode: session.countryCode, sessionId: session.sessionId };
 }
@@ -67,18 +67,19 @@ export async function executeCardPayment(
     checkout?: OnlineCheckoutInput;
   },
   req: PaymentRequest,
+  { createLiveAttempt }: PaymentOps,
 ): Promise<ExecuteCartPaymentDto> {
   const urls = await checkCallbackUrls(db, scope.tenantId, {
     callbackUrl: input.callbackUrl,
     errorCallbackUrl: input.errorCallbackUrl,
   });
   const quote = await quotePayment(db, scope, input.cartId, "CARD", req);
-  const provider = cardProvider(quote.settings);
+  const gateway = cardGateway(quote.settings);
   const details = await attemptDetails(db, scope, input.cartId, input.checkout, req.channel);
-  const { cfg } = await providerConfig(db, scope.tenantId, provider);
+  const { cfg } = await accountConfig(db, scope.tenantId, gateway);
   const attempt = await createLiveAttempt(db, scope, {
     cartId: input.cartId,
-    provider,
+    provider: gateway.name,
     method: "CARD",
     amount: quote.amount,
     details,

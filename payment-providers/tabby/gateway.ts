@@ -1,8 +1,16 @@
 import { z } from "zod";
+import { validation } from "@/platform/errors";
 import { secretsEqual } from "@/platform/payments/http";
 import { ProviderError, type PaymentGateway } from "@/platform/payments/provider";
 import { badSignature, webhookBody, webhookPaymentId } from "@/platform/payments/webhook-checks";
-import { captureTabbyPayment, closeTabbyPayment, fetchTabbyPayment, refundTabbyPayment, tabbyState } from "./client";
+import {
+  captureTabbyPayment,
+  closeTabbyPayment,
+  fetchTabbyPayment,
+  refundTabbyPayment,
+  registerTabbyWebhook,
+  tabbyState,
+} from "./client";
 
 const webhook = z.object({ id: webhookPaymentId });
 
@@ -22,7 +30,15 @@ export const tabbyGateway: PaymentGateway = {
     publicFields: { publicKey: "tabbyPublicKey", merchantCode: "tabbyMerchantCode" },
     secretFields: ["webhookHeader", "storeCity", "storeZip"],
   },
-  browser: { live: "https://checkout.tabby.ai/tabby-card.js", sandbox: "/sandbox/tabby/tabby-card.js" },
+  goLive:
+    "Tabby: the webhook is registered with `--register-webhook` (header title webhookHeader, default X-Webhook-Secret, value webhookSecret)",
+  registerWebhook: async (cfg, hook) => {
+    const merchantCode = hook.settings.tabbyMerchantCode;
+    if (!merchantCode) throw validation(`The tabby account has no merchantCode (keys file); nothing was registered`);
+    const title = hook.account.webhookHeader || TABBY_WEBHOOK_HEADER;
+    await registerTabbyWebhook(cfg, { merchantCode, url: hook.url, header: { title, value: hook.secret } });
+    return { header: title };
+  },
   verify: async (cfg, ref, expected, opts) => {
     const state = await fetchTabbyPayment(cfg, ref);
     if (state.status !== "authorized" || opts?.take === false) return state;

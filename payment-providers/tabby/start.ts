@@ -2,8 +2,8 @@ import "server-only";
 import type { Db } from "@/platform/db/client";
 import { PlatformError } from "@/platform/errors";
 import { toTenantConfig, type Locale } from "@/contract/tenant-settings";
-import type { PayLaterSessionDto, TabbyEligibilityDto } from "@/contract/dto/payments";
-import type { PayLaterSessionInput } from "@/contract/input/payments";
+import type { PayLaterSessionDto, PayLaterSessionInput } from "@/contract/payment-start";
+import type { TabbyEligibilityDto } from "./contract";
 import { readCart } from "@/platform/services/cart";
 import type { OwnerScope } from "@/platform/services/own-cart";
 import { notConfigured } from "@/platform/payments/accounts";
@@ -15,11 +15,12 @@ import {
   type PaymentQuote,
   type PaymentRequest,
 } from "@/platform/payments/attempts";
-import { createLiveAttempt } from "@/platform/payments/duplicates";
 import { checkCallbackUrls } from "@/platform/payments/callback-urls";
 import { buyerProfile, cartLines, startPayLater } from "@/platform/payments/pay-later-order";
-import { providerConfig } from "@/platform/payments/provider-config";
+import { accountConfig } from "@/platform/payments/provider-config";
+import type { PaymentOps } from "@/platform/payments/server-part";
 import { createTabbyCheckout, type TabbyCheckoutInput } from "./client";
+import { tabbyGateway } from "./gateway";
 
 /** Tabby: its eligibility pre-check and its hosted checkout. */
 
@@ -64,7 +65,7 @@ async function tabbyCheckout(
 ) {
   const merchantCode = toTenantConfig(o.quote.settings).tabby.merchantCode;
   if (!merchantCode) throw notConfigured("tabby");
-  const { cfg, account } = await providerConfig(db, o.scope.tenantId, "tabby");
+  const { cfg, account } = await accountConfig(db, o.scope.tenantId, tabbyGateway);
   const cart = await readCart(db, o.scope, o.cartId, o.locale);
   const profile = await buyerProfile(db, o.scope, new URL(o.urls.success).hostname);
   return (extra: { referenceId: string }) =>
@@ -149,6 +150,7 @@ export async function createTabbySession(
   scope: OwnerScope,
   input: PayLaterSessionInput,
   req: PaymentRequest,
+  { createLiveAttempt }: PaymentOps,
 ): Promise<PayLaterSessionDto> {
   const { urls, quote, details } = await startPayLater(db, scope, input, req, "TABBY");
   const buyer = { name: details.customerName, phone: details.customerMobile };

@@ -26,10 +26,9 @@ export const tamaraGateway: PaymentGateway = {
     secretFields: ["captureOn"],
     choices: { captureOn: ["authorisation", "fulfilment"] },
   },
-  browser: {
-    live: "https://cdn.tamara.co/widget-v2/tamara-widget.js",
-    sandbox: "/sandbox/tamara/widget-v2/tamara-widget.js",
-  },
+  goLive:
+    "Tamara partners portal: copy the notification token into webhookSecret (the notification URL is sent with each order)",
+  sendsWebhookUrl: true,
   verify: async (cfg, ref, expected, opts) => {
     let state = await fetchTamaraOrder(cfg, ref);
     // An approved order nobody authorises is never charged: looking is enough.
@@ -40,7 +39,7 @@ export const tamaraGateway: PaymentGateway = {
         return { ...state, status: "failed", failureReason: "SP:PaymentAmountMismatch" };
       state = await authoriseTamaraOrder(cfg, ref);
     }
-    if (state.status !== "authorized" || cfg.captureOn === "fulfilment") return state;
+    if (state.status !== "authorized" || cfg.fields?.captureOn === "fulfilment") return state;
     try {
       await captureTamaraOrder(cfg, ref, state.amount, state.currency);
     } catch (err) {

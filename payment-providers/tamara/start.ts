@@ -2,15 +2,15 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/platform/db/client";
 import { customers } from "@/platform/db/schema";
-import type { PayLaterSessionDto } from "@/contract/dto/payments";
-import type { PayLaterSessionInput } from "@/contract/input/payments";
+import type { PayLaterSessionDto, PayLaterSessionInput } from "@/contract/payment-start";
 import { readCart } from "@/platform/services/cart";
 import type { OwnerScope } from "@/platform/services/own-cart";
 import { closingOnFailure, setProviderRefs, type PaymentRequest } from "@/platform/payments/attempts";
-import { createLiveAttempt } from "@/platform/payments/duplicates";
 import { cartLines, startPayLater } from "@/platform/payments/pay-later-order";
-import { providerConfig } from "@/platform/payments/provider-config";
+import { accountConfig } from "@/platform/payments/provider-config";
+import type { PaymentOps } from "@/platform/payments/server-part";
 import { createTamaraCheckout } from "./client";
+import { tamaraGateway } from "./gateway";
 
 /** Tamara: its hosted checkout; Tamara notifies us on the success URL's host. */
 
@@ -20,9 +20,10 @@ export async function createTamaraSession(
   scope: OwnerScope,
   input: PayLaterSessionInput,
   req: PaymentRequest,
+  { createLiveAttempt }: PaymentOps,
 ): Promise<PayLaterSessionDto> {
   const { urls, quote, details } = await startPayLater(db, scope, input, req, "TAMARA");
-  const { cfg } = await providerConfig(db, scope.tenantId, "tamara");
+  const { cfg } = await accountConfig(db, scope.tenantId, tamaraGateway);
   const cart = await readCart(db, scope, input.reference, req.locale);
   const [firstName, ...rest] = details.customerName.split(/\s+/);
   const [customer] = await db
