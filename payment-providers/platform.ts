@@ -1,6 +1,5 @@
 import "server-only";
 import type { PaymentProvider } from "@/contract/dto/payments";
-import type { UnionToIntersection } from "@/contract/provider-profile";
 import type { PaymentGateway } from "@/platform/payments/provider";
 import type { ProviderHandlers, ProviderSandbox, ProviderServer } from "@/platform/payments/server-part";
 import type { ProviderContracts, ProviderEndpoints } from "./contract";
@@ -31,7 +30,7 @@ export const GATEWAYS: Record<PaymentProvider, PaymentGateway> = Object.assign({
 export const PROVIDER_HANDLERS: ProviderHandlers<ProviderEndpoints> = Object.assign(
   {},
   ...servers.map((s) => s.handlers),
-) as UnionToIntersection<(typeof servers)[number]["handlers"]>;
+);
 
 /** Each folder's sandbox, under /sandbox/<folder>/. */
 export const SANDBOXES: Readonly<Record<string, ProviderSandbox>> = Object.fromEntries(
