@@ -31,8 +31,8 @@ export const PROVIDER_WEBHOOK_QUERY: Readonly<Record<string, z.ZodType>> = Objec
   ...contracts.map((c) => ("webhookQuery" in c ? c.webhookQuery : {})),
 );
 
-// The storefront imports its providers' request and answer shapes from contract/dto/payments and
-// contract/input/payments until its provider parts move into their folders: those re-export these.
+// The storefront's provider code imports these request and answer shapes from contract/dto/payments
+// and contract/input/payments, which re-export them.
 export { CreatePaymentDto, CreatePaymentInput } from "./moyasar/contract";
 export {
   ExecuteCartPaymentDto,

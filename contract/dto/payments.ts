@@ -21,5 +21,5 @@ export const SettlementDto = z.object({
 export type SettlementDto = z.infer<typeof SettlementDto>;
 
 export { PayLaterSessionDto } from "../payment-start";
-// Each provider's own answers are in its contract part; the storefront still imports them from here.
+// Each provider's own answers are in its contract part; the storefront's provider code imports them from here.
 export * from "@/payment-providers/contract";
