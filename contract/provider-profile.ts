@@ -11,6 +11,14 @@ export type SettingsValues = Readonly<Record<string, string | undefined>>;
 /** How the operator tooling checks a provider's setting when it is written. */
 export type SettingRule = "flag" | "text" | "publishable";
 
+/** Hosts by what a page does there: load scripts, frame pages, call APIs, post forms. */
+export type BrowserOrigins = {
+  script?: readonly string[];
+  frame?: readonly string[];
+  connect?: readonly string[];
+  form?: readonly string[];
+};
+
 /**
  * What the storefront's browser loads from a provider: one address of the tenant's payment
  * endpoints (contract/dto/tenants.ts, under `field`), live or this app's sandbox of it (relative,
@@ -25,10 +33,10 @@ export type BrowserAssets = {
   /** Whose account's address it is when the folder serves more than one provider (by the store's card form). */
   accountFor?: (cardForm: string) => string;
   /**
-   * The hosts its browser part reaches live — scripts, frames, API calls and form posts (the pages'
-   * content security policy lets each in); its sandbox is this app's own origin.
+   * The hosts its browser part reaches, by what for (the pages' content security policy lets each
+   * in), live and in the sandbox — there beyond this app's own origin, which every page allows.
    */
-  origins: readonly string[];
+  origins: { live: BrowserOrigins; sandbox: BrowserOrigins };
 };
 
 export type ProviderProfile = {

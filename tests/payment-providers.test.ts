@@ -8,6 +8,7 @@ import { PAYMENT_METHODS, SETTINGS_KEYS } from "@/contract/tenant-settings";
 import { PROVIDER_CONTRACTS, PROVIDER_ENDPOINTS } from "@/payment-providers/contract";
 import { GATEWAYS, PROVIDER_HANDLERS, PROVIDER_SERVERS, SANDBOXES } from "@/payment-providers/platform";
 import { BROWSER_ASSETS, PAYMENT_PROVIDERS, PROVIDER_PROFILES } from "@/payment-providers/profiles";
+import { contentSecurityPolicy } from "@/lib/security/csp";
 import { registeredRoutes } from "@/platform/api/router";
 
 // The payment providers' three registries (docs/payments.md) list the same folders, each folder's
@@ -90,6 +91,21 @@ describe("the payment provider registries", () => {
     for (const gateway of Object.values(GATEWAYS))
       for (const key of Object.values(gateway.keysFile.publicFields))
         expect(SETTINGS_KEYS, gateway.name).toContain(key);
+  });
+
+  it("declare the hosts the browser reaches that the pages' policy lets in", () => {
+    const policy = Object.fromEntries(
+      contentSecurityPolicy({ nonce: "n" })
+        .split("; ")
+        .map((d) => [d.split(" ")[0], d.split(" ").slice(1)]),
+    );
+    const DIRECTIVE = { frame: "frame-src", connect: "connect-src", form: "form-action" } as const;
+    for (const asset of BROWSER_ASSETS) {
+      for (const [what, directive] of Object.entries(DIRECTIVE))
+        for (const host of asset.origins.live[what as keyof typeof DIRECTIVE] ?? [])
+          expect(policy[directive], `${asset.field} ${directive}`).toContain(host);
+      for (const host of asset.origins.live.script ?? []) expect(host, asset.field).toMatch(/^https:/);
+    }
   });
 
   it("have a sandbox at every gateway's sandbox address and a browser asset's", () => {

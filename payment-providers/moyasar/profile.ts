@@ -1,5 +1,8 @@
 import { defineProfile, text } from "@/contract/provider-profile";
 
+/** The hosts the browser reaches it at live: its API (card tokens, Apple Pay merchant validation) and Apple's. */
+const HOSTS = ["https://api.moyasar.com", "https://apple-pay-gateway.apple.com"];
+
 /**
  * Moyasar: cards (mada, Visa and the other networks) through its card form, and Apple Pay. The
  * browser makes card tokens and validates Apple Pay merchants on its API with the publishable key.
@@ -16,6 +19,6 @@ export const moyasarProfile = defineProfile({
     live: "https://api.moyasar.com/v1",
     sandbox: "/sandbox/moyasar/v1",
     followsBaseUrl: true,
-    origins: ["https://api.moyasar.com", "https://apple-pay-gateway.apple.com"],
+    origins: { live: { frame: HOSTS, connect: HOSTS, form: HOSTS }, sandbox: {} },
   },
 });

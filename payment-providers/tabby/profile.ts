@@ -1,5 +1,8 @@
 import { defineProfile, payLaterSettings } from "@/contract/provider-profile";
 
+/** The hosts the browser reaches it at live: its scripts, frames, API and hosted pages. */
+const HOSTS = ["https://*.tabby.ai"];
+
 /** Tabby: pay later in instalments through its hosted page, with its promo card on product pages. */
 export const tabbyProfile = defineProfile({
   providers: ["tabby"],
@@ -23,6 +26,6 @@ export const tabbyProfile = defineProfile({
     field: "tabbyCardScriptUrl",
     live: "https://checkout.tabby.ai/tabby-card.js",
     sandbox: "/sandbox/tabby/tabby-card.js",
-    origins: ["https://*.tabby.ai"],
+    origins: { live: { script: HOSTS, frame: HOSTS, connect: HOSTS, form: HOSTS }, sandbox: {} },
   },
 });

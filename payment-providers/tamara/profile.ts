@@ -1,5 +1,8 @@
 import { defineProfile, payLaterSettings } from "@/contract/provider-profile";
 
+/** The hosts the browser reaches it at live: its scripts, frames, API and hosted pages. */
+const HOSTS = ["https://*.tamara.co"];
+
 /** Tamara: pay later through its hosted page, with its promo widget on product pages. */
 export const tamaraProfile = defineProfile({
   providers: ["tamara"],
@@ -26,6 +29,6 @@ export const tamaraProfile = defineProfile({
     field: "tamaraWidgetScriptUrl",
     live: "https://cdn.tamara.co/widget-v2/tamara-widget.js",
     sandbox: "/sandbox/tamara/widget-v2/tamara-widget.js",
-    origins: ["https://*.tamara.co"],
+    origins: { live: { script: HOSTS, frame: HOSTS, connect: HOSTS, form: HOSTS }, sandbox: {} },
   },
 });
