@@ -2,7 +2,6 @@ import "server-only";
 import type { Db } from "@/platform/db/client";
 import { PlatformError } from "@/platform/errors";
 import { toTenantConfig, type Locale } from "@/contract/tenant-settings";
-import type { PayLaterSessionDto, PayLaterSessionInput } from "@/contract/payment-start";
 import type { TabbyEligibilityDto } from "./contract";
 import { readCart } from "@/platform/services/cart";
 import type { OwnerScope } from "@/platform/services/own-cart";
@@ -16,9 +15,8 @@ import {
   type PaymentRequest,
 } from "@/platform/payments/attempts";
 import { checkCallbackUrls } from "@/platform/payments/callback-urls";
-import { buyerProfile, cartLines, startPayLater } from "@/platform/payments/pay-later-order";
+import { buyerProfile, cartLines, startPayLater, type PayLaterSession } from "@/platform/payments/pay-later-order";
 import { accountConfig } from "@/platform/payments/provider-config";
-import type { PaymentOps } from "@/platform/payments/server-part";
 import { createTabbyCheckout, type TabbyCheckoutInput } from "./client";
 import { tabbyGateway } from "./gateway";
 
@@ -145,13 +143,7 @@ export async function tabbyEligibility(
 }
 
 /** POST tabby/session ⇒ Tabby's hosted page; a rejection here is SP:TabbyNotEligible with Tabby's message. */
-export async function createTabbySession(
-  db: Db,
-  scope: OwnerScope,
-  input: PayLaterSessionInput,
-  req: PaymentRequest,
-  { createLiveAttempt }: PaymentOps,
-): Promise<PayLaterSessionDto> {
+export const createTabbySession: PayLaterSession = async (db, scope, input, req, { createLiveAttempt }) => {
   const { urls, quote, details } = await startPayLater(db, scope, input, req, "TABBY");
   const buyer = { name: details.customerName, phone: details.customerMobile };
   const order = { scope, cartId: input.reference, quote, buyer, locale: req.locale };
@@ -183,4 +175,4 @@ export async function createTabbySession(
   }
   await setProviderRefs(db, attempt, { providerRef: checkout.paymentId, sessionRef: checkout.id });
   return { checkout_url: checkout.webUrl };
-}
+};

@@ -1,27 +1,17 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
-import type { Db } from "@/platform/db/client";
 import { customers } from "@/platform/db/schema";
-import type { PayLaterSessionDto, PayLaterSessionInput } from "@/contract/payment-start";
 import { readCart } from "@/platform/services/cart";
-import type { OwnerScope } from "@/platform/services/own-cart";
-import { closingOnFailure, setProviderRefs, type PaymentRequest } from "@/platform/payments/attempts";
-import { cartLines, startPayLater } from "@/platform/payments/pay-later-order";
+import { closingOnFailure, setProviderRefs } from "@/platform/payments/attempts";
+import { cartLines, startPayLater, type PayLaterSession } from "@/platform/payments/pay-later-order";
 import { accountConfig } from "@/platform/payments/provider-config";
-import type { PaymentOps } from "@/platform/payments/server-part";
 import { createTamaraCheckout } from "./client";
 import { tamaraGateway } from "./gateway";
 
 /** Tamara: its hosted checkout; Tamara notifies us on the success URL's host. */
 
 /** POST tamara/cart-session ⇒ Tamara's hosted page; Tamara notifies us on the success URL's host. */
-export async function createTamaraSession(
-  db: Db,
-  scope: OwnerScope,
-  input: PayLaterSessionInput,
-  req: PaymentRequest,
-  { createLiveAttempt }: PaymentOps,
-): Promise<PayLaterSessionDto> {
+export const createTamaraSession: PayLaterSession = async (db, scope, input, req, { createLiveAttempt }) => {
   const { urls, quote, details } = await startPayLater(db, scope, input, req, "TAMARA");
   const { cfg } = await accountConfig(db, scope.tenantId, tamaraGateway);
   const cart = await readCart(db, scope, input.reference, req.locale);
@@ -69,4 +59,4 @@ export async function createTamaraSession(
   );
   await setProviderRefs(db, attempt, { providerRef: order.orderId, sessionRef: order.checkoutId });
   return { checkout_url: order.checkoutUrl };
-}
+};

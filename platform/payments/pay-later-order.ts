@@ -4,10 +4,11 @@ import type { Db } from "../db/client";
 import { carts, customerLocations, customers, payments } from "../db/schema";
 import { toHalalas } from "../money";
 import type { CartDto } from "@/contract/dto/cart";
-import type { PayLaterSessionInput } from "@/contract/payment-start";
+import type { PayLaterSessionDto, PayLaterSessionInput } from "@/contract/payment-start";
 import type { PayLaterMethod } from "@/payment-providers/profiles";
 import type { OwnerScope } from "../services/own-cart";
 import { attemptDetails, quotePayment, type PaymentRequest } from "./attempts";
+import type { PaymentOps } from "./server-part";
 import { checkCallbackUrls } from "./callback-urls";
 
 /** What the pay-later providers share: the full total, paid through the provider's hosted page. */
@@ -22,6 +23,15 @@ export const cartLines = (cart: CartDto) =>
     sku: item.product.id,
     kind: item.product.typeString,
   }));
+
+/** A pay-later provider's session endpoint: its hosted checkout for the cart (spec §7: each takes the same). */
+export type PayLaterSession = (
+  db: Db,
+  scope: OwnerScope,
+  input: PayLaterSessionInput,
+  req: PaymentRequest,
+  payments: PaymentOps,
+) => Promise<PayLaterSessionDto>;
 
 /** The pay-later start both providers share: URLs, the dry run, the attempt. */
 export async function startPayLater(
