@@ -10,10 +10,17 @@ import boundaries from "eslint-plugin-boundaries";
  * app/sandbox, app/.well-known) and the server's composition root (instrumentation.ts and instrumentation-node.ts, which
  * installs the embedded platform) reach into `platform/`. Tests, browser journeys, scripts and
  * benchmarks may import anything.
+ *
+ * A payment provider's folder (payment-providers/<name>/, docs/payments.md) has a part on each side,
+ * each with the layer it belongs to: its contract part (contract.ts, and profile.ts, which the
+ * browser's configuration reader loads) beside contract/, its browser part (browser/) beside
+ * components/, and the rest (client, gateway, handlers, sandbox) beside platform/. Each registry
+ * (payment-providers/<part>.ts) is of its part's type.
  */
 const elements = [
   { type: "rules", pattern: "rules" },
   { type: "contract", pattern: "contract" },
+  { type: "payment-providers", pattern: "payment-providers", partialMatch: false },
   { type: "server", pattern: "server" },
   { type: "platform", pattern: "platform" },
   { type: "lib", pattern: "lib" },
@@ -27,27 +34,64 @@ const elements = [
   { type: "app", pattern: "app/**", partialMatch: false },
 ];
 
+/** The parts of payment-providers/, by file: the first pattern that matches decides. */
+const files = [
+  {
+    category: "provider-contract",
+    pattern: [
+      "payment-providers/contract.ts",
+      "payment-providers/profiles.ts",
+      "payment-providers/*/contract.ts",
+      "payment-providers/*/profile.ts",
+    ],
+    exclusive: true,
+  },
+  {
+    category: "provider-browser",
+    pattern: ["payment-providers/browser.ts", "payment-providers/*/browser/**"],
+    exclusive: true,
+  },
+  { category: "provider-server", pattern: ["payment-providers/**"], exclusive: true },
+];
+
+/** Each layer, as a selector of the files it holds. */
+const LAYERS = {
+  ...Object.fromEntries(elements.map(({ type }) => [type, { element: { type } }])),
+  ...Object.fromEntries(
+    files.map(({ category }) => [category, { element: { type: "payment-providers" }, file: { categories: category } }]),
+  ),
+};
+
+/** Each layer with the payment providers' part that belongs to it. */
+const CONTRACT = ["contract", "provider-contract"];
+const PLATFORM = ["platform", "provider-server"];
+const COMPONENTS = ["components", "provider-browser"];
+
 const allow = (from, to) => ({
-  from: { element: { type: from } },
-  allow: to.map((type) => ({ to: { element: { type } } })),
+  from: LAYERS[from],
+  allow: to.map((layer) => ({ to: LAYERS[layer] })),
 });
 
+/** The app's own source folders (tests, journeys, scripts and benchmarks are outside the layers). */
+const SOURCES = [
+  "app/**",
+  "components/**",
+  "lib/**",
+  "contract/**",
+  "rules/**",
+  "server/**",
+  "platform/**",
+  "payment-providers/**",
+  "i18n/**",
+];
+
 const boundariesConfig = {
-  files: ["app/**", "components/**", "lib/**", "contract/**", "rules/**", "server/**", "platform/**", "i18n/**"],
+  files: SOURCES,
   plugins: { boundaries },
   settings: {
     "boundaries/elements": elements,
-    "boundaries/include": [
-      "app/**",
-      "components/**",
-      "lib/**",
-      "contract/**",
-      "rules/**",
-      "server/**",
-      "platform/**",
-      "i18n/**",
-      "messages/**",
-    ],
+    "boundaries/files": files,
+    "boundaries/include": [...SOURCES, "messages/**"],
     "import/resolver": { typescript: { alwaysTryTypes: true } },
   },
   rules: {
@@ -55,25 +99,30 @@ const boundariesConfig = {
       2,
       {
         default: "disallow",
+        // A provider's folder is one element holding parts of different layers: its files are checked among themselves too.
+        checkInternals: true,
         policies: [
           allow("rules", ["rules"]),
-          allow("contract", ["contract", "rules"]),
-          allow("server", ["server", "contract", "rules"]),
-          allow("platform", ["platform", "server", "contract", "rules"]),
-          allow("lib", ["lib", "server", "contract", "rules", "i18n"]),
-          allow("components", ["components", "lib", "contract", "rules", "i18n"]),
-          allow("i18n", ["i18n", "lib", "contract", "rules"]),
-          allow("app", ["app", "components", "lib", "server", "contract", "rules", "i18n"]),
+          allow("contract", [...CONTRACT, "rules"]),
+          allow("provider-contract", [...CONTRACT, "rules"]),
+          allow("server", ["server", ...CONTRACT, "rules"]),
+          allow("platform", [...PLATFORM, "server", ...CONTRACT, "rules"]),
+          allow("provider-server", [...PLATFORM, "server", ...CONTRACT, "rules"]),
+          allow("lib", ["lib", "server", ...CONTRACT, "rules", "i18n"]),
+          allow("components", [...COMPONENTS, "lib", ...CONTRACT, "rules", "i18n"]),
+          allow("provider-browser", [...COMPONENTS, "lib", ...CONTRACT, "rules", "i18n"]),
+          allow("i18n", ["i18n", "lib", ...CONTRACT, "rules"]),
+          allow("app", ["app", ...COMPONENTS, "lib", "server", ...CONTRACT, "rules", "i18n"]),
           allow("platform-host", [
             "platform-host",
             "app",
-            "components",
+            ...COMPONENTS,
             "lib",
             "server",
-            "contract",
+            ...CONTRACT,
             "rules",
             "i18n",
-            "platform",
+            ...PLATFORM,
           ]),
         ],
       },
@@ -105,17 +154,7 @@ const journeysConfig = {
  * value is declared in server/process-channels.mjs, with who writes it, who reads it and why.
  */
 const channelsConfig = {
-  files: [
-    "app/**",
-    "components/**",
-    "lib/**",
-    "contract/**",
-    "rules/**",
-    "server/**",
-    "platform/**",
-    "i18n/**",
-    "*.ts",
-  ],
+  files: [...SOURCES, "*.ts"],
   ignores: ["server/process-channels.mjs"],
   rules: {
     "no-restricted-globals": [

@@ -9,11 +9,13 @@ import { payments } from "./endpoints/payments";
 import { presets } from "./endpoints/presets";
 import { tenants } from "./endpoints/tenants";
 import { website } from "./endpoints/website";
+import { PROVIDER_ENDPOINTS } from "@/payment-providers/contract";
 
 /**
  * The platform API (spec §7), every endpoint once, by domain. The platform registers a handler
  * for each (platform/api/handlers), the storefront calls them through a client derived from it
- * (lib/platform-client), and `npm run contract:list` prints it.
+ * (lib/platform-client), and `npm run contract:list` prints it. The payments group holds each
+ * payment provider's endpoints beside the ones every provider shares.
  */
 export const platformApi = {
   website,
@@ -25,7 +27,7 @@ export const platformApi = {
   locations,
   account,
   checkout,
-  payments,
+  payments: { ...payments, ...PROVIDER_ENDPOINTS },
   tenants,
 };
 

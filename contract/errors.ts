@@ -1,9 +1,15 @@
+import { PROVIDER_CODES, type ProviderErrorCode } from "@/payment-providers/profiles";
+
 /**
  * The error vocabulary shared by the platform and the storefront: every code an answer may carry
- * (spec §8's `SP:` codes, the platform's own, and spec §8's payment codes) and the one envelope
- * errors travel in: `{error: {code, message, details?}}`. The error type that carries a code is in
- * coded-error.ts, apart, so that client code throwing one does not load the list of codes.
+ * (spec §8's `SP:` codes, the platform's own, and spec §8's payment codes, those of one provider
+ * from its profile) and the one envelope errors travel in: `{error: {code, message, details?}}`.
+ * The error type that carries a code is in coded-error.ts, apart, so that client code throwing one
+ * does not load the list of codes.
  */
+
+/** The codes the payment providers add (payment-providers/profiles.ts). */
+export const PROVIDER_ERROR_CODES = Object.keys(PROVIDER_CODES) as ProviderErrorCode[];
 
 /** Spec §8's coupon refusals, each from a real rule of the platform's. */
 export const COUPON_CODES = [
@@ -44,18 +50,15 @@ export const ERROR_CODES = [
   "SP:CancellationWindowPassed",
   "SP:NotEnoughPackageSessions",
   "SP:CartTotalChanged",
-  // Online payments (the CREATE_* codes are the storefront's own, spec §8)
+  // Online payments (the CREATE_* codes are the storefront's own, spec §8; each provider's are in PROVIDER_ERROR_CODES)
   "CREATE_TOKEN_ERROR",
   "CREATE_PAYMENT_SESSION_ERROR",
-  "CREATE_TAMARA_SESSION_ERROR",
-  "CREATE_TABBY_SESSION_ERROR",
-  "TEST_TABBY_CUSTOMER_ELIGIBILITY_ERROR",
+  ...PROVIDER_ERROR_CODES,
   "SP:PaymentAmountMismatch",
   "SP:PaymentProviderNotConfigured",
   "SP:PaymentProviderUnavailable",
   "SP:RefundRefused",
   "SP:InvalidCallbackUrl",
-  "SP:TabbyNotEligible",
   "SP:InvalidWebhookSignature",
   // Sign-in
   "SP:OtpCodeMismatch",

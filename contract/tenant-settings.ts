@@ -1,9 +1,20 @@
+import { isTrue, text } from "./provider-profile";
+import {
+  CARD_FORM_PROVIDERS,
+  DEFAULT_CARD_FORM,
+  PAY_LATER_METHODS,
+  PROVIDER_SETTINGS,
+  readProviderSettings,
+  type ProviderSettingsKey,
+} from "@/payment-providers/profiles";
+
 /**
  * Pure and free of zod, so the layout's client code can read settings without loading a schema
  * library. The tenant's settings map (string → string) turned into the storefront's typed configuration
- * (spec §3). Flags are on only when the text is exactly "True" (spec §5).
+ * (spec §3). Flags are on only when the text is exactly "True" (spec §5). The payment providers'
+ * keys and their part of the configuration come from their profiles (payment-providers/profiles.ts).
  */
-export const SETTINGS_KEYS = [
+const CORE_SETTINGS_KEYS = [
   "logoUrl",
   "brandName",
   "cartType",
@@ -12,8 +23,6 @@ export const SETTINGS_KEYS = [
   "applePayEnabled",
   "cashEnabled",
   "bankTransferEnabled",
-  "tabbyEnabled",
-  "tamaraEnabled",
   "disableCODForDeposit",
   "termsEnabled",
   "tosCheckboxEnabled",
@@ -23,7 +32,6 @@ export const SETTINGS_KEYS = [
   "orderSuccessMessage",
   "orderSuccessMessageEn",
   "utmAttributionDays",
-  "moyasarPublicTokenKey",
   "onlinePaymentProvider",
   "separateFirstAndLastName",
   "compactProductCards",
@@ -33,10 +41,6 @@ export const SETTINGS_KEYS = [
   "hideDuration",
   "hasPackages",
   "walletPassesEnabled",
-  "tabbyPublicKey",
-  "tabbyMerchantCode",
-  "tamaraPublicKey",
-  "tamaraMerchantCode",
   "payLaterEnabled",
   "frontendLanguages",
   "providersViewType",
@@ -65,20 +69,32 @@ export const SETTINGS_KEYS = [
   "returnDays",
   "deliveryDays",
 ] as const;
-export type SettingsKey = (typeof SETTINGS_KEYS)[number];
+/** The keys the storefront reads that are not a payment provider's. */
+export type CoreSettingsKey = (typeof CORE_SETTINGS_KEYS)[number];
+export const SETTINGS_KEYS: readonly SettingsKey[] = [
+  ...CORE_SETTINGS_KEYS,
+  ...(Object.keys(PROVIDER_SETTINGS) as ProviderSettingsKey[]),
+];
+export type SettingsKey = CoreSettingsKey | ProviderSettingsKey;
 export type SettingsMap = Partial<Record<SettingsKey, string>> & Record<string, string>;
 
-export const PAYMENT_METHODS = ["MADA", "CASH", "VISA", "APPLE_PAY", "TAMARA", "TABBY", "BANK_TRANSFER"] as const;
+/** Spec §3's payment method enum, in its order: the pay-later methods are the providers' own. */
+export const PAYMENT_METHODS = [
+  "MADA",
+  "CASH",
+  "VISA",
+  "APPLE_PAY",
+  ...PAY_LATER_METHODS,
+  "BANK_TRANSFER",
+] as const satisfies readonly string[];
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-export const ONLINE_PAYMENT_PROVIDERS = ["moyasar", "myfatoorah", "rekaz-pay"] as const;
+/** The providers whose card form a store may choose (onlinePaymentProvider). */
+export const ONLINE_PAYMENT_PROVIDERS = CARD_FORM_PROVIDERS;
 export type OnlinePaymentProvider = (typeof ONLINE_PAYMENT_PROVIDERS)[number];
 
 export const LOCALES = ["ar", "en"] as const;
 export type Locale = (typeof LOCALES)[number];
-
-const isTrue = (v: string | undefined) => v === "True";
-const text = (v: string | undefined) => (v && v.trim() !== "" ? v.trim() : null);
 
 export function parseLanguages(v: string | undefined): Locale[] {
   const list = (v ?? "")
@@ -168,39 +184,25 @@ export function parseContactEmail(v: string | undefined): string | null {
 export type TenantConfig = ReturnType<typeof toTenantConfig>;
 
 export function toTenantConfig(settings: SettingsMap) {
-  const enabled = {
+  // A pay-later method is usable when its provider's settings say so (spec §5: its flag and keys).
+  const providers = readProviderSettings(settings);
+  const enabled: Record<PaymentMethod, boolean> = {
     MADA: isTrue(settings.madaEnabled),
     VISA: isTrue(settings.visaEnabled),
     APPLE_PAY: isTrue(settings.applePayEnabled),
     CASH: isTrue(settings.cashEnabled),
     BANK_TRANSFER: isTrue(settings.bankTransferEnabled),
-    TABBY: isTrue(settings.tabbyEnabled),
-    TAMARA: isTrue(settings.tamaraEnabled),
-  } satisfies Record<PaymentMethod, boolean>;
-  const provider = (text(settings.onlinePaymentProvider) ?? "moyasar").toLowerCase();
-  const tabby = {
-    enabled: enabled.TABBY,
-    publicKey: text(settings.tabbyPublicKey),
-    merchantCode: text(settings.tabbyMerchantCode),
+    ...providers.offers,
   };
-  const tamara = {
-    enabled: enabled.TAMARA,
-    publicKey: text(settings.tamaraPublicKey),
-    merchantCode: text(settings.tamaraMerchantCode),
-  };
-  // Spec §5: a pay-later method is usable when tabby is enabled with its key and merchant code, tamara with its key.
-  const payLater = {
-    TABBY: tabby.enabled && !!tabby.publicKey && !!tabby.merchantCode,
-    TAMARA: tamara.enabled && !!tamara.publicKey,
-  };
+  const provider = (text(settings.onlinePaymentProvider) ?? DEFAULT_CARD_FORM).toLowerCase();
   const taxEnabled = isTrue(settings.taxEnabled);
   const providersViewType = text(settings.providersViewType) ?? "dropdown";
   return {
     logoUrl: text(settings.logoUrl),
     brandName: text(settings.brandName),
     cartType: settings.cartType === "quick" ? ("quick" as const) : ("default" as const),
-    /** The methods offered by their settings; Tabby and Tamara also need their keys (the pay-later flag). */
-    enabledPaymentMethods: PAYMENT_METHODS.filter((m) => (m === "TABBY" || m === "TAMARA" ? payLater[m] : enabled[m])),
+    /** The methods offered by their settings; a pay-later method also needs its provider's keys. */
+    enabledPaymentMethods: PAYMENT_METHODS.filter((m) => enabled[m]),
     disableCODForDeposit: isTrue(settings.disableCODForDeposit),
     termsEnabled: isTrue(settings.termsEnabled),
     tosCheckboxEnabled: isTrue(settings.tosCheckboxEnabled),
@@ -209,7 +211,6 @@ export function toTenantConfig(settings: SettingsMap) {
     taxRate: parseTaxRate(taxEnabled, settings.taxPercentage),
     /** The done page's message from the store, per language (as the announcement): shown only in its own. */
     orderSuccessMessage: { ar: text(settings.orderSuccessMessage), en: text(settings.orderSuccessMessageEn) },
-    moyasarPublicTokenKey: text(settings.moyasarPublicTokenKey),
     /** An unknown provider is kept as written so that the payment flow can refuse it loudly. */
     onlinePaymentProvider: provider,
     separateFirstAndLastName: isTrue(settings.separateFirstAndLastName),
@@ -222,12 +223,9 @@ export function toTenantConfig(settings: SettingsMap) {
     hideDuration: isTrue(settings.hideDuration),
     hasPackages: isTrue(settings.hasPackages),
     walletPassesEnabled: isTrue(settings.walletPassesEnabled),
-    tabby,
-    tamara,
-    /** Spec §5: tabby with key and merchant code, or tamara with its key. */
-    payLaterEnabled: payLater.TABBY || payLater.TAMARA,
-    /** Spec §2: the tamara promo widget needs the flag, a public key and a merchant code. */
-    showTamaraPromo: tamara.enabled && !!tamara.publicKey && !!tamara.merchantCode,
+    ...providers.config,
+    /** Spec §5: some pay-later method is usable. */
+    payLaterEnabled: PAY_LATER_METHODS.some((m) => providers.offers[m]),
     languages: parseLanguages(settings.frontendLanguages),
     providersViewType,
     hideBranches: isTrue(settings.hideBranches),

@@ -26,8 +26,11 @@ export const SERVER_ONLY_NAMESPACES: readonly string[] = ["home", "outage"];
 // Refusals shown only inside the sheets and the pages that carry every text (sign-in, coupons,
 // payments, receipts, uploads, custom fields, locations, orders, the checkout's totals), and those
 // only a broken client meets (a wrong route, method, origin or store).
+// A payment provider's own codes are payments' too: spec §8's payment codes end in _ERROR, and a
+// provider that refuses a buyer says so as SP:<Provider>NotEligible (docs/payments.md). Matched by
+// their shape, so that the pages' first load carries no list of codes.
 const SHEET_ONLY_ERRORS =
-  /^(?:SP_(?:Otp|MaxRetries|Sms|InvalidMobile|Coupon|CustomerExceededCoupon|CustomerNotApplicableForCoupon|Payment|Tabby|Refund|InvalidCallback|InvalidWebhook|BankReceipt|ReceiptNot|Reschedule|Cancellation|Upload|File|UnsupportedFile|MalformedMultipart|MaximumLocations|CartTotalChanged|CartMinimum|CartIsEmpty|NotEnoughPackage|ScheduleLinked|ProviderLinked|CustomFieldValue|ValueMustBe|OptionIsNotValid|TenantMismatch|TenantNotFound|ForbiddenOrigin|RouteNotFound|MethodNotAllowed)|CREATE_|TEST_TABBY)/;
+  /^(?:SP_(?:Otp|MaxRetries|Sms|InvalidMobile|Coupon|CustomerExceededCoupon|CustomerNotApplicableForCoupon|Payment|\w+NotEligible|Refund|InvalidCallback|InvalidWebhook|BankReceipt|ReceiptNot|Reschedule|Cancellation|Upload|File|UnsupportedFile|MalformedMultipart|MaximumLocations|CartTotalChanged|CartMinimum|CartIsEmpty|NotEnoughPackage|ScheduleLinked|ProviderLinked|CustomFieldValue|ValueMustBe|OptionIsNotValid|TenantMismatch|TenantNotFound|ForbiddenOrigin|RouteNotFound|MethodNotAllowed)|[A-Z_]+_ERROR$)/;
 
 /**
  * The texts a page's flight data carries: what its client components show before a sheet opens

@@ -1,13 +1,14 @@
 /**
- * Card networks as Moyasar's own payment form (npm `moyasar-payment-form`) tells them apart and
- * checks them: the browser's card form and the provider sandbox apply the same rules, so a card
- * the form accepts is one Moyasar accepts, and the other way round.
+ * Card networks as the default card provider's own payment form (its npm payment-form package;
+ * the provider is the profile with `defaultCardForm`, payment-providers/profiles.ts) tells them
+ * apart and checks them: the browser's card form and the provider sandbox apply the same rules, so
+ * a card the form accepts is one the provider accepts, and the other way round.
  */
 
 export type CardNetwork = "mada" | "visa" | "mastercard" | "amex" | "unionpay";
 
 /**
- * Moyasar's mada BINs (6 or 8 digits), as its payment form lists them. A mada card is also a Visa
+ * The mada BINs (6 or 8 digits), as that payment form lists them. A mada card is also a Visa
  * or Mastercard by its first digit: the BIN decides, so mada is checked first.
  */
 export const MADA_BINS: ReadonlySet<string> = new Set([
@@ -125,7 +126,7 @@ const isMada = (digits: string) => MADA_BINS.has(digits.slice(0, 6)) || MADA_BIN
 /** Mastercard's 51–55 and 2221–2720 ranges. */
 const MASTERCARD = /^(?:5[1-5][0-9]{2}|222[1-9]|22[3-9][0-9]|2[3-6][0-9]{2}|27[01][0-9]|2720)/;
 
-/** The network a number's first digits name, or null (mada before Visa and Mastercard, as Moyasar's form decides). */
+/** The network a number's first digits name, or null (mada before Visa and Mastercard, as the form decides). */
 export function cardNetwork(digits: string): CardNetwork | null {
   if (isMada(digits)) return "mada";
   if (/^3[47]/.test(digits)) return "amex";
@@ -135,7 +136,7 @@ export function cardNetwork(digits: string): CardNetwork | null {
   return null;
 }
 
-/** Each network's number lengths (Moyasar's form validators) and the security code's length. */
+/** Each network's number lengths (the form's validators) and the security code's length. */
 export const NETWORK_RULES: Record<CardNetwork, { number: RegExp; cvc: number }> = {
   mada: { number: /^\d{16}$/, cvc: 3 },
   visa: { number: /^4[0-9]{12}(?:[0-9]{3})?$/, cvc: 3 },
@@ -166,7 +167,7 @@ export const validCardNumber = (digits: string, network: CardNetwork) =>
   NETWORK_RULES[network].number.test(digits) && passesLuhn(digits);
 
 /**
- * The name on the card as Moyasar's form takes it: English letters, hyphens (Al-Qahtani) and
+ * The name on the card as the form takes it: English letters, hyphens (Al-Qahtani) and
  * spaces, at least a first and a last name.
  */
 export const CARD_NAME_ENGLISH = /^[a-zA-Z\-\s]+$/;

@@ -3,7 +3,7 @@ import path from "node:path";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import type { Db } from "@/platform/db/client";
 import { PlatformError } from "@/platform/errors";
-import { PAYMENT_PROVIDERS } from "@/platform/db/schema";
+import { PAYMENT_PROVIDERS } from "@/payment-providers/profiles";
 import {
   addTenant,
   attachDomain,
@@ -15,12 +15,13 @@ import {
   type ProviderApi,
 } from "@/platform/services/tenant-admin";
 import {
-  GO_LIVE,
+  goLiveNote,
   parseProvider,
   registerPaymentWebhook,
   removePaymentAccount,
   setPaymentAccount,
   showTenant,
+  webhookUrlSentWithPayments,
 } from "@/platform/services/tenant-admin-payments";
 import { renameProduct } from "@/platform/services/tenant-admin-products";
 import { seedDemo } from "@/platform/seed/demo";
@@ -49,7 +50,7 @@ export const USAGE = `Usage: npm run tenant -- <command>
   payments <slug> <provider> --file keys.json [--live | --sandbox | --base-url <url>]
                                                       set a provider account (default --live: the provider's real API)
   payments <slug> <provider> --remove                 remove a provider account
-  payments <slug> <provider> --register-webhook       register the webhook URL with the provider (Moyasar, Tabby), else say where to set it
+  payments <slug> <provider> --register-webhook       register the webhook URL with the provider where its API takes one, else say where to set it
   list [--json]                                       tenants, domains, languages, provider APIs
   show <slug> [--json]                                one tenant; secrets masked
   paid <slug> <order-number>                          record a cash or bank-transfer order as paid in full (issues its tax invoice)
@@ -246,11 +247,11 @@ const COMMANDS: Record<string, Command> = {
         const webhook = details.payments.find((p) => p.provider === provider)?.webhookUrl;
         if (webhook)
           out.log(
-            provider === "tamara"
+            webhookUrlSentWithPayments(provider)
               ? `Webhook: ${webhook} (sent with each order).`
               : `Register this webhook URL with ${provider}: ${webhook}`,
           );
-        out.log(`Before going live: ${GO_LIVE[provider]}.`);
+        out.log(`Before going live: ${goLiveNote(provider)}.`);
         if (flags["register-webhook"]) await register(db, env, out);
       };
     },

@@ -41,7 +41,7 @@ export const envSchema = z.object({
   SEED_DEMO: flag.default(true),
   /**
    * Browser-test servers only: POST /sandbox/operator/settings changes a tenant's settings (the
-   * journeys switch spa's card provider to MyFatoorah). Never on in a deployment: refused when SANDBOX=off.
+   * journeys switch spa's card provider to another's card form). Never on in a deployment: refused when SANDBOX=off.
    */
   SANDBOX_OPERATOR: flag.default(false),
   PUBLIC_URL_SCHEME: z.enum(["http", "https"]).optional(),

@@ -10,7 +10,7 @@ import { resolveImport as resolve, root } from "./helpers/source-files";
  * dynamic), resolved like the compiler does for "@/…" and relative paths.
  */
 
-const FOLDERS = ["app", "components", "lib", "contract", "platform", "i18n"];
+const FOLDERS = ["app", "components", "lib", "contract", "rules", "server", "platform", "payment-providers", "i18n"];
 const EXTENSIONS = [".ts", ".tsx"];
 
 function sources(dir: string): string[] {

@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 /**
  * The lint configuration keeps dependencies pointing one way (docs/ARCHITECTURE.md, decision 11):
  * app, components → lib → contract ← platform, with server/ (the server side's shared parts) under
- * lib and platform, and rules/ under everything. Each case lints a file that does not exist at a real
+ * lib and platform, and rules/ under everything; a payment provider's folder has a part in three
+ * of those layers (docs/payments.md). Each case lints a file that does not exist at a real
  * path, as `npm run lint` would lint it there.
  */
 
@@ -74,6 +75,69 @@ describe("layer boundaries", { timeout: 60_000 }, () => {
     );
     expect(await boundaryErrors("platform/services/probe.ts", importing("env", "@/server/env"))).toEqual([]);
     expect(await boundaryErrors("lib/probe.ts", importing("env", "@/server/env"))).toEqual([]);
+  });
+
+  it("keeps a payment provider's contract part on the contract's side", async () => {
+    const contractPart = "payment-providers/probe/contract.ts";
+    expect(await boundaryErrors(contractPart, importing("endpoint", "@/contract/endpoint"))).toEqual([]);
+    expect(await boundaryErrors(contractPart, importing("singleLine", "@/rules/text"))).toEqual([]);
+    expect(await boundaryErrors(contractPart, importing("PlatformError", "@/platform/errors"))).toHaveLength(1);
+    expect(await boundaryErrors(contractPart, importing("cn", "@/lib/cn"))).toHaveLength(1);
+    expect(await boundaryErrors(contractPart, importing("env", "@/server/env"))).toHaveLength(1);
+    expect(
+      await boundaryErrors(contractPart, importing("tabbyGateway", "@/payment-providers/tabby/gateway")),
+    ).toHaveLength(1);
+    expect(
+      await boundaryErrors("payment-providers/probe/profile.ts", importing("platformApi", "@/contract/api")),
+    ).toEqual([]);
+    expect(await boundaryErrors("payment-providers/profiles.ts", importing("cn", "@/lib/cn"))).toHaveLength(1);
+    expect(
+      await boundaryErrors("contract/probe.ts", importing("PROVIDER_CONTRACTS", "@/payment-providers/contract")),
+    ).toEqual([]);
+    expect(
+      await boundaryErrors("contract/probe.ts", importing("tamaraProfile", "@/payment-providers/tamara/profile")),
+    ).toEqual([]);
+    expect(
+      await boundaryErrors("contract/probe.ts", importing("GATEWAYS", "@/payment-providers/platform")),
+    ).toHaveLength(1);
+  });
+
+  it("keeps a payment provider's server part on the platform's side", async () => {
+    const serverPart = "payment-providers/probe/gateway.ts";
+    expect(await boundaryErrors(serverPart, importing("platformDb", "@/platform/db"))).toEqual([]);
+    expect(await boundaryErrors(serverPart, importing("env", "@/server/env"))).toEqual([]);
+    expect(await boundaryErrors(serverPart, importing("platformApi", "@/contract/api"))).toEqual([]);
+    expect(await boundaryErrors(serverPart, importing("tabbyContract", "@/payment-providers/tabby/contract"))).toEqual(
+      [],
+    );
+    expect(await boundaryErrors(serverPart, importing("cn", "@/lib/cn"))).toHaveLength(1);
+    expect(await boundaryErrors(serverPart, importing("Button", "@/components/ui/button"))).toHaveLength(1);
+    expect(
+      await boundaryErrors("platform/api/probe.ts", importing("GATEWAYS", "@/payment-providers/platform")),
+    ).toEqual([]);
+    expect(
+      await boundaryErrors("app/sandbox/probe.ts", importing("SANDBOXES", "@/payment-providers/platform")),
+    ).toEqual([]);
+    for (const storefront of ["lib/probe.ts", "components/probe.tsx", "app/[site]/[locale]/probe.ts"])
+      expect(
+        await boundaryErrors(storefront, importing("tabbyGateway", "@/payment-providers/tabby/gateway")),
+        storefront,
+      ).toHaveLength(1);
+  });
+
+  it("keeps a payment provider's browser part on the components' side", async () => {
+    // No browser part exists yet (the storefront's move adds them), so what may import one is not probed here.
+    const browserPart = "payment-providers/probe/browser/probe.tsx";
+    expect(await boundaryErrors(browserPart, importing("Button", "@/components/ui/button"))).toEqual([]);
+    expect(await boundaryErrors(browserPart, importing("cn", "@/lib/cn"))).toEqual([]);
+    expect(await boundaryErrors(browserPart, importing("tabbyContract", "@/payment-providers/tabby/contract"))).toEqual(
+      [],
+    );
+    expect(await boundaryErrors(browserPart, importing("platformDb", "@/platform/db"))).toHaveLength(1);
+    expect(await boundaryErrors(browserPart, importing("env", "@/server/env"))).toHaveLength(1);
+    expect(
+      await boundaryErrors(browserPart, importing("tabbyGateway", "@/payment-providers/tabby/gateway")),
+    ).toHaveLength(1);
   });
 
   it("refuses a value kept on globalThis anywhere but the process's declared channels", async () => {

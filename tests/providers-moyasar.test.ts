@@ -4,7 +4,7 @@ import {
   fetchMoyasarPayment,
   moyasarState,
   type MoyasarPayment,
-} from "@/platform/payments/moyasar/client";
+} from "@/payment-providers/moyasar/client";
 import { ProviderError } from "@/platform/payments/provider";
 import { commonFailures, startFakeProvider, type FakeProvider } from "./helpers/fake-provider";
 

@@ -6,7 +6,7 @@ import {
   myfatoorahSignatureV1,
   myfatoorahSignatureV2,
   verifiedMyFatoorahInvoice,
-} from "@/platform/payments/myfatoorah/client";
+} from "@/payment-providers/myfatoorah/client";
 import {
   libraryV1Signature,
   libraryV2Signature,

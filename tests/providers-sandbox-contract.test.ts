@@ -3,14 +3,14 @@ import { openTestDatabase } from "./helpers/test-db";
 import type { DbHandle } from "@/platform/db/client";
 import { pressSandboxButton } from "@/platform/sandbox/index";
 import { startSandboxServer } from "@/platform/sandbox/node-server";
-import { createMoyasarPayment, fetchMoyasarPayment, moyasarState } from "@/platform/payments/moyasar/client";
+import { createMoyasarPayment, fetchMoyasarPayment, moyasarState } from "@/payment-providers/moyasar/client";
 import {
   executeMyFatoorahPayment,
   getMyFatoorahPaymentStatus,
   initiateMyFatoorahSession,
-} from "@/platform/payments/myfatoorah/client";
-import { createTabbyCheckout, fetchTabbyPayment, type TabbyCheckoutInput } from "@/platform/payments/tabby/client";
-import { authoriseTamaraOrder, createTamaraCheckout, fetchTamaraOrder } from "@/platform/payments/tamara/client";
+} from "@/payment-providers/myfatoorah/client";
+import { createTabbyCheckout, fetchTabbyPayment, type TabbyCheckoutInput } from "@/payment-providers/tabby/client";
+import { authoriseTamaraOrder, createTamaraCheckout, fetchTamaraOrder } from "@/payment-providers/tamara/client";
 import type { ProviderConfig } from "@/platform/payments/provider";
 
 // The clients against the real sandboxes over HTTP: both sides follow the brief's contract, so a

@@ -5,7 +5,7 @@ import {
   tabbyAmount,
   tabbyHalalas,
   type TabbyCheckoutInput,
-} from "@/platform/payments/tabby/client";
+} from "@/payment-providers/tabby/client";
 import { ProviderError } from "@/platform/payments/provider";
 import { commonFailures, startFakeProvider, type FakeProvider } from "./helpers/fake-provider";
 

@@ -6,7 +6,7 @@ import {
   fetchTamaraOrder,
   verifyTamaraNotification,
   type TamaraCheckoutInput,
-} from "@/platform/payments/tamara/client";
+} from "@/payment-providers/tamara/client";
 import { ProviderError } from "@/platform/payments/provider";
 import { commonFailures, startFakeProvider, type FakeProvider } from "./helpers/fake-provider";
 

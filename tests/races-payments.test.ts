@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { expect, it, vi } from "vitest";
-import { PAYMENT_PROVIDERS, products, type PaymentProvider } from "@/platform/db/schema";
+import { products } from "@/platform/db/schema";
+import { PAYMENT_PROVIDERS, type PaymentProvider } from "@/payment-providers/profiles";
 import type { SettlementDto } from "@/contract/dto/payments";
 import { describeEachDb } from "./helpers/test-db";
 import { DEMO, demoProduct } from "./helpers/demo-catalog";

@@ -4,15 +4,10 @@ import { setPlatformDb } from "@/platform/db";
 import { startSandboxServer } from "@/platform/sandbox/node-server";
 import { openTestDatabase } from "./helpers/test-db";
 
-// The Next routes under app/sandbox/<provider> (the gate) and the node:http mount for other suites.
+// The Next route app/sandbox/[provider]/[...path] (the gate, one for every provider's sandbox) and
+// the node:http mount for other suites.
 
-const ROUTES = {
-  moyasar: () => import("@/app/sandbox/moyasar/[...path]/route"),
-  myfatoorah: () => import("@/app/sandbox/myfatoorah/[...path]/route"),
-  tabby: () => import("@/app/sandbox/tabby/[...path]/route"),
-  tamara: () => import("@/app/sandbox/tamara/[...path]/route"),
-};
-const route = (provider: keyof typeof ROUTES) => ROUTES[provider]();
+const route = () => import("@/app/sandbox/[provider]/[...path]/route");
 
 describe("sandbox routes", () => {
   let handle: DbHandle;
@@ -27,7 +22,7 @@ describe("sandbox routes", () => {
   });
 
   it("serve each provider's API and browser scripts on any host", async () => {
-    const init = await (await route("myfatoorah")).POST(
+    const init = await (await route()).POST(
       new Request("http://spa.localhost:3000/sandbox/myfatoorah/v2/InitiateSession", {
         method: "POST",
         headers: { authorization: "Bearer mf_test_x" },
@@ -36,18 +31,18 @@ describe("sandbox routes", () => {
     );
     expect(init.status).toBe(200);
     expect(await init.json()).toMatchObject({ IsSuccess: true, Data: { CountryCode: "SAU" } });
-    const scripts: [keyof typeof ROUTES, string, string][] = [
-      ["myfatoorah", "/sandbox/myfatoorah/cardview/v1/session.js", "window.myFatoorah"],
-      ["tabby", "/sandbox/tabby/tabby-card.js", "window.TabbyCard"],
-      ["tamara", "/sandbox/tamara/widget-v2/tamara-widget.js", 'customElements.define("tamara-widget"'],
+    const scripts: [string, string][] = [
+      ["/sandbox/myfatoorah/cardview/v1/session.js", "window.myFatoorah"],
+      ["/sandbox/tabby/tabby-card.js", "window.TabbyCard"],
+      ["/sandbox/tamara/widget-v2/tamara-widget.js", 'customElements.define("tamara-widget"'],
     ];
-    for (const [provider, path, marker] of scripts) {
-      const res = await (await route(provider)).GET(new Request(`http://coffee.localhost${path}`));
+    for (const [path, marker] of scripts) {
+      const res = await (await route()).GET(new Request(`http://coffee.localhost${path}`));
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
       expect(await res.text()).toContain(marker);
     }
-    const frame = await (await route("myfatoorah")).GET(
+    const frame = await (await route()).GET(
       new Request(
         "http://spa.localhost/sandbox/myfatoorah/cardview/v1/frame?sessionId=s1&networks=md,v&language=ar&origin=http://spa.localhost",
       ),
@@ -58,15 +53,13 @@ describe("sandbox routes", () => {
     for (const label of ["رقم البطاقة", "الاسم على البطاقة", "الشهر", "السنة", "رمز التحقق"])
       expect(html).toContain(`>${label}</label>`);
     expect(html).toContain('"networks":["md","v"]');
-    // A provider's route does not answer another's paths.
-    expect(
-      (await (await route("tabby")).GET(new Request("http://spa.localhost/sandbox/tamara/widget-v2/tamara-widget.js")))
-        .status,
-    ).toBe(404);
+    // A path that names no provider's sandbox is not answered.
+    for (const path of ["/sandbox/paypal/v1/payments", "/sandbox/tabby", "/sandbox/constructor/x"])
+      expect((await (await route()).GET(new Request(`http://spa.localhost${path}`))).status, path).toBe(404);
   });
 
   it("escapes what it echoes into the frame page", async () => {
-    const res = await (await route("myfatoorah")).GET(
+    const res = await (await route()).GET(
       new Request(
         `http://spa.localhost/sandbox/myfatoorah/cardview/v1/frame?sessionId=${encodeURIComponent("</script><script>alert(1)</script>")}`,
       ),
@@ -82,7 +75,7 @@ describe("sandbox routes", () => {
       vi.resetModules();
       vi.unstubAllEnvs();
       vi.stubEnv(name, value);
-      const res = await (await route("moyasar")).GET(
+      const res = await (await route()).GET(
         new Request("http://spa.localhost/sandbox/moyasar/v1/payments/x", {
           headers: { authorization: `Basic ${btoa("sk_test_a:")}` },
         }),

@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import { tenantPaymentAccounts, tenants } from "@/platform/db/schema";
 import { toTenantConfig } from "@/contract/tenant-settings";
 import { PlatformError } from "@/platform/errors";
-import { loadPaymentAccounts, providerApi } from "@/platform/payments/accounts";
-import { gatewayOf } from "@/platform/payments/gateways";
+import { loadPaymentAccounts } from "@/platform/payments/accounts";
+import { gatewayOf, providerApi } from "@/platform/payments/gateways";
 import { canonicalHost, resolveTenantByHost } from "@/platform/services/tenants";
 import {
   addTenant,

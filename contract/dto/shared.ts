@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PAYMENT_METHODS } from "../tenant-settings";
 
 /** Enums more than one domain's answers use. */
 
@@ -8,5 +9,4 @@ export type ProductTypeString = (typeof PRODUCT_TYPE_STRINGS)[number];
 export const ProductTypeString = z.enum(PRODUCT_TYPE_STRINGS);
 
 /** Spec §3's payment method enum. */
-export const PAYMENT_METHODS = ["MADA", "CASH", "VISA", "APPLE_PAY", "TAMARA", "TABBY", "BANK_TRANSFER"] as const;
 export const PaymentMethod = z.enum(PAYMENT_METHODS);

@@ -1,20 +1,18 @@
 import { z } from "zod";
+import { BROWSER_ASSETS, type BrowserField } from "@/payment-providers/profiles";
 
 /**
- * Browser-safe addresses of the tenant's payment providers: the live provider's or this app's
+ * Browser-safe addresses of the tenant's payment providers, one field per provider that the
+ * browser loads something from (its profile's `browser`): the live provider's or this app's
  * /sandbox/<provider> (relative). Null where the tenant has no account with that provider. Secrets
  * never travel here: they stay in the platform's tenant_payment_accounts.
  */
-export const PaymentEndpoints = z.object({
-  /** Moyasar API base for the browser's calls with the publishable key: POST {base}/tokens, POST {base}/applepay/initiate. */
-  moyasarApiUrl: z.string().nullable(),
-  /** MyFatoorah (or rekaz-pay) embedded card form script (session.js). */
-  myfatoorahScriptUrl: z.string().nullable(),
-  /** Tabby's promo card widget script (tabby-card.js, global TabbyCard). */
-  tabbyCardScriptUrl: z.string().nullable(),
-  /** Tamara's promo widget script (tamara-widget.js, element <tamara-widget>). */
-  tamaraWidgetScriptUrl: z.string().nullable(),
-});
+export const PaymentEndpoints = z.object(
+  Object.fromEntries(BROWSER_ASSETS.map((a) => [a.field, z.string().nullable()])) as Record<
+    BrowserField,
+    z.ZodNullable<z.ZodString>
+  >,
+);
 export type PaymentEndpoints = z.infer<typeof PaymentEndpoints>;
 
 export const TenantDto = z.object({

@@ -11,6 +11,12 @@ export type TenantInfo = Pick<TenantRow, "id" | "slug" | "name" | "settings">;
 /** The signed-in customer a token named (resolved by the router). */
 export type Caller = { customerId: string };
 
+/** The signed-in customer's own carts in this store (services/own-cart): another's is a 404. */
+export const ownerOf = (tenant: TenantInfo, customer: Caller) => ({
+  tenantId: tenant.id,
+  customerId: customer.customerId,
+});
+
 /** A provider notification whose signature the router checked: who sent it and which payment it names. */
 export type VerifiedWebhook = { provider: PaymentProvider; ref: string };
 

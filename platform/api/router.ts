@@ -135,7 +135,7 @@ async function run(route: Route, call: RawCall): Promise<unknown> {
       call.db,
       tenant!.id,
       (params!.data as { provider: VerifiedWebhook["provider"] }).provider,
-      { body, headers: call.headers, query: query as { tamaraToken?: string } },
+      { body, headers: call.headers, query: query as Record<string, string | undefined> },
     );
   const ctx = {
     db: call.db,

@@ -16,6 +16,7 @@ import {
   pgSequence,
   bigint,
 } from "drizzle-orm/pg-core";
+import type { PayLaterMethod, PaymentProvider } from "@/payment-providers/profiles";
 
 /** Product kinds (spec §3). The numeric `type` mirrors the platform's enum; typeString is the name. */
 export const PRODUCT_TYPES = ["reservation", "subscription", "merchandise", "gift"] as const;
@@ -683,29 +684,22 @@ export const customerSubscriptions = pgTable(
 
 // ── Online payments (issue 5) ───────────────────────────────────────────────────────────────
 
-/** The online payment providers (spec §9; rekaz-pay speaks MyFatoorah's API). */
-export const PAYMENT_PROVIDERS = ["moyasar", "myfatoorah", "rekaz-pay", "tabby", "tamara"] as const;
-export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+/** A payment provider (payment-providers/profiles.ts: the one list of them). */
+export type { PaymentProvider };
 
 /**
  * One provider account of a tenant. `baseUrl`: absent ⇒ the provider's live API; "sandbox" ⇒ this
  * app's /sandbox/<provider> (refused when SANDBOX=off); else that URL (a self-hosted fake, tests).
+ * Besides its keys, an account keeps the fields its provider's gateway declares in its keys file
+ * (keysFile.secretFields: an Apple Pay domain file, a webhook header's title, when to capture…).
  */
 export type ProviderAccount = {
   baseUrl?: string;
-  /** Moyasar secret key (sk_…), MyFatoorah/rekaz-pay API token, Tabby secret key, Tamara API token. */
+  /** The provider's secret key or API token. */
   secretKey: string;
-  /** Verifies webhooks: Moyasar's secret_token, MyFatoorah's signature key, Tabby's header value, Tamara's notification token. */
+  /** Verifies the provider's webhooks (a shared secret, a signature key, a notification token). */
   webhookSecret?: string;
-  /** Apple Pay: the domain-association file the provider gives (Moyasar). */
-  applePayDomainAssociation?: string;
-  /** Tabby: the header title its webhooks carry the secret under (the merchant chooses it; default X-Webhook-Secret). */
-  webhookHeader?: string;
-  /** Tabby: the store's city and postal code for the required shipping address (services are delivered at the store). */
-  storeCity?: string;
-  storeZip?: string;
-  /** Tamara: capture at authorisation (default) or at fulfilment (staff capture when the order is delivered). */
-  captureOn?: "authorisation" | "fulfilment";
+  [field: string]: string | undefined;
 };
 export type PaymentAccounts = Partial<Record<PaymentProvider, ProviderAccount>>;
 
@@ -741,8 +735,8 @@ export const tenantPaymentAccounts = pgTable("tenant_payment_accounts", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Online methods as the checkout offers them (CARD is Moyasar's or MyFatoorah's card form). */
-export type OnlineMethod = "CARD" | "APPLE_PAY" | "TABBY" | "TAMARA";
+/** Online methods as the checkout offers them (CARD is the store's card form, whichever provider's). */
+export type OnlineMethod = "CARD" | "APPLE_PAY" | PayLaterMethod;
 export type AttemptStateName =
   | "pending"
   | "paid"
@@ -756,7 +750,7 @@ export type AttemptStateName =
 /**
  * One try at paying a cart online: created before the shopper is sent to the provider, settled
  * (paid, failed, cancelled or refused) by the one completion operation. Its id is the idempotency
- * key given to the provider (Moyasar given_id).
+ * key given to the provider (a payment's given id, where the provider takes one).
  */
 export const paymentAttempts = pgTable(
   "payment_attempts",
@@ -773,11 +767,11 @@ export const paymentAttempts = pgTable(
       .references(() => customers.id, { onDelete: "cascade" }),
     provider: text("provider").$type<PaymentProvider>().notNull(),
     method: text("method").$type<OnlineMethod>().notNull(),
-    /** The provider's id of this payment: Moyasar payment id, MyFatoorah InvoiceId, Tabby payment id, Tamara order id. */
+    /** The provider's id of this payment (a payment's, an invoice's or an order's id, as the provider names it). */
     providerRef: text("provider_ref"),
-    /** A provider session before the payment exists (MyFatoorah SessionId, Tabby checkout id). */
+    /** A provider session before the payment exists (a card form's session, a hosted checkout's id). */
     sessionRef: text("session_ref"),
-    /** Halalas this attempt charges (the amount to pay, or the full total for Tabby and Tamara). */
+    /** Halalas this attempt charges (the amount to pay, or the full total for a pay-later method). */
     amount: integer("amount").notNull(),
     currency: text("currency").notNull().default("SAR"),
     /**
@@ -823,7 +817,7 @@ export const payments = pgTable(
       .references(() => paymentAttempts.id, { onDelete: "cascade" }),
     provider: text("provider").$type<PaymentProvider>().notNull(),
     providerPaymentId: text("provider_payment_id").notNull(),
-    /** Spec §3's enum: MADA, VISA, APPLE_PAY, TABBY, TAMARA. */
+    /** Spec §3's enum, one of the methods paid online. */
     method: text("method").notNull(),
     amount: integer("amount").notNull(),
     currency: text("currency").notNull(),

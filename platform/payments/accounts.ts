@@ -3,8 +3,9 @@ import { eq } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { tenantPaymentAccounts, type PaymentAccounts, type PaymentProvider, type ProviderAccount } from "../db/schema";
 import { PlatformError } from "../errors";
-import { gatewayOf } from "./gateways";
+import type { PaymentGateway } from "./provider";
 import type { PaymentEndpoints } from "@/contract/dto/tenants";
+import { BROWSER_ASSETS } from "@/payment-providers/profiles";
 
 /**
  * Where each provider is reached (ARCHITECTURE decision 8). A tenant's account names a base URL:
@@ -32,44 +33,40 @@ export async function loadPaymentAccounts(db: Db | Tx, tenantId: string): Promis
   return row?.accounts ?? {};
 }
 
-/** The account and the API base URL the server calls for it; SP:PaymentProviderNotConfigured when there is none (or it is a sandbox that is off). */
-export function providerApi(
+/** The account with `gateway`'s provider and the API base URL the server calls for it; SP:PaymentProviderNotConfigured when there is none (or it is a sandbox that is off). */
+export function accountApi(
   accounts: PaymentAccounts,
-  provider: PaymentProvider,
+  gateway: Pick<PaymentGateway, "name" | "api">,
   sandbox: SandboxSetting,
 ): { account: ProviderAccount; baseUrl: string } {
-  const account = accounts[provider];
-  if (!account?.secretKey) throw notConfigured(provider);
+  const account = accounts[gateway.name];
+  if (!account?.secretKey) throw notConfigured(gateway.name);
   if (account.baseUrl === "sandbox") {
-    if (!sandbox.enabled) throw notConfigured(provider);
-    return { account, baseUrl: `${sandbox.origin.replace(/\/$/, "")}${gatewayOf(provider).api.sandboxPath}` };
+    if (!sandbox.enabled) throw notConfigured(gateway.name);
+    return { account, baseUrl: `${sandbox.origin.replace(/\/$/, "")}${gateway.api.sandboxPath}` };
   }
-  return { account, baseUrl: (account.baseUrl ?? gatewayOf(provider).api.live).replace(/\/$/, "") };
+  return { account, baseUrl: (account.baseUrl ?? gateway.api.live).replace(/\/$/, "") };
 }
 
 /**
- * Browser-safe addresses (relative for the sandboxes, so they work on every tenant host): what each
- * provider's gateway serves the browser, for the providers the store has an account with.
+ * Browser-safe addresses (relative for the sandboxes, so they work on every tenant host): what the
+ * browser loads from each provider (its profile's `browser`), for the providers the store has an
+ * account with; `cardForm` is the store's card form setting, which picks the account where one
+ * folder serves two providers.
  */
 export function publicPaymentEndpoints(
   accounts: PaymentAccounts,
-  onlineProvider: string | undefined,
+  cardForm: string | undefined,
   sandboxEnabled: boolean,
 ): PaymentEndpoints {
-  const browserUrl = (provider: PaymentProvider): string | null => {
-    const account = accounts[provider];
-    const browser = gatewayOf(provider).browser;
-    if (!account?.secretKey || !browser) return null;
-    if (account.baseUrl === "sandbox") return sandboxEnabled ? browser.sandbox : null;
+  const browserUrl = (asset: (typeof BROWSER_ASSETS)[number]): string | null => {
+    const account = accounts[(asset.accountFor?.(cardForm ?? "") ?? asset.provider) as PaymentProvider];
+    if (!account?.secretKey) return null;
+    if (account.baseUrl === "sandbox") return sandboxEnabled ? asset.sandbox : null;
     // A browser that calls the provider's API itself calls the account's own base when it has one.
-    return browser.followsBaseUrl && account.baseUrl ? account.baseUrl : browser.live;
+    return asset.followsBaseUrl && account.baseUrl ? account.baseUrl : asset.live;
   };
-  return {
-    moyasarApiUrl: browserUrl("moyasar"),
-    myfatoorahScriptUrl: browserUrl(onlineProvider === "rekaz-pay" ? "rekaz-pay" : "myfatoorah"),
-    tabbyCardScriptUrl: browserUrl("tabby"),
-    tamaraWidgetScriptUrl: browserUrl("tamara"),
-  };
+  return Object.fromEntries(BROWSER_ASSETS.map((asset) => [asset.field, browserUrl(asset)])) as PaymentEndpoints;
 }
 
 /** This process's sandbox switch and the origin its own /sandbox/* answers on. */

@@ -64,18 +64,17 @@ export async function attemptDetails(
   return { ...(checkout ? orderDetails(checkout) : await savedOrderDetails(db, scope, cartId)), channel };
 }
 
-export async function createAttempt(
-  db: Db,
-  scope: OwnerScope,
-  a: {
-    cartId: string;
-    provider: PaymentProvider;
-    method: OnlineMethod;
-    amount: number;
-    details: AttemptDetails;
-    sessionRef?: string;
-  },
-): Promise<AttemptRow> {
+/** A try to pay a cart: through which provider, by which method, for how much (halalas). */
+export type NewAttempt = {
+  cartId: string;
+  provider: PaymentProvider;
+  method: OnlineMethod;
+  amount: number;
+  details: AttemptDetails;
+  sessionRef?: string;
+};
+
+export async function createAttempt(db: Db, scope: OwnerScope, a: NewAttempt): Promise<AttemptRow> {
   const [row] = await db
     .insert(paymentAttempts)
     .values({

@@ -2,16 +2,15 @@ import "server-only";
 import { and, eq, inArray, lt, ne, or } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { paymentAttempts, type AttemptStateName } from "../db/schema";
-import { gatewayOf } from "./gateways";
 import type { PaymentState } from "./provider";
-import { fetchPaymentState, providerConfig } from "./provider-config";
+import { fetchPaymentState, gatewayOf, providerConfig } from "./gateways";
 import type { OwnerScope } from "../services/own-cart";
-import { createAttempt, loadAttempt, type AttemptRow } from "./attempts";
+import { createAttempt, loadAttempt, type AttemptRow, type NewAttempt } from "./attempts";
 
 /**
  * One live payment attempt per cart. A new attempt supersedes the cart's open ones, and so does
  * the order's completion: each is released at its provider where it can be (an authorisation
- * voided, a Tabby payment closed, a Tamara order cancelled). A superseded attempt stays watched —
+ * voided, a pay-later payment closed or cancelled). A superseded attempt stays watched —
  * the shopper may still finish an abandoned 3-D Secure page in another tab — and money it takes
  * anyway is given back at once (refund, or void before settlement), never kept for staff to notice.
  */
@@ -19,11 +18,7 @@ import { createAttempt, loadAttempt, type AttemptRow } from "./attempts";
 const DUPLICATE_REASON = "Duplicate payment: the order was paid by another attempt";
 
 /** A new attempt, which supersedes the cart's earlier open ones (two started at once: the later one lives). */
-export async function createLiveAttempt(
-  db: Db,
-  scope: OwnerScope,
-  a: Parameters<typeof createAttempt>[2],
-): Promise<AttemptRow> {
+export async function createLiveAttempt(db: Db, scope: OwnerScope, a: NewAttempt): Promise<AttemptRow> {
   const attempt = await createAttempt(db, scope, a);
   await supersedeOpenAttempts(db, scope.tenantId, a.cartId, attempt);
   return attempt;

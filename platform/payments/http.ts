@@ -14,10 +14,10 @@ export type ProviderCall<T> = {
   method: "GET" | "POST";
   /** Below the base URL, starting with "/"; ids already encoded (see `segment`). */
   path: string;
-  /** Moyasar: Basic with the key as user; the others: Bearer. */
+  /** Basic with the key as user, or Bearer, as the provider asks. */
   auth: "basic" | "bearer";
   body?: unknown;
-  /** Headers the provider asks for besides the key (Tabby's X-Merchant-Code). */
+  /** Headers the provider asks for besides the key (a merchant code). */
   headers?: Record<string, string>;
   /** The 2xx answer's shape; a different answer is a provider fault, not a crash further on. */
   schema: z.ZodType<T>;
@@ -31,9 +31,8 @@ const clip = (text: string) => text.replace(/\s+/g, " ").trim().slice(0, 300);
 const str = (v: unknown): string | undefined => (typeof v === "string" && v.trim() ? v : undefined);
 
 /**
- * The provider's own words from an error body, whatever its shape:
- * Moyasar `{message, errors: {field: [..]}}`, MyFatoorah `{Message, ValidationErrors: [{Name, Error}]}`,
- * Tabby `{error, errorType}`, Tamara `{message, errors: [{error_code}]}`.
+ * The provider's own words from an error body, whatever its shape: `{message, errors: {field: [..]}}`,
+ * `{Message, ValidationErrors: [{Name, Error}]}`, `{error, errorType}` or `{message, errors: [{error_code}]}`.
  */
 export function providerErrorMessage(body: unknown): string | undefined {
   if (!body || typeof body !== "object") return undefined;

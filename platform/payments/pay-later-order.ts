@@ -4,12 +4,14 @@ import type { Db } from "../db/client";
 import { carts, customerLocations, customers, payments } from "../db/schema";
 import { toHalalas } from "../money";
 import type { CartDto } from "@/contract/dto/cart";
-import type { PayLaterSessionInput } from "@/contract/input/payments";
+import type { PayLaterSessionDto, PayLaterSessionInput } from "@/contract/payment-start";
+import type { PayLaterMethod } from "@/payment-providers/profiles";
 import type { OwnerScope } from "../services/own-cart";
 import { attemptDetails, quotePayment, type PaymentRequest } from "./attempts";
+import type { PaymentOps } from "./server-part";
 import { checkCallbackUrls } from "./callback-urls";
 
-/** What Tabby and Tamara share: the full total, paid through the provider's hosted page. */
+/** What the pay-later providers share: the full total, paid through the provider's hosted page. */
 
 /** The cart's lines as the providers list them (halalas; each line's own amount before tax). */
 export const cartLines = (cart: CartDto) =>
@@ -22,13 +24,22 @@ export const cartLines = (cart: CartDto) =>
     kind: item.product.typeString,
   }));
 
+/** A pay-later provider's session endpoint: its hosted checkout for the cart (spec §7: each takes the same). */
+export type PayLaterSession = (
+  db: Db,
+  scope: OwnerScope,
+  input: PayLaterSessionInput,
+  req: PaymentRequest,
+  payments: PaymentOps,
+) => Promise<PayLaterSessionDto>;
+
 /** The pay-later start both providers share: URLs, the dry run, the attempt. */
 export async function startPayLater(
   db: Db,
   scope: OwnerScope,
   input: PayLaterSessionInput,
   req: PaymentRequest,
-  method: "TABBY" | "TAMARA",
+  method: PayLaterMethod,
 ) {
   const urls = await checkCallbackUrls(db, scope.tenantId, {
     success_url: input.success_url,
@@ -42,8 +53,8 @@ export async function startPayLater(
 
 /**
  * What a pay-later provider asks about the buyer, from the platform's own data: email (the
- * profile's; without one, the mobile number at the store's host, so that Tabby's required field is
- * never empty), since when the customer is known, the number of earlier completed orders (loyalty)
+ * profile's; without one, the mobile number at the store's host, so that a provider that requires
+ * the field never gets it empty), since when the customer is known, the number of earlier completed orders (loyalty)
  * and the paid ones (order history), and where the customer is (the newest saved location's
  * description; the store's city otherwise — services are delivered at the store).
  */

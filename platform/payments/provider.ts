@@ -1,5 +1,6 @@
 import { PlatformError } from "../errors";
-import type { SettingsKey } from "@/contract/tenant-settings";
+import type { PaymentMethod, SettingsKey, SettingsMap } from "@/contract/tenant-settings";
+import { PROVIDER_CODES } from "@/payment-providers/profiles";
 import type { PaymentProvider, ProviderAccount } from "../db/schema";
 
 /**
@@ -13,19 +14,17 @@ export type ProviderConfig = {
   secretKey: string;
   fetch?: typeof fetch;
   timeoutMs?: number;
-  /** Named in errors; only needed where one client serves two providers (rekaz-pay speaks MyFatoorah's API). */
+  /** Named in errors; only needed where one client serves two providers. */
   provider?: PaymentProvider;
-  /** Tamara: when an authorised order is captured (the account's captureOn; default at authorisation). */
-  captureOn?: "authorisation" | "fulfilment";
+  /** The account's own fields its gateway declares (keysFile.secretFields), e.g. when to capture. */
+  fields?: Readonly<Record<string, string | undefined>>;
 };
 
-/** Spec §8's payment error codes, with their English texts as the fallback message. */
+/** Spec §8's payment error codes (each provider's from its profile), with their English texts as the fallback message. */
 export const PROVIDER_ERROR_TEXTS = {
   CREATE_TOKEN_ERROR: "Failed to create token",
   CREATE_PAYMENT_SESSION_ERROR: "Failed to create payment session",
-  CREATE_TAMARA_SESSION_ERROR: "Failed to create tamara payment session",
-  CREATE_TABBY_SESSION_ERROR: "Failed to create tabby payment session",
-  TEST_TABBY_CUSTOMER_ELIGIBILITY_ERROR: "Failed to test tabby customer eligibility",
+  ...PROVIDER_CODES,
   /** Not in the spec: asking a provider for a payment's status failed (the settlement retries later). */
   "SP:PaymentProviderUnavailable": "The payment provider did not answer",
   /** The provider refused to refund, void, capture or cancel a payment (more than was paid, already settled…). */
@@ -34,8 +33,8 @@ export const PROVIDER_ERROR_TEXTS = {
 export type ProviderErrorCode = keyof typeof PROVIDER_ERROR_TEXTS;
 
 /**
- * A provider call that failed: a refusal (4xx with the provider's error body, or MyFatoorah's
- * IsSuccess false), a provider fault (5xx), a timeout or no answer. Callers of the API get the
+ * A provider call that failed: a refusal (4xx with the provider's error body, or an answer that
+ * says it failed), a provider fault (5xx), a timeout or no answer. Callers of the API get the
  * code (the storefront translates it) and which provider — 422 for a refusal, 503 when the
  * provider is down or silent — never the provider's own words or status: those are kept on the
  * error (`httpStatus`, `providerMessage`) and written to the server's log.
@@ -64,14 +63,14 @@ export class ProviderError extends PlatformError {
   }
 }
 
-/** Spec §3's payment method enum, as recorded on a completed order. */
-export type OrderPaymentMethod = "MADA" | "VISA" | "APPLE_PAY" | "TABBY" | "TAMARA";
+/** Spec §3's payment method enum, as recorded on a completed order paid online. */
+export type OrderPaymentMethod = Exclude<PaymentMethod, "CASH" | "BANK_TRANSFER">;
 
 /**
  * A provider's payment as the settlement reads it, whatever the provider.
- * paid: money captured. authorized: the provider guarantees it (Tabby AUTHORIZED/CLOSED, Tamara
- * authorised, Moyasar authorized). approved: Tamara only — the merchant must authorise the order.
- * pending: not decided yet. failed: refused (failureReason is spec §8's reason text when the
+ * paid: money captured. authorized: the provider guarantees it (an authorisation, or a pay-later
+ * provider's authorised order). approved: the provider approved the order and the merchant must
+ * authorise it (a pay-later provider's step). pending: not decided yet. failed: refused (failureReason is spec §8's reason text when the
  * provider gave one, e.g. "INSUFFICIENT_FUNDS", "3-D Secure transaction attempt failed (DECLINED)").
  * cancelled: voided, refunded, cancelled or expired.
  */
@@ -85,15 +84,18 @@ export type PaymentState = {
   method: OrderPaymentMethod | null;
 };
 
-// ── The registry's two shapes ───────────────────────────────────────────────────────────────
-
-/** A notification as a provider sends it: body, headers and the query (Tamara's token may be there). */
-export type WebhookRequest = { body: unknown; headers: Headers; query: { tamaraToken?: string } };
+/** A notification as a provider sends it: body, headers and the query (its contract's webhookQuery fields). */
+export type WebhookRequest = {
+  body: unknown;
+  headers: Headers;
+  query: Readonly<Record<string, string | undefined>>;
+};
 
 /**
- * A provider a store holds an account with (moyasar, myfatoorah, rekaz-pay, tabby, tamara): where
- * its API is, which fields of its keys file are public, how to ask it about a payment and how to
- * check its notifications. Everything the settlement and the webhooks need, whatever the provider.
+ * A provider a store holds an account with: where its API is, which fields of its keys file are
+ * public, how to ask it about a payment and how to check its notifications, and what the operator
+ * does differently for it. Everything the settlement, the webhooks and the operator CLI need,
+ * whatever the provider (payment-providers/<name>/gateway.ts).
  */
 export type PaymentGateway = {
   name: PaymentProvider;
@@ -107,22 +109,29 @@ export type PaymentGateway = {
   keysFile: {
     publicFields: Partial<Record<string, SettingsKey>>;
     secretFields?: readonly string[];
-    /** A secret field that takes one of a few values (Tamara's captureOn). */
+    /** A secret field that takes one of a few values (when to capture). */
     choices?: Partial<Record<string, readonly [string, ...string[]]>>;
     /** A public key that must be of the secret key's mode (both live or both test: `pk_live_…` with `sk_live_…`). */
     pairedWithSecret?: string;
   };
+  /** What the operator sets up before the account takes live money (the CLI prints it). */
+  goLive: string;
+  /** The platform sends the notification URL with each payment: there is nothing to register. */
+  sendsWebhookUrl?: true;
   /**
-   * What the storefront's browser loads from the provider (Moyasar's API for card tokens; the
-   * others' card form or promo widget scripts), live and in the sandbox (relative, so it works on
-   * every store host).
+   * Registers the store's notification URL through the provider's API, where it has such a call
+   * (else the operator sets it in the provider's dashboard); answers the header title the
+   * notifications will carry the secret under, if the provider lets the merchant choose one.
    */
-  browser?: { live: string; sandbox: string; followsBaseUrl?: boolean };
+  registerWebhook?(
+    cfg: ProviderConfig,
+    hook: { url: string; secret: string; account: ProviderAccount; settings: SettingsMap },
+  ): Promise<{ header: string | null }>;
   /**
    * The provider's own word on a payment (never the shopper's URL); `expected` is what the attempt
-   * charges. Where the merchant's own call takes the money (Tabby's capture, Tamara's authorise and
-   * capture), verifying makes it — unless `take` is false: a superseded attempt is only looked at,
-   * so that it can be released instead.
+   * charges. Where the merchant's own call takes the money (a capture, an authorisation), verifying
+   * makes it — unless `take` is false: a superseded attempt is only looked at, so that it can be
+   * released instead.
    */
   verify(
     cfg: ProviderConfig,
@@ -139,8 +148,8 @@ export type PaymentGateway = {
     amount: number,
     reason: string,
   ): Promise<{ refundId: string; amount: number }>;
-  /** Releases a payment before it settles (Moyasar void, Tabby close, Tamara cancel), where the provider has such a call. */
+  /** Releases a payment before it settles (a void, a close, a cancel), where the provider has such a call. */
   void?(cfg: ProviderConfig, ref: string, amount: number): Promise<void>;
-  /** Takes money the shopper authorised (Moyasar's manual payments, Tabby, Tamara), in full or in part. */
+  /** Takes money the shopper authorised (a manual card payment, a pay-later order), in full or in part. */
   capture?(cfg: ProviderConfig, ref: string, amount: number): Promise<PaymentState>;
 };

@@ -16,7 +16,7 @@ import {
   type AttemptRow,
   type AttemptDetails,
 } from "./attempts";
-import { fetchPaymentState, providerConfig } from "./provider-config";
+import { fetchPaymentState, providerConfig } from "./gateways";
 import { giveBack, settleSuperseded, supersedeOpenAttempts } from "./duplicates";
 
 /**
@@ -97,12 +97,8 @@ export async function settleCart(db: Db, scope: OwnerScope, cartId: string): Pro
   return answer ? settlementOf(answer, givenBack || null) : noSettlement();
 }
 
-const ORDER_METHOD: Record<OnlineMethod, OrderPaymentMethod> = {
-  CARD: "VISA",
-  APPLE_PAY: "APPLE_PAY",
-  TABBY: "TABBY",
-  TAMARA: "TAMARA",
-};
+/** The order's method when the provider does not say: a card is recorded as spec §3's VISA, the others as themselves. */
+const orderMethod = (method: OnlineMethod): OrderPaymentMethod => (method === "CARD" ? "VISA" : method);
 
 /** What the provider said about the attempt's payment, applied once (see the module comment). */
 export async function applyPaymentState(db: Db, attempt: AttemptRow, state: PaymentState): Promise<SettlementDto> {
@@ -139,7 +135,7 @@ async function recordPayment(db: Db, attempt: AttemptRow, state: PaymentState): 
     // cart settling at once queue here instead of deadlocking in the completion's cart update.
     await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, row.cartId)).for("no key update");
     const now = new Date();
-    const method = state.method ?? ORDER_METHOD[row.method];
+    const method = state.method ?? orderMethod(row.method);
     await tx.insert(payments).values({
       tenantId: row.tenantId,
       cartId: row.cartId,

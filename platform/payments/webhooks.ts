@@ -4,8 +4,7 @@ import type { PaymentProvider } from "../db/schema";
 import { PlatformError } from "../errors";
 import type { VerifiedWebhook } from "../api/define";
 import type { WebhookRequest } from "./provider";
-import { providerConfig } from "./provider-config";
-import { gatewayOf } from "./gateways";
+import { gatewayOf, providerConfig } from "./gateways";
 import { badSignature } from "./webhook-checks";
 
 /**

@@ -4,10 +4,10 @@ import { cardNetwork, NETWORK_RULES, passesLuhn, validCardNumber } from "@/rules
 // The sandboxes' test cards (brief "Test data"): which number does what, and the checks a real
 // gateway makes on card fields. Only the brand, first six and last four digits are ever stored.
 
-/** Moyasar's `company` names: "master" for Mastercard. */
+/** The card brands as the card gateways name them (`company`): "master" for Mastercard. */
 export type CardBrand = "visa" | "mada" | "master" | "amex" | "unionpay";
 
-/** null: the card goes on to 3-D Secure; otherwise the decline reason (Moyasar's source.message). */
+/** null: the card goes on to 3-D Secure; otherwise the decline reason (spec §8's, as the gateway reports it). */
 export type CardOutcome = string | null;
 
 const FAILURE_CARDS: Record<string, string> = {
@@ -35,7 +35,7 @@ export type CheckedCard = {
   outcome: CardOutcome;
 };
 
-/** The brand a number is booked under: Moyasar's full mada BIN list (6 and 8 digits) first, then the networks' ranges. */
+/** The brand a number is booked under: the full mada BIN list (6 and 8 digits) first, then the networks' ranges. */
 export function cardBrand(digits: string): CardBrand | null {
   const network = cardNetwork(digits);
   return network === "mastercard" ? "master" : network;
@@ -43,7 +43,7 @@ export function cardBrand(digits: string): CardBrand | null {
 
 const text = (v: unknown) => (typeof v === "string" || typeof v === "number" ? String(v).trim() : "");
 
-/** The field errors a gateway answers (Moyasar's `errors` shape), or the card. `now` decides expiry. */
+/** The field errors a gateway answers (an `errors` map of field to messages), or the card. `now` decides expiry. */
 export function checkCard(
   input: CardInput,
   now = new Date(),
@@ -69,7 +69,7 @@ export function checkCard(
     (year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1))
   )
     errors.year = ["card is expired"];
-  // Moyasar: 3 digits, 4 on American Express.
+  // 3 digits, 4 on American Express (rules/card-networks.ts).
   if (!new RegExp(`^\\d{${NETWORK_RULES[network ?? "visa"].cvc}}$`).test(text(input.cvc))) errors.cvc = ["is invalid"];
   if (Object.keys(errors).length > 0 || !brand) return { errors };
   return {
@@ -85,5 +85,5 @@ export function checkCard(
   };
 }
 
-/** The card number as Moyasar shows it: "XXXX-XXXX-XXXX-1111". */
+/** The card number as the gateway shows it: "XXXX-XXXX-XXXX-1111". */
 export const maskedNumber = (card: Pick<CheckedCard, "lastFour">) => `XXXX-XXXX-XXXX-${card.lastFour}`;

@@ -64,7 +64,7 @@ export function bearerToken(req: Request): string | null {
   return m ? m[1] : null;
 }
 
-/** HTTP Basic's user part (Moyasar sends the key as the user, empty password). */
+/** HTTP Basic's user part (a provider that takes its key as the user, with an empty password). */
 export function basicUser(req: Request): string | null {
   const m = /^Basic\s+(\S+)\s*$/i.exec(req.headers.get("authorization") ?? "");
   if (!m) return null;

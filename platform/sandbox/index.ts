@@ -1,31 +1,20 @@
 import "server-only";
 import type { Db } from "../db/client";
 import { json } from "./http";
-import { moyasarSandbox } from "./moyasar";
-import { myfatoorahSandbox } from "./myfatoorah";
 import type { SandboxProvider } from "./store";
-import { tabbySandbox } from "./tabby";
-import { tamaraSandbox } from "./tamara";
+import { SANDBOXES } from "@/payment-providers/platform";
 import { errorResponse } from "@/server/error-envelope";
 import { CodedError } from "@/contract/coded-error";
 
-// One entry to every provider sandbox: the Next routes under app/sandbox/<provider> and the tests'
-// node:http servers both hand it a Request whose path starts with /sandbox/<provider>/.
+// One entry to every provider sandbox (each provider folder's, payment-providers/platform.ts): the
+// Next route app/sandbox/[provider]/[...path] and the tests' node:http servers both hand it a
+// Request whose path starts with /sandbox/<provider>/.
 
 export type { SandboxProvider };
 
-type Handler = (req: Request, db: Db, path: string[]) => Promise<Response>;
+export const SANDBOX_PROVIDERS: readonly SandboxProvider[] = Object.keys(SANDBOXES);
 
-const HANDLERS: Record<SandboxProvider, Handler> = {
-  moyasar: moyasarSandbox,
-  myfatoorah: myfatoorahSandbox,
-  tabby: tabbySandbox,
-  tamara: tamaraSandbox,
-};
-
-export const SANDBOX_PROVIDERS = Object.keys(HANDLERS) as SandboxProvider[];
-
-const isProvider = (name: string): name is SandboxProvider => Object.hasOwn(HANDLERS, name);
+const isProvider = (name: string): name is SandboxProvider => Object.hasOwn(SANDBOXES, name);
 
 /** The provider and the path below it of a /sandbox/<provider>/… URL, or null. */
 export function sandboxPath(url: string): { provider: SandboxProvider; path: string[] } | null {
@@ -51,7 +40,7 @@ export async function handleSandbox(
   path: string[],
 ): Promise<Response> {
   try {
-    return await HANDLERS[provider](req, db, path);
+    return await SANDBOXES[provider](req, db, path);
   } catch (err) {
     // A body past its limit, refused as a provider's API would; anything else is a fault.
     if (err instanceof CodedError && err.status < 500) return errorResponse(err, "sandbox");
@@ -73,8 +62,8 @@ export function sandboxRequestHandler(db: Db): (req: Request) => Promise<Respons
 }
 
 /**
- * Presses a hosted page's button (3-D Secure: authenticate | fail | expire; Tabby/Tamara: approve |
- * decline | cancel) as the shopper's browser would, whatever host the page URL names, and returns
+ * Presses a hosted page's button (3-D Secure: authenticate | fail | expire; a pay-later checkout:
+ * approve | decline | cancel) as the shopper's browser would, whatever host the page URL names, and returns
  * where the sandbox sends the browser back to (the merchant's return URL with the provider's query).
  */
 export async function pressSandboxButton(db: Db, pageUrl: string, action: string): Promise<string> {

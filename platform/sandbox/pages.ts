@@ -95,7 +95,7 @@ export function notFoundPage(provider: string): Response {
 /** One of four instalments, rounded half up to the halala as the promo scripts show it ("114.20"). */
 export const quarterOf = (riyals: number) => (Math.round(Math.round(riyals * 100) / 4) / 100).toFixed(2);
 
-/** Tabby's and Tamara's hosted page buttons (brief "Test data"). */
+/** A pay-later provider's hosted page buttons (brief "Test data"). */
 export const PAY_LATER_BUTTONS: PageButton[] = [
   { action: "approve", label: "Approve", tone: "primary" },
   { action: "decline", label: "Decline", tone: "danger" },

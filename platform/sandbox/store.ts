@@ -4,9 +4,10 @@ import type { Db } from "../db/client";
 import { sandboxObjects } from "../db/schema";
 
 // The sandboxes' state: one sandboxObjects row per provider object. Row ids are namespaced
-// (`provider:kind:externalId`) because providers' own ids (e.g. MyFatoorah's numeric invoice ids) may clash.
+// (`provider:kind:externalId`) because providers' own ids (e.g. numeric invoice ids) may clash.
 
-export type SandboxProvider = "moyasar" | "myfatoorah" | "tabby" | "tamara";
+/** A provider sandbox's name: its folder's, the segment after /sandbox/. */
+export type SandboxProvider = string;
 
 export type SandboxObject<T> = {
   externalId: string;

@@ -16,8 +16,7 @@ import { parseChangeWindowHours, type Locale } from "@/contract/tenant-settings"
 import { HOUR_MS } from "@/rules/riyadh-time";
 import type { CartDto } from "@/contract/dto/cart";
 import { issueCreditNote } from "../invoices/invoices";
-import { gatewayOf } from "../payments/gateways";
-import { providerConfig } from "../payments/provider-config";
+import { gatewayOf, providerConfig } from "../payments/gateways";
 import { readCart } from "./cart";
 import { loadCartLines, priceCart, pricingOf, type ItemRow } from "./cart-pricing";
 import type { OwnerScope } from "./own-cart";

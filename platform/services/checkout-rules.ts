@@ -15,6 +15,7 @@ import { DAY_MS } from "@/rules/riyadh-time";
 import { addDays } from "@/rules/riyadh-time";
 import { toTenantConfig, type SettingsMap } from "@/contract/tenant-settings";
 import type { SubmitPaymentMethod } from "@/contract/input/checkout";
+import { PAY_LATER_METHODS } from "@/payment-providers/profiles";
 import { checkCapacity, checkLineRules, lineOfItem, type CartLine } from "./cart-rules";
 import type { CartTotals } from "./cart-totals";
 import { reservationKind } from "./availability";
@@ -193,7 +194,7 @@ async function subscribe(tx: Tx, ctx: OrderContext, product: ProductRow, line: C
   }
 }
 
-/** What a cart can be paid with: the submit methods and the online ones (CARD is Moyasar's or MyFatoorah's card form). */
+/** What a cart can be paid with: the submit methods and the online ones (CARD is the store's card form, whichever provider's). */
 export type CheckoutMethod = SubmitPaymentMethod | OnlineMethod;
 
 /**
@@ -220,9 +221,9 @@ export function checkPaymentMethod(
     });
 }
 
-/** Spec §9: Tabby and Tamara charge the full total; card and Apple Pay the amount to pay now (deposits). */
+/** Spec §9: a pay-later method charges the full total; card and Apple Pay the amount to pay now (deposits). */
 export function amountDue(method: OnlineMethod, totals: Pick<CartTotals, "totalAmount" | "amountToBePaid">): number {
-  return method === "TABBY" || method === "TAMARA" ? totals.totalAmount : totals.amountToBePaid;
+  return (PAY_LATER_METHODS as readonly string[]).includes(method) ? totals.totalAmount : totals.amountToBePaid;
 }
 
 /**

@@ -47,13 +47,9 @@ export type Payment =
 /** What the completion priced the cart at (halalas) and the tenant's settings it ran under. */
 export type CompletionQuote = { totals: CartTotals; settings: SettingsMap };
 
-const ONLINE_METHOD: Record<OrderPaymentMethod, OnlineMethod> = {
-  MADA: "CARD",
-  VISA: "CARD",
-  APPLE_PAY: "APPLE_PAY",
-  TABBY: "TABBY",
-  TAMARA: "TAMARA",
-};
+/** How the order's method was offered: mada and Visa through the card form, the others as themselves. */
+const onlineMethod = (method: OrderPaymentMethod): OnlineMethod =>
+  method === "MADA" || method === "VISA" ? "CARD" : method;
 
 function paymentStatus(payment: Payment, totals: CartTotals): string {
   if (payment.method === "CASH") return "pay_on_site";
@@ -66,7 +62,7 @@ function paymentStatus(payment: Payment, totals: CartTotals): string {
  * changed (or repriced) after the shopper paid is refused, never completed for the old amount.
  */
 function checkPaidAmount(payment: OnlinePayment, totals: CartTotals): void {
-  const due = amountDue(ONLINE_METHOD[payment.orderMethod], totals);
+  const due = amountDue(onlineMethod(payment.orderMethod), totals);
   if (due !== payment.amount)
     throw new PlatformError("SP:PaymentAmountMismatch", 400, "The amount paid is not what the order costs", {
       paid: payment.amount,

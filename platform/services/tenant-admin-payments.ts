@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client";
 import {
-  PAYMENT_PROVIDERS,
   tenantPaymentAccounts,
   tenants,
   type PaymentAccounts,
@@ -11,11 +10,9 @@ import {
 } from "../db/schema";
 import { PlatformError, validation } from "../errors";
 import { parseLanguages } from "@/contract/tenant-settings";
-import { gatewayOf } from "../payments/gateways";
-import { providerApi, sandboxSetting } from "../payments/accounts";
-import { registerTabbyWebhook } from "../payments/tabby/client";
-import { registerMoyasarWebhook } from "../payments/moyasar/client";
-import { TABBY_WEBHOOK_HEADER } from "../payments/tabby/gateway";
+import { PAYMENT_PROVIDERS } from "@/payment-providers/profiles";
+import { gatewayOf, providerApi } from "../payments/gateways";
+import { sandboxSetting } from "../payments/accounts";
 import { checkSettings, type SettingsIssue } from "./tenant-settings-check";
 import { loadTenant, providerApiOf, tenantBySlug, type AdminOptions, type ProviderApi } from "./tenant-admin";
 
@@ -199,22 +196,14 @@ export async function showTenant(db: Db, slug: string, opts: AdminOptions) {
 }
 
 /**
- * What each provider's account needs before it takes live money, and what can be checked from
- * here. Tabby's webhook is registered through its API (`--register-webhook`); the others are set in
- * the provider's dashboard, so the CLI names the setting and checks what the account holds.
+ * What a provider's account needs before it takes live money (its gateway's `goLive`). A provider
+ * whose API registers webhooks takes `--register-webhook`; the others are set in the provider's
+ * dashboard, so the CLI names the setting and checks what the account holds.
  */
-export const GO_LIVE: Record<PaymentProvider, string> = {
-  moyasar:
-    "Moyasar dashboard: enable tokenization (the card form makes tokens); the webhook is registered with `--register-webhook` (its shared secret is webhookSecret)",
-  myfatoorah:
-    "MyFatoorah portal: enable webhooks (version 1 or 2) on the webhook URL and copy the webhook secret key into webhookSecret",
-  "rekaz-pay":
-    "rekaz-pay (MyFatoorah's portal): enable webhooks on the webhook URL and copy the webhook secret key into webhookSecret",
-  tabby:
-    "Tabby: the webhook is registered with `--register-webhook` (header title webhookHeader, default X-Webhook-Secret, value webhookSecret)",
-  tamara:
-    "Tamara partners portal: copy the notification token into webhookSecret (the notification URL is sent with each order)",
-};
+export const goLiveNote = (provider: PaymentProvider) => gatewayOf(provider).goLive;
+
+/** Where the operator tells the provider the store's webhook URL: nowhere (it goes with each payment), or the provider's own setting. */
+export const webhookUrlSentWithPayments = (provider: PaymentProvider) => !!gatewayOf(provider).sendsWebhookUrl;
 
 export type WebhookRegistration = {
   provider: PaymentProvider;
@@ -224,7 +213,7 @@ export type WebhookRegistration = {
   note: string;
 };
 
-/** Registers the tenant's webhook URL with the provider where its API allows it (Tabby), else says where to set it. */
+/** Registers the tenant's webhook URL with the provider where its API allows it, else says where to set it. */
 export async function registerPaymentWebhook(
   db: Db,
   slug: string,
@@ -236,27 +225,16 @@ export async function registerPaymentWebhook(
   const { row, accounts } = await loadTenant(db, slug);
   const account = accounts[provider];
   if (!account || !url) throw new PlatformError("SP:EntityNotFound", 404, `"${slug}" has no ${provider} account`);
-  if (provider !== "tabby" && provider !== "moyasar")
-    return { provider, url, registered: false, header: null, note: GO_LIVE[provider] };
+  const gateway = gatewayOf(provider);
+  if (!gateway.registerWebhook) return { provider, url, registered: false, header: null, note: gateway.goLive };
   if (!account.webhookSecret)
     throw validation(
       `The ${provider} account has no webhookSecret: ${provider} would send webhooks nobody can verify; nothing was registered`,
     );
-  if (provider === "moyasar") {
-    const { baseUrl } = providerApi(accounts, provider, await sandboxSetting());
-    await registerMoyasarWebhook(
-      { baseUrl, secretKey: account.secretKey, provider },
-      { url, sharedSecret: account.webhookSecret },
-    );
-    return { provider, url, registered: true, header: null, note: GO_LIVE[provider] };
-  }
-  const merchantCode = row.settings.tabbyMerchantCode;
-  if (!merchantCode) throw validation(`The tabby account has no merchantCode (keys file); nothing was registered`);
   const { baseUrl } = providerApi(accounts, provider, await sandboxSetting());
-  const title = account.webhookHeader || TABBY_WEBHOOK_HEADER;
-  await registerTabbyWebhook(
+  const { header } = await gateway.registerWebhook(
     { baseUrl, secretKey: account.secretKey, provider },
-    { merchantCode, url, header: { title, value: account.webhookSecret } },
+    { url, secret: account.webhookSecret, account, settings: row.settings },
   );
-  return { provider, url, registered: true, header: title, note: GO_LIVE[provider] };
+  return { provider, url, registered: true, header, note: gateway.goLive };
 }

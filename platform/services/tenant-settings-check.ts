@@ -13,8 +13,11 @@ import {
   parseDeliveryDays,
   parseReturnDays,
   pixelId,
+  type CoreSettingsKey,
   type SettingsKey,
 } from "@/contract/tenant-settings";
+import type { SettingRule } from "@/contract/provider-profile";
+import { PROVIDER_SETTINGS } from "@/payment-providers/profiles";
 import { safeLink } from "@/rules/safe-link";
 
 /** Settings are validated when written (operator tooling): every value a string, keys non-empty. */
@@ -67,8 +70,11 @@ const languages: Rule = (v) => {
     : `unknown language ${unknown.map((s) => `"${s}"`).join(", ")}: a comma list of ${LOCALES.join(", ")}`;
 };
 
+/** The rule of each kind of setting a payment provider's profile declares. */
+const PROVIDER_RULES: Record<SettingRule, Rule> = { flag, text, publishable };
+
 /** Every key the storefront reads has a rule: a key added to SETTINGS_KEYS fails the type-check until it gets one. */
-const RULES: Record<SettingsKey, Rule> = {
+const CORE_RULES: Record<CoreSettingsKey, Rule> = {
   logoUrl: link,
   brandName: text,
   cartType: oneOf(["default", "quick"]),
@@ -77,8 +83,6 @@ const RULES: Record<SettingsKey, Rule> = {
   applePayEnabled: flag,
   cashEnabled: flag,
   bankTransferEnabled: flag,
-  tabbyEnabled: flag,
-  tamaraEnabled: flag,
   disableCODForDeposit: flag,
   termsEnabled: flag,
   tosCheckboxEnabled: flag,
@@ -88,7 +92,6 @@ const RULES: Record<SettingsKey, Rule> = {
   orderSuccessMessage: text,
   orderSuccessMessageEn: text,
   utmAttributionDays: attributionDays,
-  moyasarPublicTokenKey: publishable,
   onlinePaymentProvider: oneOf(ONLINE_PAYMENT_PROVIDERS),
   separateFirstAndLastName: flag,
   compactProductCards: flag,
@@ -98,10 +101,6 @@ const RULES: Record<SettingsKey, Rule> = {
   hideDuration: flag,
   hasPackages: flag,
   walletPassesEnabled: flag,
-  tabbyPublicKey: publishable,
-  tabbyMerchantCode: text,
-  tamaraPublicKey: text,
-  tamaraMerchantCode: text,
   payLaterEnabled: flag,
   frontendLanguages: languages,
   providersViewType: text,
@@ -131,6 +130,11 @@ const RULES: Record<SettingsKey, Rule> = {
     parseContactPhone(v) ? null : "must be a WhatsApp number: + and 8–15 digits (spaces allowed)",
   contactEmail: (v) => (parseContactEmail(v) ? null : "must be an email address"),
 };
+
+const RULES: Record<SettingsKey, Rule> = {
+  ...CORE_RULES,
+  ...Object.fromEntries(Object.entries(PROVIDER_SETTINGS).map(([key, kind]) => [key, PROVIDER_RULES[kind]])),
+} as Record<SettingsKey, Rule>;
 
 const isKnown = (key: string): key is SettingsKey => (SETTINGS_KEYS as readonly string[]).includes(key);
 

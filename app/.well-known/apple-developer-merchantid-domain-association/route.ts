@@ -7,7 +7,7 @@ export const dynamic = "force-dynamic";
 const notFound = () =>
   new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
 
-/** Apple Pay's domain check for the store at this host: the file the store's Moyasar account holds (public). */
+/** Apple Pay's domain check for the store at this host: the file the store's Apple Pay provider account holds (public). */
 export async function GET(req: Request): Promise<Response> {
   const site = siteKeyFromHost(req.headers.get("host"));
   const tenant = site ? await tenantForSite(site) : null;

@@ -1,13 +1,15 @@
 import { checkout } from "@/contract/endpoints/checkout";
-import { listBankAccounts, setUsePackages, validateCart } from "../../services/checkout";
-import { PAYMENT_PROVIDERS } from "../../payments/registry";
+import {
+  completeWithBankTransfer,
+  listBankAccounts,
+  setUsePackages,
+  submitCart,
+  validateCart,
+} from "../../services/checkout";
 import { supersedeOpenAttempts } from "../../payments/duplicates";
 import type { Db } from "../../db/client";
 import { applyCoupon, checkCouponCode, removeCoupon } from "../../services/coupons";
-import { handlers, type Caller, type TenantInfo } from "../define";
-
-// Checkout acts on the signed-in customer's own cart: another's is a 404 (services/own-cart).
-const owner = (tenant: TenantInfo, customer: Caller) => ({ tenantId: tenant.id, customerId: customer.customerId });
+import { handlers, ownerOf, type TenantInfo } from "../define";
 
 /** One live payment per cart: an order completed offline releases the cart's open online attempts (money they take later is given back). */
 async function releasingOthers<T>(db: Db, tenant: TenantInfo, cartId: string, completing: Promise<T>): Promise<T> {
@@ -19,26 +21,26 @@ async function releasingOthers<T>(db: Db, tenant: TenantInfo, cartId: string, co
 export const checkoutHandlers = handlers(checkout, {
   checkCoupon: ({ db, tenant, params }) => checkCouponCode(db, tenant.id, params.code),
   applyCoupon: ({ db, tenant, customer, channel, locale, params, body }) =>
-    applyCoupon(db, owner(tenant, customer), params.id, body, channel, locale),
+    applyCoupon(db, ownerOf(tenant, customer), params.id, body, channel, locale),
   removeCoupon: ({ db, tenant, customer, locale, params }) =>
-    removeCoupon(db, owner(tenant, customer), params.id, locale),
+    removeCoupon(db, ownerOf(tenant, customer), params.id, locale),
   usePackages: ({ db, tenant, customer, locale, params, body }) =>
-    setUsePackages(db, owner(tenant, customer), params.id, body.usePackages, locale),
+    setUsePackages(db, ownerOf(tenant, customer), params.id, body.usePackages, locale),
   validate: ({ db, tenant, customer, channel, locale, params }) =>
-    validateCart(db, owner(tenant, customer), params.id, { channel, locale }),
+    validateCart(db, ownerOf(tenant, customer), params.id, { channel, locale }),
   submit: ({ db, tenant, customer, channel, locale, params, body }) =>
     releasingOthers(
       db,
       tenant,
       params.id,
-      PAYMENT_PROVIDERS.cash.start(db, owner(tenant, customer), params.id, body, { channel, locale }),
+      submitCart(db, ownerOf(tenant, customer), params.id, body, { channel, locale }),
     ),
   bankReceipt: ({ db, tenant, customer, channel, locale, params, body }) =>
     releasingOthers(
       db,
       tenant,
       params.id,
-      PAYMENT_PROVIDERS["bank-transfer"].start(db, owner(tenant, customer), params.id, body, { channel, locale }),
+      completeWithBankTransfer(db, ownerOf(tenant, customer), params.id, body, { channel, locale }),
     ),
   bankAccounts: ({ db, tenant }) => listBankAccounts(db, tenant.id),
 });
