@@ -8,7 +8,7 @@ import { FormMessage } from "@/components/ui/form-message";
 import { Label } from "@/components/ui/label";
 import { cn } from "@/lib/cn";
 import { formatNumber } from "@/lib/money";
-import { normalizeOtpCode, OTP_CODE_LENGTH } from "@/lib/validation/sign-in";
+import { normalizeOtpCode, OTP_CODE_LENGTH } from "@/rules/digits";
 import { SessionApiError, type SessionView } from "./session-api";
 import { signInApi } from "./sign-in-api";
 import { retryAfterSeconds, useSignInErrorText } from "./use-session-error-message";

@@ -3,7 +3,7 @@ import { adoptGuestCart, releaseCartForNextSignIn } from "@/lib/session/adopt-gu
 import { clientIp } from "@/server/client-ip";
 import { getSessionToken, readSession, saveTokens } from "@/lib/session/session";
 import { viewOf } from "@/lib/session/session-view";
-import { verifyOtpBody } from "@/lib/validation/sign-in";
+import { VerifyOtpBody as verifyOtpBody } from "@/contract/store/sign-in";
 
 export const dynamic = "force-dynamic";
 
