@@ -7,7 +7,7 @@ import type { ApiEnvelope } from "@/contract/errors";
 import type { CartDto } from "@/contract/dto/cart";
 import type { CustomerDto } from "@/contract/dto/customers";
 import type { PresetValueDto } from "@/contract/dto/presets";
-import type { CheckoutPresetDto } from "@/components/checkout/checkout-api";
+import type { CheckoutPresetDto } from "@/contract/store/checkout";
 import { describeEachDb } from "./helpers/test-db";
 import { envelopeData, jar, jsonRequest, nextHeadersMock, readEnvelope, storeApi } from "./helpers/bff-harness";
 import { at, DEMO, demoProduct } from "./helpers/demo-catalog";
