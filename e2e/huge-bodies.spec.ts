@@ -6,11 +6,13 @@ import path from "node:path";
 import { expect, test } from "./test";
 import { platformApi } from "@/contract/api";
 import { fillPath, listEndpoints } from "@/contract/endpoint";
+import { storeApi } from "@/contract/store/api";
+import type { StoreEndpointSpec } from "@/contract/store/endpoint";
 
 /**
  * Request bodies are read as a stream and cut at their limit (QUALITY.md): a 300 MB chunked body to
- * every route that reads one — the storefront's BFF, every platform endpoint with a body, the
- * provider sandboxes — is answered 413 with an SP: code, and the server's memory grows by less than
+ * every route that reads one — every endpoint of the storefront's API and of the platform's with a
+ * body, the sandbox operator's and the provider sandboxes' — is answered 413 with an SP: code, and the server's memory grows by less than
  * 50 MB over all of them. The server is this suite's own (a fresh embedded database), so no other
  * journey's pages move its memory while it is measured.
  */
@@ -23,30 +25,26 @@ const ANY_ID = "00000000-0000-4000-8000-000000000000";
 
 type Target = { method: "POST" | "PUT"; path: string; headers?: Record<string, string>; multipart?: boolean };
 
-/** The storefront's routes that read a body (a test below holds this list to the route files). */
-const BFF_ROUTES: Target[] = [
-  { method: "POST", path: "/api/cart/items" },
-  { method: "PUT", path: `/api/cart/items/${ANY_ID}` },
-  { method: "POST", path: "/api/checkout/coupon" },
-  { method: "POST", path: "/api/checkout/customer" },
-  { method: "PUT", path: "/api/checkout/packages" },
-  { method: "POST", path: "/api/checkout/presets/values?presetId=x" },
-  { method: "PUT", path: `/api/checkout/presets/values/${ANY_ID}` },
-  { method: "POST", path: "/api/checkout/submit" },
-  { method: "POST", path: "/api/checkout/bank-receipt", multipart: true },
-  { method: "POST", path: `/api/orders/${ANY_ID}/bank-receipt`, multipart: true },
-  { method: "POST", path: `/api/orders/${ANY_ID}/items/${ANY_ID}/reschedule` },
-  { method: "POST", path: "/api/checkout/pay/moyasar" },
-  { method: "POST", path: "/api/checkout/pay/myfatoorah/session" },
-  { method: "POST", path: "/api/checkout/pay/myfatoorah/execute" },
-  { method: "POST", path: "/api/checkout/pay/tabby" },
-  { method: "POST", path: "/api/checkout/pay/tamara" },
-  { method: "POST", path: "/api/locations" },
-  { method: "POST", path: "/api/session/otp/send" },
-  { method: "POST", path: "/api/session/otp/verify" },
-  { method: "PUT", path: "/api/session/profile" },
-  { method: "PUT", path: "/api/session/custom-fields" },
-  { method: "POST", path: "/api/session/uploads", multipart: true },
+/**
+ * The storefront API's endpoints that read a body: every declaration with one (contract/store), its
+ * parameters filled with values that name something (a (provider, step) pair the pay map has).
+ */
+function storeRoutes(): Target[] {
+  const params = { itemId: ANY_ID, cartId: ANY_ID, id: ANY_ID, provider: "tabby", step: "eligibility" };
+  return listEndpoints<StoreEndpointSpec>(storeApi)
+    .filter(({ spec }) => spec.body || spec.multipart)
+    .map(({ spec }) => ({
+      method: spec.method as Target["method"],
+      path: `/api/${fillPath(spec.path, params)}${STORE_QUERIES[spec.path] ?? ""}`,
+      multipart: !!spec.multipart,
+    }));
+}
+
+/** A valid query where an endpoint of the storefront requires one (it is checked before the body is read). */
+const STORE_QUERIES: Record<string, string> = { "checkout/presets/values": "?presetId=x" };
+
+/** The sandbox operator's routes that read a body (a test below holds this list to the route files). */
+const OPERATOR_ROUTES: Target[] = [
   { method: "POST", path: "/sandbox/operator/settings" },
   { method: "POST", path: "/sandbox/operator/specialist" },
   { method: "POST", path: "/sandbox/operator/wallet" },
@@ -286,7 +284,7 @@ test.describe("huge request bodies", () => {
     expect(after - before).toBeLessThan(5);
   });
 
-  test("every route that reads a body is on the list", () => {
+  test("every route file that reads a body is on the list (the two APIs' endpoints come from their tables)", () => {
     const files = (dir: string): string[] =>
       readdirSync(dir).flatMap((n) =>
         statSync(path.join(dir, n)).isDirectory()
@@ -302,13 +300,16 @@ test.describe("huge request bodies", () => {
         /read(Json|JsonBody|MultipartBody|ReceiptForm|Bytes)\(|operatorRoute\(/.test(readFileSync(f, "utf8")),
       )
       .map((f) => `/${path.dirname(f)}`.replace(/^\/app/, "").replace(/\[(\w+)\]/g, ANY_ID));
-    const listed = BFF_ROUTES.map((r) => r.path.split("?")[0]);
+    const listed = OPERATOR_ROUTES.map((r) => r.path.split("?")[0]);
     expect(reading.filter((r) => r !== "/api/app/[...path]").sort()).toEqual([...new Set(listed)].sort());
+    expect(storeRoutes().map((r) => `${r.method} ${r.path}`)).toEqual(
+      expect.arrayContaining(["POST /api/cart/items", "POST /api/session/uploads", "POST /api/checkout/pay/tabby"]),
+    );
   });
 
   test(`answers a ${BODY_MB} MB chunked body 413 on every route that reads one, within ${MAX_GROWTH_MB} MB of memory`, async () => {
     test.setTimeout(300_000);
-    const targets = [...BFF_ROUTES, ...platformRoutes(token), ...SANDBOX_ROUTES];
+    const targets = [...storeRoutes(), ...OPERATOR_ROUTES, ...platformRoutes(token), ...SANDBOX_ROUTES];
     expect(targets.length).toBeGreaterThan(45);
     // Each route once with a small body first, so loading its code is not counted as the body's.
     for (const t of targets) await request(t.method, t.path, "{}", { cookie, ...t.headers });

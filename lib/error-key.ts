@@ -1,4 +1,4 @@
-import type { CodedErrorClass } from "@/contract/coded-error";
+import { StoreApiError } from "./client-fetch";
 
 /**
  * A code's key in the `errors` namespace: ":" becomes "_" (next-intl keys cannot hold ":"), e.g.
@@ -9,10 +9,10 @@ import type { CodedErrorClass } from "@/contract/coded-error";
 export const codeMessageKey = (code: string) => code.replaceAll(":", "_");
 
 /**
- * The `errors` key of a failed call whose refusals are `ErrorClass` (the cart's, the session's):
- * "network" when no answer came (status 0), `toKey(code)` for a refusal, "unknown" for anything else.
+ * The `errors` key of a failed call to the store (StoreApiError): "network" when no answer came
+ * (status 0), `toKey(code)` for a refusal, "unknown" for anything else.
  */
-export function failureKey(err: unknown, ErrorClass: CodedErrorClass, toKey: (code: string) => string): string {
-  if (!(err instanceof ErrorClass)) return "unknown";
+export function failureKey(err: unknown, toKey: (code: string) => string): string {
+  if (!(err instanceof StoreApiError)) return "unknown";
   return err.status === 0 ? "network" : toKey(err.code ?? "");
 }

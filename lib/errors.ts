@@ -3,7 +3,7 @@
  * namespace. Pure: used by server components, the BFF and client components alike.
  */
 import { ERROR_CODES } from "@/contract/errors";
-import { codeMessageKey } from "./error-key";
+import { codeMessageKey, failureKey } from "./error-key";
 
 /** Every code an answer may carry has a message (a test holds messages/*.json to it). */
 export const KNOWN_ERROR_CODES = ERROR_CODES;
@@ -27,3 +27,6 @@ export function isKnownErrorCode(code: unknown): code is KnownErrorCode {
 export function errorMessageKey(code: string | null | undefined): string {
   return isKnownErrorCode(code) ? codeMessageKey(code) : "unknown";
 }
+
+/** The `errors` key for a failed call to the store, by its code when the code has a message. */
+export const failureMessageKey = (err: unknown): string => failureKey(err, errorMessageKey);

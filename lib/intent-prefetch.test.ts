@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { INTENT_PREFETCH_SCRIPT, intentTarget } from "./intent-prefetch";
+import { ordersApi } from "./store-client/orders";
 
 const here = { origin: "https://spa.example.sa", pathname: "/en/products", search: "" };
 const link = (href: string, extra: { target?: string; download?: boolean } = {}) => {
@@ -34,7 +35,7 @@ describe("prefetch on intent", () => {
       "/en/profile/orders",
       "/orders/abc",
       "/checkout/done/abc",
-      "/api/orders/x/invoice",
+      ordersApi.invoice.href({ params: { cartId: "x" } }),
       "/products/a/b",
       "/z",
       "https://wa.me/966500000000",

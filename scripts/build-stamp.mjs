@@ -11,8 +11,11 @@ const stampFile = path.join(root, ".next", "source-fingerprint");
 const SOURCES = [
   "app",
   "components",
+  "contract",
   "lib",
   "platform",
+  "rules",
+  "server",
   "messages",
   "i18n",
   "public",

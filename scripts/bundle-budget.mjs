@@ -48,12 +48,15 @@ export const PRODUCT_ROUTE = "/[site]/[locale]/products/[id]";
  * load only when opened). Each marker is a string literal of that code, kept as is by the minifier.
  */
 export const FORBIDDEN_ON_PRODUCT_PAGE = [
-  { what: "checkout (components/checkout/**: its /api/checkout/* calls)", marker: "/api/checkout" },
-  { what: "locations sheet (components/locations/**: its /api/locations calls)", marker: "/api/locations" },
+  { what: "checkout (components/checkout/**: its calls, lib/store-client/checkout.ts)", marker: "checkout/coupon" },
+  {
+    what: "locations sheet (components/locations/**: its calls, lib/store-client/locations.ts)",
+    marker: "locations/suggestion",
+  },
   { what: "Google map (@vis.gl/react-google-maps)", marker: "maps.googleapis.com" },
   { what: "Moyasar browser client (lib/payments/provider-browser.ts)", marker: "/applepay/initiate" },
   { what: "Apple Pay (lib/checkout/payment-methods.ts, components/checkout/payment/**)", marker: "ApplePaySession" },
-  { what: "MyFatoorah card form (components/checkout/payment/**)", marker: "/myfatoorah/session" },
+  { what: "MyFatoorah card form (components/checkout/payment/**)", marker: "myfatoorah-session" },
 ];
 
 const KB = 1000;

@@ -49,9 +49,9 @@ export async function readBytes(
   return body;
 }
 
-/** A JSON body of at most JSON_BODY_LIMIT bytes; an empty body is `{}`. Malformed JSON is a 400 with a code. */
-export async function readJsonBody(req: Request): Promise<unknown> {
-  const text = new TextDecoder().decode(await readBytes(req, JSON_BODY_LIMIT));
+/** A JSON body of at most `limit` bytes; an empty body is `{}`. Malformed JSON is a 400 with a code. */
+export async function readJsonBody(req: Request, limit = JSON_BODY_LIMIT): Promise<unknown> {
+  const text = new TextDecoder().decode(await readBytes(req, limit));
   if (text.trim() === "") return {};
   try {
     return JSON.parse(text);
@@ -61,17 +61,17 @@ export async function readJsonBody(req: Request): Promise<unknown> {
 }
 
 /**
- * A multipart form of at most UPLOAD_BODY_LIMIT bytes (one file up to 5 MB and small fields).
+ * A multipart form of at most `limit` bytes (an upload: one file up to 5 MB and small fields).
  * Past the limit the answer names the file, the only part that can be that large.
  */
-export async function readMultipartBody(req: Request): Promise<FormData> {
+export async function readMultipartBody(req: Request, limit = UPLOAD_BODY_LIMIT): Promise<FormData> {
   const contentType = req.headers.get("content-type") ?? "";
   const malformed = () => new BodyError(400, "SP:MalformedMultipart", "The request body is not a valid multipart form");
   if (!/^multipart\/form-data\s*;/i.test(contentType)) {
     await req.body?.cancel().catch(() => {});
     throw malformed();
   }
-  const bytes = await readBytes(req, UPLOAD_BODY_LIMIT, () =>
+  const bytes = await readBytes(req, limit, () =>
     tooLarge(UPLOAD_FILE_LIMIT, "SP:FileTooLarge", "The file is larger than 5 MB"),
   );
   try {

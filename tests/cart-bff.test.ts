@@ -6,7 +6,7 @@ import { clearTenantCache } from "@/lib/platform-client/tenants";
 import type { ApiEnvelope } from "@/contract/errors";
 import type { CartDto } from "@/contract/dto/cart";
 import { describeEachDb } from "./helpers/test-db";
-import { envelopeData, jar, jsonRequest, nextHeadersMock, readEnvelope, sets } from "./helpers/bff-harness";
+import { envelopeData, jar, jsonRequest, nextHeadersMock, readEnvelope, sets, storeApi } from "./helpers/bff-harness";
 import { DEMO, demoProduct } from "./helpers/demo-catalog";
 
 /**
@@ -16,15 +16,9 @@ import { DEMO, demoProduct } from "./helpers/demo-catalog";
  */
 vi.mock("next/headers", () => nextHeadersMock());
 
-const cartRoute = await import("@/app/api/cart/route");
-const itemsRoute = await import("@/app/api/cart/items/route");
-const itemRoute = await import("@/app/api/cart/items/[itemId]/route");
-const resetRoute = await import("@/app/api/cart/reset/route");
-
 const request = (host: string, method: string, path: string, body?: unknown) => jsonRequest(host, method, path, body);
 const read = (res: Response) => readEnvelope<CartDto | null>(res);
 const data = (body: ApiEnvelope<CartDto | null>) => envelopeData(body);
-const params = (itemId: string) => ({ params: Promise.resolve({ itemId }) });
 
 describeEachDb("storefront cart BFF", (t) => {
   let oil: { id: string; priceId: string };
@@ -51,7 +45,7 @@ describeEachDb("storefront cart BFF", (t) => {
         quantity: 1,
       });
       req.headers.set("idempotency-key", key);
-      return itemsRoute.POST(req).then(read);
+      return storeApi(req).then(read);
     };
     const key = crypto.randomUUID();
     const [a, b] = await Promise.all([add(key), add(key)]);
@@ -60,7 +54,7 @@ describeEachDb("storefront cart BFF", (t) => {
     const ids = new Set([a, b, c].map((r) => data(r.body)!.id));
     expect(ids.size, "one cart").toBe(1);
     const units = async () =>
-      data((await read(await cartRoute.GET(request("spa.localhost", "GET", "/api/cart")))).body)!.cartItems.reduce(
+      data((await read(await storeApi(request("spa.localhost", "GET", "/api/cart")))).body)!.cartItems.reduce(
         (n, i) => n + i.quantity,
         0,
       );
@@ -70,10 +64,10 @@ describeEachDb("storefront cart BFF", (t) => {
   });
 
   it("answers no cart before the first add, and creates the cart with an httpOnly cookie on it", async () => {
-    expect(data((await read(await cartRoute.GET(request("spa.localhost", "GET", "/api/cart")))).body)).toBeNull();
+    expect(data((await read(await storeApi(request("spa.localhost", "GET", "/api/cart")))).body)).toBeNull();
 
     const added = await read(
-      await itemsRoute.POST(
+      await storeApi(
         request("spa.localhost", "POST", "/api/cart/items?locale=en", {
           productId: oil.id,
           priceId: oil.priceId,
@@ -94,7 +88,7 @@ describeEachDb("storefront cart BFF", (t) => {
     ]);
 
     // The next read finds it again through the cookie, localized by Accept-Language.
-    const again = await cartRoute.GET(
+    const again = await storeApi(
       new Request("http://spa.localhost/api/cart", { headers: { host: "spa.localhost", "accept-language": "ar" } }),
     );
     const read2 = data((await read(again)).body)!;
@@ -106,7 +100,7 @@ describeEachDb("storefront cart BFF", (t) => {
     const first = data(
       (
         await read(
-          await itemsRoute.POST(
+          await storeApi(
             request("spa.localhost", "POST", "/api/cart/items", { productId: oil.id, priceId: oil.priceId }),
           ),
         )
@@ -115,64 +109,43 @@ describeEachDb("storefront cart BFF", (t) => {
     const itemId = first.cartItems[0].id;
 
     const updated = data(
-      (
-        await read(
-          await itemRoute.PUT(
-            request("spa.localhost", "PUT", `/api/cart/items/${itemId}`, { quantity: 3 }),
-            params(itemId),
-          ),
-        )
-      ).body,
+      (await read(await storeApi(request("spa.localhost", "PUT", `/api/cart/items/${itemId}`, { quantity: 3 })))).body,
     )!;
     expect(updated.cartItems[0].quantity).toBe(3);
 
     const refused = await read(
-      await itemRoute.PUT(
-        request("spa.localhost", "PUT", `/api/cart/items/${itemId}`, { quantity: 4 }),
-        params(itemId),
-      ),
+      await storeApi(request("spa.localhost", "PUT", `/api/cart/items/${itemId}`, { quantity: 4 })),
     );
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ error: { code: "SP:MerchandiseItemInsufficientStock" } });
 
     const invalid = await read(
-      await itemRoute.PUT(
-        request("spa.localhost", "PUT", `/api/cart/items/${itemId}`, { quantity: 0 }),
-        params(itemId),
-      ),
+      await storeApi(request("spa.localhost", "PUT", `/api/cart/items/${itemId}`, { quantity: 0 })),
     );
     expect(invalid.status).toBe(400);
     expect(invalid.body).toMatchObject({ error: { code: "SP:ValidationError" } });
 
     const removed = data(
-      (
-        await read(
-          await itemRoute.DELETE(request("spa.localhost", "DELETE", `/api/cart/items/${itemId}`), params(itemId)),
-        )
-      ).body,
+      (await read(await storeApi(request("spa.localhost", "DELETE", `/api/cart/items/${itemId}`)))).body,
     )!;
     expect(removed.cartItems).toEqual([]);
 
-    await itemsRoute.POST(
-      request("spa.localhost", "POST", "/api/cart/items", { productId: oil.id, priceId: oil.priceId }),
-    );
-    const emptied = data(
-      (await read(await resetRoute.POST(request("spa.localhost", "POST", "/api/cart/reset")))).body,
-    )!;
+    await storeApi(request("spa.localhost", "POST", "/api/cart/items", { productId: oil.id, priceId: oil.priceId }));
+    const emptied = data((await read(await storeApi(request("spa.localhost", "POST", "/api/cart/reset")))).body)!;
     expect(emptied.id).toBe(first.id);
     expect(emptied.cartItems).toEqual([]);
   });
 
   it("treats a cookie naming a vanished cart as no cart, and clears it", async () => {
     jar.set("sf_cart_spa", "11111111-1111-4111-8111-111111111111");
-    expect(data((await read(await cartRoute.GET(request("spa.localhost", "GET", "/api/cart")))).body)).toBeNull();
+    expect(data((await read(await storeApi(request("spa.localhost", "GET", "/api/cart")))).body)).toBeNull();
     expect(jar.has("sf_cart_spa")).toBe(false);
 
     jar.set("sf_cart_spa", "11111111-1111-4111-8111-111111111111");
     const added = data(
       (
         await read(
-          await itemsRoute.POST(
+          await storeApi(
             request("spa.localhost", "POST", "/api/cart/items", { productId: oil.id, priceId: oil.priceId }),
           ),
         )
@@ -187,7 +160,7 @@ describeEachDb("storefront cart BFF", (t) => {
     const cart = data(
       (
         await read(
-          await itemsRoute.POST(
+          await storeApi(
             request("spa.localhost", "POST", "/api/cart/items", { productId: oil.id, priceId: oil.priceId }),
           ),
         )
@@ -197,21 +170,18 @@ describeEachDb("storefront cart BFF", (t) => {
 
     const itemId = cart.cartItems[0].id;
     const refused = await read(
-      await itemRoute.PUT(
-        request("spa.localhost", "PUT", `/api/cart/items/${itemId}`, { quantity: 2 }),
-        params(itemId),
-      ),
+      await storeApi(request("spa.localhost", "PUT", `/api/cart/items/${itemId}`, { quantity: 2 })),
     );
     expect(refused.body).toMatchObject({ error: { code: "SP:CartAlreadyCompleted" } });
     expect(jar.has("sf_cart_spa")).toBe(false);
 
     jar.set("sf_cart_spa", cart.id);
-    expect(data((await read(await cartRoute.GET(request("spa.localhost", "GET", "/api/cart")))).body)).toBeNull();
+    expect(data((await read(await storeApi(request("spa.localhost", "GET", "/api/cart")))).body)).toBeNull();
     jar.set("sf_cart_spa", cart.id);
     const fresh = data(
       (
         await read(
-          await itemsRoute.POST(
+          await storeApi(
             request("spa.localhost", "POST", "/api/cart/items", { productId: oil.id, priceId: oil.priceId }),
           ),
         )
@@ -225,7 +195,7 @@ describeEachDb("storefront cart BFF", (t) => {
     const spaCart = data(
       (
         await read(
-          await itemsRoute.POST(
+          await storeApi(
             request("spa.localhost", "POST", "/api/cart/items", { productId: oil.id, priceId: oil.priceId }),
           ),
         )
@@ -233,11 +203,11 @@ describeEachDb("storefront cart BFF", (t) => {
     )!;
     // coffee's cookie name differs; even a forged coffee cookie holding spa's cart id finds nothing.
     jar.set("sf_cart_coffee", spaCart.id);
-    expect(data((await read(await cartRoute.GET(request("coffee.localhost", "GET", "/api/cart")))).body)).toBeNull();
+    expect(data((await read(await storeApi(request("coffee.localhost", "GET", "/api/cart")))).body)).toBeNull();
     expect(jar.has("sf_cart_coffee")).toBe(false);
 
     const foreign = await read(
-      await itemsRoute.POST(
+      await storeApi(
         request("coffee.localhost", "POST", "/api/cart/items", { productId: oil.id, priceId: oil.priceId }),
       ),
     );
@@ -245,7 +215,7 @@ describeEachDb("storefront cart BFF", (t) => {
     const own = data(
       (
         await read(
-          await itemsRoute.POST(
+          await storeApi(
             request("coffee.localhost", "POST", "/api/cart/items", { productId: grinder.id, priceId: grinder.priceId }),
           ),
         )
@@ -256,7 +226,7 @@ describeEachDb("storefront cart BFF", (t) => {
   });
 
   it("answers an unknown host, a foreign origin and a bad body with coded 4xx errors", async () => {
-    const unknown = await read(await cartRoute.GET(request("nowhere.example", "GET", "/api/cart")));
+    const unknown = await read(await storeApi(request("nowhere.example", "GET", "/api/cart")));
     expect(unknown.status).toBe(404);
     expect(unknown.body).toMatchObject({ error: { code: "SP:TenantNotFound" } });
 
@@ -264,7 +234,7 @@ describeEachDb("storefront cart BFF", (t) => {
       method: "POST",
       headers: { host: "spa.localhost", origin: "https://evil.example" },
     });
-    expect((await read(await resetRoute.POST(crossSite))).body).toMatchObject({
+    expect((await read(await storeApi(crossSite))).body).toMatchObject({
       error: { code: "SP:ForbiddenOrigin" },
     });
 
@@ -273,12 +243,10 @@ describeEachDb("storefront cart BFF", (t) => {
       headers: { host: "spa.localhost" },
       body: "{nope",
     });
-    const bad = await read(await itemsRoute.POST(malformed));
+    const bad = await read(await storeApi(malformed));
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ error: { code: "SP:MalformedJson" } });
 
-    expect(
-      (await read(await itemRoute.DELETE(request("spa.localhost", "DELETE", "/api/cart/items/x"), params("x")))).status,
-    ).toBe(404);
+    expect((await read(await storeApi(request("spa.localhost", "DELETE", "/api/cart/items/x")))).status).toBe(404);
   });
 });

@@ -7,9 +7,9 @@ import type { ApiEnvelope } from "@/contract/errors";
 import type { CartDto } from "@/contract/dto/cart";
 import type { CustomerDto } from "@/contract/dto/customers";
 import type { PresetValueDto } from "@/contract/dto/presets";
-import type { CheckoutPresetDto } from "@/components/checkout/checkout-api";
+import type { CheckoutPresetDto } from "@/contract/store/checkout";
 import { describeEachDb } from "./helpers/test-db";
-import { envelopeData, jar, jsonRequest, nextHeadersMock, readEnvelope } from "./helpers/bff-harness";
+import { envelopeData, jar, jsonRequest, nextHeadersMock, readEnvelope, storeApi } from "./helpers/bff-harness";
 import { at, DEMO, demoProduct } from "./helpers/demo-catalog";
 
 /**
@@ -18,18 +18,6 @@ import { at, DEMO, demoProduct } from "./helpers/demo-catalog";
  * services → database. Next's cookie store is a plain jar.
  */
 vi.mock("next/headers", () => nextHeadersMock());
-
-const sendRoute = await import("@/app/api/session/otp/send/route");
-const verifyRoute = await import("@/app/api/session/otp/verify/route");
-const itemsRoute = await import("@/app/api/cart/items/route");
-const couponRoute = await import("@/app/api/checkout/coupon/route");
-const packagesRoute = await import("@/app/api/checkout/packages/route");
-const validateRoute = await import("@/app/api/checkout/validate/route");
-const customerRoute = await import("@/app/api/checkout/customer/route");
-const presetsRoute = await import("@/app/api/checkout/presets/route");
-const presetValuesRoute = await import("@/app/api/checkout/presets/values/route");
-const presetValueRoute = await import("@/app/api/checkout/presets/values/[id]/route");
-const presetDefaultRoute = await import("@/app/api/checkout/presets/values/[id]/default/route");
 
 const HOST = "spa.localhost";
 const json = (method: string, path: string, body?: unknown) => jsonRequest(HOST, method, path, body, "203.0.113.10");
@@ -43,19 +31,17 @@ describeEachDb("checkout sheet BFF", (t) => {
 
   async function signIn(mobile = `+9665000002${n++}`) {
     const sent = data(
-      await call<{ token: string }>(sendRoute.POST(json("POST", "/api/session/otp/send", { mobileNumber: mobile }))),
+      await call<{ token: string }>(storeApi(json("POST", "/api/session/otp/send", { mobileNumber: mobile }))),
     );
     const code = (await latestOutboxMessage(t().db, t().spa.id, mobile))!.code!;
-    expect((await verifyRoute.POST(json("POST", "/api/session/otp/verify", { token: sent.token, code }))).status).toBe(
-      200,
-    );
+    expect((await storeApi(json("POST", "/api/session/otp/verify", { token: sent.token, code }))).status).toBe(200);
     return mobile;
   }
 
   const addMassage = async (day = 4) =>
     data(
       await call<CartDto>(
-        itemsRoute.POST(
+        storeApi(
           json("POST", "/api/cart/items", {
             productId: massage.id,
             priceId: massage.priceId,
@@ -77,12 +63,12 @@ describeEachDb("checkout sheet BFF", (t) => {
 
   it("needs a signed-in customer and a cart", async () => {
     await addMassage();
-    const signedOut = await call(couponRoute.POST(json("POST", "/api/checkout/coupon", { couponCode: "RELAX10" })));
+    const signedOut = await call(storeApi(json("POST", "/api/checkout/coupon", { couponCode: "RELAX10" })));
     expect(signedOut.status).toBe(401);
     expect(codeOf(signedOut)).toBe("SP:Unauthorized");
     jar.clear();
     await signIn();
-    const noCart = await call(validateRoute.GET(json("GET", "/api/checkout/validate")));
+    const noCart = await call(storeApi(json("GET", "/api/checkout/validate")));
     expect(noCart.status).toBe(404);
     expect(codeOf(noCart)).toBe("SP:EntityNotFound");
   });
@@ -91,26 +77,24 @@ describeEachDb("checkout sheet BFF", (t) => {
     await signIn();
     const cart = await addMassage(5);
     const applied = data(
-      await call<CartDto>(couponRoute.POST(json("POST", "/api/checkout/coupon", { couponCode: " relax10 " }))),
+      await call<CartDto>(storeApi(json("POST", "/api/checkout/coupon", { couponCode: " relax10 " }))),
     );
     expect(applied.couponCode).toBe("RELAX10");
     expect(applied.discountAmount).toBeCloseTo(cart.subTotal * 0.1, 2);
-    const second = await call(couponRoute.POST(json("POST", "/api/checkout/coupon", { couponCode: "WELCOME50" })));
+    const second = await call(storeApi(json("POST", "/api/checkout/coupon", { couponCode: "WELCOME50" })));
     expect([second.status, codeOf(second)]).toEqual([400, "SP:CouponAlreadyExists"]);
-    const removed = data(await call<CartDto>(couponRoute.DELETE(json("DELETE", "/api/checkout/coupon"))));
+    const removed = data(await call<CartDto>(storeApi(json("DELETE", "/api/checkout/coupon"))));
     expect([removed.couponCode, removed.discountAmount]).toEqual([null, 0]);
     for (const [code, expected] of [
       ["NOPE", "SP:CouponNotFound"],
       ["EXPIRED", "SP:CouponExpired"],
       ["APPONLY", "SP:CouponOnlyForMobileApp"],
     ]) {
-      expect(codeOf(await call(couponRoute.POST(json("POST", "/api/checkout/coupon", { couponCode: code }))))).toBe(
-        expected,
-      );
+      expect(codeOf(await call(storeApi(json("POST", "/api/checkout/coupon", { couponCode: code }))))).toBe(expected);
     }
-    const empty = await call(couponRoute.POST(json("POST", "/api/checkout/coupon", { couponCode: "  " })));
+    const empty = await call(storeApi(json("POST", "/api/checkout/coupon", { couponCode: "  " })));
     expect([empty.status, codeOf(empty)]).toEqual([400, "SP:ValidationError"]);
-    expect(data(await call(validateRoute.GET(json("GET", "/api/checkout/validate"))))).toEqual({ valid: true });
+    expect(data(await call(storeApi(json("GET", "/api/checkout/validate"))))).toEqual({ valid: true });
   });
 
   it("turns the customer's package sessions off and on", async () => {
@@ -118,15 +102,11 @@ describeEachDb("checkout sheet BFF", (t) => {
     const cart = await addMassage(6);
     expect(cart.packages.length).toBeGreaterThan(0);
     expect(cart.hasPackageDiscounts).toBe(true);
-    const off = data(
-      await call<CartDto>(packagesRoute.PUT(json("PUT", "/api/checkout/packages", { usePackages: false }))),
-    );
+    const off = data(await call<CartDto>(storeApi(json("PUT", "/api/checkout/packages", { usePackages: false }))));
     expect([off.usePackages, off.hasPackageDiscounts, off.discountAmount]).toEqual([false, false, 0]);
-    const on = data(
-      await call<CartDto>(packagesRoute.PUT(json("PUT", "/api/checkout/packages", { usePackages: true }))),
-    );
+    const on = data(await call<CartDto>(storeApi(json("PUT", "/api/checkout/packages", { usePackages: true }))));
     expect([on.usePackages, on.hasPackageDiscounts]).toEqual([true, true]);
-    expect(codeOf(await call(packagesRoute.PUT(json("PUT", "/api/checkout/packages", { usePackages: "yes" }))))).toBe(
+    expect(codeOf(await call(storeApi(json("PUT", "/api/checkout/packages", { usePackages: "yes" }))))).toBe(
       "SP:ValidationError",
     );
   });
@@ -135,7 +115,7 @@ describeEachDb("checkout sheet BFF", (t) => {
     const mobile = await signIn();
     const saved = data(
       await call<CustomerDto>(
-        customerRoute.POST(
+        storeApi(
           json("POST", "/api/checkout/customer", {
             name: "  Noura Saad ",
             customFields: { national_id: "1098765432", age: "31" },
@@ -149,7 +129,7 @@ describeEachDb("checkout sheet BFF", (t) => {
       customFields: { national_id: "1098765432", age: "31" },
     });
     const refused = await call(
-      customerRoute.POST(json("POST", "/api/checkout/customer", { name: "Noura", customFields: { age: "old" } })),
+      storeApi(json("POST", "/api/checkout/customer", { name: "Noura", customFields: { age: "old" } })),
     );
     expect(refused.status).toBe(400);
     expect("error" in refused.body && refused.body.error).toMatchObject({
@@ -157,18 +137,18 @@ describeEachDb("checkout sheet BFF", (t) => {
       details: { field: "age" },
     });
     expect(
-      codeOf(await call(customerRoute.POST(json("POST", "/api/checkout/customer", { name: "   ", customFields: {} })))),
+      codeOf(await call(storeApi(json("POST", "/api/checkout/customer", { name: "   ", customFields: {} })))),
     ).toBe("SP:ValidationError");
   });
 
   it("lists presets with the customer's own values, and creates and updates a value", async () => {
     await signIn();
-    const [preset] = data(await call<CheckoutPresetDto[]>(presetsRoute.GET(json("GET", "/api/checkout/presets"))));
+    const [preset] = data(await call<CheckoutPresetDto[]>(storeApi(json("GET", "/api/checkout/presets"))));
     expect(preset.fields.map((f) => f.name)).toContain("guest_name");
     expect(preset.values).toEqual([]);
     const created = data(
       await call<PresetValueDto>(
-        presetValuesRoute.POST(
+        storeApi(
           json("POST", `/api/checkout/presets/values?presetId=${preset.id}`, {
             values: { guest_name: "Huda", relation: null },
           }),
@@ -177,58 +157,42 @@ describeEachDb("checkout sheet BFF", (t) => {
     );
     expect(created.values.guest_name).toBe("Huda");
     const updated = await call<PresetValueDto>(
-      presetValueRoute.PUT(
-        json("PUT", `/api/checkout/presets/values/${created.id}`, { values: { guest_name: "Huda S." } }),
-        { params: Promise.resolve({ id: created.id }) },
-      ),
+      storeApi(json("PUT", `/api/checkout/presets/values/${created.id}`, { values: { guest_name: "Huda S." } })),
     );
     expect(data(updated).values.guest_name).toBe("Huda S.");
-    const listed = data(await call<CheckoutPresetDto[]>(presetsRoute.GET(json("GET", "/api/checkout/presets"))));
+    const listed = data(await call<CheckoutPresetDto[]>(storeApi(json("GET", "/api/checkout/presets"))));
     expect(listed[0].values.map((v) => v.id)).toEqual([created.id]);
     // A second value made the default lists first; deleting the first leaves the second alone.
     const second = data(
       await call<PresetValueDto>(
-        presetValuesRoute.POST(
+        storeApi(
           json("POST", `/api/checkout/presets/values?presetId=${preset.id}`, { values: { guest_name: "Fahad" } }),
         ),
       ),
     );
     expect(second.isDefault).toBe(false);
     const made = data(
-      await call<PresetValueDto>(
-        presetDefaultRoute.POST(json("POST", `/api/checkout/presets/values/${second.id}/default`), {
-          params: Promise.resolve({ id: second.id }),
-        }),
-      ),
+      await call<PresetValueDto>(storeApi(json("POST", `/api/checkout/presets/values/${second.id}/default`))),
     );
     expect(made).toMatchObject({ id: second.id, isDefault: true });
     expect(
-      data(await call<CheckoutPresetDto[]>(presetsRoute.GET(json("GET", "/api/checkout/presets"))))[0].values.map(
-        (v) => [v.id, v.isDefault],
-      ),
+      data(await call<CheckoutPresetDto[]>(storeApi(json("GET", "/api/checkout/presets"))))[0].values.map((v) => [
+        v.id,
+        v.isDefault,
+      ]),
     ).toEqual([
       [second.id, true],
       [created.id, false],
     ]);
-    const deleted = await call(
-      presetValueRoute.DELETE(json("DELETE", `/api/checkout/presets/values/${created.id}`), {
-        params: Promise.resolve({ id: created.id }),
-      }),
-    );
+    const deleted = await call(storeApi(json("DELETE", `/api/checkout/presets/values/${created.id}`)));
     expect(deleted.status).toBe(200);
     expect(
-      data(await call<CheckoutPresetDto[]>(presetsRoute.GET(json("GET", "/api/checkout/presets"))))[0].values.map(
-        (v) => v.id,
-      ),
+      data(await call<CheckoutPresetDto[]>(storeApi(json("GET", "/api/checkout/presets"))))[0].values.map((v) => v.id),
     ).toEqual([second.id]);
-    const again = await call(
-      presetValueRoute.DELETE(json("DELETE", `/api/checkout/presets/values/${created.id}`), {
-        params: Promise.resolve({ id: created.id }),
-      }),
-    );
+    const again = await call(storeApi(json("DELETE", `/api/checkout/presets/values/${created.id}`)));
     expect([again.status, codeOf(again)]).toEqual([404, "SP:EntityNotFound"]);
-    expect(
-      codeOf(await call(presetValuesRoute.POST(json("POST", "/api/checkout/presets/values", { values: {} })))),
-    ).toBe("SP:ValidationError");
+    expect(codeOf(await call(storeApi(json("POST", "/api/checkout/presets/values", { values: {} }))))).toBe(
+      "SP:ValidationError",
+    );
   });
 });

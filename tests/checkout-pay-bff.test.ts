@@ -7,7 +7,15 @@ import type { CartDto } from "@/contract/dto/cart";
 import type { CreatePaymentDto, PayLaterSessionDto, TabbyEligibilityDto } from "@/contract/dto/payments";
 import type { PaymentEndpoints } from "@/contract/dto/tenants";
 import { describeEachDb } from "./helpers/test-db";
-import { cleared, envelopeData, jar, jsonRequest, nextHeadersMock, readEnvelope } from "./helpers/bff-harness";
+import {
+  cleared,
+  envelopeData,
+  jar,
+  jsonRequest,
+  nextHeadersMock,
+  readEnvelope,
+  storeApi,
+} from "./helpers/bff-harness";
 import { DEMO, demoProduct } from "./helpers/demo-catalog";
 import { paymentsHarness } from "./helpers/payments";
 
@@ -17,15 +25,6 @@ import { paymentsHarness } from "./helpers/payments";
  * body), the cart and customer come from the cookies, an Apple Pay payment forgets the cart.
  */
 vi.mock("next/headers", () => nextHeadersMock());
-
-const sendRoute = await import("@/app/api/session/otp/send/route");
-const verifyRoute = await import("@/app/api/session/otp/verify/route");
-const itemsRoute = await import("@/app/api/cart/items/route");
-const moyasarRoute = await import("@/app/api/checkout/pay/moyasar/route");
-const tabbyRoute = await import("@/app/api/checkout/pay/tabby/route");
-const tamaraRoute = await import("@/app/api/checkout/pay/tamara/route");
-const eligibilityRoute = await import("@/app/api/checkout/pay/tabby/eligibility/route");
-const endpointsRoute = await import("@/app/api/checkout/pay/endpoints/route");
 
 // The store as the browser reaches it: its host on this server's PORT (the only origin providers may return to).
 const HOST = "spa.localhost:3000";
@@ -41,24 +40,17 @@ describeEachDb("online payment BFF", (t) => {
   async function signIn(national?: string) {
     mobile = national ? `+966${national}` : `+9665000002${n++}`;
     const sent = envelopeData(
-      (
-        await readEnvelope<{ token: string }>(
-          sendRoute.POST(json("POST", "/api/session/otp/send", { mobileNumber: mobile })),
-        )
-      ).body,
+      (await readEnvelope<{ token: string }>(storeApi(json("POST", "/api/session/otp/send", { mobileNumber: mobile }))))
+        .body,
     );
     const code = (await latestOutboxMessage(t().db, t().spa.id, mobile))!.code!;
-    expect((await verifyRoute.POST(json("POST", "/api/session/otp/verify", { token: sent.token, code }))).status).toBe(
-      200,
-    );
+    expect((await storeApi(json("POST", "/api/session/otp/verify", { token: sent.token, code }))).status).toBe(200);
   }
   const cartWithSalts = async () =>
     envelopeData(
       (
         await readEnvelope<CartDto>(
-          itemsRoute.POST(
-            json("POST", "/api/cart/items", { productId: salts.id, priceId: salts.priceId, quantity: 1 }),
-          ),
+          storeApi(json("POST", "/api/cart/items", { productId: salts.id, priceId: salts.priceId, quantity: 1 })),
         )
       ).body,
     );
@@ -80,7 +72,7 @@ describeEachDb("online payment BFF", (t) => {
     const cart = await cartWithSalts();
     const token = await p.cardToken("4111111111111111");
     const paid = await readEnvelope<CreatePaymentDto>(
-      moyasarRoute.POST(
+      storeApi(
         json("POST", "/api/checkout/pay/moyasar?locale=en", {
           token,
           tokenType: "token",
@@ -105,9 +97,7 @@ describeEachDb("online payment BFF", (t) => {
     const answer = envelopeData(
       (
         await readEnvelope<CreatePaymentDto>(
-          moyasarRoute.POST(
-            json("POST", "/api/checkout/pay/moyasar", { token, tokenType: "token", checkout: checkout() }),
-          ),
+          storeApi(json("POST", "/api/checkout/pay/moyasar", { token, tokenType: "token", checkout: checkout() })),
         )
       ).body,
     );
@@ -121,9 +111,7 @@ describeEachDb("online payment BFF", (t) => {
     const answer = envelopeData(
       (
         await readEnvelope<CreatePaymentDto>(
-          moyasarRoute.POST(
-            json("POST", "/api/checkout/pay/moyasar", { token, tokenType: "applepay", checkout: checkout() }),
-          ),
+          storeApi(json("POST", "/api/checkout/pay/moyasar", { token, tokenType: "applepay", checkout: checkout() })),
         )
       ).body,
     );
@@ -137,17 +125,13 @@ describeEachDb("online payment BFF", (t) => {
     const cart = await cartWithSalts();
     expect(
       envelopeData(
-        (
-          await readEnvelope<TabbyEligibilityDto>(
-            eligibilityRoute.POST(json("POST", "/api/checkout/pay/tabby/eligibility")),
-          )
-        ).body,
+        (await readEnvelope<TabbyEligibilityDto>(storeApi(json("POST", "/api/checkout/pay/tabby/eligibility")))).body,
       ),
     ).toMatchObject({ eligible: true });
     const tabby = envelopeData(
       (
         await readEnvelope<PayLaterSessionDto>(
-          tabbyRoute.POST(
+          storeApi(
             json("POST", "/api/checkout/pay/tabby", { checkout: checkout(), success_url: "https://evil.example/" }),
           ),
         )
@@ -160,7 +144,7 @@ describeEachDb("online payment BFF", (t) => {
     const tamara = envelopeData(
       (
         await readEnvelope<PayLaterSessionDto>(
-          tamaraRoute.POST(json("POST", "/api/checkout/pay/tamara?locale=en", { checkout: checkout() })),
+          storeApi(json("POST", "/api/checkout/pay/tamara?locale=en", { checkout: checkout() })),
         )
       ).body,
     );
@@ -174,11 +158,8 @@ describeEachDb("online payment BFF", (t) => {
     await signIn("500000002");
     await cartWithSalts();
     const answer = envelopeData(
-      (
-        await readEnvelope<TabbyEligibilityDto>(
-          eligibilityRoute.POST(json("POST", "/api/checkout/pay/tabby/eligibility?locale=en")),
-        )
-      ).body,
+      (await readEnvelope<TabbyEligibilityDto>(storeApi(json("POST", "/api/checkout/pay/tabby/eligibility?locale=en"))))
+        .body,
     );
     expect(answer).toMatchObject({ eligible: false });
     expect(answer.message).toMatch(/Tabby/);
@@ -186,21 +167,17 @@ describeEachDb("online payment BFF", (t) => {
 
   it("refuses a signed-out shopper, a missing cart and a body with card data instead of a token", async () => {
     await cartWithSalts();
-    const signedOut = await readEnvelope(
-      tamaraRoute.POST(json("POST", "/api/checkout/pay/tamara", { checkout: checkout() })),
-    );
+    const signedOut = await readEnvelope(storeApi(json("POST", "/api/checkout/pay/tamara", { checkout: checkout() })));
     expect([signedOut.status, errorOf(signedOut)?.code]).toEqual([401, "SP:Unauthorized"]);
 
     await signIn();
     jar.delete("sf_cart_spa");
-    const noCart = await readEnvelope(
-      tabbyRoute.POST(json("POST", "/api/checkout/pay/tabby", { checkout: checkout() })),
-    );
+    const noCart = await readEnvelope(storeApi(json("POST", "/api/checkout/pay/tabby", { checkout: checkout() })));
     expect([noCart.status, errorOf(noCart)?.code]).toEqual([404, "SP:EntityNotFound"]);
 
     await cartWithSalts();
     const card = await readEnvelope(
-      moyasarRoute.POST(
+      storeApi(
         json("POST", "/api/checkout/pay/moyasar", {
           number: "4111111111111111",
           tokenType: "creditcard",
@@ -212,9 +189,7 @@ describeEachDb("online payment BFF", (t) => {
   });
 
   it("gives the browser the providers' public addresses and nothing secret", async () => {
-    const endpoints = await readEnvelope<PaymentEndpoints>(
-      endpointsRoute.GET(json("GET", "/api/checkout/pay/endpoints")),
-    );
+    const endpoints = await readEnvelope<PaymentEndpoints>(storeApi(json("GET", "/api/checkout/pay/endpoints")));
     const body = JSON.stringify(endpoints.body);
     expect(Object.keys(envelopeData(endpoints.body)).sort()).toEqual([
       "moyasarApiUrl",

@@ -8,7 +8,15 @@ import type { ApiEnvelope } from "@/contract/errors";
 import type { BankAccountDto } from "@/contract/dto/checkout";
 import type { CartDto } from "@/contract/dto/cart";
 import { describeEachDb } from "./helpers/test-db";
-import { cleared, envelopeData, jar, jsonRequest, nextHeadersMock, readEnvelope } from "./helpers/bff-harness";
+import {
+  cleared,
+  envelopeData,
+  jar,
+  jsonRequest,
+  nextHeadersMock,
+  readEnvelope,
+  storeApi,
+} from "./helpers/bff-harness";
 import { DEMO, demoProduct } from "./helpers/demo-catalog";
 
 /**
@@ -17,15 +25,6 @@ import { DEMO, demoProduct } from "./helpers/demo-catalog";
  * database. Next's cookie store is a plain jar (the handlers run outside a Next request).
  */
 vi.mock("next/headers", () => nextHeadersMock());
-
-const sendRoute = await import("@/app/api/session/otp/send/route");
-const verifyRoute = await import("@/app/api/session/otp/verify/route");
-const cartRoute = await import("@/app/api/cart/route");
-const itemsRoute = await import("@/app/api/cart/items/route");
-const submitRoute = await import("@/app/api/checkout/submit/route");
-const receiptRoute = await import("@/app/api/checkout/bank-receipt/route");
-const accountsRoute = await import("@/app/api/checkout/bank-accounts/route");
-const validateRoute = await import("@/app/api/checkout/validate/route");
 
 const HOST = "spa.localhost";
 const json = (method: string, path: string, body?: unknown, host = HOST) =>
@@ -66,21 +65,16 @@ describeEachDb("checkout payment BFF", (t) => {
   async function signIn() {
     mobile = `+9665000001${n++}`;
     const sent = data(
-      (
-        await read<{ token: string }>(
-          await sendRoute.POST(json("POST", "/api/session/otp/send", { mobileNumber: mobile })),
-        )
-      ).body,
+      (await read<{ token: string }>(await storeApi(json("POST", "/api/session/otp/send", { mobileNumber: mobile }))))
+        .body,
     );
     const code = (await latestOutboxMessage(t().db, t().spa.id, mobile))!.code!;
-    expect((await verifyRoute.POST(json("POST", "/api/session/otp/verify", { token: sent.token, code }))).status).toBe(
-      200,
-    );
+    expect((await storeApi(json("POST", "/api/session/otp/verify", { token: sent.token, code }))).status).toBe(200);
   }
 
   async function cartWithOil(quantity = 1): Promise<CartDto> {
     const added = await read<CartDto>(
-      await itemsRoute.POST(json("POST", "/api/cart/items", { productId: oil.id, priceId: oil.priceId, quantity })),
+      await storeApi(json("POST", "/api/cart/items", { productId: oil.id, priceId: oil.priceId, quantity })),
     );
     return data(added.body);
   }
@@ -112,12 +106,10 @@ describeEachDb("checkout payment BFF", (t) => {
     await signIn();
     const cart = await cartWithOil(2);
     // What the payment step calls first, before every payment.
-    expect(data((await read(await validateRoute.GET(json("GET", "/api/checkout/validate")))).body)).toEqual({
+    expect(data((await read(await storeApi(json("GET", "/api/checkout/validate")))).body)).toEqual({
       valid: true,
     });
-    const done = await read<CartDto>(
-      await submitRoute.POST(json("POST", "/api/checkout/submit?locale=en", cashBody())),
-    );
+    const done = await read<CartDto>(await storeApi(json("POST", "/api/checkout/submit?locale=en", cashBody())));
     expect(done.status).toBe(200);
     const order = data(done.body);
     expect(order).toMatchObject({
@@ -132,7 +124,7 @@ describeEachDb("checkout payment BFF", (t) => {
     expect(order.orderNumber).toMatch(/^[A-Z0-9]{4,}$/);
     expect(await stock()).toBe(1);
     expect(cleared).toContain("sf_cart_spa");
-    expect(data((await read<CartDto | null>(await cartRoute.GET(json("GET", "/api/cart")))).body)).toBeNull();
+    expect(data((await read<CartDto | null>(await storeApi(json("GET", "/api/cart")))).body)).toBeNull();
     const next = await cartWithOil();
     expect(next.id).not.toBe(cart.id);
   });
@@ -140,10 +132,10 @@ describeEachDb("checkout payment BFF", (t) => {
   it("answers SP:CartAlreadyCompleted for a completed cart (the done-page redirect) and forgets its cookie", async () => {
     await signIn();
     const cart = await cartWithOil();
-    expect((await submitRoute.POST(json("POST", "/api/checkout/submit", cashBody()))).status).toBe(200);
+    expect((await storeApi(json("POST", "/api/checkout/submit", cashBody()))).status).toBe(200);
     jar.set("sf_cart_spa", cart.id);
     cleared.length = 0;
-    const again = await read(await submitRoute.POST(json("POST", "/api/checkout/submit", cashBody())));
+    const again = await read(await storeApi(json("POST", "/api/checkout/submit", cashBody())));
     expect(again.status).toBe(400);
     expect(errorOf(again)?.code).toBe("SP:CartAlreadyCompleted");
     expect(cleared).toContain("sf_cart_spa");
@@ -155,16 +147,12 @@ describeEachDb("checkout payment BFF", (t) => {
     const cart = await cartWithOil();
     const total = Math.round(cart.totalAmount * 100);
     for (const expectedTotal of [-1, 0.5, "100"]) {
-      const bad = await read(
-        await submitRoute.POST(json("POST", "/api/checkout/submit", { ...cashBody(), expectedTotal })),
-      );
+      const bad = await read(await storeApi(json("POST", "/api/checkout/submit", { ...cashBody(), expectedTotal })));
       expect(bad.status, String(expectedTotal)).toBe(400);
       expect(errorOf(bad)?.code).toBe("SP:ValidationError");
     }
     const changed = await read(
-      await submitRoute.POST(
-        json("POST", "/api/checkout/submit?locale=en", { ...cashBody(), expectedTotal: total - 100 }),
-      ),
+      await storeApi(json("POST", "/api/checkout/submit?locale=en", { ...cashBody(), expectedTotal: total - 100 })),
     );
     expect(changed.status).toBe(409);
     expect(errorOf(changed)).toMatchObject({ code: "SP:CartTotalChanged", details: { expected: total - 100, total } });
@@ -172,20 +160,20 @@ describeEachDb("checkout payment BFF", (t) => {
     expect(await cartRow(cart.id)).toMatchObject({ status: "active", paymentStatus: "unpaid" });
     expect(await stock()).toBe(3);
     const done = await read<CartDto>(
-      await submitRoute.POST(json("POST", "/api/checkout/submit?locale=en", { ...cashBody(), expectedTotal: total })),
+      await storeApi(json("POST", "/api/checkout/submit?locale=en", { ...cashBody(), expectedTotal: total })),
     );
     expect(data(done.body)).toMatchObject({ id: cart.id, status: "completed", totalAmount: cart.totalAmount });
   });
 
   it("refuses a signed-out shopper, a missing cart and a body that is not cash", async () => {
     await cartWithOil();
-    const signedOut = await read(await submitRoute.POST(json("POST", "/api/checkout/submit", cashBody())));
+    const signedOut = await read(await storeApi(json("POST", "/api/checkout/submit", cashBody())));
     expect(signedOut.status).toBe(401);
     expect(errorOf(signedOut)?.code).toBe("SP:Unauthorized");
 
     await signIn();
     jar.delete("sf_cart_spa");
-    const noCart = await read(await submitRoute.POST(json("POST", "/api/checkout/submit", cashBody())));
+    const noCart = await read(await storeApi(json("POST", "/api/checkout/submit", cashBody())));
     expect(noCart.status).toBe(404);
     expect(errorOf(noCart)?.code).toBe("SP:EntityNotFound");
 
@@ -196,7 +184,7 @@ describeEachDb("checkout payment BFF", (t) => {
       { paymentMethod: "CASH" },
       { ...cashBody(), customer: { name: " ", mobileNumber: mobile } },
     ]) {
-      const bad = await read(await submitRoute.POST(json("POST", "/api/checkout/submit", body)));
+      const bad = await read(await storeApi(json("POST", "/api/checkout/submit", body)));
       expect(bad.status, JSON.stringify(body)).toBe(400);
       expect(errorOf(bad)?.code).toBe("SP:ValidationError");
     }
@@ -211,14 +199,14 @@ describeEachDb("checkout payment BFF", (t) => {
       headers: { host: HOST, origin: "https://evil.example", "content-type": "application/json" },
       body: JSON.stringify(cashBody()),
     });
-    expect((await read(await submitRoute.POST(req))).status).toBe(403);
+    expect((await read(await storeApi(req))).status).toBe(403);
   });
 
   it("completes a bank transfer with a PDF receipt: pending review, cookie cleared", async () => {
     await signIn();
     const cart = await cartWithOil();
     const done = await read<CartDto>(
-      await receiptRoute.POST(receiptRequest(receiptForm(PDF, "receipt.pdf", "application/pdf", mobile))),
+      await storeApi(receiptRequest(receiptForm(PDF, "receipt.pdf", "application/pdf", mobile))),
     );
     expect(done.status).toBe(200);
     expect(data(done.body)).toMatchObject({
@@ -243,7 +231,7 @@ describeEachDb("checkout payment BFF", (t) => {
       [receiptForm(new Uint8Array(5_242_881).fill(0x25), "big.pdf", "application/pdf", mobile), 413, "SP:FileTooLarge"],
     ];
     for (const [form, status, code] of cases) {
-      const refused = await read(await receiptRoute.POST(receiptRequest(form)));
+      const refused = await read(await storeApi(receiptRequest(form)));
       expect(errorOf(refused)?.code, code).toBe(code);
       expect(refused.status, code).toBe(status);
     }
@@ -266,7 +254,7 @@ describeEachDb("checkout payment BFF", (t) => {
       },
       body: "--x--",
     });
-    const byHeader = await read(await receiptRoute.POST(declared));
+    const byHeader = await read(await storeApi(declared));
     expect(byHeader.status).toBe(413);
     expect(errorOf(byHeader)?.code).toBe("SP:FileTooLarge");
 
@@ -284,7 +272,7 @@ describeEachDb("checkout payment BFF", (t) => {
       body: endless,
       duplex: "half",
     } as RequestInit);
-    const byStream = await read(await receiptRoute.POST(streamed));
+    const byStream = await read(await storeApi(streamed));
     expect(byStream.status).toBe(413);
     expect(sent).toBeLessThan(7 * 1024 * 1024);
   });
@@ -293,26 +281,26 @@ describeEachDb("checkout payment BFF", (t) => {
     await signIn();
     await cartWithOil();
     const notMultipart = await read(
-      await receiptRoute.POST(json("POST", "/api/checkout/bank-receipt", { transferorName: "x" })),
+      await storeApi(json("POST", "/api/checkout/bank-receipt", { transferorName: "x" })),
     );
     expect(notMultipart.status).toBe(400);
     expect(errorOf(notMultipart)?.code).toBe("SP:MalformedMultipart");
     const form = receiptForm(PDF, "r.pdf", "application/pdf", mobile);
     form.set("checkout", "{not json");
-    const badCheckout = await read(await receiptRoute.POST(receiptRequest(form)));
+    const badCheckout = await read(await storeApi(receiptRequest(form)));
     expect(badCheckout.status).toBe(400);
     expect(errorOf(badCheckout)?.code).toBe("SP:ValidationError");
   });
 
   it("refuses a signed-out bank transfer before reading the file", async () => {
     await cartWithOil();
-    const refused = await read(await receiptRoute.POST(receiptRequest(receiptForm(PDF))));
+    const refused = await read(await storeApi(receiptRequest(receiptForm(PDF))));
     expect(refused.status).toBe(401);
   });
 
   it("lists the tenant's bank accounts, publicly", async () => {
     const spaAccounts = data(
-      (await read<BankAccountDto[]>(await accountsRoute.GET(json("GET", "/api/checkout/bank-accounts")))).body,
+      (await read<BankAccountDto[]>(await storeApi(json("GET", "/api/checkout/bank-accounts")))).body,
     );
     expect(spaAccounts.map((a) => a.bank)).toEqual(["alrajhi"]);
     expect(spaAccounts[0]).toMatchObject({
@@ -323,7 +311,7 @@ describeEachDb("checkout payment BFF", (t) => {
     const coffee = data(
       (
         await read<BankAccountDto[]>(
-          await accountsRoute.GET(json("GET", "/api/checkout/bank-accounts", undefined, "coffee.localhost")),
+          await storeApi(json("GET", "/api/checkout/bank-accounts", undefined, "coffee.localhost")),
         )
       ).body,
     );

@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import ar from "@/messages/ar/errors.json";
 import en from "@/messages/en/errors.json";
 import { codeMessageKey, failureKey } from "@/lib/error-key";
-import { errorMessageKey, FALLBACK_ERROR_KEYS, isKnownErrorCode, KNOWN_ERROR_CODES } from "@/lib/errors";
+import {
+  errorMessageKey,
+  FALLBACK_ERROR_KEYS,
+  failureMessageKey,
+  isKnownErrorCode,
+  KNOWN_ERROR_CODES,
+} from "@/lib/errors";
+import { StoreApiError } from "@/lib/client-fetch";
 import { CodedError } from "@/contract/coded-error";
 
 const SPEC_SECTION_8_CODES = [
@@ -81,21 +88,18 @@ describe("error codes → messages", () => {
   });
 });
 
-describe("failureKey (the cart's and the session's error keys)", () => {
-  class OneApiError extends CodedError {}
-  class OtherApiError extends CodedError {}
-
-  it("answers network for no answer, the code's key for a refusal, unknown for anything not that client's", () => {
-    expect(failureKey(new OneApiError(0, "", "offline"), OneApiError, errorMessageKey)).toBe("network");
-    expect(failureKey(new OneApiError(409, "SP:SlotIsNotAvailable", "full"), OneApiError, errorMessageKey)).toBe(
+describe("failureKey (a failed call to the store)", () => {
+  it("answers network for no answer, the code's key for a refusal, unknown for anything not the store's answer", () => {
+    expect(failureKey(new StoreApiError(0, "network", "offline"), errorMessageKey)).toBe("network");
+    expect(failureKey(new StoreApiError(409, "SP:SlotIsNotAvailable", "full"), errorMessageKey)).toBe(
       "SP_SlotIsNotAvailable",
     );
-    expect(failureKey(new OneApiError(400, "SP:NoSuchCode", "?"), OneApiError, errorMessageKey)).toBe("unknown");
+    expect(failureKey(new StoreApiError(400, "SP:NoSuchCode", "?"), errorMessageKey)).toBe("unknown");
     // The first-load variant keys any code; its caller asks next-intl whether the message exists.
-    expect(failureKey(new OneApiError(400, "SP:NoSuchCode", "?"), OneApiError, codeMessageKey)).toBe("SP_NoSuchCode");
-    expect(failureKey(new OtherApiError(409, "SP:SlotIsNotAvailable", "full"), OneApiError, errorMessageKey)).toBe(
-      "unknown",
-    );
-    expect(failureKey(new TypeError("Failed to fetch"), OneApiError, errorMessageKey)).toBe("unknown");
+    expect(failureKey(new StoreApiError(400, "SP:NoSuchCode", "?"), codeMessageKey)).toBe("SP_NoSuchCode");
+    // Another coded error (a provider's refusal in the browser) is not a refusal of the store.
+    expect(failureKey(new CodedError(409, "SP:SlotIsNotAvailable", "full"), errorMessageKey)).toBe("unknown");
+    expect(failureKey(new TypeError("Failed to fetch"), errorMessageKey)).toBe("unknown");
+    expect(failureMessageKey(new StoreApiError(409, "SP:SlotIsNotAvailable", "full"))).toBe("SP_SlotIsNotAvailable");
   });
 });

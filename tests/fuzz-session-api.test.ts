@@ -1,5 +1,3 @@
-import { readdirSync } from "node:fs";
-import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { setPlatformDb } from "@/platform/db";
@@ -8,15 +6,21 @@ import { issueRefreshToken } from "@/platform/services/refresh-tokens";
 import { clearTenantCache, tenantForSite } from "@/lib/platform-client/tenants";
 import type { TenantDto } from "@/contract/dto/tenants";
 import type { UploadDto } from "@/contract/dto/customers";
+import { listEndpoints } from "@/contract/endpoint";
+import { account } from "@/contract/store/account";
+import type { StoreEndpointSpec } from "@/contract/store/endpoint";
+import { session } from "@/contract/store/session";
+import { signIn } from "@/contract/store/sign-in";
 import { callApi, FILES, uploadForm } from "./helpers/account-api";
-import { jar, nextHeadersMock } from "./helpers/bff-harness";
+import { jar, nextHeadersMock, storeApi } from "./helpers/bff-harness";
 import { newShopper } from "./helpers/checkout";
 import * as fz from "./helpers/fuzz";
 import type { Credentials, FamilyStats, FuzzRequest, HttpMethod, RouteSpec } from "./helpers/fuzz";
 
 /**
  * Fuzz suite of the session BFF (/api/session/*, QUALITY.md "Bad input"): 1,000 generated malformed
- * requests per route handler of app/api/session (each its own endpoint family), run in-process with
+ * requests per endpoint of the session's groups (each its own endpoint family), sent by URL through
+ * the storefront API's one route (app/api/[...path]) in-process with
  * the platform embedded; none may be answered 5xx, and every refusal is a 4xx
  * `{error:{code,message}}` with a known code. The session cookie is one of the malformed parts:
  * none, junk, tampered, another store's, expired. PGlite only (see describeOnPglite in helpers/fuzz).
@@ -27,29 +31,16 @@ vi.mock("next/headers", () => nextHeadersMock());
 const { sessionCookieName } = await import("@/lib/cookies");
 const { readSession, saveTokens } = await import("@/lib/session/session");
 
-type Handler = (req: Request, segment?: { params: Promise<Record<string, string>> }) => Promise<Response>;
-
-/** Every route handler under app/api/session: "METHOD pattern" ("uploads/:name" for uploads/[name]) → handler. */
-async function sessionHandlers(): Promise<Map<string, Handler>> {
-  const root = path.resolve(import.meta.dirname, "../app/api/session");
-  const files = readdirSync(root, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith("route.ts"));
-  const found = new Map<string, Handler>();
-  for (const file of files) {
-    const dir = path.dirname(file);
-    const pattern =
-      dir === "."
-        ? ""
-        : dir
-            .split(path.sep)
-            .map((d) => d.replace(/^\[(.+)\]$/, ":$1"))
-            .join("/");
-    const mod = (await import(/* @vite-ignore */ path.join(root, file))) as Record<string, unknown>;
-    for (const method of ["GET", "POST", "PUT", "DELETE", "PATCH"]) {
-      if (typeof mod[method] === "function") found.set(`${method} ${pattern}`, mod[method] as Handler);
-    }
-  }
-  return found;
+/**
+ * Every endpoint of the session's groups (the session, signing in, the account), all below
+ * /api/session: "METHOD pattern" as the fuzz helpers key routes ("uploads/:name").
+ */
+function sessionRoutes(): string[] {
+  return listEndpoints<StoreEndpointSpec>({ session, signIn, account }).map(({ spec }) =>
+    fuzzKey(spec.method, spec.path.replace(/^session\/?/, "")),
+  );
 }
+const fuzzKey = (method: string, pattern: string) => fz.routeKey({ method: method as HttpMethod, pattern });
 
 type CookieState = "good" | "coffee" | "tampered" | "stale" | "expired";
 
@@ -115,7 +106,6 @@ function families(c: { otpToken: string; uploadName: string }): Record<(typeof F
 }
 
 fz.describeOnPglite("fuzz: session BFF", (t) => {
-  let handlers: Map<string, Handler>;
   let specs: ReturnType<typeof families>;
   let spa: TenantDto;
   const cookies = new Map<CookieState, string>();
@@ -129,7 +119,6 @@ fz.describeOnPglite("fuzz: session BFF", (t) => {
     setPlatformDb({ db, kind: "pglite", close: async () => {} });
     clearTenantCache();
     vi.stubGlobal("fetch", () => Promise.reject(new Error("fuzz suite: no network")));
-    handlers = await sessionHandlers();
     spa = (await tenantForSite("spa.localhost"))!;
     const coffee = (await tenantForSite("coffee.localhost"))!;
     const shopper = await newShopper(db, spaInfo, "Fuzz Shopper");
@@ -175,8 +164,8 @@ fz.describeOnPglite("fuzz: session BFF", (t) => {
     if (all.length > 0) console.info(fz.summary("session BFF fuzz", clock, all));
   });
 
-  it("has a family for every route handler under app/api/session", () => {
-    expect([...new Set(Object.values(specs).flat().map(fz.routeKey))].sort()).toEqual([...handlers.keys()].sort());
+  it("has a family for every endpoint of the session's groups", () => {
+    expect([...new Set(Object.values(specs).flat().map(fz.routeKey))].sort()).toEqual(sessionRoutes().sort());
   });
 
   const cred: Credentials = {
@@ -197,9 +186,6 @@ fz.describeOnPglite("fuzz: session BFF", (t) => {
   };
 
   async function send(r: FuzzRequest): Promise<Response> {
-    const spec = Object.values(specs)
-      .flat()
-      .find((s) => r.route === fz.routeLabel(s))!;
     const pick = r.headers.find(([k]) => k === SESSION_PICK)?.[1];
     jar.clear();
     if (pick?.startsWith("junk:")) jar.set(cookieName, pick.slice(5));
@@ -208,12 +194,7 @@ fz.describeOnPglite("fuzz: session BFF", (t) => {
       ...r,
       headers: r.headers.filter(([k]) => k !== SESSION_PICK),
     });
-    const names = spec.pattern.split("/").filter((p) => p.startsWith(":"));
-    const params = Object.fromEntries(names.map((p) => [p.slice(1), r.segments[spec.pattern.split("/").indexOf(p)]]));
-    const res = await handlers.get(fz.routeKey(spec))!(
-      req,
-      names.length > 0 ? { params: Promise.resolve(params) } : undefined,
-    );
+    const res = await storeApi(req);
     // A refresh or logout spent the good session: the next request gets a new one.
     if (pick === "good" && jar.get(cookieName) !== cookies.get("good")) cookies.set("good", await mintGood());
     return res;

@@ -5,7 +5,7 @@ import { clearTenantCache } from "@/lib/platform-client/tenants";
 import type { ApiEnvelope } from "@/contract/errors";
 import type { LocationDto, LocationSuggestionDto } from "@/contract/input/locations";
 import { describeEachDb } from "./helpers/test-db";
-import { envelopeData, jar, jsonRequest, nextHeadersMock, readEnvelope } from "./helpers/bff-harness";
+import { envelopeData, jar, jsonRequest, nextHeadersMock, readEnvelope, storeApi } from "./helpers/bff-harness";
 
 /**
  * The locations BFF (/api/locations…) end to end on the embedded platform: route handler → session
@@ -13,43 +13,31 @@ import { envelopeData, jar, jsonRequest, nextHeadersMock, readEnvelope } from ".
  */
 vi.mock("next/headers", () => nextHeadersMock());
 
-const sendRoute = await import("@/app/api/session/otp/send/route");
-const verifyRoute = await import("@/app/api/session/otp/verify/route");
-const listRoute = await import("@/app/api/locations/route");
-const oneRoute = await import("@/app/api/locations/[id]/route");
-const closestRoute = await import("@/app/api/locations/closest/route");
-const suggestionRoute = await import("@/app/api/locations/suggestion/route");
-
 const HOST = "spa.localhost";
 const RIYADH = { latitude: 24.710845, longitude: 46.673693 };
 const json = (method: string, path: string, body?: unknown) => jsonRequest(HOST, method, path, body, "203.0.113.20");
 const data = <T>(r: { body: ApiEnvelope<T> }) => envelopeData(r.body);
 const codeOf = <T>(r: { body: ApiEnvelope<T> }) => ("error" in r.body ? r.body.error.code : null);
 
-const list = () => readEnvelope<LocationDto[]>(listRoute.GET(json("GET", "/api/locations")));
+const list = () => readEnvelope<LocationDto[]>(storeApi(json("GET", "/api/locations")));
 const create = (body: Record<string, unknown>) =>
-  readEnvelope<LocationDto>(listRoute.POST(json("POST", "/api/locations", { ...RIYADH, type: "home", ...body })));
-const remove = (id: string) =>
-  readEnvelope<null>(oneRoute.DELETE(json("DELETE", `/api/locations/${id}`), { params: Promise.resolve({ id }) }));
+  readEnvelope<LocationDto>(storeApi(json("POST", "/api/locations", { ...RIYADH, type: "home", ...body })));
+const remove = (id: string) => readEnvelope<null>(storeApi(json("DELETE", `/api/locations/${id}`)));
 const near = (p = RIYADH) => `latitude=${p.latitude}&longitude=${p.longitude}`;
 const closest = (query = near()) =>
-  readEnvelope<LocationDto | null>(closestRoute.GET(json("GET", `/api/locations/closest?${query}`)));
+  readEnvelope<LocationDto | null>(storeApi(json("GET", `/api/locations/closest?${query}`)));
 const suggestion = (query = near()) =>
-  readEnvelope<LocationSuggestionDto>(suggestionRoute.GET(json("GET", `/api/locations/suggestion?${query}`)));
+  readEnvelope<LocationSuggestionDto>(storeApi(json("GET", `/api/locations/suggestion?${query}`)));
 
 describeEachDb("locations BFF", (t) => {
   let n = 10;
 
   async function signIn(mobile = `+9665000003${n++}`) {
     const sent = data(
-      await readEnvelope<{ token: string }>(
-        sendRoute.POST(json("POST", "/api/session/otp/send", { mobileNumber: mobile })),
-      ),
+      await readEnvelope<{ token: string }>(storeApi(json("POST", "/api/session/otp/send", { mobileNumber: mobile }))),
     );
     const code = (await latestOutboxMessage(t().db, t().spa.id, mobile))!.code!;
-    expect((await verifyRoute.POST(json("POST", "/api/session/otp/verify", { token: sent.token, code }))).status).toBe(
-      200,
-    );
+    expect((await storeApi(json("POST", "/api/session/otp/verify", { token: sent.token, code }))).status).toBe(200);
   }
 
   beforeAll(() => {
@@ -124,7 +112,7 @@ describeEachDb("locations BFF", (t) => {
       headers: { host: HOST, origin: "https://evil.example", "content-type": "application/json" },
       body: JSON.stringify({ ...RIYADH, type: "home" }),
     });
-    const refused = await readEnvelope(listRoute.POST(req));
+    const refused = await readEnvelope(storeApi(req));
     expect([refused.status, codeOf(refused)]).toEqual([403, "SP:ForbiddenOrigin"]);
     expect(data(await list())).toEqual([]);
   });

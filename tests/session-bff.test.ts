@@ -5,7 +5,7 @@ import { clearTenantCache } from "@/lib/platform-client/tenants";
 import type { CartDto } from "@/contract/dto/cart";
 import type { CustomerDto } from "@/contract/dto/customers";
 import { describeEachDb } from "./helpers/test-db";
-import { envelopeData, jar, jsonRequest, nextHeadersMock, readEnvelope } from "./helpers/bff-harness";
+import { envelopeData, jar, jsonRequest, nextHeadersMock, readEnvelope, storeApi } from "./helpers/bff-harness";
 import { DEMO, demoProduct } from "./helpers/demo-catalog";
 
 /**
@@ -15,17 +15,6 @@ import { DEMO, demoProduct } from "./helpers/demo-catalog";
  */
 vi.mock("next/headers", () => nextHeadersMock());
 
-const sessionRoute = await import("@/app/api/session/route");
-const sendRoute = await import("@/app/api/session/otp/send/route");
-const verifyRoute = await import("@/app/api/session/otp/verify/route");
-const refreshRoute = await import("@/app/api/session/refresh/route");
-const logoutRoute = await import("@/app/api/session/logout/route");
-const profileRoute = await import("@/app/api/session/profile/route");
-const uploadsRoute = await import("@/app/api/session/uploads/route");
-const uploadRoute = await import("@/app/api/session/uploads/[name]/route");
-const cartRoute = await import("@/app/api/cart/route");
-const itemsRoute = await import("@/app/api/cart/items/route");
-
 type SessionView = { customer: CustomerDto; accessExpiresAt: number };
 
 const request = (host: string, method: string, path: string, body?: unknown, ip = "203.0.113.7") =>
@@ -33,7 +22,7 @@ const request = (host: string, method: string, path: string, body?: unknown, ip 
 const read = readEnvelope;
 const data = envelopeData;
 const getSession = async (host = "spa.localhost") =>
-  data((await read<SessionView | null>(await sessionRoute.GET(request(host, "GET", "/api/session")))).body);
+  data((await read<SessionView | null>(await storeApi(request(host, "GET", "/api/session")))).body);
 
 describeEachDb("storefront session BFF", (t) => {
   let oil: { id: string; priceId: string };
@@ -42,14 +31,14 @@ describeEachDb("storefront session BFF", (t) => {
   /** Signs a fresh number in through send → outbox → verify. */
   async function signIn(mobile = `+9665000000${n++}`, extra: Record<string, unknown> = {}): Promise<SessionView> {
     const sent = await read<{ token: string }>(
-      await sendRoute.POST(request("spa.localhost", "POST", "/api/session/otp/send", { mobileNumber: mobile })),
+      await storeApi(request("spa.localhost", "POST", "/api/session/otp/send", { mobileNumber: mobile })),
     );
     expect(sent.status).toBe(200);
     const message = await latestOutboxMessage(t().db, t().spa.id, mobile);
     // The code arrives as a customer may type it: Arabic-Indic digits.
     const code = message!.code!.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
     const verified = await read<SessionView>(
-      await verifyRoute.POST(
+      await storeApi(
         request("spa.localhost", "POST", "/api/session/otp/verify", { token: data(sent.body).token, code, ...extra }),
       ),
     );
@@ -85,14 +74,12 @@ describeEachDb("storefront session BFF", (t) => {
     const sent = data(
       (
         await read<{ token: string }>(
-          await sendRoute.POST(
-            request("spa.localhost", "POST", "/api/session/otp/send", { mobileNumber: "0500000011" }),
-          ),
+          await storeApi(request("spa.localhost", "POST", "/api/session/otp/send", { mobileNumber: "0500000011" })),
         )
       ).body,
     );
     const wrong = await read(
-      await verifyRoute.POST(
+      await storeApi(
         request("spa.localhost", "POST", "/api/session/otp/verify", { token: sent.token, code: "000000" }),
       ),
     );
@@ -102,9 +89,7 @@ describeEachDb("storefront session BFF", (t) => {
     });
     expect(JSON.stringify(wrong.body)).not.toMatch(/ at |stack/);
     const malformed = await read(
-      await verifyRoute.POST(
-        request("spa.localhost", "POST", "/api/session/otp/verify", { token: sent.token, code: "12" }),
-      ),
+      await storeApi(request("spa.localhost", "POST", "/api/session/otp/verify", { token: sent.token, code: "12" })),
     );
     expect(malformed.body).toMatchObject({ error: { code: "SP:ValidationError" } });
     expect(jar.has("sf_session_spa")).toBe(false);
@@ -115,7 +100,7 @@ describeEachDb("storefront session BFF", (t) => {
     const guest = data(
       (
         await read<CartDto>(
-          await itemsRoute.POST(
+          await storeApi(
             request("spa.localhost", "POST", "/api/cart/items", { productId: oil.id, priceId: oil.priceId }),
           ),
         )
@@ -123,16 +108,14 @@ describeEachDb("storefront session BFF", (t) => {
     );
     expect(guest.customerId).toBeNull();
     const view = await signIn();
-    const cart = data(
-      (await read<CartDto | null>(await cartRoute.GET(request("spa.localhost", "GET", "/api/cart")))).body,
-    )!;
+    const cart = data((await read<CartDto | null>(await storeApi(request("spa.localhost", "GET", "/api/cart")))).body)!;
     expect(cart.id).toBe(jar.get("sf_cart_spa"));
     expect(cart.customerId).toBe(view.customer.id);
     expect(cart.cartItems.map((i) => i.product.id)).toEqual([oil.id]);
     // The same cart id without the session is someone else's cart: nothing.
     jar.delete("sf_session_spa");
     expect(
-      data((await read<CartDto | null>(await cartRoute.GET(request("spa.localhost", "GET", "/api/cart")))).body),
+      data((await read<CartDto | null>(await storeApi(request("spa.localhost", "GET", "/api/cart")))).body),
     ).toBeNull();
   });
 
@@ -141,7 +124,7 @@ describeEachDb("storefront session BFF", (t) => {
     const cart = data(
       (
         await read<CartDto>(
-          await itemsRoute.POST(
+          await storeApi(
             request("spa.localhost", "POST", "/api/cart/items", { productId: oil.id, priceId: oil.priceId }),
           ),
         )
@@ -153,7 +136,7 @@ describeEachDb("storefront session BFF", (t) => {
     const browser = new Map(jar);
     const plain = await signIn();
     expect(
-      data((await read<CartDto | null>(await cartRoute.GET(request("spa.localhost", "GET", "/api/cart")))).body)
+      data((await read<CartDto | null>(await storeApi(request("spa.localhost", "GET", "/api/cart")))).body)
         ?.cartItems ?? [],
     ).toEqual([]);
     jar.clear();
@@ -164,7 +147,7 @@ describeEachDb("storefront session BFF", (t) => {
     expect(second.customer.id).not.toBe(first.customer.id);
     expect(second.customer.id).not.toBe(plain.customer.id);
     const moved = data(
-      (await read<CartDto | null>(await cartRoute.GET(request("spa.localhost", "GET", "/api/cart")))).body,
+      (await read<CartDto | null>(await storeApi(request("spa.localhost", "GET", "/api/cart")))).body,
     )!;
     expect(moved.id).toBe(cart.id);
     expect(moved.customerId).toBe(second.customer.id);
@@ -201,38 +184,30 @@ describeEachDb("storefront session BFF", (t) => {
     const before = jar.get("sf_session_spa");
     vi.setSystemTime(view.accessExpiresAt - 10_000);
     const refreshed = data(
-      (
-        await read<SessionView | null>(
-          await refreshRoute.POST(request("spa.localhost", "POST", "/api/session/refresh")),
-        )
-      ).body,
+      (await read<SessionView | null>(await storeApi(request("spa.localhost", "POST", "/api/session/refresh")))).body,
     );
     expect(refreshed?.accessExpiresAt).toBe(view.accessExpiresAt + 15 * 60_000 - 10_000);
     expect(jar.get("sf_session_spa")).not.toBe(before);
   });
 
   it("logs out: refresh token revoked, session and cart cookies cleared", async () => {
-    await itemsRoute.POST(
-      request("spa.localhost", "POST", "/api/cart/items", { productId: oil.id, priceId: oil.priceId }),
-    );
+    await storeApi(request("spa.localhost", "POST", "/api/cart/items", { productId: oil.id, priceId: oil.priceId }));
     await signIn();
     const old = jar.get("sf_session_spa")!;
-    expect(
-      data((await read(await logoutRoute.POST(request("spa.localhost", "POST", "/api/session/logout")))).body),
-    ).toBeNull();
+    expect(data((await read(await storeApi(request("spa.localhost", "POST", "/api/session/logout")))).body)).toBeNull();
     expect(jar.has("sf_session_spa")).toBe(false);
     expect(jar.has("sf_cart_spa")).toBe(false);
     // A copy of the old cookie cannot be refreshed any more.
     jar.set("sf_session_spa", old);
     expect(
-      data((await read(await refreshRoute.POST(request("spa.localhost", "POST", "/api/session/refresh")))).body),
+      data((await read(await storeApi(request("spa.localhost", "POST", "/api/session/refresh")))).body),
     ).toBeNull();
     expect(jar.has("sf_session_spa")).toBe(false);
   });
 
   it("refuses account changes without a session, and saves them with one", async () => {
     const refused = await read(
-      await profileRoute.PUT(request("spa.localhost", "PUT", "/api/session/profile", { name: "Noura" })),
+      await storeApi(request("spa.localhost", "PUT", "/api/session/profile", { name: "Noura" })),
     );
     expect(refused.status).toBe(401);
     expect(refused.body).toMatchObject({ error: { code: "SP:Unauthorized" } });
@@ -240,7 +215,7 @@ describeEachDb("storefront session BFF", (t) => {
     const saved = data(
       (
         await read<CustomerDto>(
-          await profileRoute.PUT(
+          await storeApi(
             request("spa.localhost", "PUT", "/api/session/profile", { name: "  Noura  ", email: "Noura@Example.com" }),
           ),
         )
@@ -258,7 +233,7 @@ describeEachDb("storefront session BFF", (t) => {
     const form = new FormData();
     form.set("file", new Blob([png]), "photo.png");
     const uploaded = await read<{ name: string; contentType: string }>(
-      await uploadsRoute.POST(
+      await storeApi(
         new Request("http://spa.localhost/api/session/uploads", {
           method: "POST",
           headers: { host: "spa.localhost" },
@@ -268,29 +243,15 @@ describeEachDb("storefront session BFF", (t) => {
     );
     const { name, contentType } = data(uploaded.body);
     expect(contentType).toBe("image/png");
-    const shown = await uploadRoute.GET(request("spa.localhost", "GET", `/api/session/uploads/${name}`), {
-      params: Promise.resolve({ name }),
-    });
+    const shown = await storeApi(request("spa.localhost", "GET", `/api/session/uploads/${name}`));
     expect(shown.status).toBe(200);
     expect(shown.headers.get("content-type")).toBe("image/png");
     expect(shown.headers.get("cache-control")).toBe("private, no-store");
     expect(Buffer.from(await shown.arrayBuffer()).equals(png)).toBe(true);
     // Another customer (or nobody) gets nothing.
     await signIn();
-    expect(
-      (
-        await uploadRoute.GET(request("spa.localhost", "GET", `/api/session/uploads/${name}`), {
-          params: Promise.resolve({ name }),
-        })
-      ).status,
-    ).toBe(404);
+    expect((await storeApi(request("spa.localhost", "GET", `/api/session/uploads/${name}`))).status).toBe(404);
     jar.clear();
-    expect(
-      (
-        await uploadRoute.GET(request("spa.localhost", "GET", `/api/session/uploads/${name}`), {
-          params: Promise.resolve({ name }),
-        })
-      ).status,
-    ).toBe(401);
+    expect((await storeApi(request("spa.localhost", "GET", `/api/session/uploads/${name}`))).status).toBe(401);
   });
 });

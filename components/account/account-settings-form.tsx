@@ -6,10 +6,12 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { toast } from "@/components/toast";
-import { SESSION_QUERY_KEY, SessionApiError, type SessionView } from "@/components/auth/session-api";
-import { accountApi } from "./account-api";
+import { SESSION_QUERY_KEY } from "@/components/auth/use-session";
+import type { SessionView } from "@/contract/store/session";
+import { StoreApiError } from "@/lib/client-fetch";
+import { accountApi } from "@/lib/store-client/account";
 import { requireSignIn, setKnownSignedIn } from "@/components/auth/sign-in-state";
-import { sessionErrorKey } from "@/components/auth/session-error-key";
+import { failureMessageKey } from "@/lib/errors";
 import { Button } from "@/components/ui/button";
 import { FormMessage } from "@/components/ui/form-message";
 import { Input } from "@/components/ui/input";
@@ -58,14 +60,20 @@ export function AccountSettingsForm({ customer, definitions, separateNames = fal
   const save = async (values: AccountForm) => {
     try {
       let saved = await accountApi.updateProfile(
-        { name: fullName(values, separateNames), email: values.email || null, phone_number: values.phone || null },
-        locale,
+        {
+          body: {
+            name: fullName(values, separateNames),
+            email: values.email || null,
+            phone_number: values.phone || null,
+          },
+        },
+        { locale },
       );
       if (definitions.length > 0) {
         const customFields = Object.fromEntries(
           definitions.map((d) => [d.name, normalizeFieldValue(d, values.customFields[d.name]) || null]),
         );
-        saved = await accountApi.updateCustomFields(customFields, locale);
+        saved = await accountApi.updateCustomFields({ body: { customFields } }, { locale });
       }
       client.setQueryData<SessionView | null>(SESSION_QUERY_KEY, (old) => (old ? { ...old, customer: saved } : old));
       form.reset(formValues(saved, definitions));
@@ -76,29 +84,29 @@ export function AccountSettingsForm({ customer, definitions, separateNames = fal
   };
 
   const onSaveError = (err: unknown) => {
-    if (err instanceof SessionApiError && err.status === 401) {
+    if (err instanceof StoreApiError && err.status === 401) {
       // The session ended meanwhile: sign in again, then the same values are saved.
       client.setQueryData(SESSION_QUERY_KEY, null);
       setKnownSignedIn(false);
       requireSignIn(() => void form.handleSubmit(save)());
       return;
     }
-    const title = tErrors(sessionErrorKey(err));
-    const field = err instanceof SessionApiError && typeof err.details?.field === "string" ? err.details.field : null;
+    const title = tErrors(failureMessageKey(err));
+    const field = err instanceof StoreApiError && typeof err.details?.field === "string" ? err.details.field : null;
     const definition = field ? definitions.find((d) => d.name === field) : undefined;
     if (definition)
       form.setError(
         `customFields.${definition.name}` as FieldPath<AccountForm>,
-        { message: `errors.${sessionErrorKey(err)}` },
+        { message: `errors.${failureMessageKey(err)}` },
         { shouldFocus: true },
       );
-    // The BFF's own validation names the body's fields (name, email, phone_number) in its details.
+    // The storefront's own validation names the body's fields (name, email, phone_number) in its details.
     for (const [key, field] of [
       ["name", "name"],
       ["email", "email"],
       ["phone_number", "phone"],
     ] as const) {
-      if (err instanceof SessionApiError && err.code === "SP:ValidationError" && err.details?.[key])
+      if (err instanceof StoreApiError && err.code === "SP:ValidationError" && err.details?.[key])
         form.setError(field, { message: "validation.invalid" });
     }
     toast.error(title, { description: definition?.label, duration: 6000 });

@@ -3,9 +3,8 @@
 import { useEffect, useState } from "react";
 import { FileText, Upload, X } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
-import { uploadUrl } from "@/components/auth/session-api";
-import { accountApi } from "./account-api";
-import { useSessionErrorMessage } from "@/components/auth/use-session-error-message";
+import { accountApi } from "@/lib/store-client/account";
+import { useFailureMessage } from "@/lib/use-failure-message";
 import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import { UPLOAD_FILE_LIMIT } from "@/contract/limits";
@@ -49,7 +48,7 @@ export function UploadField({
 }: Props) {
   const t = useTranslations("account.settings");
   const locale = useLocale();
-  const errorMessage = useSessionErrorMessage();
+  const errorMessage = useFailureMessage();
   const [uploading, setUploading] = useState(false);
   const [fileName, setFileName] = useState<string | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -67,7 +66,9 @@ export function UploadField({
     }
     setUploading(true);
     try {
-      const uploaded = await accountApi.upload(file, locale);
+      const form = new FormData();
+      form.set("file", file);
+      const uploaded = await accountApi.upload({ body: form }, { locale });
       setFileName(file.name);
       setPreview(kind === "image" ? URL.createObjectURL(file) : null);
       onChange(uploaded.name);
@@ -99,7 +100,7 @@ export function UploadField({
           {kind === "image" ? (
             // eslint-disable-next-line @next/next/no-img-element -- a private file behind the session cookie, not an optimisable asset
             <img
-              src={preview ?? uploadUrl(value)}
+              src={preview ?? accountApi.uploadFile.href({ params: { name: value } })}
               alt={t("imagePreview", { label })}
               className="size-20 shrink-0 rounded-lg border border-border bg-muted object-cover"
             />
@@ -116,7 +117,7 @@ export function UploadField({
               {fileName ?? (kind === "image" ? t("uploadedImage") : t("uploadedDocument"))}
             </p>
             <a
-              href={uploadUrl(value)}
+              href={accountApi.uploadFile.href({ params: { name: value } })}
               target="_blank"
               rel="noopener"
               aria-label={t("viewFileLabel", { label })}

@@ -8,9 +8,10 @@ import { FormMessage } from "@/components/ui/form-message";
 import { Label } from "@/components/ui/label";
 import { cn } from "@/lib/cn";
 import { formatNumber } from "@/lib/money";
-import { normalizeOtpCode, OTP_CODE_LENGTH } from "@/lib/validation/sign-in";
-import { SessionApiError, type SessionView } from "./session-api";
-import { signInApi } from "./sign-in-api";
+import { normalizeOtpCode, OTP_CODE_LENGTH } from "@/rules/digits";
+import type { SessionView } from "@/contract/store/session";
+import { StoreApiError } from "@/lib/client-fetch";
+import { signInApi } from "@/lib/store-client/sign-in";
 import { retryAfterSeconds, useSignInErrorText } from "./use-session-error-message";
 import type { SentCode } from "./phone-step";
 
@@ -87,10 +88,10 @@ export function CodeStep({ sent, onResent, onChangeNumber, onVerified, keepCart 
     setError(null);
     setNotice(null);
     try {
-      onVerified(await signInApi.verifyOtp(sent.token, value, locale, keepCart));
+      onVerified(await signInApi.verifyOtp({ body: { token: sent.token, code: value, keepCart } }, { locale }));
     } catch (err) {
-      setError({ message: errorText(err), code: err instanceof SessionApiError ? err.code : undefined });
-      if (err instanceof SessionApiError && err.code === "SP:MaxRetriesReached") {
+      setError({ message: errorText(err), code: err instanceof StoreApiError ? err.code : undefined });
+      if (err instanceof StoreApiError && err.code === "SP:MaxRetriesReached") {
         setSpent(true);
         const wait = retryAfterSeconds(err);
         if (wait) resendIn(wait);
@@ -110,7 +111,7 @@ export function CodeStep({ sent, onResent, onChangeNumber, onVerified, keepCart 
     setError(null);
     setNotice(null);
     try {
-      const { token } = await signInApi.sendOtp(sent.mobileNumber, locale);
+      const { token } = await signInApi.sendOtp({ body: { mobileNumber: sent.mobileNumber } }, { locale });
       onResent({ ...sent, token, sentAt: Date.now() });
       resendIn(RESEND_COOLDOWN_S);
       setCode("");
@@ -119,7 +120,7 @@ export function CodeStep({ sent, onResent, onChangeNumber, onVerified, keepCart 
       input.current?.focus();
     } catch (err) {
       setSpent(false);
-      setError({ message: errorText(err), code: err instanceof SessionApiError ? err.code : undefined });
+      setError({ message: errorText(err), code: err instanceof StoreApiError ? err.code : undefined });
       const wait = retryAfterSeconds(err);
       if (wait) resendIn(wait);
     } finally {

@@ -12,7 +12,7 @@ import { Label } from "@/components/ui/label";
 import { cn } from "@/lib/cn";
 import { COUNTRY_ORDER, DIALING_CODES, type SupportedCountry } from "@/rules/phone";
 import { phoneFormMobile, phoneFormSchema, type PhoneForm } from "@/lib/validation/sign-in";
-import { signInApi } from "./sign-in-api";
+import { signInApi } from "@/lib/store-client/sign-in";
 import { useSignInErrorText } from "./use-session-error-message";
 
 /** A country's flag from its region code (two regional indicator letters). */
@@ -46,7 +46,7 @@ export function PhoneStep({ defaults, onSent }: Props) {
     const mobileNumber = phoneFormMobile(values);
     if (!mobileNumber) return;
     try {
-      const { token } = await signInApi.sendOtp(mobileNumber, locale);
+      const { token } = await signInApi.sendOtp({ body: { mobileNumber } }, { locale });
       onSent({ mobileNumber, token, sentAt: Date.now(), form: values });
     } catch (err) {
       setServerError(errorText(err));

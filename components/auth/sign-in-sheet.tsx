@@ -9,7 +9,7 @@ import { DrawerCloseButton, DrawerHandle } from "@/components/ui/drawer-parts";
 import type { PhoneForm } from "@/lib/validation/sign-in";
 import { CodeStep } from "./code-step";
 import { PhoneStep, type SentCode } from "./phone-step";
-import type { SessionView } from "./session-api";
+import type { SessionView } from "@/contract/store/session";
 import { completeSignIn, restoreFocusAfterSignIn, setSignInOpen, useSignInOpen } from "./sign-in-state";
 import { useApplySignIn, useSession } from "./use-session";
 

@@ -4,29 +4,26 @@ import { useCallback } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { formatNumber } from "@/lib/money";
 import { useFailureMessage } from "@/lib/use-failure-message";
-import { SessionApiError } from "./session-api";
+import { StoreApiError } from "@/lib/client-fetch";
 
 /** Seconds to wait before trying again, when the platform said so (rate limits). */
 export function retryAfterSeconds(err: unknown): number | null {
-  if (!(err instanceof SessionApiError)) return null;
+  if (!(err instanceof StoreApiError)) return null;
   const value = err.details?.retryAfterSeconds;
   return typeof value === "number" && Number.isFinite(value) && value > 0 ? Math.ceil(value) : null;
 }
-
-/** Turns a failed session call into the customer's language (see useFailureMessage). */
-export const useSessionErrorMessage = () => useFailureMessage(SessionApiError);
 
 /**
  * The message of a failed sign-in call with what the platform adds: the tries left after a wrong
  * code, or when to try again (rate limits): in seconds under a minute, else whole minutes.
  */
 export function useSignInErrorText() {
-  const toMessage = useSessionErrorMessage();
+  const toMessage = useFailureMessage();
   const t = useTranslations("account.signIn");
   const locale = useLocale();
   return useCallback(
     (err: unknown) => {
-      const left = err instanceof SessionApiError ? err.details?.remainingAttempts : undefined;
+      const left = err instanceof StoreApiError ? err.details?.remainingAttempts : undefined;
       if (typeof left === "number" && left > 0)
         return `${toMessage(err)} ${t("attemptsLeft", { count: left, formatted: formatNumber(left, locale) })}`;
       const wait = retryAfterSeconds(err);

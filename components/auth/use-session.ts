@@ -6,8 +6,11 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { toast } from "@/components/toast";
 import { useFailureMessage } from "@/lib/use-failure-message";
-import { SESSION_QUERY_KEY, SessionApiError, sessionApi, type SessionView } from "./session-api";
+import type { SessionView } from "@/contract/store/session";
+import { sessionApi } from "@/lib/store-client/session";
 import { setKnownSignedIn } from "./sign-in-state";
+
+export const SESSION_QUERY_KEY = ["session"] as const;
 
 /** Spec §9: the access token is refreshed 10 s before it expires. */
 export const SESSION_REFRESH_LEAD_MS = 10_000;
@@ -47,7 +50,7 @@ function scheduleRefresh(client: QueryClient, expiresAt: number | null) {
 /** Who is signed in (null when nobody), kept fresh: the refresh is scheduled before the token expires. */
 export function useSession() {
   const client = useQueryClient();
-  const query = useQuery({ queryKey: SESSION_QUERY_KEY, queryFn: sessionApi.get });
+  const query = useQuery({ queryKey: SESSION_QUERY_KEY, queryFn: () => sessionApi.get() });
   const session: SessionView | null = query.data ?? null;
   const expiresAt = session?.accessExpiresAt ?? null;
   useEffect(() => {
@@ -73,7 +76,7 @@ export function useSignOut() {
   const router = useRouter();
   const t = useTranslations("account.session");
   // Not through use-session-error-message: that module carries the sign-in sheet's wording too.
-  const errorMessage = useFailureMessage(SessionApiError);
+  const errorMessage = useFailureMessage();
   return useMutation({
     mutationFn: () => sessionApi.logout(),
     onSuccess: () => {

@@ -4,9 +4,9 @@ import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-q
 import { useLocale } from "next-intl";
 import { toast } from "@/components/toast";
 import type { CartDto, CartItemDto } from "@/contract/dto/cart";
-import { cartApi, cartQueryKey } from "./cart-api";
-import { CART_MUTATION } from "./use-cart";
-import { useCartErrorMessage } from "./use-cart-error-message";
+import { cartApi } from "@/lib/store-client/cart";
+import { useFailureMessage } from "@/lib/use-failure-message";
+import { CART_MUTATION, cartQueryKey } from "./use-cart";
 
 /** The cart sheet's own changes (quantity, remove, empty): loaded with the sheet, not with every page. */
 
@@ -24,7 +24,7 @@ function useOptimisticCartMutation<V>(
 ) {
   const client = useQueryClient();
   const locale = useLocale();
-  const errorMessage = useCartErrorMessage();
+  const errorMessage = useFailureMessage();
   const key = cartQueryKey(locale);
   return useMutation({
     mutationKey: CART_MUTATION,
@@ -55,7 +55,7 @@ export type UpdateQuantityVars = { itemId: string; quantity: number; priceId?: s
 export function useUpdateCartItem() {
   return useOptimisticCartMutation<UpdateQuantityVars>(
     (locale, { itemId, quantity, priceId }) =>
-      cartApi.updateItem(locale, itemId, priceId ? { quantity, priceId } : { quantity }),
+      cartApi.updateItem({ params: { itemId }, body: priceId ? { quantity, priceId } : { quantity } }, { locale }),
     (cart, { itemId, quantity }) =>
       withItems(
         cart,
@@ -68,7 +68,7 @@ export function useUpdateCartItem() {
 
 export function useRemoveCartItem() {
   return useOptimisticCartMutation<{ itemId: string }>(
-    (locale, { itemId }) => cartApi.removeItem(locale, itemId),
+    (locale, { itemId }) => cartApi.removeItem({ params: { itemId } }, { locale }),
     (cart, { itemId }) =>
       withItems(
         cart,
@@ -79,7 +79,7 @@ export function useRemoveCartItem() {
 
 export function useResetCart() {
   return useOptimisticCartMutation<void>(
-    (locale) => cartApi.reset(locale),
+    (locale) => cartApi.reset({}, { locale }),
     (cart) => withItems(cart, []),
   );
 }

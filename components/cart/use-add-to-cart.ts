@@ -7,9 +7,10 @@ import { toast } from "@/components/toast";
 import type { AddCartItemBody } from "@/contract/input/cart";
 import { trackingCode } from "@/components/tracking/tracking-code";
 import { keyedSingleFlight } from "@/lib/intent";
-import { cartApi, cartQueryKey } from "./cart-api";
+import { cartApi } from "@/lib/store-client/cart";
+import { useFailureMessage } from "@/lib/use-failure-message";
 import { openCartSheet } from "./cart-sheet-state";
-import { useCartErrorMessage } from "./use-cart-error-message";
+import { cartQueryKey } from "./use-cart";
 
 /**
  * A double tap is one add: a tap while the same item (the same choices) is on its way joins it,
@@ -28,9 +29,10 @@ export function useAddToCart(): { addToCart: (input: AddCartItemBody) => Promise
   const client = useQueryClient();
   const locale = useLocale();
   const t = useTranslations("cart");
-  const errorMessage = useCartErrorMessage();
+  const errorMessage = useFailureMessage();
   const { mutateAsync, isPending } = useMutation({
-    mutationFn: ({ input, key }: { input: AddCartItemBody; key: string }) => cartApi.addItem(locale, input, key),
+    mutationFn: ({ input, key }: { input: AddCartItemBody; key: string }) =>
+      cartApi.addItem({ body: input }, { locale, idempotencyKey: key }),
   });
 
   const addToCart = useCallback(

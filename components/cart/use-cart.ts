@@ -4,12 +4,14 @@ import { useCallback } from "react";
 import { useIsMutating, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale } from "next-intl";
 import type { CartDto } from "@/contract/dto/cart";
-import { cartApi, cartQueryKey } from "./cart-api";
+import { cartApi } from "@/lib/store-client/cart";
+
+export const cartQueryKey = (locale: string) => ["cart", locale] as const;
 
 /** The shopper's cart (null when there is none yet), shared by the header button and the sheet. */
 export function useCart() {
   const locale = useLocale();
-  return useQuery({ queryKey: cartQueryKey(locale), queryFn: () => cartApi.get(locale) });
+  return useQuery({ queryKey: cartQueryKey(locale), queryFn: () => cartApi.get({}, { locale }) });
 }
 
 /** The key every cart change runs under (components/cart/cart-mutations.ts). */

@@ -4,14 +4,14 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { TicketPercent } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
-import { useCartErrorMessage } from "@/components/cart/use-cart-error-message";
+import { useFailureMessage } from "@/lib/use-failure-message";
 import { useSetCart } from "@/components/cart/use-cart";
 import { Button } from "@/components/ui/button";
 import { FormMessage } from "@/components/ui/form-message";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { CartDto } from "@/contract/dto/cart";
-import { checkoutApi } from "./checkout-api";
+import { checkoutApi } from "@/lib/store-client/checkout";
 import { isSessionLost, useMarkSignedOut } from "./use-checkout-session";
 
 type Props = {
@@ -32,7 +32,7 @@ export function CouponForm({ cart, signedIn, onNeedSignIn, pendingCode, onPendin
   const t = useTranslations("checkout.coupon");
   const tv = useTranslations("validation");
   const locale = useLocale();
-  const errorMessage = useCartErrorMessage();
+  const errorMessage = useFailureMessage();
   const setCart = useSetCart();
   const markSignedOut = useMarkSignedOut();
   const ids = { input: useId(), error: useId(), status: useId() };
@@ -40,7 +40,7 @@ export function CouponForm({ cart, signedIn, onNeedSignIn, pendingCode, onPendin
   const [error, setError] = useState<string | null>(null);
 
   const apply = useMutation({
-    mutationFn: (couponCode: string) => checkoutApi.applyCoupon(locale, couponCode),
+    mutationFn: (couponCode: string) => checkoutApi.applyCoupon({ body: { couponCode } }, { locale }),
     onSuccess: (next) => {
       setCart(next);
       setError(null);
@@ -55,7 +55,7 @@ export function CouponForm({ cart, signedIn, onNeedSignIn, pendingCode, onPendin
     },
   });
   const remove = useMutation({
-    mutationFn: () => checkoutApi.removeCoupon(locale),
+    mutationFn: () => checkoutApi.removeCoupon({}, { locale }),
     onSuccess: (next) => {
       setCart(next);
       setCode("");

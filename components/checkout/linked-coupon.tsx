@@ -3,13 +3,12 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { useSession } from "@/components/auth/use-session";
-import { callBff } from "@/components/cart/cart-api";
 import { useCart, useSetCart } from "@/components/cart/use-cart";
-import { useCartErrorMessage } from "@/components/cart/use-cart-error-message";
+import { useFailureMessage } from "@/lib/use-failure-message";
 import { toast } from "@/components/toast";
 import { withDeferredMessages } from "@/components/intl/deferred-messages";
 import { couponParam, forgetCouponLink, linkedCoupon, rememberCouponLink } from "@/lib/coupon-link";
-import { checkoutApi } from "./checkout-api";
+import { checkoutApi } from "@/lib/store-client/checkout";
 import { isSessionLost } from "./use-checkout-session";
 
 /**
@@ -23,7 +22,7 @@ import { isSessionLost } from "./use-checkout-session";
 function LinkedCoupon() {
   const t = useTranslations("cart.couponLink");
   const locale = useLocale();
-  const errorMessage = useCartErrorMessage();
+  const errorMessage = useFailureMessage();
   const { isSignedIn } = useSession();
   const { data: cart } = useCart();
   const setCart = useSetCart();
@@ -45,7 +44,7 @@ function LinkedCoupon() {
     const url = new URL(window.location.href);
     url.searchParams.delete("coupon");
     window.history.replaceState(window.history.state, "", url);
-    callBff<{ code: string }>(locale, "GET", `/api/coupons/${encodeURIComponent(code)}`).then(
+    checkoutApi.checkCoupon({ params: { code } }, { locale }).then(
       (found) => {
         rememberCouponLink(found.code);
         setWaiting(found.code);
@@ -69,7 +68,7 @@ function LinkedCoupon() {
       return;
     }
     applying.current = code;
-    checkoutApi.applyCoupon(locale, code).then(
+    checkoutApi.applyCoupon({ body: { couponCode: code } }, { locale }).then(
       (next) => {
         letGo();
         setCart(next);

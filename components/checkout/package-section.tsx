@@ -5,12 +5,12 @@ import { useMutation } from "@tanstack/react-query";
 import { Package } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { toast } from "@/components/toast";
-import { useCartErrorMessage } from "@/components/cart/use-cart-error-message";
+import { useFailureMessage } from "@/lib/use-failure-message";
 import { useSetCart } from "@/components/cart/use-cart";
 import { Switch } from "@/components/ui/switch";
 import { formatNumber } from "@/lib/money";
 import type { CartDto } from "@/contract/dto/cart";
-import { checkoutApi } from "./checkout-api";
+import { checkoutApi } from "@/lib/store-client/checkout";
 
 /**
  * The customer's prepaid packages that cover items of this cart, and whether to use them (spec §2).
@@ -21,9 +21,9 @@ export function PackageSection({ cart }: { cart: CartDto }) {
   const locale = useLocale();
   const ids = { title: useId(), hint: useId() };
   const setCart = useSetCart();
-  const errorMessage = useCartErrorMessage();
+  const errorMessage = useFailureMessage();
   const toggle = useMutation({
-    mutationFn: (usePackages: boolean) => checkoutApi.setUsePackages(locale, usePackages),
+    mutationFn: (usePackages: boolean) => checkoutApi.setUsePackages({ body: { usePackages } }, { locale }),
     onSuccess: setCart,
     onError: (err) => toast.error(errorMessage(err), { duration: 6000 }),
   });

@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { BookmarkCheck, Star, Trash2 } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { toast } from "@/components/toast";
-import { useCartErrorMessage } from "@/components/cart/use-cart-error-message";
+import { useFailureMessage } from "@/lib/use-failure-message";
 import { Button } from "@/components/ui/button";
 import { ConfirmInline } from "@/components/ui/confirm-inline";
 import { FormMessage } from "@/components/ui/form-message";
@@ -15,8 +15,9 @@ import { cn } from "@/lib/cn";
 import type { PresetValueDto } from "@/contract/dto/presets";
 import { customFieldError } from "@/lib/validation/account";
 import { normalizeFieldValue } from "@/rules/custom-field-values";
-import { CartApiError } from "@/components/cart/cart-api";
-import { checkoutApi, type CheckoutPresetDto } from "./checkout-api";
+import type { CheckoutPresetDto } from "@/contract/store/checkout";
+import { StoreApiError } from "@/lib/client-fetch";
+import { checkoutApi } from "@/lib/store-client/checkout";
 
 const NEW = "new";
 
@@ -42,7 +43,7 @@ function PresetCard({ preset }: { preset: CheckoutPresetDto }) {
   const tRoot = useTranslations();
   const locale = useLocale();
   const client = useQueryClient();
-  const errorMessage = useCartErrorMessage();
+  const errorMessage = useFailureMessage();
   const baseId = useId();
   const [selectedId, setSelectedId] = useState<string>(preset.values[0]?.id ?? NEW);
   const selected = preset.values.find((v) => v.id === selectedId);
@@ -55,8 +56,8 @@ function PresetCard({ preset }: { preset: CheckoutPresetDto }) {
         values: Object.fromEntries(preset.fields.map((f) => [f.name, normalizeFieldValue(f, values[f.name]) || null])),
       };
       return selected
-        ? checkoutApi.updatePresetValue(locale, selected.id, body)
-        : checkoutApi.createPresetValue(locale, preset.id, body);
+        ? checkoutApi.updatePresetValue({ params: { id: selected.id }, body }, { locale })
+        : checkoutApi.createPresetValue({ query: { presetId: preset.id }, body }, { locale });
     },
     onSuccess: (saved) => {
       setSelectedId(saved.id);
@@ -64,7 +65,7 @@ function PresetCard({ preset }: { preset: CheckoutPresetDto }) {
       void client.invalidateQueries({ queryKey: presetsKey(locale) });
     },
     onError: (err) => {
-      const field = err instanceof CartApiError && typeof err.details?.field === "string" ? err.details.field : null;
+      const field = err instanceof StoreApiError && typeof err.details?.field === "string" ? err.details.field : null;
       if (field) setErrors({ [field]: errorMessage(err) });
       else toast.error(errorMessage(err), { duration: 6000 });
     },
@@ -77,7 +78,7 @@ function PresetCard({ preset }: { preset: CheckoutPresetDto }) {
   };
   const failed = (err: unknown) => toast.error(errorMessage(err), { duration: 6000 });
   const remove = useMutation({
-    mutationFn: (id: string) => checkoutApi.deletePresetValue(locale, id),
+    mutationFn: (id: string) => checkoutApi.deletePresetValue({ params: { id } }, { locale }),
     onSuccess: (_, id) => {
       setConfirmingDelete(false);
       // The fields keep their values as new details, to save again or to edit.
@@ -87,7 +88,7 @@ function PresetCard({ preset }: { preset: CheckoutPresetDto }) {
     onError: failed,
   });
   const makeDefault = useMutation({
-    mutationFn: (id: string) => checkoutApi.setDefaultPresetValue(locale, id),
+    mutationFn: (id: string) => checkoutApi.setDefaultPresetValue({ params: { id } }, { locale }),
     onSuccess: () => settle(t("defaultToast")),
     onError: failed,
   });
@@ -219,7 +220,7 @@ function PresetCard({ preset }: { preset: CheckoutPresetDto }) {
  */
 export function PresetsSection() {
   const locale = useLocale();
-  const presets = useQuery({ queryKey: presetsKey(locale), queryFn: () => checkoutApi.presets(locale) });
+  const presets = useQuery({ queryKey: presetsKey(locale), queryFn: () => checkoutApi.presets({}, { locale }) });
   if (!presets.data?.length) return null;
   return (
     <>

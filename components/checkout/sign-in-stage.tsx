@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { toast } from "@/components/toast";
 import { CodeStep } from "@/components/auth/code-step";
 import { PhoneStep, type SentCode } from "@/components/auth/phone-step";
-import type { SessionView } from "@/components/auth/session-api";
+import type { SessionView } from "@/contract/store/session";
 import { useApplySignIn } from "@/components/auth/use-session";
 import { SheetBody, SheetFooter } from "@/components/cart/sheet-layout";
 import { Button } from "@/components/ui/button";

@@ -6,14 +6,15 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { toast } from "@/components/toast";
-import { SESSION_QUERY_KEY, type SessionView } from "@/components/auth/session-api";
-import { cartErrorKey } from "@/components/cart/cart-error-key";
-import { CartApiError } from "@/components/cart/cart-api";
+import { SESSION_QUERY_KEY } from "@/components/auth/use-session";
+import type { SessionView } from "@/contract/store/session";
+import { StoreApiError } from "@/lib/client-fetch";
+import { failureMessageKey } from "@/lib/errors";
+import { checkoutApi } from "@/lib/store-client/checkout";
 import { splitMobile } from "@/rules/phone";
 import type { CustomerDto, CustomFieldDefinitionDto } from "@/contract/dto/customers";
 import { checkoutFormSchema, fullName, splitName, type CheckoutForm } from "@/lib/validation/checkout";
 import { normalizeFieldValue } from "@/rules/custom-field-values";
-import { checkoutApi } from "./checkout-api";
 import type { CheckoutSetup } from "./use-checkout-setup";
 import { isSessionLost, useMarkSignedOut } from "./use-checkout-session";
 
@@ -74,7 +75,10 @@ export function useSaveCheckoutCustomer(
       const customFields = Object.fromEntries(
         definitions.map((d) => [d.name, normalizeFieldValue(d, values.customFields[d.name]) || null]),
       );
-      const saved = await checkoutApi.saveCustomer(locale, { name: fullName(values, separateNames), customFields });
+      const saved = await checkoutApi.saveCustomer(
+        { body: { name: fullName(values, separateNames), customFields } },
+        { locale },
+      );
       client.setQueryData<SessionView | null>(SESSION_QUERY_KEY, (old) => (old ? { ...old, customer: saved } : old));
       return true;
     } catch (err) {
@@ -83,19 +87,19 @@ export function useSaveCheckoutCustomer(
         onSessionLost();
         return false;
       }
-      const details = err instanceof CartApiError ? err.details : undefined;
+      const details = err instanceof StoreApiError ? err.details : undefined;
       const field = typeof details?.field === "string" ? details.field : null;
       const definition = field ? definitions.find((d) => d.name === field) : undefined;
       if (definition)
         form.setError(
           `customFields.${definition.name}` as FieldPath<CheckoutForm>,
-          { message: `errors.${cartErrorKey(err)}` },
+          { message: `errors.${failureMessageKey(err)}` },
           { shouldFocus: true },
         );
-      if (err instanceof CartApiError && err.code === "SP:ValidationError" && details?.name)
+      if (err instanceof StoreApiError && err.code === "SP:ValidationError" && details?.name)
         form.setError(separateNames ? "firstName" : "name", { message: "validation.invalid" }, { shouldFocus: true });
       const title =
-        typeof details?.message === "string" && details.message ? details.message : tErrors(cartErrorKey(err));
+        typeof details?.message === "string" && details.message ? details.message : tErrors(failureMessageKey(err));
       toast.error(title, { description: definition?.label, duration: 6000 });
       return false;
     }

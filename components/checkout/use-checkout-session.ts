@@ -2,13 +2,13 @@
 
 import { useCallback } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { SESSION_QUERY_KEY } from "@/components/auth/session-api";
+import { SESSION_QUERY_KEY } from "@/components/auth/use-session";
 import { setKnownSignedIn } from "@/components/auth/sign-in-state";
-import { CartApiError } from "@/components/cart/cart-api";
+import { StoreApiError } from "@/lib/client-fetch";
 
 /** A checkout call refused because the session ended meanwhile (signed out elsewhere, expired). */
 export function isSessionLost(err: unknown): boolean {
-  return err instanceof CartApiError && err.status === 401;
+  return err instanceof StoreApiError && err.status === 401;
 }
 
 /** Records that nobody is signed in any more, so that the next step asks for sign-in again. */

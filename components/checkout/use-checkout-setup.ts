@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useLocale } from "next-intl";
 import { toTenantConfig, type TenantConfig } from "@/contract/tenant-settings";
-import { publicCheckoutApi } from "./checkout-api";
+import { publicReads } from "@/lib/store-client/public-reads";
 
 /** The website page whose existence turns the terms checkbox on (spec §5). */
 export const TERMS_PAGE_PATH = "z/terms-and-conditions";
@@ -38,7 +38,7 @@ export function useCheckoutSetup() {
   return useQuery({
     queryKey: ["checkout", "setup", locale],
     queryFn: async (): Promise<CheckoutSetup> => {
-      const site = await publicCheckoutApi.websiteConfig(locale);
+      const site = await publicReads.websiteConfig({}, { locale });
       const config = toTenantConfig(site.settings);
       const hasTermsPage = site.pages.some((page) => page.path.replace(/^\/+/, "") === TERMS_PAGE_PATH);
       return { config, ...checkoutTerms(config, hasTermsPage) };
@@ -51,6 +51,6 @@ export function useCustomFieldDefinitions() {
   const locale = useLocale();
   return useQuery({
     queryKey: ["checkout", "custom-fields", locale],
-    queryFn: () => publicCheckoutApi.customFields(locale),
+    queryFn: () => publicReads.customFields({}, { locale }),
   });
 }

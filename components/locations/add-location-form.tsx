@@ -20,7 +20,7 @@ import {
   type NewLocationForm,
 } from "@/lib/locations/new-location-form";
 import { SAVABLE_LOCATION_TYPES, type Position } from "@/lib/locations/types";
-import type { NewLocation } from "./locations-api";
+import type { NewLocation } from "./use-locations";
 import { MapPicker } from "./map-picker";
 
 // Google's map code only for stores with a Maps key, and only once the form opens.

@@ -8,15 +8,20 @@ import {
   selectionOf,
   setSelectedLocation,
 } from "@/lib/locations/selected-location";
-import type { LocationDto } from "@/lib/locations/types";
+import type { LocationDto, Position, SavableLocationType } from "@/lib/locations/types";
+import { StoreApiError } from "@/lib/client-fetch";
+import { locationsApi } from "@/lib/store-client/locations";
 import { useSession } from "@/components/auth/use-session";
-import { LOCATIONS_QUERY_KEY, LocationsApiError, locationsApi, type NewLocation } from "./locations-api";
+
+export const LOCATIONS_QUERY_KEY = ["locations"] as const;
+
+export type NewLocation = Position & { type: SavableLocationType; description?: string };
 
 /** The signed-in customer's saved locations (none asked for when signed out: the list is theirs). */
 export function useSavedLocations() {
   const { customer, isSignedIn } = useSession();
   const key = [...LOCATIONS_QUERY_KEY, customer?.id ?? null] as const;
-  const query = useQuery({ queryKey: key, queryFn: locationsApi.list, enabled: isSignedIn });
+  const query = useQuery({ queryKey: key, queryFn: () => locationsApi.list(), enabled: isSignedIn });
   return { ...query, key };
 }
 
@@ -24,7 +29,7 @@ export function useSavedLocations() {
 export function useCreateLocation(key: readonly unknown[], onSaved: () => void) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: NewLocation) => locationsApi.create(input),
+    mutationFn: (input: NewLocation) => locationsApi.create({ body: input }),
     onSuccess: (created) => {
       client.setQueryData<LocationDto[]>(key, (list) => [created, ...(list ?? []).filter((l) => l.id !== created.id)]);
       void client.invalidateQueries({ queryKey: LOCATIONS_QUERY_KEY });
@@ -34,7 +39,7 @@ export function useCreateLocation(key: readonly unknown[], onSaved: () => void) 
     onError: (err) => {
       console.error("[locations] the location could not be saved", err);
       // Six already saved elsewhere (another tab): the list catches up and the add button turns off.
-      if (err instanceof LocationsApiError && err.status === 409)
+      if (err instanceof StoreApiError && err.status === 409)
         void client.invalidateQueries({ queryKey: LOCATIONS_QUERY_KEY });
     },
   });
@@ -53,7 +58,7 @@ export function useDeleteLocation(key: readonly unknown[], onSuggest: (location:
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (location: LocationDto) => {
-      await locationsApi.remove(location.id);
+      await locationsApi.remove({ params: { id: location.id } });
       return location;
     },
     onSuccess: async (deleted) => {
@@ -64,10 +69,14 @@ export function useDeleteLocation(key: readonly unknown[], onSuggest: (location:
       setSelectedLocation(known ? currentSelection(known) : null);
       const here = known ?? (await fallbackPosition());
       if (here && !known) setSelectedLocation(currentSelection(here));
-      const near = await locationsApi.suggestion(here ?? deleted).catch((err: unknown) => {
-        console.error("[locations] suggestion check failed", err);
-        return null;
-      });
+      const { latitude, longitude } = here ?? deleted;
+      const near = await locationsApi
+        .suggestion({ query: { latitude: String(latitude), longitude: String(longitude) } })
+        .then((answer) => answer.suggestion)
+        .catch((err: unknown) => {
+          console.error("[locations] suggestion check failed", err);
+          return null;
+        });
       if (near && near.id !== deleted.id) onSuggest(near);
     },
   });

@@ -4,13 +4,13 @@ import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { CalendarX } from "lucide-react";
-import { callBff } from "@/components/cart/cart-api";
-import { useCartErrorMessage } from "@/components/cart/use-cart-error-message";
 import { toast } from "@/components/toast";
 import { Button } from "@/components/ui/button";
 import { ConfirmInline } from "@/components/ui/confirm-inline";
 import { FormMessage } from "@/components/ui/form-message";
 import { singleFlight } from "@/lib/intent";
+import { ordersApi } from "@/lib/store-client/orders";
+import { useFailureMessage } from "@/lib/use-failure-message";
 import type { CartDto } from "@/contract/dto/cart";
 import { useFormatSar } from "@/components/money/sar-style";
 
@@ -32,7 +32,7 @@ export function CancelBooking({ cartId, itemId, refunds }: Props) {
   const locale = useLocale();
   const sar = useFormatSar();
   const router = useRouter();
-  const errorMessage = useCartErrorMessage();
+  const errorMessage = useFailureMessage();
   const [send] = useState(() => singleFlight<CartDto>());
   const [asking, setAsking] = useState(false);
   const [pending, setPending] = useState(false);
@@ -43,13 +43,7 @@ export function CancelBooking({ cartId, itemId, refunds }: Props) {
     setError(null);
     try {
       const order = await send((key) =>
-        callBff<CartDto>(
-          locale,
-          "POST",
-          `/api/orders/${encodeURIComponent(cartId)}/items/${encodeURIComponent(itemId)}/cancel`,
-          undefined,
-          key,
-        ),
+        ordersApi.cancelBooking({ params: { cartId, itemId } }, { locale, idempotencyKey: key }),
       );
       const refunded = order.cartItems.find((i) => i.id === itemId)?.refundedAmount ?? 0;
       toast.success(refunded > 0 ? t("doneRefund", { amount: sar(refunded) }) : t("done"));

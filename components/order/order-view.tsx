@@ -35,6 +35,7 @@ import { ReorderButton } from "./reorder-button-lazy";
 import { CancelBooking } from "./cancel-booking-lazy";
 import { getFormatSar } from "@/lib/money-server";
 import { passableLine } from "@/rules/wallet-pass";
+import { ordersApi } from "@/lib/store-client/orders";
 
 /** A card of the order page with an icon heading and a row of actions (calendar, sharing). */
 function ActionCard({
@@ -76,7 +77,7 @@ async function AddToCalendar({
     <ActionCard id="order-calendar" icon={CalendarPlus} title={t("title")}>
       <div className="flex flex-wrap gap-2">
         <a
-          href={`/api/orders/${encodeURIComponent(cartId)}/calendar?${new URLSearchParams(linkKey ? { locale, key: linkKey } : { locale })}`}
+          href={ordersApi.calendar.href({ params: { cartId }, query: { key: linkKey || undefined } }, locale)}
           download
           className={buttonVariants({ variant: "outline", size: "sm" })}
         >
@@ -353,7 +354,7 @@ export async function OrderView({
                 {walletPasses && passableLine(cart, item) ? (
                   // A plain download: Safari hands a .pkpass to Wallet; elsewhere it is saved.
                   <a
-                    href={`/api/orders/${encodeURIComponent(cart.id)}/items/${encodeURIComponent(item.id)}/wallet-pass`}
+                    href={ordersApi.walletPass.href({ params: { cartId: cart.id, itemId: item.id } })}
                     download
                     className={cn(
                       buttonVariants({ size: "sm" }),

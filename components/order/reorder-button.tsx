@@ -4,9 +4,10 @@ import { useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { RotateCcw } from "lucide-react";
-import { cartApi, cartQueryKey } from "@/components/cart/cart-api";
+import { cartQueryKey } from "@/components/cart/use-cart";
+import { cartApi } from "@/lib/store-client/cart";
 import { openCartSheet } from "@/components/cart/cart-sheet-state";
-import { useCartErrorMessage } from "@/components/cart/use-cart-error-message";
+import { useFailureMessage } from "@/lib/use-failure-message";
 import { toast } from "@/components/toast";
 import { Button } from "@/components/ui/button";
 import { singleFlight } from "@/lib/intent";
@@ -24,7 +25,7 @@ export function ReorderButton({ lines }: { lines: ReorderLine[] }) {
   const t = useTranslations("order.reorder");
   const locale = useLocale();
   const client = useQueryClient();
-  const errorMessage = useCartErrorMessage();
+  const errorMessage = useFailureMessage();
   const [once] = useState(() => singleFlight<void>());
   const [pending, setPending] = useState(false);
 
@@ -36,9 +37,8 @@ export function ReorderButton({ lines }: { lines: ReorderLine[] }) {
       for (const [i, line] of lines.entries()) {
         try {
           cart = await cartApi.addItem(
-            locale,
-            { productId: line.productId, priceId: line.priceId, quantity: line.quantity },
-            `${key}-${i}`,
+            { body: { productId: line.productId, priceId: line.priceId, quantity: line.quantity } },
+            { locale, idempotencyKey: `${key}-${i}` },
           );
         } catch (err) {
           refused.push(`${line.name}: ${errorMessage(err)}`);

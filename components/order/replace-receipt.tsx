@@ -4,13 +4,13 @@ import { useId, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { Upload } from "lucide-react";
-import { callBff } from "@/components/cart/cart-api";
-import { useCartErrorMessage } from "@/components/cart/use-cart-error-message";
 import { toast } from "@/components/toast";
 import { Button } from "@/components/ui/button";
 import { FormMessage } from "@/components/ui/form-message";
 import { Label } from "@/components/ui/label";
 import { singleFlight } from "@/lib/intent";
+import { ordersApi } from "@/lib/store-client/orders";
+import { useFailureMessage } from "@/lib/use-failure-message";
 import type { ReceiptReplacedDto } from "@/contract/dto/account";
 
 /**
@@ -23,7 +23,7 @@ export function ReplaceReceipt({ cartId }: { cartId: string }) {
   const t = useTranslations("order.done.receipt");
   const locale = useLocale();
   const router = useRouter();
-  const errorMessage = useCartErrorMessage();
+  const errorMessage = useFailureMessage();
   const ids = { input: useId(), error: useId() };
   const fileRef = useRef<HTMLInputElement>(null);
   const [send] = useState(() => singleFlight<ReceiptReplacedDto>());
@@ -37,13 +37,7 @@ export function ReplaceReceipt({ cartId }: { cartId: string }) {
     setPending(true);
     try {
       await send((key) =>
-        callBff<ReceiptReplacedDto>(
-          locale,
-          "POST",
-          `/api/orders/${encodeURIComponent(cartId)}/bank-receipt`,
-          form,
-          key,
-        ),
+        ordersApi.replaceReceipt({ params: { cartId }, body: form }, { locale, idempotencyKey: key }),
       );
       setError(null);
       if (fileRef.current) fileRef.current.value = "";

@@ -4,8 +4,6 @@ import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { CalendarClock } from "lucide-react";
-import { callBff } from "@/components/cart/cart-api";
-import { useCartErrorMessage } from "@/components/cart/use-cart-error-message";
 import { DayAndTimeFields, useSlotOptions } from "@/components/product/purchase/booking-fields";
 import type { OpeningHoursDays } from "@/components/product/purchase/booking-days";
 import { useBookingDay } from "@/components/product/purchase/use-booking-day";
@@ -14,6 +12,8 @@ import { toast } from "@/components/toast";
 import { Button } from "@/components/ui/button";
 import { FormMessage } from "@/components/ui/form-message";
 import { singleFlight } from "@/lib/intent";
+import { ordersApi } from "@/lib/store-client/orders";
+import { useFailureMessage } from "@/lib/use-failure-message";
 import type { CartDto } from "@/contract/dto/cart";
 
 type Props = {
@@ -55,7 +55,7 @@ export function RescheduleSlot({
   const tr = useTranslations("order.reschedule");
   const locale = useLocale();
   const router = useRouter();
-  const errorMessage = useCartErrorMessage();
+  const errorMessage = useFailureMessage();
   const pick = { specialistId, branchId };
   const day = useBookingDay(
     productId,
@@ -82,12 +82,9 @@ export function RescheduleSlot({
     setPending(true);
     try {
       await send((key) =>
-        callBff<CartDto>(
-          locale,
-          "POST",
-          `/api/orders/${encodeURIComponent(cartId)}/items/${encodeURIComponent(itemId)}/reschedule`,
-          { reservationDateFrom: slot.from },
-          key,
+        ordersApi.reschedule(
+          { params: { cartId, itemId }, body: { reservationDateFrom: slot.from } },
+          { locale, idempotencyKey: key },
         ),
       );
       toast.success(tr("moved"));

@@ -4,8 +4,6 @@ import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { CalendarClock } from "lucide-react";
-import { callBff } from "@/components/cart/cart-api";
-import { useCartErrorMessage } from "@/components/cart/use-cart-error-message";
 import { closedStatus, type DayStatus, type OpeningHoursDays } from "@/components/product/purchase/booking-days";
 import { CalendarField, StayNights } from "@/components/product/purchase/booking-fields";
 import { monthQuery } from "@/components/product/purchase/full-day-booking";
@@ -15,6 +13,8 @@ import { Button } from "@/components/ui/button";
 import { FormMessage } from "@/components/ui/form-message";
 import { addDays, monthStart, riyadhToday } from "@/rules/riyadh-time";
 import { singleFlight } from "@/lib/intent";
+import { ordersApi } from "@/lib/store-client/orders";
+import { useFailureMessage } from "@/lib/use-failure-message";
 import { formatNumber } from "@/lib/money";
 import type { CartDto } from "@/contract/dto/cart";
 
@@ -51,7 +51,7 @@ export function RescheduleStay({
   const tr = useTranslations("order.reschedule");
   const locale = useLocale();
   const router = useRouter();
-  const errorMessage = useCartErrorMessage();
+  const errorMessage = useFailureMessage();
   const today = riyadhToday();
   const maxDay = addDays(today, bookingWindowDays);
   const [month, setMonth] = useState(monthStart(from < today ? today : from));
@@ -81,12 +81,12 @@ export function RescheduleStay({
     setPending(true);
     try {
       await send((key) =>
-        callBff<CartDto>(
-          locale,
-          "POST",
-          `/api/orders/${encodeURIComponent(cartId)}/items/${encodeURIComponent(itemId)}/reschedule`,
-          { reservationDateFrom: first, reservationDateTo: addDays(first, nights) },
-          key,
+        ordersApi.reschedule(
+          {
+            params: { cartId, itemId },
+            body: { reservationDateFrom: first, reservationDateTo: addDays(first, nights) },
+          },
+          { locale, idempotencyKey: key },
         ),
       );
       toast.success(tr("moved"));

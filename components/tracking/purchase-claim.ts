@@ -1,5 +1,5 @@
-import { CartApiError } from "@/components/cart/cart-api";
-import { fetchEnvelope } from "@/lib/client-fetch";
+import { StoreApiError } from "@/lib/client-fetch";
+import { checkoutApi } from "@/lib/store-client/checkout";
 
 /**
  * Whether this page is the order's first to show its purchase (the platform keeps the mark, so a
@@ -8,14 +8,8 @@ import { fetchEnvelope } from "@/lib/client-fetch";
  */
 export async function firstPurchaseView(orderId: string): Promise<boolean> {
   try {
-    return (
-      await fetchEnvelope<{ first: boolean }>(
-        CartApiError,
-        "POST",
-        `/api/checkout/purchase-event/${encodeURIComponent(orderId)}`,
-      )
-    ).first;
+    return (await checkoutApi.purchaseEvent({ params: { cartId: orderId } })).first;
   } catch (err) {
-    return !(err instanceof CartApiError) || err.status === 0 || err.status >= 500;
+    return !(err instanceof StoreApiError) || err.status === 0 || err.status >= 500;
   }
 }

@@ -3,6 +3,7 @@ import { AvailabilityDto, ProductDto } from "../dto/catalog";
 import { endpoint } from "../endpoint";
 import { AvailabilityQuery, ProductListQuery, SlugParams } from "../input/catalog";
 import { IdParams } from "../input/ids";
+import { publicReadRoutes } from "../public-reads";
 
 /** Products and what can still be booked. */
 export const catalog = {
@@ -36,8 +37,7 @@ export const catalog = {
     codes: ["SP:EntityNotFound"],
   }),
   availability: endpoint({
-    method: "GET",
-    path: "products/:id/availability",
+    ...publicReadRoutes.availability,
     auth: "public",
     summary: "A reservation's free slots (?date=), start times (variable duration) or days (?from=&days=)",
     params: IdParams,

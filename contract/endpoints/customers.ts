@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CustomerDto, CustomFieldDefinitionDto, UploadDto } from "../dto/customers";
 import { endpoint, RAW_RESPONSE } from "../endpoint";
 import { SaveCustomerInput, UpdateCustomFieldsInput, UpdateProfileInput } from "../input/customers";
+import { publicReadRoutes } from "../public-reads";
 
 const FIELD_RULES = [
   "SP:CustomFieldValueIsRequired",
@@ -50,8 +51,7 @@ export const customers = {
     codes: FIELD_RULES,
   }),
   customFields: endpoint({
-    method: "GET",
-    path: "customer/checkout-custom-fields",
+    ...publicReadRoutes.customFields,
     auth: "public",
     summary: "The store's customer custom fields, labelled in the request's language",
     response: z.array(CustomFieldDefinitionDto),

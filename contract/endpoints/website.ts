@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { WebsiteConfigDto, WebsitePageDto } from "../dto/website";
 import { endpoint } from "../endpoint";
+import { publicReadRoutes } from "../public-reads";
 
 /** The store's website: its public settings and content pages (spec §7: fetch website config). */
 export const website = {
   config: endpoint({
-    method: "GET",
-    path: "website/config",
+    ...publicReadRoutes.websiteConfig,
     auth: "public",
     summary: "The store's name, public settings and the list of its content pages",
     response: WebsiteConfigDto,

@@ -1,12 +1,10 @@
 import "server-only";
-import { readMultipartBody } from "@/server/body";
 import { BankReceiptCheckoutInput } from "@/contract/input/checkout";
 
 /**
- * The bank-transfer request as the BFF passes it on: size-guarded before anything is parsed
- * (the declared length first, then the stream itself, since a chunked body declares none), then
- * only the fields the platform expects. The file goes on untouched: its type is decided by the
- * platform from its bytes.
+ * The bank-transfer request as the storefront passes it on (the form already read within its
+ * limit): only the fields the platform expects. The file goes on untouched: its type is decided
+ * by the platform from its bytes.
  */
 
 function parseCheckoutField(value: FormDataEntryValue | null) {
@@ -19,8 +17,7 @@ function parseCheckoutField(value: FormDataEntryValue | null) {
   return BankReceiptCheckoutInput.parse(json);
 }
 
-export async function readReceiptForm(req: Request): Promise<FormData> {
-  const received = await readMultipartBody(req);
+export function receiptForm(received: FormData): FormData {
   const form = new FormData();
   const transferorName = received.get("transferorName");
   form.set("transferorName", typeof transferorName === "string" ? transferorName : "");

@@ -8,9 +8,9 @@ import {
 } from "@/contract/input/payments";
 
 /**
- * The bodies of the online payment BFF (/api/checkout/pay/*): the contract's own, less what the
- * BFF adds itself — the cart (from its cookie) and the return addresses (from the request). None
- * carries card data (the browser gives the card to the provider).
+ * The bodies of the online payment steps (pay-steps.ts): the contract's own, less what the
+ * storefront adds itself — the cart (from its cookie) and the return addresses (from the request).
+ * None carries card data (the browser gives the card to the provider).
  */
 
 /** A Moyasar token id (token_…) or the stringified Apple Pay payment token, and the order's details. */

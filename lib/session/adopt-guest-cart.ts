@@ -1,6 +1,5 @@
 import "server-only";
-import { platformFor, type BffContext } from "@/lib/cart/bff";
-import { clearCartId, readCartId, writeCartId } from "@/lib/cookies";
+import type { CartCookie, StoreCall } from "@/lib/store-api/context";
 import { PlatformCallError } from "@/lib/platform-client/core";
 
 /**
@@ -9,16 +8,15 @@ import { PlatformCallError } from "@/lib/platform-client/core";
  * cookie follows whatever it returns. A cart that is gone or someone else's is forgotten; any
  * other failure leaves the cookie as it is and never undoes the sign-in.
  */
-export async function adoptGuestCart(ctx: BffContext, accessToken: string): Promise<void> {
-  const cartId = await readCartId(ctx.tenant.slug);
-  if (!cartId) return;
+export async function adoptGuestCart(ctx: StoreCall, cart: CartCookie, accessToken: string): Promise<void> {
+  if (!cart.id) return;
   try {
-    const cart = await platformFor(ctx, accessToken).cart.assign({ params: { id: cartId } });
-    if (cart.status === "completed") await clearCartId(ctx.tenant.slug);
-    else await writeCartId(ctx.tenant.slug, cart.id);
+    const adopted = await ctx.platform({ token: accessToken }).cart.assign({ params: { id: cart.id } });
+    if (adopted.status === "completed") await cart.forget();
+    else await cart.use(adopted.id);
   } catch (err) {
     if (err instanceof PlatformCallError && (err.status === 404 || err.code === "SP:CartAlreadyCompleted")) {
-      await clearCartId(ctx.tenant.slug);
+      await cart.forget();
       return;
     }
     console.error("[session] guest cart not assigned", err);
@@ -30,11 +28,14 @@ export async function adoptGuestCart(ctx: BffContext, accessToken: string): Prom
  * the signed-in customer holds is let go, so that the next sign-in takes it with everything in it.
  * Nothing to do without a session or a cart; a failure only means the cart stays with its owner.
  */
-export async function releaseCartForNextSignIn(ctx: BffContext, previousAccessToken: string | null): Promise<void> {
-  const cartId = await readCartId(ctx.tenant.slug);
-  if (!cartId || !previousAccessToken) return;
+export async function releaseCartForNextSignIn(
+  ctx: StoreCall,
+  cart: CartCookie,
+  previousAccessToken: string | null,
+): Promise<void> {
+  if (!cart.id || !previousAccessToken) return;
   try {
-    await platformFor(ctx, previousAccessToken).cart.release({ params: { id: cartId } });
+    await ctx.platform({ token: previousAccessToken }).cart.release({ params: { id: cart.id } });
   } catch (err) {
     if (!(err instanceof PlatformCallError && err.status === 404)) console.error("[session] cart not handed over", err);
   }

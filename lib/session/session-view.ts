@@ -1,12 +1,9 @@
 import "server-only";
-import { BffError, platformFor, type BffContext } from "@/lib/cart/bff";
+import type { SessionView } from "@/contract/store/session";
+import type { StoreCall } from "@/lib/store-api/context";
 import { PlatformCallError } from "@/lib/platform-client/core";
-import type { CustomerDto } from "@/contract/dto/customers";
 import type { SessionData } from "./session-policy";
-import { activeSession, getSessionToken, refreshSession, type StoredSession } from "./session";
-
-/** What the browser may know of the session: who, and when to refresh. Never a token. */
-export type SessionView = { customer: CustomerDto; accessExpiresAt: number };
+import { activeSession, refreshSession, type StoredSession } from "./session";
 
 /**
  * The signed-in customer for a session that looked valid. An access token the platform refuses
@@ -16,14 +13,17 @@ export type SessionView = { customer: CustomerDto; accessExpiresAt: number };
  * refresh and logged out.
  */
 export async function viewOf(
-  ctx: BffContext,
+  ctx: StoreCall,
   session: StoredSession,
   data: SessionData | null,
   refreshed = false,
 ): Promise<SessionView | null> {
   if (!data) return null;
   try {
-    return { customer: await platformFor(ctx, data.accessToken).customers.me(), accessExpiresAt: data.accessExpiresAt };
+    return {
+      customer: await ctx.platform({ token: data.accessToken }).customers.me(),
+      accessExpiresAt: data.accessExpiresAt,
+    };
   } catch (err) {
     if (!(err instanceof PlatformCallError && err.status === 401)) throw err;
     if (!refreshed && data.tenantId === ctx.tenant.id)
@@ -34,16 +34,9 @@ export async function viewOf(
 }
 
 export async function currentSessionView(
-  ctx: BffContext,
+  ctx: StoreCall,
   opts: { forceRefresh?: boolean } = {},
 ): Promise<SessionView | null> {
   const { session, data } = await activeSession(ctx.tenant, opts);
   return viewOf(ctx, session, data);
-}
-
-/** The access token of a call that needs a signed-in customer; 401 with a code otherwise. */
-export async function requireToken(ctx: BffContext): Promise<string> {
-  const token = await getSessionToken(ctx.tenant);
-  if (!token) throw new BffError(401, "SP:Unauthorized", "Sign in to continue");
-  return token;
 }

@@ -10,7 +10,7 @@ import {
   validCardNumber,
   type CardNetwork,
 } from "@/rules/card-networks";
-import { toLatinDigits } from "./sign-in";
+import { toLatinDigits } from "@/rules/digits";
 
 /**
  * The card form (spec §5): one schema for the payment step's form. Card data never reaches our

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { normalizeOtpCode, phoneFormMobile, phoneFormSchema, toLatinDigits, verifyOtpBody } from "./sign-in";
+import { VerifyOtpBody as verifyOtpBody } from "@/contract/store/sign-in";
+import { normalizeOtpCode, toLatinDigits } from "@/rules/digits";
+import { phoneFormMobile, phoneFormSchema } from "./sign-in";
 
 const issues = (input: unknown) => {
   const parsed = phoneFormSchema.safeParse(input);

@@ -2,7 +2,14 @@ import { errorResponse, envelopeResponse } from "@/server/error-envelope";
 import { CodedError } from "@/contract/coded-error";
 import { platformApi } from "@/contract/api";
 import { readJsonBody, readMultipartBody } from "@/server/body";
-import { bodyKind, listEndpoints, RAW_RESPONSE, type EndpointSpec } from "@/contract/endpoint";
+import {
+  bodyKind,
+  listEndpoints,
+  pathMatcher,
+  pathSegments,
+  RAW_RESPONSE,
+  type EndpointSpec,
+} from "@/contract/endpoint";
 import type { Locale } from "@/contract/tenant-settings";
 import { UNSTORABLE_TEXT } from "@/rules/text";
 import type { Db } from "../db/client";
@@ -25,12 +32,12 @@ import { parseSalesChannel } from "../services/coupon-rules";
  * Served over HTTP (handlePlatformRequest) and, for the embedded storefront, in-process (dispatch).
  */
 
-type Route = { key: string; spec: EndpointSpec; parts: string[]; run: (ctx: never) => unknown };
+type Route = { key: string; spec: EndpointSpec; run: (ctx: never) => unknown };
 
 const routes: Route[] = listEndpoints(platformApi).map(({ key, spec }) => {
   const [group, name] = key.split(".");
   const run = (implementation as unknown as Record<string, Record<string, Route["run"]>>)[group][name];
-  return { key, spec, parts: spec.path.split("/").filter(Boolean), run };
+  return { key, spec, run };
 });
 const byKey = new Map(routes.map((r) => [r.key, r]));
 
@@ -39,32 +46,7 @@ export function registeredRoutes(): { method: string; path: string; auth: string
   return routes.map((r) => ({ method: r.spec.method, path: r.spec.path, auth: r.spec.auth, key: r.key }));
 }
 
-function match(method: string, segments: string[]): { route: Route; params: Record<string, string> } | "method" | null {
-  let methodMismatch = false;
-  for (const r of routes) {
-    const rest = r.parts.at(-1)?.startsWith("*") ? r.parts.length - 1 : -1;
-    if (rest >= 0 ? segments.length <= rest : r.parts.length !== segments.length) continue;
-    const params: Record<string, string> = {};
-    const ok = r.parts.every((p, i) => {
-      if (i === rest) {
-        params[p.slice(1)] = segments.slice(i).join("/");
-        return true;
-      }
-      if (p.startsWith(":")) {
-        params[p.slice(1)] = segments[i];
-        return true;
-      }
-      return p === segments[i];
-    });
-    if (!ok) continue;
-    if (r.spec.method !== method) {
-      methodMismatch = true;
-      continue;
-    }
-    return { route: r, params };
-  }
-  return methodMismatch ? "method" : null;
-}
+const match = pathMatcher(routes);
 
 export function localeFrom(headers: Headers): Locale {
   return /^\s*en\b/i.test(headers.get("accept-language") ?? "") ? "en" : "ar";
@@ -183,16 +165,7 @@ export async function handlePlatformRequest(
   source: CallSource = { trusted: false },
 ): Promise<Response> {
   try {
-    const segments = pathname
-      .split("/")
-      .filter(Boolean)
-      .map((s) => {
-        try {
-          return decodeURIComponent(s);
-        } catch {
-          return s;
-        }
-      });
+    const segments = pathSegments(pathname);
     if (segments.some((s) => UNSTORABLE_TEXT.test(s))) throw notFound();
     const found = match(req.method, segments);
     if (!found) throw new PlatformError("SP:RouteNotFound", 404, "No such endpoint");

@@ -50,3 +50,17 @@ export function envelopeData<T>(body: ApiEnvelope<T>): T {
   if ("error" in body) throw new Error(`unexpected error ${body.error.code}: ${body.error.message}`);
   return body.data;
 }
+
+type RouteModule = Record<string, ((req: Request) => Promise<Response>) | undefined>;
+
+/**
+ * One request to the storefront's API as the browser sends it: by its URL, through the one
+ * catch-all route (app/api/[...path]) and its pipeline, as Next would call it. Loaded on the first
+ * call, after the suite's `vi.mock("next/headers")`.
+ */
+export async function storeApi(req: Request): Promise<Response> {
+  const route = (await import("@/app/api/[...path]/route")) as unknown as RouteModule;
+  const serve = route[req.method];
+  if (!serve) throw new Error(`app/api/[...path] serves no ${req.method}`);
+  return serve(req);
+}

@@ -6,9 +6,10 @@ import { Button } from "@/components/ui/button";
 import { APPLE_PAY_NETWORKS } from "@/lib/payments/card-networks";
 import { PaymentCancelled, PaymentSetupError, validateApplePayMerchant } from "@/lib/payments/provider-browser";
 import type { CartDto } from "@/contract/dto/cart";
-import { onlinePayApi } from "./online-pay-api";
+import { checkoutApi } from "@/lib/store-client/checkout";
+import { payApi } from "@/lib/store-client/pay";
 import { PaymentHeading } from "./payment-heading";
-import { paymentApi, type CheckoutDetails } from "./payment-api";
+import type { CheckoutDetails } from "./payment-api";
 import { afterApplePay, useOnlinePay, usePaymentEndpoints, type OnlineNext } from "./use-online-pay";
 import { useFormatSar } from "@/components/money/sar-style";
 
@@ -65,7 +66,7 @@ export function ApplePayPayment({ cart, amount, publicKey, storeName, checkout, 
     const outcome = new Promise<OnlineNext>((resolve, reject) => {
       session.onvalidatemerchant = (event) => {
         void (async () => {
-          await paymentApi.validate(locale);
+          await checkoutApi.validate({}, { locale });
           const { moyasarApiUrl } = await endpoints.load();
           session.completeMerchantValidation(
             await validateApplePayMerchant(moyasarApiUrl ?? "", publicKey, {
@@ -81,11 +82,12 @@ export function ApplePayPayment({ cart, amount, publicKey, storeName, checkout, 
       };
       session.onpaymentauthorized = (event) => {
         void (async () => {
-          const answer = await onlinePayApi.moyasar(locale, {
-            token: JSON.stringify(event.payment.token),
-            tokenType: "applepay",
-            checkout,
-          });
+          const answer = await payApi.step(
+            "moyasar",
+            "start",
+            { token: JSON.stringify(event.payment.token), tokenType: "applepay", checkout },
+            { locale },
+          );
           const next = afterApplePay(answer);
           session.completePayment(Session.STATUS_SUCCESS);
           resolve(next);

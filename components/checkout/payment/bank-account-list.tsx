@@ -8,12 +8,13 @@ import { compactIban, formatIban } from "@/lib/checkout/bank-transfer";
 import type { BankAccountDto } from "@/contract/dto/checkout";
 import { BankLogo, bankCode } from "./bank-logo";
 import { CopyButton } from "@/components/share/copy-button";
-import { bankAccountsQueryKey, paymentApi } from "./payment-api";
+import { checkoutApi } from "@/lib/store-client/checkout";
+import { bankAccountsQueryKey } from "./payment-api";
 
 /** The store's bank accounts; the caller learns whether any can receive the transfer. */
 export function useBankAccounts() {
   const locale = useLocale();
-  return useQuery({ queryKey: bankAccountsQueryKey(locale), queryFn: () => paymentApi.bankAccounts(locale) });
+  return useQuery({ queryKey: bankAccountsQueryKey(locale), queryFn: () => checkoutApi.bankAccounts({}, { locale }) });
 }
 
 function AccountRow({

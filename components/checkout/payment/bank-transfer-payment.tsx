@@ -11,7 +11,8 @@ import { Label } from "@/components/ui/label";
 import { bankTransferSchema, receiptProblemMessage, type BankTransferValues } from "@/lib/checkout/bank-transfer";
 import type { CartDto } from "@/contract/dto/cart";
 import { BankAccountList, useBankAccounts } from "./bank-account-list";
-import { paymentApi, withConfirmedTotal, type CheckoutDetails } from "./payment-api";
+import { checkoutApi } from "@/lib/store-client/checkout";
+import { bankTransferForm, withConfirmedTotal, type CheckoutDetails } from "./payment-api";
 import { PaymentActions } from "./payment-actions";
 import { ReceiptField } from "./receipt-field";
 import { usePayOrder } from "./use-pay-order";
@@ -56,11 +57,16 @@ export function BankTransferPayment({ cart, amount, checkout, onBack }: Props) {
 
   const submit = form.handleSubmit((values) =>
     pay.mutate(() =>
-      paymentApi.submitBankTransfer(locale, {
-        transferorName: values.transferorName.trim(),
-        receipt: values.receipt as File,
-        checkout: withConfirmedTotal(checkout, cart),
-      }),
+      checkoutApi.bankReceipt(
+        {
+          body: bankTransferForm({
+            transferorName: values.transferorName.trim(),
+            receipt: values.receipt as File,
+            checkout: withConfirmedTotal(checkout, cart),
+          }),
+        },
+        { locale },
+      ),
     ),
   );
 

@@ -13,7 +13,7 @@ import type { CartDto } from "@/contract/dto/cart";
 import { localePath } from "@/lib/site-routing";
 import { acceptedNetworks } from "@/rules/card-networks";
 import { CARD_MONTHS, cardSchema, cardYears, formatCardNumber, type CardValues } from "@/lib/validation/card";
-import { onlinePayApi } from "./online-pay-api";
+import { payApi } from "@/lib/store-client/pay";
 import type { CheckoutDetails } from "./payment-api";
 import { PaymentActions } from "./payment-actions";
 import { PaymentHeading, SecureCardNote } from "./payment-heading";
@@ -90,7 +90,9 @@ export function CardPayment({ cart, amount, publicKey, enabledMethods, checkout,
       const { moyasarApiUrl } = await endpoints.load();
       const callbackUrl = `${window.location.origin}${localePath(locale, `/checkout/done/${encodeURIComponent(cart.id)}`)}`;
       const token = await createMoyasarToken(moyasarApiUrl ?? "", publicKey, schema.parse(card), callbackUrl);
-      return nextAfterMoyasar(await onlinePayApi.moyasar(locale, { token, tokenType: "token", checkout }));
+      return nextAfterMoyasar(
+        await payApi.step("moyasar", "start", { token, tokenType: "token", checkout }, { locale }),
+      );
     }),
   );
 

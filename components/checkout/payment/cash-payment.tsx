@@ -5,7 +5,8 @@ import { CalendarCheck, HandCoins, Receipt } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import type { CashLabelKey } from "@/lib/checkout/payment-methods";
 import type { CartDto } from "@/contract/dto/cart";
-import { paymentApi, withConfirmedTotal, type CheckoutDetails } from "./payment-api";
+import { checkoutApi } from "@/lib/store-client/checkout";
+import { withConfirmedTotal, type CheckoutDetails } from "./payment-api";
 import { PaymentActions } from "./payment-actions";
 import { PaymentIntro } from "./payment-heading";
 import { usePayOrder } from "./use-pay-order";
@@ -57,7 +58,11 @@ export function CashPayment({ cart, amount, cashLabelKey, checkout, onBack }: Pr
         onBack={onBack}
         busy={pay.isPending || pay.isSuccess}
         submitLabel={t(`submit.${flow}`)}
-        onSubmit={() => pay.mutate(() => paymentApi.submitCash(locale, withConfirmedTotal(checkout, cart)))}
+        onSubmit={() =>
+          pay.mutate(() =>
+            checkoutApi.submit({ body: { paymentMethod: "CASH", ...withConfirmedTotal(checkout, cart) } }, { locale }),
+          )
+        }
       />
     </section>
   );

@@ -10,7 +10,7 @@ import { loadScript } from "@/lib/payments/load-script";
 import { PaymentCancelled, PaymentSetupError, ProviderRefusal } from "@/lib/payments/provider-browser";
 import type { CartDto } from "@/contract/dto/cart";
 import type { PaymentMethod } from "@/contract/tenant-settings";
-import { onlinePayApi } from "./online-pay-api";
+import { payApi } from "@/lib/store-client/pay";
 import type { CheckoutDetails } from "./payment-api";
 import { PaymentActions } from "./payment-actions";
 import { PaymentHeading, SecureCardNote } from "./payment-heading";
@@ -63,7 +63,7 @@ export function MyfatoorahCardPayment({ cart, amount, enabledMethods, checkout, 
           err instanceof Error ? err.message : "The card form could not be loaded",
         );
       });
-      const [started] = await Promise.all([onlinePayApi.myfatoorahSession(locale, amount), script]);
+      const [started] = await Promise.all([payApi.step("myfatoorah", "session", { amount }, { locale }), script]);
       return started;
     },
     // A payment session, not cached data: used once, never read again (the 60 s freshness is for reads).
@@ -101,10 +101,12 @@ export function MyfatoorahCardPayment({ cart, amount, enabledMethods, checkout, 
           err instanceof Error && err.message ? err.message : "Failed to create payment session",
         );
       });
-      const { redirectUrl } = await onlinePayApi.myfatoorahExecute(locale, {
-        sessionId: submitted.SessionId || session.data.sessionId,
-        checkout,
-      });
+      const { redirectUrl } = await payApi.step(
+        "myfatoorah",
+        "execute",
+        { sessionId: submitted.SessionId || session.data.sessionId, checkout },
+        { locale },
+      );
       return { redirect: redirectUrl };
     });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { afterApplePay, nextAfterMoyasar } from "./use-online-pay";
-import { PaymentApiError } from "./payment-api";
+import { StoreApiError } from "@/lib/client-fetch";
 
 const answer = (
   status: "initiated" | "paid" | "failed",
@@ -19,12 +19,12 @@ describe("where a Moyasar answer leads", () => {
       redirect: "https://3ds.example/x",
     });
     expect(nextAfterMoyasar(answer("paid"))).toEqual({ done: "?status=paid" });
-    expect(() => nextAfterMoyasar(answer("failed", { failureReason: "INSUFFICIENT_FUNDS" }))).toThrow(PaymentApiError);
+    expect(() => nextAfterMoyasar(answer("failed", { failureReason: "INSUFFICIENT_FUNDS" }))).toThrow(StoreApiError);
   });
 
   it("Apple Pay (spec §4): only Paid is a success — 'initiated' aborts the sheet, even with a page to go to", () => {
     expect(afterApplePay(answer("paid"))).toEqual({ done: "?status=paid" });
-    expect(() => afterApplePay(answer("initiated", { redirectUrl: "https://3ds.example/x" }))).toThrow(PaymentApiError);
-    expect(() => afterApplePay(answer("failed"))).toThrow(PaymentApiError);
+    expect(() => afterApplePay(answer("initiated", { redirectUrl: "https://3ds.example/x" }))).toThrow(StoreApiError);
+    expect(() => afterApplePay(answer("failed"))).toThrow(StoreApiError);
   });
 });

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { FormMessage } from "@/components/ui/form-message";
 import type { PayLaterProvider } from "@/lib/payments/callback-urls";
 import type { CartDto } from "@/contract/dto/cart";
-import { onlinePayApi } from "./online-pay-api";
+import { payApi } from "@/lib/store-client/pay";
 import type { CheckoutDetails } from "./payment-api";
 import { PaymentActions } from "./payment-actions";
 import { PaymentIntro } from "./payment-heading";
@@ -45,9 +45,7 @@ export function PayLaterPayment({ provider, cart, amount, checkout, onBack }: Pr
 
   const submit = () =>
     pay.mutate(async () => {
-      const session = await (provider === "tabby"
-        ? onlinePayApi.tabby(locale, { checkout })
-        : onlinePayApi.tamara(locale, { checkout }));
+      const session = await payApi.step(provider, "start", { checkout }, { locale });
       return { redirect: session.checkout_url };
     });
 

@@ -1,23 +1,11 @@
-import { fetchEnvelope } from "@/lib/client-fetch";
-import { CodedError } from "@/contract/coded-error";
-import type { BankAccountDto } from "@/contract/dto/checkout";
 import type { CartDto } from "@/contract/dto/cart";
 import type { CheckoutDetailsInput } from "@/lib/validation/checkout";
 
 /**
- * The payment step's calls to the checkout BFF (/api/checkout/*). The cart id lives in the
- * httpOnly cart cookie, so no call names it; the page's language travels as Accept-Language.
+ * The payment step's details: the order's customer and notes from the customer-info step (the
+ * storefront normalises and checks them), and the bank transfer's form. The calls themselves are
+ * the storefront API's (lib/store-client/checkout.ts, pay.ts).
  */
-
-/** A refused payment call with the platform's `SP:` code ("network" when no answer came). */
-export class PaymentApiError extends CodedError {
-  override name = "PaymentApiError";
-}
-
-const call = <T>(locale: string, method: string, path: string, body?: unknown) =>
-  fetchEnvelope<T>(PaymentApiError, method, `/api/checkout${path}`, body, locale);
-
-/** The order's customer and notes from the customer-info step (the BFF normalises and checks them). */
 export type CheckoutDetails = CheckoutDetailsInput;
 
 /**
@@ -32,19 +20,13 @@ export const withConfirmedTotal = (checkout: CheckoutDetails, cart: Pick<CartDto
 
 export type BankTransferInput = { transferorName: string; receipt: File; checkout: CheckoutDetails };
 
-export const paymentApi = {
-  /** Every rule a completion would check, now (spec: before every payment); throws the first failure. */
-  validate: (locale: string) => call<{ valid: true }>(locale, "GET", "/validate"),
-  submitCash: (locale: string, checkout: CheckoutDetails) =>
-    call<CartDto>(locale, "POST", "/submit", { paymentMethod: "CASH", ...checkout }),
-  submitBankTransfer: (locale: string, input: BankTransferInput) => {
-    const form = new FormData();
-    form.set("transferorName", input.transferorName);
-    form.set("files", input.receipt);
-    form.set("checkout", JSON.stringify(input.checkout));
-    return call<CartDto>(locale, "POST", "/bank-receipt", form);
-  },
-  bankAccounts: (locale: string) => call<BankAccountDto[]>(locale, "GET", "/bank-accounts"),
-};
+/** The bank transfer as the storefront reads it: multipart `transferorName`, `files` (the receipt) and `checkout` (JSON). */
+export function bankTransferForm(input: BankTransferInput): FormData {
+  const form = new FormData();
+  form.set("transferorName", input.transferorName);
+  form.set("files", input.receipt);
+  form.set("checkout", JSON.stringify(input.checkout));
+  return form;
+}
 
 export const bankAccountsQueryKey = (locale: string) => ["checkout", "bank-accounts", locale] as const;

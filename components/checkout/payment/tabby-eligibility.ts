@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useLocale } from "next-intl";
 import type { CartDto } from "@/contract/dto/cart";
-import { onlinePayApi } from "./online-pay-api";
+import { payApi } from "@/lib/store-client/pay";
 
 /**
  * Tabby's answer for this cart and customer (spec §8), asked once the method list shows so the
@@ -13,7 +13,7 @@ export function useTabbyEligibility(cart: Pick<CartDto, "id" | "totalAmount">, e
   const locale = useLocale();
   return useQuery({
     queryKey: ["checkout", "tabby-eligibility", cart.id, cart.totalAmount, locale],
-    queryFn: () => onlinePayApi.tabbyEligibility(locale),
+    queryFn: () => payApi.step("tabby", "eligibility", {}, { locale }),
     enabled,
     retry: false,
   });

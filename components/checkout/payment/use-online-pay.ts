@@ -5,17 +5,18 @@ import { useRouter } from "next/navigation";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { toast } from "@/components/toast";
-import { SESSION_QUERY_KEY } from "@/components/auth/session-api";
+import { SESSION_QUERY_KEY } from "@/components/auth/use-session";
 import { requireSignIn, setKnownSignedIn } from "@/components/auth/sign-in-state";
-import { cartQueryKey } from "@/components/cart/cart-api";
+import { cartQueryKey } from "@/components/cart/use-cart";
 import { closeCartSheet } from "@/components/cart/cart-sheet-state";
 import { PAYMENT_ERROR_TOAST_MS } from "@/lib/checkout/payment-errors";
 import { errorMessageKey } from "@/lib/errors";
 import { PaymentCancelled, PaymentSetupError, ProviderRefusal } from "@/lib/payments/provider-browser";
 import type { CreatePaymentDto } from "@/contract/dto/payments";
 import { localePath } from "@/lib/site-routing";
-import { onlinePayApi, paymentEndpointsQueryKey } from "./online-pay-api";
-import { paymentApi, PaymentApiError } from "./payment-api";
+import { StoreApiError } from "@/lib/client-fetch";
+import { checkoutApi } from "@/lib/store-client/checkout";
+import { payApi } from "@/lib/store-client/pay";
 import { usePaymentError } from "./use-payment-error";
 
 /** Where an online payment goes next: the provider's page (3-D Secure, hosted checkout) or the done page. */
@@ -41,9 +42,9 @@ export function afterApplePay(answer: CreatePaymentDto): OnlineNext {
   throw moyasarRefusal(answer);
 }
 
-function moyasarRefusal(answer: CreatePaymentDto): PaymentApiError {
+function moyasarRefusal(answer: CreatePaymentDto): StoreApiError {
   const reason = answer.errorMessageCode ?? answer.failureReason ?? "Payment:Error:Unknown";
-  return new PaymentApiError(402, reason, answer.failureReason ?? reason);
+  return new StoreApiError(402, reason, answer.failureReason ?? reason);
 }
 
 /**
@@ -62,7 +63,7 @@ export function useOnlinePay(cartId: string, { validateFirst = true }: { validat
   const router = useRouter();
   const mutation = useMutation({
     mutationFn: async (start: () => Promise<OnlineNext>) => {
-      if (validateFirst) await paymentApi.validate(locale);
+      if (validateFirst) await checkoutApi.validate({}, { locale });
       return start();
     },
     onSuccess: (next) => {
@@ -74,7 +75,7 @@ export function useOnlinePay(cartId: string, { validateFirst = true }: { validat
       }
     },
     onError: (err, start) => {
-      if (err instanceof PaymentApiError && err.status === 401) {
+      if (err instanceof StoreApiError && err.status === 401) {
         client.setQueryData(SESSION_QUERY_KEY, null);
         setKnownSignedIn(false);
         requireSignIn(() => mutation.mutate(start));
@@ -95,7 +96,7 @@ export function useOnlinePay(cartId: string, { validateFirst = true }: { validat
         });
         return;
       }
-      if (!(err instanceof PaymentApiError)) {
+      if (!(err instanceof StoreApiError)) {
         // Not a refusal anyone answered with (a provider script that broke, an unexpected exception):
         // nothing in the sheet can fix it, so the payment-error page explains and leads back to the cart.
         console.error("[checkout] online payment failed unexpectedly", err);
@@ -132,6 +133,8 @@ export function useOnlinePay(cartId: string, { validateFirst = true }: { validat
   return { ...mutation, mutate };
 }
 
+export const paymentEndpointsQueryKey = ["checkout", "payment-endpoints"] as const;
+
 /**
  * The tenant's browser-safe provider addresses, read when a payment view first needs them.
  * `load()` answers them now (from the cache when it has them), for a pay button's flow.
@@ -139,10 +142,10 @@ export function useOnlinePay(cartId: string, { validateFirst = true }: { validat
 export function usePaymentEndpoints() {
   const locale = useLocale();
   const client = useQueryClient();
-  const query = useQuery({ queryKey: paymentEndpointsQueryKey, queryFn: () => onlinePayApi.endpoints(locale) });
+  const query = useQuery({ queryKey: paymentEndpointsQueryKey, queryFn: () => payApi.endpoints({}, { locale }) });
   return {
     query,
     load: () =>
-      client.fetchQuery({ queryKey: paymentEndpointsQueryKey, queryFn: () => onlinePayApi.endpoints(locale) }),
+      client.fetchQuery({ queryKey: paymentEndpointsQueryKey, queryFn: () => payApi.endpoints({}, { locale }) }),
   };
 }

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { toast } from "@/components/toast";
-import { cartQueryKey } from "@/components/cart/cart-api";
+import { cartQueryKey } from "@/components/cart/use-cart";
 import { closeCartSheet } from "@/components/cart/cart-sheet-state";
 import {
   claimDoneRedirect,
@@ -15,7 +15,7 @@ import {
   type FlagStorage,
 } from "@/lib/checkout/payment-errors";
 import { localePath } from "@/lib/site-routing";
-import { PaymentApiError } from "./payment-api";
+import { StoreApiError } from "@/lib/client-fetch";
 
 /** sessionStorage, or null where the browser refuses it (some private modes throw on access). */
 function tabStorage(): FlagStorage | null {
@@ -53,7 +53,7 @@ export function usePaymentError(cartId: string) {
   /** Answers whether the shopper was sent to the done page. */
   return useCallback(
     (err: unknown): "redirected" | "shown" => {
-      const code = err instanceof PaymentApiError ? err.code : null;
+      const code = err instanceof StoreApiError ? err.code : null;
       if (claimDoneRedirect(tabStorage(), cartId, code)) {
         goToDone(cartId);
         return "redirected";

@@ -12,6 +12,7 @@ import { loadOrderPage } from "@/lib/orders/order-access";
 import { orNull, platform } from "@/lib/platform-client/core";
 import { loadSite, type SiteParams } from "@/lib/site";
 import { orderPageHref } from "@/lib/orders/order-share";
+import { ordersApi } from "@/lib/store-client/orders";
 
 export const dynamic = "force-dynamic";
 
@@ -63,7 +64,7 @@ export default async function InvoicePage({ params, searchParams }: Props) {
           <PrintButtons a4={t("printA4")} receipt={t("printReceipt")} />
           {/* The same documents as a PDF file made on the server (lib/orders/invoice-pdf.ts). */}
           <a
-            href={`/api/orders/${cartId}/invoice${page.data.key ? `?key=${encodeURIComponent(page.data.key)}` : ""}`}
+            href={ordersApi.invoice.href({ params: { cartId }, query: { key: page.data.key || undefined } })}
             download
             className={buttonVariants({ variant: "outline", size: "sm" })}
           >
