@@ -10,3 +10,5 @@ export function isBuilt(fingerprint?: string): boolean;
 export function ensureBuild(): void;
 /** Runs `next build` and stamps the build with the sources it was made from; exits the process on failure. */
 export function build(fingerprint?: string): void;
+/** The folders and files the build is made from. */
+export const SOURCES: readonly string[];

@@ -8,11 +8,13 @@ export const root = path.resolve(import.meta.dirname, "..");
 export const nextBin = path.join(root, "node_modules/next/dist/bin/next");
 const stampFile = path.join(root, ".next", "source-fingerprint");
 
-const SOURCES = [
+/** What the build is made from: every folder the app's modules live in, and the files that configure it. */
+export const SOURCES = [
   "app",
   "components",
   "contract",
   "lib",
+  "payment-providers",
   "platform",
   "rules",
   "server",
