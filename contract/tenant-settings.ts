@@ -234,7 +234,7 @@ export function toTenantConfig(settings: SettingsMap) {
       en: text(settings.announcementTextEn),
       link: text(settings.announcementLink),
     },
-    /** Marketing pixels (issue 6); a missing one is skipped with a warning in the browser. */
+    /** Marketing pixels; a missing one is skipped with a warning in the browser. */
     pixels: {
       gtmId: pixelId(settings.gtmId),
       metaPixelId: pixelId(settings.metaPixelId),
@@ -242,7 +242,7 @@ export function toTenantConfig(settings: SettingsMap) {
       snapchatPixelId: pixelId(settings.snapchatPixelId),
       clarityId: pixelId(settings.clarityId),
     },
-    /** The Maps browser key (issue 6): the locations sheet draws Google's map with it, else its own grid picker. */
+    /** The Maps browser key: the locations sheet draws Google's map with it, else its own grid picker. */
     googleMapsApiKey: text(settings.googleMapsApiKey),
     /**
      * Who sells (Saudi e-commerce law: the seller's name, CR and VAT numbers, address and contact in

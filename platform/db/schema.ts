@@ -460,7 +460,7 @@ export const bankAccounts = pgTable("bank_accounts", {
   sortOrder: integer("sort_order").notNull().default(0),
 });
 
-// ── Sign-in, sessions and the customer's account (issue 3) ──────────────────────────────────
+// ── Sign-in, sessions and the customer's account ──────────────────────────────────
 
 /** One SMS code sent to a number; `tokenHash` binds the verify call to this send. */
 export const otpChallenges = pgTable(
@@ -682,7 +682,7 @@ export const customerSubscriptions = pgTable(
   (t) => [index("customer_subscriptions_customer_idx").on(t.tenantId, t.customerId)],
 );
 
-// ── Online payments (issue 5) ───────────────────────────────────────────────────────────────
+// ── Online payments ───────────────────────────────────────────────────────────────
 
 /** A payment provider (payment-providers/profiles.ts: the one list of them). */
 export type { PaymentProvider };
@@ -852,7 +852,7 @@ export const sandboxObjects = pgTable(
   (t) => [index("sandbox_objects_kind_idx").on(t.provider, t.kind)],
 );
 
-// ── Locations (issue 6) ─────────────────────────────────────────────────────────────────────
+// ── Locations ─────────────────────────────────────────────────────────────────────
 
 /** Spec §3's location types. "current" is the browser's position, which a customer may also save. */
 export const LOCATION_TYPES = ["home", "work", "resthouse", "friendsplace", "other", "current"] as const;

@@ -16,7 +16,7 @@ import { quoteOrder, type CompletionQuote, type OrderDetails } from "../services
 import type { OwnerScope } from "../services/own-cart";
 
 /**
- * Payment attempts (issue 5): what every payment creation starts with — the cart's completion
+ * Payment attempts: what every payment creation starts with — the cart's completion
  * dry run, the method check, the amount to pay — and how a stored attempt is answered.
  */
 

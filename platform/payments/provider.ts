@@ -4,7 +4,7 @@ import { PROVIDER_CODES } from "@/payment-providers/profiles";
 import type { PaymentProvider, ProviderAccount } from "../db/schema";
 
 /**
- * What every provider client shares (issue 5). Amounts cross this boundary in integer halalas
+ * What every provider client shares. Amounts cross this boundary in integer halalas
  * only; each client converts to its provider's own format inside (ARCHITECTURE decision 5).
  */
 
