@@ -1,10 +1,10 @@
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "./test";
 import { PORT } from "./support";
+import { freePort } from "../tests/helpers/free-port";
 
 /**
  * The running server carries only what serves requests: `next start` takes the configuration its
@@ -32,17 +32,6 @@ test("the journeys' server has no compiler loaded, and still answers with the co
   expect(res.headers()["strict-transport-security"]).toContain("max-age=");
   expect(res.headers()["x-powered-by"]).toBeUndefined();
 });
-
-/** A port nothing listens on now (the kernel's choice), so that parallel runs do not collide. */
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 
 /**
  * Every storefront server starts through the entry (scripts/start.mjs), which gives the process

@@ -1,13 +1,13 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readdirSync } from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import path from "node:path";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { ensureBuild, root } from "../scripts/build-stamp.mjs";
 import { openDatabase } from "@/platform/db/client";
 import { seedDemo } from "@/platform/seed/demo";
+import { freePort } from "./helpers/free-port";
 
 /**
  * Several instances starting together on one fresh PostgreSQL database (README: production
@@ -55,17 +55,6 @@ async function tableCounts(url: string): Promise<Record<string, number>> {
 }
 
 const migrationFiles = readdirSync(path.join(root, "platform/db/migrations")).filter((f) => f.endsWith(".sql"));
-
-/** A port nothing listens on now (the kernel's choice), so that parallel runs do not collide. */
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 
 const get = (port: number, urlPath: string, host = `localhost:${port}`) =>
   new Promise<{ status: number; body: string }>((resolve, reject) =>
