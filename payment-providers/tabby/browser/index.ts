@@ -1,0 +1,3 @@
+import { defineBrowser } from "@/lib/payments/browser-part";
+
+export const tabbyBrowser = defineBrowser({});
