@@ -44,3 +44,27 @@ export type PayLaterSessionInput = z.output<typeof PayLaterSessionInput>;
 /** Where to send the shopper: the provider's hosted checkout. */
 export const PayLaterSessionDto = z.object({ checkout_url: z.string() });
 export type PayLaterSessionDto = z.infer<typeof PayLaterSessionDto>;
+
+/**
+ * A pay-later provider's answer to whether it would take the cart from the customer (its
+ * profile's precheck): its message, already in the request's language, when it would not.
+ */
+export const PayLaterPrecheckDto = z.object({
+  eligible: z.boolean(),
+  rejectionReason: z.string().nullable(),
+  message: z.string().nullable(),
+});
+export type PayLaterPrecheckDto = z.infer<typeof PayLaterPrecheckDto>;
+
+/** A pay-later step's body: the order's details; the cart and the return addresses are the storefront's. */
+export const PayLaterStepBody = PayLaterSessionInput.pick({ checkout: true });
+export type PayLaterStepBody = z.input<typeof PayLaterStepBody>;
+
+/**
+ * A pay-later provider's return addresses: the done page naming the provider, with how the
+ * shopper left (spec §2: payment_method={provider}&status=cancel|failure).
+ */
+export function payLaterReturnUrls(done: string, provider: string) {
+  const base = `${done}?payment_method=${provider}`;
+  return { success_url: base, cancel_url: `${base}&status=cancel`, failure_url: `${base}&status=failure` };
+}

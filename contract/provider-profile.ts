@@ -49,8 +49,17 @@ export type ProviderProfile = {
   cardForms?: readonly string[];
   /** Its card form is the one a store gets without the setting (spec §3: the default). */
   defaultCardForm?: string;
-  /** Spec §3 methods named after the provider: paid later through it, for the full total (spec §9). */
+  /**
+   * Spec §3 methods named after the provider: paid later through it, for the full total (spec §9),
+   * on its hosted page, which the checkout's pay-later view sends the shopper to (its `start` pay step).
+   */
   payLater?: readonly string[];
+  /**
+   * It is asked first whether it would take the cart from the customer (spec §8), through the pay
+   * step of this name, which answers a PayLaterPrecheckDto; `failureCode` is the code shown when
+   * the check itself fails.
+   */
+  precheck?: { step: string; failureCode: string };
   /** Its keys in the tenant's settings map, with how each is checked when written. */
   settings: Readonly<Record<string, SettingRule>>;
   /** Its part of the storefront's configuration, and which of its pay-later methods the settings offer. */

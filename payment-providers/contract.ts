@@ -7,7 +7,8 @@ import { tamaraContract } from "./tamara/contract";
 
 /**
  * The payment providers' contract parts (docs/payments.md), one per folder: the spec §3 methods
- * each serves, the platform endpoints that start its payments and what its notifications carry.
+ * each serves, the platform endpoints that start its payments, the steps the browser calls them
+ * through and what its notifications carry.
  * contract/ reads them here; the server's parts are in platform.ts, keyed alike.
  */
 export const PROVIDER_CONTRACTS = {
@@ -24,6 +25,13 @@ const contracts: readonly Contract[] = Object.values(PROVIDER_CONTRACTS);
 /** Every provider's endpoints, joined to the platform API's payments group (contract/api.ts). */
 export type ProviderEndpoints = UnionToIntersection<Contract["endpoints"]>;
 export const PROVIDER_ENDPOINTS = Object.assign({}, ...contracts.map((c) => c.endpoints)) as ProviderEndpoints;
+
+/**
+ * Every provider's pay steps, by provider then step: what the storefront's pay endpoints
+ * (checkout/pay/{provider}[/{step}], contract/store/pay.ts) serve and the browser's payApi types.
+ */
+export type PaySteps = UnionToIntersection<Contract["pay"]>;
+export const PAY_STEPS = Object.assign({}, ...contracts.map((c) => c.pay)) as PaySteps;
 
 /** The query fields any provider's notification may carry (payment/webhooks/<provider>). */
 export const PROVIDER_WEBHOOK_QUERY: Readonly<Record<string, z.ZodType>> = Object.assign(

@@ -37,6 +37,26 @@ export const PAY_LATER_METHODS = profiles.flatMap((p) =>
   "payLater" in p ? p.payLater : [],
 ) as readonly PayLaterMethod[];
 
+type PrecheckOf<P> = P extends { precheck: infer C } ? C : never;
+/** A pay-later method with its provider, and how that provider is asked first, if it is. */
+export type PayLaterEntry = {
+  method: PayLaterMethod;
+  provider: PayLaterProvider;
+  precheck: PrecheckOf<Profile> | null;
+};
+type PayLaterProviderOf<P> = P extends { payLater: readonly string[]; providers: readonly (infer N)[] } ? N : never;
+/** The providers of pay-later methods: the done page's payment_method on the way back from them (spec §2). */
+export type PayLaterProvider = PayLaterProviderOf<Profile>;
+export const PAY_LATER: readonly PayLaterEntry[] = profiles.flatMap((p) =>
+  "payLater" in p
+    ? p.payLater.map((method) => ({
+        method,
+        provider: p.providers[0] as PayLaterProvider,
+        precheck: "precheck" in p ? p.precheck : null,
+      }))
+    : [],
+);
+
 type CardFormOf<P> = P extends { cardForms: readonly (infer N)[] } ? N : never;
 /** The providers whose embedded card form a store may choose (onlinePaymentProvider, spec §3). */
 export type CardFormProvider = CardFormOf<Profile>;

@@ -12,21 +12,21 @@ import {
   type PaymentMethods,
 } from "@/lib/checkout/payment-methods";
 import type { CartDto } from "@/contract/dto/cart";
-import type { TenantConfig } from "@/contract/tenant-settings";
-import { useTabbyEligibility } from "./payment/tabby-eligibility";
+import type { PaymentMethod, TenantConfig } from "@/contract/tenant-settings";
+import { usePayLaterPrechecks, type PrecheckNote } from "./payment/pay-later-precheck";
 import { StepHeading } from "./step-heading";
 import { StepNav } from "./step-nav";
 import { useSarStyle } from "@/components/money/sar-style";
 import { Sar } from "@/components/money/sar";
 
-const ICONS: Record<CheckoutMethodId, LucideIcon> = {
+const ICONS: Record<string, LucideIcon> = {
   CARD: CreditCard,
   APPLE_PAY: Smartphone,
-  TABBY: CalendarClock,
-  TAMARA: CalendarClock,
   CASH: Banknote,
   BANK_TRANSFER: Landmark,
 };
+/** Every pay-later method is shown as paying over time. */
+const iconOf = (id: CheckoutMethodId): LucideIcon => ICONS[id] ?? CalendarClock;
 
 /** The methods for this cart on this device (Apple Pay only where the browser can pay with it). */
 export function usePaymentMethods(config: TenantConfig, cart: CartDto): PaymentMethods {
@@ -34,21 +34,19 @@ export function usePaymentMethods(config: TenantConfig, cart: CartDto): PaymentM
   return useMemo(() => paymentMethods({ config, cart, applePaySupported }), [config, cart, applePaySupported]);
 }
 
-/** Tabby's answer while the methods show: still asking, or refused with Tabby's own words. */
-/** Tabby's eligibility on its card: being checked, refused (Tabby's message), or the check itself failed. */
-export type TabbyNote = { checking: boolean; refusal: string | null; checkFailed: boolean } | null;
-
 export type MethodChoiceState = {
   methods: PaymentMethods;
-  tabby: TabbyNote;
+  /** The prechecks of the offered pay-later methods whose provider is asked first, by method. */
+  notes: Partial<Record<PaymentMethod, PrecheckNote>>;
   chosen: CheckoutMethodId | null;
   pick: (id: CheckoutMethodId) => void;
 };
 
 /**
  * The method the shopper has chosen among those they can use: the one they picked while it is
- * still offered and usable, else the first usable one (spec §4). Tabby is asked at once whether it
- * would take this cart, so a refusal shows on its card and it can't be picked (spec §8).
+ * still offered and usable, else the first usable one (spec §4). A pay-later provider that is asked
+ * first is asked at once whether it would take this cart, so a refusal shows on its card and it
+ * can't be picked (spec §8).
  */
 export function useMethodChoice(
   config: TenantConfig,
@@ -56,26 +54,17 @@ export function useMethodChoice(
   initial: CheckoutMethodId | null,
 ): MethodChoiceState {
   const methods = usePaymentMethods(config, cart);
-  const offersTabby = methods.methods.some((m) => m.id === "TABBY");
-  const eligibility = useTabbyEligibility(cart, offersTabby);
+  const offered = (id: string) => methods.methods.some((m) => m.id === id);
+  const notes = usePayLaterPrechecks(cart, offered);
   const [picked, pick] = useState(initial);
-  const tabbyRefused = offersTabby && eligibility.data?.eligible === false;
-  const usable = (id: CheckoutMethodId) =>
-    methods.methods.some((m) => m.id === id) && !(id === "TABBY" && tabbyRefused);
+  const usable = (id: CheckoutMethodId) => offered(id) && notes[id as PaymentMethod]?.refusal == null;
   const chosen = picked && usable(picked) ? picked : (methods.methods.find((m) => usable(m.id))?.id ?? null);
-  const tabby = offersTabby
-    ? {
-        checking: eligibility.isPending,
-        refusal: tabbyRefused ? (eligibility.data?.message ?? "") : null,
-        checkFailed: eligibility.isError,
-      }
-    : null;
-  return { methods, tabby, chosen, pick };
+  return { methods, notes, chosen, pick };
 }
 
-/** The methods as radio cards, with the amount the chosen one charges (spec §9: Tabby and Tamara the full total). */
+/** The methods as radio cards, with the amount the chosen one charges (spec §9: the pay-later methods the full total). */
 export function MethodChoice({
-  choice: { methods, tabby, chosen: value, pick: onChange },
+  choice: { methods, notes, chosen: value, pick: onChange },
   legend,
 }: {
   choice: MethodChoiceState;
@@ -98,11 +87,11 @@ export function MethodChoice({
     <div className="grid gap-4">
       <RadioGroup legend={legend} className="grid gap-2">
         {methods.methods.map((m) => {
-          const Icon = ICONS[m.id];
-          const note = m.id === "TABBY" ? tabby : null;
+          const Icon = iconOf(m.id);
+          const note = notes[m.id as PaymentMethod] ?? null;
           const noteId = `payment-method-${m.id}-note`;
           const refused = note?.refusal != null;
-          const provider = tPayLater("provider.tabby");
+          const provider = note ? tPayLater(`provider.${note.provider}`) : "";
           return (
             <RadioCard
               key={m.id}
@@ -127,9 +116,9 @@ export function MethodChoice({
                     {note.refusal || tPayLater("notEligible", { provider })}
                   </span>
                 ) : note?.checkFailed ? (
-                  // Spec §8: the check itself failed (TEST_TABBY_CUSTOMER_ELIGIBILITY_ERROR); Tabby's step offers to ask again.
+                  // Spec §8: the check itself failed; the method's own step offers to ask again.
                   <span id={noteId} className="text-xs font-medium text-destructive">
-                    {tErrors("TEST_TABBY_CUSTOMER_ELIGIBILITY_ERROR")}
+                    {tErrors(note.failureCode)}
                   </span>
                 ) : null}
               </span>

@@ -43,7 +43,7 @@ export function OrderNotice({
  * A cart the platform has not completed: never shown as paid, whatever the address says. A
  * refused payment names its reason and offers to try again (the checkout reopens); a payment
  * taken for an order that could not be completed says the store will follow up; the shopper
- * back from Tabby or Tamara without paying is told so and sent back to checkout.
+ * back from a pay-later provider without paying is told so and sent back to checkout.
  */
 export async function OrderPending({
   view,

@@ -6,8 +6,9 @@ import { payRoutes } from "./routes/pay";
 
 /**
  * One step of a provider's payment: a JSON object that the step's own schema reads, and the
- * step's answer. Which (provider, step) pairs exist, what each takes and answers, is the
- * storefront's pay map (lib/payments/pay-steps.ts); a pair it does not have is 404 SP:RouteNotFound.
+ * step's answer. Which (provider, step) pairs exist, what each takes and answers, are the
+ * providers' pay steps (their contract parts, payment-providers/contract.ts's PAY_STEPS); a pair
+ * they do not have is 404 SP:RouteNotFound.
  */
 const StepBody = z.looseObject({});
 const StepAnswer = z.looseObject({});
@@ -26,7 +27,7 @@ export const pay = storeGroup(payRoutes, {
     codes: [],
   },
   start: {
-    summary: "Starts a provider's payment (moyasar: the card or Apple Pay token; tabby, tamara: their hosted page)",
+    summary: "Starts a provider's payment (its `start` pay step: a card or wallet token, or its hosted page)",
     session: "required",
     cart: "required",
     idempotencyKey: "forward",
@@ -37,7 +38,7 @@ export const pay = storeGroup(payRoutes, {
     codes: codesOf("SP:RouteNotFound"),
   },
   step: {
-    summary: "Another step of a provider's payment (myfatoorah: session, execute; tabby: eligibility)",
+    summary: "Another of a provider's pay steps (an embedded form's session, a pay-later precheck)",
     session: "required",
     cart: "required",
     idempotencyKey: "forward",

@@ -1,5 +1,6 @@
 import type { CartDto, PaymentStatus } from "@/contract/dto/cart";
 import type { SettlementDto } from "@/contract/dto/payments";
+import { PAY_LATER, type PayLaterProvider } from "@/payment-providers/profiles";
 import { paymentErrorMessageKey } from "./payment-errors";
 
 /**
@@ -10,18 +11,22 @@ import { paymentErrorMessageKey } from "./payment-errors";
 
 export type DoneHint =
   | { kind: "paid" }
-  | { kind: "payLaterReturned"; provider: "tabby" | "tamara"; outcome: "cancel" | "failure" }
+  | { kind: "payLaterReturned"; provider: PayLaterProvider; outcome: "cancel" | "failure" }
   | null;
 
 type Params = Record<string, string | string[] | undefined>;
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.toLowerCase();
 
-/** status=paid, or payment_method=tabby|tamara with status=cancel|failure; anything else is no hint. */
+/** A pay-later provider by the name it returns under (payment_method), or null. */
+const payLaterProvider = (name: string | null | undefined): PayLaterProvider | null =>
+  PAY_LATER.find((p) => p.provider === name)?.provider ?? null;
+
+/** status=paid, or payment_method={a pay-later provider} with status=cancel|failure; anything else is no hint. */
 export function readDoneHint(params: Params): DoneHint {
   const status = one(params.status);
-  const method = one(params.payment_method);
-  if ((method === "tabby" || method === "tamara") && (status === "cancel" || status === "failure"))
-    return { kind: "payLaterReturned", provider: method, outcome: status };
+  const provider = payLaterProvider(one(params.payment_method));
+  if (provider && (status === "cancel" || status === "failure"))
+    return { kind: "payLaterReturned", provider, outcome: status };
   if (status === "paid") return { kind: "paid" };
   return null;
 }
@@ -30,21 +35,18 @@ export function readDoneHint(params: Params): DoneHint {
  * order: the platform completed the cart. failed: the online payment was refused (reasonKey is the
  * message key of spec §8's reason). refused: the money was taken but the order could not be
  * completed (stock gone, amount changed): the store follows up. payLaterReturned: the shopper came
- * back from Tabby/Tamara without paying. notReceived: not completed, nothing settled (paidHint:
+ * back from a pay-later provider without paying. notReceived: not completed, nothing settled (paidHint:
  * a payment may still be confirming, so the page offers to check again).
  */
 export type DoneView =
   | { kind: "order" }
   | { kind: "failed"; reasonKey: string }
   | { kind: "refused" }
-  | { kind: "payLaterReturned"; provider: "tabby" | "tamara"; outcome: "cancel" | "failure" }
+  | { kind: "payLaterReturned"; provider: PayLaterProvider; outcome: "cancel" | "failure" }
   | { kind: "notReceived"; paidHint: boolean };
 
 /** What the platform's callback-payment answered for the cart (null: not asked, or it could not answer). */
 export type Settlement = Pick<SettlementDto, "outcome" | "provider" | "failureReason" | "errorMessageCode"> | null;
-
-const payLaterProvider = (provider: SettlementDto["provider"] | undefined): "tabby" | "tamara" | null =>
-  provider === "tabby" || provider === "tamara" ? provider : null;
 
 /** The message key of a refused payment's reason: spec §8's reasons, else an SP code's message, else the generic card failure. */
 export function failureMessageKey(code: string | null | undefined): string {
@@ -70,7 +72,7 @@ export function doneView(cart: Pick<CartDto, "status">, hint: DoneHint, settleme
   if (outcome === "failed" || outcome === "cancelled") {
     return { kind: "failed", reasonKey: failureMessageKey(settlement?.errorMessageCode ?? settlement?.failureReason) };
   }
-  // Back through Tabby's or Tamara's cancel or failure address: their payment is not going ahead, even while still open there.
+  // Back through a pay-later provider's cancel or failure address: their payment is not going ahead, even while still open there.
   if (hint?.kind === "payLaterReturned") return hint;
   return { kind: "notReceived", paidHint: hint?.kind === "paid" || outcome === "pending" };
 }
@@ -110,17 +112,15 @@ export function orderMethodKey(
 
 export function paymentMethodKey(
   method: CartDto["paymentMethod"],
-): "card" | "applePay" | "tabby" | "tamara" | "cash" | "bankTransfer" | null {
+): "card" | "applePay" | PayLaterProvider | "cash" | "bankTransfer" | null {
+  const payLater = PAY_LATER.find((p) => p.method === method);
+  if (payLater) return payLater.provider;
   switch (method) {
     case "MADA":
     case "VISA":
       return "card";
     case "APPLE_PAY":
       return "applePay";
-    case "TABBY":
-      return "tabby";
-    case "TAMARA":
-      return "tamara";
     case "CASH":
       return "cash";
     case "BANK_TRANSFER":

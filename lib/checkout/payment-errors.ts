@@ -1,5 +1,6 @@
 import { CARD_FAILURE_REASONS, cardFailureReasonKey } from "@/contract/payment-failures";
 import { errorMessageKey } from "@/lib/errors";
+import { PROVIDER_CODES, type ProviderErrorCode } from "@/payment-providers/profiles";
 
 /**
  * Payment errors (spec §4, §8): how a refused payment is shown, and which refusals send the
@@ -43,7 +44,8 @@ export const ACTIONABLE_PAYMENT_CODES = [
   "SP:FileTooLarge",
   "SP:UnsupportedFileType",
   "SP:PaymentAmountMismatch",
-  "SP:TabbyNotEligible",
+  // A provider's own refusal of the order (a pay-later provider that would not take it): choose another method.
+  ...(Object.keys(PROVIDER_CODES) as ProviderErrorCode[]).filter((code) => code.startsWith("SP:")),
 ] as const;
 
 /**

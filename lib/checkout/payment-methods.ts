@@ -1,5 +1,6 @@
 import type { CartDto } from "@/contract/dto/cart";
 import { PAYMENT_METHODS, type PaymentMethod, type TenantConfig } from "@/contract/tenant-settings";
+import { PAY_LATER, type PayLaterMethod, type PayLaterProvider } from "@/payment-providers/profiles";
 
 /**
  * Which payment methods the checkout offers, how cash is named and what each one charges
@@ -7,7 +8,8 @@ import { PAYMENT_METHODS, type PaymentMethod, type TenantConfig } from "@/contra
  * only when its setting is exactly "True"); everything else is decided here and unit-tested.
  */
 
-export type CheckoutMethodId = "CARD" | "APPLE_PAY" | "TABBY" | "TAMARA" | "CASH" | "BANK_TRANSFER";
+/** The checkout's ways to pay: the card once for MADA and VISA, and every other spec §3 method as itself. */
+export type CheckoutMethodId = "CARD" | "APPLE_PAY" | PayLaterMethod | "CASH" | "BANK_TRANSFER";
 
 /** Keys of the `checkout` namespace. */
 export type CashLabelKey =
@@ -18,8 +20,7 @@ export type CashLabelKey =
 export type MethodLabelKey =
   | "methods.card"
   | "methods.applePay"
-  | "methods.tabby"
-  | "methods.tamara"
+  | `methods.${PayLaterProvider}`
   | "methods.bankTransfer"
   | CashLabelKey;
 
@@ -41,13 +42,18 @@ export type PaymentMethods = {
   amountToPay: (method: CheckoutMethodId) => number;
 };
 
-const AMOUNT_LABELS = {
+/** A pay-later method's provider (its label, its pay steps and its way back are the provider's name). */
+export const payLaterOf = (method: string) => PAY_LATER.find((p) => p.method === method) ?? null;
+
+const LABELS: Record<Exclude<CheckoutMethodId, "CASH">, MethodLabelKey> = {
   CARD: "methods.card",
   APPLE_PAY: "methods.applePay",
-  TABBY: "methods.tabby",
-  TAMARA: "methods.tamara",
   BANK_TRANSFER: "methods.bankTransfer",
-} as const;
+  ...(Object.fromEntries(PAY_LATER.map((p) => [p.method, `methods.${p.provider}`])) as Record<
+    PayLaterMethod,
+    MethodLabelKey
+  >),
+};
 
 type CartKinds = Pick<CartDto, "cartItems">;
 const everyItemIs = (cart: CartKinds, kind: string) =>
@@ -66,9 +72,9 @@ export function cashLabelKey(cart: Pick<CartDto, "totalAmount"> & CartKinds, cas
   return "methods.cash.cashOnDelivery";
 }
 
-/** Spec §9: Tabby and Tamara are charged the full total, every other method the amount due now (deposit). */
+/** Spec §9: the pay-later methods are charged the full total, every other method the amount due now (deposit). */
 export function amountToPay(cart: Pick<CartDto, "totalAmount" | "amountToBePaid">, method: CheckoutMethodId): number {
-  return method === "TABBY" || method === "TAMARA" ? cart.totalAmount : cart.amountToBePaid;
+  return payLaterOf(method) ? cart.totalAmount : cart.amountToBePaid;
 }
 
 export function paymentMethods({ config, cart, applePaySupported }: PaymentMethodsInput): PaymentMethods {
@@ -83,7 +89,7 @@ export function paymentMethods({ config, cart, applePaySupported }: PaymentMetho
     if (method === "APPLE_PAY") return applePaySupported ? "APPLE_PAY" : null;
     return method;
   };
-  // Spec §3/§4: in the payment method enum's order (MADA, CASH, VISA, APPLE_PAY, TAMARA, TABBY,
+  // Spec §3/§4: in the payment method enum's order (MADA, CASH, VISA, APPLE_PAY, the pay-later methods,
   // BANK_TRANSFER), the card once at the first of MADA and VISA; the first is preselected. Cash is
   // also offered, in its place, for a zero total.
   const ids = [...new Set(PAYMENT_METHODS.filter((m) => enabledSet.has(m) || m === "CASH").map(offered))].filter(
@@ -91,7 +97,7 @@ export function paymentMethods({ config, cart, applePaySupported }: PaymentMetho
   );
 
   const cashLabel = cashLabelKey(cart, ids.length === 1 && ids[0] === "CASH");
-  const methods = ids.map((id): CheckoutMethod => ({ id, labelKey: id === "CASH" ? cashLabel : AMOUNT_LABELS[id] }));
+  const methods = ids.map((id): CheckoutMethod => ({ id, labelKey: id === "CASH" ? cashLabel : LABELS[id] }));
   return {
     methods,
     defaultMethod: methods[0]?.id ?? null,

@@ -5,6 +5,9 @@
  * the fallback of browsers too old for nonces. Pure: the proxy calls it on every page.
  */
 
+import type { BrowserOrigins } from "@/contract/provider-profile";
+import { BROWSER_ASSETS } from "@/payment-providers/profiles";
+
 /** Where the pixels (spec §1) and their beacons live. */
 const PIXEL_HOSTS = [
   "https://www.googletagmanager.com",
@@ -21,13 +24,12 @@ const PIXEL_HOSTS = [
   "https://c.bing.com",
 ];
 
-/** The payment providers' APIs, card forms, widgets and hosted pages (PROVIDERS.md). */
-const PAYMENT_HOSTS = [
-  "https://api.moyasar.com",
-  "https://*.myfatoorah.com",
-  "https://*.tabby.ai",
-  "https://*.tamara.co",
-  "https://apple-pay-gateway.apple.com",
+/**
+ * The payment providers' APIs, card forms, widgets and hosted pages, by what a page does there, as
+ * their profiles declare them (their sandboxes are this app's own origin).
+ */
+const paymentHosts = (kind: keyof BrowserOrigins) => [
+  ...new Set(BROWSER_ASSETS.flatMap((assets) => assets.origins.live[kind] ?? [])),
 ];
 
 /** The locations sheet's map (spec §2). */
@@ -47,10 +49,10 @@ export function contentSecurityPolicy({ nonce, extraSources = [] }: CspOptions):
     "style-src": ["'self'", "'unsafe-inline'", "https://fonts.googleapis.com"],
     "img-src": ["'self'", "data:", "blob:", "https:"],
     "font-src": ["'self'", "data:", "https://fonts.gstatic.com"],
-    "connect-src": ["'self'", ...PIXEL_HOSTS, ...PAYMENT_HOSTS, ...MAP_HOSTS, ...extra],
+    "connect-src": ["'self'", ...PIXEL_HOSTS, ...paymentHosts("connect"), ...MAP_HOSTS, ...extra],
     "frame-src": [
       "'self'",
-      ...PAYMENT_HOSTS,
+      ...paymentHosts("frame"),
       "https://www.googletagmanager.com",
       "https://td.doubleclick.net",
       "https://www.facebook.com",
@@ -59,7 +61,7 @@ export function contentSecurityPolicy({ nonce, extraSources = [] }: CspOptions):
     "worker-src": ["'self'", "blob:"],
     "object-src": ["'none'"],
     "base-uri": ["'self'"],
-    "form-action": ["'self'", ...PAYMENT_HOSTS, ...extra],
+    "form-action": ["'self'", ...paymentHosts("form"), ...extra],
     "frame-ancestors": ["'self'"],
   };
   return Object.entries(directives)

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { endpoint, RAW_RESPONSE } from "@/contract/endpoint";
 import { OnlineCheckoutInput, PAYMENT_START_CODES, PaymentRef, PaymentUrl } from "@/contract/payment-start";
-import { defineContract } from "@/contract/provider-contract";
+import { defineContract, payStep } from "@/contract/provider-contract";
 import { moyasarProfile } from "./profile";
 
 /** POST payment/moyasar/session: a browser-made card token or an Apple Pay payment token, for the cart `reference`. */
@@ -31,27 +31,44 @@ export const CreatePaymentDto = z.object({
 });
 export type CreatePaymentDto = z.infer<typeof CreatePaymentDto>;
 
+const endpoints = {
+  moyasarSession: endpoint({
+    method: "POST",
+    path: "payment/moyasar/session",
+    auth: "customer",
+    summary: "A Moyasar payment from a browser-made card token (⇒ 3-D Secure) or an Apple Pay token (⇒ paid or failed)",
+    body: CreatePaymentInput,
+    response: CreatePaymentDto,
+    codes: [...PAYMENT_START_CODES, "CREATE_PAYMENT_SESSION_ERROR"],
+  }),
+  applePayDomainAssociation: endpoint({
+    method: "GET",
+    path: "payment/apple-pay/domain-association",
+    auth: "public",
+    summary: "The store's Apple Pay domain-association file (served at /.well-known/…)",
+    response: RAW_RESPONSE,
+    codes: ["SP:EntityNotFound"],
+  }),
+};
+
+/** A Moyasar token id (token_…, made by the browser) or the stringified Apple Pay payment token, and the order's details. */
+export const MoyasarPayBody = CreatePaymentInput.pick({ token: true, tokenType: true, checkout: true });
+export type MoyasarPayBody = z.input<typeof MoyasarPayBody>;
+
 export const moyasarContract = defineContract({
   profile: moyasarProfile,
   methods: ["MADA", "VISA", "APPLE_PAY"],
-  endpoints: {
-    moyasarSession: endpoint({
-      method: "POST",
-      path: "payment/moyasar/session",
-      auth: "customer",
-      summary:
-        "A Moyasar payment from a browser-made card token (⇒ 3-D Secure) or an Apple Pay token (⇒ paid or failed)",
-      body: CreatePaymentInput,
-      response: CreatePaymentDto,
-      codes: [...PAYMENT_START_CODES, "CREATE_PAYMENT_SESSION_ERROR"],
-    }),
-    applePayDomainAssociation: endpoint({
-      method: "GET",
-      path: "payment/apple-pay/domain-association",
-      auth: "public",
-      summary: "The store's Apple Pay domain-association file (served at /.well-known/…)",
-      response: RAW_RESPONSE,
-      codes: ["SP:EntityNotFound"],
-    }),
+  endpoints,
+  pay: {
+    moyasar: {
+      /** The token ⇒ the payment: initiated (3-D Secure page), paid (Apple Pay: the order is complete) or failed. */
+      start: payStep(endpoints, "moyasarSession", {
+        body: MoyasarPayBody,
+        request: (ctx, body) => ({
+          body: { ...body, reference: ctx.cartId, callbackUrl: ctx.done, description: ctx.storeName },
+        }),
+        completes: (answer) => answer.status === "paid",
+      }),
+    },
   },
 });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { endpoint } from "@/contract/endpoint";
 import { CartIdParams } from "@/contract/input/ids";
 import { OnlineCheckoutInput, PAYMENT_START_CODES, PaymentRef, PaymentUrl } from "@/contract/payment-start";
-import { defineContract } from "@/contract/provider-contract";
+import { defineContract, payStep } from "@/contract/provider-contract";
 import { myfatoorahProfile } from "./profile";
 
 export const InitiateSessionQuery = z.object({
@@ -27,29 +27,64 @@ export type InitiateSessionDto = z.infer<typeof InitiateSessionDto>;
 export const ExecuteCartPaymentDto = z.object({ redirectUrl: z.string() });
 export type ExecuteCartPaymentDto = z.infer<typeof ExecuteCartPaymentDto>;
 
+const endpoints = {
+  initiateSession: endpoint({
+    method: "POST",
+    path: "payment/initiate-session/:cartId",
+    auth: "customer",
+    summary: "A MyFatoorah (or rekaz-pay) embedded card form session for the amount to pay",
+    params: CartIdParams,
+    query: InitiateSessionQuery,
+    response: InitiateSessionDto,
+    codes: [...PAYMENT_START_CODES, "CREATE_PAYMENT_SESSION_ERROR"],
+  }),
+  executeCartPayment: endpoint({
+    method: "POST",
+    path: "payment/execute-cart-payment",
+    auth: "customer",
+    summary: "Pays the session's submitted card ⇒ the provider's 3-D Secure page",
+    query: ExecuteCartPaymentQuery,
+    body: ExecuteCartPaymentInput,
+    response: ExecuteCartPaymentDto,
+    codes: [...PAYMENT_START_CODES, "CREATE_PAYMENT_SESSION_ERROR"],
+  }),
+};
+
+/** The amount the shopper was shown (SAR); the platform refuses it when it is no longer the amount to pay. */
+export const MyfatoorahSessionBody = z.object({
+  amount: InitiateSessionQuery.shape.totalAmount.pipe(z.number().positive()),
+});
+
+/** The session the embedded form submitted, and the order's details. */
+export const MyfatoorahExecuteBody = ExecuteCartPaymentQuery.pick({ sessionId: true }).extend(
+  ExecuteCartPaymentInput.shape,
+);
+export type MyfatoorahExecuteBody = z.input<typeof MyfatoorahExecuteBody>;
+
 export const myfatoorahContract = defineContract({
   profile: myfatoorahProfile,
   methods: ["MADA", "VISA"],
-  endpoints: {
-    initiateSession: endpoint({
-      method: "POST",
-      path: "payment/initiate-session/:cartId",
-      auth: "customer",
-      summary: "A MyFatoorah (or rekaz-pay) embedded card form session for the amount to pay",
-      params: CartIdParams,
-      query: InitiateSessionQuery,
-      response: InitiateSessionDto,
-      codes: [...PAYMENT_START_CODES, "CREATE_PAYMENT_SESSION_ERROR"],
-    }),
-    executeCartPayment: endpoint({
-      method: "POST",
-      path: "payment/execute-cart-payment",
-      auth: "customer",
-      summary: "Pays the session's submitted card ⇒ the provider's 3-D Secure page",
-      query: ExecuteCartPaymentQuery,
-      body: ExecuteCartPaymentInput,
-      response: ExecuteCartPaymentDto,
-      codes: [...PAYMENT_START_CODES, "CREATE_PAYMENT_SESSION_ERROR"],
-    }),
+  endpoints,
+  // rekaz-pay pays through the same steps: the store's card form setting says whose account.
+  pay: {
+    myfatoorah: {
+      /** A session for the embedded card form, for the amount the shopper sees. */
+      session: payStep(endpoints, "initiateSession", {
+        body: MyfatoorahSessionBody,
+        request: (ctx, body) => ({
+          params: { cartId: ctx.cartId },
+          query: { callbackUrl: ctx.done, totalAmount: body.amount },
+        }),
+      }),
+      /** Pays the session the form submitted; answers the 3-D Secure page to send the shopper to. */
+      execute: payStep(endpoints, "executeCartPayment", {
+        body: MyfatoorahExecuteBody,
+        request: (ctx, { sessionId, checkout }) => ({
+          // One address for success and error: both settle on the done page.
+          query: { sessionId, cartId: ctx.cartId, callbackUrl: ctx.done, errorCallbackUrl: ctx.done },
+          body: { checkout },
+        }),
+      }),
+    },
   },
 });

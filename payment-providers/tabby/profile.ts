@@ -7,6 +7,7 @@ const HOSTS = ["https://*.tabby.ai"];
 export const tabbyProfile = defineProfile({
   providers: ["tabby"],
   payLater: ["TABBY"],
+  precheck: { step: "eligibility", failureCode: "TEST_TABBY_CUSTOMER_ELIGIBILITY_ERROR" },
   settings: { tabbyEnabled: "flag", tabbyPublicKey: "publishable", tabbyMerchantCode: "text" },
   read: (s) => {
     const tabby = payLaterSettings(s, {

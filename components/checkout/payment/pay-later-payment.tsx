@@ -5,19 +5,20 @@ import { CalendarClock, Loader2 } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { FormMessage } from "@/components/ui/form-message";
-import type { PayLaterProvider } from "@/lib/payments/callback-urls";
 import type { CartDto } from "@/contract/dto/cart";
+import type { PayLaterEntry } from "@/payment-providers/profiles";
 import { payApi } from "@/lib/store-client/pay";
 import type { CheckoutDetails } from "./payment-api";
 import { PaymentActions } from "./payment-actions";
 import { PaymentIntro } from "./payment-heading";
-import { useTabbyEligibility } from "./tabby-eligibility";
+import { usePayLaterPrecheck } from "./pay-later-precheck";
 import { useOnlinePay } from "./use-online-pay";
 import { useFormatSar, useSarStyle } from "@/components/money/sar-style";
 import { Sar } from "@/components/money/sar";
 
 type Props = {
-  provider: PayLaterProvider;
+  /** The method and its provider. */
+  payLater: PayLaterEntry;
   cart: CartDto;
   amount: number;
   checkout: CheckoutDetails;
@@ -25,11 +26,12 @@ type Props = {
 };
 
 /**
- * Tabby or Tamara (spec §4, §9): the full total split into instalments on the provider's own
- * page. Tabby is asked first whether it would approve this purchase; when it would not, its
- * message shows in red and the button is disabled.
+ * A pay-later method (spec §4, §9): the full total split into instalments on the provider's own
+ * page. A provider that is asked first (its profile's precheck) is asked whether it would approve
+ * this purchase; when it would not, its message shows in red and the button is disabled.
  */
-export function PayLaterPayment({ provider, cart, amount, checkout, onBack }: Props) {
+export function PayLaterPayment({ payLater, cart, amount, checkout, onBack }: Props) {
+  const { provider, precheck } = payLater;
   const t = useTranslations("order.payLater");
   const tErrors = useTranslations("errors");
   const locale = useLocale();
@@ -37,15 +39,15 @@ export function PayLaterPayment({ provider, cart, amount, checkout, onBack }: Pr
   const sarStyle = useSarStyle();
   const id = useId();
   const pay = useOnlinePay(cart.id);
-  const eligibility = useTabbyEligibility(cart, provider === "tabby");
+  const eligibility = usePayLaterPrecheck(payLater, cart, precheck !== null);
   const busy = pay.isPending || pay.isSuccess;
-  const checking = provider === "tabby" && eligibility.isPending;
-  const refused = provider === "tabby" && eligibility.data?.eligible === false;
+  const checking = precheck !== null && eligibility.isPending;
+  const refused = precheck !== null && eligibility.data?.eligible === false;
   const name = t(`provider.${provider}`);
 
   const submit = () =>
     pay.mutate(async () => {
-      const session = await payApi.step(provider, "start", { checkout }, { locale });
+      const session = await payApi.payLater(provider, { checkout }, { locale });
       return { redirect: session.checkout_url };
     });
 
@@ -70,9 +72,9 @@ export function PayLaterPayment({ provider, cart, amount, checkout, onBack }: Pr
         </p>
       ) : null}
       {refused ? <FormMessage>{eligibility.data?.message || t("notEligible", { provider: name })}</FormMessage> : null}
-      {provider === "tabby" && eligibility.isError ? (
+      {precheck && eligibility.isError ? (
         <div role="alert" className="grid justify-items-start gap-2 rounded-xl bg-destructive-soft p-4 text-sm">
-          <p>{tErrors("TEST_TABBY_CUSTOMER_ELIGIBILITY_ERROR")}</p>
+          <p>{tErrors(precheck.failureCode)}</p>
           <Button variant="outline" size="sm" onClick={() => void eligibility.refetch()}>
             {t("retry")}
           </Button>
@@ -81,7 +83,7 @@ export function PayLaterPayment({ provider, cart, amount, checkout, onBack }: Pr
       <PaymentActions
         onBack={onBack}
         busy={busy}
-        disabled={checking || refused || (provider === "tabby" && eligibility.isError)}
+        disabled={checking || refused || (precheck !== null && eligibility.isError)}
         submitLabel={t(`continue.${provider}`)}
         onSubmit={submit}
       />

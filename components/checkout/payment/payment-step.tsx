@@ -1,23 +1,22 @@
 "use client";
 
-import { useMemo, type ReactNode } from "react";
+import { useMemo, type ComponentType } from "react";
 import { CreditCard } from "lucide-react";
 import { useTranslations } from "next-intl";
 import {
   amountToPay,
   deviceSupportsApplePay,
+  payLaterOf,
   paymentMethods,
   type CashLabelKey,
   type CheckoutMethodId,
 } from "@/lib/checkout/payment-methods";
 import type { CartDto } from "@/contract/dto/cart";
-import type { TenantConfig } from "@/contract/tenant-settings";
+import type { CheckoutPart, PayViewProps } from "@/lib/payments/checkout-part";
 import { PaymentSetupError } from "@/lib/payments/provider-browser";
-import { ApplePayPayment } from "./apple-pay-payment";
+import { PROVIDER_BROWSER } from "@/payment-providers/browser";
 import { BankTransferPayment } from "./bank-transfer-payment";
-import { CardPayment } from "./card-payment";
 import { CashPayment } from "./cash-payment";
-import { MyfatoorahCardPayment } from "./myfatoorah-card-payment";
 import { PayLaterPayment } from "./pay-later-payment";
 import type { CheckoutDetails } from "./payment-api";
 import { PaymentActions } from "./payment-actions";
@@ -26,14 +25,7 @@ import { useFormatSar } from "@/components/money/sar-style";
 
 export type { CheckoutDetails };
 
-export type PaymentStepProps = {
-  method: CheckoutMethodId;
-  cart: CartDto;
-  config: TenantConfig;
-  /** What the customer-info step collected; the order keeps it as its customer snapshot. */
-  checkout: CheckoutDetails;
-  onBack: () => void;
-};
+export type PaymentStepProps = Omit<PayViewProps, "amount"> & { method: CheckoutMethodId };
 
 /**
  * A card provider this storefront does not know (a typo in onlinePaymentProvider): the pay button
@@ -83,81 +75,29 @@ function UnknownProviderPayment({
   );
 }
 
-type ViewProps = Omit<PaymentStepProps, "method"> & { amount: number; cashLabelKey: CashLabelKey };
+/** The card forms and wallets of the providers' browser parts, by card form name and by method. */
+const parts = Object.values(PROVIDER_BROWSER).map((b): CheckoutPart => ("checkout" in b ? b.checkout : {}));
+const CARD_FORMS: Record<string, ComponentType<PayViewProps>> = Object.assign({}, ...parts.map((c) => c.cardForms));
+const WALLETS: Record<string, ComponentType<PayViewProps>> = Object.assign({}, ...parts.map((c) => c.wallets));
 
-/** The card form of the store's card provider (spec §3 onlinePaymentProvider); rekaz-pay shares MyFatoorah's form. */
-const CARD_FORMS: Record<string, (p: ViewProps) => ReactNode> = {
-  moyasar: (p) => (
-    <CardPayment
-      cart={p.cart}
-      amount={p.amount}
-      publicKey={p.config.moyasarPublicTokenKey}
-      enabledMethods={p.config.enabledPaymentMethods}
-      checkout={p.checkout}
-      onBack={p.onBack}
-    />
-  ),
-  myfatoorah: (p) => (
-    <MyfatoorahCardPayment
-      cart={p.cart}
-      amount={p.amount}
-      enabledMethods={p.config.enabledPaymentMethods}
-      checkout={p.checkout}
-      onBack={p.onBack}
-    />
-  ),
-  "rekaz-pay": (p) => (
-    <MyfatoorahCardPayment
-      cart={p.cart}
-      amount={p.amount}
-      enabledMethods={p.config.enabledPaymentMethods}
-      checkout={p.checkout}
-      onBack={p.onBack}
-    />
-  ),
-};
+type ViewProps = PayViewProps & { cashLabelKey: CashLabelKey; method: CheckoutMethodId };
 
-/** The browser's side of the payment registry: one view per way to pay. */
-const VIEWS: Record<CheckoutMethodId, (p: ViewProps) => ReactNode> = {
-  CASH: (p) => (
-    <CashPayment
-      cart={p.cart}
-      amount={p.amount}
-      cashLabelKey={p.cashLabelKey}
-      checkout={p.checkout}
-      onBack={p.onBack}
-    />
-  ),
-  BANK_TRANSFER: (p) => <BankTransferPayment cart={p.cart} amount={p.amount} checkout={p.checkout} onBack={p.onBack} />,
-  CARD: (p) =>
-    (
-      CARD_FORMS[p.config.onlinePaymentProvider] ??
-      ((q: ViewProps) => (
-        <UnknownProviderPayment
-          cart={q.cart}
-          amount={q.amount}
-          provider={q.config.onlinePaymentProvider}
-          onBack={q.onBack}
-        />
-      ))
-    )(p),
-  APPLE_PAY: (p) => (
-    <ApplePayPayment
-      cart={p.cart}
-      amount={p.amount}
-      publicKey={p.config.moyasarPublicTokenKey}
-      storeName={p.config.brandName ?? window.location.hostname}
-      checkout={p.checkout}
-      onBack={p.onBack}
-    />
-  ),
-  TABBY: (p) => (
-    <PayLaterPayment provider="tabby" cart={p.cart} amount={p.amount} checkout={p.checkout} onBack={p.onBack} />
-  ),
-  TAMARA: (p) => (
-    <PayLaterPayment provider="tamara" cart={p.cart} amount={p.amount} checkout={p.checkout} onBack={p.onBack} />
-  ),
-};
+/** The view of the chosen way to pay: the store's card form, a wallet, a pay-later provider, cash or a bank transfer. */
+function PayView(p: ViewProps) {
+  const { cart, config, checkout, onBack, amount } = p;
+  if (p.method === "CASH")
+    return (
+      <CashPayment cart={cart} amount={amount} cashLabelKey={p.cashLabelKey} checkout={checkout} onBack={onBack} />
+    );
+  if (p.method === "BANK_TRANSFER")
+    return <BankTransferPayment cart={cart} amount={amount} checkout={checkout} onBack={onBack} />;
+  const payLater = payLaterOf(p.method);
+  if (payLater)
+    return <PayLaterPayment payLater={payLater} cart={cart} amount={amount} checkout={checkout} onBack={onBack} />;
+  const View = p.method === "CARD" ? CARD_FORMS[config.onlinePaymentProvider] : WALLETS[p.method];
+  if (View) return <View cart={cart} config={config} checkout={checkout} amount={amount} onBack={onBack} />;
+  return <UnknownProviderPayment cart={cart} amount={amount} provider={config.onlinePaymentProvider} onBack={onBack} />;
+}
 
 /** The last checkout step: pays the cart with the method chosen in the step before. */
 export function PaymentStep({ method, cart, config, checkout, onBack }: PaymentStepProps) {
@@ -167,5 +107,15 @@ export function PaymentStep({ method, cart, config, checkout, onBack }: PaymentS
     () => paymentMethods({ config, cart, applePaySupported: deviceSupportsApplePay() }).cashLabelKey,
     [config, cart],
   );
-  return VIEWS[method]({ cart, config, checkout, onBack, amount, cashLabelKey });
+  return (
+    <PayView
+      method={method}
+      cart={cart}
+      config={config}
+      checkout={checkout}
+      onBack={onBack}
+      amount={amount}
+      cashLabelKey={cashLabelKey}
+    />
+  );
 }

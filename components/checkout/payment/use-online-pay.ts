@@ -12,7 +12,6 @@ import { closeCartSheet } from "@/components/cart/cart-sheet-state";
 import { PAYMENT_ERROR_TOAST_MS } from "@/lib/checkout/payment-errors";
 import { errorMessageKey } from "@/lib/errors";
 import { PaymentCancelled, PaymentSetupError, ProviderRefusal } from "@/lib/payments/provider-browser";
-import type { CreatePaymentDto } from "@/contract/dto/payments";
 import { localePath } from "@/lib/site-routing";
 import { StoreApiError } from "@/lib/client-fetch";
 import { checkoutApi } from "@/lib/store-client/checkout";
@@ -21,31 +20,6 @@ import { usePaymentError } from "./use-payment-error";
 
 /** Where an online payment goes next: the provider's page (3-D Secure, hosted checkout) or the done page. */
 export type OnlineNext = { redirect: string } | { done: string };
-
-/**
- * A Moyasar answer as the next step: initiated ⇒ its 3-D Secure page; paid ⇒ the done page with
- * status=paid; failed ⇒ a refusal coded with spec §8's reason, so the toast names it.
- */
-export function nextAfterMoyasar(answer: CreatePaymentDto): OnlineNext {
-  if (answer.status === "paid") return { done: "?status=paid" };
-  if (answer.status === "initiated" && answer.redirectUrl) return { redirect: answer.redirectUrl };
-  throw moyasarRefusal(answer);
-}
-
-/**
- * Apple Pay's answer (spec §4): only Paid completes the sheet with success and goes to the done
- * page; anything else — "initiated" too, which has no 3-D Secure page to send an Apple Pay payer
- * to — is a refusal that aborts the sheet.
- */
-export function afterApplePay(answer: CreatePaymentDto): OnlineNext {
-  if (answer.status === "paid") return { done: "?status=paid" };
-  throw moyasarRefusal(answer);
-}
-
-function moyasarRefusal(answer: CreatePaymentDto): StoreApiError {
-  const reason = answer.errorMessageCode ?? answer.failureReason ?? "Payment:Error:Unknown";
-  return new StoreApiError(402, reason, answer.failureReason ?? reason);
-}
 
 /**
  * Pays online: the cart is validated first (spec: before every payment; Apple Pay does it inside

@@ -31,7 +31,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /**
  * /checkout/done/{cartId} (spec §2): the order as the platform has it, read with the customer's
  * token, so another customer's cart or an unknown id is a 404. A cart still active is settled
- * first (the platform asks the providers). The query (status=paid, Tabby or Tamara cancel/failure)
+ * first (the platform asks the providers). The query (status=paid, a pay-later provider's cancel/failure)
  * only chooses the wording for a cart that is not complete: it never marks anything paid.
  */
 export default async function OrderDonePage({ params, searchParams }: Props) {

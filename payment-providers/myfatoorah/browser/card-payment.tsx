@@ -5,16 +5,16 @@ import { useQuery } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { myfatoorahNetworks } from "@/lib/payments/card-networks";
+import { myfatoorahNetworks } from "./card-networks";
 import { loadScript } from "@/lib/payments/load-script";
 import { PaymentCancelled, PaymentSetupError, ProviderRefusal } from "@/lib/payments/provider-browser";
 import type { CartDto } from "@/contract/dto/cart";
 import type { PaymentMethod } from "@/contract/tenant-settings";
 import { payApi } from "@/lib/store-client/pay";
-import type { CheckoutDetails } from "./payment-api";
-import { PaymentActions } from "./payment-actions";
-import { PaymentHeading, SecureCardNote } from "./payment-heading";
-import { useOnlinePay, usePaymentEndpoints } from "./use-online-pay";
+import type { CheckoutDetails } from "@/components/checkout/payment/payment-api";
+import { PaymentActions } from "@/components/checkout/payment/payment-actions";
+import { PaymentHeading, SecureCardNote } from "@/components/checkout/payment/payment-heading";
+import { useOnlinePay, usePaymentEndpoints } from "@/components/checkout/payment/use-online-pay";
 import { useFormatSar } from "@/components/money/sar-style";
 
 /** The embedded form's global (MyFatoorah's session.js, or its sandbox). */

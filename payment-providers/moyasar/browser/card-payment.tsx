@@ -8,16 +8,17 @@ import { FormMessage } from "@/components/ui/form-message";
 import { Input, inputClassName } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { cn } from "@/lib/cn";
-import { createMoyasarToken } from "@/lib/payments/provider-browser";
+import { createMoyasarToken } from "./api";
 import type { CartDto } from "@/contract/dto/cart";
 import { localePath } from "@/lib/site-routing";
 import { acceptedNetworks } from "@/rules/card-networks";
-import { CARD_MONTHS, cardSchema, cardYears, formatCardNumber, type CardValues } from "@/lib/validation/card";
+import { CARD_MONTHS, cardSchema, cardYears, formatCardNumber, type CardValues } from "./card-form";
 import { payApi } from "@/lib/store-client/pay";
-import type { CheckoutDetails } from "./payment-api";
-import { PaymentActions } from "./payment-actions";
-import { PaymentHeading, SecureCardNote } from "./payment-heading";
-import { nextAfterMoyasar, useOnlinePay, usePaymentEndpoints } from "./use-online-pay";
+import type { CheckoutDetails } from "@/components/checkout/payment/payment-api";
+import { PaymentActions } from "@/components/checkout/payment/payment-actions";
+import { PaymentHeading, SecureCardNote } from "@/components/checkout/payment/payment-heading";
+import { useOnlinePay, usePaymentEndpoints } from "@/components/checkout/payment/use-online-pay";
+import { nextAfterMoyasar } from "./next";
 import { useFormatSar } from "@/components/money/sar-style";
 
 type Props = {

@@ -6,7 +6,7 @@ import {
   paymentStatusKey,
   readDoneHint,
   type Settlement,
-} from "./done-state";
+} from "@/lib/checkout/done-state";
 
 describe("done page query hints (spec §2)", () => {
   it("reads status=paid and Tabby/Tamara cancel or failure", () => {

@@ -1,11 +1,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { PaymentSetupError, ProviderRefusal } from "@/lib/payments/provider-browser";
 import {
   createMoyasarToken,
   moyasarErrorText,
-  PaymentSetupError,
-  ProviderRefusal,
   validateApplePayMerchant,
-} from "./provider-browser";
+} from "@/payment-providers/moyasar/browser/api";
 
 const card = { name: "Sara Alqahtani", number: "4111111111111111", month: "09", year: "2027", cvc: "123" };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { afterApplePay, nextAfterMoyasar } from "./use-online-pay";
+import { afterApplePay, nextAfterMoyasar } from "@/payment-providers/moyasar/browser/next";
 import { StoreApiError } from "@/lib/client-fetch";
 
 const answer = (

@@ -3,15 +3,19 @@
 import { useId } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
-import { APPLE_PAY_NETWORKS } from "@/lib/payments/card-networks";
-import { PaymentCancelled, PaymentSetupError, validateApplePayMerchant } from "@/lib/payments/provider-browser";
+import { PaymentCancelled, PaymentSetupError } from "@/lib/payments/provider-browser";
+import { validateApplePayMerchant } from "./api";
+import { afterApplePay } from "./next";
 import type { CartDto } from "@/contract/dto/cart";
 import { checkoutApi } from "@/lib/store-client/checkout";
 import { payApi } from "@/lib/store-client/pay";
-import { PaymentHeading } from "./payment-heading";
-import type { CheckoutDetails } from "./payment-api";
-import { afterApplePay, useOnlinePay, usePaymentEndpoints, type OnlineNext } from "./use-online-pay";
+import { PaymentHeading } from "@/components/checkout/payment/payment-heading";
+import type { CheckoutDetails } from "@/components/checkout/payment/payment-api";
+import { useOnlinePay, usePaymentEndpoints, type OnlineNext } from "@/components/checkout/payment/use-online-pay";
 import { useFormatSar } from "@/components/money/sar-style";
+
+/** Apple Pay's networks (spec §9): always mada, Visa and Mastercard. */
+export const APPLE_PAY_NETWORKS = ["mada", "visa", "masterCard"] as const;
 
 /** The part of Safari's ApplePaySession this flow uses (not in TypeScript's DOM library). */
 type ApplePaySessionLike = {

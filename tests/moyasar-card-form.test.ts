@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cardSchema, cardYears, formatCardNumber, passesLuhn } from "./card";
+import { cardSchema, cardYears, formatCardNumber, passesLuhn } from "@/payment-providers/moyasar/browser/card-form";
 
 const NOW = new Date(2026, 4, 15); // May 2026
 const schema = cardSchema(NOW);

@@ -10,6 +10,3 @@ export function myfatoorahNetworks(enabled: readonly PaymentMethod[]): string {
   if (enabled.includes("VISA")) networks.push("v", "m");
   return networks.join(",");
 }
-
-/** Apple Pay's networks (spec §9): always mada, Visa and Mastercard. */
-export const APPLE_PAY_NETWORKS = ["mada", "visa", "masterCard"] as const;
