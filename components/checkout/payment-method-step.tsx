@@ -55,7 +55,7 @@ export function useMethodChoice(
 ): MethodChoiceState {
   const methods = usePaymentMethods(config, cart);
   const offered = (id: string) => methods.methods.some((m) => m.id === id);
-  const notes = usePayLaterPrechecks(cart, offered);
+  const { notes } = usePayLaterPrechecks(cart, config.enabledPaymentMethods);
   const [picked, pick] = useState(initial);
   const usable = (id: CheckoutMethodId) => offered(id) && notes[id as PaymentMethod]?.refusal == null;
   const chosen = picked && usable(picked) ? picked : (methods.methods.find((m) => usable(m.id))?.id ?? null);

@@ -6,12 +6,13 @@ import { useLocale, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { FormMessage } from "@/components/ui/form-message";
 import type { CartDto } from "@/contract/dto/cart";
+import type { PaymentMethod } from "@/contract/tenant-settings";
 import type { PayLaterEntry } from "@/payment-providers/profiles";
 import { payApi } from "@/lib/store-client/pay";
 import type { CheckoutDetails } from "./payment-api";
 import { PaymentActions } from "./payment-actions";
 import { PaymentIntro } from "./payment-heading";
-import { usePayLaterPrecheck } from "./pay-later-precheck";
+import { usePayLaterPrechecks } from "./pay-later-precheck";
 import { useOnlinePay } from "./use-online-pay";
 import { useFormatSar, useSarStyle } from "@/components/money/sar-style";
 import { Sar } from "@/components/money/sar";
@@ -19,6 +20,8 @@ import { Sar } from "@/components/money/sar";
 type Props = {
   /** The method and its provider. */
   payLater: PayLaterEntry;
+  /** The store's enabled methods: the prechecks asked with the method list's. */
+  enabledMethods: readonly PaymentMethod[];
   cart: CartDto;
   amount: number;
   checkout: CheckoutDetails;
@@ -30,8 +33,8 @@ type Props = {
  * page. A provider that is asked first (its profile's precheck) is asked whether it would approve
  * this purchase; when it would not, its message shows in red and the button is disabled.
  */
-export function PayLaterPayment({ payLater, cart, amount, checkout, onBack }: Props) {
-  const { provider, precheck } = payLater;
+export function PayLaterPayment({ payLater, enabledMethods, cart, amount, checkout, onBack }: Props) {
+  const { provider } = payLater;
   const t = useTranslations("order.payLater");
   const tErrors = useTranslations("errors");
   const locale = useLocale();
@@ -39,10 +42,11 @@ export function PayLaterPayment({ payLater, cart, amount, checkout, onBack }: Pr
   const sarStyle = useSarStyle();
   const id = useId();
   const pay = useOnlinePay(cart.id);
-  const eligibility = usePayLaterPrecheck(payLater, cart, precheck !== null);
+  const prechecks = usePayLaterPrechecks(cart, enabledMethods);
+  const note = prechecks.notes[payLater.method];
   const busy = pay.isPending || pay.isSuccess;
-  const checking = precheck !== null && eligibility.isPending;
-  const refused = precheck !== null && eligibility.data?.eligible === false;
+  const checking = !!note?.checking;
+  const refused = note?.refusal != null;
   const name = t(`provider.${provider}`);
 
   const submit = () =>
@@ -71,11 +75,11 @@ export function PayLaterPayment({ payLater, cart, amount, checkout, onBack }: Pr
           {t("checking", { provider: name })}
         </p>
       ) : null}
-      {refused ? <FormMessage>{eligibility.data?.message || t("notEligible", { provider: name })}</FormMessage> : null}
-      {precheck && eligibility.isError ? (
+      {refused ? <FormMessage>{note?.refusal || t("notEligible", { provider: name })}</FormMessage> : null}
+      {note?.checkFailed ? (
         <div role="alert" className="grid justify-items-start gap-2 rounded-xl bg-destructive-soft p-4 text-sm">
-          <p>{tErrors(precheck.failureCode)}</p>
-          <Button variant="outline" size="sm" onClick={() => void eligibility.refetch()}>
+          <p>{tErrors(note.failureCode)}</p>
+          <Button variant="outline" size="sm" onClick={prechecks.retry}>
             {t("retry")}
           </Button>
         </div>
@@ -83,7 +87,7 @@ export function PayLaterPayment({ payLater, cart, amount, checkout, onBack }: Pr
       <PaymentActions
         onBack={onBack}
         busy={busy}
-        disabled={checking || refused || (precheck !== null && eligibility.isError)}
+        disabled={checking || refused || !!note?.checkFailed}
         submitLabel={t(`continue.${provider}`)}
         onSubmit={submit}
       />

@@ -1,31 +1,16 @@
 "use client";
 
-import { useQueries, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useLocale } from "next-intl";
 import type { CartDto } from "@/contract/dto/cart";
 import type { PaymentMethod } from "@/contract/tenant-settings";
 import { payApi } from "@/lib/store-client/pay";
 import { PAY_LATER, type PayLaterEntry } from "@/payment-providers/profiles";
 
-type Cart = Pick<CartDto, "id" | "totalAmount">;
+/** The pay-later methods whose provider is asked first (its profile's precheck). */
+const PRECHECKED = PAY_LATER.flatMap((entry) => (entry.precheck ? [{ ...entry, precheck: entry.precheck }] : []));
 
-const precheckQuery = (entry: PayLaterEntry, cart: Cart, locale: string, enabled: boolean) => ({
-  queryKey: ["checkout", "pay-later-precheck", entry.provider, cart.id, cart.totalAmount, locale],
-  queryFn: () => payApi.precheck(entry.provider, entry.precheck?.step ?? "", { locale }),
-  enabled: enabled && entry.precheck !== null,
-  retry: false,
-});
-
-/**
- * A pay-later provider's answer for this cart and customer (spec §8), for a provider whose profile
- * says it is asked first; its own step reads the answer the method list asked for.
- */
-export function usePayLaterPrecheck(entry: PayLaterEntry, cart: Cart, enabled: boolean) {
-  const locale = useLocale();
-  return useQuery(precheckQuery(entry, cart, locale, enabled));
-}
-
-/** How a precheck stands on its method's card: being asked, refused (the provider's message), or the check itself failed. */
+/** How a precheck stands on its method: being asked, refused (the provider's message), or the check itself failed. */
 export type PrecheckNote = {
   provider: PayLaterEntry["provider"];
   checking: boolean;
@@ -35,28 +20,44 @@ export type PrecheckNote = {
 };
 
 /**
- * Every offered pay-later method's precheck, asked at once when the methods show, so that a
- * refusal is on its card before it is picked: by method, for those whose provider is asked first.
+ * The enabled pay-later methods' prechecks for this cart and customer (spec §8), asked together
+ * as soon as the methods show, so that a refusal is on its card before it is picked; the method's
+ * own step reads the same answers (one query: a retry there shows on the list too). One query for
+ * all of them rather than one per provider, which would need useQueries, whose shared code would
+ * reshape TanStack Query's part of every page's first load.
  */
 export function usePayLaterPrechecks(
-  cart: Cart,
-  offered: (method: PaymentMethod) => boolean,
-): Partial<Record<PaymentMethod, PrecheckNote>> {
+  cart: Pick<CartDto, "id" | "totalAmount">,
+  enabledMethods: readonly PaymentMethod[],
+): { notes: Partial<Record<PaymentMethod, PrecheckNote>>; retry: () => void } {
   const locale = useLocale();
-  const answers = useQueries({
-    queries: PAY_LATER.map((entry) => precheckQuery(entry, cart, locale, offered(entry.method))),
+  // Nothing to pay later on a zero total: the methods are not offered.
+  const asked = cart.totalAmount > 0 ? PRECHECKED.filter((entry) => enabledMethods.includes(entry.method)) : [];
+  const query = useQuery({
+    queryKey: [
+      "checkout",
+      "pay-later-prechecks",
+      asked.map((entry) => entry.provider).join(","),
+      cart.id,
+      cart.totalAmount,
+      locale,
+    ],
+    queryFn: () =>
+      Promise.allSettled(asked.map((entry) => payApi.precheck(entry.provider, entry.precheck.step, { locale }))),
+    enabled: asked.length > 0,
+    retry: false,
   });
   const notes: Partial<Record<PaymentMethod, PrecheckNote>> = {};
-  PAY_LATER.forEach((entry, i) => {
-    const answer = answers[i];
-    if (!entry.precheck || !offered(entry.method)) return;
+  asked.forEach((entry, i) => {
+    const settled = query.data?.[i];
+    const answer = settled?.status === "fulfilled" ? settled.value : null;
     notes[entry.method] = {
       provider: entry.provider,
-      checking: answer.isPending,
-      refusal: answer.data?.eligible === false ? (answer.data.message ?? "") : null,
-      checkFailed: answer.isError,
+      checking: query.isPending,
+      refusal: answer?.eligible === false ? (answer.message ?? "") : null,
+      checkFailed: settled?.status === "rejected" || query.isError,
       failureCode: entry.precheck.failureCode,
     };
   });
-  return notes;
+  return { notes, retry: () => void query.refetch() };
 }

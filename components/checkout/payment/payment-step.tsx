@@ -93,7 +93,16 @@ function PayView(p: ViewProps) {
     return <BankTransferPayment cart={cart} amount={amount} checkout={checkout} onBack={onBack} />;
   const payLater = payLaterOf(p.method);
   if (payLater)
-    return <PayLaterPayment payLater={payLater} cart={cart} amount={amount} checkout={checkout} onBack={onBack} />;
+    return (
+      <PayLaterPayment
+        payLater={payLater}
+        enabledMethods={config.enabledPaymentMethods}
+        cart={cart}
+        amount={amount}
+        checkout={checkout}
+        onBack={onBack}
+      />
+    );
   const View = p.method === "CARD" ? CARD_FORMS[config.onlinePaymentProvider] : WALLETS[p.method];
   if (View) return <View cart={cart} config={config} checkout={checkout} amount={amount} onBack={onBack} />;
   return <UnknownProviderPayment cart={cart} amount={amount} provider={config.onlinePaymentProvider} onBack={onBack} />;
