@@ -128,7 +128,6 @@ describe("layer boundaries", { timeout: 60_000 }, () => {
   });
 
   it("keeps a payment provider's browser part on the components' side", async () => {
-    // No browser part exists yet (the storefront's move adds them), so what may import one is not probed here.
     const browserPart = "payment-providers/probe/browser/probe.tsx";
     expect(await boundaryErrors(browserPart, importing("Button", "@/components/ui/button"))).toEqual([]);
     expect(await boundaryErrors(browserPart, importing("cn", "@/lib/cn"))).toEqual([]);
@@ -140,6 +139,17 @@ describe("layer boundaries", { timeout: 60_000 }, () => {
     expect(
       await boundaryErrors(browserPart, importing("tabbyGateway", "@/payment-providers/tabby/gateway")),
     ).toHaveLength(1);
+    // The components import the browser parts (their registry, or a part); the server's layers do not.
+    for (const [from, name, spec] of [
+      ["components/probe.tsx", "PROVIDER_BROWSER", "@/payment-providers/browser"],
+      ["components/probe.tsx", "moyasarBrowser", "@/payment-providers/moyasar/browser"],
+    ])
+      expect(await boundaryErrors(from, importing(name, spec)), from).toEqual([]);
+    for (const from of ["lib/probe.ts", "contract/probe.ts", "platform/services/probe.ts", "server/probe.ts"])
+      expect(
+        await boundaryErrors(from, importing("PROVIDER_BROWSER", "@/payment-providers/browser")),
+        from,
+      ).toHaveLength(1);
   });
 
   it("refuses a value kept on globalThis anywhere but the process's declared channels", async () => {
