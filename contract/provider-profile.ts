@@ -39,6 +39,26 @@ export type BrowserAssets = {
   origins: { live: BrowserOrigins; sandbox: BrowserOrigins };
 };
 
+/** The widget's props, from the server to its browser part: its script's address and what the script needs. */
+export type PromoProps = { readonly scriptUrl: string } & Readonly<Record<string, string>>;
+
+/**
+ * A pay-later provider's promo widget under a product's price (spec §2). The server draws its slot
+ * (id `<folder>-promo`) at the widget's height, so that nothing moves when the widget arrives; its
+ * browser part's `promo` draws the widget there after the page has loaded.
+ */
+export type PromoDeclaration = {
+  /** The slot's height on each screen (Tailwind classes), the widget's own. */
+  slotClass: string;
+  /**
+   * The widget's props from its part of the storefront's configuration (what its `read` answers,
+   * the parameter typed as that part) and the tenant's browser-safe payment addresses
+   * (PaymentEndpoints, its `browser.field` among them); null when the store does not show it. Pure:
+   * the product page runs it on the server.
+   */
+  props: (config: never, payments: Readonly<Record<string, string | null>>) => PromoProps | null;
+};
+
 export type ProviderProfile = {
   /**
    * The providers the folder serves — companies whose API is called — by the name a store's
@@ -58,6 +78,8 @@ export type ProviderProfile = {
   /** The error codes it adds (spec §8's for its payments), with their English texts. */
   codes: Readonly<Record<string, string>>;
   browser?: BrowserAssets;
+  /** Its promo widget on product pages, if it has one. */
+  promo?: PromoDeclaration;
 };
 
 /** Declares a profile; the literal types are kept, so that the registry's derived lists are typed. */
@@ -75,6 +97,9 @@ export const isTrue = (v: string | undefined) => v === "True";
 
 /** A text setting, trimmed; empty or absent ⇒ null. */
 export const text = (v: string | undefined) => (v && v.trim() !== "" ? v.trim() : null);
+
+/** A pay-later provider's part of the configuration (payLaterSettings). */
+export type PayLaterSettings = ReturnType<typeof payLaterSettings>;
 
 /** A pay-later provider's settings (spec §3: its enabled flag, public key and merchant code), under its own key names. */
 export const payLaterSettings = (
