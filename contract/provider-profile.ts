@@ -37,6 +37,12 @@ export type BrowserAssets = {
    * in), live and in the sandbox — there beyond this app's own origin, which every page allows.
    */
   origins: { live: BrowserOrigins; sandbox: BrowserOrigins };
+  /**
+   * A string literal only its checkout code holds, kept as is by the minifier: the bundle check
+   * (scripts/bundle-budget.mjs) fails a product page whose first load holds it, and a build whose
+   * chunks all lack it (the check could no longer see that code).
+   */
+  firstLoadMarker?: string;
 };
 
 /** The widget's props, from the server to its browser part: its script's address and what the script needs. */

@@ -11,6 +11,7 @@ import { root } from "./helpers/source-files";
 
 /** Where any provider may be named: the registries, and what is about the product rather than its code. */
 const EVERYWHERE = [
+  "payment-providers/browser.ts",
   "payment-providers/contract.ts",
   "payment-providers/platform.ts",
   "payment-providers/profiles.ts",
@@ -24,20 +25,8 @@ const EVERYWHERE = [
   "package-lock.json",
 ];
 
-/**
- * The storefront's provider parts, which move into the folders' browser parts next; with them the
- * plain-node tools that list what the browser loads from each provider (the hosts a Lighthouse run
- * blocks, the code a product page must not load), to be derived from the browser registry then.
- */
-const STOREFRONT_FOR_NOW = [
-  "lib/",
-  "components/",
-  "app/api/",
-  "app/[site]/",
-  "README.md",
-  "scripts/bench-lighthouse.mjs",
-  "scripts/bundle-budget.mjs",
-];
+/** The storefront's provider parts, which move into the folders' browser parts next. */
+const STOREFRONT_FOR_NOW = ["lib/", "components/", "app/api/", "app/[site]/", "README.md"];
 
 /** Each provider's name and the folder it belongs to. */
 const NAMES = Object.entries(PROVIDER_PROFILES).flatMap(([folder, profile]) =>
