@@ -37,6 +37,32 @@ export type BrowserAssets = {
    * in), live and in the sandbox — there beyond this app's own origin, which every page allows.
    */
   origins: { live: BrowserOrigins; sandbox: BrowserOrigins };
+  /**
+   * A string literal only its checkout code holds, kept as is by the minifier: the bundle check
+   * (scripts/bundle-budget.mjs) fails a product page whose first load holds it, and a build whose
+   * chunks all lack it (the check could no longer see that code).
+   */
+  firstLoadMarker?: string;
+};
+
+/** The widget's props, from the server to its browser part: its script's address and what the script needs. */
+export type PromoProps = { readonly scriptUrl: string } & Readonly<Record<string, string>>;
+
+/**
+ * A pay-later provider's promo widget under a product's price (spec §2). The server draws its slot
+ * (id `<folder>-promo`) at the widget's height, so that nothing moves when the widget arrives; its
+ * browser part's `promo` draws the widget there after the page has loaded.
+ */
+export type PromoDeclaration = {
+  /** The slot's height on each screen (Tailwind classes), the widget's own. */
+  slotClass: string;
+  /**
+   * The widget's props from its part of the storefront's configuration (what its `read` answers,
+   * the parameter typed as that part) and the tenant's browser-safe payment addresses
+   * (PaymentEndpoints, its `browser.field` among them); null when the store does not show it. Pure:
+   * the product page runs it on the server.
+   */
+  props: (config: never, payments: Readonly<Record<string, string | null>>) => PromoProps | null;
 };
 
 export type ProviderProfile = {
@@ -67,6 +93,8 @@ export type ProviderProfile = {
   /** The error codes it adds (spec §8's for its payments), with their English texts. */
   codes: Readonly<Record<string, string>>;
   browser?: BrowserAssets;
+  /** Its promo widget on product pages, if it has one. */
+  promo?: PromoDeclaration;
 };
 
 /** Declares a profile; the literal types are kept, so that the registry's derived lists are typed. */
@@ -84,6 +112,9 @@ export const isTrue = (v: string | undefined) => v === "True";
 
 /** A text setting, trimmed; empty or absent ⇒ null. */
 export const text = (v: string | undefined) => (v && v.trim() !== "" ? v.trim() : null);
+
+/** A pay-later provider's part of the configuration (payLaterSettings). */
+export type PayLaterSettings = ReturnType<typeof payLaterSettings>;
 
 /** A pay-later provider's settings (spec §3: its enabled flag, public key and merchant code), under its own key names. */
 export const payLaterSettings = (

@@ -5,6 +5,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { BUDGETS_KB, checkBundles, FORBIDDEN_ON_PRODUCT_PAGE, PRODUCT_ROUTE } from "../scripts/bundle-budget.mjs";
+import { PROVIDER_PROFILES } from "@/payment-providers/profiles";
 
 // scripts/bundle-budget.mjs over a fake build: a stats file in Next's shape and chunk files, so
 // that the check is seen to fail for each reason it exists for, and to pass otherwise.
@@ -87,6 +88,31 @@ describe("bundle budget check", () => {
     fakeBuild({ "shared.js": "a();", "lazy.js": someLazy }, { [HOME]: ["shared.js"], [PRODUCT_ROUTE]: ["shared.js"] });
     const { failures } = checkBundles({ root, budgets });
     expect(failures).toEqual([expect.stringContaining(`marker "${gone.marker}"`)]);
+  });
+
+  it("takes each payment provider's marker from its profile, and a profile's own copy of it is not the code it stands for", () => {
+    const declared = Object.values(PROVIDER_PROFILES).flatMap((p) =>
+      "browser" in p && "firstLoadMarker" in p.browser ? [p.browser.firstLoadMarker] : [],
+    );
+    expect(declared.length).toBeGreaterThan(0);
+    expect(FORBIDDEN_ON_PRODUCT_PAGE.map((f) => f.marker)).toEqual(expect.arrayContaining(declared));
+    // The profiles sit in a chunk the product page loads (the configuration reader): their copies do not count...
+    const profiles = `e.s(["p",0,{browser:{field:"x",firstLoadMarker:"${declared[0]}"}}]);`;
+    fakeBuild(
+      { "shared.js": "a();", "profiles.js": profiles, "lazy.js": lazyCode },
+      { [HOME]: ["shared.js"], [PRODUCT_ROUTE]: ["shared.js", "profiles.js"] },
+    );
+    expect(checkBundles({ root, budgets }).failures).toEqual([]);
+    rmSync(root, { recursive: true, force: true });
+    // ...neither as the product page's code nor as proof that the code is in the build.
+    const rest = FORBIDDEN_ON_PRODUCT_PAGE.filter((f) => f.marker !== declared[0])
+      .map(({ marker }) => `"${marker}"`)
+      .join(",");
+    fakeBuild(
+      { "shared.js": "a();", "profiles.js": profiles, "lazy.js": rest },
+      { [HOME]: ["shared.js"], [PRODUCT_ROUTE]: ["shared.js", "profiles.js"] },
+    );
+    expect(checkBundles({ root, budgets }).failures).toEqual([expect.stringContaining(`marker "${declared[0]}"`)]);
   });
 
   it("fails a route without a budget, a budget without a route, and a missing stats file", () => {

@@ -11,6 +11,7 @@ import { root } from "./helpers/source-files";
 
 /** Where any provider may be named: the registries, and what is about the product rather than its code. */
 const EVERYWHERE = [
+  "payment-providers/browser.ts",
   "payment-providers/contract.ts",
   "payment-providers/platform.ts",
   "payment-providers/profiles.ts",
@@ -24,13 +25,6 @@ const EVERYWHERE = [
   "package.json",
   "package-lock.json",
 ];
-
-/**
- * The storefront's provider parts, which move into the folders' browser parts next; with them the
- * plain-node tools that list what the browser loads from each provider (the hosts a Lighthouse run
- * blocks, the code a product page must not load), to be derived from the browser registry then.
- */
-const STOREFRONT_FOR_NOW = ["scripts/bench-lighthouse.mjs", "scripts/bundle-budget.mjs"];
 
 /** Each provider's name and the folder it belongs to. */
 const NAMES = Object.entries(PROVIDER_PROFILES).flatMap(([folder, profile]) =>
@@ -76,15 +70,6 @@ describe("payment provider names", () => {
   });
 
   it("appear only in their own folders, the registries and the texts", () => {
-    expect(offenders([...EVERYWHERE, ...STOREFRONT_FOR_NOW])).toEqual([]);
-  });
-
-  it("keep each temporary exception only while a file under it still names a provider", () => {
-    const named = offenders(EVERYWHERE).map((line) => line.slice(0, line.indexOf(": ")));
-    for (const place of STOREFRONT_FOR_NOW)
-      expect(
-        named.some((file) => within(file, place)),
-        place,
-      ).toBe(true);
+    expect(offenders(EVERYWHERE)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 /**
- * Arabic pages read numbers in Arabic-Indic digits, as every price of the store does; Tabby's and
- * Tamara's promo widgets draw Latin digits whatever their language. Their text is localised where
+ * Arabic pages read numbers in Arabic-Indic digits, as every price of the store does; the pay-later
+ * providers' promo widgets draw Latin digits whatever their language. Their text is localised where
  * the page can reach it: their own DOM and open shadow roots (a closed one stays as drawn).
  */
 

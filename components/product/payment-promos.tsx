@@ -1,22 +1,23 @@
 import { getTranslations } from "next-intl/server";
-import type { PromoWidgets } from "@/lib/payments/promo-widgets";
-import { PROMO_SLOT } from "./promo-slots";
+import type { Locale } from "@/contract/tenant-settings";
+import type { PromoWidgetSlot } from "@/lib/payments/promo-widgets";
 import { PromoScripts } from "./promo-scripts";
 
-type Props = { widgets: PromoWidgets; amount: number; locale: "ar" | "en" };
+type Props = { widgets: PromoWidgetSlot[]; amount: number; locale: Locale };
 
 /**
- * Tabby's and Tamara's "split it in 4" messages under the price (spec §2): slots of a fixed height
- * drawn on the server (the cards arrive late and must not push the page about), filled by the
- * providers' widgets after the page has loaded (promo-loader.tsx).
+ * The pay-later providers' "split it in 4" messages under the price (spec §2): slots of a fixed
+ * height drawn on the server (the widgets arrive late and must not push the page about), filled
+ * by the providers' widgets after the page has loaded (promo-loader.tsx).
  */
 export async function PaymentPromos({ widgets, amount, locale }: Props) {
-  if (!widgets.tabby && !widgets.tamara) return null;
+  if (widgets.length === 0) return null;
   const t = await getTranslations("product.promo");
   return (
     <aside aria-label={t("label")} className="grid gap-2">
-      {widgets.tabby ? <div id={PROMO_SLOT.tabby} className="h-24 overflow-hidden" /> : null}
-      {widgets.tamara ? <div id={PROMO_SLOT.tamara} className="h-24 overflow-hidden sm:h-[4.5rem]" /> : null}
+      {widgets.map((w) => (
+        <div key={w.folder} id={w.slotId} className={`${w.slotClass} overflow-hidden`} />
+      ))}
       <PromoScripts widgets={widgets} amount={amount} locale={locale} />
     </aside>
   );

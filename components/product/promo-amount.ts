@@ -4,7 +4,7 @@ import { storeListeners } from "@/lib/store-listeners";
 
 /**
  * The product's total as the purchase widget shows it (quantity, people, nights, the price
- * chosen), for Tabby's and Tamara's promo widgets under the price: they show the instalments of
+ * chosen), for the pay-later providers' promo widgets under the price: they show the instalments of
  * what the shopper is about to add, not of one unit. A module-level store (lib/store-listeners.ts):
  * the purchase widget and the promo widgets sit in different parts of the page.
  */

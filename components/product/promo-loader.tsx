@@ -1,13 +1,15 @@
 "use client";
 
 import { useEffect, useRef } from "react";
+import type { Locale } from "@/contract/tenant-settings";
 import { loadScript } from "@/lib/payments/load-script";
-import type { PromoWidgets } from "@/lib/payments/promo-widgets";
+import type { PromoPart } from "@/lib/payments/promo-part";
+import type { PromoWidgetSlot } from "@/lib/payments/promo-widgets";
+import { PROVIDER_BROWSER } from "@/payment-providers/browser";
 import { localiseDigits } from "./localise-digits";
 import { currentPromoAmount, onPromoAmount } from "./promo-amount";
-import { PROMO_SLOT } from "./promo-slots";
 
-export type PromoProps = { widgets: PromoWidgets; amount: number; locale: "ar" | "en" };
+export type PromoProps = { widgets: PromoWidgetSlot[]; amount: number; locale: Locale };
 
 /**
  * Runs `show` on a slot once the page has finished loading and the slot is (nearly) on screen,
@@ -53,12 +55,6 @@ function useWhenVisibleAfterLoad(slotId: string, show: (slot: HTMLElement) => Pr
   }, []);
 }
 
-type Win = Window & {
-  TabbyCard?: new (options: Record<string, unknown>) => unknown;
-  tamaraWidgetConfig?: Record<string, unknown>;
-  TamaraWidgetV2?: { refresh?: () => void };
-};
-
 /**
  * The amount a widget shows: the page's price at first, then the purchase widget's total as it
  * changes (promo-amount.ts). `redraw` runs on each change once the widget has been drawn.
@@ -82,82 +78,44 @@ function useFollowedAmount(initial: number, redraw: (amount: number) => void) {
   return { current, markDrawn: () => void (drawn.current = true) };
 }
 
-function TabbyWidget({
-  promo,
+/** One provider's widget: its code loaded from its browser part once its slot is due, then drawn there and kept at the amount. */
+function ProviderPromo({
+  widget: { folder, slotId, props },
   amount,
   locale,
-}: {
-  promo: NonNullable<PromoWidgets["tabby"]>;
-  amount: number;
-  locale: "ar" | "en";
-}) {
-  // Tabby's card is drawn again with the new price (its documented way to change it).
-  const draw = (price: number) => {
-    const TabbyCard = (window as Win).TabbyCard;
-    if (!TabbyCard) throw new Error("TabbyCard is missing");
-    new TabbyCard({
-      selector: `#${PROMO_SLOT.tabby}`,
-      currency: "SAR",
-      lang: locale,
-      price: price.toFixed(2),
-      size: "narrow",
-      theme: "default",
-      header: false,
-      publicKey: promo.publicKey,
-      merchantCode: promo.merchantCode,
-    });
-  };
-  const followed = useFollowedAmount(amount, draw);
-  useWhenVisibleAfterLoad(PROMO_SLOT.tabby, async () => {
-    await loadScript(promo.scriptUrl);
-    draw(followed.current.current);
+}: { widget: PromoWidgetSlot } & Omit<PromoProps, "widgets">) {
+  const redraw = useRef<((amount: number) => void) | null>(null);
+  const followed = useFollowedAmount(amount, (next) => redraw.current?.(next));
+  useWhenVisibleAfterLoad(slotId, async (slot) => {
+    // Typed: every folder whose profile declares a promo has a promo browser part.
+    const load: PromoPart = PROVIDER_BROWSER[folder].promo;
+    const { widget } = await load();
+    widget.beforeScript?.(props, locale);
+    await loadScript(props.scriptUrl);
+    redraw.current = widget.draw(slot, props, followed.current.current, locale);
     followed.markDrawn();
   });
   return null;
 }
 
-function TamaraWidget({
-  promo,
-  amount,
-  locale,
-}: {
-  promo: NonNullable<PromoWidgets["tamara"]>;
-  amount: number;
-  locale: "ar" | "en";
-}) {
-  // Tamara's element takes a new amount attribute, then TamaraWidgetV2.refresh() (its documented way).
-  const followed = useFollowedAmount(amount, (next) => {
-    document.querySelector(`#${PROMO_SLOT.tamara} tamara-widget`)?.setAttribute("amount", next.toFixed(2));
-    (window as Win).TamaraWidgetV2?.refresh?.();
-  });
-  useWhenVisibleAfterLoad(PROMO_SLOT.tamara, async (slot) => {
-    (window as Win).tamaraWidgetConfig = { lang: locale, country: "SA", publicKey: promo.publicKey };
-    await loadScript(promo.scriptUrl);
-    const widget = document.createElement("tamara-widget");
-    widget.setAttribute("type", "tamara-summary");
-    widget.setAttribute("amount", followed.current.current.toFixed(2));
-    widget.setAttribute("inline-type", "2");
-    widget.setAttribute("lang", locale);
-    slot.replaceChildren(widget);
-    followed.markDrawn();
-  });
-  return null;
-}
-
-/** Loaded after hydration (components/product/promo-scripts.tsx): draws Tabby's and Tamara's widgets in their slots. */
+/**
+ * Loaded after hydration (components/product/promo-scripts.tsx): draws the pay-later providers'
+ * widgets in their slots; on Arabic pages their digits are Arabic-Indic, like the page's.
+ */
 export function PromoLoader({ widgets, amount, locale }: PromoProps) {
   useEffect(() => {
     if (locale !== "ar") return;
-    const stops = Object.values(PROMO_SLOT).flatMap((id) => {
-      const slot = document.getElementById(id);
+    const stops = widgets.flatMap(({ slotId }) => {
+      const slot = document.getElementById(slotId);
       return slot ? [localiseDigits(slot)] : [];
     });
     return () => stops.forEach((stop) => stop());
-  }, [locale]);
+  }, [locale, widgets]);
   return (
     <>
-      {widgets.tabby ? <TabbyWidget promo={widgets.tabby} amount={amount} locale={locale} /> : null}
-      {widgets.tamara ? <TamaraWidget promo={widgets.tamara} amount={amount} locale={locale} /> : null}
+      {widgets.map((w) => (
+        <ProviderPromo key={w.folder} widget={w} amount={amount} locale={locale} />
+      ))}
     </>
   );
 }

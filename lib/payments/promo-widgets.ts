@@ -1,35 +1,35 @@
 import { withTax } from "@/lib/money";
+import type { PromoProps } from "@/contract/provider-profile";
 import type { PaymentEndpoints } from "@/contract/dto/tenants";
 import type { ProductDto } from "@/contract/dto/catalog";
-import type { TenantConfig } from "@/contract/tenant-settings";
+import { PROVIDER_PROFILES, type ProviderConfig } from "@/payment-providers/profiles";
 
 /**
- * Which pay-later promo widgets a product page shows (spec §2): Tabby's card when Tabby is enabled
- * with its public key and merchant code, Tamara's only under showTamaraPromo; each needs its
- * script's address and a price to split.
+ * Which pay-later promo widgets a product page shows (spec §2): each provider's profile says from
+ * its part of the configuration and the tenant's payment addresses (its `promo.props`), and none
+ * shows without a price to split.
  */
 
-export type TabbyPromo = { scriptUrl: string; publicKey: string; merchantCode: string };
-export type TamaraPromo = { scriptUrl: string; publicKey: string };
-export type PromoWidgets = { tabby: TabbyPromo | null; tamara: TamaraPromo | null };
+type Profiles = typeof PROVIDER_PROFILES;
+/** The provider folders with a promo widget. */
+export type PromoFolder = { [F in keyof Profiles]: Profiles[F] extends { promo: object } ? F : never }[keyof Profiles];
 
-export function promoWidgets(
-  config: Pick<TenantConfig, "tabby" | "tamara" | "showTamaraPromo">,
-  payments: PaymentEndpoints,
-  amount: number,
-): PromoWidgets {
-  if (!(amount > 0)) return { tabby: null, tamara: null };
-  const { tabby, tamara } = config;
-  return {
-    tabby:
-      tabby.enabled && tabby.publicKey && tabby.merchantCode && payments.tabbyCardScriptUrl
-        ? { scriptUrl: payments.tabbyCardScriptUrl, publicKey: tabby.publicKey, merchantCode: tabby.merchantCode }
-        : null,
-    tamara:
-      config.showTamaraPromo && tamara.publicKey && payments.tamaraWidgetScriptUrl
-        ? { scriptUrl: payments.tamaraWidgetScriptUrl, publicKey: tamara.publicKey }
-        : null,
-  };
+/** A widget the page shows: its provider's folder, its slot (id and height) and its props. */
+export type PromoWidgetSlot = { folder: PromoFolder; slotId: string; slotClass: string; props: PromoProps };
+
+/** The id of a provider's promo slot, drawn by the server, that its widget is drawn in. */
+export const promoSlotId = (folder: string) => `${folder}-promo`;
+
+export function promoWidgets(config: ProviderConfig, payments: PaymentEndpoints, amount: number): PromoWidgetSlot[] {
+  if (!(amount > 0)) return [];
+  return (Object.keys(PROVIDER_PROFILES) as (keyof Profiles)[]).flatMap((folder): PromoWidgetSlot[] => {
+    const profile = PROVIDER_PROFILES[folder];
+    if (!("promo" in profile)) return [];
+    const props = profile.promo.props(config, payments);
+    if (!props) return [];
+    // A folder whose profile has `promo`.
+    return [{ folder: folder as PromoFolder, slotId: promoSlotId(folder), slotClass: profile.promo.slotClass, props }];
+  });
 }
 
 /** The amount the widgets split: the product's lowest price as the shopper pays it (VAT included), like the price shown. */

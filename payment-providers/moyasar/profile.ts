@@ -20,5 +20,7 @@ export const moyasarProfile = defineProfile({
     sandbox: "/sandbox/moyasar/v1",
     followsBaseUrl: true,
     origins: { live: { frame: HOSTS, connect: HOSTS, form: HOSTS }, sandbox: {} },
+    // Its browser client's Apple Pay merchant validation call.
+    firstLoadMarker: "/applepay/initiate",
   },
 });

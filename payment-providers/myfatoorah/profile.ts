@@ -19,5 +19,7 @@ export const myfatoorahProfile = defineProfile({
     sandbox: "/sandbox/myfatoorah/cardview/v1/session.js",
     accountFor: (cardForm) => (cardForm === "rekaz-pay" ? "rekaz-pay" : "myfatoorah"),
     origins: { live: { script: HOSTS, frame: HOSTS, connect: HOSTS, form: HOSTS }, sandbox: {} },
+    // Its card form's session call.
+    firstLoadMarker: "myfatoorah-session",
   },
 });

@@ -1,4 +1,4 @@
-import { defineProfile, payLaterSettings } from "@/contract/provider-profile";
+import { defineProfile, type PayLaterSettings, payLaterSettings } from "@/contract/provider-profile";
 
 /** The hosts the browser reaches it at live: its scripts, frames, API and hosted pages. */
 const HOSTS = ["https://*.tabby.ai"];
@@ -28,5 +28,13 @@ export const tabbyProfile = defineProfile({
     live: "https://checkout.tabby.ai/tabby-card.js",
     sandbox: "/sandbox/tabby/tabby-card.js",
     origins: { live: { script: HOSTS, frame: HOSTS, connect: HOSTS, form: HOSTS }, sandbox: {} },
+  },
+  promo: {
+    slotClass: "h-24",
+    // Spec §2: its card when it is enabled with its public key and merchant code, and its script is set.
+    props: ({ tabby }: { tabby: PayLaterSettings }, payments) =>
+      tabby.enabled && tabby.publicKey && tabby.merchantCode && payments.tabbyCardScriptUrl
+        ? { scriptUrl: payments.tabbyCardScriptUrl, publicKey: tabby.publicKey, merchantCode: tabby.merchantCode }
+        : null,
   },
 });

@@ -1,4 +1,4 @@
-import { defineProfile, payLaterSettings } from "@/contract/provider-profile";
+import { defineProfile, type PayLaterSettings, payLaterSettings } from "@/contract/provider-profile";
 
 /** The hosts the browser reaches it at live: its scripts, frames, API and hosted pages. */
 const HOSTS = ["https://*.tamara.co"];
@@ -30,5 +30,13 @@ export const tamaraProfile = defineProfile({
     live: "https://cdn.tamara.co/widget-v2/tamara-widget.js",
     sandbox: "/sandbox/tamara/widget-v2/tamara-widget.js",
     origins: { live: { script: HOSTS, frame: HOSTS, connect: HOSTS, form: HOSTS }, sandbox: {} },
+  },
+  promo: {
+    slotClass: "h-24 sm:h-[4.5rem]",
+    // Spec §2: its widget only under showTamaraPromo, with its public key and its script set.
+    props: ({ tamara, showTamaraPromo }: { tamara: PayLaterSettings; showTamaraPromo: boolean }, payments) =>
+      showTamaraPromo && tamara.publicKey && payments.tamaraWidgetScriptUrl
+        ? { scriptUrl: payments.tamaraWidgetScriptUrl, publicKey: tamara.publicKey }
+        : null,
   },
 });

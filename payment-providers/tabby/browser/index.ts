@@ -1,3 +1,5 @@
 import { defineBrowser } from "@/lib/payments/browser-part";
 
-export const tabbyBrowser = defineBrowser({});
+export const tabbyBrowser = defineBrowser({
+  promo: () => import("./promo"),
+});

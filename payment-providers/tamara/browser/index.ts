@@ -1,3 +1,5 @@
 import { defineBrowser } from "@/lib/payments/browser-part";
 
-export const tamaraBrowser = defineBrowser({});
+export const tamaraBrowser = defineBrowser({
+  promo: () => import("./promo"),
+});
