@@ -73,6 +73,13 @@ describe("the texts a page's own client code shows", () => {
   const IMPORT =
     /(?:^|\n)\s*(?:import|export)\s+(?!type\s)(?:[^"';]*?\sfrom\s+)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
   const TAKES_EVERY_TEXT = /withDeferredMessages\(|<WithDeferredMessages>/;
+  /**
+   * A payment provider's browser part (payment-providers/<name>/browser/index.ts): a page reaches it
+   * through the registry for its promo widget; its checkout views are drawn only by the checkout's
+   * payment step, inside the cart sheet, which takes every text.
+   */
+  const BROWSER_PART = /payment-providers[\\/][^\\/]+[\\/]browser[\\/]index\.ts$/;
+  const drawnOnPages = (from: string, target: string) => !BROWSER_PART.test(from) || /[\\/]promo\.tsx?$/.test(target);
   const pages = (dir: string): string[] =>
     readdirSync(dir).flatMap((name) => {
       const full = path.join(dir, name);
@@ -94,7 +101,8 @@ describe("the texts a page's own client code shows", () => {
       if (isClient) client.add(file);
       for (const m of text.matchAll(IMPORT)) {
         const target = resolve(file, m[1] ?? m[2]);
-        if (target && !target.includes(`${path.sep}node_modules${path.sep}`)) visit(target, isClient);
+        if (target && !target.includes(`${path.sep}node_modules${path.sep}`) && drawnOnPages(file, target))
+          visit(target, isClient);
       }
     };
     for (const entry of entries) visit(entry, startInClient);

@@ -19,7 +19,7 @@ describe("query freshness", () => {
     const providers = readFileSync(path.join(root, "components/providers.tsx"), "utf8");
     expect(providers).toMatch(/QUERY_STALE_TIME_MS = 60_000/);
     expect(providers).toMatch(/defaultOptions: \{ queries: \{ staleTime: QUERY_STALE_TIME_MS/);
-    const overrides = ["components", "lib", "app"]
+    const overrides = ["components", "lib", "app", "payment-providers"]
       .flatMap((dir) => files(path.join(root, dir)))
       .flatMap((file) =>
         readFileSync(file, "utf8")
@@ -27,6 +27,6 @@ describe("query freshness", () => {
           .filter((line) => /\bstaleTime:/.test(line) && !line.includes("QUERY_STALE_TIME_MS"))
           .map((line) => `${path.relative(root, file)}: ${line.trim()}`),
       );
-    expect(overrides).toEqual(["components/checkout/payment/myfatoorah-card-payment.tsx: staleTime: Infinity,"]);
+    expect(overrides).toEqual(["payment-providers/myfatoorah/browser/card-payment.tsx: staleTime: Infinity,"]);
   });
 });
