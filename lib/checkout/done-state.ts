@@ -1,6 +1,7 @@
 import type { CartDto, PaymentStatus } from "@/contract/dto/cart";
 import type { SettlementDto } from "@/contract/dto/payments";
 import { PAY_LATER, type PayLaterProvider } from "@/payment-providers/profiles";
+import { payLaterOf } from "./payment-methods";
 import { paymentErrorMessageKey } from "./payment-errors";
 
 /**
@@ -113,7 +114,7 @@ export function orderMethodKey(
 export function paymentMethodKey(
   method: CartDto["paymentMethod"],
 ): "card" | "applePay" | PayLaterProvider | "cash" | "bankTransfer" | null {
-  const payLater = PAY_LATER.find((p) => p.method === method);
+  const payLater = method ? payLaterOf(method) : null;
   if (payLater) return payLater.provider;
   switch (method) {
     case "MADA":
