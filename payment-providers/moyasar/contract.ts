@@ -53,7 +53,6 @@ const endpoints = {
 
 /** A Moyasar token id (token_…, made by the browser) or the stringified Apple Pay payment token, and the order's details. */
 export const MoyasarPayBody = CreatePaymentInput.pick({ token: true, tokenType: true, checkout: true });
-export type MoyasarPayBody = z.input<typeof MoyasarPayBody>;
 
 export const moyasarContract = defineContract({
   profile: moyasarProfile,

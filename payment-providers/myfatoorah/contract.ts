@@ -59,7 +59,6 @@ export const MyfatoorahSessionBody = z.object({
 export const MyfatoorahExecuteBody = ExecuteCartPaymentQuery.pick({ sessionId: true }).extend(
   ExecuteCartPaymentInput.shape,
 );
-export type MyfatoorahExecuteBody = z.input<typeof MyfatoorahExecuteBody>;
 
 export const myfatoorahContract = defineContract({
   profile: myfatoorahProfile,

@@ -15,7 +15,7 @@ import { useOnlinePay, usePaymentEndpoints, type OnlineNext } from "@/components
 import { useFormatSar } from "@/components/money/sar-style";
 
 /** Apple Pay's networks (spec §9): always mada, Visa and Mastercard. */
-export const APPLE_PAY_NETWORKS = ["mada", "visa", "masterCard"] as const;
+const APPLE_PAY_NETWORKS = ["mada", "visa", "masterCard"] as const;
 
 /** The part of Safari's ApplePaySession this flow uses (not in TypeScript's DOM library). */
 type ApplePaySessionLike = {
