@@ -10,6 +10,15 @@ const AXE_SOURCE = readFileSync(fromAxePlaywright.resolve("axe-core/axe.min.js")
 /** The rule sets QUALITY.md holds the storefront to. */
 export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
+/**
+ * Rules run besides the tags' own. axe leaves "label-content-name-mismatch" (WCAG 2.5.3: a
+ * control's name starts with its visible words, so voice control finds it) out as experimental;
+ * "heading-order" is a best practice, reported here at any impact: a skipped level makes a
+ * screen reader's outline of the page look as if something were missing.
+ */
+const EXTRA_RULES = ["label-content-name-mismatch", "heading-order"];
+const ANY_IMPACT = new Set(["heading-order"]);
+
 export type Finding = { where: string; rule: string; impact: string; help: string; targets: string[] };
 
 /**
@@ -39,7 +48,10 @@ export async function scan(page: Page, where: string, findings: Finding[], withi
   for (const frame of page.frames())
     if (!(await frame.evaluate(() => "axe" in window))) await frame.evaluate(AXE_SOURCE);
   let builder = new AxeBuilder({ page, axeSource: "void 0" })
-    .options({ resultTypes: ["violations"] })
+    .options({
+      resultTypes: ["violations"],
+      rules: Object.fromEntries(EXTRA_RULES.map((id) => [id, { enabled: true }])),
+    })
     .withTags(WCAG_TAGS)
     .setLegacyMode(true);
   if (within) {
@@ -50,11 +62,11 @@ export async function scan(page: Page, where: string, findings: Finding[], withi
   }
   const { violations } = await builder.analyze();
   for (const v of violations) {
-    if (v.impact !== "serious" && v.impact !== "critical") continue;
+    if (v.impact !== "serious" && v.impact !== "critical" && !ANY_IMPACT.has(v.id)) continue;
     findings.push({
       where,
       rule: v.id,
-      impact: v.impact,
+      impact: v.impact ?? "minor",
       help: `${v.help} (${v.helpUrl})`,
       targets: v.nodes.map((n) => n.target.join(" ")),
     });

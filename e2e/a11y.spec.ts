@@ -1,8 +1,8 @@
 import { expect, test, type Page } from "./test";
-import { forProject, messagesByLocale } from "./support";
+import { forProject, LOCATION_BUTTON, messagesByLocale, otherForProject } from "./support";
 import { addAndCheck, cartDialog, closeCart, dayAhead, messages, pickDay, type Locale } from "./cart-support";
 import { account, freshMobile, latestCode } from "./account-support";
-import { checkout, fillSpaDetails, order } from "./checkout-support";
+import { checkout, fillSpaDetails, order, signInInSheet } from "./checkout-support";
 import { fakeApplePay, NAMES } from "./payments-support";
 import { expectNoFindings, scan, type Finding } from "./a11y-support";
 
@@ -29,7 +29,7 @@ const PRODUCTS = {
 
 const LOCATIONS_TITLE = { ar: "مواقعك", en: "Your locations" } as const;
 const locationsButton = (page: Page, locale: Locale) =>
-  page.getByRole("button", { name: locale === "ar" ? /^الموقع/ : /^Location/ }).first();
+  page.getByRole("button", { name: LOCATION_BUTTON[locale] }).first();
 
 /** The catalogue's link to a product, by its visible name. */
 const productHref = async (page: Page, name: string) =>
@@ -213,6 +213,7 @@ test("the checkout sheet at every step and every payment view, the done page, th
 
   // The customer's pages and sheets.
   for (const [path, ready] of [
+    ["orders", o.done.status.payOnSite],
     ["reservations", NAMES[locale].massage],
     ["subscriptions", NAMES[locale].membership],
     ["account-settings", account[locale].settings.save],
@@ -238,14 +239,56 @@ test("the checkout sheet at every step and every payment view, the done page, th
   expectNoFindings(findings);
 });
 
+test("the header at desktop width and the sheet's steps in the project's other language", async ({ page }, info) => {
+  test.setTimeout(90_000);
+  const { locale, prefix } = otherForProject(info.project.name);
+  const c = checkout[locale];
+  const findings: Finding[] = [];
+  const width = page.viewportSize()!.width;
+
+  // The header at desktop width: its buttons show their words there (a phone shows icons).
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`${prefix}/`);
+  await scan(page, "header (desktop width)", findings, page.locator("[data-site-header]"));
+  await page.setViewportSize({ width, height: 844 });
+
+  await page.goto(`${prefix}/products`);
+  await page.goto(await productHref(page, NAMES[locale].membership));
+  await pickDay(page, locale, dayAhead(info.project.name === "phone" ? 24 : 25));
+  await addAndCheck(page, locale);
+  const sheet = cartDialog(page, locale);
+  await scan(page, "cart sheet: summary", findings, sheet);
+  await page.getByRole("button", { name: c.summary.continue }).click();
+  await expect(page.getByLabel(account[locale].signIn.mobileLabel)).toBeVisible();
+  await scan(page, "checkout: sign-in", findings, sheet);
+  await signInInSheet(page, locale);
+  await expect(page.getByLabel(c.customer.name)).toBeVisible();
+  await scan(page, "checkout: details", findings, sheet);
+  await fillSpaDetails(page, locale, NAMES[locale].shopper);
+  await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: c.customer.continue }).click();
+  await expect(page.getByRole("radio", { name: c.methods.card })).toBeVisible();
+  await scan(page, "checkout: payment methods", findings, sheet);
+  expectNoFindings(findings);
+});
+
 // The harness itself: a page with known faults must be reported, or a green run would mean nothing.
 test("the scan reports serious and critical violations, inside a sheet too", async ({ page }) => {
   await page.setContent(`<html lang="en"><head><title>Faults</title></head><body><main><h1>Faults</h1><img src="data:image/png;base64,iVBORw0KGgo="><p style="color:#bbb;background:#fff">Pale text</p>
+    <h3>Skipped a level</h3><button aria-label="Go to the top">Back</button>
     <div role="dialog" aria-label="Sheet"><button></button></div></main></body></html>`);
   const findings: Finding[] = [];
   await scan(page, "page", findings);
-  expect(findings.map((f) => f.rule).sort()).toEqual(["button-name", "color-contrast", "image-alt"]);
+  expect(findings.map((f) => f.rule).sort()).toEqual([
+    "button-name",
+    "color-contrast",
+    "heading-order",
+    "image-alt",
+    "label-content-name-mismatch",
+  ]);
   findings.length = 0;
   await scan(page, "sheet", findings, page.getByRole("dialog"));
-  expect(findings).toMatchObject([{ where: "sheet", rule: "button-name", impact: "critical", targets: ["button"] }]);
+  expect(findings).toMatchObject([
+    { where: "sheet", rule: "button-name", impact: "critical", targets: ["div > button"] },
+  ]);
 });

@@ -35,7 +35,7 @@ test("a sheet double-tapped while the connection is down: the store stays and sa
   for (const [open, sheet] of [
     [() => cartButton(page, locale).click(), cartDialog(page, locale)],
     [
-      () => page.getByRole("button", { name: locationsTexts[locale].button.notSet }).click(),
+      () => page.getByRole("button", { name: locationsTexts[locale].button.setLocation }).click(),
       page.getByRole("dialog", { name: locationsTexts[locale].sheet.title }),
     ],
     [
@@ -64,7 +64,7 @@ test("a sheet double-tapped while the connection is down: the store stays and sa
   await expect(cartDialog(page, locale)).toHaveCount(1);
   await page.keyboard.press("Escape");
   await expect(cartDialog(page, locale)).toBeHidden();
-  await page.getByRole("button", { name: locationsTexts[locale].button.notSet }).click();
+  await page.getByRole("button", { name: locationsTexts[locale].button.setLocation }).click();
   await expect(page.getByRole("dialog", { name: locationsTexts[locale].sheet.title })).toBeVisible();
   await expect(page.getByText(/\b(?:account|errors|locations|cart|checkout)\.[a-zA-Z]+\./)).toHaveCount(0);
 });

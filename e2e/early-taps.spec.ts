@@ -30,7 +30,7 @@ test("a header button tapped before the page hydrates opens its sheet once it ha
   await expect(cartDialog(page, locale)).toBeHidden();
 
   release = await openUnhydrated(page, `${prefix}/`);
-  await page.getByRole("button", { name: locationsTexts[locale].button.notSet }).click();
+  await page.getByRole("button", { name: locationsTexts[locale].button.setLocation }).click();
   const sheet = page.getByRole("dialog", { name: locationsTexts[locale].sheet.title });
   await page.waitForTimeout(300);
   await expect(sheet).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "./test";
-import { forProject } from "./support";
+import { forProject, LOCATION_BUTTON } from "./support";
 import { cartButton as headerCartButton, cartDialog, dayAhead, messages, type Locale } from "./cart-support";
 import { account, freshMobile, latestCode } from "./account-support";
 import { checkout, order } from "./checkout-support";
@@ -107,7 +107,7 @@ test("keyboard only: product page to the done page, with visible focus, trapped 
   await expect(page.getByRole("heading", { level: 1, name: NAMES[locale].massage })).toBeVisible();
 
   // The locations sheet from the header: focus stays inside, Escape gives it back to its button.
-  const locationButton = page.getByRole("button", { name: locale === "ar" ? /^الموقع/ : /^Location/ }).first();
+  const locationButton = page.getByRole("button", { name: LOCATION_BUTTON[locale] }).first();
   await tabTo(page, locationButton);
   await expectFocusRing(locationButton);
   await page.keyboard.press("Enter");

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./test";
-import { expectToastBelowHeader, forProject, otherForProject, snap } from "./support";
+import { expectToastBelowHeader, forProject, LOCATION_BUTTON, otherForProject, snap } from "./support";
 import type { Locale } from "./cart-support";
 import { account, freshMobile, signInWithSheet } from "./account-support";
 
@@ -10,7 +10,7 @@ import { account, freshMobile, signInWithSheet } from "./account-support";
 
 const L = {
   ar: {
-    open: /^الموقع/,
+    open: LOCATION_BUTTON.ar,
     title: "مواقعك",
     current: "استخدم موقعي الحالي",
     currentLabel: "الموقع الحالي",
@@ -25,7 +25,7 @@ const L = {
     types: { home: "المنزل", work: "العمل", resthouse: "استراحة" },
   },
   en: {
-    open: /^Location/,
+    open: LOCATION_BUTTON.en,
     title: "Your locations",
     current: "Use my current location",
     currentLabel: "Current location",

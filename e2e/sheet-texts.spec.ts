@@ -42,7 +42,7 @@ test("a page carries its own texts only; a sheet brings the rest: tapped twice w
   await page.locator(`header a[hreflang="${other}"]`).click();
   await expect(page.locator("html")).toHaveAttribute("lang", other);
   await hydrated(page);
-  await page.getByRole("button", { name: locationsTexts[other].button.notSet }).click();
+  await page.getByRole("button", { name: locationsTexts[other].button.setLocation }).click();
   const places = page.getByRole("dialog", { name: locationsTexts[other].sheet.title });
   await expect(places).toBeVisible();
   await expect(places.getByText(locationsTexts[other].sheet.descriptionSignedOut)).toBeVisible();

@@ -40,9 +40,12 @@ export const messagesByLocale = <T>(namespace: string): Record<(typeof LOCALES)[
 
 /** The header's location button and the locations sheet, as a shopper reads them. */
 export const locationsTexts = messagesByLocale<{
-  button: { notSet: string };
+  button: { setLocation: string };
   sheet: { title: string; descriptionSignedOut: string };
 }>("locations");
+
+/** The header's location button's name: the words it shows ("Set location", or the chosen place's type), then what they are. */
+export const LOCATION_BUTTON = { ar: /^حدّد موقعك$|، موقعك$/, en: /^Set location$|, your location$/ } as const;
 
 /** Resolves once the page has hydrated (lib/early-taps.ts marks it): React's handlers are attached. */
 export const hydrated = (page: Page) =>

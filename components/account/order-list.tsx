@@ -50,7 +50,7 @@ async function OrderCard({ order, locale }: { order: OrderSummaryDto; locale: Lo
         ) : null}
         <div className="grid min-w-0 flex-1 gap-1">
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-            <h3 className="font-semibold">{t("number", { number })}</h3>
+            <h2 className="font-semibold">{t("number", { number })}</h2>
             <Badge variant={STATUS_VARIANT[status]}>{tDone(`status.${status}`)}</Badge>
           </div>
           <p className="text-sm text-muted-foreground">

@@ -35,7 +35,6 @@ function SwitchLink({ locale, target, label, text, href, inSheet }: SwitchProps 
       hrefLang={target}
       lang={target}
       title={label}
-      aria-label={inSheet ? label : undefined}
       onClick={(e) => {
         e.currentTarget.href = hereIn(locale, target);
       }}

@@ -32,7 +32,8 @@ export function LocationButton({ mapsKey }: { mapsKey: string | null }) {
         size="sm"
         // A phone's header has no room for the label next to the store's name: the pin alone, filled once set.
         className="size-10 gap-1 px-0 sm:size-auto sm:h-9 sm:max-w-[11rem] sm:px-2.5"
-        aria-label={place ? t("button.label", { place }) : t("button.notSet")}
+        // Named by the words it shows (a voice command says what it sees), then what they are.
+        aria-label={place ? t("button.label", { place }) : undefined}
         aria-haspopup="dialog"
         aria-expanded={open}
         onPointerEnter={prefetch}

@@ -163,7 +163,7 @@ test("a language switch in the middle of checkout keeps the step, what was typed
   await page.getByLabel(c.customer.name).fill(NAMES[locale].shopper);
 
   // Switched from inside the sheet, before Continue: the other language, the same step, the same name.
-  const sheetSwitch = cartDialog(page, locale).getByRole("link", { name: common[locale].language.switchLabel });
+  const sheetSwitch = cartDialog(page, locale).getByRole("link", { name: common[locale].language.switchTo });
   await sheetSwitch.click();
   await page.waitForURL((url) => url.pathname.startsWith(other.prefix || "/") && url.hash === "#cart/customer-info");
   const o = checkout[other.locale];
@@ -178,7 +178,7 @@ test("a language switch in the middle of checkout keeps the step, what was typed
   await expect(page.getByRole("button", { name: order[other.locale].cash.submit.cashOnDelivery })).toBeVisible();
 
   // And back again at the payment step: still the payment step, cash still chosen.
-  await cartDialog(page, other.locale).getByRole("link", { name: common[other.locale].language.switchLabel }).click();
+  await cartDialog(page, other.locale).getByRole("link", { name: common[other.locale].language.switchTo }).click();
   await page.waitForURL((url) => url.hash === "#cart/payment");
   await expect(cartDialog(page, locale)).toBeVisible();
   await page.getByRole("button", { name: order[locale].cash.submit.cashOnDelivery }).click({ clickCount: 2 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "../test";
-import { expectToastClearOfSheetTitle, forProject, messagesByLocale, snap } from "../support";
+import { expectToastClearOfSheetTitle, forProject, LOCATION_BUTTON, messagesByLocale, snap } from "../support";
 import { cartDialog, platformCart } from "../cart-support";
 import { account, freshMobile, latestCode } from "../account-support";
 import { checkout, chooseMethod, fillSpaDetails, order, signInInSheet } from "../checkout-support";
@@ -127,7 +127,7 @@ test("a coupon and guest details, each sent twice (a double tap and a second tab
 
 const LOC = {
   ar: {
-    open: /^الموقع/,
+    open: LOCATION_BUTTON.ar,
     title: "مواقعك",
     add: "إضافة موقع",
     save: "حفظ الموقع",
@@ -135,7 +135,7 @@ const LOC = {
     description: "الوصف",
   },
   en: {
-    open: /^Location/,
+    open: LOCATION_BUTTON.en,
     title: "Your locations",
     add: "Add location",
     save: "Save location",

@@ -108,8 +108,9 @@ export function QuantityStepper({
           </p>
         ) : null}
       </div>
-      {/* The number field has no outline of its own: the pill shows its focus, as a text field does. */}
-      <div className="inline-flex items-center rounded-full border border-input bg-card p-1 transition-[border-color,box-shadow] has-[input:focus-visible]:border-primary has-[input:focus-visible]:ring-3 has-[input:focus-visible]:ring-ring/20">
+      {/* The number field has no outline of its own: the pill shows its focus, with the solid
+          outline its − and + buttons show (a faint ring on a pill this small is hard to see). */}
+      <div className="inline-flex items-center rounded-full border border-input bg-card p-1 transition-[border-color] has-[input:focus-visible]:border-primary has-[input:focus-visible]:outline-2 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-ring">
         <Button
           variant="ghost"
           size="icon-sm"
