@@ -27,10 +27,24 @@ function OneToastAtATime() {
 
 /** The CSS variable that holds the toasts' distance from the top of the viewport, when set. */
 const TOAST_TOP_VAR = "--sf-toast-top";
+/** On <html> while toasts are drawn in a single slim line (globals.css), to fit above a sheet. */
+const SLIM_ATTRIBUTE = "data-toast-slim";
 /** Space between the header's lower edge and a toast. */
 const GAP_PX = 8;
 /** Room a toast needs above an open sheet (its height and sonner's own offset) to sit there. */
 const ROOM_ABOVE_SHEET_PX = 88;
+/** A slim toast's distance from the top of the screen, over the strip a phone's sheet leaves uncovered. */
+const SLIM_TOP_PX = 4;
+
+/**
+ * Where the sheet's top edge comes to rest: vaul slides it in with a transform, and a toast placed
+ * while it is still on its way would be measured against where it is, not where it stops.
+ */
+function restingTop(sheet: Element): number {
+  const { transform } = getComputedStyle(sheet);
+  const shift = transform && transform !== "none" ? new DOMMatrixReadOnly(transform).m42 : 0;
+  return sheet.getBoundingClientRect().top - shift;
+}
 
 /**
  * Where a toast starts, in px from the top, or null for sonner's own corner offset (16 px on the
@@ -40,31 +54,31 @@ const ROOM_ABOVE_SHEET_PX = 88;
  * holds a toast open for as long as the pointer rests on it: a desktop shopper reaching for the
  * header right after "Signed in" would find the button under the toast until the mouse moved away.
  * Over an open sheet the site header is behind the overlay: where the sheet leaves room above
- * it (the desktop), the toast keeps to sonner's top corner; where it reaches the top (the phone),
- * the toast goes just below the sheet's own header, so that the sheet's title and close button
- * stay in sight.
+ * it (the desktop), the toast keeps to sonner's top corner; where it reaches near the top (the
+ * phone), the toast is slim and sits in the strip above the sheet, over the dimmed page: below
+ * the sheet's header it would hide the step's title and first line, which is what the shopper
+ * reads next ("Added to cart", then the cart; "Signed in", then the details to fill).
  */
-function toastTop(): number | null {
+function toastPlace(): { top: number | null; slim: boolean } {
   const sheet = document.querySelector('[role="dialog"], [role="alertdialog"]');
-  if (sheet) {
-    if (sheet.getBoundingClientRect().top >= ROOM_ABOVE_SHEET_PX) return null;
-    const sheetHeader = sheet.querySelector("header");
-    return sheetHeader ? Math.round(sheetHeader.getBoundingClientRect().bottom) + GAP_PX : null;
-  }
+  if (sheet)
+    return restingTop(sheet) >= ROOM_ABOVE_SHEET_PX ? { top: null, slim: false } : { top: SLIM_TOP_PX, slim: true };
   const header = document.querySelector("[data-site-header]");
-  if (!header) return null;
-  return Math.round(Math.max(0, header.getBoundingClientRect().bottom)) + GAP_PX;
+  if (!header) return { top: null, slim: false };
+  return { top: Math.round(Math.max(0, header.getBoundingClientRect().bottom)) + GAP_PX, slim: false };
 }
 
 /**
- * Keeps TOAST_TOP_VAR on <html> at toastTop() while the toaster is mounted: on scroll and resize,
- * when a sheet opens or closes (sheets are portals in <body>) and when a toast shows; no
- * re-render of the toaster.
+ * Keeps TOAST_TOP_VAR and SLIM_ATTRIBUTE on <html> at toastPlace() while the toaster is mounted:
+ * on scroll and resize, when a sheet opens or closes (sheets are portals in <body>) and when a
+ * toast shows; no re-render of the toaster.
  */
 function placeToasts() {
-  const top = toastTop();
-  if (top === null) document.documentElement.style.removeProperty(TOAST_TOP_VAR);
-  else document.documentElement.style.setProperty(TOAST_TOP_VAR, `${top}px`);
+  const { top, slim } = toastPlace();
+  const root = document.documentElement;
+  if (top === null) root.style.removeProperty(TOAST_TOP_VAR);
+  else root.style.setProperty(TOAST_TOP_VAR, `${top}px`);
+  root.toggleAttribute(SLIM_ATTRIBUTE, slim);
 }
 
 function FollowHeader() {
@@ -87,6 +101,7 @@ function FollowHeader() {
       window.removeEventListener("scroll", schedule);
       window.removeEventListener("resize", schedule);
       root.style.removeProperty(TOAST_TOP_VAR);
+      root.removeAttribute(SLIM_ATTRIBUTE);
     };
   }, []);
   return null;

@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { FormMessage } from "@/components/ui/form-message";
 import { Input, inputClassName } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { DateInput } from "@/components/ui/date-input";
 import { cn } from "@/lib/cn";
 import type { CustomFieldDefinitionDto } from "@/contract/dto/customers";
 import { UploadField } from "./upload-field";
@@ -66,7 +67,7 @@ export function CustomFieldRow<T extends FieldValues>({
             case "number":
               return <Input {...input} inputMode="decimal" dir="ltr" className="text-start tabular rtl:text-end" />;
             case "date":
-              return <Input {...input} type="date" />;
+              return <DateInput {...input} />;
             case "select":
               return (
                 <select {...input} className={cn(inputClassName, "appearance-auto")}>

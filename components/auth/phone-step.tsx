@@ -14,11 +14,7 @@ import { COUNTRY_ORDER, DIALING_CODES, type SupportedCountry } from "@/rules/pho
 import { phoneFormMobile, phoneFormSchema, type PhoneForm } from "@/lib/validation/sign-in";
 import { signInApi } from "@/lib/store-client/sign-in";
 import { useSignInErrorText } from "./use-session-error-message";
-
-/** A country's flag from its region code (two regional indicator letters). */
-export function flagEmoji(country: string): string {
-  return String.fromCodePoint(...[...country.toUpperCase()].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
-}
+import { CountryFlag } from "./country-flag";
 
 export type SentCode = { mobileNumber: string; token: string; sentAt: number; form: PhoneForm };
 
@@ -72,7 +68,7 @@ export function PhoneStep({ defaults, onSent }: Props) {
             >
               {COUNTRY_ORDER.map((c) => (
                 <option key={c} value={c}>
-                  {`${flagEmoji(c)} ${names.of(c) ?? c} (+${DIALING_CODES[c]})`}
+                  {`${names.of(c) ?? c} (+${DIALING_CODES[c]})`}
                 </option>
               ))}
             </select>
@@ -83,7 +79,7 @@ export function PhoneStep({ defaults, onSent }: Props) {
                 "flex w-auto items-center gap-1.5 pe-2.5 tabular peer-hover:border-primary/40 peer-focus-visible:border-primary peer-focus-visible:ring-3 peer-focus-visible:ring-ring/20",
               )}
             >
-              <span className="text-lg leading-none">{flagEmoji(country)}</span>
+              <CountryFlag country={country as SupportedCountry} />
               <span>+{DIALING_CODES[country as SupportedCountry]}</span>
               <ChevronDown className="size-4 text-muted-foreground" />
             </div>

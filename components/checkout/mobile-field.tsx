@@ -4,7 +4,7 @@ import { useMemo } from "react";
 import { useWatch, type UseFormReturn } from "react-hook-form";
 import { ChevronDown } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
-import { flagEmoji } from "@/components/auth/phone-step";
+import { CountryFlag } from "@/components/auth/country-flag";
 import { FormMessage } from "@/components/ui/form-message";
 import { inputClassName } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -45,7 +45,7 @@ export function MobileField({
           >
             {COUNTRY_ORDER.map((c) => (
               <option key={c} value={c}>
-                {`${flagEmoji(c)} ${regions.of(c) ?? c} (+${DIALING_CODES[c]})`}
+                {`${regions.of(c) ?? c} (+${DIALING_CODES[c]})`}
               </option>
             ))}
           </select>
@@ -56,7 +56,7 @@ export function MobileField({
               "flex w-auto items-center gap-1.5 pe-2.5 tabular peer-focus-visible:border-primary peer-focus-visible:ring-3 peer-focus-visible:ring-ring/20",
             )}
           >
-            <span className="text-lg leading-none">{flagEmoji(country)}</span>
+            <CountryFlag country={country} />
             <span>+{DIALING_CODES[country]}</span>
             <ChevronDown className="size-4 text-muted-foreground" />
           </div>

@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmInline } from "@/components/ui/confirm-inline";
 import { FormMessage } from "@/components/ui/form-message";
 import { Input, inputClassName } from "@/components/ui/input";
+import { DateInput } from "@/components/ui/date-input";
 import { Label } from "@/components/ui/label";
 import { cn } from "@/lib/cn";
 import type { PresetValueDto } from "@/contract/dto/presets";
@@ -37,6 +38,15 @@ function savedLabel(preset: CheckoutPresetDto, value: PresetValueDto): string {
 const keepEnter = (e: KeyboardEvent<HTMLElement>) => {
   if (e.key === "Enter") e.preventDefault();
 };
+
+/** What a preset's field carries whatever its kind: its label's id, Enter kept, its state for assistive tech. */
+const fieldProps = (id: string, required: boolean, error: string | undefined) => ({
+  id,
+  onKeyDown: keepEnter,
+  "aria-required": required || undefined,
+  "aria-invalid": error ? true : undefined,
+  "aria-describedby": error ? `${id}-error` : undefined,
+});
 
 function PresetCard({ preset }: { preset: CheckoutPresetDto }) {
   const t = useTranslations("checkout.presets");
@@ -153,17 +163,20 @@ function PresetCard({ preset }: { preset: CheckoutPresetDto }) {
               <Label htmlFor={id} required={f.isRequired}>
                 {f.label}
               </Label>
-              <Input
-                id={id}
-                type={f.type === "date" ? "date" : "text"}
-                inputMode={f.type === "number" ? "decimal" : undefined}
-                value={values[f.name] ?? ""}
-                onChange={(e) => setValues((prev) => ({ ...prev, [f.name]: e.target.value }))}
-                onKeyDown={keepEnter}
-                aria-required={f.isRequired || undefined}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${id}-error` : undefined}
-              />
+              {f.type === "date" ? (
+                <DateInput
+                  {...fieldProps(id, f.isRequired, error)}
+                  value={values[f.name] ?? ""}
+                  onChange={(value) => setValues((prev) => ({ ...prev, [f.name]: value }))}
+                />
+              ) : (
+                <Input
+                  {...fieldProps(id, f.isRequired, error)}
+                  inputMode={f.type === "number" ? "decimal" : undefined}
+                  value={values[f.name] ?? ""}
+                  onChange={(e) => setValues((prev) => ({ ...prev, [f.name]: e.target.value }))}
+                />
+              )}
               <FormMessage id={`${id}-error`}>{error}</FormMessage>
             </div>
           );

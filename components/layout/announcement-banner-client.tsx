@@ -12,7 +12,7 @@ import { BANNER_DISMISSED_KEY } from "./announcement-link";
 export function AnnouncementMarquee({ text }: { text: string }) {
   const [rested, setRested] = useState(false);
   return (
-    <p className="min-w-0 flex-1 overflow-hidden">
+    <p className={rested ? "min-w-0 flex-1 overflow-hidden" : "min-w-0 flex-1 overflow-hidden marquee-edges"}>
       <span
         onAnimationEnd={() => setRested(true)}
         className={rested ? "inline-block w-full text-center" : "inline-block min-w-full text-center marquee"}

@@ -35,11 +35,15 @@ export async function SiteHeader({ site, locale, languages, storeName, logoUrl, 
         <Link
           prefetch={false}
           href={localePath(locale, "/")}
-          className="flex min-w-0 items-center gap-2 rounded-lg pe-1 sm:gap-2.5 sm:pe-2 focus-visible:outline-2 focus-visible:outline-ring"
+          className="flex min-w-0 items-center gap-2 rounded-lg sm:gap-2.5 sm:pe-2 focus-visible:outline-2 focus-visible:outline-ring"
           aria-label={`${storeName} — ${t("nav.home")}`}
         >
           <StoreMark name={storeName} logoUrl={logoUrl} size={34} />
-          <span dir="auto" className="truncate font-display text-base font-bold sm:text-lg">
+          {/* Two short lines rather than a cut name where a phone's header leaves it little room. */}
+          <span
+            dir="auto"
+            className="line-clamp-2 font-display text-[0.8125rem] leading-tight font-bold break-words sm:text-lg sm:leading-normal"
+          >
             {storeName}
           </span>
         </Link>
@@ -48,7 +52,7 @@ export async function SiteHeader({ site, locale, languages, storeName, logoUrl, 
             prefetch={false}
             href={localePath(locale, "/products")}
             className={cn(
-              "rounded-lg px-2 py-2 text-sm font-medium sm:px-3 text-foreground/80 transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring",
+              "rounded-lg px-1.5 py-2 text-sm font-medium sm:px-3 text-foreground/80 transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring",
             )}
           >
             {t("nav.products")}

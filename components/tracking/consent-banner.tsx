@@ -15,11 +15,12 @@ export async function ConsentBanner({ nonce }: { nonce?: string }) {
         id={CONSENT_BANNER_ID}
         hidden
         aria-label={t("label")}
-        className="fixed inset-x-3 bottom-3 z-30 mx-auto flex max-w-xl flex-col gap-3 rounded-xl border border-border bg-card p-4 text-sm shadow-lift sm:flex-row sm:items-center print:hidden"
+        // One row on a phone too, in small print: the page it sits on is what the shopper came for.
+        className="fixed inset-x-2 bottom-2 z-30 mx-auto flex max-w-xl items-center gap-3 rounded-xl border border-border bg-card px-3 py-2.5 text-xs leading-snug shadow-lift sm:inset-x-3 sm:bottom-3 sm:p-4 sm:text-sm print:hidden"
         suppressHydrationWarning
       >
-        <p className="flex-1">{t("text")}</p>
-        <div className="flex shrink-0 gap-2">
+        <p className="min-w-0 flex-1">{t("text")}</p>
+        <div className="flex shrink-0 gap-1.5 sm:gap-2">
           <button
             type="button"
             {...{ [CONSENT_CHOICE_ATTRIBUTE]: "denied" }}
