@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { renderShareImage, shareVersion, type ShareCard } from "@/lib/og/share-image";
+import { renderShareImage, shareText, shareVersion, type ShareCard } from "@/lib/og/share-image";
 import { notoNaskhWoff, woffToSfnt } from "@/lib/fonts/woff";
 import { DEMO_IMAGES } from "@/platform/seed/demo-images";
 
@@ -75,5 +75,38 @@ describe("share images", () => {
   it("its fingerprint changes with what it shows", () => {
     expect(shareVersion(card)).toBe(shareVersion({ ...card }));
     expect(shareVersion({ ...card, price: "٧٠ ر.س" })).not.toBe(shareVersion(card));
+  });
+});
+
+describe("the share image's currency and logo", () => {
+  const sign = "\u20C1";
+  const ink = async (png: Buffer) => {
+    const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    let n = 0;
+    for (let i = 3; i < data.length; i += 4) if (data[i] > 128) n++;
+    return { width: info.width, n };
+  };
+
+  it("draws the riyal sign as the pages do (its own font), not a missing-glyph box", async () => {
+    // Drawn first: once this process has given fontconfig the riyal font, any text would find it.
+    const drawn = await shareText(sign, { size: 54 });
+    const riyalFile = path.join(tmpdir(), "sf-test-riyal.ttf");
+    writeFileSync(riyalFile, woffToSfnt(readFileSync(path.join(process.cwd(), "lib/orders/fonts/saudi-riyal.woff"))));
+    const reference = await sharp({
+      text: { text: sign, font: "saudi_riyal 54", fontfile: riyalFile, dpi: 72, rgba: true },
+    })
+      .png()
+      .toBuffer();
+    const [a, b] = [await ink(drawn.input), await ink(reference)];
+    expect(a.width).toBe(b.width);
+    expect(Math.abs(a.n - b.n)).toBeLessThanOrEqual(b.n * 0.05);
+  });
+
+  it("shows the store's logo once: large in the picture's place when the product has no picture", async () => {
+    const withLogo = await renderShareImage({ ...card, image: null });
+    const noLogo = await renderShareImage({ ...card, image: null, logo: null });
+    // The column beside the picture (the left in Arabic) is the same with or without a logo.
+    const column = (png: Buffer) => sharp(png).extract({ left: 0, top: 0, width: 560, height: 180 }).raw().toBuffer();
+    expect((await column(withLogo)).equals(await column(noLogo))).toBe(true);
   });
 });

@@ -13,14 +13,14 @@ export type ShareImage = { url: string; width: number; height: number; alt: stri
 
 type Store = { config: TenantConfig; storeName: string };
 
-/** A product's card: its first picture, name and lowest price with VAT (in letters: the share fonts have no riyal sign). */
+/** A product's card: its first picture, name and lowest price with VAT, the currency written as the store's pages write it. */
 export async function productCard(
   product: ProductDto,
   { config, storeName }: Store,
   locale: Locale,
 ): Promise<ShareCard> {
   const t = await getTranslations({ locale, namespace: "product.price" });
-  const price = formatSar(promoAmount(product, config.taxRate), locale, "letters");
+  const price = formatSar(promoAmount(product, config.taxRate), locale, config.sarStyle);
   return {
     locale,
     title: product.name,

@@ -9,13 +9,15 @@ import type { Locale } from "@/contract/tenant-settings";
 import { publicFile } from "@/lib/images/source";
 import { escapeXml } from "@/lib/sitemap";
 import { notoNaskhWoff, woffToSfnt } from "@/lib/fonts/woff";
+import { RIYAL_SIGN } from "@/lib/money";
 
 /**
  * The share image (`og:image`, `twitter:image`) of a product or a store: a 1200×630 PNG, which
  * WhatsApp, X and Facebook all render (they render no SVG). The product's picture fills the
  * start-side square (the right in Arabic); beside it the store's logo and name, the product's
  * name and its price. Text is set by Pango through sharp, so Arabic is shaped and laid out right
- * to left, in Noto Naskh Arabic (OFL, the same font as the PDF invoice).
+ * to left, in Noto Naskh Arabic (OFL, the same font as the PDF invoice), and the riyal sign in
+ * the same font of its own as the pages' and the invoice's.
  */
 
 export const SHARE_WIDTH = 1200;
@@ -35,6 +37,9 @@ export type ShareCard = {
 
 const COLORS = { background: "#faf8f5", foreground: "#1d2321", muted: "#5f625c", primary: "#1e5b57", panel: "#ebe6dd" };
 const FAMILY = "Noto Naskh Arabic";
+/** The riyal sign's font (lib/orders/fonts, the invoice's): Noto Naskh has no U+20C1. */
+const RIYAL_FAMILY = "saudi_riyal";
+const RIYAL_WOFF = () => path.join(/*turbopackIgnore: true*/ process.cwd(), "lib/orders/fonts/saudi-riyal.woff");
 
 /**
  * The TrueType file Pango is pointed at, made with the others once per process from the
@@ -57,6 +62,9 @@ function fontFile(): Promise<string> {
       writeFileSync(out, woffToSfnt(readFileSync(notoNaskhWoff(subset, weight))));
       return out;
     });
+    const riyal = path.join(dir, "saudi-riyal.ttf");
+    writeFileSync(riyal, woffToSfnt(readFileSync(RIYAL_WOFF())));
+    files.unshift(riyal);
     for (const file of files.slice(0, -1)) await draw("·", { size: 10 }, file);
     return files.at(-1)!;
   })().catch((err) => {
@@ -72,7 +80,13 @@ type TextOpts = { size: number; bold?: boolean; color?: string; width?: number }
 /** Bidi isolates (the price's) are left out: Pango orders the text itself, and an alt text reads without them. */
 export const plain = (s: string) => s.replace(/[\u2066-\u2069]/g, "");
 
-const text = async (content: string, o: TextOpts) => draw(content, o, await fontFile());
+/** A line of the card's text as a transparent PNG layer (its tests look at one alone). */
+export const shareText = async (content: string, o: TextOpts) => draw(content, o, await fontFile());
+const text = shareText;
+
+/** The riyal sign set in its own font, named: Pango's fallback would not look for it there. */
+const riyalMarkup = (markup: string) =>
+  markup.replaceAll(RIYAL_SIGN, `<span font_family="${RIYAL_FAMILY}">${RIYAL_SIGN}</span>`);
 
 async function draw(
   content: string,
@@ -81,7 +95,7 @@ async function draw(
 ): Promise<{ input: Buffer; width: number; height: number }> {
   const img = sharp({
     text: {
-      text: `<span foreground="${o.color ?? COLORS.foreground}">${escapeXml(plain(content))}</span>`,
+      text: `<span foreground="${o.color ?? COLORS.foreground}">${riyalMarkup(escapeXml(plain(content)))}</span>`,
       font: `${FAMILY}${o.bold ? " Bold" : ""} ${o.size}`,
       fontfile,
       width: o.width,
@@ -139,9 +153,10 @@ export async function renderShareImage(card: ShareCard): Promise<Buffer> {
   const columnEnd = columnStart + columnWidth;
   const place = (w: number) => (rtl ? columnEnd - w : columnStart);
 
-  const [photo, logo, store, title, price] = await Promise.all([
-    picture(card.image, side, side, "cover"),
-    picture(card.logo, 80, 80, "contain"),
+  // Without a picture the logo fills the picture's square; the store's name then stands alone.
+  const photo = await picture(card.image, side, side, "cover");
+  const [logo, store, title, price] = await Promise.all([
+    photo ? picture(card.logo, 80, 80, "contain") : null,
     text(card.storeName, { size: 34, color: COLORS.muted, width: columnWidth - 100 }),
     fitted(card.title, { bold: true, width: columnWidth }, [64, 54, 46, 38, 32], 260),
     card.price ? text(card.price, { size: 54, bold: true, color: COLORS.primary }) : null,

@@ -131,29 +131,33 @@ export default async function ProductPage({ params }: Props) {
           </li>
         </ol>
       </nav>
-      <div className="grid gap-6 md:grid-cols-2 md:gap-10 lg:gap-14">
-        <div className="md:sticky md:top-24 md:self-start">
+      {/* A phone: the picture, the facts, the pay-later widgets, the rest. Wider: the widgets go
+          under the picture, so that the space their slots hold until they are drawn (after the page
+          has loaded) is no gap between the facts and the description. */}
+      <div className="grid gap-6 md:grid-cols-2 md:grid-rows-[auto_auto_1fr] md:gap-x-10 lg:gap-x-14">
+        <div className="md:row-span-2">
           <ProductGallery product={product} storeName={storeName} />
         </div>
-        <div className="flex min-w-0 flex-col gap-5">
-          <div className="flex flex-col gap-3">
-            <div className="flex items-center justify-between gap-3">
-              <Badge>{t(`kind.${kindKey(product)}`)}</Badge>
-              <ShareButton
-                url={productUrl}
-                text={t("shareText", { name: product.name, store: storeName })}
-                label={tText("share")}
-              />
-            </div>
-            <h1 className="text-2xl font-bold sm:text-3xl">{product.name}</h1>
-            <ProductPrice product={product} locale={locale} taxRate={config.taxRate} size="lg" showVatNote />
-            <ProductFacts product={product} locale={locale} hideDuration={config.hideDuration} />
-            <PaymentPromos
-              widgets={promoWidgets(config, tenant.payments, promoAmount(product, config.taxRate))}
-              amount={promoAmount(product, config.taxRate)}
-              locale={locale}
+        <div className="flex min-w-0 flex-col gap-3 md:col-start-2 md:row-start-1">
+          <div className="flex items-center justify-between gap-3">
+            <Badge>{t(`kind.${kindKey(product)}`)}</Badge>
+            <ShareButton
+              url={productUrl}
+              text={t("shareText", { name: product.name, store: storeName })}
+              label={tText("share")}
             />
           </div>
+          <h1 className="text-2xl font-bold sm:text-3xl">{product.name}</h1>
+          <ProductPrice product={product} locale={locale} taxRate={config.taxRate} size="lg" showVatNote />
+          <ProductFacts product={product} locale={locale} hideDuration={config.hideDuration} />
+        </div>
+        <PaymentPromos
+          widgets={promoWidgets(config, tenant.payments, promoAmount(product, config.taxRate))}
+          amount={promoAmount(product, config.taxRate)}
+          locale={locale}
+          className="-mt-3 self-start md:col-start-1 md:row-start-3 md:mt-0"
+        />
+        <div className="flex min-w-0 flex-col gap-5 md:col-start-2 md:row-span-2 md:row-start-2">
           {paragraphs.length > 0 ? (
             <div className="flex flex-col gap-3 leading-relaxed text-foreground/85">
               {paragraphs.map((para, i) => (
