@@ -14,7 +14,7 @@ import { INTENT_PREFETCH_SCRIPT } from "@/lib/intent-prefetch";
 import { SHARE_SCRIPT } from "@/lib/share-links";
 import { ConsentBanner } from "@/components/tracking/consent-banner";
 import { platform } from "@/lib/platform-client/core";
-import { absoluteUrl, siteOrigin } from "@/lib/seo";
+import { siteOrigin } from "@/lib/seo";
 import { kindsText } from "@/lib/store-kinds";
 import { clientMessages } from "@/i18n/namespaces";
 import { loadSite, type SiteParams } from "@/lib/site";
@@ -34,7 +34,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     title: { default: storeName, template: `%s | ${storeName}` },
     description: t("description", { name: storeName, kinds: kindsText(t, locale, null) }),
     applicationName: storeName,
-    icons: config.logoUrl ? { icon: absoluteUrl(tenant.host, config.logoUrl) } : undefined,
+    // As stored: the store's own file stays on the page's own origin (the CSP's 'self'), whichever
+    // of the store's host names the page was opened on (the bare loopback host names the default store).
+    icons: config.logoUrl ? { icon: config.logoUrl } : undefined,
     formatDetection: { telephone: false },
   };
 }
