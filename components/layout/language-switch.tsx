@@ -40,7 +40,7 @@ function SwitchLink({ locale, target, label, text, href, inSheet }: SwitchProps 
       }}
       className={cn(
         buttonVariants({ variant: "ghost", size: "sm" }),
-        "gap-1.5 px-2 font-semibold",
+        "gap-1.5 px-1.5 font-semibold",
         !inSheet && "sm:px-2.5",
       )}
     >

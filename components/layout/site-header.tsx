@@ -31,7 +31,7 @@ export async function SiteHeader({ site, locale, languages, storeName, logoUrl, 
       data-site-header
       className="sticky top-0 print:hidden z-40 border-b border-border/70 bg-background/85 backdrop-blur-md supports-[backdrop-filter]:bg-background/75"
     >
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-1.5 px-3 sm:gap-2 sm:px-6">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-3 sm:gap-2 sm:px-6">
         <Link
           prefetch={false}
           href={localePath(locale, "/")}
