@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "./test";
@@ -68,5 +69,45 @@ test("a bare next start of the build refuses to serve, naming the entry", async 
   } finally {
     if (server.exitCode === null) server.kill("SIGKILL");
     rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+/**
+ * A client that sends its request's headers a byte at a time holds a socket for as long as the
+ * server lets it: fifty of them at once must be answered 408 and closed once the headers are 10 s
+ * late (scripts/server-preload.mjs), while everyone else is still served.
+ */
+test("connections trickling their headers are closed once the headers are 10 s late", async ({ request }) => {
+  test.setTimeout(60_000);
+  const started = Date.now();
+  const trickles = Array.from(
+    { length: 50 },
+    () =>
+      new Promise<{ after: number; answer: string }>((resolve, reject) => {
+        const socket = net.connect(PORT, "127.0.0.1");
+        const line = `GET /en HTTP/1.1\r\nHost: spa.localhost:${PORT}\r\nX-Slow: ${"a".repeat(60)}`;
+        let sent = 0;
+        let answer = "";
+        const tick = setInterval(() => socket.writable && socket.write(line[sent++ % line.length]), 1000);
+        socket.on("data", (chunk) => (answer += chunk));
+        socket.on("error", () => {});
+        socket.on("close", () => {
+          clearInterval(tick);
+          resolve({ after: Date.now() - started, answer });
+        });
+        // Left open past the bound: the test fails rather than waiting on.
+        setTimeout(() => {
+          clearInterval(tick);
+          socket.destroy();
+          reject(new Error("a trickling connection was still open after 20 s"));
+        }, 20_000).unref();
+      }),
+  );
+  await new Promise((r) => setTimeout(r, 2000));
+  expect((await request.get(`http://localhost:${PORT}/en`)).status()).toBe(200);
+  const closed = await Promise.all(trickles);
+  for (const { after, answer } of closed) {
+    expect(after).toBeGreaterThanOrEqual(9_000);
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
   }
 });

@@ -1,4 +1,5 @@
 // `--import`ed into the storefront server's process ahead of Next (scripts/server-env.mjs).
+import http from "node:http";
 import v8 from "node:v8";
 import { adoptBuiltConfig } from "./built-config.mjs";
 import { writeChannel } from "../server/process-channels.mjs";
@@ -6,6 +7,20 @@ import { installRequestGuard } from "./request-guard.mjs";
 
 // Malformed %-escapes in a path are a 400, not Next's 500: see request-guard.mjs.
 installRequestGuard();
+
+// A connection that has not sent its request's headers within 10 s, or its whole request (bodies of
+// up to 5 MB, a receipt from a phone on a slow line) within 2 minutes, is answered 408 and closed:
+// Node's own 60 s and 5 minutes, checked every 30 s, let a few hundred connections trickling bytes
+// hold the server's sockets for minutes. Set on the server `next start` creates, before it listens
+// (the check's interval is read then).
+const createServer = http.createServer;
+http.createServer = function (...args) {
+  const server = createServer.apply(this, args);
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 120_000;
+  server.connectionsCheckingInterval = 1_000;
+  return server;
+};
 
 // `next start` on the configuration its build resolved, not next.config.ts again: see built-config.mjs.
 adoptBuiltConfig();

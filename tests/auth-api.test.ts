@@ -238,6 +238,32 @@ describeEachDb("sign-in API", (t) => {
         ).toMatchObject({ status: 401, body: { error: { code: "SP:InvalidToken" } } });
       }
     });
+
+    it("refuses a token signed with the platform's key whose subject is not a customer id, before any query", async () => {
+      const { SignJWT, decodeJwt } = await import("jose");
+      const { platformSecret } = await import("@/platform/services/access-tokens");
+      const first = await signIn(t().spa);
+      // A live session's id, so nothing but the subject is wrong.
+      const { sid } = decodeJwt(first.access_token);
+      const sign = (claims: Record<string, unknown>) =>
+        new SignJWT({ tenantid: t().spa.id, sid, ...claims })
+          .setProtectedHeader({ alg: "HS256" })
+          .setIssuedAt()
+          .setExpirationTime("10m")
+          .sign(new TextEncoder().encode(platformSecret()));
+      const subjects = [{}, { sub: "not-a-uuid" }, { sub: 5 }, { sub: "" }, { sub: `${first.customer.id}x` }];
+      for (const claims of [...subjects, { sub: first.customer.id, tenantid: 5 }]) {
+        const token = await sign(claims);
+        for (const [method, path] of [
+          ["GET", "identity-customer/me"],
+          ["POST", "cart"],
+        ])
+          expect(await call(t().spa, method, path, { token }), `${method} ${JSON.stringify(claims)}`).toMatchObject({
+            status: 401,
+            body: { error: { code: "SP:InvalidToken" } },
+          });
+      }
+    });
   });
 
   describe("access tokens on bearer calls", () => {

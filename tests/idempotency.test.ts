@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { afterEach, expect, it, vi } from "vitest";
+import { and, eq } from "drizzle-orm";
 import { registeredRoutes } from "@/platform/api/router";
-import { pruneIdempotencyKeys } from "@/platform/api/idempotency";
+import { IDEMPOTENCY_KEYS_PER_OWNER, intentOwner, onceForKey, pruneIdempotencyKeys } from "@/platform/api/idempotency";
 import { idempotencyKeys } from "@/platform/db/schema";
 import type { CartDto } from "@/contract/dto/cart";
 import { checkoutApi, newShopper } from "./helpers/checkout";
@@ -117,6 +117,95 @@ describeEachDb("idempotent intents", (t) => {
       await pruneIdempotencyKeys(t().db, new Date(row.createdAt.getTime() + 24 * 3600_000 + 1000)),
     ).toBeGreaterThanOrEqual(1);
     expect(await t().db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, k))).toEqual([]);
+  });
+
+  /** `count` intents with fresh keys, one a millisecond, as a caller inventing keys sends them. */
+  async function flood(count: number, send: (k: string, i: number) => Promise<unknown>) {
+    for (let i = 0; i < count; i++) {
+      vi.setSystemTime(Date.now() + 1);
+      await send(key(), i);
+    }
+  }
+  afterEach(() => vi.setSystemTime(t().now));
+  const answersOf = (owner: string) =>
+    t()
+      .db.select({ key: idempotencyKeys.key })
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.tenantId, spa().id), eq(idempotencyKeys.owner, owner)));
+
+  it("2,000 intents of one owner leave its newest answers only, each still replayed", async () => {
+    const owner = intentOwner(randomUUID(), "");
+    const intent = (k: string, i: number) =>
+      onceForKey(t().db, { tenantId: spa().id, key: k, route: "test.intent", fingerprint: "f", owner }, async () => i);
+    // 1,999 answered intents, one a millisecond (written at once: made one by one they take half a minute here).
+    const keys = Array.from({ length: 2_000 }, key);
+    const at = (i: number) => new Date(t().now.getTime() + i);
+    await t()
+      .db.insert(idempotencyKeys)
+      .values(
+        keys.slice(0, -1).map((k, i) => ({
+          tenantId: spa().id,
+          key: k,
+          route: "test.intent",
+          fingerprint: "f",
+          owner,
+          state: "done",
+          result: { data: i },
+          createdAt: at(i),
+          updatedAt: at(i),
+        })),
+      );
+    vi.setSystemTime(at(1_999));
+    expect(await intent(keys[1_999], 1_999)).toBe(1_999);
+    expect((await answersOf(owner)).length).toBe(IDEMPOTENCY_KEYS_PER_OWNER);
+    const oldestKept = 2_000 - IDEMPOTENCY_KEYS_PER_OWNER;
+    expect(await intent(keys[oldestKept], -1)).toBe(oldestKept);
+    expect(await intent(keys[1_999], -1)).toBe(1_999);
+    // Dropped, the oldest acts again if it is ever asked again, rather than being refused.
+    expect(await intent(keys[oldestKept - 1], -1)).toBe(-1);
+  });
+
+  it("a customer's intents keep their newest answers only; another's recent intent, asked again, still acts once", async () => {
+    const { add, units, shopper } = await saltsCart();
+    const theirs = key();
+    await add(theirs);
+    const stranger = await newShopper(t().db, spa());
+    const rename = (k: string, i: number) =>
+      api.call(spa(), "PUT", "identity-customer", {
+        token: stranger.token,
+        body: { name: `Shopper ${i}`, email: null },
+        headers: { "Idempotency-Key": k },
+      });
+    await flood(IDEMPOTENCY_KEYS_PER_OWNER + 10, async (k, i) => expect((await rename(k, i)).status).toBe(200));
+    expect((await answersOf(intentOwner(stranger.id, ""))).length).toBe(IDEMPOTENCY_KEYS_PER_OWNER);
+    expect((await answersOf(intentOwner(shopper.id, ""))).length).toBe(1);
+    expect((await add(theirs)).status).toBe(200);
+    expect(await units()).toBe(1);
+    const again = key();
+    await rename(again, 1);
+    expect((await rename(again, 1)).status).toBe(200);
+    expect(await rename(again, 2)).toMatchObject({ status: 422, error: { code: "SP:IdempotencyKeyReused" } });
+  });
+
+  it("a guest's intents are counted by its address, whatever cart it names", async () => {
+    const salts = await demoProduct(t().db, spa().id, DEMO.salts);
+    const address = "10.9.8.7";
+    const guest = (k: string, path: string, body?: unknown) =>
+      api.call(spa(), "POST", path, { body, headers: { "Idempotency-Key": k, "x-forwarded-for": address } });
+    const cart = (await guest(key(), "cart")).data as CartDto;
+    const add = (k: string) =>
+      guest(k, `cart/${cart.id}/items`, { productId: salts.id, priceId: salts.priceId, quantity: 1 });
+    // Carts that do not exist are refused, and a refusal is an answer kept like any other.
+    await flood(IDEMPOTENCY_KEYS_PER_OWNER + 10, async (k) =>
+      expect((await guest(k, `cart/${randomUUID()}/purchase-event`)).status).toBe(404),
+    );
+    expect((await answersOf(intentOwner(null, address))).length).toBe(IDEMPOTENCY_KEYS_PER_OWNER);
+    const k = key();
+    const [a, b] = await Promise.all([add(k), add(k)]);
+    expect(a.status).toBe(200);
+    expect(b.data).toEqual(a.data);
+    expect((await add(k)).data).toEqual(a.data);
+    expect((a.data as CartDto).items.reduce((n, i) => n + i.quantity, 0)).toBe(1);
   });
 
   it("every mutating route of the contract reads the key: a malformed one is refused before anything is done", async () => {

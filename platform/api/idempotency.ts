@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, eq, lt } from "drizzle-orm";
+import { and, desc, eq, lt } from "drizzle-orm";
 import { canonicalJson } from "@/server/canonical-json";
 import { CodedError } from "@/contract/coded-error";
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN } from "@/contract/idempotency";
@@ -12,11 +12,15 @@ import { PlatformError } from "../errors";
  * (tenant, key, route) for 24 hours. The first call claims the key and works; a repeat — also
  * one that arrives while the first is still working — waits for it and gets its answer; a key
  * reused for another request (another body, another caller) is a 422. An answer the platform
- * could not give (5xx, a crash) is not kept: the intent may be tried again.
+ * could not give (5xx, a crash) is not kept: the intent may be tried again. Each owner (a
+ * customer, a guest's address) keeps its newest answers only: a repeat comes within seconds of
+ * its first call, and a caller inventing keys cannot grow the table for 24 hours.
  */
 
 /** How long an intent's answer is replayed. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/** The answers one owner keeps; a new intent beyond them drops the owner's oldest. */
+export const IDEMPOTENCY_KEYS_PER_OWNER = 100;
 /** A claim not finished after this is a crashed process's: another call may take it over. */
 const STALE_CLAIM_MS = 60_000;
 /** How long a repeat waits for the first call before answering 409 (the browser retries). */
@@ -39,7 +43,11 @@ export function idempotencyKeyOf(headers: Headers): string | null {
 export const fingerprintOf = (request: unknown): string =>
   createHash("sha256").update(canonicalJson(request)).digest("base64url");
 
-type Claim = { tenantId: string; key: string; route: string; fingerprint: string };
+type Claim = { tenantId: string; key: string; route: string; fingerprint: string; owner: string };
+
+/** Whose intents these are: a signed-in customer, else the guest's address (a cart id in the path is whatever the caller wrote). */
+export const intentOwner = (customerId: string | null, clientIp: string) =>
+  customerId ? `customer:${customerId}` : `address:${clientIp}`;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -63,7 +71,7 @@ export async function onceForKey(db: Db, claim: Claim, work: () => Promise<unkno
       .values({ ...claim, state: "running", createdAt: now, updatedAt: now })
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
-    if (claimed.length > 0) return own(db, id, work);
+    if (claimed.length > 0) return own(db, id, () => keepNewest(db, claim).then(work));
     const [row] = await db.select().from(idempotencyKeys).where(id).limit(1);
     if (!row) continue; // released meanwhile (the first call failed): claim it now
     const age = now.getTime() - row.createdAt.getTime();
@@ -109,6 +117,25 @@ async function own(db: Db, id: ReturnType<typeof and>, work: () => Promise<unkno
   }
   await db.update(idempotencyKeys).set({ state: "done", result, updatedAt: new Date() }).where(id);
   return replay(result);
+}
+
+/**
+ * Drops the owner's answers older than its newest IDEMPOTENCY_KEYS_PER_OWNER (the claim just made
+ * among them), so no shopper is ever refused; answers made in the same millisecond as the last one
+ * kept stay with it. A claim still running is kept: its repeats must wait for it, not act again.
+ */
+async function keepNewest(db: Db, { tenantId, owner }: Claim): Promise<void> {
+  const mine = and(eq(idempotencyKeys.tenantId, tenantId), eq(idempotencyKeys.owner, owner));
+  const lastKept = db
+    .select({ createdAt: idempotencyKeys.createdAt })
+    .from(idempotencyKeys)
+    .where(mine)
+    .orderBy(desc(idempotencyKeys.createdAt))
+    .offset(IDEMPOTENCY_KEYS_PER_OWNER - 1)
+    .limit(1);
+  await db
+    .delete(idempotencyKeys)
+    .where(and(mine, eq(idempotencyKeys.state, "done"), lt(idempotencyKeys.createdAt, lastKept)));
 }
 
 /** Housekeeping: answers older than the replay window. */

@@ -20,7 +20,7 @@ import type { Caller, TenantInfo, VerifiedWebhook } from "./define";
 
 export type { TenantInfo };
 import { implementation } from "./implementation";
-import { fingerprintOf, idempotencyKeyOf, onceForKey } from "./idempotency";
+import { fingerprintOf, idempotencyKeyOf, intentOwner, onceForKey } from "./idempotency";
 import { MUTATING_METHODS } from "@/contract/idempotency";
 import { verifyWebhook } from "../payments/webhooks";
 import { parseSalesChannel } from "../services/coupon-rules";
@@ -147,7 +147,8 @@ async function run(route: Route, call: RawCall): Promise<unknown> {
   if (!key) return work();
   // Who asks is part of the request (a refreshed access token is the same customer; another customer is another request).
   const fingerprint = fingerprintOf({ params: ctx.params, query, body, customerId: customer?.customerId ?? null });
-  return onceForKey(call.db, { tenantId: tenant!.id, key, route: route.key, fingerprint }, work);
+  const owner = intentOwner(customer?.customerId ?? null, ctx.clientIp);
+  return onceForKey(call.db, { tenantId: tenant!.id, key, route: route.key, fingerprint, owner }, work);
 }
 
 function readBody(req: Request, spec: EndpointSpec): () => Promise<unknown> {

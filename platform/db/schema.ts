@@ -514,7 +514,9 @@ export const rateLimits = pgTable("rate_limits", {
  * One user intent's answer (the Idempotency-Key a browser sends with each mutating call), per
  * tenant, key and route, kept 24 hours: repeats of the intent replay it instead of acting again.
  * `fingerprint` is a hash of what was asked and by whom (a key reused for another request is
- * refused); `state` is running while the first call works (repeats wait), then done.
+ * refused); `state` is running while the first call works (repeats wait), then done. `owner` is
+ * whose intents they are (a signed-in customer, else the guest's address): each keeps its newest
+ * answers only (api/idempotency.ts), so no one caller can fill the table within the 24 hours.
  */
 export const idempotencyKeys = pgTable(
   "idempotency_keys",
@@ -525,6 +527,7 @@ export const idempotencyKeys = pgTable(
     key: text("key").notNull(),
     route: text("route").notNull(),
     fingerprint: text("fingerprint").notNull(),
+    owner: text("owner").notNull(),
     /** running | done */
     state: text("state").notNull(),
     /** {data} or {error: {status, code, message, details}} as the first call answered. */
@@ -532,7 +535,11 @@ export const idempotencyKeys = pgTable(
     ...timestamps,
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.key, t.route] }), index("idempotency_keys_created_idx").on(t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.key, t.route] }),
+    index("idempotency_keys_created_idx").on(t.createdAt),
+    index("idempotency_keys_owner_idx").on(t.tenantId, t.owner, t.createdAt),
+  ],
 );
 export type IdempotentResult =
   | { data: unknown }

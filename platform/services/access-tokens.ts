@@ -1,5 +1,6 @@
 import "server-only";
 import { jwtVerify, SignJWT, errors as joseErrors } from "jose";
+import { z } from "zod";
 import { env } from "@/server/env";
 import { PlatformError } from "../errors";
 import { isUuid } from "./ids";
@@ -15,8 +16,18 @@ export const platformSecret = () => env().JWT_SECRET ?? DEVELOPMENT_KEY;
 
 const key = () => new TextEncoder().encode(platformSecret());
 
-/** `sid`: the session (the refresh token family) the token belongs to; logout revokes it. */
-export type AccessClaims = { sub: string; tenantid: string; sid: string; exp: number; iat: number };
+// Every id a token carries reaches a query as a uuid: a token signed with the right key but claims
+// of another shape (a leaked key, an older format) is refused here, not by PostgreSQL with a 500.
+const uuid = z.string().refine(isUuid);
+const AccessClaims = z.object({
+  sub: uuid,
+  tenantid: uuid,
+  /** The session (the refresh token family) the token belongs to; logout revokes it. */
+  sid: uuid,
+  exp: z.number().int(),
+  iat: z.number().int(),
+});
+export type AccessClaims = z.infer<typeof AccessClaims>;
 
 /**
  * Signs an access token for a customer of a tenant, in session `sessionId` (payload: sub,
@@ -46,16 +57,11 @@ export async function issueAccessToken(
 export async function verifyAccessToken(token: string, tenantId: string, now = new Date()): Promise<AccessClaims> {
   try {
     const { payload } = await jwtVerify(token, key(), { algorithms: ["HS256"], currentDate: now });
-    if (
-      typeof payload.sub !== "string" ||
-      typeof payload.tenantid !== "string" ||
-      !isUuid(payload.sid) ||
-      typeof payload.exp !== "number"
-    )
-      throw new PlatformError("SP:InvalidToken", 401, "The access token is not valid");
-    if (payload.tenantid !== tenantId)
+    const claims = AccessClaims.safeParse(payload);
+    if (!claims.success) throw new PlatformError("SP:InvalidToken", 401, "The access token is not valid");
+    if (claims.data.tenantid !== tenantId)
       throw new PlatformError("SP:TenantMismatch", 401, "The access token belongs to another store");
-    return payload as AccessClaims;
+    return claims.data;
   } catch (err) {
     if (err instanceof PlatformError) throw err;
     if (err instanceof joseErrors.JWTExpired)
