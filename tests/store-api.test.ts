@@ -1,6 +1,9 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
+import { eq } from "drizzle-orm";
 import { setPlatformDb } from "@/platform/db";
+import { intentOwner } from "@/platform/api/idempotency";
+import { idempotencyKeys } from "@/platform/db/schema";
 import { latestOutboxMessage } from "@/platform/services/sms-outbox";
 import { clearTenantCache } from "@/lib/platform-client/tenants";
 import { listEndpoints } from "@/contract/endpoint";
@@ -223,6 +226,12 @@ describeEachDb("the storefront API's pipeline", (t) => {
     expect(await units()).toBe(1);
     await addOil(crypto.randomUUID());
     expect(await units()).toBe(2);
+    // A guest's answers are kept as its address's, not as every guest's of the store.
+    const [answer] = await t()
+      .db.select({ owner: idempotencyKeys.owner })
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.key, key));
+    expect(answer).toEqual({ owner: intentOwner(null, "203.0.113.30") });
   });
 
   it("looks a payment's (provider, step) up in the pay map: a pair it does not have is 404 SP:RouteNotFound", async () => {

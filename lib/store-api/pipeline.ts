@@ -113,9 +113,12 @@ async function serve(req: Request): Promise<Response> {
   const body = await readBody(req, spec);
 
   const intent = spec.idempotencyKey === "forward" ? req.headers.get(IDEMPOTENCY_KEY_HEADER) : null;
+  const visitor = clientIp(req.headers);
   const platformAs = ({ token: as = token, keySuffix = "", headers }: PlatformAs = {}) => {
     const all = new Headers(headers);
     if (intent && !all.has(IDEMPOTENCY_KEY_HEADER)) all.set(IDEMPOTENCY_KEY_HEADER, `${intent}${keySuffix}`);
+    // A guest's intents are kept per address (platform/api/idempotency.ts): one store's guests are not one owner.
+    if (intent && !all.has("x-forwarded-for")) all.set("x-forwarded-for", visitor);
     return platform({ tenant, locale, token: as ?? undefined, headers: all });
   };
   // After the body: a refused body starts no cart.
@@ -125,7 +128,7 @@ async function serve(req: Request): Promise<Response> {
     tenant,
     locale,
     origin: requestOrigin(req, env().PUBLIC_URL_SCHEME),
-    clientIp: clientIp(req.headers),
+    clientIp: visitor,
     platform: platformAs,
     params: params?.data ?? {},
     query,
