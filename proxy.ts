@@ -9,7 +9,9 @@ import {
   respondWithPage,
 } from "@/lib/page-cache/serve";
 import { newNonce, pagePolicy } from "@/lib/security/csp";
-import { siteKeyFromHost, splitLocale } from "@/lib/site-routing";
+import { tenantForSite } from "@/lib/platform-client/tenants";
+import { localePath, siteKeyFromHost, splitLocale } from "@/lib/site-routing";
+import { parseLanguages, type Locale } from "@/contract/tenant-settings";
 
 // Hosts that serve only the platform API to other servers have no storefront pages.
 const platformHosts = new Set(
@@ -21,6 +23,15 @@ const platformHosts = new Set(
 
 // Fresh hits of the page cache are answered ahead of Next from here on (scripts/request-guard.mjs).
 installFastPage((site) => platformHosts.has(site));
+
+/**
+ * The languages of the store at `site`; null for a host that names no store (its 404 page is the
+ * layout's), and when the store cannot be read now: the page then meets the same outage and says so.
+ */
+async function languagesOf(site: string): Promise<Locale[] | null> {
+  const tenant = await tenantForSite(site).catch(() => null);
+  return tenant ? parseLanguages(tenant.settings.frontendLanguages) : null;
+}
 
 /**
  * Host → site, path → locale. Pages live under /{site}/{locale}/…, so every tenant and language
@@ -49,6 +60,14 @@ export async function proxy(request: NextRequest) {
     const url = request.nextUrl.clone();
     url.pathname = redirectTo;
     return NextResponse.redirect(url, 308);
+  }
+  // A language the store does not offer (frontendLanguages): the same page in its first language.
+  // Temporary, as the store may offer it later.
+  const offered = filling ? null : await languagesOf(site);
+  if (offered && !offered.includes(locale)) {
+    const url = request.nextUrl.clone();
+    url.pathname = localePath(offered[0], rest || "/");
+    return NextResponse.redirect(url, 307);
   }
 
   const key =

@@ -116,12 +116,17 @@ export const text = (v: string | undefined) => (v && v.trim() !== "" ? v.trim() 
 /** A pay-later provider's part of the configuration (payLaterSettings). */
 export type PayLaterSettings = ReturnType<typeof payLaterSettings>;
 
-/** A pay-later provider's settings (spec §3: its enabled flag, public key and merchant code), under its own key names. */
+/**
+ * A pay-later provider's settings (spec §3: its enabled flag, public key and merchant code), under
+ * its own key names. The store's `payLaterEnabled` turns every pay-later provider off at once when
+ * it is set to anything but `True` (methods and promo widgets alike); unset, each follows its own flag.
+ */
 export const payLaterSettings = (
   settings: SettingsValues,
   keys: { enabled: string; publicKey: string; merchantCode: string },
 ) => ({
-  enabled: isTrue(settings[keys.enabled]),
+  enabled:
+    isTrue(settings[keys.enabled]) && (settings.payLaterEnabled === undefined || isTrue(settings.payLaterEnabled)),
   publicKey: text(settings[keys.publicKey]),
   merchantCode: text(settings[keys.merchantCode]),
 });

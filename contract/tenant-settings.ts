@@ -96,14 +96,18 @@ export type OnlinePaymentProvider = (typeof ONLINE_PAYMENT_PROVIDERS)[number];
 export const LOCALES = ["ar", "en"] as const;
 export type Locale = (typeof LOCALES)[number];
 
+/**
+ * The languages a store offers, as its frontendLanguages lists them (spec §3: a comma list,
+ * Arabic only by default): an English-only store offers no Arabic pages; the first is where a
+ * page in a language it does not offer is sent.
+ */
 export function parseLanguages(v: string | undefined): Locale[] {
   const list = (v ?? "")
     .split(",")
     .map((s) => s.trim().toLowerCase())
     .filter((s): s is Locale => (LOCALES as readonly string[]).includes(s));
   const unique = [...new Set(list)];
-  // Arabic is the default language and always offered.
-  return unique.length === 0 ? ["ar"] : unique.includes("ar") ? unique : ["ar", ...unique];
+  return unique.length === 0 ? ["ar"] : unique;
 }
 
 /** Tax multiplier: the percentage / 100 + 1, falling back to 1 when tax is off or the value is not a number. */

@@ -1,5 +1,5 @@
 import { answeredConsent, expect, test } from "./test";
-import { forProject, snap, spaUrl } from "./support";
+import { coffeeUrl, forProject, snap, spaUrl } from "./support";
 import { addAndCheck, closeCart, openProduct, platformCart } from "./cart-support";
 import { account, errors, freshMobile, latestCode, sessionOf, signInWithSheet, validation } from "./account-support";
 
@@ -119,6 +119,22 @@ test("sign in keeps the guest cart; settings save every field type; logout clear
 
 // The demo customer signs in once per project (the platform allows 3 codes per number in 10 minutes):
 // in Arabic on the phone, in English on the desktop.
+test("a store selling neither bookings nor subscriptions: its account opens on the orders, with only the tabs it can fill, and its catalogue says what it sells", async ({
+  page,
+}, info) => {
+  // The coffee roaster sells merchandise only, in Arabic only.
+  const t = account.ar.menu;
+  await page.goto(coffeeUrl("/profile"));
+  await expect(page).toHaveURL(coffeeUrl("/profile/orders"));
+  const tabs = page.getByRole("navigation", { name: t.pagesLabel });
+  await expect(tabs.getByRole("link")).toHaveText([t.orders, t.accountSettings]);
+  await snap(page, info, "account-tabs-merchandise-only");
+  await page.goto(coffeeUrl("/products"));
+  const description = await page.locator('meta[name="description"]').getAttribute("content");
+  expect(description).toMatch(/منتجات/);
+  expect(description).not.toMatch(/حجوزات|اشتراكات/);
+});
+
 test("the demo customer sees bookings and subscriptions after signing in from the page", async ({ page }, info) => {
   const { locale, prefix } = forProject(info.project.name);
   const t = account[locale];

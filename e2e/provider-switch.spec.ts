@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./test";
-import { LOCALES, snap } from "./support";
+import { LOCALES, readMessages, snap, spaUrl } from "./support";
 import type { Locale } from "./cart-support";
 import { checkout, order } from "./checkout-support";
 import { errors } from "./account-support";
@@ -191,6 +191,29 @@ test.describe("a store's window for cancelling bookings", () => {
       expect(cart.cartItems).toHaveLength(1);
     });
   }
+});
+
+test.describe("an English-only store", () => {
+  test.afterAll(() => setSpaSettings({ frontendLanguages: "ar,en" }));
+
+  test("its Arabic addresses open the English pages, and no switch offers Arabic", async ({ page }) => {
+    const ar = readMessages<{ language: { switchLabel: string } }>("ar", "common").language;
+    const en = readMessages<{ language: { switchLabel: string } }>("en", "common").language;
+    await setSpaSettings({ frontendLanguages: "en" });
+    // The store's pages follow a settings change within a second (the page cache's version check).
+    await expect(async () => {
+      await page.goto(spaUrl("/ar/products"));
+      await expect(page).toHaveURL(spaUrl("/en/products"), { timeout: 1000 });
+    }).toPass({ timeout: 15_000 });
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.getByRole("link", { name: en.switchLabel })).toHaveCount(0);
+    await page.goto(spaUrl("/"));
+    await expect(page).toHaveURL(spaUrl("/en"));
+    await expect(page.getByRole("link", { name: ar.switchLabel })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: en.switchLabel })).toHaveCount(0);
+    await snap(page, test.info(), "english-only-store");
+    await setSpaSettings({ frontendLanguages: "ar,en" });
+  });
 });
 
 test.describe("a store writing prices in letters", () => {

@@ -63,11 +63,12 @@ test.describe("tenants by host and languages", () => {
     await expect(seller("بيانات البائع").getByText("4030123456")).toBeVisible();
   });
 
-  test("English is not offered on coffee", async ({ page }) => {
-    const res = await page.goto(coffeeUrl("/en"));
-    expect(res?.status()).toBe(404);
-    const products = await page.goto(coffeeUrl("/en/products"));
-    expect(products?.status()).toBe(404);
+  test("English is not offered on coffee: its English addresses open the Arabic pages", async ({ page }) => {
+    await page.goto(coffeeUrl("/en"));
+    await expect(page).toHaveURL(coffeeUrl("/"));
+    await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+    await page.goto(coffeeUrl("/en/products"));
+    await expect(page).toHaveURL(coffeeUrl("/products"));
   });
 
   test("an unknown host gets a 404 page", async ({ page }, info) => {

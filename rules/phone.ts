@@ -42,3 +42,8 @@ export function splitMobile(e164: string): { country: SupportedCountry; national
   if (!parsed?.country || !isSupportedCountry(parsed.country)) return null;
   return { country: parsed.country, nationalNumber: parsed.nationalNumber };
 }
+
+/** A stored number as people read it ("+966 55 123 4567"); anything it cannot parse, as stored. */
+export function displayMobile(e164: string): string {
+  return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
+}

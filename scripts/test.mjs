@@ -14,18 +14,20 @@ const started = Date.now();
  * The journeys run in Debian's Chromium headless shell (package chromium-headless-shell, the
  * same Chromium without the desktop browser around it, which is what Playwright itself uses for
  * headless runs): the journeys take less time and browser CPU in it (docs/MEASUREMENTS.md). The
- * full browser (package chromium) is what Lighthouse drives.
+ * full browser (package chromium) is what Lighthouse drives. Poppler's pdftotext (package
+ * poppler-utils) reads the invoice PDF's text layer back in its test.
  */
-function ensureChromium() {
+function ensureDebianTools() {
   const missing = [
     ["chromium", "/usr/bin/chromium"],
     ["chromium-headless-shell", "/usr/bin/chromium-headless-shell"],
+    ["poppler-utils", "/usr/bin/pdftotext"],
   ].filter(([, bin]) => !existsSync(bin));
   if (missing.length === 0) return;
   const names = missing.map(([name]) => name);
   if (process.getuid?.() !== 0) {
     console.error(
-      `Chromium is missing: install Debian's ${names.join(" and ")} (apt-get install -y ${names.join(" ")}), or run npm test as root.`,
+      `Tools are missing: install Debian's ${names.join(" and ")} (apt-get install -y ${names.join(" ")}), or run npm test as root.`,
     );
     process.exit(1);
   }
@@ -79,7 +81,7 @@ async function together(steps) {
   console.log(`✔ ${titles} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
 }
 
-ensureChromium();
+ensureDebianTools();
 if (!process.env.TEST_DATABASE_URL) console.log("TEST_DATABASE_URL is not set: database tests run on PGlite only.");
 // The build does not wait for the type-check (next.config.ts: the check runs once, here): the
 // three at once finish sooner on two cores than the checks followed by the build. A type error

@@ -37,14 +37,14 @@ export function errorEnvelope(err: unknown, where: string): { status: number; er
   return { status: 500, error: { code: "SP:InternalError", message: "Something went wrong on our side" } };
 }
 
-/** The envelope as a JSON response that no cache keeps; a 503 says when to try again (Retry-After). */
+/** The envelope as a JSON response that no cache keeps; a 503 or a 429 says when to try again (Retry-After). */
 export function envelopeResponse(status: number, body: unknown): Response {
   const headers: Record<string, string> = {
     "content-type": "application/json; charset=utf-8",
     "cache-control": "no-store",
   };
   const wait = (body as { error?: ApiError } | null)?.error?.details?.retryAfterSeconds;
-  if (status === 503 && typeof wait === "number") headers["retry-after"] = String(wait);
+  if ((status === 503 || status === 429) && typeof wait === "number") headers["retry-after"] = String(wait);
   return new Response(JSON.stringify(body), { status, headers });
 }
 

@@ -46,3 +46,17 @@ describe("checkout messages", () => {
     },
   );
 });
+
+describe("the coupon's refusals name it as its field does", () => {
+  it("every Arabic coupon error says the field's word (كود الخصم), never another one", async () => {
+    const errors = (await import("@/messages/ar/errors.json")).default as Record<string, string>;
+    const field = ar.coupon.label;
+    expect(field).toBe("كود الخصم");
+    const coupon = Object.entries(errors).filter(([code]) => /Coupon/.test(code));
+    expect(coupon.length).toBeGreaterThan(10);
+    for (const [code, text] of coupon) {
+      expect(text, code).toMatch(/كود/);
+      expect(text, code).not.toMatch(/قسيم|كوبون/);
+    }
+  });
+});

@@ -150,13 +150,7 @@ describeEachDb(
       const before = await counted();
       const restore = await withSettings(t().db, spa(), { vatNumber: null });
       try {
-        const [entry] = await shoppersWithCarts(t().db, spa(), 1, () => ({
-          productId: salts.id,
-          priceId: salts.priceId,
-          quantity: 1,
-        }));
-        const paid = await pay.paidAt("moyasar", entry);
-        expect((await p.callback(paid.shopper, paid.cartId)).data?.outcome).toBe("paid");
+        const paid = await pay.paidOrderOf(salts);
         expect(
           (
             await p.api.call<OrderInvoicesDto>(spa(), "GET", `orders/${paid.cartId}/invoice`, {
@@ -274,13 +268,7 @@ describeEachDb(
       ).toBe("paid");
 
       const salts = await demoProduct(t().db, spa().id, DEMO.salts);
-      const [entry] = await shoppersWithCarts(t().db, spa(), 1, () => ({
-        productId: salts.id,
-        priceId: salts.priceId,
-        quantity: 1,
-      }));
-      const online = await pay.paidAt("moyasar", entry);
-      await p.callback(online.shopper, online.cartId);
+      const online = await pay.paidOrderOf(salts);
       const onlineOrder = (await p.cartRow(online.cartId)).orderNumber!;
       await expect(recordOfflinePayment(t().db, "spa", onlineOrder)).rejects.toMatchObject({
         code: "SP:PaymentNotRecordable",

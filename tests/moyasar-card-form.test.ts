@@ -90,7 +90,8 @@ describe("card form (spec §5)", () => {
     expect(issue({ month: "13" })).toEqual({ path: "month", message: "validation.invalid" });
     expect(issue({ year: "2025" })).toEqual({ path: "year", message: "validation.invalid" });
     expect(issue({ year: "2036" })).toEqual({ path: "year", message: "validation.invalid" });
-    expect(issue({ month: "04", year: "2026" })).toEqual({ path: "month", message: "validation.invalid" });
+    // A month already past: the card has expired, said as such.
+    expect(issue({ month: "04", year: "2026" })).toEqual({ path: "month", message: "validation.cardExpired" });
     expect(issue({ month: "05", year: "2026" })).toBeNull();
   });
 

@@ -75,6 +75,22 @@ describe("Tabby and Tamara only with their keys (spec §5's pay-later flag)", ()
   });
 });
 
+describe("the store's payLaterEnabled turns Tabby and Tamara off at once; unset, each follows its own flag", () => {
+  const both = { tabbyEnabled: "True", tamaraEnabled: "True", tamaraMerchantCode: "m", ...PAY_LATER_KEYS };
+  it.each([
+    [undefined, ["TAMARA", "TABBY"]],
+    ["True", ["TAMARA", "TABBY"]],
+    ["False", []],
+  ] as [string | undefined, CheckoutMethodId[]][])("payLaterEnabled=%j ⇒ %j", (value, expected) => {
+    const settings: SettingsMap = value === undefined ? both : { ...both, payLaterEnabled: value };
+    expect(ids(settings)).toEqual(expected);
+    const config = toTenantConfig(settings);
+    expect([config.payLaterEnabled, config.showTamaraPromo, config.tabby.enabled]).toEqual(
+      Array(3).fill(expected.length > 0),
+    );
+  });
+});
+
 describe("Apple Pay only where the device supports it", () => {
   it.each([
     [{ applePayEnabled: "True" }, true, ["APPLE_PAY"]],
@@ -168,8 +184,9 @@ describe("the first method is preselected; none ⇒ no methods", () => {
     [ALL_ON, cart(["merchandise"]), "CARD"],
     [{ cashEnabled: "True", bankTransferEnabled: "True" }, cart(["merchandise"]), "CASH"],
     [{ bankTransferEnabled: "True", tamaraEnabled: "True", ...PAY_LATER_KEYS }, cart(["merchandise"]), "TAMARA"],
-    // The enum's order (spec §3): CASH comes before VISA, so a store with both preselects cash.
-    [{ visaEnabled: "True", cashEnabled: "True" }, cart(["merchandise"]), "CASH"],
+    // The card stands in MADA's place of the enum (spec §3) whichever of MADA and VISA turns it on:
+    // a VISA-only store preselects the card, not cash.
+    [{ visaEnabled: "True", cashEnabled: "True" }, cart(["merchandise"]), "CARD"],
     [{ madaEnabled: "True", cashEnabled: "True" }, cart(["merchandise"]), "CARD"],
     [{}, cart(["merchandise"]), null],
     [

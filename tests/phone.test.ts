@@ -54,3 +54,12 @@ describe("splitMobile", () => {
     expect(splitMobile("+12025550100")).toBeNull();
   });
 });
+
+describe("a stored mobile number as the order pages show it", () => {
+  it("is grouped as people read it, with its country code; what does not parse stays as stored", async () => {
+    const { displayMobile } = await import("@/rules/phone");
+    expect(displayMobile("+966551234567")).toBe("+966 55 123 4567");
+    expect(displayMobile("+971501234567")).toBe("+971 50 123 4567");
+    expect(displayMobile("not a number")).toBe("not a number");
+  });
+});

@@ -117,6 +117,14 @@ describeEachDb("specialists and branches", (t) => {
     const placed = await api.submit(spa(), shopper, cart.id);
     expect(placed.error).toBeUndefined();
     expect(placed.data!.cartItems[0]).toMatchObject({ specialist: { id: noura.id }, branch: { id: hittin.id } });
+    // The order's calendar event and the page name the branch's own place, not the store's.
+    expect(hittin.addressEn).not.toBe("");
+    expect(placed.data!.cartItems[0].branch).toMatchObject({
+      address: hittin.addressEn,
+      latitude: hittin.latitude,
+      longitude: hittin.longitude,
+    });
+    expect(arabic.cartItems[0].branch).toMatchObject({ address: hittin.addressAr });
     const [booking] = await t().db.select().from(bookings).where(eq(bookings.cartItemId, cart.cartItems[0].id));
     expect(booking).toMatchObject({ specialistId: noura.id, branchId: hittin.id, seats: 1 });
     expect((await slots(3, { specialistId: noura.id }))(11)).toBe(1);

@@ -77,6 +77,16 @@ describe("settings checks (the storefront's schema and parsers, at write time)",
     expect(issues.moyasarPublicTokenKey).toMatch(/secret key/);
   });
 
+  it("refuses a tax rate written as a fraction (0.15 would charge 0.15 %), and takes 0 and whole percentages", () => {
+    const issue = (taxPercentage: string) => {
+      const result = checkSettings({ taxPercentage }, { allowNull: false });
+      return result.ok ? null : result.issues[0].message;
+    };
+    expect(issue("0.15")).toBe('would be 0.15% VAT: write the percentage, "15" for 15% (not a fraction)');
+    expect(issue(".05")).toMatch(/not a fraction/);
+    expect([issue("15"), issue("0"), issue("5"), issue("12.5")]).toEqual([null, null, null, null]);
+  });
+
   it("refuses seller facts the footer and the invoice could not show as they are", () => {
     const result = checkSettings(
       {

@@ -3,9 +3,9 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, expect, it } from "vitest";
-import { specialists } from "@/platform/db/schema";
+import { branches, specialists } from "@/platform/db/schema";
 import { recordOfflinePayment } from "@/platform/services/record-payment";
 import { removeWalletCertificate, setWalletCertificate, walletStates } from "@/platform/services/wallet-passes";
 import type { CartDto } from "@/contract/dto/cart";
@@ -155,6 +155,21 @@ describeEachDb("Apple Wallet passes", (t) => {
       expect(json.eventTicket.auxiliaryFields.map((f: { value: string }) => f.value)).toEqual([
         "Reem Al-Otaibi",
         "Hittin branch",
+      ]);
+      // Where the booking is kept: the Hittin branch's own address and map point.
+      const [hittin] = await t()
+        .db.select()
+        .from(branches)
+        .where(and(eq(branches.tenantId, spa().id), eq(branches.nameEn, "Hittin branch")));
+      expect(json.eventTicket.backFields).toContainEqual(
+        expect.objectContaining({ key: "address", value: hittin.addressEn }),
+      );
+      expect(json.locations).toEqual([
+        expect.objectContaining({
+          latitude: hittin.latitude,
+          longitude: hittin.longitude,
+          relevantText: "Hittin branch",
+        }),
       ]);
 
       // The signature: PKCS #7 over the manifest, by the store's certificate, chaining to the (test) WWDR.

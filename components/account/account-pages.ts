@@ -1,3 +1,5 @@
+import type { ProductTypeString } from "@/contract/dto/shared";
+
 /** The customer's account pages (spec §2), in the menu's and the tabs' order. */
 export const ACCOUNT_PAGES = [
   { path: "/profile/orders", key: "orders" },
@@ -5,3 +7,23 @@ export const ACCOUNT_PAGES = [
   { path: "/profile/subscriptions", key: "subscriptions" },
   { path: "/profile/account-settings", key: "accountSettings" },
 ] as const;
+
+export type AccountPageKey = (typeof ACCOUNT_PAGES)[number]["key"];
+
+/**
+ * The account pages a store's catalogue can fill: bookings only where it sells reservations,
+ * subscriptions where it sells them or packages; orders and the settings always.
+ */
+export function accountPagesFor(
+  products: readonly { typeString: ProductTypeString; hasPackage: boolean }[],
+  hasPackages: boolean,
+): AccountPageKey[] {
+  const sells = (kind: ProductTypeString) => products.some((p) => p.typeString === kind);
+  const filled: Record<AccountPageKey, boolean> = {
+    orders: true,
+    reservations: sells("reservation"),
+    subscriptions: sells("subscription") || hasPackages || products.some((p) => p.hasPackage),
+    accountSettings: true,
+  };
+  return ACCOUNT_PAGES.filter((p) => filled[p.key]).map((p) => p.key);
+}

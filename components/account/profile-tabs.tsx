@@ -5,18 +5,18 @@ import { usePathname } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { cn } from "@/lib/cn";
 import { localePath } from "@/lib/site-routing";
-import { ACCOUNT_PAGES } from "./account-pages";
+import { ACCOUNT_PAGES, type AccountPageKey } from "./account-pages";
 
-/** The three account pages as tabs above their content; the current one is marked for screen readers. */
-export function ProfileTabs() {
+/** The store's account pages as tabs above their content (accountPagesFor); the current one is marked for screen readers. */
+export function ProfileTabs({ pages }: { pages: readonly AccountPageKey[] }) {
   const t = useTranslations("account.menu");
   const locale = useLocale();
   const pathname = usePathname();
   return (
     <nav aria-label={t("pagesLabel")}>
-      {/* Three equal tabs on phones (a long name wraps), their natural width on wider screens. */}
+      {/* Equal tabs on phones (a long name wraps), their natural width on wider screens. */}
       <ul className="flex w-full gap-1 rounded-xl bg-muted p-1 sm:w-max">
-        {ACCOUNT_PAGES.map(({ path, key }) => {
+        {ACCOUNT_PAGES.filter((p) => pages.includes(p.key)).map(({ path, key }) => {
           const href = localePath(locale, path);
           const current = pathname === href;
           return (

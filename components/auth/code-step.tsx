@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useId, useRef, useState } from "react";
-import { parsePhoneNumberFromString } from "libphonenumber-js/mobile";
+import { displayMobile } from "@/rules/phone";
 import { useLocale, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { FormMessage } from "@/components/ui/form-message";
@@ -151,7 +151,7 @@ export function CodeStep({ sent, onResent, onChangeNumber, onVerified, keepCart 
         {t.rich("codeSentTo", {
           number: () => (
             <bdi dir="ltr" className="font-medium text-foreground tabular">
-              {parsePhoneNumberFromString(sent.mobileNumber)?.formatInternational() ?? sent.mobileNumber}
+              {displayMobile(sent.mobileNumber)}
             </bdi>
           ),
         })}{" "}

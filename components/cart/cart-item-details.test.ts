@@ -84,7 +84,11 @@ describe("cart item details", () => {
     });
     const named = byKey(
       describeCartItem(
-        { ...slot, specialist: { id: "s", name: "Reem" }, branch: { id: "b", name: "Hittin" } },
+        {
+          ...slot,
+          specialist: { id: "s", name: "Reem" },
+          branch: { id: "b", name: "Hittin", address: "", latitude: null, longitude: null },
+        },
         "en",
         NOW,
       ),

@@ -101,7 +101,6 @@ export function CustomerFields({ form, setup, definitions, withPresets = true }:
         form={form}
         id={idOf("terms")}
         termsRequired={setup.termsRequired}
-        termsLink={setup.termsLink}
         customMessage={config.customTosMessage}
         error={message(errors.termsAccepted?.message)}
       />

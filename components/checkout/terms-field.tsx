@@ -12,16 +12,15 @@ type Props = {
   form: UseFormReturn<CheckoutForm>;
   id: string;
   termsRequired: boolean;
-  termsLink: boolean;
   customMessage: string | null;
   error: string | undefined;
 };
 
 /**
  * The terms (spec §5): the tenant's own message as plain text, and the checkbox when required
- * (checkoutTerms); a link to the terms page, which opens in a new tab, when the page exists.
+ * (checkoutTerms), its label linking to the terms page, which opens in a new tab.
  */
-export function TermsField({ form, id, termsRequired, termsLink, customMessage, error }: Props) {
+export function TermsField({ form, id, termsRequired, customMessage, error }: Props) {
   const t = useTranslations("checkout.terms");
   const locale = useLocale();
   const message = plainTenantText(customMessage);
@@ -43,21 +42,19 @@ export function TermsField({ form, id, termsRequired, termsLink, customMessage, 
               className="mt-0.5 size-5 shrink-0 cursor-pointer accent-primary"
             />
             <label htmlFor={id} className="text-sm leading-6">
-              {termsLink
-                ? t.rich("label", {
-                    link: (chunks) => (
-                      <a
-                        href={localePath(locale, `/${TERMS_PAGE_PATH}`)}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        className="font-medium text-primary underline underline-offset-4"
-                      >
-                        {chunks}
-                        <span className="sr-only"> {t("newTab")}</span>
-                      </a>
-                    ),
-                  })
-                : t("labelPlain")}
+              {t.rich("label", {
+                link: (chunks) => (
+                  <a
+                    href={localePath(locale, `/${TERMS_PAGE_PATH}`)}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="font-medium text-primary underline underline-offset-4"
+                  >
+                    {chunks}
+                    <span className="sr-only"> {t("newTab")}</span>
+                  </a>
+                ),
+              })}
               <span aria-hidden="true" className="ms-1 text-destructive">
                 *
               </span>

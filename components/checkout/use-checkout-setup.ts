@@ -10,23 +10,21 @@ export const TERMS_PAGE_PATH = "z/terms-and-conditions";
 
 export type CheckoutSetup = {
   config: TenantConfig;
-  /** The terms checkbox is shown and required (see checkoutTerms). */
+  /** The terms checkbox is shown and required, its label linking to the terms page (see checkoutTerms). */
   termsRequired: boolean;
-  /** Its label links to the terms page. */
-  termsLink: boolean;
 };
 
 /**
- * The terms checkbox before paying: required when terms are enabled and the terms page exists
- * (spec §5, its label links to the page), and when the store asks for it with tosCheckboxEnabled
- * (spec §3) even without a page (then a plain label).
+ * The terms checkbox before paying, its label linking to the terms page: only when that page exists
+ * (spec §5: there is nothing to agree to without it), and then when terms are enabled or the store
+ * asks for the box with tosCheckboxEnabled (spec §3). Without the page the store's own message
+ * (customTosMessage) still shows, as text.
  */
 export function checkoutTerms(
   config: Pick<TenantConfig, "termsEnabled" | "tosCheckboxEnabled">,
   hasTermsPage: boolean,
-): Pick<CheckoutSetup, "termsRequired" | "termsLink"> {
-  const termsLink = config.termsEnabled && hasTermsPage;
-  return { termsRequired: termsLink || config.tosCheckboxEnabled, termsLink };
+): Pick<CheckoutSetup, "termsRequired"> {
+  return { termsRequired: hasTermsPage && (config.termsEnabled || config.tosCheckboxEnabled) };
 }
 
 /**

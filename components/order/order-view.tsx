@@ -36,6 +36,7 @@ import { CancelBooking } from "./cancel-booking-lazy";
 import { getFormatSar } from "@/lib/money-server";
 import { passableLine } from "@/rules/wallet-pass";
 import { ordersApi } from "@/lib/store-client/orders";
+import { displayMobile } from "@/rules/phone";
 
 /** A card of the order page with an icon heading and a row of actions (calendar, sharing). */
 function ActionCard({
@@ -391,7 +392,7 @@ export async function OrderView({
               <>
                 <dt className="text-muted-foreground">{t("mobile")}</dt>
                 <dd dir="ltr" className="tabular text-start rtl:text-end">
-                  {cart.customerMobile}
+                  {displayMobile(cart.customerMobile)}
                 </dd>
               </>
             ) : null}

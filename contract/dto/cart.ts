@@ -55,8 +55,19 @@ export const CartItemDto = z.object({
   specialist: z.object({ id: z.string(), name: z.string() }).nullable(),
   /** A booking specialists serve, made with "any specialist" (specialist null until the order assigns one). */
   anySpecialist: z.boolean(),
-  /** Where: the chosen branch, or after the order the booking's (null: any, or the store has none). */
-  branch: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /**
+   * Where: the chosen branch, or after the order the booking's (null: any, or the store has none),
+   * with its address in the reader's language and its map point, for the calendar event.
+   */
+  branch: z
+    .object({
+      id: z.string(),
+      name: z.string(),
+      address: z.string(),
+      latitude: z.number().nullable(),
+      longitude: z.number().nullable(),
+    })
+    .nullable(),
 });
 export type CartItemDto = z.infer<typeof CartItemDto>;
 

@@ -12,6 +12,12 @@ import {
 } from "../dto/account";
 import { endpoint, RAW_RESPONSE } from "../endpoint";
 
+/**
+ * `?for=file`: the caller draws the documents as a file (the storefront's PDF), which is counted
+ * against a limit per customer (per order through its link); the page's reads are not.
+ */
+const InvoicesQuery = z.object({ for: z.literal("file").optional() });
+
 /** What the signed-in customer has bought: orders, bookings and subscriptions (the profile's tabs). */
 export const account = {
   orders: endpoint({
@@ -46,8 +52,9 @@ export const account = {
     auth: "customer",
     summary: "The tax invoice and credit notes of one of the customer's placed orders",
     params: IdParams,
+    query: InvoicesQuery,
     response: OrderInvoicesDto,
-    codes: ["SP:EntityNotFound"],
+    codes: ["SP:EntityNotFound", "SP:TooManyRequests"],
   }),
   sharedOrderInvoices: endpoint({
     method: "GET",
@@ -55,8 +62,9 @@ export const account = {
     auth: "public",
     summary: "The tax invoice and credit notes of a placed order opened through its link",
     params: SharedOrderParams,
+    query: InvoicesQuery,
     response: OrderInvoicesDto,
-    codes: ["SP:EntityNotFound"],
+    codes: ["SP:EntityNotFound", "SP:TooManyRequests"],
   }),
   replaceBankReceipt: endpoint({
     method: "POST",

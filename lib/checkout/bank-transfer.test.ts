@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { bankTransferSchema, compactIban, formatIban, RECEIPT_MAX_BYTES, receiptProblem } from "./bank-transfer";
+import { readdirSync, readFileSync } from "node:fs";
+import {
+  bankTransferSchema,
+  compactIban,
+  fileSize,
+  formatIban,
+  RECEIPT_MAX_BYTES,
+  receiptProblem,
+} from "./bank-transfer";
 
 const file = (size: number, type: string, name = "receipt") => ({ size, type, name });
 
@@ -70,5 +78,25 @@ describe("bank transfer form", () => {
     expect(bankTransferSchema.safeParse({ transferorName: "Sara", receipt: exe }).error?.issues[0].message).toBe(
       "errors.SP_UnsupportedFileType",
     );
+  });
+});
+
+describe("a chosen receipt's size", () => {
+  it.each([
+    [0, { unit: "bytes", amount: 0 }],
+    [900, { unit: "bytes", amount: 900 }],
+    [1024, { unit: "kb", amount: 1 }],
+    [250_000, { unit: "kb", amount: 244.1 }],
+    [RECEIPT_MAX_BYTES, { unit: "mb", amount: 5 }],
+  ])("%d bytes ⇒ %j (an empty file is not rounded up to 1 KB)", (bytes, expected) => {
+    expect(fileSize(bytes)).toEqual(expected);
+  });
+
+  it("is spelled one way in each language: the Arabic texts write megabyte as ميجابايت everywhere", () => {
+    const arabic = readdirSync("messages/ar")
+      .map((f) => readFileSync(`messages/ar/${f}`, "utf8"))
+      .join("\n");
+    expect(arabic).not.toMatch(/ميغابايت|م\.ب/);
+    expect(arabic).toMatch(/ميجابايت/);
   });
 });

@@ -18,6 +18,18 @@ const RECEIPT_EXTENSIONS = /\.(png|jpe?g|gif|webp|pdf)$/i;
 /** The file picker's `accept`: the same list, so the picker offers only what would pass. */
 export const RECEIPT_ACCEPT = [...RECEIPT_TYPES, ".png", ".jpg", ".jpeg", ".gif", ".webp", ".pdf"].join(",");
 
+/**
+ * A chosen file's size in the unit people read it in (order.bankTransfer.size): bytes under a
+ * kilobyte (an empty file is 0, not rounded up), kilobytes under a megabyte, then megabytes, to
+ * one decimal.
+ */
+export function fileSize(bytes: number): { unit: "bytes" | "kb" | "mb"; amount: number } {
+  const tenths = (n: number) => Math.round(n * 10) / 10;
+  if (bytes < 1024) return { unit: "bytes", amount: bytes };
+  if (bytes < 1024 * 1024) return { unit: "kb", amount: tenths(bytes / 1024) };
+  return { unit: "mb", amount: tenths(bytes / (1024 * 1024)) };
+}
+
 /** Each maps to a message key: validation.uplaodBankReceipt or errors.SP_FileTooLarge / SP_UnsupportedFileType. */
 export type ReceiptProblem = "required" | "tooLarge" | "unsupportedType";
 

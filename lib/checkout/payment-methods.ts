@@ -77,6 +77,11 @@ export function amountToPay(cart: Pick<CartDto, "totalAmount" | "amountToBePaid"
   return payLaterOf(method) ? cart.totalAmount : cart.amountToBePaid;
 }
 
+/** The enum's order (MADA, CASH, VISA, APPLE_PAY, the pay-later methods, BANK_TRANSFER) with VISA beside MADA: both are the card. */
+const METHOD_ORDER: PaymentMethod[] = PAYMENT_METHODS.flatMap((m): PaymentMethod[] =>
+  m === "MADA" ? ["MADA", "VISA"] : m === "VISA" ? [] : [m],
+);
+
 export function paymentMethods({ config, cart, applePaySupported }: PaymentMethodsInput): PaymentMethods {
   // Amount-based methods have nothing to charge on a zero total.
   const chargeable = cart.totalAmount > 0;
@@ -89,10 +94,10 @@ export function paymentMethods({ config, cart, applePaySupported }: PaymentMetho
     if (method === "APPLE_PAY") return applePaySupported ? "APPLE_PAY" : null;
     return method;
   };
-  // Spec §3/§4: in the payment method enum's order (MADA, CASH, VISA, APPLE_PAY, the pay-later methods,
-  // BANK_TRANSFER), the card once at the first of MADA and VISA; the first is preselected. Cash is
-  // also offered, in its place, for a zero total.
-  const ids = [...new Set(PAYMENT_METHODS.filter((m) => enabledSet.has(m) || m === "CASH").map(offered))].filter(
+  // Spec §3/§4: in the payment method enum's order, the card once in MADA's place whichever of MADA
+  // and VISA turns it on (a VISA-only store preselects the card as a MADA one does, not cash); the
+  // first is preselected. Cash is also offered, in its place, for a zero total.
+  const ids = [...new Set(METHOD_ORDER.filter((m) => enabledSet.has(m) || m === "CASH").map(offered))].filter(
     (id): id is CheckoutMethodId => id !== null,
   );
 

@@ -73,3 +73,25 @@ describe("an order's bookings in the shopper's calendar", () => {
     expect(new URL(googleCalendarLink(events[1])).searchParams.get("dates")).toBe("20261203/20261205");
   });
 });
+
+describe("a booking kept at one of the store's branches", () => {
+  const hittin = {
+    id: "hittin",
+    name: "فرع حطين",
+    address: "طريق الأمير محمد بن سعد، حي حطين، الرياض ١٣٥١٢",
+    latitude: 24.7631,
+    longitude: 46.6012,
+  };
+  const [event] = bookingEvents({ orderNumber: "K7P2QX", cartItems: [line({ branch: hittin })] }, store, (n) => n);
+
+  it("puts the branch's address and map point in the .ics, not the store's address", () => {
+    const calendar = new ICAL.Component(ICAL.parse(icsCalendar([event], "Rimal Wellness")));
+    const vevent = calendar.getFirstSubcomponent("vevent")!;
+    expect(new ICAL.Event(vevent).location).toBe(hittin.address);
+    expect(vevent.getFirstPropertyValue("geo")).toEqual([hittin.latitude, hittin.longitude]);
+  });
+
+  it("gives Google Calendar the branch's address", () => {
+    expect(new URL(googleCalendarLink(event)).searchParams.get("location")).toBe(hittin.address);
+  });
+});

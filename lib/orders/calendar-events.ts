@@ -16,7 +16,10 @@ export type BookingEvent = {
   allDay: boolean;
   start: string;
   end: string;
+  /** The booking's branch, else the store's address. */
   location: string | null;
+  /** The branch's map point, when it has one. */
+  geo: { lat: number; lon: number } | null;
   description: string;
 };
 
@@ -53,13 +56,16 @@ export function bookingEvents(
         ? riyadhDay(item.reservationDateTo)
         : addDays(start, units)
       : new Date(item.reservationDateTo ?? from).toISOString();
+    const branch = item.branch;
     events.push({
       uid: `${item.id}@${store.host}`,
       title: `${item.product.name} — ${store.name}`,
       allDay,
       start,
       end,
-      location: store.address,
+      location: branch ? branch.address || branch.name : store.address,
+      geo:
+        branch?.latitude != null && branch.longitude != null ? { lat: branch.latitude, lon: branch.longitude } : null,
       description: describe(order.orderNumber ?? ""),
     });
   }

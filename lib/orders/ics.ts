@@ -15,6 +15,7 @@ export function icsCalendar(events: BookingEvent[], calName: string): string {
       title: e.title,
       description: e.description,
       ...(e.location ? { location: e.location } : {}),
+      ...(e.geo ? { geo: e.geo } : {}),
       productId: "storefront",
       calName,
       status: "CONFIRMED",

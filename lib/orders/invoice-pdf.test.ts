@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { inflateSync } from "node:zlib";
 import type { InvoiceDocumentDto } from "@/contract/dto/account";
 import en from "@/messages/en/order.json";
@@ -107,6 +109,34 @@ describe("the tax invoice as a PDF", () => {
       "Credit note",
     ]) {
       expect(drawn, fact).toContain(fact);
+    }
+  });
+
+  // What copy, search and a screen reader get: Poppler's pdftotext reads the text layer through
+  // each font's ToUnicode map, as they do (scripts/test.mjs installs poppler-utils).
+  it("reads back, from its text layer, the Arabic words it draws", async () => {
+    const pdftotext = "/usr/bin/pdftotext";
+    expect(existsSync(pdftotext), "pdftotext is missing: apt-get install -y poppler-utils").toBe(true);
+    const pdf = await invoicePdf([{ ...invoice, buyerName: "ريم العتيبي" }], {
+      en: labels(en.invoice),
+      ar: labels(ar.invoice),
+    });
+    const read = spawnSync(pdftotext, ["-", "-"], { input: pdf, encoding: "utf8" });
+    expect(read.status, read.stderr).toBe(0);
+    const text = read.stdout.normalize("NFC");
+    for (const words of [
+      "شركة رمال للعافية",
+      "ريم العتيبي",
+      "طريق الملك فهد",
+      "مساج استرخاء",
+      "دقيقة",
+      ar.invoice.title,
+      ar.invoice.vatNumber,
+      ar.invoice.crNumber,
+      ar.invoice.unitPrice,
+      ar.invoice.paid,
+    ]) {
+      expect(text, words).toContain(words);
     }
   });
 

@@ -4,6 +4,7 @@ import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
 import type { InvoiceDocumentDto } from "@/contract/dto/account";
 import { notoNaskhWoff, sfntFile } from "@/lib/fonts/woff";
+import { faithfulTextLayer } from "./pdf-text-layer";
 
 /**
  * The tax invoice (and its credit notes) as a PDF file to keep: A4, Arabic and English side by
@@ -340,6 +341,8 @@ export async function invoicePdf(
   doc.registerFont("arabic", sfntFile(FONTS.arabic));
   doc.registerFont("arabic-bold", sfntFile(FONTS.arabicBold));
   doc.registerFont("riyal", sfntFile(FONTS.riyal));
+  faithfulTextLayer(doc, "arabic");
+  faithfulTextLayer(doc, "arabic-bold");
   const chunks: Buffer[] = [];
   doc.on("data", (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {

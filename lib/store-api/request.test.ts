@@ -26,8 +26,10 @@ describe("store API locale", () => {
     expect(localeForRequest(req("http://spa.localhost/api/cart?locale=xx"), ["ar", "en"])).toBe("ar");
   });
 
-  it("falls back to Arabic when the tenant does not offer the language", () => {
+  it("falls back to the tenant's first language when it does not offer the one asked for", () => {
     expect(localeForRequest(req("http://coffee.localhost/api/cart?locale=en"), ["ar"])).toBe("ar");
+    expect(localeForRequest(req("http://shop.localhost/api/cart?locale=ar"), ["en"])).toBe("en");
+    expect(localeForRequest(req("http://shop.localhost/api/cart"), ["en"])).toBe("en");
   });
 });
 

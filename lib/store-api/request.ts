@@ -1,11 +1,11 @@
 import type { Locale } from "@/contract/tenant-settings";
 
-/** `?locale=` wins over Accept-Language; a language the tenant does not offer falls back to Arabic. */
+/** `?locale=` wins over Accept-Language; a language the tenant does not offer falls back to its first. */
 export function localeForRequest(req: Request, offered: readonly Locale[]): Locale {
   const asked = new URL(req.url).searchParams.get("locale");
   const header = req.headers.get("accept-language") ?? "";
   const wanted: Locale = asked === "en" || asked === "ar" ? asked : /^\s*en\b/i.test(header) ? "en" : "ar";
-  return offered.includes(wanted) ? wanted : "ar";
+  return offered.includes(wanted) ? wanted : (offered[0] ?? "ar");
 }
 
 /**

@@ -271,9 +271,16 @@ async function staffNames(db: Conn, tenantId: string, rows: ItemRow[], locale: L
     const row = id ? list.find((x) => x.id === id) : undefined;
     return row ? { id: row.id, name: localized(locale, row.nameAr, row.nameEn) } : null;
   };
+  const place = (id: string | null) => {
+    const row = id ? places.find((x) => x.id === id) : undefined;
+    if (!row) return null;
+    const { latitude, longitude } = row;
+    const address = localized(locale, row.addressAr, row.addressEn) || row.addressAr;
+    return { id: row.id, name: localized(locale, row.nameAr, row.nameEn), address, latitude, longitude };
+  };
   return ({ item }: ItemRow) => ({
     specialist: named(people, item.specialistId),
-    branch: named(places, item.branchId),
+    branch: place(item.branchId),
     anySpecialist: !item.specialistId && served.has(item.productId),
   });
 }

@@ -11,6 +11,7 @@ import { readOrderInvoices } from "../invoices/invoices";
 import { platformSecret } from "./access-tokens";
 import { readCart } from "./cart";
 import { isUuid } from "./ids";
+import { enforceRateLimit, type RateLimit } from "./rate-limit";
 
 type Conn = Db | Tx;
 
@@ -93,14 +94,22 @@ export async function sharedOrder(
   return { ...order, customerId: null, customerMobile: null, bookingNotes: null };
 }
 
-/** GET orders/{id}/invoice — the tax documents of the caller's own placed order. */
+/**
+ * Drawing the documents as a PDF takes the storefront's thread for a while: a customer (or an
+ * order's link) gets that many files per window, plenty to keep and share one.
+ */
+export const INVOICE_FILE_LIMIT: RateLimit = { limit: 10, windowMs: 10 * 60 * 1000 };
+
+/** GET orders/{id}/invoice — the tax documents of the caller's own placed order (`asFile`: counted, see INVOICE_FILE_LIMIT). */
 export async function ownOrderInvoices(
   db: Conn,
   tenantId: string,
   customerId: string,
   cartId: string,
+  asFile = false,
 ): Promise<OrderInvoicesDto> {
   await checkOwnOrder(db, tenantId, customerId, cartId);
+  if (asFile) await enforceRateLimit(db, `invoice-file:${tenantId}:customer:${customerId}`, INVOICE_FILE_LIMIT);
   return readOrderInvoices(db, tenantId, cartId);
 }
 
@@ -110,7 +119,9 @@ export async function sharedOrderInvoices(
   tenantId: string,
   cartId: string,
   key: string,
+  asFile = false,
 ): Promise<OrderInvoicesDto> {
   await checkOrderKey(db, tenantId, cartId, key);
+  if (asFile) await enforceRateLimit(db, `invoice-file:${tenantId}:order:${cartId}`, INVOICE_FILE_LIMIT);
   return readOrderInvoices(db, tenantId, cartId);
 }

@@ -51,9 +51,10 @@ const pixel: Rule = (v) =>
 const publishable: Rule = (v) => (v.startsWith("pk_") ? null : "must be a publishable key (pk_…)");
 const percentage: Rule = (v) => {
   const n = Number(v);
-  return v.trim() !== "" && Number.isFinite(n) && n >= 0 && n <= 100
-    ? null
-    : "must be a number from 0 to 100 (15 for 15% VAT)";
+  if (v.trim() === "" || !Number.isFinite(n) || n < 0 || n > 100)
+    return "must be a number from 0 to 100 (15 for 15% VAT)";
+  // The storefront reads the number as a percentage: "0.15" would charge 0.15 % VAT, not 15 %.
+  return n > 0 && n < 1 ? `would be ${v.trim()}% VAT: write the percentage, "15" for 15% (not a fraction)` : null;
 };
 const minimum: Rule = (v) => (parseCartMinimum(v) !== null ? null : "must be a whole number of riyals above 0");
 const attributionDays: Rule = (v) =>

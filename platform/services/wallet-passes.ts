@@ -276,7 +276,14 @@ export async function buildWalletPass(
     );
     if (item.specialist)
       pass.auxiliaryFields.push({ key: "specialist", label: l.specialist, value: item.specialist.name });
-    if (item.branch) pass.auxiliaryFields.push({ key: "branch", label: l.branch, value: item.branch.name });
+    const branch = item.branch;
+    if (branch) {
+      pass.auxiliaryFields.push({ key: "branch", label: l.branch, value: branch.name });
+      if (branch.address) pass.backFields.push({ key: "address", label: l.branch, value: branch.address });
+      // The phone shows the pass on its lock screen near the branch the booking is at.
+      if (branch.latitude != null && branch.longitude != null)
+        pass.setLocations({ latitude: branch.latitude, longitude: branch.longitude, relevantText: branch.name });
+    }
     if (item.quantity > 1) pass.auxiliaryFields.push({ key: "seats", label: l.seats, value: String(item.quantity) });
     pass.setRelevantDate(new Date(from));
   } else {

@@ -26,7 +26,7 @@ import type {
   SettlementDto,
 } from "@/contract/dto/payments";
 import type { PayLaterSessionInput } from "@/contract/input/payments";
-import { checkoutApi, type Shopper, type ShopperCart } from "./checkout";
+import { checkoutApi, shoppersWithCarts, type Shopper, type ShopperCart } from "./checkout";
 import { env } from "@/server/env";
 import { siteOriginOf } from "@/server/site-origin";
 import { DEMO, demoProduct } from "./demo-catalog";
@@ -329,5 +329,17 @@ export function providerPayments(p: PaymentsHarness, t: () => TestDb) {
     return { status: res.status, body: await res.res.json() };
   }
 
-  return { paidAt, webhook };
+  /** One new shopper's order of one `product`, paid by card at Moyasar and settled (its tax invoice issued). */
+  async function paidOrderOf(product: { id: string; priceId: string }): Promise<PaidAtProvider> {
+    const [entry] = await shoppersWithCarts(t().db, spa(), 1, () => ({
+      productId: product.id,
+      priceId: product.priceId,
+      quantity: 1,
+    }));
+    const paid = await paidAt("moyasar", entry);
+    expect((await p.callback(paid.shopper, paid.cartId)).data?.outcome).toBe("paid");
+    return paid;
+  }
+
+  return { paidAt, webhook, paidOrderOf };
 }

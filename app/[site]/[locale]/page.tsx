@@ -1,4 +1,3 @@
-import { cache } from "react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
@@ -7,26 +6,22 @@ import { HomeHero } from "@/components/layout/home-hero";
 import { ProductGrid } from "@/components/product/product-card";
 import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
-import { platform } from "@/lib/platform-client/core";
 import { pageMetadata } from "@/lib/seo";
 import { storeShareImage } from "@/lib/og/cards";
 import { loadSite, type SiteParams } from "@/lib/site";
 import { localePath } from "@/lib/site-routing";
-import { kindsText } from "@/lib/store-kinds";
-import type { TenantDto } from "@/contract/dto/tenants";
-import type { Locale } from "@/contract/tenant-settings";
+import { kindsText, storeCatalogue } from "@/lib/store-kinds";
 
 type Props = { params: Promise<SiteParams> };
 
 /** The catalogue, read once per request for the title and the page. */
-const listProducts = cache((tenant: TenantDto, locale: Locale) => platform({ tenant, locale }).catalog.list());
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { tenant, config, locale } = await loadSite(await params);
   // Addresses on the store's canonical host, whichever of its names was asked.
   const site = tenant.host;
   const storeName = config.brandName ?? tenant.name;
-  const [t, products] = await Promise.all([getTranslations("home.meta"), listProducts(tenant, locale)]);
+  const [t, products] = await Promise.all([getTranslations("home.meta"), storeCatalogue(tenant, locale)]);
   // The title names what the store sells (search results show it), not only its brand.
   const kinds = kindsText(t, locale, products);
   return {
@@ -50,7 +45,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function HomePage({ params }: Props) {
   const { tenant, config, locale } = await loadSite(await params);
-  const [products, t] = await Promise.all([listProducts(tenant, locale), getTranslations("home")]);
+  const [products, t] = await Promise.all([storeCatalogue(tenant, locale), getTranslations("home")]);
   const storeName = config.brandName ?? tenant.name;
   const Arrow = locale === "ar" ? ArrowLeft : ArrowRight;
   return (

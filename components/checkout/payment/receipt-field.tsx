@@ -7,16 +7,8 @@ import { Button } from "@/components/ui/button";
 import { FormMessage } from "@/components/ui/form-message";
 import { Label } from "@/components/ui/label";
 import { cn } from "@/lib/cn";
-import { RECEIPT_ACCEPT } from "@/lib/checkout/bank-transfer";
-
-function formatSize(bytes: number, locale: string): string {
-  const mb = bytes >= 1024 * 1024;
-  return new Intl.NumberFormat(locale === "ar" ? "ar-SA-u-nu-arab" : "en-SA", {
-    style: "unit",
-    unit: mb ? "megabyte" : "kilobyte",
-    maximumFractionDigits: 1,
-  }).format(mb ? bytes / (1024 * 1024) : Math.max(1, bytes / 1024));
-}
+import { fileSize, RECEIPT_ACCEPT } from "@/lib/checkout/bank-transfer";
+import { formatNumber } from "@/lib/money";
 
 type Props = {
   inputRef: (el: HTMLInputElement | null) => void;
@@ -34,6 +26,7 @@ export function ReceiptField({ inputRef, id, value, onChange, error, disabled }:
   const input = useRef<HTMLInputElement>(null);
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
+  const size = value ? fileSize(value.size) : null;
   const clear = () => {
     if (input.current) input.current.value = "";
     onChange(null);
@@ -58,7 +51,9 @@ export function ReceiptField({ inputRef, id, value, onChange, error, disabled }:
               <p className="truncate font-medium">
                 <bdi>{value.name}</bdi>
               </p>
-              <p className="text-xs text-muted-foreground">{formatSize(value.size, locale)}</p>
+              <p className="text-xs text-muted-foreground">
+                {size ? t(`size.${size.unit}`, { size: formatNumber(size.amount, locale) }) : null}
+              </p>
             </>
           ) : (
             <p className="text-muted-foreground">{t("chooseReceipt")}</p>

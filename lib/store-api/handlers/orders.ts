@@ -6,7 +6,8 @@ import { toTenantConfig, type Locale } from "@/contract/tenant-settings";
 import { bookingEvents, calendarStore } from "@/lib/orders/calendar-events";
 import { icsCalendar } from "@/lib/orders/ics";
 import type { InvoiceLabels } from "@/lib/orders/invoice-pdf";
-import { orNull } from "@/lib/platform-client/core";
+import { keptInvoiceFile } from "@/lib/orders/invoice-files";
+import { orNull, PlatformCallError } from "@/lib/platform-client/core";
 import { handlers, StoreRefusal } from "../context";
 
 /** A file for the shopper: never kept by a shared cache. */
@@ -34,6 +35,20 @@ function asSeen<T>(
 ): Promise<T | null> {
   if (key === undefined) return own();
   return OrderLinkKey.safeParse(key).success ? shared(key) : Promise.resolve(null);
+}
+
+/**
+ * The file is opened as a link, not read by the store's script: a refusal for asking too often
+ * says so in the shopper's language, with when to try again.
+ */
+async function tooManyInOwnWords<T>(locale: Locale, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (err) {
+    if (!(err instanceof PlatformCallError) || err.code !== "SP:TooManyRequests") throw err;
+    const t = await getTranslations({ locale, namespace: "errors" });
+    throw new StoreRefusal(429, err.code, t("SP_TooManyRequests"), err.details);
+  }
 }
 
 async function invoiceLabels(locale: Locale): Promise<InvoiceLabels> {
@@ -77,20 +92,26 @@ export const ordersHandlers = handlers(orders, {
   /** Arabic and English in one file; another customer's order or a key that does not match: not found. */
   invoice: async (ctx) => {
     const { cartId } = ctx.params;
-    const docs = await asSeen(
-      ctx.query.key,
-      () => ctx.platform().account.orderInvoices({ params: { id: cartId } }),
-      (key) => ctx.platform({ token: null }).account.sharedOrderInvoices({ params: { id: cartId, key } }),
+    const query = { for: "file" } as const;
+    const docs = await tooManyInOwnWords(ctx.locale, () =>
+      asSeen(
+        ctx.query.key,
+        () => ctx.platform().account.orderInvoices({ params: { id: cartId }, query }),
+        (key) => ctx.platform({ token: null }).account.sharedOrderInvoices({ params: { id: cartId, key }, query }),
+      ),
     );
     if (!docs?.invoice) throw new StoreRefusal(404, "SP:EntityNotFound", "This order has no tax invoice");
-    // Loaded with the first invoice asked for: the PDF library stays out of every other call's path.
-    const [{ invoicePdf }, en, ar] = await Promise.all([
-      import("@/lib/orders/invoice-pdf"),
-      invoiceLabels("en"),
-      invoiceLabels("ar"),
-    ]);
-    const pdf = await invoicePdf([docs.invoice, ...docs.creditNotes], { en, ar });
-    return file(new Uint8Array(pdf), "application/pdf", `${safeName(docs.invoice.number)}.pdf`);
+    const all = [docs.invoice, ...docs.creditNotes];
+    const pdf = await keptInvoiceFile(ctx.tenant.id, all, async () => {
+      // Loaded with the first invoice asked for: the PDF library stays out of every other call's path.
+      const [{ invoicePdf }, en, ar] = await Promise.all([
+        import("@/lib/orders/invoice-pdf"),
+        invoiceLabels("en"),
+        invoiceLabels("ar"),
+      ]);
+      return new Uint8Array(await invoicePdf(all, { en, ar }));
+    });
+    return file(pdf, "application/pdf", `${safeName(docs.invoice.number)}.pdf`);
   },
   calendar: async (ctx) => {
     const { cartId } = ctx.params;

@@ -97,7 +97,7 @@ export function cardSchema(
     .superRefine((card, ctx) => {
       // A card that ran out earlier this year: the provider would refuse it anyway.
       if (card.year === years[0] && CARD_MONTHS.includes(card.month) && Number(card.month) < now.getMonth() + 1) {
-        ctx.addIssue({ code: "custom", path: ["month"], message: "validation.invalid" });
+        ctx.addIssue({ code: "custom", path: ["month"], message: "validation.cardExpired" });
       }
       // The security code's length is the network's: 4 digits on American Express, 3 on the others.
       const network = cardNetwork(card.number);

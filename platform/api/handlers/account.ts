@@ -11,8 +11,10 @@ export const accountHandlers = handlers(account, {
   orders: ({ db, tenant, customer, locale }) => listOrders(db, tenant.id, customer.customerId, locale),
   orderLink: ({ db, tenant, customer, params }) => orderLink(db, tenant.id, customer.customerId, params.id),
   sharedOrder: ({ db, tenant, locale, params }) => sharedOrder(db, tenant.id, params.id, params.key, locale),
-  orderInvoices: ({ db, tenant, customer, params }) => ownOrderInvoices(db, tenant.id, customer.customerId, params.id),
-  sharedOrderInvoices: ({ db, tenant, params }) => sharedOrderInvoices(db, tenant.id, params.id, params.key),
+  orderInvoices: ({ db, tenant, customer, params, query }) =>
+    ownOrderInvoices(db, tenant.id, customer.customerId, params.id, query.for === "file"),
+  sharedOrderInvoices: ({ db, tenant, params, query }) =>
+    sharedOrderInvoices(db, tenant.id, params.id, params.key, query.for === "file"),
   replaceBankReceipt: ({ db, tenant, customer, params, body }) =>
     replaceBankReceipt(db, { tenantId: tenant.id, customerId: customer.customerId }, params.id, body),
   reschedule: ({ db, tenant, customer, locale, params, body }) =>

@@ -4,12 +4,12 @@ import { getTranslations } from "next-intl/server";
 import { ProductGrid } from "@/components/product/product-card";
 import { cn } from "@/lib/cn";
 import { formatNumber } from "@/lib/money";
-import { platform } from "@/lib/platform-client/core";
 import type { ProductTypeString } from "@/contract/dto/shared";
 import { pageMetadata } from "@/lib/seo";
 import { storeShareImage } from "@/lib/og/cards";
 import { loadSite, type SiteParams } from "@/lib/site";
 import { localePath } from "@/lib/site-routing";
+import { kindsText, storeCatalogue } from "@/lib/store-kinds";
 
 const KINDS: ProductTypeString[] = ["reservation", "subscription", "merchandise", "gift"];
 
@@ -23,7 +23,11 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
   const { tenant, config, locale } = await loadSite(await params);
   const site = tenant.host;
   const kind = selectedKind((await searchParams).type);
-  const t = await getTranslations("product.catalogue");
+  const [t, tKinds, products] = await Promise.all([
+    getTranslations("product.catalogue"),
+    getTranslations("home.meta"),
+    storeCatalogue(tenant, locale),
+  ]);
   const storeName = config.brandName ?? tenant.name;
   return pageMetadata({
     site,
@@ -31,7 +35,8 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
     languages: config.languages,
     path: "/products",
     title: kind ? t(`filters.${kind}`) : t("title"),
-    description: t("description", { name: storeName }),
+    // What this store sells, not every kind there is.
+    description: t("description", { name: storeName, kinds: kindsText(tKinds, locale, products) }),
     storeName,
     image: await storeShareImage(site, { config, storeName }, locale),
   });
@@ -41,10 +46,7 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
 export default async function ProductsPage({ params, searchParams }: Props) {
   const { tenant, config, locale } = await loadSite(await params);
   const kind = selectedKind((await searchParams).type);
-  const [all, t] = await Promise.all([
-    platform({ tenant, locale }).catalog.list(),
-    getTranslations("product.catalogue"),
-  ]);
+  const [all, t] = await Promise.all([storeCatalogue(tenant, locale), getTranslations("product.catalogue")]);
   // One call for the whole catalogue: the filters show only kinds the store sells, with counts.
   const counts = new Map<ProductTypeString, number>();
   for (const p of all) counts.set(p.typeString, (counts.get(p.typeString) ?? 0) + 1);
