@@ -4,9 +4,15 @@ import { latestOutboxMessage } from "@/platform/services/sms-outbox";
 import { clearTenantCache } from "@/lib/platform-client/tenants";
 import type { ApiEnvelope } from "@/contract/errors";
 import type { CartDto } from "@/contract/dto/cart";
-import type { CreatePaymentDto, PayLaterSessionDto, TabbyEligibilityDto } from "@/contract/dto/payments";
+import type {
+  CreatePaymentDto,
+  InitiateSessionDto,
+  PayLaterSessionDto,
+  TabbyEligibilityDto,
+} from "@/contract/dto/payments";
 import type { PaymentEndpoints } from "@/contract/dto/tenants";
 import { describeEachDb } from "./helpers/test-db";
+import { withSettings } from "./helpers/checkout";
 import {
   cleared,
   envelopeData,
@@ -163,6 +169,100 @@ describeEachDb("online payment BFF", (t) => {
     );
     expect(answer).toMatchObject({ eligible: false });
     expect(answer.message).toMatch(/Tabby/);
+  });
+
+  /** A start refused because the cart's total is no longer the one the shopper saw (halalas). */
+  const expectTotalChanged = (
+    refused: { status: number; body: ApiEnvelope<unknown> },
+    expected: number,
+    total: number,
+    label: string,
+  ) => {
+    expect(refused.status, label).toBe(409);
+    expect(errorOf(refused), label).toMatchObject({ code: "SP:CartTotalChanged", details: { expected, total } });
+  };
+  const halalas = (sar: number) => Math.round(sar * 100);
+
+  it("every online start carries the total the shopper saw: a cart grown in another tab is refused (409 SP:CartTotalChanged) before any provider call", async () => {
+    await signIn();
+    const shown = await cartWithSalts();
+    const seen = halalas(shown.totalAmount);
+    // The card's token is made by the browser before Pay.
+    const token = await p.cardToken("4111111111111111");
+    // A second jar, added in another tab: the same cart, a new total.
+    const grown = await cartWithSalts();
+    expect(grown.id).toBe(shown.id);
+    const total = halalas(grown.totalAmount);
+    expect(total).toBeGreaterThan(seen);
+
+    const starts: [string, Record<string, unknown>][] = [
+      ["moyasar", { token, tokenType: "token" }],
+      ["moyasar", { token: JSON.stringify({ paymentData: { data: "sandbox-approve" } }), tokenType: "applepay" }],
+      ["tabby", {}],
+      ["tamara", {}],
+    ];
+    const called = p.sandboxRequests().length;
+    for (const [provider, body] of starts) {
+      const refused = await readEnvelope(
+        storeApi(
+          json("POST", `/api/checkout/pay/${provider}?locale=en`, {
+            ...body,
+            checkout: { ...checkout(), expectedTotal: seen },
+          }),
+        ),
+      );
+      expectTotalChanged(refused, seen, total, `${provider} ${String(body.tokenType ?? "")}`);
+    }
+    // No provider was asked for anything, no attempt made, nothing completed.
+    expect(p.sandboxRequests().slice(called)).toEqual([]);
+    expect(await p.attemptsOf(shown.id)).toEqual([]);
+    expect(await p.cartRow(shown.id)).toMatchObject({ status: "active", paymentStatus: "unpaid" });
+    expect(jar.get("sf_cart_spa")).toBe(shown.id);
+
+    // The new total, shown and confirmed: the payment is made for it.
+    const paid = await readEnvelope<CreatePaymentDto>(
+      storeApi(
+        json("POST", "/api/checkout/pay/moyasar?locale=en", {
+          token,
+          tokenType: "token",
+          checkout: { ...checkout(), expectedTotal: total },
+        }),
+      ),
+    );
+    expect(envelopeData(paid.body)).toMatchObject({ status: "initiated" });
+    expect(p.sandboxRequests().slice(called)).toContain("POST /sandbox/moyasar/v1/payments");
+    expect(await p.attemptsOf(shown.id)).toMatchObject([{ provider: "moyasar", amount: total }]);
+  });
+
+  it("MyFatoorah's payment carries the total the shopper saw: a session for the old total is never executed for the new one", async () => {
+    const restore = await withSettings(t().db, t().spa, { onlinePaymentProvider: "myfatoorah" });
+    try {
+      await signIn();
+      const shown = await cartWithSalts();
+      const seen = halalas(shown.totalAmount);
+      const session = envelopeData(
+        (
+          await readEnvelope<InitiateSessionDto>(
+            storeApi(json("POST", "/api/checkout/pay/myfatoorah/session", { amount: shown.amountToBePaid })),
+          )
+        ).body,
+      );
+      const total = halalas((await cartWithSalts()).totalAmount);
+      const called = p.sandboxRequests().length;
+      const refused = await readEnvelope(
+        storeApi(
+          json("POST", "/api/checkout/pay/myfatoorah/execute?locale=en", {
+            sessionId: session.sessionId,
+            checkout: { ...checkout(), expectedTotal: seen },
+          }),
+        ),
+      );
+      expectTotalChanged(refused, seen, total, "myfatoorah");
+      expect(p.sandboxRequests().slice(called)).toEqual([]);
+      expect(await p.attemptsOf(shown.id)).toEqual([]);
+    } finally {
+      await restore();
+    }
   });
 
   it("refuses a signed-out shopper, a missing cart and a body with card data instead of a token", async () => {

@@ -66,7 +66,8 @@ export const BankReceiptCheckoutInput = z.object({
   utm: UtmInput.nullish(),
   /**
    * The order's total (halalas) as the shopper confirmed it: when given, a completion priced at
-   * anything else is refused (SP:CartTotalChanged). Online payments compare the amount paid instead.
+   * anything else is refused (SP:CartTotalChanged), and so is an online payment's start, before
+   * any provider is called. The settlement compares the amount paid as well.
    */
   expectedTotal: ExpectedTotal.optional(),
 });

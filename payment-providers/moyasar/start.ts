@@ -35,7 +35,7 @@ export async function createMoyasarSession(
 ): Promise<CreatePaymentDto> {
   const method = input.tokenType === "applepay" ? "APPLE_PAY" : "CARD";
   const { callbackUrl } = await checkCallbackUrls(db, scope.tenantId, { callbackUrl: input.callbackUrl });
-  const quote = await quotePayment(db, scope, input.reference, method, req);
+  const quote = await quotePayment(db, scope, input.reference, method, req, input.checkout?.expectedTotal);
   if (method === "CARD" && toTenantConfig(quote.settings).onlinePaymentProvider !== "moyasar")
     throw methodNotAllowed(method);
   const details = await attemptDetails(db, scope, input.reference, input.checkout, req.channel);

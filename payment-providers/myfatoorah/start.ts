@@ -73,7 +73,7 @@ export async function executeCardPayment(
     callbackUrl: input.callbackUrl,
     errorCallbackUrl: input.errorCallbackUrl,
   });
-  const quote = await quotePayment(db, scope, input.cartId, "CARD", req);
+  const quote = await quotePayment(db, scope, input.cartId, "CARD", req, input.checkout?.expectedTotal);
   const gateway = cardGateway(quote.settings);
   const details = await attemptDetails(db, scope, input.cartId, input.checkout, req.channel);
   const { cfg } = await accountConfig(db, scope.tenantId, gateway);

@@ -38,14 +38,25 @@ export const methodNotAllowed = (method: string) =>
     paymentMethod: method,
   });
 
+/**
+ * The quote every payment start begins with, before any provider is called. `expectedTotal`: the
+ * total (halalas) the shopper was shown, when the checkout sent it (its `checkout.expectedTotal`);
+ * a cart priced otherwise since is refused (SP:CartTotalChanged), never charged the new amount.
+ */
 export async function quotePayment(
   db: Db,
   scope: OwnerScope,
   cartId: string,
   method: OnlineMethod,
   req: PaymentRequest,
+  expectedTotal?: number,
 ): Promise<PaymentQuote> {
-  const quote = await quoteOrder(db, scope, cartId, { channel: req.channel, locale: req.locale, now: new Date() });
+  const quote = await quoteOrder(db, scope, cartId, {
+    channel: req.channel,
+    locale: req.locale,
+    now: new Date(),
+    expectedTotal,
+  });
   checkPaymentMethod(quote.settings, method, quote.totals);
   return { ...quote, amount: amountDue(method, quote.totals) };
 }

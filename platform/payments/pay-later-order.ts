@@ -46,7 +46,7 @@ export async function startPayLater(
     cancel_url: input.cancel_url,
     failure_url: input.failure_url,
   });
-  const quote = await quotePayment(db, scope, input.reference, method, req);
+  const quote = await quotePayment(db, scope, input.reference, method, req, input.checkout?.expectedTotal);
   const details = await attemptDetails(db, scope, input.reference, input.checkout, req.channel);
   return { urls, quote, details };
 }

@@ -40,16 +40,26 @@ export function sandboxNodeListener(db: Db): (req: IncomingMessage, res: ServerR
   };
 }
 
-/** Starts the sandboxes on 127.0.0.1 and a free port; `origin` is e.g. http://127.0.0.1:53121. */
+/**
+ * Starts the sandboxes on 127.0.0.1 and a free port; `origin` is e.g. http://127.0.0.1:53121.
+ * `requests` lists each request received ("POST /sandbox/<provider>/…"), so that a test can
+ * tell whether a provider was called at all.
+ */
 export async function startSandboxServer(
   db: Db,
-): Promise<{ origin: string; server: Server; close: () => Promise<void> }> {
-  const server = createServer(sandboxNodeListener(db));
+): Promise<{ origin: string; server: Server; requests: string[]; close: () => Promise<void> }> {
+  const requests: string[] = [];
+  const listener = sandboxNodeListener(db);
+  const server = createServer((req, res) => {
+    requests.push(`${req.method} ${req.url}`);
+    listener(req, res);
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     origin: `http://127.0.0.1:${port}`,
     server,
+    requests,
     close: () => new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve()))),
   };
 }

@@ -192,13 +192,14 @@ export async function completeOrder(
 /**
  * The completion itself — every check, lock and conditional update — rolled back: what a
  * completion would refuse now (the first failing rule's code), payment method aside, or the
- * price it would complete at.
+ * price it would complete at. With `expectedTotal`, another price is refused as a completion
+ * refuses it (SP:CartTotalChanged).
  */
 export async function quoteOrder(
   db: Db,
   scope: OwnerScope,
   cartId: string,
-  opts: { channel: SalesChannel; locale: Locale; now: Date },
+  opts: { channel: SalesChannel; locale: Locale; now: Date; expectedTotal?: number },
 ): Promise<CompletionQuote> {
   let quote: CompletionQuote | undefined;
   try {

@@ -46,10 +46,13 @@ export function paymentsHarness(t: () => TestDb) {
   afterAll(async () => {
     await sandbox?.close();
   });
-  const origin = () => {
+  const running = () => {
     if (!sandbox) throw new Error("The sandbox server is not running yet");
-    return sandbox.origin;
+    return sandbox;
   };
+  const origin = () => running().origin;
+  /** Every request the providers' sandboxes received so far ("POST /sandbox/moyasar/v1/payments"). */
+  const sandboxRequests = () => running().requests;
   const db = () => t().db;
   const spa = () => t().spa;
 
@@ -143,6 +146,7 @@ export function paymentsHarness(t: () => TestDb) {
   return {
     api,
     origin,
+    sandboxRequests,
     tick,
     cardToken,
     doneUrl,

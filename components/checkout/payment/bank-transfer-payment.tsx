@@ -12,7 +12,7 @@ import { bankTransferSchema, receiptProblemMessage, type BankTransferValues } fr
 import type { CartDto } from "@/contract/dto/cart";
 import { BankAccountList, useBankAccounts } from "./bank-account-list";
 import { checkoutApi } from "@/lib/store-client/checkout";
-import { bankTransferForm, withConfirmedTotal, type CheckoutDetails } from "./payment-api";
+import { bankTransferForm, type CheckoutDetails } from "./payment-api";
 import { PaymentActions } from "./payment-actions";
 import { ReceiptField } from "./receipt-field";
 import { usePayOrder } from "./use-pay-order";
@@ -62,7 +62,7 @@ export function BankTransferPayment({ cart, amount, checkout, onBack }: Props) {
           body: bankTransferForm({
             transferorName: values.transferorName.trim(),
             receipt: values.receipt as File,
-            checkout: withConfirmedTotal(checkout, cart),
+            checkout,
           }),
         },
         { locale },

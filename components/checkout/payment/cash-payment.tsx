@@ -6,7 +6,7 @@ import { useLocale, useTranslations } from "next-intl";
 import type { CashLabelKey } from "@/lib/checkout/payment-methods";
 import type { CartDto } from "@/contract/dto/cart";
 import { checkoutApi } from "@/lib/store-client/checkout";
-import { withConfirmedTotal, type CheckoutDetails } from "./payment-api";
+import type { CheckoutDetails } from "./payment-api";
 import { PaymentActions } from "./payment-actions";
 import { PaymentIntro } from "./payment-heading";
 import { usePayOrder } from "./use-pay-order";
@@ -59,9 +59,7 @@ export function CashPayment({ cart, amount, cashLabelKey, checkout, onBack }: Pr
         busy={pay.isPending || pay.isSuccess}
         submitLabel={t(`submit.${flow}`)}
         onSubmit={() =>
-          pay.mutate(() =>
-            checkoutApi.submit({ body: { paymentMethod: "CASH", ...withConfirmedTotal(checkout, cart) } }, { locale }),
-          )
+          pay.mutate(() => checkoutApi.submit({ body: { paymentMethod: "CASH", ...checkout } }, { locale }))
         }
       />
     </section>

@@ -18,7 +18,7 @@ import { PROVIDER_BROWSER } from "@/payment-providers/browser";
 import { BankTransferPayment } from "./bank-transfer-payment";
 import { CashPayment } from "./cash-payment";
 import { PayLaterPayment } from "./pay-later-payment";
-import type { CheckoutDetails } from "./payment-api";
+import { withConfirmedTotal, type CheckoutDetails } from "./payment-api";
 import { PaymentActions } from "./payment-actions";
 import { useOnlinePay } from "./use-online-pay";
 import { useFormatSar } from "@/components/money/sar-style";
@@ -108,9 +108,15 @@ function PayView(p: ViewProps) {
   return <UnknownProviderPayment cart={cart} amount={amount} provider={config.onlinePaymentProvider} onBack={onBack} />;
 }
 
-/** The last checkout step: pays the cart with the method chosen in the step before. */
+/**
+ * The last checkout step: pays the cart with the method chosen in the step before. Every method
+ * sends the total this cart shows (checkout.expectedTotal): a cart priced otherwise by then (another
+ * tab added to it) is refused before anything is charged, and the refusal reads the cart again, so
+ * that the step shows the new total and the shopper confirms that one.
+ */
 export function PaymentStep({ method, cart, config, checkout, onBack }: PaymentStepProps) {
   const amount = amountToPay(cart, method);
+  const confirmed = withConfirmedTotal(checkout, cart);
   // The same rule the method list used, so the cash flow is named as it was listed.
   const cashLabelKey = useMemo(
     () => paymentMethods({ config, cart, applePaySupported: deviceSupportsApplePay() }).cashLabelKey,
@@ -121,7 +127,7 @@ export function PaymentStep({ method, cart, config, checkout, onBack }: PaymentS
       method={method}
       cart={cart}
       config={config}
-      checkout={checkout}
+      checkout={confirmed}
       onBack={onBack}
       amount={amount}
       cashLabelKey={cashLabelKey}
