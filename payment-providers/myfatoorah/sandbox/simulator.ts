@@ -15,7 +15,7 @@ import {
 } from "@/platform/sandbox/http";
 import { cardviewSandbox, type MyFatoorahSessionData } from "./cardview";
 import { notFoundPage, pressButton, renderHostedPage } from "@/platform/sandbox/pages";
-import { findObject, insertObject, mutateObject, transitionObject } from "@/platform/sandbox/store";
+import { findObject, insertObject, listObjects, mutateObject, transitionObject } from "@/platform/sandbox/store";
 
 // The MyFatoorah v2 sandbox (rekaz-pay speaks the same API): /sandbox/myfatoorah/v2/…, the embedded
 // card form under /sandbox/myfatoorah/cardview/v1/ and the 3-D Secure page /sandbox/myfatoorah/3ds/{InvoiceId}.
@@ -33,7 +33,14 @@ type Transaction = {
   CardNumber: string;
 };
 
-type Refund = { RefundId: string; Amount: number; Comment: string; CreatedDate: string };
+type Refund = {
+  RefundId: string;
+  Amount: number;
+  Comment: string;
+  CreatedDate: string;
+  /** The merchant's own data for the refund (MakeRefund's ExternalIdentifier). */
+  ExternalIdentifier?: string | null;
+};
 
 export type MyFatoorahInvoiceData = {
   InvoiceId: number;
@@ -194,6 +201,7 @@ const refundBody = z.object({
   ServiceChargeOnCustomer: z.boolean(),
   Amount: z.number().positive(),
   Comment: z.string().max(500).nullish(),
+  ExternalIdentifier: z.string().max(255).nullish(),
 });
 
 const riyals = (n: number) => Math.round(n * 100) / 100;
@@ -206,7 +214,7 @@ const riyals = (n: number) => Math.round(n * 100) / 100;
 async function makeRefund(req: Request, db: Db, account: string): Promise<Response> {
   const parsed = refundBody.safeParse(await readJson(req));
   if (!parsed.success) return zodFail(parsed.error);
-  const { Key, KeyType, Amount, Comment } = parsed.data;
+  const { Key, KeyType, Amount, Comment, ExternalIdentifier } = parsed.data;
   const invoiceKey =
     KeyType === "InvoiceId" ? Key : (await findObject<{ invoiceId: string }>(db, P, "payment", Key))?.data.invoiceId;
   const found = invoiceKey ? await findObject<MyFatoorahInvoiceData>(db, P, "invoice", invoiceKey) : null;
@@ -235,6 +243,7 @@ async function makeRefund(req: Request, db: Db, account: string): Promise<Respon
       Amount: riyals(Amount),
       Comment: Comment ?? "",
       CreatedDate: new Date().toISOString(),
+      ExternalIdentifier: ExternalIdentifier ?? null,
     };
     return { data: { Refunds: [...(d.Refunds ?? []), refund] }, result: { ok: true, refund } };
   });
@@ -248,6 +257,40 @@ async function makeRefund(req: Request, db: Db, account: string): Promise<Respon
     Amount: answer.refund.Amount,
     Comment: answer.refund.Comment,
   });
+}
+
+const refundStatusBody = z.object({
+  Key: z.union([z.string().min(1), z.number()]).transform(String),
+  KeyType: z.enum(["InvoiceId", "RefundId", "RefundReference"]),
+});
+
+/**
+ * `POST /v2/GetRefundStatus` by InvoiceId, RefundId or RefundReference: the invoice's refunds (or
+ * the one named). A sandbox refund is refunded at once (MyFatoorah's auto refund).
+ */
+async function getRefundStatus(req: Request, db: Db, account: string): Promise<Response> {
+  const parsed = refundStatusBody.safeParse(await readJson(req));
+  if (!parsed.success) return zodFail(parsed.error);
+  const { Key, KeyType } = parsed.data;
+  const refundId = KeyType === "RefundReference" ? Key.replace(/^RF-/, "") : Key;
+  const invoices = (await listObjects<MyFatoorahInvoiceData>(db, P, "invoice", "")).filter(
+    (i) =>
+      i.account === account &&
+      (KeyType === "InvoiceId" ? i.externalId === Key : (i.data.Refunds ?? []).some((r) => r.RefundId === refundId)),
+  );
+  const results = invoices.flatMap((i) =>
+    (i.data.Refunds ?? [])
+      .filter((r) => KeyType === "InvoiceId" || r.RefundId === refundId)
+      .map((r) => ({
+        RefundId: Number(r.RefundId),
+        RefundStatus: "Refunded",
+        InvoiceId: i.data.InvoiceId,
+        Amount: r.Amount,
+        RefundReference: `RF-${r.RefundId}`,
+      })),
+  );
+  if (!invoices.length) return mfFail("No data match with this key", [{ Name: "Key", Error: "Invalid key" }]);
+  return mfOk({ RefundStatusResult: results });
 }
 
 const ACTIONS: Record<string, true> = { authenticate: true, fail: true };
@@ -347,6 +390,7 @@ const API: Record<string, (req: Request, db: Db, account: string) => Promise<Res
   executepayment: executePayment,
   getpaymentstatus: getPaymentStatus,
   makerefund: makeRefund,
+  getrefundstatus: getRefundStatus,
 };
 
 /** /sandbox/myfatoorah/<path…> */

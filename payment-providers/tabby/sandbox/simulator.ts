@@ -258,6 +258,9 @@ async function moveMoney(req: Request, db: Db, account: string, id: string, op: 
         result: move.id,
       };
     }
+    // A refund's reference_id is its idempotency key: the same one again answers the payment as it is.
+    const again = input!.reference_id && p.data.refunds?.find((r) => r.reference_id === input!.reference_id);
+    if (again) return { result: again.id };
     if (captured === 0) return { refused: "Nothing was captured: close the payment instead" };
     if (refunded + amount > captured) return { refused: "Refund amount is above the captured amount" };
     return { data: { refunds: [...(p.data.refunds ?? []), move] }, result: move.id };
