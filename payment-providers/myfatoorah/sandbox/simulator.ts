@@ -51,6 +51,8 @@ export type MyFatoorahInvoiceData = {
   CustomerMobile: string;
   CustomerReference: string;
   UserDefinedField: string;
+  /** When the invoice stops taking payments (ExecutePayment's ExpiryDate; the sandbox's own three days without one). */
+  ExpiryDate?: string;
   CallBackUrl: string;
   ErrorUrl: string;
   Language: string;
@@ -98,7 +100,10 @@ const executeBody = z.looseObject({
   CustomerReference: z.string().nullish(),
   DisplayCurrencyIso: z.literal("SAR").default("SAR"),
   UserDefinedField: z.string().nullish(),
+  ExpiryDate: z.iso.datetime({ local: true, offset: true }).nullish(),
 });
+
+const DEFAULT_EXPIRY_MS = 3 * 86_400_000;
 
 async function executePayment(req: Request, db: Db, account: string): Promise<Response> {
   const parsed = executeBody.safeParse(await readJson(req));
@@ -131,6 +136,7 @@ async function executePayment(req: Request, db: Db, account: string): Promise<Re
     CustomerMobile: input.CustomerMobile ?? "",
     CustomerReference: input.CustomerReference ?? "",
     UserDefinedField: input.UserDefinedField ?? "",
+    ExpiryDate: input.ExpiryDate ?? new Date(Date.parse(now) + DEFAULT_EXPIRY_MS).toISOString(),
     CallBackUrl: input.CallBackUrl,
     ErrorUrl: input.ErrorUrl,
     Language: input.Language.toLowerCase(),
@@ -164,18 +170,36 @@ async function executePayment(req: Request, db: Db, account: string): Promise<Re
 
 const statusBody = z.object({
   Key: z.union([z.string().min(1), z.number()]).transform(String),
-  KeyType: z.enum(["InvoiceId", "PaymentId"]),
+  KeyType: z.enum(["InvoiceId", "PaymentId", "CustomerReference"]),
 });
+
+/** The invoice a GetPaymentStatus key names: by its id, a payment's id, or the merchant's CustomerReference (its latest invoice). */
+async function invoiceByKey(db: Db, account: string, key: string, keyType: z.infer<typeof statusBody>["KeyType"]) {
+  if (keyType === "CustomerReference")
+    return (await listObjects<MyFatoorahInvoiceData>(db, P, "invoice", ""))
+      .filter((i) => i.account === account && i.data.CustomerReference === key)
+      .sort((x, y) => y.data.CreatedDate.localeCompare(x.data.CreatedDate))[0];
+  const invoiceKey =
+    keyType === "InvoiceId" ? key : (await findObject<{ invoiceId: string }>(db, P, "payment", key))?.data.invoiceId;
+  const invoice = invoiceKey ? await findObject<MyFatoorahInvoiceData>(db, P, "invoice", invoiceKey) : null;
+  return invoice?.account === account ? invoice : undefined;
+}
+
+/** MyFatoorah's ExpiryDate and ExpiryTime as GetPaymentStatus writes them ("June 14, 2021", "13:34:28.387"). */
+function expiryFields(expiry: string | undefined) {
+  if (!expiry) return { ExpiryDate: null, ExpiryTime: null };
+  const at = new Date(expiry);
+  return {
+    ExpiryDate: at.toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }),
+    ExpiryTime: at.toISOString().slice(11, 23),
+  };
+}
 
 async function getPaymentStatus(req: Request, db: Db, account: string): Promise<Response> {
   const parsed = statusBody.safeParse(await readJson(req));
   if (!parsed.success) return zodFail(parsed.error);
-  const { Key, KeyType } = parsed.data;
-  const invoiceKey =
-    KeyType === "InvoiceId" ? Key : (await findObject<{ invoiceId: string }>(db, P, "payment", Key))?.data.invoiceId;
-  const invoice = invoiceKey ? await findObject<MyFatoorahInvoiceData>(db, P, "invoice", invoiceKey) : null;
-  if (!invoice || invoice.account !== account)
-    return mfFail("No data match with this key", [{ Name: "Key", Error: "Invalid key" }]);
+  const invoice = await invoiceByKey(db, account, parsed.data.Key, parsed.data.KeyType);
+  if (!invoice) return mfFail("No data match with this key", [{ Name: "Key", Error: "Invalid key" }]);
   const d = invoice.data;
   return mfOk({
     InvoiceId: d.InvoiceId,
@@ -183,6 +207,7 @@ async function getPaymentStatus(req: Request, db: Db, account: string): Promise<
     InvoiceReference: `SBX-${d.InvoiceId}`,
     CustomerReference: d.CustomerReference,
     CreatedDate: d.CreatedDate,
+    ...expiryFields(d.ExpiryDate),
     InvoiceValue: d.InvoiceValue,
     InvoiceDisplayValue: `${d.InvoiceValue.toFixed(2)} SAR`,
     CustomerName: d.CustomerName,

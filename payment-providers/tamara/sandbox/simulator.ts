@@ -312,16 +312,17 @@ async function hostedPage(req: Request, db: Db, orderId: string): Promise<Respon
 }
 
 /**
- * `GET /merchants/orders/{order_id}` and `GET /merchants/orders/reference-id/{order_reference_id}`:
- * the order's details, with what was captured, refunded and cancelled and each transaction.
+ * `GET /merchants/orders/{order_id}` and `GET /merchants/orders/reference-id/{order_reference_id}`
+ * (the latest order of that reference): the order's details, with what was captured, refunded and
+ * cancelled and each transaction.
  */
 async function orderDetails(db: Db, account: string, details: string[]): Promise<Response> {
   const order =
     details.length === 1
       ? await findObject<TamaraOrderData>(db, P, "order", details[0])
-      : (await listObjects<TamaraOrderData>(db, P, "order", "")).find(
-          (o) => o.account === account && o.data.order_reference_id === details[1],
-        );
+      : (await listObjects<TamaraOrderData>(db, P, "order", ""))
+          .filter((o) => o.account === account && o.data.order_reference_id === details[1])
+          .sort((x, y) => y.data.created_at.localeCompare(x.data.created_at))[0];
   return order && order.account === account
     ? json(200, orderBody(order))
     : failure(404, "Order not found", "order_not_found");
