@@ -102,19 +102,26 @@ describeEachDb("payments: capture, refund and void at every provider", (t) => {
         const paid = await settledAt(provider);
         const gateway = gatewayOf(provider);
         const c = await cfg(provider);
-        expect(await gateway.refund(c, paid.providerRef, 1000, "one jar broke")).toMatchObject({
+        expect(await gateway.refund(c, paid.providerRef, 1000, "one jar broke", "jar")).toMatchObject({
           refundId: expect.any(String),
           amount: 1000,
         });
-        await expect(gateway.refund(c, paid.providerRef, paid.amount - 1000 + 1, "too much")).rejects.toMatchObject({
+        await expect(
+          gateway.refund(c, paid.providerRef, paid.amount - 1000 + 1, "too much", "too-much"),
+        ).rejects.toMatchObject({
           code: "SP:RefundRefused",
         });
-        expect(await gateway.refund(c, paid.providerRef, paid.amount - 1000, "the rest")).toMatchObject({
+        expect(await gateway.refunded(c, paid.providerRef)).toMatchObject({ total: 1000 });
+        expect(await gateway.refund(c, paid.providerRef, paid.amount - 1000, "the rest", "rest")).toMatchObject({
           amount: paid.amount - 1000,
         });
-        await expect(gateway.refund(c, paid.providerRef, 1, "again")).rejects.toMatchObject({
+        await expect(gateway.refund(c, paid.providerRef, 1, "again", "again")).rejects.toMatchObject({
           code: "SP:RefundRefused",
         });
+        // What the provider gave back, read from it: the total, and the keys where its API keeps them.
+        const seen = await gateway.refunded(c, paid.providerRef);
+        expect(seen.total).toBe(paid.amount);
+        expect([...seen.keys].sort()).toEqual(provider === "tabby" || provider === "tamara" ? ["jar", "rest"] : []);
         if (provider !== "myfatoorah") {
           // Refunded in full, the provider reads the payment as given back.
           expect(await gateway.verify(c, paid.providerRef, { amount: paid.amount, currency: "SAR" })).toMatchObject({
@@ -134,7 +141,7 @@ describeEachDb("payments: capture, refund and void at every provider", (t) => {
       status: "cancelled",
     });
     await expect(gateway.void!(c, paid.providerRef, paid.amount)).rejects.toMatchObject({ code: "SP:RefundRefused" });
-    await expect(gateway.refund(c, paid.providerRef, 100, "after void")).rejects.toMatchObject({
+    await expect(gateway.refund(c, paid.providerRef, 100, "after void", "after-void")).rejects.toMatchObject({
       code: "SP:RefundRefused",
     });
   });

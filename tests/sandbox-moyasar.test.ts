@@ -193,6 +193,47 @@ describeSandbox("Moyasar sandbox", (db) => {
     expect((await callSandbox(db(), "GET", `${V1}/payments/${p.id}`, { auth: basic("nonsense") })).status).toBe(401);
   });
 
+  it("takes the publishable key in the payment's body as the payment form posts it, writes each amount out, and refunds and updates by the secret key", async () => {
+    const tokenId = (await token("4111111111111111")).id;
+    const body = {
+      amount: 115000,
+      currency: "SAR",
+      description: "Order",
+      callback_url: CALLBACK,
+      source: { type: "token", token: tokenId },
+    };
+    expect((await callSandbox(db(), "POST", `${V1}/payments`, { json: body })).status).toBe(401);
+    const created = await callSandbox(db(), "POST", `${V1}/payments`, {
+      json: { ...body, publishable_api_key: "pk_test_alpha" },
+    });
+    expect(created.status).toBe(201);
+    const p = created.body as Payment;
+    expect(created.body).toMatchObject({
+      amount_format: "1,150.00 SAR",
+      fee_format: "0.00 SAR",
+      refunded_format: "0.00 SAR",
+      captured_format: "0.00 SAR",
+    });
+    await pressSandboxButton(db(), p.source.transaction_url!, "authenticate");
+    const refunded = await callSandbox(db(), "POST", `${V1}/payments/${p.id}/refund`, {
+      auth: SK,
+      json: { amount: 15000 },
+    });
+    expect(refunded.body).toMatchObject({
+      status: "refunded",
+      refunded: 15000,
+      refunded_format: "150.00 SAR",
+      captured_format: "1,150.00 SAR",
+    });
+    expect(
+      await callSandbox(db(), "PUT", `${V1}/payments/${p.id}`, { auth: SK, json: { description: "Order 7" } }),
+    ).toMatchObject({ status: 200, body: { message: expect.any(String) } });
+    expect((await callSandbox(db(), "GET", `${V1}/payments/${p.id}`, { auth: SK })).body).toMatchObject({
+      description: "Order 7",
+      refunded: 15000,
+    });
+  });
+
   it("validates payments", async () => {
     const tokenId = (await token("4111111111111111")).id;
     expect((await pay(tokenId, { amount: 99 })).body).toMatchObject({ errors: { amount: expect.any(Array) } });

@@ -109,6 +109,61 @@ describeSandbox("MyFatoorah sandbox", (db) => {
     });
   });
 
+  it("keeps ExecutePayment's ExpiryDate, finds an invoice by CustomerReference, and lists its refunds (GetRefundStatus) by invoice or refund", async () => {
+    const sessionId = await session();
+    await submitCard(sessionId, "4111111111111111");
+    const executed = await callSandbox(db(), "POST", `${V2}/ExecutePayment`, {
+      auth: TOKEN,
+      json: {
+        SessionId: sessionId,
+        InvoiceValue: 200,
+        CallBackUrl: CALLBACK,
+        ErrorUrl: ERROR,
+        CustomerReference: "attempt-refunds",
+        ExpiryDate: "2030-06-14T13:34:28.387Z",
+      },
+    });
+    const { InvoiceId, PaymentURL } = (executed.body as Envelope<{ InvoiceId: number; PaymentURL: string }>).Data;
+    await pressSandboxButton(db(), PaymentURL, "authenticate");
+    expect((await status("attempt-refunds", "CustomerReference")).body).toMatchObject({
+      IsSuccess: true,
+      Data: { InvoiceId, InvoiceStatus: "Paid", ExpiryDate: "June 14, 2030", ExpiryTime: "13:34:28.387" },
+    });
+    expect((await status("attempt-refunds", "CustomerReference", bearer("mf_test_beta"))).body).toMatchObject({
+      IsSuccess: false,
+    });
+    const refund = (Amount: number) =>
+      callSandbox(db(), "POST", `${V2}/MakeRefund`, {
+        auth: TOKEN,
+        json: {
+          Key: InvoiceId,
+          KeyType: "InvoiceId",
+          RefundChargeOnCustomer: false,
+          ServiceChargeOnCustomer: false,
+          Amount,
+          Comment: "one line",
+          ExternalIdentifier: "line-1",
+        },
+      });
+    const made = (await refund(50)).body as Envelope<{ RefundId: number; RefundReference: string }>;
+    await refund(25.5);
+    const refunds = (Key: string | number, KeyType: string) =>
+      callSandbox(db(), "POST", `${V2}/GetRefundStatus`, { auth: TOKEN, json: { Key, KeyType } });
+    expect((await refunds(InvoiceId, "InvoiceId")).body).toMatchObject({
+      IsSuccess: true,
+      Data: {
+        RefundStatusResult: [
+          { RefundId: made.Data.RefundId, RefundStatus: "Refunded", InvoiceId, Amount: 50 },
+          { RefundStatus: "Refunded", InvoiceId, Amount: 25.5 },
+        ],
+      },
+    });
+    expect((await refunds(made.Data.RefundReference, "RefundReference")).body).toMatchObject({
+      Data: { RefundStatusResult: [{ RefundId: made.Data.RefundId, Amount: 50 }] },
+    });
+    expect((await refunds(999, "InvoiceId")).body).toMatchObject({ IsSuccess: false });
+  });
+
   it("fails 3-D Secure back to the ErrorUrl with the reason on the transaction", async () => {
     const data = await paidInvoice("4111111111111111");
     const back = new URL(await pressSandboxButton(db(), data.PaymentURL, "fail"));

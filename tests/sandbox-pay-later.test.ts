@@ -206,6 +206,38 @@ describeSandbox("Tabby sandbox", (db) => {
     expect((await move(id, "refunds", { amount: "1.00" }, bearer("sk_test_beta"))).status).toBe(404);
   });
 
+  it("a refund's reference_id is its idempotency key: sent again (its answer lost), it answers the payment and gives back nothing more", async () => {
+    const id = await approved();
+    await move(id, "captures", { amount: "300.00" });
+    const once = await move(id, "refunds", { amount: "100.00", reference_id: "line-1" });
+    const again = await move(id, "refunds", { amount: "100.00", reference_id: "line-1" });
+    expect(again).toMatchObject({ status: 200, body: once.body as object });
+    expect((await payment(id)).body).toMatchObject({ refunds: [{ amount: "100.00", reference_id: "line-1" }] });
+    expect(await move(id, "refunds", { amount: "100.00", reference_id: "line-2" })).toMatchObject({
+      status: 200,
+      body: { refunds: [{ reference_id: "line-1" }, { reference_id: "line-2" }] },
+    });
+  });
+
+  it("reads a checkout session by its id, and updates a payment's order reference_id", async () => {
+    const s = (await checkout(tabbyBody("+966500000001"))).body as TabbySession;
+    const read = await callSandbox(db(), "GET", `/sandbox/tabby/api/v2/checkout/${s.id}`, { auth: TABBY });
+    expect(read).toMatchObject({ status: 200, body: { id: s.id, status: "created", payment: { id: s.payment.id } } });
+    expect(
+      (await callSandbox(db(), "GET", `/sandbox/tabby/api/v2/checkout/${s.id}`, { auth: bearer("sk_test_beta") }))
+        .status,
+    ).toBe(404);
+    const put = (json: unknown, auth = TABBY) =>
+      callSandbox(db(), "PUT", `/sandbox/tabby/api/v2/payments/${s.payment.id}`, { auth, json });
+    expect(await put({ order: { reference_id: "order-7" } })).toMatchObject({
+      status: 200,
+      body: { id: s.payment.id, order: { reference_id: "order-7" } },
+    });
+    expect((await put({ order: {} })).status).toBe(400);
+    expect((await put({ order: { reference_id: "x" } }, bearer("sk_test_beta"))).status).toBe(404);
+    expect((await payment(s.payment.id)).body).toMatchObject({ order: { reference_id: "order-7" } });
+  });
+
   it("close ends an AUTHORIZED payment without a capture (a cancellation), and nothing is captured after", async () => {
     const id = await approved();
     expect(await move(id, "close")).toMatchObject({ status: 200, body: { status: "CLOSED", captures: [] } });
@@ -388,6 +420,39 @@ describeSandbox("Tamara sandbox", (db) => {
       body: { errors: [{ error_code: "refund_amount_exceeds_captured_amount" }] },
     });
     expect(await refund(id, 200.5)).toMatchObject({ status: 200, body: { status: "fully_refunded" } });
+  });
+
+  it("order details show what was captured, refunded and cancelled, each transaction with the merchant's refund id, by order id or by reference", async () => {
+    const id = await approvedOrder();
+    await authorise(id);
+    await capture(id, 200.5);
+    expect(await cancel(id, 100)).toMatchObject({ status: 200 });
+    await callSandbox(db(), "POST", `/sandbox/tamara/payments/simplified-refund/${id}`, {
+      auth: TAMARA,
+      json: { total_amount: money(50), comment: "one line", merchant_refund_id: "line-1" },
+    });
+    const details = await callSandbox(db(), "GET", `/sandbox/tamara/merchants/orders/${id}`, { auth: TAMARA });
+    expect(details).toMatchObject({
+      status: 200,
+      body: {
+        order_id: id,
+        status: "partially_refunded",
+        captured_amount: money(200.5),
+        refunded_amount: money(50),
+        canceled_amount: money(100),
+        transactions: {
+          captures: [{ capture_id: expect.any(String), total_amount: money(200.5) }],
+          cancels: [{ cancel_id: expect.any(String), total_amount: money(100) }],
+          refunds: [{ refund_id: expect.any(String), total_amount: money(50), merchant_refund_id: "line-1" }],
+        },
+      },
+    });
+    expect((await order(id)).body).toEqual(details.body);
+    const reference = (details.body as { order_reference_id: string }).order_reference_id;
+    const byReference = (auth = TAMARA) =>
+      callSandbox(db(), "GET", `/sandbox/tamara/merchants/orders/reference-id/${reference}`, { auth });
+    expect((await byReference()).body).toEqual(details.body);
+    expect((await byReference(bearer("tamara_test_beta"))).status).toBe(404);
   });
 
   it("cancels an authorised order before capture; a cancelled order is not captured", async () => {

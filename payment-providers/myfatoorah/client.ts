@@ -9,6 +9,7 @@ import {
   type PaymentState,
   type ProviderConfig,
   type ProviderErrorCode,
+  type RefundsSeen,
 } from "@/platform/payments/provider";
 
 /**
@@ -197,7 +198,7 @@ export async function getMyFatoorahPaymentStatus(
  */
 export async function makeMyFatoorahRefund(
   cfg: ProviderConfig,
-  input: { invoiceId: string; amount: number; comment: string },
+  input: { invoiceId: string; amount: number; comment: string; externalIdentifier: string },
 ): Promise<{ refundId: string; amount: number }> {
   const data = await call(
     cfg,
@@ -210,10 +211,30 @@ export async function makeMyFatoorahRefund(
       ServiceChargeOnCustomer: false,
       Amount: toSar(input.amount),
       Comment: input.comment,
+      ExternalIdentifier: input.externalIdentifier,
     },
     z.object({ RefundId: id, Amount: num }),
   );
   return { refundId: data.RefundId, amount: toHalalas(data.Amount) };
+}
+
+/**
+ * `POST /v2/GetRefundStatus` by InvoiceId ⇒ what MyFatoorah gave back of an invoice: its refunds
+ * pending or refunded (a cancelled one gave nothing back). Its refunds keep no key of the
+ * merchant's (ExternalIdentifier comes back only in the refund's webhook): the total tells.
+ */
+export async function myFatoorahRefunds(cfg: ProviderConfig, invoiceId: string): Promise<RefundsSeen> {
+  const data = await call(
+    cfg,
+    "SP:PaymentProviderUnavailable",
+    "/v2/GetRefundStatus",
+    { Key: invoiceId, KeyType: "InvoiceId" },
+    z.object({
+      RefundStatusResult: z.array(z.object({ RefundStatus: z.string().nullish(), Amount: num })).nullish(),
+    }),
+  );
+  const given = (data.RefundStatusResult ?? []).filter((r) => r.RefundStatus?.toLowerCase() !== "canceled");
+  return { total: given.reduce((sum, r) => sum + toHalalas(r.Amount), 0), keys: [] };
 }
 
 /**

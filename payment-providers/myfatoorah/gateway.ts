@@ -1,6 +1,11 @@
 import type { PaymentGateway } from "@/platform/payments/provider";
 import { badSignature } from "@/platform/payments/webhook-checks";
-import { getMyFatoorahPaymentStatus, makeMyFatoorahRefund, verifiedMyFatoorahInvoice } from "./client";
+import {
+  getMyFatoorahPaymentStatus,
+  makeMyFatoorahRefund,
+  myFatoorahRefunds,
+  verifiedMyFatoorahInvoice,
+} from "./client";
 
 /**
  * MyFatoorah: an invoice's status by its InvoiceId; webhooks (versions 1 and 2) signed with the
@@ -19,7 +24,9 @@ export const myfatoorahGateway: PaymentGateway = {
     if (!invoice) throw badSignature();
     return invoice;
   },
-  refund: (cfg, ref, amount, reason) => makeMyFatoorahRefund(cfg, { invoiceId: ref, amount, comment: reason }),
+  refund: (cfg, ref, amount, reason, key) =>
+    makeMyFatoorahRefund(cfg, { invoiceId: ref, amount, comment: reason, externalIdentifier: key }),
+  refunded: (cfg, ref) => myFatoorahRefunds(cfg, ref),
 };
 
 /** rekaz-pay speaks MyFatoorah's API with an account of its own (spec §9). */

@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { providerRequest, segment } from "@/platform/payments/http";
-import type { PaymentState, ProviderConfig, ProviderErrorCode } from "@/platform/payments/provider";
+import type { PaymentState, ProviderConfig, ProviderErrorCode, RefundsSeen } from "@/platform/payments/provider";
 
 /**
  * Tabby (docs.tabby.ai), API v2, Bearer secret key. Amounts are decimal strings ("100.00"):
@@ -147,7 +147,7 @@ export async function createTabbyCheckout(
   };
 }
 
-const moneyMove = z.object({ id: z.string().min(1), amount: amountText });
+const moneyMove = z.object({ id: z.string().min(1), amount: amountText, reference_id: z.string().nullish() });
 const paymentSchema = z.object({
   id: z.string().min(1),
   status: z.string(),
@@ -198,8 +198,14 @@ export function tabbyState(p: TabbyPayment): PaymentState {
 export const fetchTabbyPayment = async (cfg: ProviderConfig, id: string): Promise<PaymentState> =>
   tabbyState(await readTabbyPayment(cfg, id));
 
+/** What Tabby gave back of a payment: its refunds' total and their reference_ids (the merchant's keys). */
+export const tabbyRefunds = (p: TabbyPayment): RefundsSeen => ({
+  total: total(p.refunds),
+  keys: (p.refunds ?? []).flatMap((r) => (r.reference_id ? [r.reference_id] : [])),
+});
+
 /** `GET /api/v2/payments/{id}` as Tabby answers it. */
-function readTabbyPayment(cfg: ProviderConfig, id: string): Promise<TabbyPayment> {
+export function readTabbyPayment(cfg: ProviderConfig, id: string): Promise<TabbyPayment> {
   return providerRequest(cfg, {
     provider: "tabby",
     code: "SP:PaymentProviderUnavailable",
@@ -232,7 +238,10 @@ function operation(
 export const captureTabbyPayment = (cfg: ProviderConfig, id: string, amount: number, referenceId: string) =>
   operation(cfg, id, "captures", { amount: tabbyAmount(amount), reference_id: referenceId });
 
-/** `POST /api/v2/payments/{id}/refunds`: gives back `amount` halalas of what was captured. */
+/**
+ * `POST /api/v2/payments/{id}/refunds`: gives back `amount` halalas of what was captured.
+ * `referenceId` is Tabby's idempotency key: the same one again is the same refund.
+ */
 export const refundTabbyPayment = (
   cfg: ProviderConfig,
   id: string,

@@ -7,7 +7,9 @@ import {
   captureTabbyPayment,
   closeTabbyPayment,
   fetchTabbyPayment,
+  readTabbyPayment,
   refundTabbyPayment,
+  tabbyRefunds,
   registerTabbyWebhook,
   tabbyState,
 } from "./client";
@@ -59,10 +61,14 @@ export const tabbyGateway: PaymentGateway = {
     if (!secretsEqual(req.headers.get(account.webhookHeader || TABBY_WEBHOOK_HEADER), secret)) throw badSignature();
     return webhookBody(webhook.safeParse(req.body)).id;
   },
-  refund: async (cfg, ref, amount, reason) => {
-    const payment = await refundTabbyPayment(cfg, ref, amount, reason, `${ref}:refund:${Date.now()}`);
-    return { refundId: payment.refunds?.at(-1)?.id ?? payment.id, amount };
+  refund: async (cfg, ref, amount, reason, key) => {
+    const payment = await refundTabbyPayment(cfg, ref, amount, reason, key);
+    return {
+      refundId: (payment.refunds?.find((r) => r.reference_id === key) ?? payment.refunds?.at(-1))?.id ?? payment.id,
+      amount,
+    };
   },
+  refunded: async (cfg, ref) => tabbyRefunds(await readTabbyPayment(cfg, ref)),
   void: async (cfg, ref) => {
     await closeTabbyPayment(cfg, ref);
   },

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { toHalalas, toSar } from "@/platform/money";
 import { PlatformError } from "@/platform/errors";
 import { providerRequest, segment } from "@/platform/payments/http";
-import type { PaymentState, ProviderConfig } from "@/platform/payments/provider";
+import type { PaymentState, ProviderConfig, RefundsSeen } from "@/platform/payments/provider";
 
 /**
  * Tamara (docs.tamara.co), Bearer API token. Amounts are numbers in riyals
@@ -84,11 +84,20 @@ const amountNumber = z.union([
     .regex(/^-?\d+(\.\d+)?$/)
     .transform(Number),
 ]);
+const amountSchema = z.object({ amount: amountNumber, currency: z.string() });
 const orderSchema = z.object({
   order_id: z.string().min(1),
   order_reference_id: z.string().nullish(),
   status: z.string(),
-  total_amount: z.object({ amount: amountNumber, currency: z.string() }),
+  total_amount: amountSchema,
+  refunded_amount: amountSchema.nullish(),
+  transactions: z
+    .object({
+      refunds: z
+        .array(z.object({ refund_id: z.string().nullish(), merchant_refund_id: z.string().nullish() }))
+        .nullish(),
+    })
+    .nullish(),
 });
 
 /**
@@ -106,9 +115,9 @@ export function tamaraStatus(status: string): PaymentState["status"] {
   return "pending";
 }
 
-/** `GET /orders/{order_id}` ⇒ the order as the settlement reads it (SP:PaymentProviderUnavailable). */
-export async function fetchTamaraOrder(cfg: ProviderConfig, orderId: string): Promise<PaymentState> {
-  const order = await providerRequest(cfg, {
+/** `GET /orders/{order_id}` as Tamara answers it (SP:PaymentProviderUnavailable). */
+const readTamaraOrder = (cfg: ProviderConfig, orderId: string) =>
+  providerRequest(cfg, {
     provider: "tamara",
     code: "SP:PaymentProviderUnavailable",
     method: "GET",
@@ -116,6 +125,10 @@ export async function fetchTamaraOrder(cfg: ProviderConfig, orderId: string): Pr
     auth: "bearer",
     schema: orderSchema,
   });
+
+/** `GET /orders/{order_id}` ⇒ the order as the settlement reads it. */
+export async function fetchTamaraOrder(cfg: ProviderConfig, orderId: string): Promise<PaymentState> {
+  const order = await readTamaraOrder(cfg, orderId);
   return {
     providerPaymentId: order.order_id,
     status: tamaraStatus(order.status),
@@ -123,6 +136,18 @@ export async function fetchTamaraOrder(cfg: ProviderConfig, orderId: string): Pr
     currency: order.total_amount.currency.toUpperCase(),
     failureReason: null,
     method: "TAMARA",
+  };
+}
+
+/**
+ * `GET /orders/{order_id}` ⇒ what Tamara gave back of the order: its refunded_amount and the
+ * merchant_refund_id its refund transactions keep.
+ */
+export async function tamaraRefunds(cfg: ProviderConfig, orderId: string): Promise<RefundsSeen> {
+  const order = await readTamaraOrder(cfg, orderId);
+  return {
+    total: order.refunded_amount ? toHalalas(order.refunded_amount.amount) : 0,
+    keys: (order.transactions?.refunds ?? []).flatMap((r) => (r.merchant_refund_id ? [r.merchant_refund_id] : [])),
   };
 }
 
@@ -181,18 +206,22 @@ export const captureTamaraOrder = (cfg: ProviderConfig, orderId: string, amount:
 export const cancelTamaraOrder = (cfg: ProviderConfig, orderId: string, amount: number, currency = "SAR") =>
   operation(cfg, `/orders/${segment(orderId)}/cancel`, { total_amount: money(amount, currency) }, "cancel_id");
 
-/** `POST /payments/simplified-refund/{order_id}`: gives back `amount` halalas of what was captured. */
+/**
+ * `POST /payments/simplified-refund/{order_id}`: gives back `amount` halalas of what was captured;
+ * `merchantRefundId` is kept on the refund, where the order's transactions show it.
+ */
 export const refundTamaraOrder = (
   cfg: ProviderConfig,
   orderId: string,
   amount: number,
   comment: string,
+  merchantRefundId: string,
   currency = "SAR",
 ) =>
   operation(
     cfg,
     `/payments/simplified-refund/${segment(orderId)}`,
-    { total_amount: money(amount, currency), comment },
+    { total_amount: money(amount, currency), comment, merchant_refund_id: merchantRefundId },
     "refund_id",
   );
 

@@ -7,6 +7,7 @@ import {
   captureTamaraOrder,
   fetchTamaraOrder,
   refundTamaraOrder,
+  tamaraRefunds,
   verifyTamaraNotification,
 } from "./client";
 
@@ -53,7 +54,11 @@ export const tamaraGateway: PaymentGateway = {
     await verifyTamaraNotification(bearer ?? req.query.tamaraToken, secret);
     return webhookBody(webhook.safeParse(req.body)).order_id;
   },
-  refund: async (cfg, ref, amount, reason) => ({ refundId: await refundTamaraOrder(cfg, ref, amount, reason), amount }),
+  refund: async (cfg, ref, amount, reason, key) => ({
+    refundId: await refundTamaraOrder(cfg, ref, amount, reason, key),
+    amount,
+  }),
+  refunded: (cfg, ref) => tamaraRefunds(cfg, ref),
   void: async (cfg, ref, amount) => {
     await cancelTamaraOrder(cfg, ref, amount);
   },

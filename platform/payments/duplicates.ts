@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import { paymentAttempts, type AttemptStateName } from "../db/schema";
 import type { PaymentState } from "./provider";
 import { fetchPaymentState, gatewayOf, providerConfig } from "./gateways";
+import { refundOnce } from "./refunds";
 import type { OwnerScope } from "../services/own-cart";
 import { createAttempt, loadAttempt, type AttemptRow, type NewAttempt } from "./attempts";
 
@@ -91,8 +92,10 @@ async function closeSuperseded(db: Db, attempt: AttemptRow, state: "failed" | "c
 /**
  * Gives back money an attempt took though the cart was paid otherwise (superseded, or refused as
  * SP:CartAlreadyCompleted): claimed first (refunding), so that concurrent settlements give it back
- * once; an authorisation is voided, captured money refunded. A provider that refuses or does not
- * answer leaves the attempt as it was, to be tried again by the next settlement.
+ * once; an authorisation is voided, captured money refunded (the attempt's id as the refund's key:
+ * a refund whose answer was lost is found at the provider, not sent again). A provider that
+ * refuses, or does not answer and shows no refund, leaves the attempt as it was, to be tried again
+ * by the next settlement.
  */
 export async function giveBack(db: Db, attempt: AttemptRow, state: PaymentState): Promise<AttemptRow> {
   const from: AttemptStateName[] = ["superseded", "refused"];
@@ -107,7 +110,16 @@ export async function giveBack(db: Db, attempt: AttemptRow, state: PaymentState)
     const { cfg } = await providerConfig(db, attempt.tenantId, attempt.provider);
     let refundRef: string | null = null;
     if (state.status === "authorized" && gateway.void) await gateway.void(cfg, attempt.providerRef!, state.amount);
-    else refundRef = (await gateway.refund(cfg, attempt.providerRef!, state.amount, DUPLICATE_REASON)).refundId;
+    else
+      refundRef = (
+        await refundOnce(cfg, attempt.provider, {
+          ref: attempt.providerRef!,
+          amount: state.amount,
+          reason: DUPLICATE_REASON,
+          key: attempt.id,
+          before: 0,
+        })
+      ).refundId;
     const now = new Date();
     const [done] = await db
       .update(paymentAttempts)

@@ -84,6 +84,9 @@ export type PaymentState = {
   method: OrderPaymentMethod | null;
 };
 
+/** A payment's refunds as its provider reports them: the total (halalas) and the refunds' keys it keeps (none where its API keeps none). */
+export type RefundsSeen = { total: number; keys: readonly string[] };
+
 /** A notification as a provider sends it: body, headers and the query (its contract's webhookQuery fields). */
 export type WebhookRequest = {
   body: unknown;
@@ -141,13 +144,24 @@ export type PaymentGateway = {
   ): Promise<PaymentState>;
   /** The provider's id of the payment a notification names, once its signature holds (else SP:InvalidWebhookSignature). */
   webhookRef(secret: string, req: WebhookRequest, account: ProviderAccount): Promise<string>;
-  /** Gives money back after settlement, in full or in part (halalas); a refusal is SP:RefundRefused. */
+  /**
+   * Gives money back after settlement, in full or in part (halalas); a refusal is SP:RefundRefused.
+   * `key` names this one refund and is the same on every retry of it: it goes as the provider's
+   * idempotency key or reference where its API takes one (platform/payments/refunds.ts).
+   */
   refund(
     cfg: ProviderConfig,
     ref: string,
     amount: number,
     reason: string,
+    key: string,
   ): Promise<{ refundId: string; amount: number }>;
+  /**
+   * What the provider has given back of a payment so far, read from the provider itself: the total
+   * (halalas) and the keys its refunds carry, where its API keeps them. It tells a refund whose
+   * answer was lost from one that never happened.
+   */
+  refunded(cfg: ProviderConfig, ref: string): Promise<RefundsSeen>;
   /** Releases a payment before it settles (a void, a close, a cancel), where the provider has such a call. */
   void?(cfg: ProviderConfig, ref: string, amount: number): Promise<void>;
   /** Takes money the shopper authorised (a manual card payment, a pay-later order), in full or in part. */

@@ -16,7 +16,8 @@ import { parseChangeWindowHours, type Locale } from "@/contract/tenant-settings"
 import { HOUR_MS } from "@/rules/riyadh-time";
 import type { CartDto } from "@/contract/dto/cart";
 import { issueCreditNote } from "../invoices/invoices";
-import { gatewayOf, providerConfig } from "../payments/gateways";
+import { providerConfig } from "../payments/gateways";
+import { refundOnce } from "../payments/refunds";
 import { readCart } from "./cart";
 import { loadCartLines, priceCart, pricingOf, type ItemRow } from "./cart-pricing";
 import type { OwnerScope } from "./own-cart";
@@ -83,7 +84,7 @@ async function lockOrder(tx: Tx, scope: OwnerScope, cartId: string) {
   return { ...order, rows: await loadCartLines(tx, scope.tenantId, cartId) };
 }
 
-type Refund = { provider: PaymentProvider; ref: string; amount: number };
+type Refund = { provider: PaymentProvider; ref: string; amount: number; before: number };
 
 /**
  * POST orders/{id}/items/{itemId}/cancel — the customer cancels a booking of their placed order
@@ -95,8 +96,9 @@ type Refund = { provider: PaymentProvider; ref: string; amount: number };
  * One intent, one effect: under the order's row lock the line is claimed (marked cancelled with
  * the amount to give back) before any money moves, so a double tap, a second tab or a retry finds
  * it cancelled and is answered the order as it is. The provider is called outside any transaction
- * (the embedded database has one connection, and a provider's answer may take seconds); a refusal
- * gives the claim back and the booking stays as it was. Then the rest is done in one transaction.
+ * (the embedded database has one connection, and a provider's answer may take seconds), the line's
+ * id as the refund's key; a refusal, or a lost answer the provider shows did not refund, gives the
+ * claim back and the booking stays as it was. Then the rest is done in one transaction.
  */
 export async function cancelBooking(
   db: Db,
@@ -132,12 +134,13 @@ export async function cancelBooking(
     const line = totals.lines[index];
     const payment = await onlinePayment(tx, scope.tenantId, cartId);
     const others = rows.filter((r) => r.item.id !== itemId);
+    const refundedBefore = others.reduce((s, r) => s + r.item.refundedAmount, 0);
     const share = payment
       ? refundShare({
           lineTotal: line.amount - line.discount + line.taxAmount,
           orderTotal: totals.totalAmount,
           paid: payment.amount,
-          refundedBefore: others.reduce((s, r) => s + r.item.refundedAmount, 0),
+          refundedBefore,
           lastLine: others.every((r) => r.item.cancelledAt),
         })
       : 0;
@@ -149,13 +152,13 @@ export async function cancelBooking(
       await finishCancelling(tx, scope, cartId, itemId, null, now);
       return null;
     }
-    return { provider: payment!.provider, ref: payment!.ref!, amount: share };
+    return { provider: payment!.provider, ref: payment!.ref!, amount: share, before: refundedBefore };
   });
   if (refund && refund !== "answered") {
-    let refundRef: string;
+    let refundRef: string | null;
     try {
       const { cfg } = await providerConfig(db, scope.tenantId, refund.provider);
-      refundRef = (await gatewayOf(refund.provider).refund(cfg, refund.ref, refund.amount, REFUND_REASON)).refundId;
+      refundRef = (await refundOnce(cfg, refund.provider, { ...refund, reason: REFUND_REASON, key: itemId })).refundId;
     } catch (err) {
       await db
         .update(cartItems)

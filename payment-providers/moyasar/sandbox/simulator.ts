@@ -102,6 +102,8 @@ const paymentBody = z.object({
   callback_url: z.string().nullish(),
   given_id: z.uuid("must be a UUID").nullish(),
   metadata: z.record(z.string(), z.unknown()).nullish(),
+  // The payment form posts its publishable key in the body rather than the Authorization header.
+  publishable_api_key: z.string().optional(),
   source: z.discriminatedUnion("type", [
     z.object({ type: z.literal("token"), token: z.string().min(1), manual: z.boolean().optional() }),
     // A card sent by the merchant's own server (PCI-certified merchants and Moyasar's SDKs).
@@ -118,8 +120,18 @@ const paymentBody = z.object({
   ]),
 });
 
+/** A payment as Moyasar shows it: its status, and each amount also written out (`*_format`, e.g. "1,150.00 SAR"). */
+const paymentObject = (p: { status: string; data: MoyasarPaymentData }) => ({
+  ...p.data,
+  status: p.status,
+  amount_format: formatSar(p.data.amount),
+  fee_format: formatSar(p.data.fee),
+  refunded_format: formatSar(p.data.refunded),
+  captured_format: formatSar(p.data.captured),
+});
+
 const paymentResponse = (p: { status: string; data: MoyasarPaymentData }, httpStatus: number) =>
-  json(httpStatus, { ...p.data, status: p.status });
+  json(httpStatus, paymentObject(p));
 
 async function createToken(req: Request, db: Db, key: Key): Promise<Response> {
   const body = await readJson(req);
@@ -180,8 +192,14 @@ function applePaySource(token: string): Source {
   };
 }
 
-async function createPayment(req: Request, db: Db, key: Key): Promise<Response> {
-  const parsed = paymentBody.safeParse(await readJson(req));
+async function createPayment(req: Request, db: Db, keyHeard: Key | null): Promise<Response> {
+  const body = await readJson(req);
+  const named = /^pk_(?:test|live)_(.+)$/.exec(
+    String((body as { publishable_api_key?: unknown } | undefined)?.publishable_api_key ?? ""),
+  )?.[1];
+  const key: Key | null = keyHeard ?? (named ? { kind: "pk", account: named } : null);
+  if (!key) return unauthorized();
+  const parsed = paymentBody.safeParse(body);
   if (!parsed.success) return invalid(zodErrors(parsed.error));
   const input = parsed.data;
   const id = input.given_id ?? randomUUID();
@@ -484,7 +502,7 @@ function notifyWebhooks(db: Db, payment: { account: string; status: string; data
           secret_token: hook.data.shared_secret,
           account_name: payment.account,
           live: false,
-          data: { ...payment.data, status: payment.status },
+          data: paymentObject(payment),
         },
       })),
   );
@@ -499,7 +517,7 @@ async function listPayments(req: Request, db: Db, key: Key): Promise<Response> {
   all.sort((x, y) => y.data.created_at.localeCompare(x.data.created_at));
   const totalPages = Math.max(1, Math.ceil(all.length / per));
   return json(200, {
-    payments: all.slice((page - 1) * per, page * per).map((p) => ({ ...p.data, status: p.status })),
+    payments: all.slice((page - 1) * per, page * per).map(paymentObject),
     meta: {
       current_page: page,
       next_page: page < totalPages ? page + 1 : null,
@@ -538,9 +556,9 @@ export async function moyasarSandbox(req: Request, db: Db, path: string[]): Prom
   const key = moyasarKey(req);
   const route = `${req.method} ${[a, b, c].filter(Boolean).length}`;
   if (a === "applepay" && b === "initiate" && route === "POST 2") return initiateApplePay(req, key);
+  if (a === "payments" && route === "POST 1") return createPayment(req, db, key);
   if (!key) return unauthorized();
   if (a === "tokens" && route === "POST 1") return createToken(req, db, key);
-  if (a === "payments" && route === "POST 1") return createPayment(req, db, key);
   if (a === "payments" && b && c && route === "POST 3" && OPERATIONS[c]) {
     if (key.kind !== "sk") return unauthorized();
     return operate(req, db, key, b, c);

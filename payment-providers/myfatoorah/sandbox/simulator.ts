@@ -15,7 +15,7 @@ import {
 } from "@/platform/sandbox/http";
 import { cardviewSandbox, type MyFatoorahSessionData } from "./cardview";
 import { notFoundPage, pressButton, renderHostedPage } from "@/platform/sandbox/pages";
-import { findObject, insertObject, mutateObject, transitionObject } from "@/platform/sandbox/store";
+import { findObject, insertObject, listObjects, mutateObject, transitionObject } from "@/platform/sandbox/store";
 
 // The MyFatoorah v2 sandbox (rekaz-pay speaks the same API): /sandbox/myfatoorah/v2/…, the embedded
 // card form under /sandbox/myfatoorah/cardview/v1/ and the 3-D Secure page /sandbox/myfatoorah/3ds/{InvoiceId}.
@@ -33,7 +33,14 @@ type Transaction = {
   CardNumber: string;
 };
 
-type Refund = { RefundId: string; Amount: number; Comment: string; CreatedDate: string };
+type Refund = {
+  RefundId: string;
+  Amount: number;
+  Comment: string;
+  CreatedDate: string;
+  /** The merchant's own data for the refund (MakeRefund's ExternalIdentifier). */
+  ExternalIdentifier?: string | null;
+};
 
 export type MyFatoorahInvoiceData = {
   InvoiceId: number;
@@ -44,6 +51,8 @@ export type MyFatoorahInvoiceData = {
   CustomerMobile: string;
   CustomerReference: string;
   UserDefinedField: string;
+  /** When the invoice stops taking payments (ExecutePayment's ExpiryDate; the sandbox's own three days without one). */
+  ExpiryDate?: string;
   CallBackUrl: string;
   ErrorUrl: string;
   Language: string;
@@ -91,7 +100,10 @@ const executeBody = z.looseObject({
   CustomerReference: z.string().nullish(),
   DisplayCurrencyIso: z.literal("SAR").default("SAR"),
   UserDefinedField: z.string().nullish(),
+  ExpiryDate: z.iso.datetime({ local: true, offset: true }).nullish(),
 });
+
+const DEFAULT_EXPIRY_MS = 3 * 86_400_000;
 
 async function executePayment(req: Request, db: Db, account: string): Promise<Response> {
   const parsed = executeBody.safeParse(await readJson(req));
@@ -124,6 +136,7 @@ async function executePayment(req: Request, db: Db, account: string): Promise<Re
     CustomerMobile: input.CustomerMobile ?? "",
     CustomerReference: input.CustomerReference ?? "",
     UserDefinedField: input.UserDefinedField ?? "",
+    ExpiryDate: input.ExpiryDate ?? new Date(Date.parse(now) + DEFAULT_EXPIRY_MS).toISOString(),
     CallBackUrl: input.CallBackUrl,
     ErrorUrl: input.ErrorUrl,
     Language: input.Language.toLowerCase(),
@@ -157,18 +170,36 @@ async function executePayment(req: Request, db: Db, account: string): Promise<Re
 
 const statusBody = z.object({
   Key: z.union([z.string().min(1), z.number()]).transform(String),
-  KeyType: z.enum(["InvoiceId", "PaymentId"]),
+  KeyType: z.enum(["InvoiceId", "PaymentId", "CustomerReference"]),
 });
+
+/** The invoice a GetPaymentStatus key names: by its id, a payment's id, or the merchant's CustomerReference (its latest invoice). */
+async function invoiceByKey(db: Db, account: string, key: string, keyType: z.infer<typeof statusBody>["KeyType"]) {
+  if (keyType === "CustomerReference")
+    return (await listObjects<MyFatoorahInvoiceData>(db, P, "invoice", ""))
+      .filter((i) => i.account === account && i.data.CustomerReference === key)
+      .sort((x, y) => y.data.CreatedDate.localeCompare(x.data.CreatedDate))[0];
+  const invoiceKey =
+    keyType === "InvoiceId" ? key : (await findObject<{ invoiceId: string }>(db, P, "payment", key))?.data.invoiceId;
+  const invoice = invoiceKey ? await findObject<MyFatoorahInvoiceData>(db, P, "invoice", invoiceKey) : null;
+  return invoice?.account === account ? invoice : undefined;
+}
+
+/** MyFatoorah's ExpiryDate and ExpiryTime as GetPaymentStatus writes them ("June 14, 2021", "13:34:28.387"). */
+function expiryFields(expiry: string | undefined) {
+  if (!expiry) return { ExpiryDate: null, ExpiryTime: null };
+  const at = new Date(expiry);
+  return {
+    ExpiryDate: at.toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }),
+    ExpiryTime: at.toISOString().slice(11, 23),
+  };
+}
 
 async function getPaymentStatus(req: Request, db: Db, account: string): Promise<Response> {
   const parsed = statusBody.safeParse(await readJson(req));
   if (!parsed.success) return zodFail(parsed.error);
-  const { Key, KeyType } = parsed.data;
-  const invoiceKey =
-    KeyType === "InvoiceId" ? Key : (await findObject<{ invoiceId: string }>(db, P, "payment", Key))?.data.invoiceId;
-  const invoice = invoiceKey ? await findObject<MyFatoorahInvoiceData>(db, P, "invoice", invoiceKey) : null;
-  if (!invoice || invoice.account !== account)
-    return mfFail("No data match with this key", [{ Name: "Key", Error: "Invalid key" }]);
+  const invoice = await invoiceByKey(db, account, parsed.data.Key, parsed.data.KeyType);
+  if (!invoice) return mfFail("No data match with this key", [{ Name: "Key", Error: "Invalid key" }]);
   const d = invoice.data;
   return mfOk({
     InvoiceId: d.InvoiceId,
@@ -176,6 +207,7 @@ async function getPaymentStatus(req: Request, db: Db, account: string): Promise<
     InvoiceReference: `SBX-${d.InvoiceId}`,
     CustomerReference: d.CustomerReference,
     CreatedDate: d.CreatedDate,
+    ...expiryFields(d.ExpiryDate),
     InvoiceValue: d.InvoiceValue,
     InvoiceDisplayValue: `${d.InvoiceValue.toFixed(2)} SAR`,
     CustomerName: d.CustomerName,
@@ -194,6 +226,7 @@ const refundBody = z.object({
   ServiceChargeOnCustomer: z.boolean(),
   Amount: z.number().positive(),
   Comment: z.string().max(500).nullish(),
+  ExternalIdentifier: z.string().max(255).nullish(),
 });
 
 const riyals = (n: number) => Math.round(n * 100) / 100;
@@ -206,7 +239,7 @@ const riyals = (n: number) => Math.round(n * 100) / 100;
 async function makeRefund(req: Request, db: Db, account: string): Promise<Response> {
   const parsed = refundBody.safeParse(await readJson(req));
   if (!parsed.success) return zodFail(parsed.error);
-  const { Key, KeyType, Amount, Comment } = parsed.data;
+  const { Key, KeyType, Amount, Comment, ExternalIdentifier } = parsed.data;
   const invoiceKey =
     KeyType === "InvoiceId" ? Key : (await findObject<{ invoiceId: string }>(db, P, "payment", Key))?.data.invoiceId;
   const found = invoiceKey ? await findObject<MyFatoorahInvoiceData>(db, P, "invoice", invoiceKey) : null;
@@ -235,6 +268,7 @@ async function makeRefund(req: Request, db: Db, account: string): Promise<Respon
       Amount: riyals(Amount),
       Comment: Comment ?? "",
       CreatedDate: new Date().toISOString(),
+      ExternalIdentifier: ExternalIdentifier ?? null,
     };
     return { data: { Refunds: [...(d.Refunds ?? []), refund] }, result: { ok: true, refund } };
   });
@@ -248,6 +282,40 @@ async function makeRefund(req: Request, db: Db, account: string): Promise<Respon
     Amount: answer.refund.Amount,
     Comment: answer.refund.Comment,
   });
+}
+
+const refundStatusBody = z.object({
+  Key: z.union([z.string().min(1), z.number()]).transform(String),
+  KeyType: z.enum(["InvoiceId", "RefundId", "RefundReference"]),
+});
+
+/**
+ * `POST /v2/GetRefundStatus` by InvoiceId, RefundId or RefundReference: the invoice's refunds (or
+ * the one named). A sandbox refund is refunded at once (MyFatoorah's auto refund).
+ */
+async function getRefundStatus(req: Request, db: Db, account: string): Promise<Response> {
+  const parsed = refundStatusBody.safeParse(await readJson(req));
+  if (!parsed.success) return zodFail(parsed.error);
+  const { Key, KeyType } = parsed.data;
+  const refundId = KeyType === "RefundReference" ? Key.replace(/^RF-/, "") : Key;
+  const invoices = (await listObjects<MyFatoorahInvoiceData>(db, P, "invoice", "")).filter(
+    (i) =>
+      i.account === account &&
+      (KeyType === "InvoiceId" ? i.externalId === Key : (i.data.Refunds ?? []).some((r) => r.RefundId === refundId)),
+  );
+  const results = invoices.flatMap((i) =>
+    (i.data.Refunds ?? [])
+      .filter((r) => KeyType === "InvoiceId" || r.RefundId === refundId)
+      .map((r) => ({
+        RefundId: Number(r.RefundId),
+        RefundStatus: "Refunded",
+        InvoiceId: i.data.InvoiceId,
+        Amount: r.Amount,
+        RefundReference: `RF-${r.RefundId}`,
+      })),
+  );
+  if (!invoices.length) return mfFail("No data match with this key", [{ Name: "Key", Error: "Invalid key" }]);
+  return mfOk({ RefundStatusResult: results });
 }
 
 const ACTIONS: Record<string, true> = { authenticate: true, fail: true };
@@ -347,6 +415,7 @@ const API: Record<string, (req: Request, db: Db, account: string) => Promise<Res
   executepayment: executePayment,
   getpaymentstatus: getPaymentStatus,
   makerefund: makeRefund,
+  getrefundstatus: getRefundStatus,
 };
 
 /** /sandbox/myfatoorah/<path…> */

@@ -98,7 +98,6 @@ async function createCheckout(req: Request, db: Db, account: string): Promise<Re
   const parsed = checkoutBody.safeParse(await readJson(req));
   if (!parsed.success) return error(400, "bad_data", firstIssue(parsed.error));
   const input = parsed.data;
-  const origin = httpOrigin(input.merchant_urls.success)!;
   const amount = Number(input.payment.amount).toFixed(2);
   const reason = rejectionReason(input.payment.buyer.phone, Number(amount));
   const sessionId = randomUUID();
@@ -122,29 +121,61 @@ async function createCheckout(req: Request, db: Db, account: string): Promise<Re
     captures: [],
     refunds: [],
   };
-  await insertObject(db, P, "payment", paymentId, { account, status: reason ? "REJECTED" : "CREATED", data });
-  const webUrl = `${origin}/sandbox/tabby/hosted/${paymentId}`;
-  return json(200, {
-    id: sessionId,
+  const status = reason ? "REJECTED" : "CREATED";
+  await insertObject(db, P, "payment", paymentId, { account, status, data });
+  return json(200, sessionBody({ status, data }));
+}
+
+/** A checkout session as Tabby answers it (created, or rejected with its reason), with its payment as it now is. */
+function sessionBody(p: { status: string; data: TabbyPaymentData }) {
+  const { data } = p;
+  const reason = rejectionReason(data.buyer.phone, Number(data.amount));
+  const webUrl = `${httpOrigin(data.merchant_urls.success)}/sandbox/tabby/hosted/${data.id}`;
+  return {
+    id: data.session_id,
     status: reason ? "rejected" : "created",
     payment: {
-      id: paymentId,
-      amount,
-      currency: "SAR",
+      id: data.id,
+      amount: data.amount,
+      currency: data.currency,
       description: data.description,
-      status: reason ? "REJECTED" : "CREATED",
+      status: p.status,
       is_test: true,
       created_at: data.created_at,
     },
-    merchant_urls: input.merchant_urls,
+    merchant_urls: data.merchant_urls,
     configuration: {
-      currency: "SAR",
+      currency: data.currency,
       available_products: reason
         ? {}
-        : { installments: [{ web_url: webUrl, downpayment: quarterOf(Number(amount)), installments_count: 3 }] },
+        : { installments: [{ web_url: webUrl, downpayment: quarterOf(Number(data.amount)), installments_count: 3 }] },
       products: { installments: { type: "installments", is_available: !reason, rejection_reason: reason } },
     },
-  });
+  };
+}
+
+/** `GET /api/v2/checkout/{id}`: the session by its id. */
+async function readSession(db: Db, account: string, sessionId: string): Promise<Response> {
+  const payment = (await listObjects<TabbyPaymentData>(db, P, "payment", "")).find(
+    (p) => p.account === account && p.data.session_id === sessionId,
+  );
+  return payment ? json(200, sessionBody(payment)) : error(404, "not_found", "Checkout session not found");
+}
+
+const updateBody = z.object({ order: z.object({ reference_id: z.string().min(1) }) });
+
+/** `PUT /api/v2/payments/{id}`: the order's reference_id (the merchant's order id), and nothing else. */
+async function updatePayment(req: Request, db: Db, account: string, id: string): Promise<Response> {
+  const parsed = updateBody.safeParse(await readJson(req));
+  if (!parsed.success) return error(400, "bad_data", firstIssue(parsed.error));
+  const changed = await mutateObject<TabbyPaymentData, null>(db, P, "payment", id, (p) =>
+    p.account !== account
+      ? { refused: null }
+      : { data: { order: { ...p.data.order, reference_id: parsed.data.order.reference_id } }, result: null },
+  );
+  return changed && !changed.refused
+    ? json(200, paymentBody(changed.object))
+    : error(404, "not_found", "Payment not found");
 }
 
 const paymentBody = (p: { status: string; data: TabbyPaymentData }) => ({
@@ -258,6 +289,9 @@ async function moveMoney(req: Request, db: Db, account: string, id: string, op: 
         result: move.id,
       };
     }
+    // A refund's reference_id is its idempotency key: the same one again answers the payment as it is.
+    const again = input!.reference_id && p.data.refunds?.find((r) => r.reference_id === input!.reference_id);
+    if (again) return { result: again.id };
     if (captured === 0) return { refused: "Nothing was captured: close the payment instead" };
     if (refunded + amount > captured) return { refused: "Refund amount is above the captured amount" };
     return { data: { refunds: [...(p.data.refunds ?? []), move] }, result: move.id };
@@ -334,6 +368,8 @@ export async function tabbySandbox(req: Request, db: Db, path: string[]): Promis
   )
     return moveMoney(req, db, key, c, d);
   if (b === "checkout" && path.length === 3 && req.method === "POST") return createCheckout(req, db, key);
+  if (b === "checkout" && c && path.length === 4 && req.method === "GET") return readSession(db, key, c);
+  if (b === "payments" && c && path.length === 4 && req.method === "PUT") return updatePayment(req, db, key, c);
   if (b === "payments" && c && path.length === 4 && req.method === "GET") {
     const payment = await findObject<TabbyPaymentData>(db, P, "payment", c);
     return payment && payment.account === key

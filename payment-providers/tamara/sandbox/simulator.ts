@@ -5,7 +5,7 @@ import type { Db } from "@/platform/db/client";
 import { bearerToken, httpOrigin, json, randomDigits, readJson, script, withQuery } from "@/platform/sandbox/http";
 import { notFoundPage, PAY_LATER_BUTTONS, pressButton, quarterOf, renderHostedPage } from "@/platform/sandbox/pages";
 import { tamaraWidgetScript } from "./scripts/tamara-widget";
-import { findObject, insertObject, mutateObject, transitionObject } from "@/platform/sandbox/store";
+import { findObject, insertObject, listObjects, mutateObject, transitionObject } from "@/platform/sandbox/store";
 
 // The Tamara sandbox: API under /sandbox/tamara (checkout, orders), the hosted page
 // /sandbox/tamara/hosted/{orderId} and the promo script /sandbox/tamara/widget-v2/tamara-widget.js.
@@ -62,7 +62,20 @@ export type TamaraOrderData = {
   /** Halalas captured, refunded and cancelled so far; when it was authorised. */
   captured?: number;
   refunded?: number;
+  canceled?: number;
   authorised_at?: string;
+  /** Each capture, refund and cancel, as the order's details list them. */
+  transactions?: Partial<Record<"captures" | "refunds" | "cancels", Transaction[]>>;
+};
+
+type Transaction = {
+  capture_id?: string;
+  refund_id?: string;
+  cancel_id?: string;
+  total_amount: { amount: number; currency: "SAR" };
+  comment?: string | null;
+  merchant_refund_id?: string | null;
+  created_at: string;
 };
 
 const P = "tamara" as const;
@@ -99,6 +112,8 @@ async function createCheckout(req: Request, db: Db, account: string): Promise<Re
   return json(200, { order_id: orderId, checkout_id: data.checkout_id, checkout_url: checkoutUrl, status: "new" });
 }
 
+const sar = (halalas: number) => ({ amount: halalas / 100, currency: "SAR" as const });
+
 const orderBody = ({ status, data: d }: { status: string; data: TamaraOrderData }) => ({
   order_id: d.order_id,
   order_reference_id: d.order_reference_id,
@@ -112,6 +127,14 @@ const orderBody = ({ status, data: d }: { status: string; data: TamaraOrderData 
   description: d.description,
   payment_type: d.payment_type,
   created_at: d.created_at,
+  captured_amount: sar(d.captured ?? 0),
+  refunded_amount: sar(d.refunded ?? 0),
+  canceled_amount: sar(d.canceled ?? 0),
+  transactions: {
+    captures: d.transactions?.captures ?? [],
+    refunds: d.transactions?.refunds ?? [],
+    cancels: d.transactions?.cancels ?? [],
+  },
 });
 
 async function authorise(db: Db, account: string, orderId: string): Promise<Response> {
@@ -154,6 +177,7 @@ const moneyBody = z.looseObject({
   order_id: z.string().optional(),
   total_amount: money,
   comment: z.string().optional(),
+  merchant_refund_id: z.string().max(255).optional(),
 });
 const halalasOf = (m: { amount: number }) => Math.round(m.amount * 100);
 
@@ -169,6 +193,23 @@ async function moveMoney(body: unknown, db: Db, account: string, orderId: string
   const parsed = moneyBody.safeParse(body);
   if (!parsed.success) return failure(400, "Invalid request", "total_amount_is_invalid");
   const amount = halalasOf(parsed.data.total_amount);
+  const now = new Date().toISOString();
+  const list = { capture: "captures", cancel: "cancels", refund: "refunds" } as const;
+  /** The order's transactions with this one added. */
+  const noted = (o: TamaraOrderData, id: string) => ({
+    ...o.transactions,
+    [list[op]]: [
+      ...(o.transactions?.[list[op]] ?? []),
+      {
+        [ANSWER_ID[op]]: id,
+        total_amount: parsed.data.total_amount,
+        ...(op === "refund"
+          ? { comment: parsed.data.comment ?? null, merchant_refund_id: parsed.data.merchant_refund_id ?? null }
+          : {}),
+        created_at: now,
+      },
+    ],
+  });
   const done = await mutateObject<TamaraOrderData, string>(db, P, "order", orderId, (o) => {
     if (o.account !== account) return { refused: "order_not_found" };
     const total = halalasOf(o.data.total_amount);
@@ -180,24 +221,31 @@ async function moveMoney(body: unknown, db: Db, account: string, orderId: string
       const since = Date.parse(o.data.authorised_at ?? o.data.created_at);
       if (Date.now() - since > AUTHORISATION_DAYS * 86_400_000) return { refused: "authorisation_expired" };
       if (captured + amount > total) return { refused: "capture_amount_exceeds_remaining_amount" };
+      const id = randomUUID();
       return {
         status: captured + amount === total ? "fully_captured" : "partially_captured",
-        data: { captured: captured + amount },
-        result: randomUUID(),
+        data: { captured: captured + amount, transactions: noted(o.data, id) },
+        result: id,
       };
     }
     if (op === "cancel") {
       if (o.status !== "authorised" && o.status !== "partially_captured")
         return { refused: "order_can_not_be_canceled" };
       if (amount > total - captured) return { refused: "cancel_amount_exceeds_remaining_amount" };
-      return { status: captured > 0 ? "fully_captured" : "canceled", result: randomUUID() };
+      const id = randomUUID();
+      return {
+        status: captured > 0 ? "fully_captured" : "canceled",
+        data: { canceled: (o.data.canceled ?? 0) + amount, transactions: noted(o.data, id) },
+        result: id,
+      };
     }
     if (captured === 0) return { refused: "order_is_not_captured" };
     if (refunded + amount > captured) return { refused: "refund_amount_exceeds_captured_amount" };
+    const id = randomUUID();
     return {
       status: refunded + amount === captured ? "fully_refunded" : "partially_refunded",
-      data: { refunded: refunded + amount },
-      result: randomUUID(),
+      data: { refunded: refunded + amount, transactions: noted(o.data, id) },
+      result: id,
     };
   });
   if (!done || done.result === "order_not_found") return failure(404, "Order not found", "order_not_found");
@@ -263,6 +311,23 @@ async function hostedPage(req: Request, db: Db, orderId: string): Promise<Respon
   });
 }
 
+/**
+ * `GET /merchants/orders/{order_id}` and `GET /merchants/orders/reference-id/{order_reference_id}`
+ * (the latest order of that reference): the order's details, with what was captured, refunded and
+ * cancelled and each transaction.
+ */
+async function orderDetails(db: Db, account: string, details: string[]): Promise<Response> {
+  const order =
+    details.length === 1
+      ? await findObject<TamaraOrderData>(db, P, "order", details[0])
+      : (await listObjects<TamaraOrderData>(db, P, "order", ""))
+          .filter((o) => o.account === account && o.data.order_reference_id === details[1])
+          .sort((x, y) => y.data.created_at.localeCompare(x.data.created_at))[0];
+  return order && order.account === account
+    ? json(200, orderBody(order))
+    : failure(404, "Order not found", "order_not_found");
+}
+
 /** /sandbox/tamara/<path…> */
 export async function tamaraSandbox(req: Request, db: Db, path: string[]): Promise<Response> {
   const [head, a, b] = path;
@@ -279,8 +344,10 @@ export async function tamaraSandbox(req: Request, db: Db, path: string[]): Promi
         : head === "orders" && a && b === "cancel" && path.length === 3
           ? "cancel"
           : null;
+  const details = head === "merchants" && a === "orders" ? path.slice(2) : null;
   const known =
     operation ||
+    (details && (details.length === 1 || (details.length === 2 && details[0] === "reference-id"))) ||
     (head === "checkout" && path.length === 1) ||
     (head === "orders" && a && (path.length === 2 || (path.length === 3 && b === "authorise")));
   if (!known) return failure(404, "Not found", "not_found");
@@ -294,6 +361,7 @@ export async function tamaraSandbox(req: Request, db: Db, path: string[]): Promi
       : failure(400, "Invalid request", "order_id_is_required");
   }
   if (head === "checkout" && req.method === "POST") return createCheckout(req, db, account);
+  if (details && req.method === "GET") return orderDetails(db, account, details);
   if (head === "orders" && path.length === 2 && req.method === "GET") {
     const order = await findObject<TamaraOrderData>(db, P, "order", a);
     return order && order.account === account
