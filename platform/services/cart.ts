@@ -128,8 +128,8 @@ export async function readCart(
   const rows: ReadRow[] = found.flatMap(({ item, product, price }) =>
     item && product && price ? [{ item, product, price }] : [],
   );
-  const { taxRate, packagesOn } = pricingOf(settings);
-  const pricing = await priceCart(db, { tenantId, cart, rows, taxRate, packagesOn, locale, now });
+  const { taxRate, packagesOn, unpaidPackagesUsable } = pricingOf(settings);
+  const pricing = await priceCart(db, { tenantId, cart, rows, taxRate, packagesOn, unpaidPackagesUsable, locale, now });
   const { totals } = pricing;
   const rooms = cart.completedAt ? rows.map(() => null) : await linesRoom(db, tenantId, rows);
   const names = await staffNames(db, tenantId, rows, locale);
