@@ -34,6 +34,7 @@ import { ruleProductColumns, type RuleProduct } from "./product-columns";
 import { isUuid } from "./ids";
 import { reservationKind } from "./availability";
 import { servesAnyOf } from "./specialists";
+import { readOrderMoney } from "./order-money";
 
 type Conn = Db | Tx;
 
@@ -133,6 +134,7 @@ export async function readCart(
   const { totals } = pricing;
   const rooms = cart.completedAt ? rows.map(() => null) : await linesRoom(db, tenantId, rows);
   const names = await staffNames(db, tenantId, rows, locale);
+  const money = await readOrderMoney(db, cart, rows, totals);
   const items = rows.map((r, i) =>
     toItemDto(r, totals.lines[i], pricing.coverage.byItem.has(r.item.id), rooms[i], locale, names(r)),
   );
@@ -151,6 +153,7 @@ export async function readCart(
     depositAmount: toSar(totals.depositAmount),
     amountToBePaid: toSar(totals.amountToBePaid),
     hasPackageDiscounts: pricing.coverage.byItem.size > 0,
+    money,
     status: cart.status,
     currency: "SAR",
     paymentMethod: cart.paymentMethod as CartDto["paymentMethod"],
