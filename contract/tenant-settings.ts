@@ -40,6 +40,7 @@ const CORE_SETTINGS_KEYS = [
   "cartMinimumAmount",
   "hideDuration",
   "hasPackages",
+  "unpaidPackagesUsable",
   "walletPassesEnabled",
   "payLaterEnabled",
   "frontendLanguages",
@@ -226,6 +227,8 @@ export function toTenantConfig(settings: SettingsMap) {
     utmAttributionDays: parseAttributionDays(settings.utmAttributionDays) ?? UTM_ATTRIBUTION_DAYS_DEFAULT,
     hideDuration: isTrue(settings.hideDuration),
     hasPackages: isTrue(settings.hasPackages),
+    /** A package bought with cash or a bank transfer pays for bookings before the store records its payment (default off). */
+    unpaidPackagesUsable: isTrue(settings.unpaidPackagesUsable),
     walletPassesEnabled: isTrue(settings.walletPassesEnabled),
     ...providers.config,
     /** Spec §5: some pay-later method is usable. */

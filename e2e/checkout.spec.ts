@@ -19,6 +19,7 @@ import {
 } from "./cart-support";
 import { account, errors, freshMobile, validation } from "./account-support";
 import { checkout, chooseMethod, fillSpaDetails, order, signInInSheet, text } from "./checkout-support";
+import { recordSpaPayment } from "./payments-support";
 
 /**
  * Checkout journeys. Each viewport runs each journey in one language (phone: Arabic, desktop:
@@ -382,6 +383,8 @@ test("spa: a bought package pays for a massage, and its session is used when the
   await page.getByRole("button", { name: order[locale].cash.submit.cashOnDelivery }).click();
   await page.waitForURL(/\/checkout\/done\//);
   await expect(page.getByRole("dialog"), "the checkout sheet closes on the done page").toHaveCount(0);
+  // Its sessions wait for the cash: the store records it.
+  await recordSpaPayment((await page.getByTestId("order-number").textContent())!.trim());
 
   // Now a massage: the package covers it, nothing is due, and the sheet says so.
   await openProduct(page, prefix, locale === "ar" ? "مساج استرخاء ٦٠ دقيقة" : "60-minute relaxing massage");

@@ -49,6 +49,7 @@ const OPERATOR_ROUTES: Target[] = [
   { method: "POST", path: "/sandbox/operator/specialist" },
   { method: "POST", path: "/sandbox/operator/wallet" },
   { method: "POST", path: "/sandbox/operator/heap" },
+  { method: "POST", path: "/sandbox/operator/paid" },
 ];
 
 /** The provider sandboxes' API calls that read a body (any key of the right kind is an account there). */

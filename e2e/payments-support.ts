@@ -157,6 +157,14 @@ export async function setWalletCertificate(certificate: Record<string, string> |
   await ctx.dispose();
 }
 
+/** Records a spa cash or bank-transfer order as paid on the browser-test server (the store has the money). */
+export async function recordSpaPayment(orderNumber: string) {
+  const ctx = await request.newContext({ baseURL: `http://127.0.0.1:${serverPort()}` });
+  const res = await ctx.post("/sandbox/operator/paid", { data: { tenant: "spa", orderNumber } });
+  expect(res.status(), await res.text()).toBe(200);
+  await ctx.dispose();
+}
+
 /** Sets a spa specialist's days off on the browser-test server (the store taking someone away). */
 export async function setSpecialistDaysOff(name: string, daysOff: string[]) {
   const ctx = await request.newContext({ baseURL: `http://127.0.0.1:${serverPort()}` });

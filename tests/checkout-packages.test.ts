@@ -7,6 +7,8 @@ import { describeEachDb } from "./helpers/test-db";
 import { demoCustomer } from "./helpers/account-api";
 import { at, DEMO, demoProduct, expectPlatformError } from "./helpers/demo-catalog";
 import { checkoutApi, newShopper, withSettings } from "./helpers/checkout";
+import { recordOfflinePayment } from "@/platform/services/record-payment";
+import { dayAhead } from "./helpers/demo-catalog";
 
 describeEachDb("checkout packages", (t) => {
   const api = checkoutApi(() => t().db);
@@ -55,6 +57,43 @@ describeEachDb("checkout packages", (t) => {
       (await t().db.select().from(customerPackages).where(eq(customerPackages.id, pkg.id)))[0].remainingSessions,
     ).toBe(7);
     await api.call(spa(), "POST", `cart/${cart.id}/reset`, { token: sara.token });
+  });
+
+  it("holds the sessions of a package bought with cash until the store records the payment, unless the store lets an unpaid package be used", async () => {
+    const bundle = await demoProduct(t().db, spa().id, DEMO.bundle);
+    const bought = await api.cartWith(spa(), [
+      { productId: bundle.id, priceId: bundle.priceId, subscriptionStartDate: dayAhead(t().now, 0) },
+    ]);
+    const shopper = bought.shopper;
+    const order = (await api.submit(spa(), shopper, bought.cart.id)).data!;
+    expect(order.paymentStatus).toBe("pay_on_site");
+    const [pkg] = await t().db.select().from(customerPackages).where(eq(customerPackages.customerId, shopper.id));
+    expect(pkg).toMatchObject({ totalSessions: 10, remainingSessions: 10, cartItemId: order.items[0].id });
+
+    // Unpaid: the massage is charged and the package is not offered; completing spends nothing.
+    const { cart } = await api.cartWith(spa(), [await massage(3, 11)], shopper);
+    expect(cart).toMatchObject({ hasPackageDiscounts: false, packages: [], totalAmount: 287.5 });
+    expect(cart.items[0].packageCovered).toBe(false);
+
+    // The store's setting lets an unpaid package be used.
+    const restore = await withSettings(t().db, spa(), { unpaidPackagesUsable: "True" });
+    try {
+      const read = (await api.call(spa(), "GET", `cart/${cart.id}`, { token: shopper.token })).data!;
+      expect(read).toMatchObject({ hasPackageDiscounts: true, totalAmount: 0 });
+      expect(read.packages).toMatchObject([{ id: pkg.id, remainingSessions: 10, sessionsToUse: 1 }]);
+    } finally {
+      await restore();
+    }
+
+    // The store takes the cash: the sessions are usable, and a booking spends one.
+    await recordOfflinePayment(t().db, "spa", order.orderNumber!);
+    const paid = (await api.call(spa(), "GET", `cart/${cart.id}`, { token: shopper.token })).data!;
+    expect(paid).toMatchObject({ hasPackageDiscounts: true, totalAmount: 0 });
+    const done = await api.submit(spa(), shopper, cart.id);
+    expect(done.error).toBeUndefined();
+    expect(
+      (await t().db.select().from(customerPackages).where(eq(customerPackages.id, pkg.id)))[0].remainingSessions,
+    ).toBe(9);
   });
 
   it("offers no package where the store doesn't (hasPackages off): the massage is paid, no session spent", async () => {

@@ -3,7 +3,6 @@ import {
   doneView,
   failureMessageKey,
   paymentMethodKey,
-  paymentStatusKey,
   readDoneHint,
   type Settlement,
 } from "@/lib/checkout/done-state";
@@ -152,15 +151,6 @@ describe("what the done page shows after settling the cart's payments", () => {
 });
 
 describe("payment wording", () => {
-  it("says pending review for a bank transfer, pay on site for cash, nothing due for a free order", () => {
-    expect(paymentStatusKey({ paymentStatus: "pending_review", totalAmount: 100 })).toBe("pendingReview");
-    expect(paymentStatusKey({ paymentStatus: "pay_on_site", totalAmount: 100 })).toBe("payOnSite");
-    expect(paymentStatusKey({ paymentStatus: "paid", totalAmount: 100 })).toBe("paid");
-    expect(paymentStatusKey({ paymentStatus: "deposit_paid", totalAmount: 100 })).toBe("depositPaid");
-    expect(paymentStatusKey({ paymentStatus: "unpaid", totalAmount: 100 })).toBe("unpaid");
-    expect(paymentStatusKey({ paymentStatus: "pay_on_site", totalAmount: 0 })).toBe("nothingDue");
-  });
-
   it("names the method (MADA and VISA are both a card)", () => {
     expect(paymentMethodKey("MADA")).toBe("card");
     expect(paymentMethodKey("VISA")).toBe("card");

@@ -5,9 +5,9 @@ import textAr from "@/messages/ar/text.json";
 import textEn from "@/messages/en/text.json";
 import validationAr from "@/messages/ar/validation.json";
 import validationEn from "@/messages/en/validation.json";
-import { paymentMethodKey, paymentStatusKey } from "@/lib/checkout/done-state";
+import { paymentMethodKey } from "@/lib/checkout/done-state";
 import type { CashLabelKey } from "@/lib/checkout/payment-methods";
-import type { PaymentStatus } from "@/contract/dto/cart";
+import { DUE_MOMENTS, MONEY_STATUSES } from "@/contract/dto/cart";
 import { PAYMENT_METHODS } from "@/contract/tenant-settings";
 
 type Tree = { [key: string]: string | Tree };
@@ -25,7 +25,6 @@ const CASH_FLOWS: Record<CashLabelKey, true> = {
   "methods.cash.confirmBooking": true,
   "methods.cash.confirmSubscription": true,
 };
-const STATUSES: PaymentStatus[] = ["unpaid", "pay_on_site", "pending_review", "paid", "deposit_paid"];
 
 describe("order and text messages", () => {
   it("have the same keys in Arabic and English", () => {
@@ -44,11 +43,11 @@ describe("order and text messages", () => {
         expect(typeof lookup(order, `cash.next.${flow}`), flow).toBe("string");
         expect(typeof lookup(order, `cash.submit.${flow}`), flow).toBe("string");
       }
-      for (const status of STATUSES)
-        for (const total of [0, 10])
-          expect(
-            typeof lookup(order, `done.status.${paymentStatusKey({ paymentStatus: status, totalAmount: total })}`),
-          ).toBe("string");
+      for (const status of MONEY_STATUSES) expect(typeof lookup(order, `done.status.${status}`), status).toBe("string");
+      for (const due of DUE_MOMENTS) {
+        expect(typeof lookup(order, `done.due.${due}`), due).toBe("string");
+        expect(typeof lookup(order, `cash.amountDueOn.${due}`), due).toBe("string");
+      }
       for (const method of PAYMENT_METHODS)
         expect(typeof lookup(order, `done.method.${paymentMethodKey(method)}`), method).toBe("string");
       expect(text.copied).toBeTruthy();

@@ -6,11 +6,13 @@ import { Badge } from "@/components/ui/badge";
 import type { OrderSummaryDto } from "@/contract/dto/account";
 import { riyadhToday } from "@/rules/riyadh-time";
 import type { Locale } from "@/contract/tenant-settings";
-import { orderMethodKey, paymentStatusKey } from "@/lib/checkout/done-state";
+import { orderMethodKey } from "@/lib/checkout/done-state";
+import { dueWords } from "@/lib/orders/money-words";
+import type { MoneyStatus } from "@/contract/dto/cart";
 import { formatDay } from "@/lib/day-format";
 import { formatNumber } from "@/lib/money";
 import { localePath } from "@/lib/site-routing";
-import { getSarStyle } from "@/lib/money-server";
+import { getFormatSar, getSarStyle } from "@/lib/money-server";
 import { Sar } from "@/components/money/sar";
 
 const STATUS_VARIANT = {
@@ -22,12 +24,23 @@ const STATUS_VARIANT = {
   unpaid: "accent",
   cancelled: "muted",
   refunded: "muted",
-} as const;
+  partlyRefunded: "success",
+} as const satisfies Record<MoneyStatus, string>;
 
-/** One order: its number, day, status and method, what it holds, its total; the whole card opens the order. */
+/**
+ * One order: its number, day, status and method, what it holds, what it costs now (its lines not
+ * cancelled; a cancelled order its placed total, struck through), what went back and what remains
+ * with when; the whole card opens the order.
+ */
 async function OrderCard({ order, locale }: { order: OrderSummaryDto; locale: Locale }) {
-  const [t, tDone] = await Promise.all([getTranslations("account.orders"), getTranslations("order.done")]);
-  const status = paymentStatusKey(order);
+  const [t, tDone, formatSar] = await Promise.all([
+    getTranslations("account.orders"),
+    getTranslations("order.done"),
+    getFormatSar(),
+  ]);
+  const { money } = order;
+  const status = money.status;
+  const due = dueWords(money, locale, tDone);
   const method = orderMethodKey({
     totalAmount: order.totalAmount,
     hasPackageDiscounts: order.hasPackageDiscounts,
@@ -38,6 +51,9 @@ async function OrderCard({ order, locale }: { order: OrderSummaryDto; locale: Lo
   const number = order.orderNumber ?? "";
   const Forward = locale === "ar" ? ChevronLeft : ChevronRight;
   const sarStyle = getSarStyle();
+  const sar = (amount: number) => <Sar amount={amount} locale={locale} style={sarStyle} />;
+  const cancelled = status === "cancelled" || status === "refunded";
+  const amount = cancelled ? <s>{sar(order.totalAmount)}</s> : sar(money.total);
   return (
     <li>
       <Link
@@ -57,6 +73,16 @@ async function OrderCard({ order, locale }: { order: OrderSummaryDto; locale: Lo
             {t("placedOn", { date: formatDay(day, locale, { day: "numeric", month: "long", year: "numeric" }) })}
             {method ? ` · ${tDone(`method.${method}`)}` : null}
           </p>
+          {money.refunded > 0 || (money.remaining > 0 && due) ? (
+            <p className="text-sm text-muted-foreground" data-testid="order-money">
+              {[
+                money.refunded > 0 ? t("refunded", { amount: formatSar(money.refunded) }) : null,
+                money.remaining > 0 && due ? t("remaining", { amount: formatSar(money.remaining), due }) : null,
+              ]
+                .filter(Boolean)
+                .join(" · ")}
+            </p>
+          ) : null}
           {first ? (
             <p dir="auto" className="line-clamp-2 text-sm">
               {first.name}
@@ -65,15 +91,11 @@ async function OrderCard({ order, locale }: { order: OrderSummaryDto; locale: Lo
                 : null}
             </p>
           ) : null}
-          <p className="tabular font-semibold sm:hidden">
-            <Sar amount={order.totalAmount} locale={locale} style={sarStyle} />
-          </p>
+          <p className="tabular font-semibold sm:hidden">{amount}</p>
         </div>
         {/* A phone gives the words the width: the total goes under them, and the card itself is the way in. */}
         <div className="hidden shrink-0 flex-col items-end justify-between sm:flex">
-          <p className="tabular font-semibold">
-            <Sar amount={order.totalAmount} locale={locale} style={sarStyle} />
-          </p>
+          <p className="tabular font-semibold">{amount}</p>
           <Forward aria-hidden="true" className="size-5 text-muted-foreground" />
         </div>
       </Link>

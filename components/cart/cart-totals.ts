@@ -1,4 +1,4 @@
-import type { CartDto } from "@/contract/dto/cart";
+import type { CartDto, DueMoment, OrderMoneyDto } from "@/contract/dto/cart";
 
 /**
  * The amount rows of the cart summary, exactly as the platform computed them (the storefront
@@ -15,6 +15,10 @@ export type TotalRow = {
     | "totals.total"
     | "totals.deposit"
     | "totals.amountToBePaid"
+    | "totals.cancelled"
+    | "totals.paid"
+    | "totals.refunded"
+    | `totals.remaining.${DueMoment}`
     | null;
   label?: string;
   amount: number;
@@ -26,8 +30,13 @@ export type TotalRow = {
 type Totals = Pick<
   CartDto,
   "subTotal" | "discountAmount" | "taxAmount" | "fees" | "totalAmount" | "depositAmount" | "amountToBePaid"
->;
+> & { status?: string; money?: OrderMoneyDto };
 
+/**
+ * The rows of a cart, or of a placed order: its amounts as placed, then its money as the platform
+ * counts it now (cancelled lines, the deposit, paid, refunded, and what remains with when it is
+ * due), never "to pay now", which only a cart being paid has.
+ */
 export function totalRows(cart: Totals): TotalRow[] {
   // The lines show prices with VAT: with VAT charged, the subtotal says it is before it.
   const rows: TotalRow[] = [
@@ -42,10 +51,25 @@ export function totalRows(cart: Totals): TotalRow[] {
   rows.push({ id: "tax", labelKey: "totals.tax", amount: cart.taxAmount });
   cart.fees.forEach((fee, i) => rows.push({ id: `fee-${i}`, labelKey: null, label: fee.name, amount: fee.amount }));
   rows.push({ id: "total", labelKey: "totals.total", amount: cart.totalAmount, emphasis: true });
+  if (cart.status === "completed" && cart.money) return [...rows, ...moneyRows(cart.money)];
   if (hasDeposit(cart)) {
     rows.push({ id: "deposit", labelKey: "totals.deposit", amount: cart.depositAmount });
     rows.push({ id: "amountToBePaid", labelKey: "totals.amountToBePaid", amount: cart.amountToBePaid, emphasis: true });
   }
+  return rows;
+}
+
+function moneyRows(money: OrderMoneyDto): TotalRow[] {
+  const rows: TotalRow[] = [];
+  if (money.cancelled > 0)
+    rows.push({ id: "cancelled", labelKey: "totals.cancelled", amount: money.cancelled, negative: true });
+  if (money.deposit > 0 && money.remaining > 0)
+    rows.push({ id: "deposit", labelKey: "totals.deposit", amount: money.deposit });
+  if (money.paid > 0) rows.push({ id: "paid", labelKey: "totals.paid", amount: money.paid });
+  if (money.refunded > 0)
+    rows.push({ id: "refunded", labelKey: "totals.refunded", amount: money.refunded, negative: true });
+  if (money.remaining > 0 && money.due)
+    rows.push({ id: "remaining", labelKey: `totals.remaining.${money.due}`, amount: money.remaining, emphasis: true });
   return rows;
 }
 

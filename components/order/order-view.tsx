@@ -17,7 +17,8 @@ import { CartTotalsList } from "@/components/cart/cart-totals-list";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/cn";
 import { buttonVariants } from "@/components/ui/button";
-import { orderMethodKey, paymentStatusKey } from "@/lib/checkout/done-state";
+import { orderMethodKey } from "@/lib/checkout/done-state";
+import { dueWords } from "@/lib/orders/money-words";
 import { cashLabelKey } from "@/lib/checkout/payment-methods";
 import { riyadhToday } from "@/rules/riyadh-time";
 import { formatDay } from "@/lib/day-format";
@@ -169,7 +170,9 @@ export async function OrderView({
     getLocale(),
   ]);
   const sar = await getFormatSar();
-  const status = paymentStatusKey(cart);
+  const { money } = cart;
+  const status = money.status;
+  const due = dueWords(money, locale, t);
   // Merchandise can be bought again as it is; bookings, subscriptions and gifts are chosen anew.
   const reorderLines = cart.cartItems
     .filter((i) => i.product.typeString === "merchandise")
@@ -179,9 +182,7 @@ export async function OrderView({
   const cancelled = status === "cancelled" || status === "refunded";
   // Money paid online goes back by itself when a booking is cancelled; cash and transfers the store returns.
   const paidOnline =
-    (status === "paid" || status === "depositPaid") &&
-    cart.paymentMethod !== "CASH" &&
-    cart.paymentMethod !== "BANK_TRANSFER";
+    money.paid > money.refunded && cart.paymentMethod !== "CASH" && cart.paymentMethod !== "BANK_TRANSFER";
   const Icon = cancelled ? CircleX : pending ? Clock : CircleCheck;
   return (
     <div className="grid gap-6">
@@ -265,7 +266,7 @@ export async function OrderView({
             <Badge
               data-testid="order-status"
               variant={
-                status === "paid" || status === "depositPaid" || status === "nothingDue"
+                status === "paid" || status === "depositPaid" || status === "nothingDue" || status === "partlyRefunded"
                   ? "success"
                   : pending
                     ? "accent"
@@ -284,15 +285,26 @@ export async function OrderView({
             <ReplaceReceipt cartId={cart.id} />
           </div>
         ) : null}
-        {status === "payOnSite" ? (
-          <p className="text-sm">{t("statusNote.payOnSite", { amount: sar(cart.amountToBePaid) })}</p>
+        {status === "payOnSite" && due ? (
+          <p className="text-sm" data-testid="order-money-note">
+            {money.deposit > 0
+              ? t("statusNote.payOnSiteDeposit", {
+                  deposit: sar(money.deposit),
+                  rest: sar(money.afterDeposit),
+                  amount: sar(money.remaining),
+                  due,
+                })
+              : t("statusNote.payOnSite", { amount: sar(money.remaining), due })}
+          </p>
         ) : null}
-        {status === "depositPaid" && cart.totalAmount > cart.amountToBePaid ? (
-          <p className="text-sm">
-            {t("statusNote.depositPaid", {
-              paid: sar(cart.amountToBePaid),
-              remaining: sar(cart.totalAmount - cart.amountToBePaid),
-            })}
+        {status === "depositPaid" && due ? (
+          <p className="text-sm" data-testid="order-money-note">
+            {t("statusNote.depositPaid", { paid: sar(money.paid), remaining: sar(money.remaining), due })}
+          </p>
+        ) : null}
+        {money.refunded > 0 ? (
+          <p className="text-sm" data-testid="order-refund-note">
+            {t("statusNote.refunded", { amount: sar(money.refunded) })}
           </p>
         ) : null}
         {invoiceHref ? (

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PaymentStatus } from "./cart";
+import { OrderMoneyDto, PaymentStatus } from "./cart";
 import { PaymentMethod, ProductTypeString } from "./shared";
 
 /** One booking of the customer (GET customer/reservations). */
@@ -54,6 +54,7 @@ export const OrderSummaryDto = z.object({
   amountToBePaid: z.number(),
   /** A package paid for (some of) it: a zero total is the package's, not "nothing due". */
   hasPackageDiscounts: z.boolean(),
+  money: OrderMoneyDto,
   items: z.array(
     z.object({ name: z.string(), typeString: ProductTypeString, image: z.string().nullable(), quantity: z.number() }),
   ),

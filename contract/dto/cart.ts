@@ -89,6 +89,58 @@ export const PaymentStatus = z.enum(PAYMENT_STATUSES);
 export type PaymentStatus = z.infer<typeof PaymentStatus>;
 
 /**
+ * How an order stands with its money (the keys the screens name it by): nothingDue when nothing was
+ * ever to pay (a package paid for it); partlyRefunded when what is left is paid and money went back
+ * for cancelled lines; depositPaid when part is paid and the rest is still to pay.
+ */
+export const MONEY_STATUSES = [
+  "paid",
+  "depositPaid",
+  "payOnSite",
+  "pendingReview",
+  "unpaid",
+  "nothingDue",
+  "cancelled",
+  "refunded",
+  "partlyRefunded",
+] as const;
+export const MoneyStatus = z.enum(MONEY_STATUSES);
+export type MoneyStatus = z.infer<typeof MoneyStatus>;
+
+/**
+ * When what is still to pay is due: arrival (a stay's first day), appointment (a timed booking's),
+ * delivery (merchandise), visit (at the store: a subscription, a gift).
+ */
+export const DUE_MOMENTS = ["arrival", "appointment", "delivery", "visit"] as const;
+export const DueMoment = z.enum(DUE_MOMENTS);
+export type DueMoment = z.infer<typeof DueMoment>;
+
+/**
+ * The order's money as the platform counts it, line by line (SAR): what every screen and message
+ * says about paid, refunded and still to pay, read as it is and never added up again. For a cart
+ * not yet ordered, nothing is paid and everything remains.
+ */
+export const OrderMoneyDto = z.object({
+  status: MoneyStatus,
+  /** What the lines not cancelled cost (a cancelled line costs nothing). */
+  total: z.number(),
+  /** What the cancelled lines cost, taken off the order's placed total. */
+  cancelled: z.number(),
+  /** The deposit of the lines not cancelled (0: none asked), and what they cost beyond it. */
+  deposit: z.number(),
+  afterDeposit: z.number(),
+  /** Money received (online, or recorded by the store), and what of it went back. */
+  paid: z.number(),
+  refunded: z.number(),
+  /** Still to pay, and when: null when nothing remains or a transfer is being reviewed. */
+  remaining: z.number(),
+  due: DueMoment.nullable(),
+  /** YYYY-MM-DD Riyadh day it is due (the first booking's); null for delivery, a visit, or nothing due. */
+  dueOn: z.string().nullable(),
+});
+export type OrderMoneyDto = z.infer<typeof OrderMoneyDto>;
+
+/**
  * One of the signed-in owner's prepaid packages that covers items of the cart (listed even while
  * usePackages is off, so the toggle can be shown). Sessions are only spent when the order completes.
  */
@@ -140,6 +192,7 @@ export const CartDto = CartCheckoutFields.extend({
   depositAmount: z.number(),
   amountToBePaid: z.number(),
   hasPackageDiscounts: z.boolean(),
+  money: OrderMoneyDto,
   status: z.string(),
   currency: z.literal("SAR"),
 });

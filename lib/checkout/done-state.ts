@@ -1,4 +1,4 @@
-import type { CartDto, PaymentStatus } from "@/contract/dto/cart";
+import type { CartDto } from "@/contract/dto/cart";
 import type { SettlementDto } from "@/contract/dto/payments";
 import { PAY_LATER, type PayLaterProvider } from "@/payment-providers/profiles";
 import { payLaterOf } from "./payment-methods";
@@ -76,27 +76,6 @@ export function doneView(cart: Pick<CartDto, "status">, hint: DoneHint, settleme
   // Back through a pay-later provider's cancel or failure address: their payment is not going ahead, even while still open there.
   if (hint?.kind === "payLaterReturned") return hint;
   return { kind: "notReceived", paidHint: hint?.kind === "paid" || outcome === "pending" };
-}
-
-/** Keys under `order.done.status`: how the order stands with its payment; a free order has nothing to pay. */
-export function paymentStatusKey(cart: {
-  paymentStatus: PaymentStatus;
-  totalAmount: number;
-}): "paid" | "depositPaid" | "payOnSite" | "pendingReview" | "unpaid" | "nothingDue" | "cancelled" | "refunded" {
-  if (cart.paymentStatus === "cancelled" || cart.paymentStatus === "refunded") return cart.paymentStatus;
-  if (cart.totalAmount <= 0) return "nothingDue";
-  switch (cart.paymentStatus) {
-    case "paid":
-      return "paid";
-    case "deposit_paid":
-      return "depositPaid";
-    case "pay_on_site":
-      return "payOnSite";
-    case "pending_review":
-      return "pendingReview";
-    default:
-      return "unpaid";
-  }
 }
 
 /** Keys under `order.done.method` for the platform's payment method (MADA and VISA are both "card"). */

@@ -403,6 +403,11 @@ export const customerPackages = pgTable(
     totalSessions: integer("total_sessions").notNull(),
     remainingSessions: integer("remaining_sessions").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /**
+     * The order line that bought the package (null for one the store gave): its sessions wait for
+     * that order to be paid (see usablePackages).
+     */
+    cartItemId: uuid("cart_item_id").references(() => cartItems.id, { onDelete: "set null" }),
     ...timestamps,
   },
   (t) => [check("remaining_non_negative", sql`${t.remainingSessions} >= 0`)],

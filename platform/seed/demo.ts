@@ -44,6 +44,8 @@ export const spaSettings: Record<string, string> = {
   tosCheckboxEnabled: "True",
   cartNotesEnabled: "True",
   hasPackages: "True",
+  // A package bought with cash gives its sessions once the store records the payment.
+  unpaidPackagesUsable: "False",
   orderSuccessMessage: "شكراً لاختيارك ريمال. نراك قريباً!",
   orderSuccessMessageEn: "Thank you for choosing Rimal. See you soon!",
   announcementText: "خصم ١٠٪ على جميع جلسات المساج هذا الأسبوع — استخدم الكود RELAX10",

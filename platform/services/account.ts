@@ -142,6 +142,7 @@ export async function listOrders(
     totalAmount: o.totalAmount,
     amountToBePaid: o.amountToBePaid,
     hasPackageDiscounts: o.hasPackageDiscounts,
+    money: o.money,
     items: o.cartItems.map((i) => ({
       name: i.product.name,
       typeString: i.product.typeString,

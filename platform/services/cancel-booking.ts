@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import {
   bookings,
@@ -22,6 +22,7 @@ import { readCart } from "./cart";
 import { loadCartLines, priceCart, pricingOf, type ItemRow } from "./cart-pricing";
 import type { OwnerScope } from "./own-cart";
 import { isUuid } from "./ids";
+import { paymentThatPaid } from "./order-money";
 
 const REFUND_REASON = "Booking cancelled by the customer";
 
@@ -35,14 +36,7 @@ async function onlinePayment(tx: Tx, tenantId: string, cartId: string) {
     .select({ provider: payments.provider, amount: payments.amount, ref: paymentAttempts.providerRef })
     .from(payments)
     .innerJoin(paymentAttempts, eq(paymentAttempts.id, payments.attemptId))
-    .where(
-      and(
-        eq(payments.tenantId, tenantId),
-        eq(payments.cartId, cartId),
-        inArray(payments.status, ["paid", "authorized"]),
-        eq(paymentAttempts.state, "paid"),
-      ),
-    )
+    .where(paymentThatPaid(tenantId, cartId))
     .limit(1);
   return row?.ref ? row : null;
 }

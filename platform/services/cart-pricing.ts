@@ -60,19 +60,30 @@ export const pricingSettingColumns = {
   taxEnabled: sql<string | null>`${tenants.settings}->>'taxEnabled'`,
   taxPercentage: sql<string | null>`${tenants.settings}->>'taxPercentage'`,
   hasPackages: sql<string | null>`${tenants.settings}->>'hasPackages'`,
+  unpaidPackagesUsable: sql<string | null>`${tenants.settings}->>'unpaidPackagesUsable'`,
 };
-/** Those three keys, as pricingSettingColumns reads them or as a whole settings document holds them. */
-type PricingSettings = { taxEnabled?: string | null; taxPercentage?: string | null; hasPackages?: string | null };
+/** Those keys, as pricingSettingColumns reads them or as a whole settings document holds them. */
+type PricingSettings = {
+  taxEnabled?: string | null;
+  taxPercentage?: string | null;
+  hasPackages?: string | null;
+  unpaidPackagesUsable?: string | null;
+};
+type Pricing = { taxRate: number; packagesOn: boolean; unpaidPackagesUsable: boolean };
 
-/** The tenant's tax multiplier (1 when tax is off) and whether it offers packages. */
-export function pricingOf(s: PricingSettings | undefined): { taxRate: number; packagesOn: boolean } {
+/**
+ * The tenant's tax multiplier (1 when tax is off), whether it offers packages, and whether a
+ * package bought with cash or a bank transfer pays for bookings before the store records its payment.
+ */
+export function pricingOf(s: PricingSettings | undefined): Pricing {
   return {
     taxRate: parseTaxRate(s?.taxEnabled === "True", s?.taxPercentage ?? undefined),
     packagesOn: s?.hasPackages === "True",
+    unpaidPackagesUsable: s?.unpaidPackagesUsable === "True",
   };
 }
 
-export async function tenantPricing(conn: Conn, tenantId: string): Promise<{ taxRate: number; packagesOn: boolean }> {
+export async function tenantPricing(conn: Conn, tenantId: string): Promise<Pricing> {
   const [row] = await conn.select(pricingSettingColumns).from(tenants).where(eq(tenants.id, tenantId)).limit(1);
   return pricingOf(row);
 }
@@ -123,6 +134,7 @@ export async function priceCart(
     taxRate: number;
     /** Spec §3 hasPackages: whether an open cart's lines may be paid by package sessions (a placed order keeps what it spent). */
     packagesOn?: boolean;
+    unpaidPackagesUsable?: boolean;
     locale: Locale;
     now: Date;
   },
@@ -134,7 +146,7 @@ export async function priceCart(
   if (cart.customerId && completed) {
     ({ packages, coverage } = await completedCoverage(conn, tenantId, cart.customerId, rows));
   } else if (p.packagesOn && cart.customerId && rows.some((r) => r.product.typeString === "reservation")) {
-    packages = await usablePackages(conn, tenantId, cart.customerId, p.now);
+    packages = await usablePackages(conn, tenantId, cart.customerId, p.now, p.unpaidPackagesUsable);
     const lines = rows.map((r) => ({
       id: r.item.id,
       productId: r.product.id,

@@ -53,8 +53,8 @@ export function computeCartTotals(lines: TotalsLine[], taxRate: number, extraDis
   let deferred = 0;
   lines.forEach((l, i) => {
     if (!l.depositPercent || l.depositPercent <= 0) return;
-    const gross = totals[i].amount - totals[i].discount + totals[i].taxAmount;
-    const deposit = percentOf(gross, Math.min(l.depositPercent, 100));
+    const gross = lineGross(totals[i]);
+    const deposit = lineDeposit(gross, l.depositPercent);
     depositAmount += deposit;
     deferred += gross - deposit;
   });
@@ -75,6 +75,14 @@ export function computeCartTotals(lines: TotalsLine[], taxRate: number, extraDis
     amountToBePaid: totalAmount - deferred,
   };
 }
+
+/** A line's cost with VAT after its discount. */
+export const lineGross = (l: Pick<LineTotals, "amount" | "discount" | "taxAmount">) =>
+  l.amount - l.discount + l.taxAmount;
+
+/** The deposit a line asks for (0 without a deposit percent): its share of the line's cost with VAT. */
+export const lineDeposit = (gross: number, depositPercent: number | null) =>
+  depositPercent && depositPercent > 0 ? percentOf(gross, Math.min(depositPercent, 100)) : 0;
 
 /**
  * Splits `discount` halalas over lines in proportion to their `bases` (what each line still costs),

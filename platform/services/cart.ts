@@ -34,6 +34,7 @@ import { ruleProductColumns, type RuleProduct } from "./product-columns";
 import { isUuid } from "./ids";
 import { reservationKind } from "./availability";
 import { servesAnyOf } from "./specialists";
+import { readOrderMoney } from "./order-money";
 
 type Conn = Db | Tx;
 
@@ -128,11 +129,12 @@ export async function readCart(
   const rows: ReadRow[] = found.flatMap(({ item, product, price }) =>
     item && product && price ? [{ item, product, price }] : [],
   );
-  const { taxRate, packagesOn } = pricingOf(settings);
-  const pricing = await priceCart(db, { tenantId, cart, rows, taxRate, packagesOn, locale, now });
+  const { taxRate, packagesOn, unpaidPackagesUsable } = pricingOf(settings);
+  const pricing = await priceCart(db, { tenantId, cart, rows, taxRate, packagesOn, unpaidPackagesUsable, locale, now });
   const { totals } = pricing;
   const rooms = cart.completedAt ? rows.map(() => null) : await linesRoom(db, tenantId, rows);
   const names = await staffNames(db, tenantId, rows, locale);
+  const money = await readOrderMoney(db, cart, rows, totals);
   const items = rows.map((r, i) =>
     toItemDto(r, totals.lines[i], pricing.coverage.byItem.has(r.item.id), rooms[i], locale, names(r)),
   );
@@ -151,6 +153,7 @@ export async function readCart(
     depositAmount: toSar(totals.depositAmount),
     amountToBePaid: toSar(totals.amountToBePaid),
     hasPackageDiscounts: pricing.coverage.byItem.size > 0,
+    money,
     status: cart.status,
     currency: "SAR",
     paymentMethod: cart.paymentMethod as CartDto["paymentMethod"],

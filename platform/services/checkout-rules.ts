@@ -189,6 +189,7 @@ async function subscribe(tx: Tx, ctx: OrderContext, product: ProductRow, line: C
         totalSessions: sessions,
         remainingSessions: sessions,
         expiresAt,
+        cartItemId: line.id,
       })),
     );
   }

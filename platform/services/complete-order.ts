@@ -108,7 +108,7 @@ export async function completeOrder(
     .select({ settings: tenants.settings, tenantName: tenants.name })
     .from(tenants)
     .where(eq(tenants.id, tenantId));
-  const { taxRate, packagesOn } = pricingOf(settings);
+  const { taxRate, packagesOn, unpaidPackagesUsable } = pricingOf(settings);
   const locked = await lockProducts(
     tx,
     tenantId,
@@ -120,7 +120,16 @@ export async function completeOrder(
     rows.filter((r) => r.product.typeString === "reservation").map((r) => r.item.productId),
   );
   if (rows.some((r) => r.product.typeString === "reservation")) await lockPackages(tx, scope);
-  const pricing = await priceCart(tx, { tenantId, cart, rows, taxRate, packagesOn, locale: opts.locale, now });
+  const pricing = await priceCart(tx, {
+    tenantId,
+    cart,
+    rows,
+    taxRate,
+    packagesOn,
+    unpaidPackagesUsable,
+    locale: opts.locale,
+    now,
+  });
   checkExpectedTotal(opts.expectedTotal, pricing.totals);
   // An online method was checked when its payment was created; the money it took is not refused
   // because the store switched the method off meanwhile — only for a different amount.

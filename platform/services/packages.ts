@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, eq, gt, gte, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
-import { customerPackages, products } from "../db/schema";
+import { cartItems, carts, customerPackages, products } from "../db/schema";
 import { PlatformError } from "../errors";
 import type { Locale } from "@/contract/tenant-settings";
 import type { CartPackageDto } from "@/contract/dto/cart";
@@ -68,12 +68,28 @@ const toRow = (r: Omit<PackageRow, "coversProductIds"> & { coversProductIds: str
   coversProductIds: r.coversProductIds ?? [],
 });
 
-/** The customer's packages that can pay for something now: not expired, sessions left. */
+/**
+ * A package bought by an order is usable once that order is paid (online at checkout — a deposit
+ * defers only the stay it is for —, or cash and transfers when the store records the money); one
+ * the store gave has no order and is usable.
+ */
+const boughtPaid = or(
+  isNull(customerPackages.cartItemId),
+  sql`exists (select 1 from ${cartItems} inner join ${carts} on ${carts.id} = ${cartItems.cartId}
+    where ${cartItems.tenantId} = ${customerPackages.tenantId} and ${cartItems.id} = ${customerPackages.cartItemId}
+      and ${carts.paymentStatus} in ('paid', 'deposit_paid'))`,
+);
+
+/**
+ * The customer's packages that can pay for something now: not expired, sessions left, and paid for
+ * (unless the store lets an unpaid one be used: `unpaidUsable`).
+ */
 export async function usablePackages(
   conn: Conn,
   tenantId: string,
   customerId: string,
   now: Date,
+  unpaidUsable = false,
 ): Promise<PackageRow[]> {
   const rows = await conn
     .select(packageColumns)
@@ -85,6 +101,7 @@ export async function usablePackages(
         eq(customerPackages.customerId, customerId),
         gt(customerPackages.remainingSessions, 0),
         or(isNull(customerPackages.expiresAt), gt(customerPackages.expiresAt, now)),
+        unpaidUsable ? undefined : boughtPaid,
       ),
     )
     .orderBy(

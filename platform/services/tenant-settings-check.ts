@@ -101,6 +101,7 @@ const CORE_RULES: Record<CoreSettingsKey, Rule> = {
   cartMinimumAmount: minimum,
   hideDuration: flag,
   hasPackages: flag,
+  unpaidPackagesUsable: flag,
   walletPassesEnabled: flag,
   payLaterEnabled: flag,
   frontendLanguages: languages,

@@ -1,0 +1,2 @@
+ALTER TABLE "customer_packages" ADD COLUMN "cart_item_id" uuid;--> statement-breakpoint
+ALTER TABLE "customer_packages" ADD CONSTRAINT "customer_packages_cart_item_id_cart_items_id_fk" FOREIGN KEY ("cart_item_id") REFERENCES "public"."cart_items"("id") ON DELETE set null ON UPDATE no action;
