@@ -111,6 +111,27 @@ describeEachDb("refunds: an answer lost after the provider refunded", (t) => {
     60_000,
   );
 
+  it("a duplicate payment given back, its refund's answer lost: the attempt ends refunded, given back once", async () => {
+    const { shopper, cart } = await p.saltsCart();
+    // Tab one reaches 3-D Secure; tab two starts another payment, which supersedes it; both are then authenticated.
+    const one = await p.payMoyasar(shopper, cart.id, { token: await p.cardToken("4111111111111111") });
+    const two = await p.payMoyasar(shopper, cart.id, { token: await p.cardToken("5105105105105100") });
+    await p.press(one.data!.redirectUrl!, "authenticate");
+    await p.press(two.data!.redirectUrl!, "authenticate");
+    const broken = breakNextRefund("after");
+    try {
+      expect((await p.callback(shopper, cart.id)).data).toMatchObject({ outcome: "paid" });
+      await p.callback(shopper, cart.id);
+    } finally {
+      broken.restore();
+    }
+    expect(broken.sent).toHaveLength(1);
+    const cfg = (await providerConfig(t().db, spa().id, "moyasar")).cfg;
+    const taken = await gatewayOf("moyasar").verify(cfg, one.data!.paymentId!, { amount: 0, currency: "SAR" });
+    expect(await gatewayOf("moyasar").refunded(cfg, one.data!.paymentId!)).toMatchObject({ total: taken.amount });
+    expect((await p.attemptsOf(cart.id)).map((a) => a.state).sort()).toEqual(["paid", "refunded"]);
+  }, 60_000);
+
   it.each(["moyasar", "tabby"] as const)(
     "%s: the connection broke before the provider got the refund: the claim is given back, and the retry refunds once",
     (provider) =>
