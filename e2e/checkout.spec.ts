@@ -322,6 +322,66 @@ test("spa: the resthouse paid by bank transfer, with the receipt refusals first"
   await expect(page.getByText(formatDay(moved, locale), { exact: false }).first()).toBeVisible();
 });
 
+test("spa: a cash stay with a deposit says the deposit, what remains and when; cancelled, nothing is due", async ({
+  page,
+}, info) => {
+  const { locale, prefix } = forProject(info.project.name);
+  const c = checkout[locale];
+  const o = order[locale];
+  const totals = messages[locale].cart.totals;
+  const first = info.project.name === "phone" ? 54 : 58;
+  const sar = (n: number) => formatSar(n, locale);
+
+  await openProduct(page, prefix, locale === "ar" ? "استراحة الرمال — بالليلة" : "Rimal resthouse — by the night");
+  await pickDay(page, locale, dayAhead(first));
+  await pickDay(page, locale, dayAhead(first + 1));
+  const cart = await addAndCheck(page, locale);
+  expect(cart).toMatchObject({ totalAmount: 2070, amountToBePaid: 621 });
+  await page.getByRole("button", { name: c.summary.continue }).click();
+  await signInInSheet(page, locale);
+  await fillSpaDetails(page, locale, locale === "ar" ? "نورة القحطاني" : "Noura Alqahtani");
+  await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: c.customer.continue }).click();
+  await chooseMethod(page, locale, c.methods.cash.payLater);
+
+  // Before confirming: the deposit, the rest, and all of it in cash on arrival.
+  const arrival = formatDay(dayAhead(first), locale, { weekday: "long", day: "numeric", month: "long" });
+  const step = cartDialog(page, locale);
+  for (const part of [sar(621), sar(1449), sar(2070), arrival]) await expect(step).toContainText(part);
+  await expect(page.getByTestId("cash-amount-due")).toHaveText(sar(2070));
+  await snap(page, info, `cash-deposit-1-confirm-${locale}`);
+  await page.getByRole("button", { name: o.cash.submit.payLater }).click();
+  await page.waitForURL(/\/checkout\/done\//);
+
+  // The done page and the order page: what remains and when, never "to pay now".
+  const note = page.getByTestId("order-money-note");
+  for (const part of [sar(621), sar(1449), sar(2070), arrival]) await expect(note).toContainText(part);
+  await expect(page.getByText(totals.amountToBePaid, { exact: true })).toHaveCount(0);
+  await snap(page, info, `cash-deposit-2-done-${locale}`);
+  const id = new URL(page.url()).pathname.split("/").pop();
+  await page.goto(`${prefix}/orders/${id}`);
+  const remainingRow = page
+    .locator("dt", { hasText: totals.remaining.arrival })
+    .locator("xpath=following-sibling::dd[1]");
+  await expect(remainingRow).toHaveText(sar(2070));
+
+  // Cancelled: nothing is due, the stay's cost is taken off, and My orders says so too.
+  await page.getByRole("button", { name: o.cancel.action }).click();
+  await page.getByRole("button", { name: o.cancel.confirm }).click();
+  await expect(page.getByTestId("order-status")).toHaveText(o.done.status.cancelled);
+  await expect(page.getByTestId("order-money-note")).toHaveCount(0);
+  await expect(page.getByText(totals.remaining.arrival, { exact: true })).toHaveCount(0);
+  await expect(page.getByText(totals.amountToBePaid, { exact: true })).toHaveCount(0);
+  await expect(page.locator("dt", { hasText: totals.cancelled }).locator("xpath=following-sibling::dd[1]")).toHaveText(
+    `−${sar(2070)}`,
+  );
+  await snap(page, info, `cash-deposit-3-cancelled-${locale}`);
+  await page.goto(`${prefix}/profile/orders`);
+  const card = page.locator(`a[href$="/orders/${id}"]`);
+  await expect(card).toContainText(o.done.status.cancelled);
+  await snap(page, info, `cash-deposit-4-my-orders-${locale}`);
+});
+
 test("spa: coupons — sign-in first, each refusal in red, then a discount equal to the platform's", async ({
   page,
 }, info) => {
