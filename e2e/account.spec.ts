@@ -73,7 +73,7 @@ test("sign in keeps the guest cart; settings save every field type; logout clear
   await form.getByLabel(s.phone).fill(locale === "ar" ? "٠١١ ٢٣٤ ٥٦٧٨" : "011 234 5678");
   await form.getByLabel(label("رقم الهوية الوطنية", "National ID number")).fill("1098765432");
   await form.getByLabel(label("العمر", "Age")).fill("32");
-  await form.getByLabel(label("تاريخ الميلاد", "Date of birth")).fill("1994-05-12");
+  await form.getByLabel(label("تاريخ الميلاد", "Date of birth")).fill("12/05/1994");
   await form.getByLabel(label("المعالجة المفضلة", "Preferred therapist")).selectOption("huda");
   await form
     .getByLabel(label("صورة الهوية", "ID document"), { exact: true })
@@ -86,7 +86,7 @@ test("sign in keeps the guest cart; settings save every field type; logout clear
   await expect(page.getByText(s.saved)).toBeVisible();
   await page.reload();
   await expect(form.getByLabel(label("العمر", "Age"))).toHaveValue("32");
-  await expect(form.getByLabel(label("تاريخ الميلاد", "Date of birth"))).toHaveValue("1994-05-12");
+  await expect(form.getByLabel(label("تاريخ الميلاد", "Date of birth"))).toHaveValue("12/05/1994");
   await expect(form.getByLabel(label("المعالجة المفضلة", "Preferred therapist"))).toHaveValue("huda");
   await expect(form.getByLabel(s.email)).toHaveValue("sara.q@example.com");
   await expect(form.getByLabel(s.phone)).toHaveValue("+966112345678");
