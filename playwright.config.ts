@@ -79,12 +79,13 @@ export default defineConfig({
     {
       name: "phone",
       testIgnore:
-        /postgres\.spec|secrets\.spec|provider-switch\.spec|huge-bodies\.spec|data-folder\.spec|server-process\.spec/,
+        /postgres\.spec|secrets\.spec|provider-switch\.spec|huge-bodies\.spec|data-folder\.spec|server-process\.spec|desktop-looks\.spec/,
       use: { ...devices["Desktop Chrome"], viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
     },
     {
       name: "desktop",
-      testIgnore: /postgres\.spec|provider-switch\.spec|huge-bodies\.spec|data-folder\.spec|server-process\.spec/,
+      testIgnore:
+        /postgres\.spec|provider-switch\.spec|huge-bodies\.spec|data-folder\.spec|server-process\.spec|phone-looks\.spec/,
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
     },
   ],

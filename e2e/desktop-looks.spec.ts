@@ -2,9 +2,7 @@ import { expect, test } from "./test";
 import { forProject } from "./support";
 import { NAMES } from "./payments-support";
 
-/** How a product page looks on a desktop, in English (the desktop project). */
-
-test.beforeEach(({}, info) => test.skip(info.project.name !== "desktop", "the desktop's layout"));
+/** How a product page looks on a desktop, in English (only the desktop project runs this file: playwright.config.ts). */
 
 test("a product page: the description follows the facts; the share image's words carry the riyal sign", async ({
   page,

@@ -6,7 +6,7 @@ import { checkout, fillSpaDetails, order, signInInSheet } from "./checkout-suppo
 import { NAMES } from "./payments-support";
 
 /**
- * How the store looks on a phone, in Arabic (the phone project), where the room is tightest: what
+ * How the store looks on a phone, in Arabic (only the phone project runs this file: playwright.config.ts), where the room is tightest: what
  * is written is read whole, nothing covers what the shopper reads next, and nothing depends on
  * fonts a phone may lack.
  */
@@ -28,8 +28,6 @@ async function expectToastAboveTitle(page: Page, toastText: string, title: Locat
     })
     .toBeGreaterThanOrEqual(0);
 }
-
-test.beforeEach(({}, info) => test.skip(info.project.name !== "phone", "the phone's layout"));
 
 test("the consent banner is one compact row and the store's name is whole in the header", async ({ browser }) => {
   // A browser that has not answered the banner yet.
