@@ -981,3 +981,43 @@ export const invoiceCounters = pgTable("invoice_counters", {
     .references(() => tenants.id, { onDelete: "cascade" }),
   lastNumber: integer("last_number").notNull(),
 });
+
+/**
+ * The durable outbox of customer messages (order placed, transfer approved, booking reminder, gift
+ * card received…). A row is written in the same transaction as the change it tells of, so a
+ * message exists exactly when its cause committed; `platform/messages/worker.ts` sends due rows.
+ * `dedupe_key` is the intent: one (tenant, key) is one message however often its cause repeats.
+ */
+export const customerMessages = pgTable(
+  "customer_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    /** One of platform/messages/kinds.ts's MESSAGE_KINDS. */
+    kind: text("kind").notNull(),
+    dedupeKey: text("dedupe_key").notNull(),
+    /** The recipient, E.164. */
+    to: text("to").notNull(),
+    /** "ar" | "en": the order's (or the buyer's) language. */
+    locale: text("locale").notNull(),
+    params: jsonb("params").$type<Record<string, unknown>>().notNull().default({}),
+    /** Not before this instant (reminders, gift cards sent on a chosen date, quiet hours). */
+    sendAt: timestamp("send_at", { withTimezone: true }).notNull().defaultNow(),
+    /** pending | sent | failed (retries exhausted) | cancelled (its cause was undone) */
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    /** A worker's claim: no other worker takes the row before this instant. */
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    /** sms | whatsapp: the channel that delivered it. */
+    channel: text("channel"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("customer_messages_dedupe_uq").on(t.tenantId, t.dedupeKey),
+    index("customer_messages_due_idx").on(t.status, t.sendAt),
+  ],
+);

@@ -1,0 +1,31 @@
+/**
+ * The customer messages the store sends after the page closes, and what each carries. The text is
+ * rendered when the message is sent, in the recipient's language, from these parameters.
+ */
+export const MESSAGE_KINDS = [
+  "order_placed",
+  "order_paid",
+  "transfer_received",
+  "transfer_approved",
+  "transfer_refused",
+  "booking_reminder",
+  "booking_cancelled",
+  "booking_moved",
+  "refund_issued",
+  "gift_card_received",
+] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+
+/** Every kind names its order (or gift card) so the renderer can read what it needs when it sends. */
+export type MessageParams = {
+  order_placed: { orderId: string };
+  order_paid: { orderId: string };
+  transfer_received: { orderId: string };
+  transfer_approved: { orderId: string };
+  transfer_refused: { orderId: string };
+  booking_reminder: { orderId: string; bookingId: string };
+  booking_cancelled: { orderId: string; bookingId: string };
+  booking_moved: { orderId: string; bookingId: string };
+  refund_issued: { orderId: string; amountHalalas: number };
+  gift_card_received: { giftCardId: string };
+};
