@@ -985,7 +985,7 @@ export const invoiceCounters = pgTable("invoice_counters", {
 /**
  * The durable outbox of customer messages (order placed, transfer approved, booking reminder, gift
  * card received…). A row is written in the same transaction as the change it tells of, so a
- * message exists exactly when its cause committed; `platform/messages/worker.ts` sends due rows.
+ * message exists exactly when its cause committed; `platform/notify/worker.ts` sends due rows.
  * `dedupe_key` is the intent: one (tenant, key) is one message however often its cause repeats.
  */
 export const customerMessages = pgTable(
@@ -995,7 +995,7 @@ export const customerMessages = pgTable(
     tenantId: uuid("tenant_id")
       .notNull()
       .references(() => tenants.id, { onDelete: "cascade" }),
-    /** One of platform/messages/kinds.ts's MESSAGE_KINDS. */
+    /** One of platform/notify/kinds.ts's MESSAGE_KINDS. */
     kind: text("kind").notNull(),
     dedupeKey: text("dedupe_key").notNull(),
     /** The recipient, E.164. */

@@ -29,3 +29,9 @@ export type MessageParams = {
   refund_issued: { orderId: string; amountHalalas: number };
   gift_card_received: { giftCardId: string };
 };
+
+/**
+ * A message ready to go: the text message's body and, for a WhatsApp template, its body
+ * parameters in the template's order (the worker picks the tenant's template for the kind).
+ */
+export type RenderedMessage = { text: string; templateParams: string[] };

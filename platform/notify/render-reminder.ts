@@ -1,0 +1,7 @@
+import "server-only";
+import type { Renderer } from "./render";
+
+/** The reminder before a booking. */
+export const renderReminder: Renderer<"booking_reminder"> = async () => {
+  throw new Error("The booking reminder has no renderer yet");
+};
