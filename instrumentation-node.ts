@@ -67,4 +67,8 @@ export async function registerNode() {
   const prune = () => pruneExpired(handle.db).catch((err) => console.error("[platform] pruning failed", err));
   setInterval(prune, 60 * 60 * 1000).unref();
   void prune();
+  // Every instance sends the customer messages waiting in the outbox (docs/messages.md): the
+  // claims keep any two from sending one message twice.
+  const { startMessageWorker } = await import("./platform/notify/worker");
+  startMessageWorker(handle.db);
 }

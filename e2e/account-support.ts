@@ -21,7 +21,7 @@ export async function latestCode(page: Page, e164: string): Promise<string> {
   await expect
     .poll(async () => {
       code = await page.evaluate(async (to) => {
-        const res = await fetch(`/sandbox/sms/latest?to=${encodeURIComponent(to)}`);
+        const res = await fetch(`/sandbox/sms/latest?to=${encodeURIComponent(to)}&signIn=1`);
         return res.ok ? ((await res.json()) as { code: string }).code : null;
       }, e164);
       return code;

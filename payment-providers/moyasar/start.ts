@@ -38,7 +38,7 @@ export async function createMoyasarSession(
   const quote = await quotePayment(db, scope, input.reference, method, req, input.checkout?.expectedTotal);
   if (method === "CARD" && toTenantConfig(quote.settings).onlinePaymentProvider !== "moyasar")
     throw methodNotAllowed(method);
-  const details = await attemptDetails(db, scope, input.reference, input.checkout, req.channel);
+  const details = await attemptDetails(db, scope, input.reference, input.checkout, req);
   const { cfg } = await accountConfig(db, scope.tenantId, moyasarGateway);
   const attempt = await createLiveAttempt(db, scope, {
     cartId: input.reference,

@@ -75,7 +75,7 @@ export async function executeCardPayment(
   });
   const quote = await quotePayment(db, scope, input.cartId, "CARD", req, input.checkout?.expectedTotal);
   const gateway = cardGateway(quote.settings);
-  const details = await attemptDetails(db, scope, input.cartId, input.checkout, req.channel);
+  const details = await attemptDetails(db, scope, input.cartId, input.checkout, req);
   const { cfg } = await accountConfig(db, scope.tenantId, gateway);
   const attempt = await createLiveAttempt(db, scope, {
     cartId: input.cartId,

@@ -227,6 +227,8 @@ export const carts = pgTable(
     /** active | completed */
     status: text("status").notNull().default("active"),
     currency: text("currency").notNull().default("SAR"),
+    /** "ar" | "en": the language the order was placed in, which its messages are written in. */
+    locale: text("locale").notNull().default("ar"),
     paymentMethod: text("payment_method"),
     /** unpaid | pay_on_site (cash) | pending_review (bank transfer) | paid | deposit_paid (online) | cancelled | refunded (every line cancelled) */
     paymentStatus: text("payment_status").notNull().default("unpaid"),
@@ -1021,3 +1023,33 @@ export const customerMessages = pgTable(
     index("customer_messages_due_idx").on(t.status, t.sendAt),
   ],
 );
+
+/**
+ * A tenant's WhatsApp Business Cloud API sender: server only (it holds the access token, shown
+ * masked, never sent to a browser, like a payment account's secret key). `baseUrl`: none ⇒ Meta's
+ * Graph API, "sandbox" ⇒ this app's /sandbox/whatsapp, anything else ⇒ that URL. `templates`: the
+ * approved template for each message kind: its name and its language code for each order language
+ * (a kind or a language without one goes by text message).
+ */
+export type WhatsAppTemplate = { name: string; languages: Partial<Record<"ar" | "en", string>> };
+export const tenantWhatsApp = pgTable("tenant_whatsapp", {
+  tenantId: uuid("tenant_id")
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: "cascade" }),
+  phoneNumberId: text("phone_number_id").notNull(),
+  accessToken: text("access_token").notNull(),
+  baseUrl: text("base_url"),
+  templates: jsonb("templates").$type<Record<string, WhatsAppTemplate>>().notNull().default({}),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** What the WhatsApp sandbox accepted, per tenant: read at /sandbox/whatsapp. */
+export const whatsappSandboxMessages = pgTable("whatsapp_sandbox_messages", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  phoneNumberId: text("phone_number_id").notNull(),
+  to: text("to").notNull(),
+  template: text("template").notNull(),
+  language: text("language").notNull(),
+  parameters: jsonb("parameters").$type<string[]>().notNull(),
+  ...timestamps,
+});

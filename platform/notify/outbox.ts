@@ -3,6 +3,7 @@ import { and, eq, like } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { customerMessages } from "../db/schema";
 import type { MessageKind, MessageParams } from "./kinds";
+import { wakeMessageWorkers } from "./wake";
 
 export type NewMessage<K extends MessageKind = MessageKind> = {
   tenantId: string;
@@ -36,6 +37,7 @@ export async function enqueueMessage<K extends MessageKind>(db: Db | Tx, m: NewM
     })
     .onConflictDoNothing({ target: [customerMessages.tenantId, customerMessages.dedupeKey] })
     .returning({ id: customerMessages.id });
+  if (rows.length > 0) wakeMessageWorkers();
   return rows.length > 0;
 }
 

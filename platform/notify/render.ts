@@ -1,9 +1,17 @@
 import "server-only";
+import { and, eq } from "drizzle-orm";
+import { env } from "@/server/env";
+import { PAY_LATER_METHODS } from "@/payment-providers/profiles";
+import { siteOriginOf } from "@/server/site-origin";
 import type { Db } from "../db/client";
-import type { TenantRow } from "../services/tenants";
+import { carts } from "../db/schema";
+import { toSar } from "../money";
+import { orderViewKey } from "../services/order-links";
+import { canonicalHost, type TenantRow } from "../services/tenants";
 import type { MessageKind, MessageParams, RenderedMessage } from "./kinds";
 import { renderGiftCard } from "./render-gift-card";
 import { renderReminder } from "./render-reminder";
+import { FIRST_LINES, linkLine, refundLine, type FirstLine, type OrderFacts } from "./texts";
 
 export type RenderContext = { db: Db; tenant: TenantRow; locale: "ar" | "en"; now: Date };
 
@@ -17,19 +25,78 @@ export type Renderer<K extends MessageKind> = (
   params: MessageParams[K],
 ) => Promise<RenderedMessage | null>;
 
-const notBuilt = async (): Promise<never> => {
-  throw new Error("This message kind has no renderer yet");
+type PlacedOrder = { number: string; paymentMethod: string | null; paymentStatus: string };
+
+/** The placed order a message names, or null when there is none (nothing to send). */
+async function placedOrder(ctx: RenderContext, orderId: string): Promise<PlacedOrder | null> {
+  const [row] = await ctx.db
+    .select({ number: carts.orderNumber, paymentMethod: carts.paymentMethod, paymentStatus: carts.paymentStatus })
+    .from(carts)
+    .where(and(eq(carts.tenantId, ctx.tenant.id), eq(carts.id, orderId), eq(carts.status, "completed")));
+  return row?.number ? { ...row, number: row.number } : null;
+}
+
+/** The store's name, the order's number and its absolute link (the order page with its view key, in the message's language). */
+export async function orderFacts(ctx: RenderContext, orderId: string, number: string): Promise<OrderFacts> {
+  const e = env();
+  const host = await canonicalHost(ctx.db, ctx.tenant, e.BASE_DOMAIN);
+  const prefix = ctx.locale === "en" ? "/en" : "";
+  const key = encodeURIComponent(orderViewKey(ctx.tenant.id, orderId));
+  return {
+    store: ctx.tenant.settings.brandName || ctx.tenant.name,
+    number,
+    link: `${siteOriginOf(host, e)}${prefix}/orders/${orderId}?key=${key}`,
+  };
+}
+
+/**
+ * The text is its lines, one per line, the link last; a WhatsApp template takes the store, the
+ * number and the link as its body's {{1}}, {{2}}, {{3}} (and any extra parameters after them).
+ */
+const message = (ctx: RenderContext, f: OrderFacts, lines: string[], extra: string[] = []): RenderedMessage => ({
+  text: [...lines, linkLine(ctx.locale, f)].join("\n"),
+  templateParams: [f.store, f.number, f.link, ...extra],
+});
+
+/** A message whose text is one of FIRST_LINES, chosen from the order. */
+const orderMessage =
+  (
+    line: FirstLine | ((o: PlacedOrder) => FirstLine),
+  ): Renderer<Exclude<MessageKind, "booking_reminder" | "gift_card_received" | "refund_issued">> =>
+  async (ctx, { orderId }) => {
+    const order = await placedOrder(ctx, orderId);
+    if (!order) return null;
+    const f = await orderFacts(ctx, orderId, order.number);
+    return message(ctx, f, [FIRST_LINES[typeof line === "function" ? line(order) : line][ctx.locale](f)]);
+  };
+
+/**
+ * The order's confirmation: how it is paid. Lines are a list so that one more (the delivery or
+ * pickup, say) is one more entry.
+ */
+const placedLine = (o: PlacedOrder): FirstLine => {
+  if (o.paymentMethod === "CASH") return "order_placed_cash";
+  if ((PAY_LATER_METHODS as readonly string[]).includes(o.paymentMethod ?? "")) return "order_placed_later";
+  return "order_placed_paid";
+};
+
+const renderRefund: Renderer<"refund_issued"> = async (ctx, { orderId, amountHalalas }) => {
+  const order = await placedOrder(ctx, orderId);
+  if (!order) return null;
+  const f = await orderFacts(ctx, orderId, order.number);
+  const amount = toSar(amountHalalas).toFixed(2);
+  return message(ctx, f, [refundLine(ctx.locale, f, amount)], [amount]);
 };
 
 export const RENDERERS: { [K in MessageKind]: Renderer<K> } = {
-  order_placed: notBuilt,
-  order_paid: notBuilt,
-  transfer_received: notBuilt,
-  transfer_approved: notBuilt,
-  transfer_refused: notBuilt,
+  order_placed: orderMessage(placedLine),
+  order_paid: orderMessage("order_paid"),
+  transfer_received: orderMessage("transfer_received"),
+  transfer_approved: orderMessage("transfer_approved"),
+  transfer_refused: orderMessage("transfer_refused"),
   booking_reminder: renderReminder,
-  booking_cancelled: notBuilt,
-  booking_moved: notBuilt,
-  refund_issued: notBuilt,
+  booking_cancelled: orderMessage("booking_cancelled"),
+  booking_moved: orderMessage("booking_moved"),
+  refund_issued: renderRefund,
   gift_card_received: renderGiftCard,
 };

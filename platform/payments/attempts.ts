@@ -27,7 +27,8 @@ export type AttemptState = AttemptRow["state"];
 export type PaymentRequest = { channel: SalesChannel; locale: Locale };
 
 /** The order snapshot kept on the attempt; the channel too, so that the settlement redeems the coupon where the shopper used it. */
-export type AttemptDetails = OrderDetails & { channel: SalesChannel };
+/** `locale`: the checkout's language, which the order's messages are written in (absent on older attempts). */
+export type AttemptDetails = OrderDetails & { channel: SalesChannel; locale?: Locale };
 
 /** The cart as a completion would take it now, for `method`: the first failing rule throws. */
 export type PaymentQuote = CompletionQuote & { amount: number };
@@ -70,9 +71,10 @@ export async function attemptDetails(
   scope: OwnerScope,
   cartId: string,
   checkout: OnlineCheckoutInput | undefined,
-  channel: SalesChannel,
+  req: PaymentRequest,
 ): Promise<AttemptDetails> {
-  return { ...(checkout ? orderDetails(checkout) : await savedOrderDetails(db, scope, cartId)), channel };
+  const details = checkout ? orderDetails(checkout) : await savedOrderDetails(db, scope, cartId);
+  return { ...details, channel: req.channel, locale: req.locale };
 }
 
 /** A try to pay a cart: through which provider, by which method, for how much (halalas). */

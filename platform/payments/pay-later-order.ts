@@ -47,7 +47,7 @@ export async function startPayLater(
     failure_url: input.failure_url,
   });
   const quote = await quotePayment(db, scope, input.reference, method, req, input.checkout?.expectedTotal);
-  const details = await attemptDetails(db, scope, input.reference, input.checkout, req.channel);
+  const details = await attemptDetails(db, scope, input.reference, input.checkout, req);
   return { urls, quote, details };
 }
 

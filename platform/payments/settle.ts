@@ -150,13 +150,13 @@ async function recordPayment(db: Db, attempt: AttemptRow, state: PaymentState): 
     let refusal: string | null =
       state.amount !== row.amount || state.currency !== row.currency ? "SP:PaymentAmountMismatch" : null;
     if (!refusal) {
-      const { channel, ...details } = row.details as AttemptDetails;
+      const { channel, locale, ...details } = row.details as AttemptDetails;
       try {
         await tx.transaction((sp) =>
           completeOrder(sp, { tenantId: row.tenantId, customerId: row.customerId }, row.cartId, {
             payment: { method: "ONLINE", orderMethod: method, details, amount: state.amount },
             channel: channel ?? "website",
-            locale: "ar",
+            locale: locale ?? "ar",
             now,
           }),
         );

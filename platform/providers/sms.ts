@@ -76,10 +76,16 @@ export function taqnyatSender({ baseUrl, apiKey, sender, timeoutMs = 10_000 }: G
   };
 }
 
+/** Whether text messages go to the Taqnyat gateway (SMS_PROVIDER=gateway with its URL and key), not the outbox table. */
+export function smsGoesToGateway(): boolean {
+  const e = env();
+  return e.SMS_PROVIDER === "gateway" && !!e.SMS_GATEWAY_URL && !!e.SMS_GATEWAY_KEY;
+}
+
 /** The configured sender: the Taqnyat gateway when SMS_PROVIDER=gateway, else the outbox. */
 export function smsSender(db: Db | Tx, tenantId: string): SmsSender {
   const e = env();
-  if (e.SMS_PROVIDER === "gateway" && e.SMS_GATEWAY_URL && e.SMS_GATEWAY_KEY) {
+  if (smsGoesToGateway() && e.SMS_GATEWAY_URL && e.SMS_GATEWAY_KEY) {
     return taqnyatSender({ baseUrl: e.SMS_GATEWAY_URL, apiKey: e.SMS_GATEWAY_KEY, sender: e.SMS_SENDER });
   }
   return outboxSender(db, tenantId);

@@ -1,4 +1,5 @@
 import "server-only";
+import { enqueueOrderMessage } from "../notify/order-messages";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import {
@@ -199,4 +200,11 @@ async function finishCancelling(
       .where(eq(carts.id, cartId));
   }
   await issueCreditNote(tx, scope.tenantId, cartId, "cancelled", now, { itemId, index, paid: item.refundedAmount });
+  // A line is cancelled once (a second cancel is answered before this): the line names the intent.
+  await enqueueOrderMessage(tx, scope.tenantId, "booking_cancelled", itemId, { orderId: cartId, bookingId: itemId });
+  if (item.refundedAmount > 0)
+    await enqueueOrderMessage(tx, scope.tenantId, "refund_issued", itemId, {
+      orderId: cartId,
+      amountHalalas: item.refundedAmount,
+    });
 }

@@ -16,6 +16,7 @@ import { lockPackages, spendSessions } from "./packages";
 import { lockStaff } from "./specialists";
 import type { SniffedType } from "./uploads";
 import { issueInvoice } from "../invoices/invoices";
+import { enqueueOrderMessage } from "../notify/order-messages";
 
 /** What the shopper gave at checkout (name trimmed, mobile already normalised to E.164). */
 export type OrderDetails = {
@@ -174,11 +175,17 @@ export async function completeOrder(
       utm: payment.details.utm ?? null,
       transferorName: payment.method === "BANK_TRANSFER" ? payment.receipt.transferorName : null,
       receiptUploadId,
+      locale: opts.locale,
       completedAt: now,
       updatedAt: now,
     })
     .where(and(eq(carts.tenantId, tenantId), eq(carts.id, cart.id)));
   await giveOrderNumber(tx, tenantId, cart.id);
+  // The confirmation goes with the order (a transfer's says its receipt is being checked); an
+  // order is completed once, so its cart names the intent.
+  if (payment.method === "BANK_TRANSFER")
+    await enqueueOrderMessage(tx, tenantId, "transfer_received", cart.id, { orderId: cart.id });
+  else await enqueueOrderMessage(tx, tenantId, "order_placed", cart.id, { orderId: cart.id });
   // Money taken now is invoiced now (ZATCA: the simplified invoice at the supply or the payment);
   // cash and a transfer under review are invoiced when the store records the money.
   if (payment.method === "ONLINE") {

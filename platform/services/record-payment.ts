@@ -1,4 +1,5 @@
 import "server-only";
+import { enqueueOrderMessage } from "../notify/order-messages";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { carts } from "../db/schema";
@@ -49,6 +50,10 @@ export async function recordOfflinePayment(
     if (rows.length === 0)
       throw new PlatformError("SP:PaymentNotRecordable", 409, `Every line of order ${number} was cancelled`);
     await tx.update(carts).set({ paymentStatus: "paid" }).where(eq(carts.id, cart.id));
+    // Recorded once (a second call is answered "already paid" above): the order names the intent.
+    if (cart.paymentMethod === "BANK_TRANSFER")
+      await enqueueOrderMessage(tx, tenant.id, "transfer_approved", cart.id, { orderId: cart.id });
+    else await enqueueOrderMessage(tx, tenant.id, "order_paid", cart.id, { orderId: cart.id });
     const invoiced = await issueInvoice(tx, {
       tenantId: tenant.id,
       tenantName: tenant.name,

@@ -1,4 +1,5 @@
 import "server-only";
+import { enqueueOrderMessage } from "../notify/order-messages";
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { bookings, cartItems, carts, tenants } from "../db/schema";
@@ -102,6 +103,13 @@ export async function rescheduleBooking(
       .update(cartItems)
       .set({ reservationDateFrom: line.from, reservationDateTo: line.to })
       .where(and(eq(cartItems.tenantId, scope.tenantId), eq(cartItems.id, item.id)));
+    // One message per move. A move repeated (a retry, a second tab) finds the booking at its new
+    // time already and is answered above, before this; the move's instant tells moves apart.
+    const move = `${item.id}:${line.from!.toISOString()}:${now.toISOString()}`;
+    await enqueueOrderMessage(tx, scope.tenantId, "booking_moved", move, {
+      orderId: cartId,
+      bookingId: item.id,
+    });
     return readCart(tx, scope, cartId, locale, now);
   });
 }

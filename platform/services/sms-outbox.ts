@@ -8,8 +8,12 @@ import { smsOutbox } from "../db/schema";
 
 export type OutboxMessage = { id: string; to: string; text: string; code: string | null; createdAt: string };
 
-/** The one-time code in a message: its only run of exactly six digits. */
-export const codeInText = (text: string) => /(?<!\d)\d{6}(?!\d)/.exec(text)?.[0] ?? null;
+/**
+ * The one-time code of a sign-in message (otp-rules.ts's otpMessage): the six digits that end it
+ * after a colon. Other messages (an order's confirmation, whose number, amounts and link may hold
+ * six digits in a row) carry none.
+ */
+export const codeInText = (text: string) => /:\s(\d{6})$/.exec(text.trim())?.[1] ?? null;
 
 const toMessage = (r: typeof smsOutbox.$inferSelect): OutboxMessage => ({
   id: r.id,
@@ -30,13 +34,22 @@ export async function listOutbox(db: Db, tenantId: string, limit = 50): Promise<
   return rows.map(toMessage);
 }
 
-/** The newest message the tenant sent to `to` (E.164), or null. */
-export async function latestOutboxMessage(db: Db, tenantId: string, to: string): Promise<OutboxMessage | null> {
-  const [row] = await db
+/**
+ * The newest message the tenant sent to `to` (E.164), or null; with `signIn`, the newest sign-in
+ * code's (an order's message may have arrived after it).
+ */
+export async function latestOutboxMessage(
+  db: Db,
+  tenantId: string,
+  to: string,
+  opts: { signIn?: boolean } = {},
+): Promise<OutboxMessage | null> {
+  const rows = await db
     .select()
     .from(smsOutbox)
     .where(and(eq(smsOutbox.tenantId, tenantId), eq(smsOutbox.to, to)))
     .orderBy(desc(smsOutbox.createdAt), desc(smsOutbox.id))
-    .limit(1);
-  return row ? toMessage(row) : null;
+    .limit(opts.signIn ? 20 : 1);
+  const messages = rows.map(toMessage);
+  return (opts.signIn ? messages.find((m) => m.code) : messages[0]) ?? null;
 }
