@@ -26,6 +26,7 @@ import {
 import { renameProduct } from "@/platform/services/tenant-admin-products";
 import { seedDemo } from "@/platform/seed/demo";
 import { recordOfflinePayment } from "@/platform/services/record-payment";
+import { listMessages, MESSAGE_STATUSES, retryMessage, type MessageStatus } from "@/platform/notify/admin";
 import {
   listStaff,
   removeBranch,
@@ -54,6 +55,9 @@ export const USAGE = `Usage: npm run tenant -- <command>
   list [--json]                                       tenants, domains, languages, provider APIs
   show <slug> [--json]                                one tenant; secrets masked
   paid <slug> <order-number>                          record a cash or bank-transfer order as paid in full (issues its tax invoice)
+  messages <slug> [--status failed|pending|sent|cancelled]
+                                                      the customer messages (failed first): kind, number (masked), tries, last error
+  messages <slug> --retry <id>                        send a failed message again
   product <slug> <product-id> [--name-ar <name>] [--name-en <name>] [--slug-ar <slug>] [--slug-en <slug>]
                                                       rename a product or set its addresses (/products/<slug>);
                                                       a new name gives a new slug, and every old address keeps leading to it
@@ -320,6 +324,43 @@ const COMMANDS: Record<string, Command> = {
         if (r.alreadyPaid) return out.log(`Order ${r.orderNumber} was already recorded as paid; nothing changed.`);
         out.log(
           `Order ${r.orderNumber} is paid (${r.total.toFixed(2)} SAR).${r.invoiced ? " Its simplified tax invoice is issued." : " No tax invoice: the store has no VAT number."}`,
+        );
+      };
+    },
+  },
+  messages: {
+    options: { status: { type: "string" }, retry: { type: "string" }, json: { type: "boolean" } },
+    parse(args, flags) {
+      const [slug] = positionals(args, 1, "messages <slug>");
+      const status = flags.status;
+      if (status !== undefined && !MESSAGE_STATUSES.includes(status as MessageStatus))
+        throw usage(`--status takes ${MESSAGE_STATUSES.join(", ")}`);
+      if (typeof flags.retry === "string") {
+        const id = flags.retry;
+        return async (db, _env, out) => {
+          await retryMessage(db, slug, id);
+          out.log(`Message ${id} is queued again; a running server sends it within seconds.`);
+        };
+      }
+      return async (db, _env, out) => {
+        const lines = await listMessages(db, slug, { status: status as MessageStatus | undefined });
+        if (flags.json) return out.log(JSON.stringify(lines, null, 2));
+        if (lines.length === 0) return out.log(`${slug} has no ${status ?? ""} messages.`.replace("  ", " "));
+        const when = (d: Date | null) => (d ? d.toISOString().replace("T", " ").slice(0, 19) : "—");
+        out.log(
+          table([
+            ["id", "kind", "to", "status", "tries", "via", "sent (UTC)", "last error"],
+            ...lines.map((l) => [
+              l.id,
+              l.kind,
+              l.to,
+              l.status,
+              String(l.attempts),
+              l.channel ?? "—",
+              l.sentAt ? when(l.sentAt) : `due ${when(l.sendAt)}`,
+              l.lastError ?? "",
+            ]),
+          ]),
         );
       };
     },

@@ -1,3 +1,6 @@
+import type { Db } from "../db/client";
+import type { TenantRow } from "../services/tenants";
+
 /**
  * The customer messages the store sends after the page closes, and what each carries. The text is
  * rendered when the message is sent, in the recipient's language, from these parameters.
@@ -35,3 +38,15 @@ export type MessageParams = {
  * parameters in the template's order (the worker picks the tenant's template for the kind).
  */
 export type RenderedMessage = { text: string; templateParams: string[] };
+
+export type RenderContext = { db: Db; tenant: TenantRow; locale: "ar" | "en"; now: Date };
+
+/**
+ * Renders a message when it is sent, from what is true then. Null means there is nothing to send
+ * any more (the booking was cancelled before its reminder, the customer turned reminders off):
+ * the worker marks the message cancelled.
+ */
+export type Renderer<K extends MessageKind> = (
+  ctx: RenderContext,
+  params: MessageParams[K],
+) => Promise<RenderedMessage | null>;

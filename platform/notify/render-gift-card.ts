@@ -1,5 +1,5 @@
 import "server-only";
-import type { Renderer } from "./render";
+import type { Renderer } from "./kinds";
 
 /** The gift card's arrival, sent to its recipient. */
 export const renderGiftCard: Renderer<"gift_card_received"> = async () => {

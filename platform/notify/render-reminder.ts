@@ -1,5 +1,5 @@
 import "server-only";
-import type { Renderer } from "./render";
+import type { Renderer } from "./kinds";
 
 /** The reminder before a booking. */
 export const renderReminder: Renderer<"booking_reminder"> = async () => {

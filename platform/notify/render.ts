@@ -3,27 +3,18 @@ import { and, eq } from "drizzle-orm";
 import { env } from "@/server/env";
 import { PAY_LATER_METHODS } from "@/payment-providers/profiles";
 import { siteOriginOf } from "@/server/site-origin";
-import type { Db } from "../db/client";
 import { carts } from "../db/schema";
 import { toSar } from "../money";
 import { orderViewKey } from "../services/order-links";
-import { canonicalHost, type TenantRow } from "../services/tenants";
-import type { MessageKind, MessageParams, RenderedMessage } from "./kinds";
+import { canonicalHost } from "../services/tenants";
+import type { MessageKind, RenderContext, RenderedMessage, Renderer } from "./kinds";
 import { renderGiftCard } from "./render-gift-card";
 import { renderReminder } from "./render-reminder";
 import { FIRST_LINES, linkLine, refundLine, type FirstLine, type OrderFacts } from "./texts";
 
-export type RenderContext = { db: Db; tenant: TenantRow; locale: "ar" | "en"; now: Date };
-
-/**
- * Renders a message when it is sent, from what is true then. Null means there is nothing to send
- * any more (the booking was cancelled before its reminder, the customer turned reminders off):
- * the worker marks the message cancelled.
- */
-export type Renderer<K extends MessageKind> = (
-  ctx: RenderContext,
-  params: MessageParams[K],
-) => Promise<RenderedMessage | null>;
+// The renderers' types live with the kinds, so that a kind's renderer in a file of its own
+// (render-reminder.ts, render-gift-card.ts) does not import this registry back.
+export type { RenderContext, Renderer } from "./kinds";
 
 type PlacedOrder = { number: string; paymentMethod: string | null; paymentStatus: string };
 
