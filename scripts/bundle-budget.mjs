@@ -40,6 +40,7 @@ export const BUDGETS_KB = {
   // The account form adds react-hook-form, zod and the phone-number library to the profile pages.
   "/[site]/[locale]/profile/account-settings": 250,
   "/sandbox/sms": 200, // development sandbox (SANDBOX=on only)
+  "/sandbox/whatsapp": 200, // development sandbox (SANDBOX=on only)
 };
 
 export const PRODUCT_ROUTE = "/[site]/[locale]/products/[id]";

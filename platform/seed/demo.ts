@@ -6,6 +6,7 @@ import { riyadhDayStart } from "../time";
 import { seedCoffeeAccounts, seedSpaAccounts } from "./demo-accounts";
 import { seedCheckoutDemo } from "./demo-checkout";
 import { seedPaymentsDemo } from "./demo-payments";
+import { seedWhatsAppDemo } from "./demo-whatsapp";
 import { seedSpaStaff } from "./demo-staff";
 import { seedPixelsDemo, SPA_PIXELS } from "./demo-pixels";
 import { DEMO_IMAGES } from "./demo-images";
@@ -426,6 +427,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
   // Additive demo data, written only where missing (also on a database seeded without it).
   await seedCheckoutDemo(db, now);
   await seedPaymentsDemo(db);
+  await seedWhatsAppDemo(db);
   await seedPixelsDemo(db);
   return existing.length === 0;
 }
