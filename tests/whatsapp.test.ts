@@ -55,7 +55,12 @@ const template = (over: { to?: string; name?: string; params?: string[] } = {}) 
   template: {
     name: over.name ?? "order_update",
     language: { code: "ar" },
-    components: [{ type: "body", parameters: (over.params ?? ["Rimal", "AB23CD", "https://x/o"]).map((text) => ({ type: "text", text })) }],
+    components: [
+      {
+        type: "body",
+        parameters: (over.params ?? ["Rimal", "AB23CD", "https://x/o"]).map((text) => ({ type: "text", text })),
+      },
+    ],
   },
 });
 
@@ -68,7 +73,12 @@ it("sends a template exactly as the Cloud API documents it, and tells a refusal 
     }) as unknown as typeof fetch;
   const cfg = { phoneNumberId: "1234567890", accessToken: "EAAtoken" };
   const m = { to: "+966551112233", template: { name: "order_update", language: "en" }, parameters: ["A", "B", "C"] };
-  const id = await sendWhatsAppTemplate(cfg, "https://graph.facebook.com", m, answer(200, { messages: [{ id: "wamid.1" }] }));
+  const id = await sendWhatsAppTemplate(
+    cfg,
+    "https://graph.facebook.com",
+    m,
+    answer(200, { messages: [{ id: "wamid.1" }] }),
+  );
   expect(id).toBe("wamid.1");
   expect(calls[0].url).toBe(`https://graph.facebook.com/${GRAPH_VERSION}/1234567890/messages`);
   expect(calls[0].init.method).toBe("POST");
@@ -93,7 +103,12 @@ it("sends a template exactly as the Cloud API documents it, and tells a refusal 
       ],
     },
   });
-  const refused = await sendWhatsAppTemplate(cfg, "https://g", m, answer(404, { error: { code: 132001, message: "(#132001) x" } })).catch((e) => e);
+  const refused = await sendWhatsAppTemplate(
+    cfg,
+    "https://g",
+    m,
+    answer(404, { error: { code: 132001, message: "(#132001) x" } }),
+  ).catch((e) => e);
   expect(refused).toBeInstanceOf(WhatsAppRefused);
   expect(refused.code).toBe(132001);
   for (const status of [500, 429]) {
@@ -108,7 +123,10 @@ describeEachDb("WhatsApp", (t) => {
     const db = t().db;
     const ok = await sandboxPost(db, template({ to: "+966551110001" }));
     expect(ok.status).toBe(200);
-    expect(await ok.json()).toMatchObject({ messaging_product: "whatsapp", messages: [{ id: expect.stringMatching(/^wamid\./) }] });
+    expect(await ok.json()).toMatchObject({
+      messaging_product: "whatsapp",
+      messages: [{ id: expect.stringMatching(/^wamid\./) }],
+    });
 
     const cases: [unknown, number, number][] = [
       [template({ name: "no_such_template" }), 404, 132001],
@@ -120,7 +138,9 @@ describeEachDb("WhatsApp", (t) => {
     for (const [body, status, code] of cases) {
       const res = await sandboxPost(db, body);
       expect(res.status, JSON.stringify(body)).toBe(status);
-      const { error } = (await res.json()) as { error: { code: number; message: string; type: string; fbtrace_id: string } };
+      const { error } = (await res.json()) as {
+        error: { code: number; message: string; type: string; fbtrace_id: string };
+      };
       expect(error).toMatchObject({ code, type: "OAuthException", message: expect.stringContaining(`(#${code})`) });
       expect(error.fbtrace_id).toBeTruthy();
     }
@@ -145,18 +165,25 @@ describeEachDb("WhatsApp", (t) => {
         locale: "en",
       })
       .returning();
-    await enqueueOrderMessage(db, t().spa.id, "booking_cancelled", order.id, { orderId: order.id, bookingId: order.id });
+    await enqueueOrderMessage(db, t().spa.id, "booking_cancelled", order.id, {
+      orderId: order.id,
+      bookingId: order.id,
+    });
     return { shopper, order };
   }
 
-  const rowOf = async (db: Db, to: string) => (await db.select().from(customerMessages).where(eq(customerMessages.to, to)))[0];
+  const rowOf = async (db: Db, to: string) =>
+    (await db.select().from(customerMessages).where(eq(customerMessages.to, to)))[0];
 
   it("sends a kind with a template by WhatsApp: the store, the order's number and its link as the body's parameters, once", async () => {
     const db = t().db;
     const { shopper, order } = await cancelledMessage(db);
     await runDueMessages(db, { now: t().now, channels: channels(db) });
     await runDueMessages(db, { now: new Date(t().now.getTime() + 3_600_000), channels: channels(db) });
-    const sent = await db.select().from(whatsappSandboxMessages).where(eq(whatsappSandboxMessages.to, shopper.mobileNumber));
+    const sent = await db
+      .select()
+      .from(whatsappSandboxMessages)
+      .where(eq(whatsappSandboxMessages.to, shopper.mobileNumber));
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ template: "booking_update", language: "en" });
     expect(sent[0].parameters[0]).toBe("Rimal Wellness");
@@ -171,7 +198,12 @@ describeEachDb("WhatsApp", (t) => {
     const [before] = await db.select().from(tenantWhatsApp).where(eq(tenantWhatsApp.tenantId, t().spa.id));
     await db
       .update(tenantWhatsApp)
-      .set({ templates: { ...before.templates, booking_cancelled: { name: "not_approved", languages: { en: "en", ar: "ar" } } } })
+      .set({
+        templates: {
+          ...before.templates,
+          booking_cancelled: { name: "not_approved", languages: { en: "en", ar: "ar" } },
+        },
+      })
       .where(eq(tenantWhatsApp.tenantId, t().spa.id));
     try {
       const { shopper, order } = await cancelledMessage(db);
@@ -185,13 +217,20 @@ describeEachDb("WhatsApp", (t) => {
         lastError: expect.stringContaining("132001"),
       });
     } finally {
-      await db.update(tenantWhatsApp).set({ templates: before.templates }).where(eq(tenantWhatsApp.tenantId, t().spa.id));
+      await db
+        .update(tenantWhatsApp)
+        .set({ templates: before.templates })
+        .where(eq(tenantWhatsApp.tenantId, t().spa.id));
     }
 
     const { shopper } = await cancelledMessage(db);
     const down = (async () => new Response("upstream", { status: 503 })) as unknown as typeof fetch;
     await runDueMessages(db, { now: t().now, channels: channels(db, down) });
-    expect(await rowOf(db, shopper.mobileNumber)).toMatchObject({ status: "pending", attempts: 1, lastError: expect.stringContaining("503") });
+    expect(await rowOf(db, shopper.mobileNumber)).toMatchObject({
+      status: "pending",
+      attempts: 1,
+      lastError: expect.stringContaining("503"),
+    });
     expect(await db.select().from(smsOutbox).where(eq(smsOutbox.to, shopper.mobileNumber))).toHaveLength(0);
   });
 });
