@@ -25,7 +25,7 @@ import {
 } from "@/platform/services/tenant-admin-payments";
 import { renameProduct } from "@/platform/services/tenant-admin-products";
 import { seedDemo } from "@/platform/seed/demo";
-import { recordOfflinePayment } from "@/platform/services/record-payment";
+import { recordOfflinePayment, refuseTransfer } from "@/platform/services/record-payment";
 import { listMessages, MESSAGE_STATUSES, retryMessage, type MessageStatus } from "@/platform/notify/admin";
 import {
   listStaff,
@@ -55,6 +55,7 @@ export const USAGE = `Usage: npm run tenant -- <command>
   list [--json]                                       tenants, domains, languages, provider APIs
   show <slug> [--json]                                one tenant; secrets masked
   paid <slug> <order-number>                          record a cash or bank-transfer order as paid in full (issues its tax invoice)
+  refuse-transfer <slug> <order-number>               tell the customer their bank transfer was not found (the order stays under review)
   messages <slug> [--status failed|pending|sent|cancelled]
                                                       the customer messages (failed first): kind, number (masked), tries, last error
   messages <slug> --retry <id>                        send a failed message again
@@ -324,6 +325,19 @@ const COMMANDS: Record<string, Command> = {
         if (r.alreadyPaid) return out.log(`Order ${r.orderNumber} was already recorded as paid; nothing changed.`);
         out.log(
           `Order ${r.orderNumber} is paid (${r.total.toFixed(2)} SAR).${r.invoiced ? " Its simplified tax invoice is issued." : " No tax invoice: the store has no VAT number."}`,
+        );
+      };
+    },
+  },
+  "refuse-transfer": {
+    parse(args) {
+      const [slug, orderNumber] = positionals(args, 2, "refuse-transfer <slug> <order-number>");
+      return async (db, _env, out) => {
+        const r = await refuseTransfer(db, slug, orderNumber);
+        out.log(
+          r.alreadyTold
+            ? `The customer of order ${r.orderNumber} was already told about this receipt; nothing more is sent.`
+            : `The customer of order ${r.orderNumber} is told their transfer was not found; the order stays under review until a new receipt or \`paid\`.`,
         );
       };
     },

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import type { CartDto } from "@/contract/dto/cart";
-import { carts, customerMessages } from "@/platform/db/schema";
-import { recordOfflinePayment } from "@/platform/services/record-payment";
+import { carts, customerMessages, uploads } from "@/platform/db/schema";
+import { recordOfflinePayment, refuseTransfer } from "@/platform/services/record-payment";
 import { describeEachDb } from "./helpers/test-db";
 import { at, DEMO, demoProduct } from "./helpers/demo-catalog";
 import { paymentsHarness, providerPayments } from "./helpers/payments";
@@ -77,18 +77,47 @@ describeEachDb("order messages, once per cause", (t) => {
     ]);
   });
 
-  it("a bank transfer under review: its approval told once however often, and however concurrently, it is recorded", async () => {
+  it("a bank transfer under review: its refusal told once per receipt, its approval once however often it is recorded", async () => {
     const { order } = await bookedMassage(21, 14);
     // The transfer's own checkout (a receipt upload) is the bank-receipt suite's; here the order is one under review.
     await t()
       .db.update(carts)
       .set({ paymentMethod: "BANK_TRANSFER", paymentStatus: "pending_review" })
       .where(eq(carts.id, order.id));
+    // Refused twice for one receipt: told once; a new receipt refused again: told again.
+    const refusals = await Promise.all([
+      refuseTransfer(t().db, "spa", order.orderNumber!),
+      refuseTransfer(t().db, "spa", order.orderNumber!),
+    ]);
+    expect(refusals.map((r) => r.alreadyTold).sort()).toEqual([false, true]);
+    expect(await messagesOf(order.id)).toEqual(["order_placed", "transfer_refused"]);
+    const [upload] = await t()
+      .db.insert(uploads)
+      .values({
+        tenantId: spa().id,
+        purpose: "bank-receipt",
+        contentType: "image/png",
+        size: 1,
+        storedName: `${crypto.randomUUID()}.png`,
+        data: Buffer.from([0]),
+      })
+      .returning();
+    await t().db.update(carts).set({ receiptUploadId: upload.id }).where(eq(carts.id, order.id));
+    expect((await refuseTransfer(t().db, "spa", order.orderNumber!)).alreadyTold).toBe(false);
+    expect(await messagesOf(order.id)).toEqual(["order_placed", "transfer_refused", "transfer_refused"]);
+
     await Promise.all([
       recordOfflinePayment(t().db, "spa", order.orderNumber!),
       recordOfflinePayment(t().db, "spa", order.orderNumber!),
     ]);
-    expect(await messagesOf(order.id)).toEqual(["order_placed", "transfer_approved"]);
+    expect(await messagesOf(order.id)).toEqual([
+      "order_placed",
+      "transfer_approved",
+      "transfer_refused",
+      "transfer_refused",
+    ]);
+    // Paid, it can no longer be refused.
+    await expect(refuseTransfer(t().db, "spa", order.orderNumber!)).rejects.toThrow(/not a bank transfer under review/);
   });
 
   it("a card-paid booking: placed once however often the payment is confirmed; cancelled, its refund told once", async () => {

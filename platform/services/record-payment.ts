@@ -1,11 +1,11 @@
 import "server-only";
-import { enqueueOrderMessage } from "../notify/order-messages";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { carts } from "../db/schema";
 import { notFound, PlatformError } from "../errors";
 import { issueInvoice } from "../invoices/invoices";
 import { toSar } from "../money";
+import { enqueueOrderMessage } from "../notify/order-messages";
 import { loadCartLines, priceCart, pricingOf } from "./cart-pricing";
 import { tenantBySlug } from "./tenant-admin";
 
@@ -67,5 +67,37 @@ export async function recordOfflinePayment(
       now,
     });
     return { orderNumber: number, alreadyPaid: false, total, invoiced };
+  });
+}
+
+/**
+ * The store could not find a bank transfer's money: the customer is told (transfer_refused) and
+ * the order stays under review, its receipt replaceable. Told once per receipt: refused again
+ * before a new receipt arrives, nothing more is sent (`alreadyTold`); a new receipt can be refused anew.
+ */
+export async function refuseTransfer(
+  db: Db,
+  slug: string,
+  orderNumber: string,
+): Promise<{ orderNumber: string; alreadyTold: boolean }> {
+  const number = orderNumber.trim().toUpperCase();
+  return db.transaction(async (tx) => {
+    const tenant = await tenantBySlug(tx, slug);
+    const [cart] = await tx
+      .select()
+      .from(carts)
+      .where(and(eq(carts.tenantId, tenant.id), eq(carts.orderNumber, number), eq(carts.status, "completed")))
+      .for("update");
+    if (!cart) throw notFound("Order");
+    if (cart.paymentMethod !== "BANK_TRANSFER" || cart.paymentStatus !== "pending_review")
+      throw new PlatformError(
+        "SP:PaymentNotRecordable",
+        409,
+        `Order ${number} is not a bank transfer under review (${cart.paymentMethod}, ${cart.paymentStatus})`,
+      );
+    const written = await enqueueOrderMessage(tx, tenant.id, "transfer_refused", `${cart.id}:${cart.receiptUploadId}`, {
+      orderId: cart.id,
+    });
+    return { orderNumber: number, alreadyTold: !written };
   });
 }
