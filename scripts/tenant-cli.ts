@@ -27,6 +27,7 @@ import { renameProduct } from "@/platform/services/tenant-admin-products";
 import { seedDemo } from "@/platform/seed/demo";
 import { recordOfflinePayment, refuseTransfer } from "@/platform/services/record-payment";
 import { listMessages, MESSAGE_STATUSES, retryMessage, type MessageStatus } from "@/platform/notify/admin";
+import { describeWhatsApp, removeWhatsApp, setWhatsApp, whatsappIssues } from "@/platform/notify/whatsapp-admin";
 import {
   listStaff,
   removeBranch,
@@ -55,6 +56,9 @@ export const USAGE = `Usage: npm run tenant -- <command>
   list [--json]                                       tenants, domains, languages, provider APIs
   show <slug> [--json]                                one tenant; secrets masked
   paid <slug> <order-number>                          record a cash or bank-transfer order as paid in full (issues its tax invoice)
+  whatsapp <slug> --file whatsapp.json [--live | --sandbox | --base-url <url>]
+                                                      set the WhatsApp Business sender: phone number id, access token, a template per message kind
+  whatsapp <slug> --remove                            remove it (every message goes by text message)
   refuse-transfer <slug> <order-number>               tell the customer their bank transfer was not found (the order stays under review)
   messages <slug> [--status failed|pending|sent|cancelled]
                                                       the customer messages (failed first): kind, number (masked), tries, last error
@@ -314,6 +318,12 @@ const COMMANDS: Record<string, Command> = {
           );
           out.log(`    webhook ${p.webhookUrl}`);
         }
+        const wa = await describeWhatsApp(db, slug);
+        out.log(
+          wa
+            ? `whatsapp: ${wa.api} API, phone number id ${wa.phoneNumberId}, token ${wa.accessToken}, templates for ${Object.keys(wa.templates).join(", ")}`
+            : "whatsapp: none (every message goes by text message)",
+        );
       };
     },
   },
@@ -325,6 +335,47 @@ const COMMANDS: Record<string, Command> = {
         if (r.alreadyPaid) return out.log(`Order ${r.orderNumber} was already recorded as paid; nothing changed.`);
         out.log(
           `Order ${r.orderNumber} is paid (${r.total.toFixed(2)} SAR).${r.invoiced ? " Its simplified tax invoice is issued." : " No tax invoice: the store has no VAT number."}`,
+        );
+      };
+    },
+  },
+  whatsapp: {
+    options: {
+      file: { type: "string" },
+      remove: { type: "boolean" },
+      live: { type: "boolean" },
+      sandbox: { type: "boolean" },
+      "base-url": { type: "string" },
+    },
+    parse(args, flags) {
+      const [slug] = positionals(args, 1, "whatsapp <slug> --file whatsapp.json");
+      if (flags.remove) {
+        return async (db, _env, out) => {
+          const removed = await removeWhatsApp(db, slug);
+          out.log(
+            removed
+              ? `Removed ${slug}'s WhatsApp sender: its messages go by text now.`
+              : `${slug} had no WhatsApp sender; nothing changed.`,
+          );
+        };
+      }
+      if (typeof flags.file !== "string")
+        throw usage(
+          "whatsapp needs --file whatsapp.json (the access token is never taken from the command line) or --remove",
+        );
+      const input = readJson(flags.file);
+      // Checked before the database is opened, so a bad file answers at once.
+      const issues = whatsappIssues(input);
+      if (issues.length > 0)
+        throw new CliError(
+          `${flags.file} is not a WhatsApp sender:\n${issues.map((i) => `  ${i.key}: ${i.message}`).join("\n")}`,
+        );
+      const baseUrl = flags.sandbox ? "sandbox" : typeof flags["base-url"] === "string" ? flags["base-url"] : null;
+      return async (db, _env, out) => {
+        const r = await setWhatsApp(db, slug, input, baseUrl);
+        const shown = await describeWhatsApp(db, slug);
+        out.log(
+          `${r.replaced ? "Replaced" : "Set"} ${slug}'s WhatsApp sender (${shown!.api} API, token ${shown!.accessToken}): templates for ${r.kinds.join(", ") || "no kind"}; other kinds go by text message.`,
         );
       };
     },

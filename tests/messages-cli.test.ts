@@ -6,6 +6,10 @@ import { MAX_MESSAGE_ATTEMPTS, runDueMessages, type Channels } from "@/platform/
 import { outboxSender } from "@/platform/providers/sms";
 import { PlatformError } from "@/platform/errors";
 import { main } from "@/scripts/tenant-cli";
+import { describeWhatsApp, setWhatsApp } from "@/platform/notify/whatsapp-admin";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { checkoutApi } from "./helpers/checkout";
 import { DEMO, demoProduct } from "./helpers/demo-catalog";
 import { describeEachDb } from "./helpers/test-db";
@@ -31,6 +35,36 @@ const channels = (fail: boolean): Channels => ({
 
 describeEachDb("messages CLI", (t) => {
   const api = checkoutApi(() => t().db);
+
+  it("whatsapp: sets a sender whose token is only ever shown masked, and refuses a file with a kind or language it does not know", async () => {
+    const token = "EAAGsecretsecretsecret1234";
+    const input = {
+      phoneNumberId: "10987654321",
+      accessToken: token,
+      templates: { order_placed: { name: "order_update", languages: { ar: "ar", en: "en_US" } } },
+    };
+    expect(await setWhatsApp(t().db, "coffee", input, null)).toEqual({ replaced: false, kinds: ["order_placed"] });
+    const shown = await describeWhatsApp(t().db, "coffee");
+    expect(shown).toMatchObject({ phoneNumberId: "10987654321", api: "live", accessToken: "…1234" });
+    expect(JSON.stringify(shown)).not.toContain("secretsecret");
+    const bad = {
+      ...input,
+      templates: {
+        order_shipped: { name: "x", languages: { ar: "ar" } },
+        order_paid: { name: "Bad Name", languages: { fr: "fr" } },
+      },
+    };
+    await expect(setWhatsApp(t().db, "coffee", bad, null)).rejects.toMatchObject({
+      details: {
+        issues: [
+          { key: "templates.order_shipped" },
+          { key: "templates.order_paid.name" },
+          { key: "templates.order_paid.languages.fr" },
+        ],
+      },
+    });
+    expect((await describeWhatsApp(t().db, "coffee"))!.templates).toEqual(input.templates);
+  });
 
   it("lists the failed first with the number masked and the last error; --retry queues it again once, and it is sent", async () => {
     const salts = await demoProduct(t().db, t().spa.id, DEMO.salts);
@@ -83,4 +117,16 @@ it("refuses a status it does not know before opening any database", async () => 
   });
   expect(code).toBe(1);
   expect(lines.join("\n")).toContain("--status takes pending, sent, failed, cancelled");
+});
+
+it("whatsapp refuses a file that is not a sender before opening any database, naming each problem", async () => {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "wa-")), "whatsapp.json");
+  writeFileSync(file, JSON.stringify({ phoneNumberId: "abc", templates: {} }));
+  const lines: string[] = [];
+  const code = await main(["whatsapp", "spa", "--file", file, "--sandbox"], {
+    log: (l) => lines.push(l),
+    warn: (l) => lines.push(l),
+  });
+  expect(code).toBe(1);
+  expect(lines.join("\n")).toMatch(/phoneNumberId: .*\n.*accessToken: /);
 });
