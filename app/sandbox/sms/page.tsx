@@ -54,7 +54,7 @@ export default async function SmsOutboxPage() {
                     <td className="p-2 font-mono font-semibold" data-testid="sms-code">
                       {m.code ?? "—"}
                     </td>
-                    <td className="p-2" dir="auto">
+                    <td className="p-2 whitespace-pre-line" dir="auto">
                       {m.text}
                     </td>
                   </tr>

@@ -25,51 +25,32 @@ export default async function WhatsAppSandboxPage() {
           {messages.length === 0 ? (
             <p className="mt-6">No messages yet.</p>
           ) : (
-            <div className="mt-6 overflow-x-auto">
-              <table className="w-full border-collapse bg-white text-sm">
-                <thead>
-                  <tr className="border-b text-start">
-                    <th scope="col" className="p-2 text-start">
-                      Sent
-                    </th>
-                    <th scope="col" className="p-2 text-start">
-                      To
-                    </th>
-                    <th scope="col" className="p-2 text-start">
-                      Template
-                    </th>
-                    <th scope="col" className="p-2 text-start">
-                      Parameters
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {messages.map((m) => (
-                    <tr key={m.id} className="border-b align-top" data-testid="whatsapp-message">
-                      <td className="p-2">
-                        <time dateTime={m.createdAt}>{m.createdAt.replace("T", " ").slice(0, 19)} UTC</time>
-                      </td>
-                      <td className="p-2 whitespace-nowrap" dir="ltr">
-                        {m.to}
-                      </td>
-                      <td className="p-2 whitespace-nowrap font-mono">
-                        {m.template} ({m.language})
-                      </td>
-                      <td className="min-w-48 p-2">
-                        <ol className="list-decimal ps-5">
-                          {m.parameters.map((p, i) => (
-                            // biome-ignore lint/suspicious/noArrayIndexKey: a template's parameters are positional
-                            <li key={i} dir="auto" className="[overflow-wrap:anywhere]">
-                              {p}
-                            </li>
-                          ))}
-                        </ol>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            // Cards rather than a table: a template's link parameter is long, and a phone is narrow.
+            <ol className="mt-6 space-y-3">
+              {messages.map((m) => (
+                <li
+                  key={m.id}
+                  className="rounded border border-neutral-200 bg-white p-3 text-sm"
+                  data-testid="whatsapp-message"
+                >
+                  <p className="flex flex-wrap gap-x-4 gap-y-1 text-neutral-600">
+                    <time dateTime={m.createdAt}>{m.createdAt.replace("T", " ").slice(0, 19)} UTC</time>
+                    <span dir="ltr">{m.to}</span>
+                    <span className="font-mono text-neutral-900">
+                      {m.template} ({m.language})
+                    </span>
+                  </p>
+                  <ol className="mt-2 list-decimal ps-5">
+                    {m.parameters.map((p, i) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: a template's parameters are positional
+                      <li key={i} dir="auto" className="[overflow-wrap:anywhere]">
+                        {p}
+                      </li>
+                    ))}
+                  </ol>
+                </li>
+              ))}
+            </ol>
           )}
         </main>
       </body>
