@@ -16,6 +16,7 @@ import { lockPackages, spendSessions } from "./packages";
 import { lockStaff } from "./specialists";
 import type { SniffedType } from "./uploads";
 import { issueInvoice } from "../invoices/invoices";
+import { scheduleReminders } from "../notify/reminders";
 
 /** What the shopper gave at checkout (name trimmed, mobile already normalised to E.164). */
 export type OrderDetails = {
@@ -179,6 +180,7 @@ export async function completeOrder(
     })
     .where(and(eq(carts.tenantId, tenantId), eq(carts.id, cart.id)));
   await giveOrderNumber(tx, tenantId, cart.id);
+  await scheduleReminders(tx, { tenantId, orderId: cart.id, now });
   // Money taken now is invoiced now (ZATCA: the simplified invoice at the supply or the payment);
   // cash and a transfer under review are invoiced when the store records the money.
   if (payment.method === "ONLINE") {

@@ -14,6 +14,7 @@ import { bookSeats, lockProducts } from "./checkout-rules";
 import { lockStaff } from "./specialists";
 import type { OwnerScope } from "./own-cart";
 import { isUuid } from "./ids";
+import { moveReminders } from "../notify/reminders";
 
 /**
  * POST orders/{id}/items/{itemId}/reschedule — the customer moves a booking of their placed order
@@ -102,6 +103,7 @@ export async function rescheduleBooking(
       .update(cartItems)
       .set({ reservationDateFrom: line.from, reservationDateTo: line.to })
       .where(and(eq(cartItems.tenantId, scope.tenantId), eq(cartItems.id, item.id)));
+    await moveReminders(tx, { tenantId: scope.tenantId, orderId: cartId, bookingId: item.id, now });
     return readCart(tx, scope, cartId, locale, now);
   });
 }
