@@ -21,7 +21,7 @@ const before = (iso: string, hours: number, minutes = 0) =>
  * each once however often it is asked. The suite's clock: tomorrow 12:00 Riyadh ("day 0").
  */
 describeEachDb("booking reminders in the outbox", (t) => {
-  const { api, bookedMassage } = reminderOrders(t);
+  const { api, bookedMassage, stayCart } = reminderOrders(t);
   const p = paymentsHarness(t);
   const spa = () => t().spa;
 
@@ -96,15 +96,7 @@ describeEachDb("booking reminders in the outbox", (t) => {
   });
 
   it("a stay paid by bank transfer is reminded before its first day, out of the night's quiet hours", async () => {
-    const r = await demoProduct(t().db, spa().id, DEMO.resthouse);
-    const { shopper, cart } = await api.cartWith(spa(), [
-      {
-        productId: r.id,
-        priceId: r.priceId,
-        reservationDateFrom: dayAhead(t().now, 40),
-        reservationDateTo: dayAhead(t().now, 42),
-      },
-    ]);
+    const { shopper, cart } = await stayCart(40, 2);
     const form = new FormData();
     form.set("transferorName", "Sara Al-Qahtani");
     form.set("files", new Blob([new Uint8Array(FILES.pdf)]), "receipt.pdf");

@@ -4,7 +4,7 @@ import type { Db } from "@/platform/db/client";
 import { customerMessages } from "@/platform/db/schema";
 import type { CartDto } from "@/contract/dto/cart";
 import type { TestDb } from "./test-db";
-import { at, DEMO, demoProduct } from "./demo-catalog";
+import { at, DEMO, dayAhead, demoProduct } from "./demo-catalog";
 import { checkoutApi, type Shopper } from "./checkout";
 
 /** An order's booking reminders as the outbox holds them, soonest first. */
@@ -46,5 +46,17 @@ export function reminderOrders(t: () => TestDb) {
     expect(placed.error).toBeUndefined();
     return { shopper, order: placed.data! };
   }
-  return { api, bookedMassage };
+  /** A fresh customer's cart holding a resthouse stay of `nights` from the day `day` days ahead. */
+  async function stayCart(day: number, nights: number) {
+    const r = await demoProduct(t().db, t().spa.id, DEMO.resthouse);
+    return api.cartWith(t().spa, [
+      {
+        productId: r.id,
+        priceId: r.priceId,
+        reservationDateFrom: dayAhead(t().now, day),
+        reservationDateTo: dayAhead(t().now, day + nights),
+      },
+    ]);
+  }
+  return { api, bookedMassage, stayCart };
 }
