@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./test";
-import { forProject, snap, spaUrl } from "./support";
+import { coffeeUrl, forProject, snap, spaUrl } from "./support";
 import { account, freshMobile, sessionOf, signInWithSheet } from "./account-support";
 
 /** The reminders switch by its label, as a screen reader finds it. */
@@ -65,4 +65,15 @@ test("the profile's booking reminders switch: off survives a reload, two quick t
   expect(await savedState(page)).toBe(true);
   await page.reload();
   await expect(reminderSwitch(page, locale)).toBeChecked();
+});
+
+test("a store that takes no bookings shows no reminders switch", async ({ page }) => {
+  // The coffee roaster sells merchandise only, in Arabic only.
+  const t = account.ar;
+  await page.goto(coffeeUrl("/"));
+  await page.getByRole("button", { name: t.menu.signIn }).first().click();
+  await signInWithSheet(page, "ar", freshMobile());
+  await page.goto(coffeeUrl("/profile/account-settings"));
+  await expect(page.getByRole("button", { name: t.settings.save })).toBeVisible();
+  await expect(reminderSwitch(page, "ar")).toHaveCount(0);
 });

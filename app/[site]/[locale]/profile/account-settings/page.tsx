@@ -4,6 +4,8 @@ import { RemindersSwitch } from "@/components/account/reminders-switch";
 import { platform } from "@/lib/platform-client/core";
 import { loadForCustomer } from "@/lib/session/page-session";
 import { loadSite, type SiteParams } from "@/lib/site";
+import { storeCatalogue } from "@/lib/store-kinds";
+import { parseReminderHours } from "@/contract/tenant-settings";
 
 export const dynamic = "force-dynamic";
 
@@ -18,6 +20,11 @@ export default async function AccountSettingsPage({ params }: { params: Promise<
   );
   if (page.status !== "ok") return <AccountGate status={page.status} />;
   const [customer, definitions] = page.data;
+  // The switch only where there is something to remind of: a store that takes bookings and sends reminders.
+  const products = await storeCatalogue(tenant, locale);
+  const reminders =
+    products.some((p) => p.typeString === "reservation") &&
+    parseReminderHours(tenant.settings.bookingReminderHours)?.length !== 0;
   return (
     <div className="grid gap-6">
       <AccountSettingsForm
@@ -26,7 +33,7 @@ export default async function AccountSettingsPage({ params }: { params: Promise<
         definitions={definitions}
         separateNames={config.separateFirstAndLastName}
       />
-      <RemindersSwitch key={`${customer.id}-reminders`} customer={customer} />
+      {reminders ? <RemindersSwitch key={`${customer.id}-reminders`} customer={customer} /> : null}
     </div>
   );
 }
