@@ -69,6 +69,8 @@ const CORE_SETTINGS_KEYS = [
   "consentBannerEnabled",
   "returnDays",
   "deliveryDays",
+  "bookingReminderHours",
+  "quietHours",
 ] as const;
 /** The keys the storefront reads that are not a payment provider's. */
 export type CoreSettingsKey = (typeof CORE_SETTINGS_KEYS)[number];
@@ -161,6 +163,52 @@ export function parseDeliveryDays(v: string | undefined): { min: number; max: nu
  * to 720; unset (or anything else) means bookings are changed through the store only.
  */
 export const parseChangeWindowHours = (v: string | undefined) => wholeNumber(v, 0, 720);
+
+/** Hours before a booking its reminders are sent, when the store says nothing. */
+export const REMINDER_HOURS_DEFAULT: readonly number[] = [24, 2];
+/** The most reminders one booking gets, and the furthest ahead one may be sent (30 days). */
+export const REMINDER_HOURS_MAX_COUNT = 5;
+export const REMINDER_HOURS_MAX = 720;
+
+/**
+ * bookingReminderHours: a comma list of whole hours before a booking ("24,2"), each from 1 to 720,
+ * at most 5 different ones; "none" (or empty) sends no reminders; unset sends them 24 and 2 hours
+ * before. Answers the hours, largest first, or null for a value that is none of these.
+ */
+export function parseReminderHours(v: string | undefined): number[] | null {
+  if (v === undefined) return [...REMINDER_HOURS_DEFAULT];
+  const t = v.trim().toLowerCase();
+  if (t === "" || t === "none") return [];
+  const parts = t.split(",").map((s) => s.trim());
+  if (!parts.every((s) => /^\d{1,3}$/.test(s))) return null;
+  const hours = [...new Set(parts.map(Number))].sort((a, b) => b - a);
+  if (hours.length > REMINDER_HOURS_MAX_COUNT || hours.some((h) => h < 1 || h > REMINDER_HOURS_MAX)) return null;
+  return hours;
+}
+
+/** A span of the Riyadh day no message is sent in, in minutes after midnight; `from` > `to` wraps midnight. */
+export type QuietHours = { from: number; to: number };
+export const QUIET_HOURS_DEFAULT: QuietHours = { from: 22 * 60, to: 8 * 60 };
+
+const clockMinutes = (s: string): number | null => {
+  const m = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(s.trim());
+  return m ? Number(m[1]) * 60 + Number(m[2]) : null;
+};
+
+/**
+ * quietHours: "HH:MM-HH:MM" in Riyadh ("22:00-08:00", which wraps midnight, is the default when
+ * unset); "none" sends at any hour. Answers the span, "none", or null for anything else (an empty
+ * span "10:00-10:00" included).
+ */
+export function parseQuietHours(v: string | undefined): QuietHours | "none" | null {
+  if (v === undefined) return QUIET_HOURS_DEFAULT;
+  if (v.trim().toLowerCase() === "none") return "none";
+  const [a, b, ...rest] = v.split("-");
+  if (b === undefined || rest.length > 0) return null;
+  const from = clockMinutes(a);
+  const to = clockMinutes(b);
+  return from === null || to === null || from === to ? null : { from, to };
+}
 
 /** A Saudi VAT registration number: 15 digits, first and last 3. */
 export function parseVatNumber(v: string | undefined): string | null {

@@ -32,6 +32,7 @@ describeEachDb("customer profile and custom fields", (t) => {
       phone_number: null,
       customFields: { national_id: "1023456789", preferred_therapist: "noura" },
       isProfileComplete: true,
+      bookingReminders: true,
     });
     const fresh = await newCustomer(db, spa);
     expect((await me(fresh.token)).data).toMatchObject({
@@ -251,6 +252,41 @@ describeEachDb("customer profile and custom fields", (t) => {
       age: "40",
     });
     expect((await post({ name: "Reem", mobileNumber: "" })).error?.code).toBe("SP:ValidationError");
+  });
+
+  it("turns booking reminders off and on: the state sent, never a toggle; twice at once is one state; the last of two tabs wins", async () => {
+    const { db, spa } = t();
+    const c = await newCustomer(db, spa);
+    const other = await newCustomer(db, spa);
+    const put = (bookingReminders: unknown, headers: Record<string, string> = {}) =>
+      callApi<CustomerDto>(db, spa, "PUT", "identity-customer/reminders", {
+        token: c.token,
+        body: { bookingReminders },
+        headers,
+      });
+    expect((await me(c.token)).data?.bookingReminders).toBe(true);
+    const key = { "idempotency-key": crypto.randomUUID() };
+    const twice = await Promise.all([put(false, key), put(false, key)]);
+    expect(twice.map((a) => [a.status, a.data?.bookingReminders])).toEqual([
+      [200, false],
+      [200, false],
+    ]);
+    // The same state again changes nothing: a toggle would have turned them back on.
+    expect((await put(false)).data?.bookingReminders).toBe(false);
+    expect((await me(c.token)).data?.bookingReminders).toBe(false);
+    const [row] = await db.select().from(customers).where(eq(customers.id, c.id));
+    expect(row.bookingRemindersOff).toBe(true);
+    // Two tabs, one after the other: the later one is what stays.
+    await put(true);
+    await put(false);
+    await put(true);
+    expect((await me(c.token)).data?.bookingReminders).toBe(true);
+    for (const bad of ["false", null, 0, undefined]) {
+      const refused = await put(bad);
+      expect([refused.status, refused.error?.code], String(bad)).toEqual([400, "SP:ValidationError"]);
+    }
+    expect((await me(c.token)).data?.bookingReminders).toBe(true);
+    expect((await me(other.token)).data?.bookingReminders).toBe(true);
   });
 
   it("only ever touches the caller's record: another customer stays as they were", async () => {

@@ -179,6 +179,7 @@ function families(c: Ctx): Record<(typeof FAMILIES)[number], RouteSpec[]> {
         auth: true,
       },
       { method: "PUT", pattern: "identity-customer", body: { name: "Test Shopper", email: "" }, auth: true },
+      { method: "PUT", pattern: "identity-customer/reminders", body: { bookingReminders: false }, auth: true },
     ],
     "custom fields": [
       {

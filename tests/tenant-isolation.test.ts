@@ -178,6 +178,7 @@ function routeCalls(s: Spa): Record<string, RouteCall> {
       body: { name: "Taken Over", email: "x@example.com", mobileNumber: s.mobileNumber },
     },
     { method: "PUT", path: "identity-customer", body: { name: "Taken Over", email: "" } },
+    { method: "PUT", path: "identity-customer/reminders", body: { bookingReminders: false } },
     {
       method: "PUT",
       path: "identity-customer/customer-custom-fields",

@@ -17,6 +17,8 @@ export const CustomerDto = z.object({
   customFields: z.record(z.string(), z.string()),
   /** Name set and every required custom field filled. */
   isProfileComplete: z.boolean(),
+  /** Whether the store reminds them before their bookings (their profile's switch; on unless turned off). */
+  bookingReminders: z.boolean(),
 });
 export type CustomerDto = z.infer<typeof CustomerDto>;
 

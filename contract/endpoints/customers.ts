@@ -1,7 +1,12 @@
 import { z } from "zod";
 import { CustomerDto, CustomFieldDefinitionDto, UploadDto } from "../dto/customers";
 import { endpoint, RAW_RESPONSE } from "../endpoint";
-import { SaveCustomerInput, UpdateCustomFieldsInput, UpdateProfileInput } from "../input/customers";
+import {
+  SaveCustomerInput,
+  UpdateCustomFieldsInput,
+  UpdateProfileInput,
+  UpdateRemindersInput,
+} from "../input/customers";
 import { publicReadRoutes } from "../public-reads";
 
 const FIELD_RULES = [
@@ -38,6 +43,15 @@ export const customers = {
     auth: "customer",
     summary: "Changes name and email (spec §7: PUT identity-customer/)",
     body: UpdateProfileInput,
+    response: CustomerDto,
+    codes: [],
+  }),
+  updateReminders: endpoint({
+    method: "PUT",
+    path: "identity-customer/reminders",
+    auth: "customer",
+    summary: "Turns the customer's booking reminders on or off (the state wanted: the last call wins)",
+    body: UpdateRemindersInput,
     response: CustomerDto,
     codes: [],
   }),

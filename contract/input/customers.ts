@@ -43,6 +43,10 @@ export const SaveCustomerInput = UpdateProfileInput.extend({
 });
 export type SaveCustomerInput = z.output<typeof SaveCustomerInput>;
 
+/** The profile's reminders switch: the state wanted, never a toggle, so that the last of two taps or tabs wins. */
+export const UpdateRemindersInput = z.object({ bookingReminders: z.boolean() });
+export type UpdateRemindersInput = z.output<typeof UpdateRemindersInput>;
+
 export const UpdateCustomFieldsInput = z.object({ customFields: CustomFieldValuesInput });
 export type UpdateCustomFieldsInput = z.output<typeof UpdateCustomFieldsInput>;
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { platformApi } from "../api";
 import { CustomerDto, UploadDto } from "../dto/customers";
 import { RAW_RESPONSE } from "../endpoint";
-import { UpdateCustomFieldsInput, UpdateProfileInput } from "../input/customers";
+import { UpdateCustomFieldsInput, UpdateProfileInput, UpdateRemindersInput } from "../input/customers";
 import { JSON_BODY_LIMIT, UPLOAD_BODY_LIMIT } from "../limits";
 import { codesOf, storeGroup } from "./endpoint";
 import { accountRoutes } from "./routes/account";
@@ -31,6 +31,15 @@ export const account = storeGroup(accountRoutes, {
     limit: JSON_BODY_LIMIT,
     response: CustomerDto,
     codes: codesOf(customers.updateCustomFields),
+  },
+  updateReminders: {
+    summary: "Turns the signed-in customer's booking reminders on or off; answers the customer as saved",
+    session: "required",
+    idempotencyKey: "forward",
+    body: UpdateRemindersInput,
+    limit: JSON_BODY_LIMIT,
+    response: CustomerDto,
+    codes: codesOf(customers.updateReminders),
   },
   upload: {
     summary:

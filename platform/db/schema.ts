@@ -183,6 +183,8 @@ export const customers = pgTable(
     /** Spec §3's phone_number: another number to reach them (a landline, say), E.164; the mobile signs in. */
     phoneNumber: text("phone_number"),
     customFields: jsonb("custom_fields").$type<Record<string, string>>().notNull().default({}),
+    /** The customer turned booking reminders off in their profile: a due reminder is then not sent. */
+    bookingRemindersOff: boolean("booking_reminders_off").notNull().default(false),
     ...timestamps,
   },
   (t) => [uniqueIndex("customers_tenant_mobile_uq").on(t.tenantId, t.mobileNumber)],

@@ -26,7 +26,8 @@ export type MessageParams = {
   transfer_received: { orderId: string };
   transfer_approved: { orderId: string };
   transfer_refused: { orderId: string };
-  booking_reminder: { orderId: string; bookingId: string };
+  /** bookingId: the order's line; startsAt: the start (ISO) it reminds of, so a moved booking's old reminder is not sent. */
+  booking_reminder: { orderId: string; bookingId: string; startsAt: string };
   booking_cancelled: { orderId: string; bookingId: string };
   booking_moved: { orderId: string; bookingId: string };
   refund_issued: { orderId: string; amountHalalas: number };

@@ -1,12 +1,9 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
-import { env } from "@/server/env";
 import { PAY_LATER_METHODS } from "@/payment-providers/profiles";
-import { siteOriginOf } from "@/server/site-origin";
 import { carts } from "../db/schema";
 import { toSar } from "../money";
-import { orderViewKey } from "../services/order-links";
-import { canonicalHost } from "../services/tenants";
+import { orderAddress } from "./order-address";
 import type { MessageKind, RenderContext, RenderedMessage, Renderer } from "./kinds";
 import { renderGiftCard } from "./render-gift-card";
 import { renderReminder } from "./render-reminder";
@@ -29,14 +26,10 @@ async function placedOrder(ctx: RenderContext, orderId: string): Promise<PlacedO
 
 /** The store's name, the order's number and its absolute link (the order page with its view key, in the message's language). */
 export async function orderFacts(ctx: RenderContext, orderId: string, number: string): Promise<OrderFacts> {
-  const e = env();
-  const host = await canonicalHost(ctx.db, ctx.tenant, e.BASE_DOMAIN);
-  const prefix = ctx.locale === "en" ? "/en" : "";
-  const key = encodeURIComponent(orderViewKey(ctx.tenant.id, orderId));
   return {
     store: ctx.tenant.settings.brandName || ctx.tenant.name,
     number,
-    link: `${siteOriginOf(host, e)}${prefix}/orders/${orderId}?key=${key}`,
+    link: await orderAddress(ctx.db, ctx.tenant, orderId, ctx.locale),
   };
 }
 

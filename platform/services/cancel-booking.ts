@@ -17,6 +17,7 @@ import { parseChangeWindowHours, type Locale } from "@/contract/tenant-settings"
 import { HOUR_MS } from "@/rules/riyadh-time";
 import type { CartDto } from "@/contract/dto/cart";
 import { issueCreditNote } from "../invoices/invoices";
+import { dropReminders } from "../notify/reminders";
 import { providerConfig } from "../payments/gateways";
 import { refundOnce } from "../payments/refunds";
 import { readCart } from "./cart";
@@ -182,6 +183,7 @@ async function finishCancelling(
   const index = rows.findIndex((r) => r.item.id === itemId);
   const { item } = rows[index];
   await tx.delete(bookings).where(and(eq(bookings.tenantId, scope.tenantId), eq(bookings.cartItemId, itemId)));
+  await dropReminders(tx, scope.tenantId, itemId);
   if (item.customerPackageId) {
     await tx
       .update(customerPackages)

@@ -17,6 +17,7 @@ import { lockStaff } from "./specialists";
 import type { SniffedType } from "./uploads";
 import { issueInvoice } from "../invoices/invoices";
 import { enqueueOrderMessage } from "../notify/order-messages";
+import { scheduleReminders } from "../notify/reminders";
 
 /** What the shopper gave at checkout (name trimmed, mobile already normalised to E.164). */
 export type OrderDetails = {
@@ -186,6 +187,7 @@ export async function completeOrder(
   if (payment.method === "BANK_TRANSFER")
     await enqueueOrderMessage(tx, tenantId, "transfer_received", cart.id, { orderId: cart.id });
   else await enqueueOrderMessage(tx, tenantId, "order_placed", cart.id, { orderId: cart.id });
+  await scheduleReminders(tx, { tenantId, orderId: cart.id, now });
   // Money taken now is invoiced now (ZATCA: the simplified invoice at the supply or the payment);
   // cash and a transfer under review are invoiced when the store records the money.
   if (payment.method === "ONLINE") {

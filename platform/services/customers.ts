@@ -54,6 +54,7 @@ export function toCustomerDto(row: CustomerRow, rules: FieldRule[]): CustomerDto
     phone_number: row.phoneNumber,
     customFields: row.customFields,
     isProfileComplete: isProfileComplete(row.name, row.customFields, rules),
+    bookingReminders: !row.bookingRemindersOff,
   };
 }
 
@@ -76,7 +77,7 @@ async function write(
   db: Conn,
   tenantId: string,
   customerId: string,
-  values: Partial<Pick<CustomerRow, "name" | "email" | "phoneNumber" | "customFields">>,
+  values: Partial<Pick<CustomerRow, "name" | "email" | "phoneNumber" | "customFields" | "bookingRemindersOff">>,
 ): Promise<CustomerRow> {
   const [row] = await db
     .update(customers)
@@ -95,6 +96,21 @@ export async function updateProfile(
   input: UpdateProfileInput,
 ): Promise<CustomerDto> {
   const row = await write(db, tenantId, customerId, { name: input.name, email: input.email, ...phoneOf(input) });
+  return toCustomerDto(row, await loadRules(db, tenantId));
+}
+
+/**
+ * PUT identity-customer/reminders — the profile's switch. A reminder already written is not
+ * cancelled: whether it goes is decided when it is due (platform/notify/render-reminder.ts), so
+ * turning reminders back on before then brings it back.
+ */
+export async function setBookingReminders(
+  db: Conn,
+  tenantId: string,
+  customerId: string,
+  on: boolean,
+): Promise<CustomerDto> {
+  const row = await write(db, tenantId, customerId, { bookingRemindersOff: !on });
   return toCustomerDto(row, await loadRules(db, tenantId));
 }
 

@@ -15,6 +15,7 @@ import { bookSeats, lockProducts } from "./checkout-rules";
 import { lockStaff } from "./specialists";
 import type { OwnerScope } from "./own-cart";
 import { isUuid } from "./ids";
+import { moveReminders } from "../notify/reminders";
 
 /**
  * POST orders/{id}/items/{itemId}/reschedule — the customer moves a booking of their placed order
@@ -110,6 +111,7 @@ export async function rescheduleBooking(
       orderId: cartId,
       bookingId: item.id,
     });
+    await moveReminders(tx, { tenantId: scope.tenantId, orderId: cartId, bookingId: item.id, now });
     return readCart(tx, scope, cartId, locale, now);
   });
 }

@@ -12,6 +12,8 @@ import {
   parseChangeWindowHours,
   parseDeliveryDays,
   parseReturnDays,
+  parseQuietHours,
+  parseReminderHours,
   pixelId,
   type CoreSettingsKey,
   type SettingsKey,
@@ -131,6 +133,14 @@ const CORE_RULES: Record<CoreSettingsKey, Rule> = {
   contactWhatsapp: (v) =>
     parseContactPhone(v) ? null : "must be a WhatsApp number: + and 8–15 digits (spaces allowed)",
   contactEmail: (v) => (parseContactEmail(v) ? null : "must be an email address"),
+  bookingReminderHours: (v) =>
+    parseReminderHours(v)
+      ? null
+      : 'must be hours before a booking, a comma list of up to 5 whole numbers from 1 to 720 ("24,2"), or "none"',
+  quietHours: (v) =>
+    parseQuietHours(v)
+      ? null
+      : 'must be a span of Riyadh time "HH:MM-HH:MM" ("22:00-08:00" wraps midnight; not empty), or "none"',
 };
 
 const RULES: Record<SettingsKey, Rule> = {
@@ -165,6 +175,9 @@ function valueIssue(key: string, value: string): string | null {
     const near = closestKey(key);
     return `unknown setting${near ? ` (did you mean "${near}"?)` : ""}; the storefront reads only the keys listed in lib/tenant-config.ts`;
   }
+  // Unset means the default reminders: an empty list is not how a store turns them off.
+  if (value.trim() === "" && key === "bookingReminderHours")
+    return 'is empty: write "none" to send no reminders (unset sends them 24 and 2 hours before)';
   if (value.trim() === "") return "is empty: leave the key out (or give null in a merge) to unset it";
   // Settings reach the browser with the page; a secret key belongs to the provider account instead.
   if (/^sk_/.test(value.trim()))

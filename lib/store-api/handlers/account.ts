@@ -12,6 +12,7 @@ export const accountHandlers = handlers(account, {
   updateCustomFields: (ctx) =>
     ctx.platform().customers.updateCustomFields({ body: { customFields: ctx.body.customFields } }),
   /** Passed on to the platform, which sniffs the type from the bytes and names the file; `name` becomes the field's value. */
+  updateReminders: (ctx) => ctx.platform().customers.updateReminders({ body: ctx.body }),
   upload: (ctx) => {
     const file = ctx.body.get("file");
     if (!(file instanceof Blob) || file.size === 0)

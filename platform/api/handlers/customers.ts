@@ -1,7 +1,13 @@
 import { customers } from "@/contract/endpoints/customers";
 import { PlatformError } from "../../errors";
 import { listCustomFields } from "../../services/custom-fields";
-import { getCustomer, saveCustomer, updateCustomFields, updateProfile } from "../../services/customers";
+import {
+  getCustomer,
+  saveCustomer,
+  setBookingReminders,
+  updateCustomFields,
+  updateProfile,
+} from "../../services/customers";
 import { fileFromForm, readOwnUpload, saveUpload, uploadResponse } from "../../services/uploads";
 import { handlers } from "../define";
 
@@ -11,6 +17,8 @@ export const customersHandlers = handlers(customers, {
   me: ({ db, tenant, customer }) => getCustomer(db, tenant.id, customer.customerId),
   save: ({ db, tenant, customer, body }) => saveCustomer(db, tenant.id, customer.customerId, body),
   updateProfile: ({ db, tenant, customer, body }) => updateProfile(db, tenant.id, customer.customerId, body),
+  updateReminders: ({ db, tenant, customer, body }) =>
+    setBookingReminders(db, tenant.id, customer.customerId, body.bookingReminders),
   updateCustomFields: ({ db, tenant, customer, body }) =>
     updateCustomFields(db, tenant.id, customer.customerId, body.customFields),
   customFields: ({ db, tenant, locale }) => listCustomFields(db, tenant.id, locale),

@@ -1,0 +1,1 @@
+ALTER TABLE "customers" ADD COLUMN "booking_reminders_off" boolean DEFAULT false NOT NULL;
