@@ -30,7 +30,8 @@ describeEachDb("order messages, once per cause", (t) => {
         .from(customerMessages)
         .where(and(eq(customerMessages.tenantId, spa().id)))
     )
-      .filter((m) => (m.params as { orderId?: string }).orderId === orderId)
+      // Reminders are planned per booking and hour count: tests/reminders.test.ts holds them.
+      .filter((m) => (m.params as { orderId?: string }).orderId === orderId && m.kind !== "booking_reminder")
       .map((m) => m.kind)
       .sort();
 
