@@ -13,6 +13,7 @@ import {
   MESSAGE_LEASE_MS,
   retryDelayMs,
   runDueMessages,
+  startMessageWorker,
   type Channels,
 } from "@/platform/notify/worker";
 import { outboxSender } from "@/platform/providers/sms";
@@ -131,6 +132,25 @@ describeEachDb("customer messages worker", (t) => {
     expect((await latestOutboxMessage(t().db, t().spa.id, shopper.mobileNumber, { signIn: true }))!.code).toBe(
       "135790",
     );
+  });
+
+  it("the running worker sends an order's confirmation within about a second of the order, woken by the enqueue", async () => {
+    const stop = startMessageWorker(t().db);
+    try {
+      const started = performance.now();
+      const { shopper, number } = await cashOrder("en");
+      let sent: Awaited<ReturnType<typeof smsTo>> = [];
+      while (sent.length === 0 && performance.now() - started < 10_000) {
+        await new Promise((r) => setTimeout(r, 20));
+        sent = await smsTo(t().db, shopper.mobileNumber);
+      }
+      const elapsed = performance.now() - started;
+      expect(sent).toHaveLength(1);
+      expect(sent[0].text).toContain(number);
+      expect(elapsed).toBeLessThan(2_000);
+    } finally {
+      stop();
+    }
   });
 
   it("a claimed message is nobody else's until its lease ends; then another worker sends it, once, and the first one's late send is refused", async () => {
