@@ -1,10 +1,10 @@
 import { expect, it } from "vitest";
-import { otpChallenges, rateLimits, smsOutbox } from "@/platform/db/schema";
+import { otpChallenges, rateLimits, smsOutbox, whatsappSandboxMessages } from "@/platform/db/schema";
 import { pruneExpired } from "@/platform/services/housekeeping";
 import { describeEachDb } from "./helpers/test-db";
 
 describeEachDb("housekeeping", (t) => {
-  it("deletes expired codes, old rate windows and old SMS, and keeps current ones", async () => {
+  it("deletes expired codes, old rate windows and old sandbox SMS and WhatsApp messages, and keeps current ones", async () => {
     const { db, spa, now } = t();
     const ago = (days: number) => new Date(now.getTime() - days * 86_400_000);
     await db.insert(otpChallenges).values([
@@ -33,8 +33,14 @@ describeEachDb("housekeeping", (t) => {
       { tenantId: spa.id, to: "+966500000009", text: "old", createdAt: ago(8) },
       { tenantId: spa.id, to: "+966500000009", text: "new", createdAt: now },
     ]);
+    const sandboxed = { phoneNumberId: "1", to: "+966500000009", template: "t", language: "ar", parameters: [] };
+    await db.insert(whatsappSandboxMessages).values([
+      { ...sandboxed, template: "old", createdAt: ago(8) },
+      { ...sandboxed, template: "new", createdAt: now },
+    ]);
     const pruned = await pruneExpired(db, now);
-    expect(pruned).toMatchObject({ codes: 1, windows: 1, sms: 1 });
+    expect(pruned).toMatchObject({ codes: 1, windows: 1, sms: 1, whatsapp: 1 });
+    expect((await db.select().from(whatsappSandboxMessages)).map((r) => r.template)).toEqual(["new"]);
     expect((await db.select().from(otpChallenges)).map((r) => r.tokenHash)).toEqual(["new"]);
     expect((await db.select().from(rateLimits)).map((r) => r.key)).toEqual(["new-window"]);
     expect((await db.select().from(smsOutbox)).map((r) => r.text)).toEqual(["new"]);

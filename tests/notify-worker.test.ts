@@ -13,10 +13,13 @@ import {
   MESSAGE_LEASE_MS,
   retryDelayMs,
   runDueMessages,
+  startMessageWorker,
   type Channels,
 } from "@/platform/notify/worker";
 import { outboxSender } from "@/platform/providers/sms";
-import { codeInText } from "@/platform/services/sms-outbox";
+import { codeInText, latestOutboxMessage } from "@/platform/services/sms-outbox";
+import { otpMessage } from "@/platform/services/otp-rules";
+import { enqueueOrderMessage } from "@/platform/notify/order-messages";
 import { seedDemo } from "@/platform/seed/demo";
 import { checkoutApi, newShopper } from "./helpers/checkout";
 import { DEMO, demoProduct } from "./helpers/demo-catalog";
@@ -106,6 +109,48 @@ describeEachDb("customer messages worker", (t) => {
     expect(sent.text).toContain(`طلبك رقم ${number}`);
     expect(sent.text).toContain(`/orders/${cartId}?key=`);
     expect(sent.text).not.toContain("/en/");
+  });
+
+  it("an order whose number is six digits is not read as a sign-in code: the sign-in reader still finds the code sent before it", async () => {
+    const shopper = await newShopper(t().db, t().spa);
+    await outboxSender(t().db, t().spa.id).send(shopper.mobileNumber, otpMessage("ar", "Rimal Wellness", "135790"));
+    const [order] = await t()
+      .db.insert(carts)
+      .values({
+        tenantId: t().spa.id,
+        customerId: shopper.id,
+        status: "completed",
+        orderNumber: "234567",
+        customerMobile: shopper.mobileNumber,
+      })
+      .returning();
+    await enqueueOrderMessage(t().db, t().spa.id, "order_placed", order.id, { orderId: order.id });
+    await drain(t().db, t().now);
+    const newest = (await latestOutboxMessage(t().db, t().spa.id, shopper.mobileNumber))!;
+    expect(newest.text).toContain("234567");
+    expect(newest.code).toBeNull();
+    expect((await latestOutboxMessage(t().db, t().spa.id, shopper.mobileNumber, { signIn: true }))!.code).toBe(
+      "135790",
+    );
+  });
+
+  it("the running worker sends an order's confirmation within about a second of the order, woken by the enqueue", async () => {
+    const stop = startMessageWorker(t().db);
+    try {
+      const started = performance.now();
+      const { shopper, number } = await cashOrder("en");
+      let sent: Awaited<ReturnType<typeof smsTo>> = [];
+      while (sent.length === 0 && performance.now() - started < 10_000) {
+        await new Promise((r) => setTimeout(r, 20));
+        sent = await smsTo(t().db, shopper.mobileNumber);
+      }
+      const elapsed = performance.now() - started;
+      expect(sent).toHaveLength(1);
+      expect(sent[0].text).toContain(number);
+      expect(elapsed).toBeLessThan(2_000);
+    } finally {
+      stop();
+    }
   });
 
   it("a claimed message is nobody else's until its lease ends; then another worker sends it, once, and the first one's late send is refused", async () => {

@@ -42,26 +42,33 @@ const message = (ctx: RenderContext, f: OrderFacts, lines: string[], extra: stri
   templateParams: [f.store, f.number, f.link, ...extra],
 });
 
-/** A message whose text is one of FIRST_LINES, chosen from the order. */
+/** A message whose text is one of FIRST_LINES. */
 const orderMessage =
-  (
-    line: FirstLine | ((o: PlacedOrder) => FirstLine),
-  ): Renderer<Exclude<MessageKind, "booking_reminder" | "gift_card_received" | "refund_issued">> =>
+  (line: FirstLine): Renderer<Exclude<MessageKind, "booking_reminder" | "gift_card_received" | "refund_issued">> =>
   async (ctx, { orderId }) => {
     const order = await placedOrder(ctx, orderId);
     if (!order) return null;
     const f = await orderFacts(ctx, orderId, order.number);
-    return message(ctx, f, [FIRST_LINES[typeof line === "function" ? line(order) : line][ctx.locale](f)]);
+    return message(ctx, f, [FIRST_LINES[line][ctx.locale](f)]);
   };
 
-/**
- * The order's confirmation: how it is paid. Lines are a list so that one more (the delivery or
- * pickup, say) is one more entry.
- */
 const placedLine = (o: PlacedOrder): FirstLine => {
   if (o.paymentMethod === "CASH") return "order_placed_cash";
   if ((PAY_LATER_METHODS as readonly string[]).includes(o.paymentMethod ?? "")) return "order_placed_later";
   return "order_placed_paid";
+};
+
+/**
+ * The order's confirmation: that it is confirmed and how it is paid, then its link. Its lines are
+ * a list: what else the customer needs to know of the order (how it reaches them, say) is one more
+ * entry, before the link.
+ */
+const renderPlaced: Renderer<"order_placed"> = async (ctx, { orderId }) => {
+  const order = await placedOrder(ctx, orderId);
+  if (!order) return null;
+  const f = await orderFacts(ctx, orderId, order.number);
+  const lines = [FIRST_LINES[placedLine(order)][ctx.locale](f)];
+  return message(ctx, f, lines);
 };
 
 const renderRefund: Renderer<"refund_issued"> = async (ctx, { orderId, amountHalalas }) => {
@@ -73,7 +80,7 @@ const renderRefund: Renderer<"refund_issued"> = async (ctx, { orderId, amountHal
 };
 
 export const RENDERERS: { [K in MessageKind]: Renderer<K> } = {
-  order_placed: orderMessage(placedLine),
+  order_placed: renderPlaced,
   order_paid: orderMessage("order_paid"),
   transfer_received: orderMessage("transfer_received"),
   transfer_approved: orderMessage("transfer_approved"),
