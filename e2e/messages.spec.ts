@@ -82,7 +82,7 @@ test("spa: a cash booking's confirmation arrives by text naming the order; its c
       { timeout: 10_000, intervals: [250] },
     )
     .toBe(1);
-  expect(sent[0]).toMatchObject({ template: "booking_update", language: locale });
+  expect(sent[0]).toMatchObject({ template: "booking_cancelled", language: locale });
   expect(sent[0].parameters[1]).toBe(number);
   expect(sent[0].parameters[2]).toBe(link);
 

@@ -1,10 +1,12 @@
-// Enabled at merge, when platform/notify/worker.ts exists: rename to reminders-sent-once.test.ts.
+import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
+import { whatsappSandboxMessages } from "@/platform/db/schema";
 import { runDueMessages } from "@/platform/notify/worker";
 import { HOUR_MS, MINUTE_MS } from "@/rules/riyadh-time";
 import { describeEachDb } from "./helpers/test-db";
 import { at } from "./helpers/demo-catalog";
 import { atClock, reminderOrders, remindersOf } from "./helpers/reminders";
+import { sandboxChannels } from "./helpers/message-channels";
 
 /**
  * The acceptance of booking reminders: a booking 25 hours ahead gets its 24-hour reminder once,
@@ -15,9 +17,10 @@ describeEachDb("a booking reminder is sent once", (t) => {
   const { bookedMassage } = reminderOrders(t);
 
   it("a booking 25 hours ahead: its 24-hour reminder goes once at its moment, the 2-hour one later", async () => {
-    const { order } = await bookedMassage(1, 13);
+    const { shopper, order } = await bookedMassage(1, 13);
     const start = new Date(at(t().now, 1, 13)).getTime();
-    const run = (now: Date) => atClock(t, now, () => runDueMessages(t().db, { now, limit: 50 }));
+    const run = (now: Date) =>
+      atClock(t, now, () => runDueMessages(t().db, { now, limit: 50, channels: sandboxChannels(t().db) }));
     const statuses = async () => (await remindersOf(t().db, order.id)).map((r) => [r.key.split(":").at(-1), r.status]);
 
     await run(new Date(start - 24 * HOUR_MS - MINUTE_MS));
@@ -32,12 +35,19 @@ describeEachDb("a booking reminder is sent once", (t) => {
       ["24", "sent"],
       ["2", "pending"],
     ]);
+    // Delivered once: the demo spa sends reminders by its WhatsApp template.
+    const delivered = async () =>
+      (await t().db.select().from(whatsappSandboxMessages).where(eq(whatsappSandboxMessages.to, shopper.mobileNumber)))
+        .filter((m) => m.template === "booking_reminder")
+        .map((m) => m.parameters.length);
+    expect(await delivered()).toEqual([8]);
     await run(new Date(start - 2 * HOUR_MS));
     await run(new Date(start - HOUR_MS));
     expect(await statuses()).toEqual([
       ["24", "sent"],
       ["2", "sent"],
     ]);
+    expect(await delivered()).toEqual([8, 8]);
   });
 
   it("turned off before its moment, the reminder is not sent (the worker marks it cancelled)", async () => {
@@ -48,7 +58,7 @@ describeEachDb("a booking reminder is sent once", (t) => {
       body: { bookingReminders: false },
     });
     const due = new Date(new Date(at(t().now, 1, 15)).getTime() - 24 * HOUR_MS);
-    await atClock(t, due, () => runDueMessages(t().db, { now: due, limit: 50 }));
+    await atClock(t, due, () => runDueMessages(t().db, { now: due, limit: 50, channels: sandboxChannels(t().db) }));
     expect((await remindersOf(t().db, order.id)).map((r) => r.status)).toEqual(["cancelled", "pending"]);
   });
 });

@@ -5,11 +5,11 @@ import { carts, customerMessages, smsOutbox, tenantWhatsApp, whatsappSandboxMess
 import { enqueueOrderMessage } from "@/platform/notify/order-messages";
 import { GRAPH_VERSION, sendWhatsAppTemplate, WhatsAppRefused } from "@/platform/notify/whatsapp";
 import { runDueMessages, type Channels } from "@/platform/notify/worker";
-import { outboxSender } from "@/platform/providers/sms";
 import { whatsappSandbox } from "@/platform/sandbox/whatsapp";
 import { SPA_WHATSAPP } from "@/platform/seed/demo-whatsapp";
 import { newShopper } from "./helpers/checkout";
 import { describeEachDb } from "./helpers/test-db";
+import { SANDBOX_ORIGIN, sandboxChannels, sandboxFetch } from "./helpers/message-channels";
 
 /**
  * WhatsApp Business Cloud API templates (platform/notify/whatsapp.ts): the request as Meta documents
@@ -18,23 +18,8 @@ import { describeEachDb } from "./helpers/test-db";
  * later (never by text) when Meta does not answer.
  */
 
-const ORIGIN = "http://127.0.0.1:3999";
-
-/** The sandbox as the worker reaches it over HTTP, without a server: fetch handed to its handler. */
-const sandboxFetch =
-  (db: Db): typeof fetch =>
-  async (input, init) => {
-    const req = new Request(input as string, init);
-    const path = new URL(req.url).pathname.split("/").filter(Boolean).slice(2);
-    return whatsappSandbox(req, db, path);
-  };
-
-const channels = (db: Db, fetchFn: typeof fetch = sandboxFetch(db)): Channels => ({
-  sms: outboxSender,
-  smsInDatabase: true,
-  sandbox: { enabled: true, origin: ORIGIN },
-  fetch: fetchFn,
-});
+const ORIGIN = SANDBOX_ORIGIN;
+const channels = sandboxChannels;
 
 const sandboxPost = (db: Db, body: unknown, token = SPA_WHATSAPP.accessToken) =>
   whatsappSandbox(
@@ -185,7 +170,7 @@ describeEachDb("WhatsApp", (t) => {
       .from(whatsappSandboxMessages)
       .where(eq(whatsappSandboxMessages.to, shopper.mobileNumber));
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ template: "booking_update", language: "en" });
+    expect(sent[0]).toMatchObject({ template: "booking_cancelled", language: "en" });
     expect(sent[0].parameters[0]).toBe("Rimal Wellness");
     expect(sent[0].parameters[1]).toBe(order.orderNumber);
     expect(sent[0].parameters[2]).toMatch(new RegExp(`/en/orders/${order.id}\\?key=`));

@@ -11,11 +11,24 @@ import { bearerToken, json, readJson } from "./http";
 // a token that is not the number's, an unknown template or language (132001), a parameter count
 // that is not the template's (132000), a recipient that is not an E.164 number (100).
 
-/** The templates "approved" in the sandbox: name → its languages and its body's parameter count. */
+/**
+ * The templates "approved" in the sandbox: name → its languages and its body's parameter count.
+ * A template's words are fixed at Meta, so each message kind has its own (a generic "order update"
+ * could not say whether a transfer was approved or refused); `order_update` is a generic one an
+ * operator may map anything with the order's three parameters to.
+ */
 export const SANDBOX_TEMPLATES: Record<string, { languages: string[]; parameters: number }> = {
   order_update: { languages: ["ar", "en"], parameters: 3 },
   booking_update: { languages: ["ar", "en"], parameters: 3 },
+  order_paid: { languages: ["ar", "en"], parameters: 3 },
+  transfer_received: { languages: ["ar", "en"], parameters: 3 },
+  transfer_approved: { languages: ["ar", "en"], parameters: 3 },
+  transfer_refused: { languages: ["ar", "en"], parameters: 3 },
+  booking_cancelled: { languages: ["ar", "en"], parameters: 3 },
+  booking_moved: { languages: ["ar", "en"], parameters: 3 },
   refund_issued: { languages: ["ar", "en"], parameters: 4 },
+  // Store, service, day, time, place, specialist, order number, link (render-reminder.ts).
+  booking_reminder: { languages: ["ar", "en"], parameters: 8 },
 };
 
 const E164 = /^\+[1-9]\d{7,14}$/;

@@ -6,20 +6,23 @@ import * as s from "../db/schema";
 /**
  * The spa's WhatsApp sender, against this app's sandbox (/sandbox/whatsapp), with templates
  * registered there (platform/sandbox/whatsapp.ts's SANDBOX_TEMPLATES) for what happens to an
- * order after it is placed. The confirmation itself has none, and goes by text message: the
+ * order after it is placed, one per kind. The confirmation itself has none, and goes by text message: the
  * demo shows both channels, and where a kind has no template the store's text messages carry it.
  */
-const templates: Record<string, s.WhatsAppTemplate> = Object.fromEntries([
-  ...["order_paid", "transfer_received", "transfer_approved", "transfer_refused"].map((kind) => [
-    kind,
-    { name: "order_update", languages: { ar: "ar", en: "en" } },
-  ]),
-  ...["booking_cancelled", "booking_moved"].map((kind) => [
-    kind,
-    { name: "booking_update", languages: { ar: "ar", en: "en" } },
-  ]),
-  ["refund_issued", { name: "refund_issued", languages: { ar: "ar", en: "en" } }],
-]);
+const KINDS = [
+  "order_paid",
+  "transfer_received",
+  "transfer_approved",
+  "transfer_refused",
+  "booking_cancelled",
+  "booking_moved",
+  "refund_issued",
+  "booking_reminder",
+] as const;
+/** Each kind its own template of the same name: a template's words are fixed, so one per message. */
+const templates: Record<string, s.WhatsAppTemplate> = Object.fromEntries(
+  KINDS.map((kind) => [kind, { name: kind, languages: { ar: "ar", en: "en" } }]),
+);
 
 export const SPA_WHATSAPP = {
   phoneNumberId: "109876543210987",
