@@ -4,12 +4,12 @@ import type { Db } from "@/platform/db/client";
 import { carts, customerMessages, smsOutbox, tenantWhatsApp, whatsappSandboxMessages } from "@/platform/db/schema";
 import { enqueueOrderMessage } from "@/platform/notify/order-messages";
 import { GRAPH_VERSION, sendWhatsAppTemplate, WhatsAppRefused } from "@/platform/notify/whatsapp";
-import { runDueMessages, type Channels } from "@/platform/notify/worker";
+import { runDueMessages } from "@/platform/notify/worker";
 import { whatsappSandbox } from "@/platform/sandbox/whatsapp";
 import { SPA_WHATSAPP } from "@/platform/seed/demo-whatsapp";
 import { newShopper } from "./helpers/checkout";
 import { describeEachDb } from "./helpers/test-db";
-import { SANDBOX_ORIGIN, sandboxChannels, sandboxFetch } from "./helpers/message-channels";
+import { SANDBOX_ORIGIN, sandboxChannels } from "./helpers/message-channels";
 
 /**
  * WhatsApp Business Cloud API templates (platform/notify/whatsapp.ts): the request as Meta documents
