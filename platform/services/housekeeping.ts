@@ -1,20 +1,31 @@
 import "server-only";
-import { lt, or, isNotNull, and } from "drizzle-orm";
+import { lt, or, isNotNull, and, inArray } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { otpChallenges, rateLimits, refreshTokens, smsOutbox, whatsappSandboxMessages } from "../db/schema";
+import {
+  customerMessages,
+  otpChallenges,
+  rateLimits,
+  refreshTokens,
+  smsOutbox,
+  whatsappSandboxMessages,
+} from "../db/schema";
 import { pruneIdempotencyKeys } from "../api/idempotency";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+export const CUSTOMER_MESSAGES_KEPT_DAYS = 90;
 
 /**
  * Deletes sign-in rows nobody can use any more, so that the tables do not grow without end:
  * codes expired a day ago, rate-limit windows older than a day, refresh tokens expired or
- * revoked a week ago, development SMS and WhatsApp sandbox messages older than a week, intents' answers past their 24 hours. Idempotent: any instance may run it.
+ * revoked a week ago, development SMS and WhatsApp sandbox messages older than a week, intents' answers past their 24 hours,
+ * and customer messages done with (sent, cancelled or failed) for more than CUSTOMER_MESSAGES_KEPT_DAYS: the
+ * operator's `messages` command reads a season back, and a pending one is never dropped. Idempotent: any instance may run it.
  */
 export async function pruneExpired(db: Db, now = new Date()) {
   const dayAgo = new Date(now.getTime() - DAY_MS);
   const weekAgo = new Date(now.getTime() - 7 * DAY_MS);
-  const [codes, windows, tokens, sms, whatsapp, intents] = await Promise.all([
+  const messagesBefore = new Date(now.getTime() - CUSTOMER_MESSAGES_KEPT_DAYS * DAY_MS);
+  const [codes, windows, tokens, sms, whatsapp, intents, messages] = await Promise.all([
     db.delete(otpChallenges).where(lt(otpChallenges.expiresAt, dayAgo)).returning({ id: otpChallenges.id }),
     db.delete(rateLimits).where(lt(rateLimits.windowStart, dayAgo)).returning({ key: rateLimits.key }),
     db
@@ -32,6 +43,15 @@ export async function pruneExpired(db: Db, now = new Date()) {
       .where(lt(whatsappSandboxMessages.createdAt, weekAgo))
       .returning({ id: whatsappSandboxMessages.id }),
     pruneIdempotencyKeys(db, now),
+    db
+      .delete(customerMessages)
+      .where(
+        and(
+          inArray(customerMessages.status, ["sent", "cancelled", "failed"]),
+          lt(customerMessages.createdAt, messagesBefore),
+        ),
+      )
+      .returning({ id: customerMessages.id }),
   ]);
   return {
     codes: codes.length,
@@ -40,5 +60,6 @@ export async function pruneExpired(db: Db, now = new Date()) {
     sms: sms.length,
     whatsapp: whatsapp.length,
     intents,
+    messages: messages.length,
   };
 }
