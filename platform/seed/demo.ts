@@ -8,6 +8,7 @@ import { seedCheckoutDemo } from "./demo-checkout";
 import { seedPaymentsDemo } from "./demo-payments";
 import { seedSpaStaff } from "./demo-staff";
 import { seedPixelsDemo, SPA_PIXELS } from "./demo-pixels";
+import { seedDeliveryDemo } from "./demo-delivery";
 import { DEMO_IMAGES } from "./demo-images";
 
 const everyDay = (open: string, close: string): OpeningHours =>
@@ -427,5 +428,6 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
   await seedCheckoutDemo(db, now);
   await seedPaymentsDemo(db);
   await seedPixelsDemo(db);
+  await seedDeliveryDemo(db);
   return existing.length === 0;
 }
