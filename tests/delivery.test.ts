@@ -322,6 +322,20 @@ describeEachDb("delivery or pickup of merchandise", (t) => {
     expect(order.data).toMatchObject({ fulfilment: { kind: "pickup", branchName: "Olaya branch" }, fees: [] });
   });
 
+  it("counts the goods only against the store's minimum: the delivery fee does not lift a cart over it", async () => {
+    const drip = await demoProduct(t().db, coffee().id, DEMO.drip);
+    const { shopper, cart } = await api.cartWith(
+      coffee(),
+      [{ productId: drip.id, priceId: drip.priceId, quantity: 1 }],
+      undefined,
+      { choose: false },
+    );
+    const chosen = await choose(coffee(), shopper, cart.id, { kind: "delivery", ...NEAR, addressLine: ADDRESS });
+    // 34.50 of goods with VAT and 17.25 of delivery: 51.75 in all, over 50, the goods under it.
+    expect(chosen.data?.totalAmount).toBe(51.75);
+    expectCode(await api.submit(coffee(), shopper, cart.id), "SP:CartMinimumAmountNotMet", 400);
+  });
+
   it("refuses a delivery chosen before the store stopped delivering", async () => {
     const { shopper, cart } = await api.cartWith(coffee(), [await beans()], undefined, { choose: false });
     await choose(coffee(), shopper, cart.id, { kind: "delivery", ...NEAR, addressLine: ADDRESS });
