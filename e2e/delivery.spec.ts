@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./test";
-import { coffeeUrl, forProject, snap, spaUrl } from "./support";
+import { coffeeUrl, forProject, messagesByLocale, snap, spaUrl } from "./support";
 import { addButton, cartDialog, openProduct, type Locale } from "./cart-support";
 import { checkout, order, signInInSheet } from "./checkout-support";
 import { COFFEE_ROASTERY } from "@/platform/seed/demo-delivery";
@@ -29,6 +29,8 @@ const LOCATIONS = {
     home: "Home",
   },
 } as const;
+
+const common = messagesByLocale<typeof import("@/messages/en/common.json")>("common");
 
 const section = (page: Page, locale: Locale) => page.getByRole("region", { name: checkout[locale].fulfilment.title });
 
@@ -126,6 +128,13 @@ test("pickup at a branch, in the project's language: no fee, the branch on the d
   // Back keeps the choice the cart holds.
   await expect(page.getByRole("radio", { name: c.methods.cash.cashOnDelivery })).toBeVisible();
   await cartDialog(page, locale).getByRole("button", { name: c.methods.back, exact: true }).click();
+  await expect(section(page, locale).getByRole("radio", { name: new RegExp(hittin) })).toBeChecked();
+  // So does a language switch inside the sheet, and back.
+  const other = locale === "ar" ? "en" : "ar";
+  const hittinOther = other === "ar" ? "فرع حطين" : "Hittin branch";
+  await cartDialog(page, locale).getByRole("link", { name: common[locale].language.switchTo }).click();
+  await expect(section(page, other).getByRole("radio", { name: new RegExp(hittinOther) })).toBeChecked();
+  await cartDialog(page, other).getByRole("link", { name: common[other].language.switchTo }).click();
   await expect(section(page, locale).getByRole("radio", { name: new RegExp(hittin) })).toBeChecked();
   await page.getByRole("button", { name: c.customer.continue }).click();
 
