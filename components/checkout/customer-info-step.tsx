@@ -70,8 +70,12 @@ function CustomerInfoForm({
             <StepHeading>{t("title")}</StepHeading>
             <p className="mt-1 text-sm text-muted-foreground">{t("description")}</p>
           </div>
-          <CustomerFields form={form} setup={setup} definitions={definitions} />
-          <FulfilmentSection choice={fulfilment} />
+          <CustomerFields
+            form={form}
+            setup={setup}
+            definitions={definitions}
+            beforeTerms={<FulfilmentSection choice={fulfilment} />}
+          />
         </form>
       </SheetBody>
       <StepNav
