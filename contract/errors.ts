@@ -50,6 +50,9 @@ export const ERROR_CODES = [
   "SP:CancellationWindowPassed",
   "SP:NotEnoughPackageSessions",
   "SP:CartTotalChanged",
+  "SP:DeliveryLocationRequired",
+  "SP:DeliveryOutOfRange",
+  "SP:PickupBranchRequired",
   // Online payments (the CREATE_* codes are the storefront's own, spec §8; each provider's are in PROVIDER_ERROR_CODES)
   "CREATE_TOKEN_ERROR",
   "CREATE_PAYMENT_SESSION_ERROR",

@@ -71,6 +71,11 @@ const CORE_SETTINGS_KEYS = [
   "deliveryDays",
   "bookingReminderHours",
   "quietHours",
+  "deliveryEnabled",
+  "pickupEnabled",
+  "deliveryFee",
+  "deliveryFreeAbove",
+  "deliveryRadiusKm",
 ] as const;
 /** The keys the storefront reads that are not a payment provider's. */
 export type CoreSettingsKey = (typeof CORE_SETTINGS_KEYS)[number];
@@ -234,6 +239,50 @@ export function parseContactEmail(v: string | undefined): string | null {
   return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(n) && n.length <= 254 ? n : null;
 }
 
+/** An amount of riyals with at most two decimals, 0 or more, as halalas; anything else is not a value. */
+export function parseRiyals(v: string | undefined | null): number | null {
+  const m = /^\s*(\d{1,7})(?:\.(\d{1,2}))?\s*$/.exec(v ?? "");
+  if (!m) return null;
+  return Number(m[1]) * 100 + Number((m[2] ?? "0").padEnd(2, "0"));
+}
+
+/** Kilometres above 0 and at most 1000 (decimals allowed); anything else is not a value. */
+export function parseRadiusKm(v: string | undefined | null): number | null {
+  if (v === undefined || v === null || v.trim() === "") return null;
+  const n = Number(v.trim());
+  return Number.isFinite(n) && n > 0 && n <= 1000 ? n : null;
+}
+
+/**
+ * How the store hands over merchandise: delivery (a flat fee before VAT in halalas, free from an
+ * order total with VAT of `freeAbove` halalas, within `radiusKm` of its nearest branch; null limits
+ * are none), and pickup at a branch. Both off: merchandise orders ask for neither.
+ */
+export type FulfilmentConfig = {
+  delivery: { fee: number; freeAbove: number | null; radiusKm: number | null } | null;
+  pickup: boolean;
+};
+
+export function parseFulfilment(s: {
+  deliveryEnabled?: string | null;
+  pickupEnabled?: string | null;
+  deliveryFee?: string | null;
+  deliveryFreeAbove?: string | null;
+  deliveryRadiusKm?: string | null;
+}): FulfilmentConfig {
+  return {
+    delivery:
+      s.deliveryEnabled === "True"
+        ? {
+            fee: parseRiyals(s.deliveryFee) ?? 0,
+            freeAbove: parseRiyals(s.deliveryFreeAbove),
+            radiusKm: parseRadiusKm(s.deliveryRadiusKm),
+          }
+        : null,
+    pickup: s.pickupEnabled === "True",
+  };
+}
+
 export type TenantConfig = ReturnType<typeof toTenantConfig>;
 
 export function toTenantConfig(settings: SettingsMap) {
@@ -316,6 +365,8 @@ export function toTenantConfig(settings: SettingsMap) {
       returnDays: parseReturnDays(settings.returnDays),
       deliveryDays: parseDeliveryDays(settings.deliveryDays),
     },
+    /** Delivery or pickup of merchandise orders, asked at the customer's details when both or either is on. */
+    fulfilment: parseFulfilment(settings),
     trust: {
       legalName: text(settings.legalName),
       vatNumber: parseVatNumber(settings.vatNumber),

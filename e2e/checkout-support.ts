@@ -27,6 +27,20 @@ export async function fillSpaDetails(page: Page, locale: Locale, name: string) {
   const c = checkout[locale].customer;
   await page.getByLabel(c.name).fill(name);
   await page.getByLabel(locale === "ar" ? "رقم الهوية الوطنية" : "National ID number").fill("1012345678");
+  await choosePickupIfAsked(page, locale);
+}
+
+/**
+ * Merchandise asks delivery or pickup: collects at the first branch listed when the store offers
+ * pickup and the cart asks (spa's merchandise is pickup only). Nothing when the step does not ask.
+ */
+export async function choosePickupIfAsked(page: Page, locale: Locale) {
+  const f = checkout[locale].fulfilment;
+  const section = page.getByRole("region", { name: f.title });
+  if ((await section.count()) === 0) return;
+  const kind = section.getByRole("radio", { name: f.pickup });
+  if ((await kind.count()) > 0) await kind.check();
+  await section.getByRole("group", { name: f.branch }).getByRole("radio").first().check();
 }
 
 /** Chooses a payment method by its label and continues to the payment step. */

@@ -18,7 +18,15 @@ import {
   platformCart,
 } from "./cart-support";
 import { account, errors, freshMobile, validation } from "./account-support";
-import { checkout, chooseMethod, fillSpaDetails, order, signInInSheet, text } from "./checkout-support";
+import {
+  checkout,
+  chooseMethod,
+  choosePickupIfAsked,
+  fillSpaDetails,
+  order,
+  signInInSheet,
+  text,
+} from "./checkout-support";
 import { recordSpaPayment } from "./payments-support";
 
 /**
@@ -502,11 +510,12 @@ test("coffee: quick checkout with first and last name, the minimum-order message
   await signInInSheet(page, "ar");
   await page.getByLabel(c.customer.firstName).fill("فهد");
   await page.getByLabel(c.customer.lastName).fill("الشهري");
-  const methods = page.getByRole("radio");
+  const methods = page.getByRole("group", { name: c.quick.method }).getByRole("radio");
   await expect(methods).toHaveCount(2);
   await expect(page.getByRole("radio", { name: c.methods.bankTransfer })).toBeVisible();
   await snap(page, info, "quick-2-details");
   await page.getByRole("radio", { name: c.methods.cash.cashOnDelivery }).check();
+  await choosePickupIfAsked(page, "ar");
 
   // Another number for the order is confirmed by a code sent to it first; nothing typed is lost.
   const other = freshMobile();

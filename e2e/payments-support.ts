@@ -3,7 +3,7 @@ import type { CartDto } from "@/contract/dto/cart";
 import { formatSar } from "@/lib/money";
 import { addAndCheck, dayAhead, messages, openProduct, pickDay, platformCart, type Locale } from "./cart-support";
 import { freshMobile } from "./account-support";
-import { checkout, chooseMethod, fillSpaDetails, order, signInInSheet } from "./checkout-support";
+import { checkout, chooseMethod, choosePickupIfAsked, fillSpaDetails, order, signInInSheet } from "./checkout-support";
 import { messagesByLocale, serverPort, snap } from "./support";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
@@ -267,6 +267,7 @@ export async function resumeCheckoutTo(page: Page, locale: Locale, methodLabel: 
   const name = page.getByLabel(c.customer.name);
   await expect(name).toBeVisible();
   if (!(await name.inputValue())) await fillSpaDetails(page, locale, NAMES[locale].shopper);
+  else await choosePickupIfAsked(page, locale);
   const terms = page.getByRole("checkbox");
   if (!(await terms.isChecked())) await terms.check();
   await page.getByRole("button", { name: c.customer.continue }).click();

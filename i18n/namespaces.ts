@@ -30,7 +30,7 @@ export const SERVER_ONLY_NAMESPACES: readonly string[] = ["home", "outage"];
 // provider that refuses a buyer says so as SP:<Provider>NotEligible (docs/payments.md). Matched by
 // their shape, so that the pages' first load carries no list of codes.
 const SHEET_ONLY_ERRORS =
-  /^(?:SP_(?:Otp|MaxRetries|Sms|InvalidMobile|Coupon|CustomerExceededCoupon|CustomerNotApplicableForCoupon|Payment|\w+NotEligible|Refund|InvalidCallback|InvalidWebhook|BankReceipt|ReceiptNot|Reschedule|Cancellation|Upload|File|UnsupportedFile|MalformedMultipart|MaximumLocations|CartTotalChanged|CartMinimum|CartIsEmpty|NotEnoughPackage|ScheduleLinked|ProviderLinked|CustomFieldValue|ValueMustBe|OptionIsNotValid|TenantMismatch|TenantNotFound|ForbiddenOrigin|RouteNotFound|MethodNotAllowed)|[A-Z_]+_ERROR$)/;
+  /^(?:SP_(?:Otp|MaxRetries|Sms|InvalidMobile|Coupon|CustomerExceededCoupon|CustomerNotApplicableForCoupon|Payment|\w+NotEligible|Refund|InvalidCallback|InvalidWebhook|BankReceipt|ReceiptNot|Reschedule|Cancellation|Upload|File|UnsupportedFile|MalformedMultipart|MaximumLocations|CartTotalChanged|DeliveryLocation|DeliveryOutOfRange|PickupBranch|CartMinimum|CartIsEmpty|NotEnoughPackage|ScheduleLinked|ProviderLinked|CustomFieldValue|ValueMustBe|OptionIsNotValid|TenantMismatch|TenantNotFound|ForbiddenOrigin|RouteNotFound|MethodNotAllowed)|[A-Z_]+_ERROR$)/;
 
 /**
  * The texts a page's flight data carries: what its client components show before a sheet opens

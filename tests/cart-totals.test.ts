@@ -9,6 +9,7 @@ describe("cart totals", () => {
       discountAmount: 0,
       taxAmount: 0,
       fees: [],
+      feesTotal: 0,
       totalAmount: 0,
       depositAmount: 0,
       amountToBePaid: 0,

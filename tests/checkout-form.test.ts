@@ -124,11 +124,21 @@ describe("cart minimum (spec §5)", () => {
   ] as [number | null, number, boolean, boolean][])(
     "minimum %s, total %s, package discount %s ⇒ below %s",
     (minimum, total, hasPackageDiscounts, below) => {
-      expect(isBelowCartMinimum({ cartMinimumAmount: minimum }, { totalAmount: total, hasPackageDiscounts })).toBe(
-        below,
-      );
+      expect(
+        isBelowCartMinimum(
+          { cartMinimumAmount: minimum, taxRate: 1.15 },
+          { totalAmount: total, hasPackageDiscounts, fees: [] },
+        ),
+      ).toBe(below);
     },
   );
+
+  it("counts the goods only: a delivery fee with its VAT does not lift a cart over the minimum", () => {
+    // 40 of goods with VAT and a 15 fee (17.25 with VAT): 57.25 in all, still below 50 of goods.
+    const cart = { totalAmount: 57.25, hasPackageDiscounts: false, fees: [{ name: "Delivery fee", amount: 15 }] };
+    expect(isBelowCartMinimum({ cartMinimumAmount: 50, taxRate: 1.15 }, cart)).toBe(true);
+    expect(isBelowCartMinimum({ cartMinimumAmount: 40, taxRate: 1.15 }, cart)).toBe(false);
+  });
 });
 
 describe("account settings with first and last name (separateFirstAndLastName)", () => {

@@ -3,7 +3,7 @@ import { setPlatformDb } from "@/platform/db";
 import { latestOutboxMessage } from "@/platform/services/sms-outbox";
 import { clearTenantCache } from "@/lib/platform-client/tenants";
 import type { ApiEnvelope } from "@/contract/errors";
-import type { CartDto } from "@/contract/dto/cart";
+import type { CartDto, PickupBranchDto } from "@/contract/dto/cart";
 import type {
   CreatePaymentDto,
   InitiateSessionDto,
@@ -52,14 +52,20 @@ describeEachDb("online payment BFF", (t) => {
     const code = (await latestOutboxMessage(t().db, t().spa.id, mobile))!.code!;
     expect((await storeApi(json("POST", "/api/session/otp/verify", { token: sent.token, code }))).status).toBe(200);
   }
-  const cartWithSalts = async () =>
-    envelopeData(
-      (
-        await readEnvelope<CartDto>(
-          storeApi(json("POST", "/api/cart/items", { productId: salts.id, priceId: salts.priceId, quantity: 1 })),
-        )
-      ).body,
+  /** The salts in the cart, collected at the store's nearest branch (merchandise asks delivery or pickup). */
+  const cartWithSalts = async () => {
+    const added = await readEnvelope<CartDto>(
+      storeApi(json("POST", "/api/cart/items", { productId: salts.id, priceId: salts.priceId, quantity: 1 })),
     );
+    const cart = envelopeData(added.body);
+    const [branch] = envelopeData(
+      (await readEnvelope<PickupBranchDto[]>(storeApi(json("GET", "/api/checkout/branches")))).body,
+    );
+    const body = { kind: "pickup", branchId: branch.id };
+    const chosen = (await readEnvelope<CartDto>(storeApi(json("PUT", "/api/checkout/fulfilment", body)))).body;
+    // Signed out, the choice waits for the sign-in.
+    return "data" in chosen ? chosen.data : cart;
+  };
   const checkout = () => ({ customer: { name: "Reem Alotaibi", mobileNumber: mobile }, bookingNotes: null });
 
   beforeAll(async () => {

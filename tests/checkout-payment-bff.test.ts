@@ -6,7 +6,7 @@ import { latestOutboxMessage } from "@/platform/services/sms-outbox";
 import { clearTenantCache } from "@/lib/platform-client/tenants";
 import type { ApiEnvelope } from "@/contract/errors";
 import type { BankAccountDto } from "@/contract/dto/checkout";
-import type { CartDto } from "@/contract/dto/cart";
+import type { CartDto, PickupBranchDto } from "@/contract/dto/cart";
 import { describeEachDb } from "./helpers/test-db";
 import {
   cleared,
@@ -72,11 +72,17 @@ describeEachDb("checkout payment BFF", (t) => {
     expect((await storeApi(json("POST", "/api/session/otp/verify", { token: sent.token, code }))).status).toBe(200);
   }
 
+  /** The oil in the cart, collected at the store's nearest branch (merchandise asks delivery or pickup). */
   async function cartWithOil(quantity = 1): Promise<CartDto> {
     const added = await read<CartDto>(
       await storeApi(json("POST", "/api/cart/items", { productId: oil.id, priceId: oil.priceId, quantity })),
     );
-    return data(added.body);
+    const cart = data(added.body);
+    const [branch] = data((await read<PickupBranchDto[]>(await storeApi(json("GET", "/api/checkout/branches")))).body);
+    const body = { kind: "pickup", branchId: branch.id };
+    const chosen = (await read<CartDto>(await storeApi(json("PUT", "/api/checkout/fulfilment", body)))).body;
+    // Signed out, the choice waits for the sign-in (the suite's refusals of signed-out shoppers).
+    return "data" in chosen ? chosen.data : cart;
   }
 
   const cashBody = () => ({

@@ -326,6 +326,20 @@ function families(c: Ctx): Record<(typeof FAMILIES)[number], RouteSpec[]> {
         auth: true,
       },
       {
+        method: "PUT",
+        pattern: "cart/:id/fulfilment",
+        params: { id: c.carts.checkout },
+        body: {
+          kind: "delivery",
+          latitude: 24.7136,
+          longitude: 46.6753,
+          addressLine: "Olaya, building 1",
+          driverNote: "",
+        },
+        auth: true,
+      },
+      { method: "GET", pattern: "fulfilment/branches", query: position, auth: false },
+      {
         method: "GET",
         pattern: "cart/:id/validate",
         params: { id: c.carts.checkout },

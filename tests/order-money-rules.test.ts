@@ -47,6 +47,11 @@ describe("order money", () => {
     expect(
       orderMoney(order({ total: 62_675, lines: [{ ...massage, cancelled: true }, salts], amountToBePaid: 62_675 })),
     ).toMatchObject({ status: "payOnSite", total: 51.75, remaining: 51.75, due: "delivery", dueOn: null });
+    // Collected at a branch, merchandise is paid at the store, not on delivery.
+    expect(orderMoney(order({ total: 5_175, lines: [salts], amountToBePaid: 5_175, pickup: true }))).toMatchObject({
+      remaining: 51.75,
+      due: "visit",
+    });
   });
 
   it("paid online, one line cancelled and refunded: partly refunded, nothing remaining", () => {

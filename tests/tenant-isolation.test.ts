@@ -225,6 +225,17 @@ function routeCalls(s: Spa): Record<string, RouteCall> {
     { method: "POST", path: `cart/${s.cart.id}/coupon`, body: { couponCode: "OIL20" } },
     { method: "DELETE", path: `cart/${s.cart.id}/coupon` },
     { method: "PUT", path: `cart/${s.cart.id}/packages`, body: { usePackages: true } },
+    {
+      method: "PUT",
+      path: `cart/${s.cart.id}/fulfilment`,
+      body: { kind: "delivery", locationId: s.location.id, addressLine: "Olaya, building 1" },
+    },
+    // Coffee's own branches, nearest first to spa's saved location: nothing of spa's.
+    {
+      method: "GET",
+      path: `fulfilment/branches?latitude=${s.location.latitude}&longitude=${s.location.longitude}`,
+      public: true,
+    },
     { method: "GET", path: `cart/${s.cart.id}/validate` },
     { method: "POST", path: `cart/${s.cart.id}/submit`, body: { paymentMethod: "CASH", ...checkout } },
     {
@@ -341,6 +352,9 @@ describeEachDb("tenant isolation: spa's customer on coffee", (t) => {
     // A completed order first (the active cart is the newest one).
     const order = await newCart([salts]);
     const checkout = { customer: { name, mobileNumber }, bookingNotes: null, termsAccepted: true };
+    // Merchandise is collected at a branch (spa offers pickup only).
+    const [branch] = data<{ id: string }[]>(await as("GET", "fulfilment/branches"));
+    data(await as("PUT", `cart/${order.id}/fulfilment`, { body: { kind: "pickup", branchId: branch.id } }));
     expect(
       data<CartDto>(await as("POST", `cart/${order.id}/submit`, { body: { paymentMethod: "CASH", ...checkout } }))
         .status,

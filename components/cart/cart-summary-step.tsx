@@ -113,7 +113,7 @@ export function CartMinimumNotice({
   cart,
   id,
 }: {
-  config: Pick<TenantConfig, "cartMinimumAmount">;
+  config: Pick<TenantConfig, "cartMinimumAmount" | "taxRate">;
   cart: CartDto;
   id?: string;
 }) {
@@ -140,7 +140,7 @@ export function CartFitNotice({ cart, id }: { cart: CartDto; id?: string }) {
 
 /** Why checkout can't go on now (below the minimum, lines that don't fit), as ids for the button's description. */
 export function checkoutBlocks(
-  config: Pick<TenantConfig, "cartMinimumAmount">,
+  config: Pick<TenantConfig, "cartMinimumAmount" | "taxRate">,
   cart: CartDto,
   ids: { minimum: string; fit: string },
 ) {

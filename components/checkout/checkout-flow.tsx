@@ -180,6 +180,7 @@ export function CheckoutFlow({ cart, setup }: Props) {
     case "customer-info":
       content = (
         <CustomerInfoStep
+          cart={cart}
           setup={setup}
           saved={draft.form ?? draft.typing ?? null}
           onTyping={keepTyping}

@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useId, useState, type ReactNode } from "react";
 import type { UseFormReturn } from "react-hook-form";
 import { useTranslations } from "next-intl";
 import { CustomFieldRow } from "@/components/account/custom-field-row";
@@ -20,6 +20,8 @@ type Props = {
   setup: CheckoutSetup;
   definitions: readonly CustomFieldDefinitionDto[];
   withPresets?: boolean;
+  /** What the order asks besides the customer (delivery or pickup), shown before the terms that close the form. */
+  beforeTerms?: ReactNode;
 };
 
 /**
@@ -27,7 +29,7 @@ type Props = {
  * the quick checkout: name (or first and last name), mobile, the tenant's custom fields, saved
  * presets, booking notes when enabled, and the terms. Required fields carry the red asterisk.
  */
-export function CustomerFields({ form, setup, definitions, withPresets = true }: Props) {
+export function CustomerFields({ form, setup, definitions, withPresets = true, beforeTerms }: Props) {
   const t = useTranslations("checkout.customer");
   const tRoot = useTranslations();
   const baseId = useId();
@@ -97,6 +99,7 @@ export function CustomerFields({ form, setup, definitions, withPresets = true }:
           <FormMessage id={`${idOf("notes")}-error`}>{notesError}</FormMessage>
         </div>
       ) : null}
+      {beforeTerms}
       <TermsField
         form={form}
         id={idOf("terms")}

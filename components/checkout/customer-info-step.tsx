@@ -7,12 +7,15 @@ import { SheetBody, SheetLoading } from "@/components/cart/sheet-layout";
 import type { CustomFieldDefinitionDto } from "@/contract/dto/customers";
 import { mobileNeedsConfirming, type CheckoutForm } from "@/lib/validation/checkout";
 import { CustomerFields } from "./customer-fields";
+import { FulfilmentSection, useFulfilmentChoice } from "./fulfilment-section";
+import type { CartDto } from "@/contract/dto/cart";
 import { StepHeading } from "./step-heading";
 import { StepNav } from "./step-nav";
 import { useCustomFieldDefinitions, type CheckoutSetup } from "./use-checkout-setup";
 import { checkoutFormDefaults, useCheckoutForm, useSaveCheckoutCustomer } from "./use-checkout-form";
 
 type Props = {
+  cart: CartDto;
   setup: CheckoutSetup;
   /** What was typed earlier in this checkout (back and forth, or before a reload). */
   saved: CheckoutForm | null;
@@ -26,6 +29,7 @@ type Props = {
 };
 
 function CustomerInfoForm({
+  cart,
   setup,
   saved,
   definitions,
@@ -42,6 +46,7 @@ function CustomerInfoForm({
   const save = useSaveCheckoutCustomer(form, definitions, setup.config.separateFirstAndLastName, () =>
     onSessionLost(form.getValues()),
   );
+  const fulfilment = useFulfilmentChoice(cart, setup.config.fulfilment);
   const { isSubmitting } = form.formState;
   useEffect(() => {
     if (!onTyping) return;
@@ -56,6 +61,7 @@ function CustomerInfoForm({
           noValidate
           className="grid gap-5 py-5"
           onSubmit={form.handleSubmit(async (values) => {
+            if (!(await fulfilment.commit())) return;
             if (mobileNeedsConfirming(values, customer?.mobileNumber)) onConfirmNumber(values);
             else if (await save(values)) onSaved(values);
           })}
@@ -64,7 +70,12 @@ function CustomerInfoForm({
             <StepHeading>{t("title")}</StepHeading>
             <p className="mt-1 text-sm text-muted-foreground">{t("description")}</p>
           </div>
-          <CustomerFields form={form} setup={setup} definitions={definitions} />
+          <CustomerFields
+            form={form}
+            setup={setup}
+            definitions={definitions}
+            beforeTerms={<FulfilmentSection choice={fulfilment} />}
+          />
         </form>
       </SheetBody>
       <StepNav

@@ -25,6 +25,7 @@ import { checkoutDetails, mobileNeedsConfirming, type CheckoutForm } from "@/lib
 import { track } from "@/lib/tracking/pixels";
 import { storedUtm } from "@/lib/tracking/utm";
 import { CustomerFields } from "./customer-fields";
+import { FulfilmentSection, useFulfilmentChoice } from "./fulfilment-section";
 import { MethodChoice, useMethodChoice } from "./payment-method-step";
 import { SignInStage } from "./sign-in-stage";
 import { useCustomFieldDefinitions, type CheckoutSetup } from "./use-checkout-setup";
@@ -64,6 +65,7 @@ function QuickOrderForm({
   const updating = useCartChanging();
   const choice = useMethodChoice(setup.config, cart, saved?.method ?? null);
   const form = useCheckoutForm(setup, definitions, checkoutFormDefaults(customer, definitions, saved?.form));
+  const fulfilment = useFulfilmentChoice(cart, setup.config.fulfilment);
   const save = useSaveCheckoutCustomer(form, definitions, setup.config.separateFirstAndLastName, onSessionLost);
   const { isSubmitting } = form.formState;
   const blocks = checkoutBlocks(setup.config, cart, { minimum: `${formId}-minimum`, fit: `${formId}-fit` });
@@ -76,7 +78,7 @@ function QuickOrderForm({
           noValidate
           className="grid gap-6 py-4"
           onSubmit={form.handleSubmit(async (values) => {
-            if (!chosen) return;
+            if (!chosen || !(await fulfilment.commit())) return;
             if (mobileNeedsConfirming(values, customer?.mobileNumber))
               onConfirmNumber({ method: chosen, form: values });
             else if (await save(values)) onComplete({ method: chosen, form: values });
@@ -92,6 +94,7 @@ function QuickOrderForm({
             <SectionTitle>{t("details")}</SectionTitle>
             <CustomerFields form={form} setup={setup} definitions={definitions} />
           </section>
+          <FulfilmentSection choice={fulfilment} />
           <section className="grid gap-2">
             <MethodChoice choice={choice} legend={t("method")} />
           </section>

@@ -138,6 +138,12 @@ export async function InvoiceDocument({ doc, locale }: { doc: InvoiceDocumentDto
             ) : null,
           )}
           {fact("buyer", doc.buyerName ? <bdi>{doc.buyerName}</bdi> : null)}
+          {doc.fulfilment
+            ? fact(
+                doc.fulfilment.kind === "delivery" ? "deliverTo" : "pickupAt",
+                <bdi>{locale === "en" ? doc.fulfilment.en : doc.fulfilment.ar}</bdi>,
+              )
+            : null}
         </dl>
       </section>
 

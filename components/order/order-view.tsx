@@ -14,6 +14,7 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import { CartTotalsList } from "@/components/cart/cart-totals-list";
+import { OrderFulfilment } from "./order-fulfilment";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/cn";
 import { buttonVariants } from "@/components/ui/button";
@@ -385,6 +386,8 @@ export async function OrderView({
       </section>
 
       <CartTotalsList cart={cart} updating={false} />
+
+      <OrderFulfilment fulfilment={cart.fulfilment} />
 
       {cart.customerName || cart.customerMobile || cart.bookingNotes ? (
         <section aria-labelledby="order-customer" className="rounded-xl border border-border bg-card p-4 shadow-soft">

@@ -85,6 +85,8 @@ export const InvoiceDocumentDto = z.object({
     addressEn: z.string().nullable(),
   }),
   buyerName: z.string().nullable(),
+  /** Where the order's merchandise goes ("Deliver to" the address line) or is collected ("Pickup at" the branch), per language. */
+  fulfilment: z.object({ kind: z.enum(["delivery", "pickup"]), ar: z.string(), en: z.string() }).nullable(),
   vatRate: z.number(),
   lines: z.array(
     z.object({

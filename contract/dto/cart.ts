@@ -158,6 +158,40 @@ export const CartPackageDto = z.object({
 export type CartPackageDto = z.infer<typeof CartPackageDto>;
 
 /**
+ * The cart's delivery or pickup as chosen (a copy: later changes to the saved location or the
+ * branch do not reach it), in the reader's language.
+ */
+export const FulfilmentDto = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("delivery"),
+    latitude: z.number(),
+    longitude: z.number(),
+    addressLine: z.string(),
+    driverNote: z.string().nullable(),
+    locationId: z.string().nullable(),
+    /** The saved location's type (home, work…) and description, when it came from one. */
+    locationType: z.string().nullable(),
+    locationDescription: z.string().nullable(),
+  }),
+  z.object({
+    kind: z.literal("pickup"),
+    branchId: z.string(),
+    branchName: z.string(),
+    branchAddress: z.string(),
+  }),
+]);
+export type FulfilmentDto = z.infer<typeof FulfilmentDto>;
+
+/** A branch where merchandise may be collected; `distanceKm` from the shopper, when their position is known. */
+export const PickupBranchDto = z.object({
+  id: z.string(),
+  name: z.string(),
+  address: z.string(),
+  distanceKm: z.number().nullable(),
+});
+export type PickupBranchDto = z.infer<typeof PickupBranchDto>;
+
+/**
  * Checkout fields of a cart. `paymentMethod` is one of spec §3's enum once the order is submitted;
  * `completedAt` an ISO instant; `packages` is empty for guests.
  */
@@ -173,6 +207,8 @@ export const CartCheckoutFields = z.object({
   /** Whether the customer's packages pay for the items they cover (PUT cart/{id}/packages). */
   usePackages: z.boolean(),
   packages: z.array(CartPackageDto),
+  /** Delivery or pickup of the merchandise (PUT cart/{id}/fulfilment); null until chosen, and for carts without any. */
+  fulfilment: FulfilmentDto.nullable(),
 });
 export type CartCheckoutFields = z.infer<typeof CartCheckoutFields>;
 

@@ -5,6 +5,8 @@ import { endpoint } from "../endpoint";
 import { COUPON_CODES } from "../errors";
 import { ApplyCouponInput, CouponCodeParams, SetUsePackagesInput, SubmitCartInput } from "../input/checkout";
 import { IdParams } from "../input/ids";
+import { BranchesQuery, SetFulfilmentInput } from "../input/fulfilment";
+import { PickupBranchDto } from "../dto/cart";
 
 /** The rules an order is checked against before it completes (spec §8), shared by every payment. */
 export const ORDER_RULES = [
@@ -18,6 +20,9 @@ export const ORDER_RULES = [
   "SP:SubscriptionLimitExceeded",
   "SP:NotEnoughPackageSessions",
   "SP:CartTotalChanged",
+  "SP:DeliveryLocationRequired",
+  "SP:DeliveryOutOfRange",
+  "SP:PickupBranchRequired",
   "SP:InvalidMobileNumber",
   "SP:EntityNotFound",
 ] as const;
@@ -69,6 +74,32 @@ export const checkout = {
     body: SetUsePackagesInput,
     response: CartDto,
     codes: ["SP:CartAlreadyCompleted", "SP:EntityNotFound"],
+  }),
+  fulfilment: endpoint({
+    method: "PUT",
+    path: "cart/:id/fulfilment",
+    auth: "customer",
+    summary:
+      "Delivery (a position or saved location, an address line, a note for the driver) or pickup at a branch; the cart keeps a copy and is repriced (delivery fee)",
+    params: IdParams,
+    body: SetFulfilmentInput,
+    response: CartDto,
+    codes: [
+      "SP:DeliveryLocationRequired",
+      "SP:DeliveryOutOfRange",
+      "SP:PickupBranchRequired",
+      "SP:CartAlreadyCompleted",
+      "SP:EntityNotFound",
+    ],
+  }),
+  pickupBranches: endpoint({
+    method: "GET",
+    path: "fulfilment/branches",
+    auth: "public",
+    summary: "The branches merchandise may be collected at, nearest first to ?latitude&longitude when given",
+    query: BranchesQuery,
+    response: z.array(PickupBranchDto),
+    codes: [],
   }),
   validate: endpoint({
     method: "GET",

@@ -8,6 +8,7 @@ import { CreatePresetValueQuery } from "../input/presets";
 import { JSON_BODY_LIMIT, UPLOAD_BODY_LIMIT } from "../limits";
 import { codesOf, storeGroup } from "./endpoint";
 import { checkoutRoutes } from "./routes/checkout";
+import { BranchesQuery, SetFulfilmentInput } from "../input/fulfilment";
 
 /** A preset with the signed-in customer's saved values of it, the default first. */
 export const CheckoutPresetDto = PresetDto.extend({ values: z.array(PresetValueDto) });
@@ -58,6 +59,23 @@ export const checkout = storeGroup(checkoutRoutes, {
     limit: JSON_BODY_LIMIT,
     response: platformCheckout.usePackages.response,
     codes: codesOf(platformCheckout.usePackages),
+  },
+  setFulfilment: {
+    summary: "Delivery or pickup of the cart's merchandise; answers the repriced cart (delivery adds the store's fee)",
+    session: "required",
+    cart: "required",
+    idempotencyKey: "forward",
+    body: SetFulfilmentInput,
+    limit: JSON_BODY_LIMIT,
+    response: platformCheckout.fulfilment.response,
+    codes: codesOf(platformCheckout.fulfilment),
+  },
+  pickupBranches: {
+    summary: "The store's pickup branches, nearest first to ?latitude&longitude when given",
+    session: "none",
+    query: BranchesQuery,
+    response: platformCheckout.pickupBranches.response,
+    codes: codesOf(platformCheckout.pickupBranches),
   },
   validate: {
     summary: "{valid: true}, or the error of the first rule the cart breaks now (called before every payment)",

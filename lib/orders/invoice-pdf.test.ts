@@ -26,6 +26,7 @@ const invoice: InvoiceDocumentDto = {
     addressEn: "King Fahd Road, Riyadh 12211",
   },
   buyerName: "Reem Alotaibi",
+  fulfilment: null,
   vatRate: 15,
   lines: [
     {
@@ -138,6 +139,28 @@ describe("the tax invoice as a PDF", () => {
     ]) {
       expect(text, words).toContain(words);
     }
+  });
+
+  it("says where the merchandise goes: Deliver to the address line, or Pickup at the branch", async () => {
+    const both = { en: labels(en.invoice), ar: labels(ar.invoice) };
+    const read = (doc: InvoiceDocumentDto) =>
+      invoicePdf([doc], both).then((pdf) => {
+        const out = spawnSync("/usr/bin/pdftotext", ["-", "-"], { input: pdf, encoding: "utf8" });
+        expect(out.status, out.stderr).toBe(0);
+        return out.stdout.normalize("NFC");
+      });
+    const address = "حي الروضة، شارع الأمير سلطان، مبنى ١٢";
+    const delivery = await read({ ...invoice, fulfilment: { kind: "delivery", ar: address, en: address } });
+    for (const words of ["Deliver to", ar.invoice.deliverTo, "شارع الأمير سلطان"])
+      expect(delivery, words).toContain(words);
+    expect(delivery).not.toContain("Pickup at");
+    const pickup = await read({
+      ...invoice,
+      fulfilment: { kind: "pickup", ar: "محمصة بُن، جدة", en: "Bunn Roastery, Tahlia Street, Jeddah" },
+    });
+    for (const words of ["Pickup at", ar.invoice.pickupAt, "Bunn Roastery, Tahlia Street, Jeddah"])
+      expect(pickup, words).toContain(words);
+    expect(pickup).not.toContain("Deliver to");
   });
 
   // A shopper's invoice is drawn on the server's one thread, between everyone else's requests: its

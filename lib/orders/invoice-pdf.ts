@@ -36,6 +36,8 @@ export type InvoiceLabels = Record<
   | "crNumber"
   | "address"
   | "buyer"
+  | "deliverTo"
+  | "pickupAt"
   | "item"
   | "quantity"
   | "unitPrice"
@@ -263,6 +265,12 @@ async function drawDocument(doc: Doc, d: InvoiceDocumentDto, en: InvoiceLabels, 
   y = factRow(doc, y, en.address, ar.address, d.seller.addressAr, { arabicValue: true });
   y = factRow(doc, y, "", "", d.seller.addressEn);
   if (d.buyerName) y = factRow(doc, y, en.buyer, ar.buyer, d.buyerName, { arabicValue: ARABIC.test(d.buyerName) });
+  if (d.fulfilment) {
+    const { kind, ar: whereAr, en: whereEn } = d.fulfilment;
+    const [labelEn, labelAr] = kind === "delivery" ? [en.deliverTo, ar.deliverTo] : [en.pickupAt, ar.pickupAt];
+    y = factRow(doc, y, labelEn, labelAr, whereAr, { arabicValue: ARABIC.test(whereAr) });
+    if (whereEn !== whereAr) y = factRow(doc, y, "", "", whereEn, { arabicValue: ARABIC.test(whereEn) });
+  }
   y += 6;
 
   // The lines: item (both names), quantity, unit price, discount, VAT, total.

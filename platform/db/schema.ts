@@ -246,6 +246,13 @@ export const carts = pgTable(
     receiptUploadId: uuid("receipt_upload_id"),
     /** The campaign the order came from (spec §3 UTM record), stored when the order completes. */
     utm: jsonb("utm").$type<UtmRecord>(),
+    /**
+     * How a cart with merchandise is handed over, as the shopper chose it: a copy of the address or
+     * the branch, so that changing or deleting the saved location or the branch later changes nothing.
+     */
+    fulfilment: jsonb("fulfilment").$type<Fulfilment>(),
+    /** The delivery fee charged (halalas before VAT; 0 when free), fixed when the order completes. */
+    deliveryFee: integer("delivery_fee"),
     completedAt: timestamp("completed_at", { withTimezone: true }),
     /** When the order's purchase event was first claimed for the pixels: once per order, whichever browser shows it. */
     purchaseTrackedAt: timestamp("purchase_tracked_at", { withTimezone: true }),
@@ -893,6 +900,29 @@ export const customerLocations = pgTable(
   },
   (t) => [index("customer_locations_customer_idx").on(t.tenantId, t.customerId)],
 );
+
+/** A cart's delivery or pickup (see carts.fulfilment). */
+export type Fulfilment =
+  | {
+      kind: "delivery";
+      latitude: number;
+      longitude: number;
+      /** District, street, building, as typed. */
+      addressLine: string;
+      driverNote: string | null;
+      /** The saved location it came from (its type and description), or null for the current position. */
+      locationId: string | null;
+      locationType: string | null;
+      locationDescription: string | null;
+    }
+  | {
+      kind: "pickup";
+      branchId: string;
+      nameAr: string;
+      nameEn: string;
+      addressAr: string;
+      addressEn: string;
+    };
 
 /** Spec §3's UTM record, as the storefront kept it from the landing URL and sent with the order. */
 export type UtmRecord = {

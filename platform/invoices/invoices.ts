@@ -1,8 +1,8 @@
 import "server-only";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
-import { carts, invoiceCounters, invoices, type InvoiceLine, type InvoiceSeller } from "../db/schema";
-import { toSar } from "../money";
+import { carts, invoiceCounters, invoices, type Fulfilment, type InvoiceLine, type InvoiceSeller } from "../db/schema";
+import { taxOn, toSar } from "../money";
 import { toTenantConfig, type SettingsMap } from "@/contract/tenant-settings";
 import type { InvoiceDocumentDto, OrderInvoicesDto } from "@/contract/dto/account";
 import type { ItemRow } from "../services/cart-pricing";
@@ -79,6 +79,23 @@ export async function issueInvoice(
       total: line.amount - line.discount + line.taxAmount,
     };
   });
+  // A delivery fee is a supply of its own, with its VAT (a free delivery bills nothing).
+  for (const fee of order.totals.fees) {
+    if (fee.amount <= 0) continue;
+    const vatAmount = taxOn(fee.amount, order.taxRate);
+    lines.push({
+      itemId: DELIVERY_FEE_LINE,
+      nameAr: "رسوم التوصيل",
+      nameEn: "Delivery fee",
+      optionAr: null,
+      optionEn: null,
+      quantity: 1,
+      unitPrice: fee.amount,
+      discount: 0,
+      vatAmount,
+      total: fee.amount + vatAmount,
+    });
+  }
   await tx.insert(invoices).values({
     tenantId: order.tenantId,
     cartId: order.cartId,
@@ -89,7 +106,8 @@ export async function issueInvoice(
     buyerName: order.buyerName,
     lines,
     vatRate: Math.round((order.taxRate - 1) * 10_000) / 100,
-    subTotal: order.totals.subTotal,
+    // Excluding VAT, the fees are supplies like the lines.
+    subTotal: order.totals.subTotal + order.totals.fees.reduce((s, f) => s + f.amount, 0),
     discountAmount: order.totals.discountAmount,
     vatAmount: order.totals.taxAmount,
     totalAmount: order.totals.totalAmount,
@@ -165,10 +183,21 @@ const zatcaTime = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, "Z");
 const qrAmount = (row: typeof invoices.$inferSelect, halalas: number) =>
   toSar(row.kind === "credit_note" ? -halalas : halalas).toFixed(2);
 
+/** The id of an invoice's delivery fee line: it bills no line of the order. */
+const DELIVERY_FEE_LINE = "delivery-fee";
+
+function fulfilmentFact(f: Fulfilment | null): InvoiceDocumentDto["fulfilment"] {
+  if (!f) return null;
+  if (f.kind === "delivery") return { kind: "delivery", ar: f.addressLine, en: f.addressLine };
+  const join = (name: string, address: string, comma: string) => (address ? `${name}${comma}${address}` : name);
+  return { kind: "pickup", ar: join(f.nameAr, f.addressAr, "، "), en: join(f.nameEn, f.addressEn, ", ") };
+}
+
 function toDto(
   row: typeof invoices.$inferSelect,
   orderNumber: string | null,
   invoiceNumber: string | null,
+  fulfilment: Fulfilment | null,
 ): InvoiceDocumentDto {
   return {
     kind: row.kind,
@@ -177,6 +206,7 @@ function toDto(
     orderNumber,
     seller: row.seller,
     buyerName: row.buyerName,
+    fulfilment: fulfilmentFact(fulfilment),
     vatRate: row.vatRate,
     lines: row.lines.map((l) => ({
       nameAr: l.nameAr,
@@ -209,7 +239,7 @@ function toDto(
 /** An order's tax documents, oldest first; the caller has checked who may read the order. */
 export async function readOrderInvoices(db: Conn, tenantId: string, cartId: string): Promise<OrderInvoicesDto> {
   const rows = await db
-    .select({ doc: invoices, orderNumber: carts.orderNumber })
+    .select({ doc: invoices, orderNumber: carts.orderNumber, fulfilment: carts.fulfilment })
     .from(invoices)
     .innerJoin(carts, eq(carts.id, invoices.cartId))
     .where(and(eq(invoices.tenantId, tenantId), eq(invoices.cartId, cartId)))
@@ -217,9 +247,9 @@ export async function readOrderInvoices(db: Conn, tenantId: string, cartId: stri
   const invoice = rows.find((r) => r.doc.kind === "invoice");
   const invoiceNumber = invoice ? documentNumber("invoice", invoice.doc.number) : null;
   return {
-    invoice: invoice ? toDto(invoice.doc, invoice.orderNumber, null) : null,
+    invoice: invoice ? toDto(invoice.doc, invoice.orderNumber, null, invoice.fulfilment) : null,
     creditNotes: rows
       .filter((r) => r.doc.kind === "credit_note")
-      .map((r) => toDto(r.doc, r.orderNumber, invoiceNumber)),
+      .map((r) => toDto(r.doc, r.orderNumber, invoiceNumber, r.fulfilment)),
   };
 }

@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { PAY_LATER_METHODS } from "@/payment-providers/profiles";
 import { carts } from "../db/schema";
 import { toSar } from "../money";
+import { fulfilmentLine } from "../services/fulfilment";
 import { orderAddress } from "./order-address";
 import type { MessageKind, RenderContext, RenderedMessage, Renderer } from "./kinds";
 import { renderGiftCard } from "./render-gift-card";
@@ -59,17 +60,20 @@ const placedLine = (o: PlacedOrder): FirstLine => {
 };
 
 /**
- * The order's confirmation: that it is confirmed and how it is paid, then its link. Its lines are
- * a list: what else the customer needs to know of the order (how it reaches them, say) is one more
- * entry, before the link.
+ * An order's confirmation (placed, or its transfer received): that it is confirmed and how it is
+ * paid, then how it reaches the customer (the delivery address or the pickup branch the order
+ * kept), then its link. Only the text carries the delivery line: a WhatsApp template's parameters
+ * are fixed in number, and the link opens all of it.
  */
-const renderPlaced: Renderer<"order_placed"> = async (ctx, { orderId }) => {
-  const order = await placedOrder(ctx, orderId);
-  if (!order) return null;
-  const f = await orderFacts(ctx, orderId, order.number);
-  const lines = [FIRST_LINES[placedLine(order)][ctx.locale](f)];
-  return message(ctx, f, lines);
-};
+const confirmation =
+  (line: (o: PlacedOrder) => FirstLine): Renderer<"order_placed" | "transfer_received"> =>
+  async (ctx, { orderId }) => {
+    const order = await placedOrder(ctx, orderId);
+    if (!order) return null;
+    const f = await orderFacts(ctx, orderId, order.number);
+    const fulfilment = await fulfilmentLine(ctx.db, orderId, ctx.locale);
+    return message(ctx, f, [FIRST_LINES[line(order)][ctx.locale](f), ...(fulfilment ? [fulfilment] : [])]);
+  };
 
 const renderRefund: Renderer<"refund_issued"> = async (ctx, { orderId, amountHalalas }) => {
   const order = await placedOrder(ctx, orderId);
@@ -80,9 +84,9 @@ const renderRefund: Renderer<"refund_issued"> = async (ctx, { orderId, amountHal
 };
 
 export const RENDERERS: { [K in MessageKind]: Renderer<K> } = {
-  order_placed: renderPlaced,
+  order_placed: confirmation(placedLine),
   order_paid: orderMessage("order_paid"),
-  transfer_received: orderMessage("transfer_received"),
+  transfer_received: confirmation(() => "transfer_received"),
   transfer_approved: orderMessage("transfer_approved"),
   transfer_refused: orderMessage("transfer_refused"),
   booking_reminder: renderReminder,

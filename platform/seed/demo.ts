@@ -9,6 +9,7 @@ import { seedPaymentsDemo } from "./demo-payments";
 import { seedWhatsAppDemo } from "./demo-whatsapp";
 import { seedSpaStaff } from "./demo-staff";
 import { seedPixelsDemo, SPA_PIXELS } from "./demo-pixels";
+import { seedDeliveryDemo } from "./demo-delivery";
 import { DEMO_IMAGES } from "./demo-images";
 
 const everyDay = (open: string, close: string): OpeningHours =>
@@ -429,5 +430,6 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
   await seedPaymentsDemo(db);
   await seedWhatsAppDemo(db);
   await seedPixelsDemo(db);
+  await seedDeliveryDemo(db);
   return existing.length === 0;
 }

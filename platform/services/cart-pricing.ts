@@ -2,9 +2,9 @@ import "server-only";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { cartItems, carts, productPrices, products, tenants } from "../db/schema";
-import { parseTaxRate, type Locale } from "@/contract/tenant-settings";
+import { parseFulfilment, parseTaxRate, type Locale } from "@/contract/tenant-settings";
 import type { CartPackageDto } from "@/contract/dto/cart";
-import { computeCartTotals, type CartTotals } from "./cart-totals";
+import { computeCartTotals, type CartTotals, type DeliveryCharge } from "./cart-totals";
 import { couponById, couponLineDiscounts, type CouponLine, type CouponRow } from "./coupon-rules";
 import { computeCoverage, packageDtos, packagesById, usablePackages, type Coverage, type PackageRow } from "./packages";
 import type { ProductRow } from "./catalog";
@@ -61,6 +61,9 @@ export const pricingSettingColumns = {
   taxPercentage: sql<string | null>`${tenants.settings}->>'taxPercentage'`,
   hasPackages: sql<string | null>`${tenants.settings}->>'hasPackages'`,
   unpaidPackagesUsable: sql<string | null>`${tenants.settings}->>'unpaidPackagesUsable'`,
+  deliveryEnabled: sql<string | null>`${tenants.settings}->>'deliveryEnabled'`,
+  deliveryFee: sql<string | null>`${tenants.settings}->>'deliveryFee'`,
+  deliveryFreeAbove: sql<string | null>`${tenants.settings}->>'deliveryFreeAbove'`,
 };
 /** Those keys, as pricingSettingColumns reads them or as a whole settings document holds them. */
 type PricingSettings = {
@@ -68,8 +71,18 @@ type PricingSettings = {
   taxPercentage?: string | null;
   hasPackages?: string | null;
   unpaidPackagesUsable?: string | null;
+  deliveryEnabled?: string | null;
+  deliveryFee?: string | null;
+  deliveryFreeAbove?: string | null;
 };
-type Pricing = { taxRate: number; packagesOn: boolean; unpaidPackagesUsable: boolean };
+/** The store's delivery fee and free-from threshold (halalas), when it delivers. */
+export type DeliveryPricing = { fee: number; freeAbove: number | null };
+type Pricing = {
+  taxRate: number;
+  packagesOn: boolean;
+  unpaidPackagesUsable: boolean;
+  delivery: DeliveryPricing | null;
+};
 
 /**
  * The tenant's tax multiplier (1 when tax is off), whether it offers packages, and whether a
@@ -80,7 +93,28 @@ export function pricingOf(s: PricingSettings | undefined): Pricing {
     taxRate: parseTaxRate(s?.taxEnabled === "True", s?.taxPercentage ?? undefined),
     packagesOn: s?.hasPackages === "True",
     unpaidPackagesUsable: s?.unpaidPackagesUsable === "True",
+    delivery: s ? parseFulfilment(s).delivery : null,
   };
+}
+
+const DELIVERY_FEE_NAME: Record<Locale, string> = { ar: "رسوم التوصيل", en: "Delivery fee" };
+
+/**
+ * The delivery charge of a cart: a placed order's as it was fixed when it completed; an open
+ * cart's from the store's settings, when it holds merchandise and the shopper chose delivery.
+ */
+function deliveryCharge(
+  cart: CartRow,
+  rows: ItemRow[],
+  delivery: DeliveryPricing | null | undefined,
+  locale: Locale,
+): DeliveryCharge | null {
+  const name = DELIVERY_FEE_NAME[locale];
+  if (cart.status !== "active")
+    return cart.deliveryFee === null ? null : { fee: cart.deliveryFee, freeAbove: null, name };
+  if (!delivery || cart.fulfilment?.kind !== "delivery") return null;
+  if (!rows.some((r) => r.product.typeString === "merchandise")) return null;
+  return { ...delivery, name };
 }
 
 export async function tenantPricing(conn: Conn, tenantId: string): Promise<Pricing> {
@@ -135,6 +169,8 @@ export async function priceCart(
     /** Spec §3 hasPackages: whether an open cart's lines may be paid by package sessions (a placed order keeps what it spent). */
     packagesOn?: boolean;
     unpaidPackagesUsable?: boolean;
+    /** The store's delivery fee for an open cart (a placed order keeps the one it was charged). */
+    delivery?: DeliveryPricing | null;
     locale: Locale;
     now: Date;
   },
@@ -172,6 +208,8 @@ export async function priceCart(
       discount: packageDiscounts[i] + couponDiscounts[i],
     })),
     p.taxRate,
+    0,
+    deliveryCharge(cart, rows, p.delivery, p.locale),
   );
   return {
     totals,

@@ -34,10 +34,26 @@ export type CartTotals = Pick<
   "subTotal" | "discountAmount" | "taxAmount" | "fees" | "totalAmount" | "depositAmount" | "amountToBePaid"
 > & {
   lines: LineTotals[];
+  /** The fees with their VAT: what the total holds beyond the goods (a minimum order counts goods only). */
+  feesTotal: number;
 };
 
-/** `extraDiscount`: a discount not allocated to lines (taken off the subtotal before tax). */
-export function computeCartTotals(lines: TotalsLine[], taxRate: number, extraDiscount = 0): CartTotals {
+/**
+ * A delivery fee: `fee` halalas before VAT, taxed like the lines and listed among the fees under
+ * `name`; none (0, still listed) once the goods come to `freeAbove` halalas with VAT.
+ */
+export type DeliveryCharge = { fee: number; freeAbove: number | null; name: string };
+
+/**
+ * `extraDiscount`: a discount not allocated to lines (taken off the subtotal before tax). A
+ * delivery fee is paid in full now (a deposit defers only lines) and is never discounted.
+ */
+export function computeCartTotals(
+  lines: TotalsLine[],
+  taxRate: number,
+  extraDiscount = 0,
+  delivery: DeliveryCharge | null = null,
+): CartTotals {
   const totals = lines.map((l) => {
     const amount = l.unitPrice * l.quantity * l.units;
     const discount = Math.min(Math.max(0, l.discount ?? 0), amount);
@@ -46,8 +62,17 @@ export function computeCartTotals(lines: TotalsLine[], taxRate: number, extraDis
   const subTotal = totals.reduce((s, l) => s + l.amount, 0);
   const lineDiscounts = totals.reduce((s, l) => s + l.discount, 0);
   const discount = Math.min(lineDiscounts + Math.max(0, extraDiscount), subTotal);
-  const taxAmount = taxOn(subTotal - discount, taxRate);
+  const goodsTax = taxOn(subTotal - discount, taxRate);
   const fees: CartTotals["fees"] = [];
+  let feesTax = 0;
+  if (delivery) {
+    const free = delivery.freeAbove !== null && subTotal - discount + goodsTax >= delivery.freeAbove;
+    const fee = free ? 0 : Math.max(0, delivery.fee);
+    fees.push({ name: delivery.name, amount: fee });
+    feesTax = taxOn(fee, taxRate);
+  }
+  const taxAmount = goodsTax + feesTax;
+  const feesTotal = fees.reduce((s, f) => s + f.amount, 0) + feesTax;
   const totalAmount = subTotal - discount + taxAmount + fees.reduce((s, f) => s + f.amount, 0);
   let depositAmount = 0;
   let deferred = 0;
@@ -70,6 +95,7 @@ export function computeCartTotals(lines: TotalsLine[], taxRate: number, extraDis
     discountAmount: discount,
     taxAmount,
     fees,
+    feesTotal,
     totalAmount,
     depositAmount,
     amountToBePaid: totalAmount - deferred,

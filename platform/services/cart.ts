@@ -35,6 +35,7 @@ import { isUuid } from "./ids";
 import { reservationKind } from "./availability";
 import { servesAnyOf } from "./specialists";
 import { readOrderMoney } from "./order-money";
+import { fulfilmentDto } from "./fulfilment-copy";
 
 type Conn = Db | Tx;
 
@@ -129,8 +130,7 @@ export async function readCart(
   const rows: ReadRow[] = found.flatMap(({ item, product, price }) =>
     item && product && price ? [{ item, product, price }] : [],
   );
-  const { taxRate, packagesOn, unpaidPackagesUsable } = pricingOf(settings);
-  const pricing = await priceCart(db, { tenantId, cart, rows, taxRate, packagesOn, unpaidPackagesUsable, locale, now });
+  const pricing = await priceCart(db, { tenantId, cart, rows, ...pricingOf(settings), locale, now });
   const { totals } = pricing;
   const rooms = cart.completedAt ? rows.map(() => null) : await linesRoom(db, tenantId, rows);
   const names = await staffNames(db, tenantId, rows, locale);
@@ -165,6 +165,7 @@ export async function readCart(
     completedAt: cart.completedAt?.toISOString() ?? null,
     usePackages: cart.usePackages,
     packages: pricing.packages,
+    fulfilment: fulfilmentDto(cart.fulfilment, locale),
   };
 }
 

@@ -18,6 +18,7 @@ import type { SniffedType } from "./uploads";
 import { issueInvoice } from "../invoices/invoices";
 import { enqueueOrderMessage } from "../notify/order-messages";
 import { scheduleReminders } from "../notify/reminders";
+import { checkFulfilment } from "./fulfilment";
 
 /** What the shopper gave at checkout (name trimmed, mobile already normalised to E.164). */
 export type OrderDetails = {
@@ -110,7 +111,7 @@ export async function completeOrder(
     .select({ settings: tenants.settings, tenantName: tenants.name })
     .from(tenants)
     .where(eq(tenants.id, tenantId));
-  const { taxRate, packagesOn, unpaidPackagesUsable } = pricingOf(settings);
+  const { taxRate, packagesOn, unpaidPackagesUsable, delivery } = pricingOf(settings);
   const locked = await lockProducts(
     tx,
     tenantId,
@@ -129,6 +130,7 @@ export async function completeOrder(
     taxRate,
     packagesOn,
     unpaidPackagesUsable,
+    delivery,
     locale: opts.locale,
     now,
   });
@@ -137,7 +139,10 @@ export async function completeOrder(
   // because the store switched the method off meanwhile — only for a different amount.
   if (payment?.method === "ONLINE") checkPaidAmount(payment, pricing.totals);
   else if (payment) checkPaymentMethod(settings, payment.method, pricing.totals);
-  checkCartMinimum(settings, pricing.totals.totalAmount, pricing.coverage.uses.size > 0);
+  // The store's minimum is on the goods: a delivery fee does not lift an order over it.
+  const { totals } = pricing;
+  checkCartMinimum(settings, totals.totalAmount - totals.feesTotal, pricing.coverage.uses.size > 0);
+  await checkFulfilment(tx, tenantId, cart, rows, settings, totals.fees[0]?.amount ?? null);
 
   const ctx = { tenantId, customerId, now };
   for (const r of rows) await fulfilLine(tx, ctx, locked.get(r.item.productId), r.item);

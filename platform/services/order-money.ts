@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, inArray, sum } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
-import { paymentAttempts, payments } from "../db/schema";
+import { paymentAttempts, payments, type Fulfilment } from "../db/schema";
 import { toSar } from "../money";
 import { riyadhDay } from "../time";
 import type { DueMoment, MoneyStatus, OrderMoneyDto } from "@/contract/dto/cart";
@@ -33,21 +33,24 @@ export type MoneyOrder = {
   paidOnline: number | null;
   /** What the order's checkout asked to pay now (halalas): an online order's payment when none is recorded. */
   amountToBePaid: number;
+  /** Its merchandise is collected at a branch: paid there, not on delivery. */
+  pickup?: boolean;
 };
 
 const OFFLINE = new Set(["CASH", "BANK_TRANSFER"]);
 
 /**
  * When what remains is due, by the lines still standing: a stay on arrival, a timed booking at its
- * appointment (the first one's day), merchandise on delivery, anything else at the store.
+ * appointment (the first one's day), merchandise on delivery (at the store when collected there),
+ * anything else at the store.
  */
-function dueOf(lines: MoneyLine[]): { due: DueMoment; dueOn: string | null } {
+function dueOf(lines: MoneyLine[], pickup: boolean): { due: DueMoment; dueOn: string | null } {
   const booked = lines
     .filter((l) => l.startsAt && (l.kind === "stay" || l.kind === "appointment"))
     .sort((a, b) => a.startsAt!.getTime() - b.startsAt!.getTime());
   const first = booked[0];
   if (first) return { due: first.kind === "stay" ? "arrival" : "appointment", dueOn: riyadhDay(first.startsAt!) };
-  return { due: lines.some((l) => l.kind === "merchandise") ? "delivery" : "visit", dueOn: null };
+  return { due: !pickup && lines.some((l) => l.kind === "merchandise") ? "delivery" : "visit", dueOn: null };
 }
 
 /**
@@ -86,7 +89,7 @@ export function orderMoney(order: MoneyOrder): OrderMoneyDto {
   else if (paid - refunded > 0) status = "depositPaid";
   else if (order.paymentStatus === "pay_on_site") status = "payOnSite";
   else status = "unpaid";
-  const due = remaining > 0 && !inReview ? dueOf(live) : { due: null, dueOn: null };
+  const due = remaining > 0 && !inReview ? dueOf(live, order.pickup === true) : { due: null, dueOn: null };
   return {
     status,
     total: toSar(total),
@@ -150,7 +153,14 @@ async function paidOnline(conn: Conn, tenantId: string, cartId: string): Promise
 /** The money of a cart as read (its row, priced lines and totals): asks for its online payment once it is an order paid online. */
 export async function readOrderMoney(
   conn: Conn,
-  cart: { id: string; tenantId: string; status: string; paymentMethod: string | null; paymentStatus: string },
+  cart: {
+    id: string;
+    tenantId: string;
+    status: string;
+    paymentMethod: string | null;
+    paymentStatus: string;
+    fulfilment: Fulfilment | null;
+  },
   rows: Pick<ItemRow, "item" | "product">[],
   totals: CartTotals,
 ): Promise<OrderMoneyDto> {
@@ -164,5 +174,6 @@ export async function readOrderMoney(
     amountToBePaid: totals.amountToBePaid,
     lines: rows.map((r, i) => moneyLine(r, totals.lines[i])),
     paidOnline: online ? await paidOnline(conn, cart.tenantId, cart.id) : null,
+    pickup: cart.fulfilment?.kind === "pickup",
   });
 }

@@ -4,7 +4,7 @@ import type { Db, Tx } from "../db/client";
 import { tenantDomains, tenantPaymentAccounts, tenants, type PaymentAccounts } from "../db/schema";
 import { PlatformError, validation } from "../errors";
 import { parseLanguages } from "@/contract/tenant-settings";
-import { checkSettings, type SettingsIssue } from "./tenant-settings-check";
+import { checkSettings, settingsTogetherIssues, type SettingsIssue } from "./tenant-settings-check";
 
 /**
  * Operator tooling (`npm run tenant`): create tenants, attach custom domains, write
@@ -97,6 +97,8 @@ export async function addTenant(
     const checked = checkSettings(input.settings, { allowNull: false });
     if (!checked.ok) throw invalidSettings(checked.issues);
     settings = checked.change.set;
+    const together = settingsTogetherIssues(settings);
+    if (together.length > 0) throw invalidSettings(together);
   }
   const [row] = await db
     .insert(tenants)
@@ -123,6 +125,8 @@ export async function setSettings(
     const row = await tenantBySlug(tx, slug, { lock: true });
     const next = opts.replace ? { ...checked.change.set } : { ...row.settings, ...checked.change.set };
     for (const key of checked.change.remove) delete next[key];
+    const together = settingsTogetherIssues(next);
+    if (together.length > 0) throw invalidSettings(together);
     await tx.update(tenants).set({ settings: next }).where(eq(tenants.id, row.id));
     return diffSettings(row.settings, next);
   });

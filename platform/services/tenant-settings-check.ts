@@ -14,6 +14,8 @@ import {
   parseReturnDays,
   parseQuietHours,
   parseReminderHours,
+  parseRadiusKm,
+  parseRiyals,
   pixelId,
   type CoreSettingsKey,
   type SettingsKey,
@@ -58,6 +60,8 @@ const percentage: Rule = (v) => {
   // The storefront reads the number as a percentage: "0.15" would charge 0.15 % VAT, not 15 %.
   return n > 0 && n < 1 ? `would be ${v.trim()}% VAT: write the percentage, "15" for 15% (not a fraction)` : null;
 };
+const riyals: Rule = (v) =>
+  parseRiyals(v) === null ? 'must be riyals, 0 or more, with at most two decimals ("15" or "12.50")' : null;
 const minimum: Rule = (v) => (parseCartMinimum(v) !== null ? null : "must be a whole number of riyals above 0");
 const attributionDays: Rule = (v) =>
   parseAttributionDays(v) !== null ? null : "must be a whole number of days from 1 to 365";
@@ -141,7 +145,27 @@ const CORE_RULES: Record<CoreSettingsKey, Rule> = {
     parseQuietHours(v)
       ? null
       : 'must be a span of Riyadh time "HH:MM-HH:MM" ("22:00-08:00" wraps midnight; not empty), or "none"',
+  deliveryEnabled: flag,
+  pickupEnabled: flag,
+  deliveryFee: riyals,
+  deliveryFreeAbove: riyals,
+  deliveryRadiusKm: (v) => (parseRadiusKm(v) === null ? 'must be kilometres above 0, at most 1000 ("30")' : null),
 };
+
+/**
+ * Issues of keys that mean something only together, on the map as it would be after a change: a
+ * delivery fee, threshold or radius with delivery off would be silently ignored.
+ */
+export function settingsTogetherIssues(map: Record<string, string>): SettingsIssue[] {
+  const issues: SettingsIssue[] = [];
+  const deliveryOn = map.deliveryEnabled === "True";
+  for (const key of ["deliveryFee", "deliveryFreeAbove", "deliveryRadiusKm"] as const)
+    if (map[key] !== undefined && !deliveryOn)
+      issues.push({ key, message: 'has no effect while deliveryEnabled is not "True"' });
+  if (deliveryOn && map.deliveryFreeAbove !== undefined && !parseRiyals(map.deliveryFee))
+    issues.push({ key: "deliveryFreeAbove", message: "has no effect without a deliveryFee above 0" });
+  return issues;
+}
 
 const RULES: Record<SettingsKey, Rule> = {
   ...CORE_RULES,

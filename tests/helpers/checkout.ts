@@ -1,9 +1,9 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { expect } from "vitest";
-import { eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { TenantInfo } from "@/platform/api/router";
 import type { Db } from "@/platform/db/client";
-import { cartItems, carts, products, tenants } from "@/platform/db/schema";
+import { branches, cartItems, carts, products, tenants, type Fulfilment } from "@/platform/db/schema";
 import type { AddCartItemBody } from "@/contract/input/cart";
 import type { CartDto } from "@/contract/dto/cart";
 import type { SubmitCartBody as SubmitCartInput } from "@/contract/input/checkout";
@@ -24,6 +24,38 @@ export async function newShopper(db: Db, tenant: TenantInfo, name = "Test Shoppe
   const mobileNumber = `+96655${nextNumber++}`;
   const [row] = await db.insert(customers).values({ tenantId: tenant.id, mobileNumber, name }).returning();
   return { id: row.id, mobileNumber, token: await accessTokenFor(db, tenant.id, row.id) };
+}
+
+/**
+ * The choice a merchandise cart needs before its order completes, for suites about other rules:
+ * pickup at the store's first branch (no fee, so their totals are the goods'), when it offers
+ * pickup; null otherwise (tests/delivery.test.ts tests the choice itself).
+ */
+export async function pickupChoice(db: Db, tenantId: string): Promise<Fulfilment | null> {
+  const [row] = await db.select({ settings: tenants.settings }).from(tenants).where(eq(tenants.id, tenantId));
+  if (row?.settings.pickupEnabled !== "True") return null;
+  const [b] = await db
+    .select()
+    .from(branches)
+    .where(eq(branches.tenantId, tenantId))
+    .orderBy(asc(branches.sortOrder), asc(branches.id))
+    .limit(1);
+  if (!b) return null;
+  const { nameAr, nameEn, addressAr, addressEn } = b;
+  return { kind: "pickup", branchId: b.id, nameAr, nameEn, addressAr, addressEn };
+}
+
+/** Gives a cart holding merchandise the pickup choice (see pickupChoice); others are left as they are. */
+async function choosePickupIfMerchandise(db: Db, tenantId: string, cartId: string): Promise<void> {
+  const merch = await db
+    .select({ id: cartItems.id })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(and(eq(cartItems.cartId, cartId), eq(products.typeString, "merchandise")))
+    .limit(1);
+  if (merch.length === 0) return;
+  const fulfilment = await pickupChoice(db, tenantId);
+  if (fulfilment) await db.update(carts).set({ fulfilment }).where(eq(carts.id, cartId));
 }
 
 /** A shopper's own active cart, made by `cartsOf` or `shoppersWithCarts`. */
@@ -59,9 +91,17 @@ export async function cartsOf(
     return line;
   });
   const made = owners.map((shopper) => ({ shopper, cartId: randomUUID() }));
-  await db
-    .insert(carts)
-    .values(made.map(({ shopper, cartId }) => ({ id: cartId, tenantId: tenant.id, customerId: shopper.id, ...cart })));
+  const merchandise = new Set(productRows.filter((p) => p.typeString === "merchandise").map((p) => p.id));
+  const pickup = await pickupChoice(db, tenant.id);
+  await db.insert(carts).values(
+    made.map(({ shopper, cartId }, i) => ({
+      id: cartId,
+      tenantId: tenant.id,
+      customerId: shopper.id,
+      fulfilment: merchandise.has(lines[i].productId) ? pickup : null,
+      ...cart,
+    })),
+  );
   await db.insert(cartItems).values(
     lines.map((l, i) => ({
       tenantId: tenant.id,
@@ -105,11 +145,16 @@ export function checkoutApi(db: () => Db) {
     opts: Parameters<typeof callApi>[4] = {},
   ) => callApi<T>(db(), tenant, method, path, opts);
 
-  /** A fresh customer's own cart holding `items` (each added through the API, so every add rule holds). */
+  /**
+   * A fresh customer's own cart holding `items` (each added through the API, so every add rule
+   * holds); with merchandise, collected at the first branch where the store offers pickup (see
+   * pickupChoice) unless `opts.choose` is false.
+   */
   async function cartWith(
     tenant: TenantInfo,
     items: AddCartItemBody[],
     who?: Shopper,
+    opts: { choose?: boolean } = {},
   ): Promise<{ shopper: Shopper; cart: CartDto }> {
     const shopper = who ?? (await newShopper(db(), tenant));
     const created = await call(tenant, "POST", "cart", { token: shopper.token });
@@ -119,6 +164,7 @@ export function checkoutApi(db: () => Db) {
       expect(added.error, `adding ${item.productId}`).toBeUndefined();
       cart = added.data!;
     }
+    if (opts.choose !== false) await choosePickupIfMerchandise(db(), tenant.id, cart.id);
     return { shopper, cart };
   }
 

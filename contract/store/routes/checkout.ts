@@ -6,6 +6,8 @@ export const checkoutRoutes = {
   applyCoupon: { method: "POST", path: "checkout/coupon" },
   removeCoupon: { method: "DELETE", path: "checkout/coupon" },
   setUsePackages: { method: "PUT", path: "checkout/packages" },
+  setFulfilment: { method: "PUT", path: "checkout/fulfilment" },
+  pickupBranches: { method: "GET", path: "checkout/branches" },
   validate: { method: "GET", path: "checkout/validate" },
   saveCustomer: { method: "POST", path: "checkout/customer" },
   presets: { method: "GET", path: "checkout/presets" },

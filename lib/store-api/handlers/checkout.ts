@@ -16,6 +16,8 @@ export const checkoutHandlers = handlers(checkout, {
   removeCoupon: (ctx) => ctx.platform().checkout.removeCoupon({ params: { id: ctx.cart.id } }),
   setUsePackages: (ctx) =>
     ctx.platform().checkout.usePackages({ params: { id: ctx.cart.id }, body: { usePackages: ctx.body.usePackages } }),
+  setFulfilment: (ctx) => ctx.platform().checkout.fulfilment({ params: { id: ctx.cart.id }, body: ctx.body }),
+  pickupBranches: (ctx) => ctx.platform().checkout.pickupBranches({ query: ctx.query }),
   validate: (ctx) => ctx.platform().checkout.validate({ params: { id: ctx.cart.id } }),
   /**
    * Name and custom fields on the customer's record in one call (identity-customer/customer). The

@@ -67,6 +67,8 @@ async function invoiceLabels(locale: Locale): Promise<InvoiceLabels> {
     "crNumber",
     "address",
     "buyer",
+    "deliverTo",
+    "pickupAt",
     "item",
     "quantity",
     "unitPrice",

@@ -9,6 +9,8 @@ import {
 import { supersedeOpenAttempts } from "../../payments/duplicates";
 import type { Db } from "../../db/client";
 import { applyCoupon, checkCouponCode, removeCoupon } from "../../services/coupons";
+import { pickupBranches, setFulfilment } from "../../services/fulfilment";
+import { PositionQuery } from "@/contract/input/locations";
 import { handlers, ownerOf, type TenantInfo } from "../define";
 
 /** One live payment per cart: an order completed offline releases the cart's open online attempts (money they take later is given back). */
@@ -26,6 +28,13 @@ export const checkoutHandlers = handlers(checkout, {
     removeCoupon(db, ownerOf(tenant, customer), params.id, locale),
   usePackages: ({ db, tenant, customer, locale, params, body }) =>
     setUsePackages(db, ownerOf(tenant, customer), params.id, body.usePackages, locale),
+  fulfilment: ({ db, tenant, customer, locale, params, body }) =>
+    setFulfilment(db, ownerOf(tenant, customer), params.id, body, locale),
+  pickupBranches: ({ db, tenant, locale, query }) => {
+    // An unreadable position is no position: the list is then in the store's order.
+    const here = PositionQuery.safeParse({ latitude: query.latitude ?? "", longitude: query.longitude ?? "" });
+    return pickupBranches(db, tenant.id, here.success ? here.data : null, locale);
+  },
   validate: ({ db, tenant, customer, channel, locale, params }) =>
     validateCart(db, ownerOf(tenant, customer), params.id, { channel, locale }),
   submit: ({ db, tenant, customer, channel, locale, params, body }) =>
