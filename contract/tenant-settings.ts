@@ -69,6 +69,7 @@ const CORE_SETTINGS_KEYS = [
   "consentBannerEnabled",
   "returnDays",
   "deliveryDays",
+  "giftCardExpiryDays",
 ] as const;
 /** The keys the storefront reads that are not a payment provider's. */
 export type CoreSettingsKey = (typeof CORE_SETTINGS_KEYS)[number];
@@ -161,6 +162,10 @@ export function parseDeliveryDays(v: string | undefined): { min: number; max: nu
  * to 720; unset (or anything else) means bookings are changed through the store only.
  */
 export const parseChangeWindowHours = (v: string | undefined) => wholeNumber(v, 0, 720);
+
+/** Days a gift card can be spent after it is issued: whole days from 1 to 3650; unset: 365. */
+export const parseGiftCardExpiryDays = (v: string | undefined) => wholeNumber(v, 1, 3650);
+export const DEFAULT_GIFT_CARD_EXPIRY_DAYS = 365;
 
 /** A Saudi VAT registration number: 15 digits, first and last 3. */
 export function parseVatNumber(v: string | undefined): string | null {

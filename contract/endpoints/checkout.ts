@@ -3,7 +3,13 @@ import { CartDto } from "../dto/cart";
 import { BankAccountDto, ValidateCartDto } from "../dto/checkout";
 import { endpoint } from "../endpoint";
 import { COUPON_CODES } from "../errors";
-import { ApplyCouponInput, CouponCodeParams, SetUsePackagesInput, SubmitCartInput } from "../input/checkout";
+import {
+  ApplyCouponInput,
+  ApplyGiftCardInput,
+  CouponCodeParams,
+  SetUsePackagesInput,
+  SubmitCartInput,
+} from "../input/checkout";
 import { IdParams } from "../input/ids";
 
 /** The rules an order is checked against before it completes (spec §8), shared by every payment. */
@@ -18,6 +24,10 @@ export const ORDER_RULES = [
   "SP:SubscriptionLimitExceeded",
   "SP:NotEnoughPackageSessions",
   "SP:CartTotalChanged",
+  "SP:GiftCardNotFound",
+  "SP:GiftCardExpired",
+  "SP:GiftCardEmpty",
+  "SP:GiftCardForGiftCard",
   "SP:InvalidMobileNumber",
   "SP:EntityNotFound",
 ] as const;
@@ -56,6 +66,33 @@ export const checkout = {
     path: "cart/:id/coupon",
     auth: "customer",
     summary: "Removes the cart's coupon",
+    params: IdParams,
+    response: CartDto,
+    codes: ["SP:CartAlreadyCompleted", "SP:EntityNotFound"],
+  }),
+  applyGiftCard: endpoint({
+    method: "POST",
+    path: "cart/:id/gift-card",
+    auth: "customer",
+    summary: "Pays part (or all) of the cart with a gift card's balance, taken when the order completes",
+    params: IdParams,
+    body: ApplyGiftCardInput,
+    response: CartDto,
+    codes: [
+      "SP:GiftCardNotFound",
+      "SP:GiftCardExpired",
+      "SP:GiftCardEmpty",
+      "SP:GiftCardForGiftCard",
+      "SP:TooManyRequests",
+      "SP:CartAlreadyCompleted",
+      "SP:EntityNotFound",
+    ],
+  }),
+  removeGiftCard: endpoint({
+    method: "DELETE",
+    path: "cart/:id/gift-card",
+    auth: "customer",
+    summary: "Removes the cart's gift card",
     params: IdParams,
     response: CartDto,
     codes: ["SP:CartAlreadyCompleted", "SP:EntityNotFound"],

@@ -21,6 +21,10 @@ export const ApplyCouponInput = z.object({
 });
 export type ApplyCouponInput = z.output<typeof ApplyCouponInput>;
 
+/** A gift card's code as typed (any case, with or without dashes; the platform normalizes it). */
+export const ApplyGiftCardInput = z.object({ code: printable(64).min(1) });
+export type ApplyGiftCardInput = z.output<typeof ApplyGiftCardInput>;
+
 /** A coupon code in a path (GET coupons/{code}): what ApplyCouponInput accepts as a code. */
 export const CouponCodeParams = z.object({ code: printable(64).min(1) });
 

@@ -9,6 +9,7 @@ import {
 import { supersedeOpenAttempts } from "../../payments/duplicates";
 import type { Db } from "../../db/client";
 import { applyCoupon, checkCouponCode, removeCoupon } from "../../services/coupons";
+import { applyGiftCard, removeGiftCard } from "../../services/gift-card-checkout";
 import { handlers, ownerOf, type TenantInfo } from "../define";
 
 /** One live payment per cart: an order completed offline releases the cart's open online attempts (money they take later is given back). */
@@ -24,6 +25,10 @@ export const checkoutHandlers = handlers(checkout, {
     applyCoupon(db, ownerOf(tenant, customer), params.id, body, channel, locale),
   removeCoupon: ({ db, tenant, customer, locale, params }) =>
     removeCoupon(db, ownerOf(tenant, customer), params.id, locale),
+  applyGiftCard: ({ db, tenant, customer, locale, params, body }) =>
+    applyGiftCard(db, ownerOf(tenant, customer), params.id, body.code, locale),
+  removeGiftCard: ({ db, tenant, customer, locale, params }) =>
+    removeGiftCard(db, ownerOf(tenant, customer), params.id, locale),
   usePackages: ({ db, tenant, customer, locale, params, body }) =>
     setUsePackages(db, ownerOf(tenant, customer), params.id, body.usePackages, locale),
   validate: ({ db, tenant, customer, channel, locale, params }) =>
