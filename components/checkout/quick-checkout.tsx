@@ -93,7 +93,7 @@ function QuickOrderForm({
             <CustomerFields form={form} setup={setup} definitions={definitions} />
           </section>
           <section className="grid gap-2">
-            <MethodChoice choice={choice} legend={t("method")} />
+            <MethodChoice choice={choice} legend={t("method")} cart={cart} />
           </section>
         </form>
       </SheetBody>
