@@ -2,10 +2,12 @@ import { z } from "zod";
 import { CartDto } from "../dto/cart";
 import { BankAccountDto, ValidateCartDto } from "../dto/checkout";
 import { endpoint } from "../endpoint";
+import { GiftCardDto } from "../dto/gift-cards";
 import { COUPON_CODES } from "../errors";
 import {
   ApplyCouponInput,
   ApplyGiftCardInput,
+  GiftCardTokenParams,
   CouponCodeParams,
   SetUsePackagesInput,
   SubmitCartInput,
@@ -87,6 +89,16 @@ export const checkout = {
       "SP:CartAlreadyCompleted",
       "SP:EntityNotFound",
     ],
+  }),
+  /** A gift card's page (/gift/<token>): public, as its link is sent to a recipient who may have no account. */
+  giftCard: endpoint({
+    method: "GET",
+    path: "gift-cards/:token",
+    auth: "public",
+    summary: "The gift card of a page token: its code, value, balance, expiry, names and theme",
+    params: GiftCardTokenParams,
+    response: GiftCardDto,
+    codes: ["SP:EntityNotFound"],
   }),
   removeGiftCard: endpoint({
     method: "DELETE",

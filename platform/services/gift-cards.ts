@@ -5,6 +5,7 @@ import type { Db, Tx } from "../db/client";
 import {
   cartItems,
   carts,
+  customers,
   giftCardMovements,
   giftCards,
   productPrices,
@@ -20,7 +21,10 @@ import {
   type Locale,
   type SettingsMap,
 } from "@/contract/tenant-settings";
+import type { GiftCardDto } from "@/contract/dto/gift-cards";
+import { toSar } from "../money";
 import {
+  formatGiftCardCode,
   GIFT_CARD_ALPHABET,
   GIFT_CARD_CODE_LENGTH,
   isGiftCardCodeShape,
@@ -310,3 +314,73 @@ export async function giftCardByToken(conn: Conn, tenantId: string, token: strin
 /** Counts one code look-up of a customer (apply at checkout): over the limit, SP:TooManyRequests. */
 export const limitGiftCardLookups = (db: Conn, tenantId: string, customerId: string, now: Date) =>
   enforceRateLimit(db, `gift-card:${tenantId}:${customerId}`, GIFT_CARD_LOOKUP_LIMIT, now);
+
+/** A card as its page and its recipient's profile show it, its theme named in the reader's language. */
+async function giftCardDtos(
+  conn: Conn,
+  tenantId: string,
+  cards: GiftCardRow[],
+  locale: Locale,
+  now: Date,
+  withHistory: boolean,
+): Promise<GiftCardDto[]> {
+  const productIds = [...new Set(cards.map((c) => c.productId).filter((id): id is string => id !== null))];
+  const themes =
+    productIds.length > 0
+      ? await conn
+          .select({ id: products.id, themes: products.giftThemes })
+          .from(products)
+          .where(and(eq(products.tenantId, tenantId), inArray(products.id, productIds)))
+      : [];
+  const history = withHistory
+    ? await giftCardHistory(
+        conn,
+        tenantId,
+        cards.map((c) => c.id),
+      )
+    : new Map();
+  return cards.map((card) => {
+    const theme = themes.find((p) => p.id === card.productId)?.themes?.find((t) => t.id === card.theme);
+    return {
+      code: formatGiftCardCode(card.code),
+      amount: toSar(card.amount),
+      balance: toSar(card.balance),
+      currency: "SAR",
+      expiresAt: card.expiresAt.toISOString(),
+      expired: card.expiresAt.getTime() <= now.getTime(),
+      recipientName: card.recipientName,
+      fromName: card.fromName,
+      themeName: theme ? (locale === "en" ? theme.nameEn : theme.nameAr) : card.theme,
+      themeColor: theme?.color ?? null,
+      history: (history.get(card.id) ?? []).map((m: GiftCardMovementRow) => ({
+        kind: m.kind,
+        amount: toSar(m.amount),
+        at: m.at.toISOString(),
+        orderNumber: m.orderNumber,
+      })),
+    };
+  });
+}
+
+/** GET gift-cards/{token}: the card of a page (no history: whoever holds the link sees the card, not its use). */
+export async function giftCardPage(db: Db, tenantId: string, token: string, locale: Locale, now = new Date()) {
+  const card = await giftCardByToken(db, tenantId, token);
+  const [dto] = await giftCardDtos(db, tenantId, [card], locale, now, false);
+  return dto;
+}
+
+/** GET customer/gift-cards: the cards received on the signed-in customer's mobile number, with their history. */
+export async function customerGiftCards(
+  db: Db,
+  tenantId: string,
+  customerId: string,
+  locale: Locale,
+  now = new Date(),
+): Promise<GiftCardDto[]> {
+  const [customer] = await db
+    .select({ mobile: customers.mobileNumber })
+    .from(customers)
+    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)));
+  if (!customer) return [];
+  return giftCardDtos(db, tenantId, await giftCardsReceived(db, tenantId, customer.mobile), locale, now, true);
+}

@@ -10,6 +10,7 @@ import { supersedeOpenAttempts } from "../../payments/duplicates";
 import type { Db } from "../../db/client";
 import { applyCoupon, checkCouponCode, removeCoupon } from "../../services/coupons";
 import { applyGiftCard, removeGiftCard } from "../../services/gift-card-checkout";
+import { giftCardPage } from "../../services/gift-cards";
 import { handlers, ownerOf, type TenantInfo } from "../define";
 
 /** One live payment per cart: an order completed offline releases the cart's open online attempts (money they take later is given back). */
@@ -27,6 +28,7 @@ export const checkoutHandlers = handlers(checkout, {
     removeCoupon(db, ownerOf(tenant, customer), params.id, locale),
   applyGiftCard: ({ db, tenant, customer, locale, params, body }) =>
     applyGiftCard(db, ownerOf(tenant, customer), params.id, body.code, locale),
+  giftCard: ({ db, tenant, locale, params }) => giftCardPage(db, tenant.id, params.token, locale),
   removeGiftCard: ({ db, tenant, customer, locale, params }) =>
     removeGiftCard(db, ownerOf(tenant, customer), params.id, locale),
   usePackages: ({ db, tenant, customer, locale, params, body }) =>
