@@ -1,8 +1,17 @@
 import { expect, test, type Page } from "./test";
 import { account, freshMobile } from "./account-support";
-import { addAndCheck, closeCart, dayAhead, messages, openProduct, pickDay, type Locale } from "./cart-support";
+import {
+  addAndCheck,
+  cartButton,
+  closeCart,
+  dayAhead,
+  messages,
+  openProduct,
+  pickDay,
+  type Locale,
+} from "./cart-support";
 import { checkout, chooseMethod, order } from "./checkout-support";
-import { CARDS, checkoutToMethods, fillCard, payButton, recordSpaPayment } from "./payments-support";
+import { CARDS, checkoutToMethods, fillCard, NAMES, payButton, recordSpaPayment } from "./payments-support";
 import { forProject, snap } from "./support";
 import { formatSar } from "@/lib/money";
 
@@ -14,7 +23,6 @@ import { formatSar } from "@/lib/money";
  */
 
 const GIFT = { ar: "بطاقة هدية", en: "Gift card" } as const;
-const MASSAGE = { ar: "مساج استرخائي ٦٠ دقيقة", en: "60-minute relaxing massage" } as const;
 
 /** The newest text message to a number, read as the page (the runner cannot resolve tenant hosts). */
 async function latestText(page: Page, e164: string, contains: string): Promise<string> {
@@ -50,6 +58,9 @@ async function buyGift(page: Page, locale: Locale, prefix: string, recipient: st
   expect(cart.items[0].giftDetails).toMatchObject({ toMobile: `+966${recipient}` });
   // A gift card is sold at its face value: no VAT on it.
   expect(cart).toMatchObject({ totalAmount: 200, taxAmount: 0 });
+  // Checkout from the home page: the widget's recipient number would be a second "mobile number" field.
+  await page.goto(prefix || "/");
+  await cartButton(page, locale).click();
   await checkoutToMethods(page, locale);
   await chooseMethod(page, locale, c.methods.cash.cashOnDelivery);
   await page.getByRole("button", { name: order[locale].cash.submit.cashOnDelivery }).click();
@@ -59,9 +70,11 @@ async function buyGift(page: Page, locale: Locale, prefix: string, recipient: st
 }
 
 /** The card's page from the recipient's latest text message, opened on this server. */
-async function openGiftLink(page: Page, recipient: string): Promise<{ text: string; path: string }> {
+async function openGiftLink(page: Page, recipient: string, prefix: string): Promise<{ text: string; path: string }> {
   const text = await latestText(page, `+966${recipient}`, "/gift/");
-  const path = new URL(/https?:\/\/\S+\/gift\/[\w-]+/.exec(text)![0]).pathname;
+  // The message is in the store's language (Arabic); the journey reads the page in its own.
+  const token = /https?:\/\/\S+\/gift\/([\w-]+)/.exec(text)![1];
+  const path = `${prefix}/gift/${token}`;
   await page.goto(path);
   return { text, path };
 }
@@ -72,7 +85,7 @@ test("a paid gift with a recipient's number is texted to them; its link opens th
   const recipient = freshMobile();
   await buyGift(page, locale, prefix, recipient, `gift-widget-${locale}`);
 
-  const { text } = await openGiftLink(page, recipient);
+  const { text } = await openGiftLink(page, recipient, prefix);
   expect(text).toContain(locale === "ar" ? "علي" : "Ali");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(
     g.title.replace("{name}", locale === "ar" ? "سارة" : "Sara"),
@@ -98,13 +111,13 @@ test("the card's code pays 200 of a massage and a bank card the rest; cancelled,
   const recipient = freshMobile();
   await buyGift(page, locale, prefix, recipient);
   await page.context().clearCookies();
-  const card = await openGiftLink(page, recipient);
+  const card = await openGiftLink(page, recipient, prefix);
   const code = (await page.locator("[data-gift-code]").innerText()).trim();
 
   // "Use it": the code waits for the checkout; the recipient books a massage.
   await page.getByRole("button", { name: g.use }).click();
   await page.waitForURL((url) => !url.pathname.includes("/gift/"));
-  await openProduct(page, prefix, MASSAGE[locale]);
+  await openProduct(page, prefix, NAMES[locale].massage);
   await pickDay(page, locale, dayAhead(info.project.name === "phone" ? 9 : 10));
   const w = messages[locale].product.widget;
   await page.getByRole("group", { name: w.time }).locator("input[type=radio]:not([disabled])").first().check();
@@ -134,7 +147,7 @@ test("the card's code pays 200 of a massage and a bank card the rest; cancelled,
   await closeCartIfOpen(page, locale);
   await page.goto(`${prefix}/profile/orders`);
   await page
-    .getByRole("link", { name: new RegExp(MASSAGE[locale]) })
+    .getByRole("link", { name: new RegExp(NAMES[locale].massage) })
     .first()
     .click();
   const o = order[locale];

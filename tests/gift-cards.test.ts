@@ -273,7 +273,7 @@ describeEachDb(
       const [tenant] = await db().select().from(tenants).where(eq(tenants.id, spa().id));
       const ar = await renderGiftCard({ db: db(), tenant, locale: "ar", now: t().now }, { giftCardId: card.id });
       const en = await renderGiftCard({ db: db(), tenant, locale: "en", now: t().now }, { giftCardId: card.id });
-      const link = new RegExp(`https?://[^ ]+/(ar|en)/gift/${card.token}$`);
+      const link = new RegExp(`https?://[^ /]+/gift/${card.token}$`);
       expect(ar!.text).toContain(tenant.name);
       expect(ar!.text).toContain("Ali");
       expect(ar!.text).toContain("200 ر.س");

@@ -32,7 +32,9 @@ export async function renderGiftCard(
   const card = await giftCardById(ctx.db, ctx.tenant.id, params.giftCardId);
   if (!card) return null;
   const e = env();
-  const link = `${siteOriginOf(await canonicalHost(ctx.db, ctx.tenant, e.BASE_DOMAIN), e)}/${ctx.locale}/gift/${card.token}`;
+  // Arabic is the store's address without a prefix, English under /en (lib/site-routing.ts).
+  const path = `${ctx.locale === "en" ? "/en" : ""}/gift/${card.token}`;
+  const link = `${siteOriginOf(await canonicalHost(ctx.db, ctx.tenant, e.BASE_DOMAIN), e)}${path}`;
   const store = ctx.tenant.name;
   const amount = sar(card.amount, ctx.locale);
   const until = DAY[ctx.locale].format(card.expiresAt);
