@@ -63,12 +63,11 @@ export async function GiftCardList({
                 <summary className="cursor-pointer font-medium">{t("history")}</summary>
                 <ul className="mt-2 grid gap-1.5">
                   {card.history.map((m) => (
-                    <li key={`${m.kind}-${m.at}`} className="flex items-baseline justify-between gap-3">
-                      <span>
-                        {m.kind === "issue" ? t("issue") : t(m.kind, { number: m.orderNumber ?? "" })}
-                        <span className="text-muted-foreground">
-                          {" "}
-                          · {formatDay(riyadhDayOf(m.at), locale, LONG_DAY)}
+                    <li key={`${m.kind}-${m.at}`} className="flex items-start justify-between gap-3">
+                      <span className="grid min-w-0">
+                        <span>{m.kind === "issue" ? t("issue") : t(m.kind, { number: m.orderNumber ?? "" })}</span>
+                        <span className="text-xs text-muted-foreground">
+                          {formatDay(riyadhDayOf(m.at), locale, LONG_DAY)}
                         </span>
                       </span>
                       <span dir="ltr" className="tabular font-medium">
