@@ -53,6 +53,11 @@ export const ERROR_CODES = [
   "SP:DeliveryLocationRequired",
   "SP:DeliveryOutOfRange",
   "SP:PickupBranchRequired",
+  "SP:GiftCardNotFound",
+  "SP:GiftCardExpired",
+  "SP:GiftCardEmpty",
+  "SP:GiftCardForGiftCard",
+  "SP:GiftSendTimeInvalid",
   // Online payments (the CREATE_* codes are the storefront's own, spec §8; each provider's are in PROVIDER_ERROR_CODES)
   "CREATE_TOKEN_ERROR",
   "CREATE_PAYMENT_SESSION_ERROR",

@@ -76,6 +76,7 @@ const CORE_SETTINGS_KEYS = [
   "deliveryFee",
   "deliveryFreeAbove",
   "deliveryRadiusKm",
+  "giftCardExpiryDays",
 ] as const;
 /** The keys the storefront reads that are not a payment provider's. */
 export type CoreSettingsKey = (typeof CORE_SETTINGS_KEYS)[number];
@@ -214,6 +215,9 @@ export function parseQuietHours(v: string | undefined): QuietHours | "none" | nu
   const to = clockMinutes(b);
   return from === null || to === null || from === to ? null : { from, to };
 }
+/** Days a gift card can be spent after it is issued: whole days from 1 to 3650; unset: 365. */
+export const parseGiftCardExpiryDays = (v: string | undefined) => wholeNumber(v, 1, 3650);
+export const DEFAULT_GIFT_CARD_EXPIRY_DAYS = 365;
 
 /** A Saudi VAT registration number: 15 digits, first and last 3. */
 export function parseVatNumber(v: string | undefined): string | null {

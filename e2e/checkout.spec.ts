@@ -70,6 +70,7 @@ test("spa: a reservation, a subscription, a gift and merchandise paid in cash; t
   await closeCart(page, locale);
   await openProduct(page, prefix, names.gift);
   await page.getByLabel(w.toName).fill(locale === "ar" ? "نورة" : "Noura");
+  await page.getByLabel(w.toMobile).fill("0551230002");
   await addAndCheck(page, locale);
   await closeCart(page, locale);
   await openProduct(page, prefix, names.salts);

@@ -286,9 +286,14 @@ test.describe("purchase widgets", () => {
     await openProduct(page, prefix, names.gift);
     await page.getByRole("group", { name: t.theme }).getByRole("radio").nth(2).check();
     await page.getByLabel(t.toName).fill(locale === "ar" ? "نورة" : "Noura");
+    await page.getByLabel(t.toMobile).fill(locale === "ar" ? "٠٥٥١٢٣٠٠٠٢" : "0551230002");
     await snap(page, info, `product-gift-${locale}`);
     const cart = await addAndCheck(page, locale);
-    expect(cart.items[0].giftDetails).toMatchObject({ theme: "eid", toName: locale === "ar" ? "نورة" : "Noura" });
+    expect(cart.items[0].giftDetails).toMatchObject({
+      theme: "eid",
+      toName: locale === "ar" ? "نورة" : "Noura",
+      toMobile: "+966551230002",
+    });
     // The card's face value, not the price with VAT.
     await expect(page.locator("[data-gift-preview]")).toContainText(formatSar(cart.items[0].price.amount, locale));
     await expect(cartDialog(page, locale).getByText(locale === "ar" ? "عيد مبارك" : "Eid Mubarak")).toBeVisible();

@@ -108,7 +108,19 @@ export const WIDGET_TEXTS: Record<WidgetKind, readonly string[]> = {
   ],
   subscription: [...PURCHASE_TEXTS, ...CALENDAR_TEXTS, "startDate", "subscriptionPeriod", "startsOn"],
   merchandise: [...PURCHASE_TEXTS, "quantity", "inStock", "soldOut"],
-  gift: [...PURCHASE_TEXTS, "giftTo", "giftFrom", "theme", "toName", "showMyName", "fromName"],
+  gift: [
+    ...PURCHASE_TEXTS,
+    "giftTo",
+    "giftFrom",
+    "theme",
+    "toName",
+    "showMyName",
+    "fromName",
+    "toMobile",
+    "toMobileHint",
+    "sendLater",
+    "sendAt",
+  ],
 };
 
 /** The client namespaces a page carries only in part or not at all: what the sheets' code fetches. */

@@ -37,6 +37,9 @@ export const BUDGETS_KB = {
   "/[site]/[locale]/orders/[id]/reschedule/[itemId]": 200,
   "/[site]/[locale]/profile/reservations": 200,
   "/[site]/[locale]/profile/subscriptions": 200,
+  "/[site]/[locale]/profile/gift-cards": 200,
+  // A gift card's page: the card, its balance and the button carrying its code to the checkout.
+  "/[site]/[locale]/gift/[token]": 200,
   // The account form adds react-hook-form, zod and the phone-number library to the profile pages.
   "/[site]/[locale]/profile/account-settings": 250,
   "/sandbox/sms": 200, // development sandbox (SANDBOX=on only)

@@ -13,6 +13,7 @@ describe("cart totals", () => {
       totalAmount: 0,
       depositAmount: 0,
       amountToBePaid: 0,
+      giftCardAmount: 0,
     });
   });
   it("multiplies price by quantity and units, with tax per line and on the total", () => {

@@ -8,7 +8,8 @@ const product = (typeString: "reservation" | "subscription" | "merchandise" | "g
 
 describe("the account pages a store's catalogue can fill", () => {
   it.each([
-    ["merchandise only", [product("merchandise"), product("gift")], false, ["orders", "accountSettings"]],
+    ["merchandise only", [product("merchandise")], false, ["orders", "accountSettings"]],
+    ["gift cards", [product("merchandise"), product("gift")], false, ["orders", "giftCards", "accountSettings"]],
     ["bookings", [product("reservation")], false, ["orders", "reservations", "accountSettings"]],
     ["subscriptions", [product("subscription")], false, ["orders", "subscriptions", "accountSettings"]],
     [

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useSyncExternalStore, type RefObject } from "react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { CalendarDays, LogOut, Receipt, Repeat, Settings } from "lucide-react";
+import { CalendarDays, Gift, LogOut, Receipt, Repeat, Settings } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { Drawer } from "vaul";
 import { withDeferredMessages } from "@/components/intl/deferred-messages";
@@ -33,6 +33,7 @@ const ICONS = {
   orders: Receipt,
   reservations: CalendarDays,
   subscriptions: Repeat,
+  giftCards: Gift,
   accountSettings: Settings,
 } as const;
 

@@ -96,12 +96,12 @@ export function AmountDue({ cart }: { cart: CartDto }) {
   const sarStyle = useSarStyle();
   const t = useTranslations("cart.footer");
   const locale = useLocale();
-  const deposit = hasDeposit(cart);
+  const partly = hasDeposit(cart) || (cart.giftCard?.amount ?? 0) > 0;
   return (
     <div className="flex min-w-0 items-baseline justify-between gap-4">
-      <p className="text-sm text-muted-foreground">{deposit ? t("dueNow") : t("total")}</p>
+      <p className="text-sm text-muted-foreground">{partly ? t("dueNow") : t("total")}</p>
       <p className="tabular text-lg font-bold">
-        <Sar amount={deposit ? cart.amountToBePaid : cart.totalAmount} locale={locale} style={sarStyle} />
+        <Sar amount={partly ? cart.amountToBePaid : cart.totalAmount} locale={locale} style={sarStyle} />
       </p>
     </div>
   );

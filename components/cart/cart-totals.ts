@@ -15,6 +15,7 @@ export type TotalRow = {
     | "totals.total"
     | "totals.deposit"
     | "totals.amountToBePaid"
+    | "totals.giftCard"
     | "totals.cancelled"
     | "totals.paid"
     | "totals.refunded"
@@ -30,7 +31,7 @@ export type TotalRow = {
 type Totals = Pick<
   CartDto,
   "subTotal" | "discountAmount" | "taxAmount" | "fees" | "totalAmount" | "depositAmount" | "amountToBePaid"
-> & { status?: string; money?: OrderMoneyDto };
+> & { status?: string; money?: OrderMoneyDto; giftCard?: CartDto["giftCard"] };
 
 /**
  * The rows of a cart, or of a placed order: its amounts as placed, then its money as the platform
@@ -51,9 +52,12 @@ export function totalRows(cart: Totals): TotalRow[] {
   rows.push({ id: "tax", labelKey: "totals.tax", amount: cart.taxAmount });
   cart.fees.forEach((fee, i) => rows.push({ id: `fee-${i}`, labelKey: null, label: fee.name, amount: fee.amount }));
   rows.push({ id: "total", labelKey: "totals.total", amount: cart.totalAmount, emphasis: true });
+  // A gift card pays part of the total (a means of payment: the total and its VAT stay as they are).
+  const card = cart.giftCard && cart.giftCard.amount > 0 ? cart.giftCard : null;
+  if (card) rows.push({ id: "giftCard", labelKey: "totals.giftCard", amount: card.amount, negative: true });
   if (cart.status === "completed" && cart.money) return [...rows, ...moneyRows(cart.money)];
-  if (hasDeposit(cart)) {
-    rows.push({ id: "deposit", labelKey: "totals.deposit", amount: cart.depositAmount });
+  if (hasDeposit(cart) || card) {
+    if (hasDeposit(cart)) rows.push({ id: "deposit", labelKey: "totals.deposit", amount: cart.depositAmount });
     rows.push({ id: "amountToBePaid", labelKey: "totals.amountToBePaid", amount: cart.amountToBePaid, emphasis: true });
   }
   return rows;
@@ -76,4 +80,14 @@ function moneyRows(money: OrderMoneyDto): TotalRow[] {
 /** A deposit applies when some line asks for one, so less than the total is due now. */
 export function hasDeposit(cart: Pick<CartDto, "depositAmount" | "amountToBePaid" | "totalAmount">): boolean {
   return cart.depositAmount > 0 && cart.amountToBePaid < cart.totalAmount;
+}
+
+/**
+ * The cart as its own means of payment see it: a gift card's part taken off the total, so that
+ * the methods offered, the amount on the Pay button and the total the shopper confirms
+ * (checkout.expectedTotal) are what is left to pay.
+ */
+export function payingCart<C extends Pick<CartDto, "totalAmount" | "giftCard">>(cart: C): C {
+  if (!cart.giftCard) return cart;
+  return { ...cart, totalAmount: Math.round((cart.totalAmount - cart.giftCard.amount) * 100) / 100 };
 }

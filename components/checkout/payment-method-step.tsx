@@ -1,5 +1,7 @@
 "use client";
 
+import { GiftCardForm } from "./gift-card-form";
+import { payingCart } from "@/components/cart/cart-totals";
 import { useMemo, useState } from "react";
 import { Banknote, CalendarClock, CreditCard, Landmark, Loader2, Smartphone, type LucideIcon } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
@@ -31,7 +33,10 @@ const iconOf = (id: CheckoutMethodId): LucideIcon => ICONS[id] ?? CalendarClock;
 /** The methods for this cart on this device (Apple Pay only where the browser can pay with it). */
 export function usePaymentMethods(config: TenantConfig, cart: CartDto): PaymentMethods {
   const [applePaySupported] = useState(deviceSupportsApplePay);
-  return useMemo(() => paymentMethods({ config, cart, applePaySupported }), [config, cart, applePaySupported]);
+  return useMemo(
+    () => paymentMethods({ config, cart: payingCart(cart), applePaySupported }),
+    [config, cart, applePaySupported],
+  );
 }
 
 export type MethodChoiceState = {
@@ -66,9 +71,12 @@ export function useMethodChoice(
 export function MethodChoice({
   choice: { methods, notes, chosen: value, pick: onChange },
   legend,
+  cart,
 }: {
   choice: MethodChoiceState;
   legend: string;
+  /** The cart a gift card may pay part of (the field above the methods). */
+  cart: CartDto;
 }) {
   const t = useTranslations("checkout.methods");
   const tRoot = useTranslations("checkout");
@@ -85,6 +93,7 @@ export function MethodChoice({
   }
   return (
     <div className="grid gap-4">
+      <GiftCardForm cart={cart} />
       <RadioGroup legend={legend} className="grid gap-2">
         {methods.methods.map((m) => {
           const Icon = iconOf(m.id);
@@ -156,7 +165,7 @@ export function PaymentMethodStep({ cart, config, chosen, onBack, onContinue }: 
       <SheetBody>
         <div className="grid gap-4 py-5">
           <StepHeading>{t("title")}</StepHeading>
-          <MethodChoice choice={choice} legend={t("legend")} />
+          <MethodChoice choice={choice} legend={t("legend")} cart={cart} />
         </div>
       </SheetBody>
       <StepNav

@@ -96,7 +96,7 @@ function QuickOrderForm({
           </section>
           <FulfilmentSection choice={fulfilment} />
           <section className="grid gap-2">
-            <MethodChoice choice={choice} legend={t("method")} />
+            <MethodChoice choice={choice} legend={t("method")} cart={cart} />
           </section>
         </form>
       </SheetBody>

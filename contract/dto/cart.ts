@@ -6,6 +6,9 @@ export const GiftDetailsDto = z.object({
   fromName: z.string().nullish(),
   showBuyerInfo: z.boolean(),
   theme: z.string(),
+  /** The recipient's mobile (E.164; none: the card goes to the buyer) and when it is sent (none: at the payment). */
+  toMobile: z.string().nullish(),
+  sendAt: z.string().nullish(),
 });
 export type GiftDetailsDto = z.infer<typeof GiftDetailsDto>;
 
@@ -227,6 +230,12 @@ export const CartDto = CartCheckoutFields.extend({
   totalAmount: z.number(),
   depositAmount: z.number(),
   amountToBePaid: z.number(),
+  /**
+   * The gift card paying part of the order (a means of payment, not a discount): its code in
+   * groups, what it pays of `totalAmount` (SAR) and its balance now. What other methods pay is
+   * `totalAmount − giftCard.amount` (`amountToBePaid` already counts it).
+   */
+  giftCard: z.object({ code: z.string(), amount: z.number(), balance: z.number() }).nullable(),
   hasPackageDiscounts: z.boolean(),
   money: OrderMoneyDto,
   status: z.string(),

@@ -11,6 +11,7 @@ import {
   SubscriptionDto,
 } from "../dto/account";
 import { endpoint, RAW_RESPONSE } from "../endpoint";
+import { GiftCardDto } from "../dto/gift-cards";
 
 /**
  * `?for=file`: the caller draws the documents as a file (the storefront's PDF), which is counted
@@ -20,6 +21,14 @@ const InvoicesQuery = z.object({ for: z.literal("file").optional() });
 
 /** What the signed-in customer has bought: orders, bookings and subscriptions (the profile's tabs). */
 export const account = {
+  giftCards: endpoint({
+    method: "GET",
+    path: "customer/gift-cards",
+    auth: "customer",
+    summary: "The gift cards received on the customer's mobile number, newest first, each with its history",
+    response: z.array(GiftCardDto),
+    codes: [],
+  }),
   orders: endpoint({
     method: "GET",
     path: "customer/orders",

@@ -13,6 +13,8 @@ const ITEM_RULES = [
   "SP:MaximumDaysExceeded",
   "SP:Reservation:SelectedSlotIsUnavailableOrOutdated",
   "SP:MerchandiseItemInsufficientStock",
+  "SP:InvalidMobileNumber",
+  "SP:GiftSendTimeInvalid",
   "SP:CartAlreadyCompleted",
   "SP:EntityNotFound",
 ] as const;

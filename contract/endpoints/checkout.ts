@@ -2,8 +2,16 @@ import { z } from "zod";
 import { CartDto } from "../dto/cart";
 import { BankAccountDto, ValidateCartDto } from "../dto/checkout";
 import { endpoint } from "../endpoint";
+import { GiftCardDto } from "../dto/gift-cards";
 import { COUPON_CODES } from "../errors";
-import { ApplyCouponInput, CouponCodeParams, SetUsePackagesInput, SubmitCartInput } from "../input/checkout";
+import {
+  ApplyCouponInput,
+  ApplyGiftCardInput,
+  GiftCardTokenParams,
+  CouponCodeParams,
+  SetUsePackagesInput,
+  SubmitCartInput,
+} from "../input/checkout";
 import { IdParams } from "../input/ids";
 import { BranchesQuery, SetFulfilmentInput } from "../input/fulfilment";
 import { PickupBranchDto } from "../dto/cart";
@@ -23,6 +31,10 @@ export const ORDER_RULES = [
   "SP:DeliveryLocationRequired",
   "SP:DeliveryOutOfRange",
   "SP:PickupBranchRequired",
+  "SP:GiftCardNotFound",
+  "SP:GiftCardExpired",
+  "SP:GiftCardEmpty",
+  "SP:GiftCardForGiftCard",
   "SP:InvalidMobileNumber",
   "SP:EntityNotFound",
 ] as const;
@@ -61,6 +73,43 @@ export const checkout = {
     path: "cart/:id/coupon",
     auth: "customer",
     summary: "Removes the cart's coupon",
+    params: IdParams,
+    response: CartDto,
+    codes: ["SP:CartAlreadyCompleted", "SP:EntityNotFound"],
+  }),
+  applyGiftCard: endpoint({
+    method: "POST",
+    path: "cart/:id/gift-card",
+    auth: "customer",
+    summary: "Pays part (or all) of the cart with a gift card's balance, taken when the order completes",
+    params: IdParams,
+    body: ApplyGiftCardInput,
+    response: CartDto,
+    codes: [
+      "SP:GiftCardNotFound",
+      "SP:GiftCardExpired",
+      "SP:GiftCardEmpty",
+      "SP:GiftCardForGiftCard",
+      "SP:TooManyRequests",
+      "SP:CartAlreadyCompleted",
+      "SP:EntityNotFound",
+    ],
+  }),
+  /** A gift card's page (/gift/<token>): public, as its link is sent to a recipient who may have no account. */
+  giftCard: endpoint({
+    method: "GET",
+    path: "gift-cards/:token",
+    auth: "public",
+    summary: "The gift card of a page token: its code, value, balance, expiry, names and theme",
+    params: GiftCardTokenParams,
+    response: GiftCardDto,
+    codes: ["SP:EntityNotFound"],
+  }),
+  removeGiftCard: endpoint({
+    method: "DELETE",
+    path: "cart/:id/gift-card",
+    auth: "customer",
+    summary: "Removes the cart's gift card",
     params: IdParams,
     response: CartDto,
     codes: ["SP:CartAlreadyCompleted", "SP:EntityNotFound"],

@@ -22,6 +22,20 @@ export const GiftDetailsInput = z.object({
     .nullish()
     .transform((v) => (v ? v : null)),
   showBuyerInfo: z.boolean().default(false),
+  /** The recipient's mobile as typed (the platform normalizes it, SP:InvalidMobileNumber otherwise); none: the card goes to the buyer. */
+  toMobile: z
+    .string()
+    .trim()
+    .max(40)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  /** When to send the card (ISO instant), later than now and within a year; none: at the payment. */
+  sendAt: z
+    .string()
+    .trim()
+    .max(40)
+    .nullish()
+    .transform((v) => (v ? v : null)),
 });
 
 export const AddCartItemInput = z.object({

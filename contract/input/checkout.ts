@@ -21,6 +21,13 @@ export const ApplyCouponInput = z.object({
 });
 export type ApplyCouponInput = z.output<typeof ApplyCouponInput>;
 
+/** A gift card's code as typed (any case, with or without dashes; the platform normalizes it). */
+export const ApplyGiftCardInput = z.object({ code: printable(64).min(1) });
+export type ApplyGiftCardInput = z.output<typeof ApplyGiftCardInput>;
+
+/** A gift card page's token in a path (random base64url). */
+export const GiftCardTokenParams = z.object({ token: printable(64).min(1) });
+
 /** A coupon code in a path (GET coupons/{code}): what ApplyCouponInput accepts as a code. */
 export const CouponCodeParams = z.object({ code: printable(64).min(1) });
 

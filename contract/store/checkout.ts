@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { platformApi } from "../api";
 import { PresetDto, PresetValueDto } from "../dto/presets";
-import { ApplyCouponInput, CouponCodeParams, SetUsePackagesInput, SubmitCartInput } from "../input/checkout";
+import { ApplyCouponInput, ApplyGiftCardInput, CouponCodeParams, SetUsePackagesInput, SubmitCartInput } from "../input/checkout";
 import { PresetValueInput, SaveCustomerInput } from "../input/customers";
 import { EntityId, IdParams } from "../input/ids";
 import { CreatePresetValueQuery } from "../input/presets";
@@ -49,6 +49,24 @@ export const checkout = storeGroup(checkoutRoutes, {
     idempotencyKey: "forward",
     response: platformCheckout.removeCoupon.response,
     codes: codesOf(platformCheckout.removeCoupon),
+  },
+  applyGiftCard: {
+    summary: "Pays part (or all) of the shopper's cart with a gift card; answers the repriced cart",
+    session: "required",
+    cart: "required",
+    idempotencyKey: "forward",
+    body: ApplyGiftCardInput,
+    limit: JSON_BODY_LIMIT,
+    response: platformCheckout.applyGiftCard.response,
+    codes: codesOf(platformCheckout.applyGiftCard),
+  },
+  removeGiftCard: {
+    summary: "Removes the cart's gift card",
+    session: "required",
+    cart: "required",
+    idempotencyKey: "forward",
+    response: platformCheckout.removeGiftCard.response,
+    codes: codesOf(platformCheckout.removeGiftCard),
   },
   setUsePackages: {
     summary: "Turns paying with the customer's package sessions on or off; answers the repriced cart",

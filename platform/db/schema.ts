@@ -24,7 +24,16 @@ export type ProductTypeString = (typeof PRODUCT_TYPES)[number];
 
 export type OpeningHours = Record<string, [string, string] | null>; // "0".."6" (Sun..Sat) → ["09:00","21:00"]
 export type GiftTheme = { id: string; nameAr: string; nameEn: string; color: string };
-export type GiftDetails = { toName: string; fromName?: string | null; showBuyerInfo: boolean; theme: string };
+export type GiftDetails = {
+  toName: string;
+  fromName?: string | null;
+  showBuyerInfo: boolean;
+  theme: string;
+  /** The recipient's mobile (E.164): the card is sent there and is theirs in their profile. */
+  toMobile?: string | null;
+  /** When to send it (ISO instant), when the buyer chose a later moment than the payment. */
+  sendAt?: string | null;
+};
 
 /** Raw bytes (PostgreSQL bytea), read and written as Node Buffers. */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -226,6 +235,10 @@ export const carts = pgTable(
     customerId: uuid("customer_id").references(() => customers.id, { onDelete: "set null" }),
     couponId: uuid("coupon_id").references(() => coupons.id, { onDelete: "set null" }),
     couponCode: text("coupon_code"),
+    /** The gift card applied to pay part (or all) of the order. */
+    giftCardId: uuid("gift_card_id"),
+    /** Halalas the gift card paid, fixed when the order completes (an open cart's part follows the balance). */
+    giftCardAmount: integer("gift_card_amount").notNull().default(0),
     /** active | completed */
     status: text("status").notNull().default("active"),
     currency: text("currency").notNull().default("SAR"),
@@ -301,6 +314,8 @@ export const cartItems = pgTable(
     refundedAmount: integer("refunded_amount").notNull().default(0),
     /** The provider's id of that refund. */
     refundRef: text("refund_ref"),
+    /** Halalas of this line's cost that went back to the order's gift card when it was cancelled. */
+    giftCardReturned: integer("gift_card_returned").notNull().default(0),
     ...timestamps,
   },
   (t) => [
@@ -1085,3 +1100,73 @@ export const whatsappSandboxMessages = pgTable("whatsapp_sandbox_messages", {
   parameters: jsonb("parameters").$type<string[]>().notNull(),
   ...timestamps,
 });
+
+/**
+ * A gift card: bought as a gift line, sent to its recipient's mobile, spent at checkout. `code` is
+ * what is typed (normalized: upper case, no separators); `token` names its /gift/<token> page, so
+ * the page's address is not the code. `balance` is kept on the row, locked while it is spent, and
+ * always equals the sum of the card's movements.
+ */
+export const giftCards = pgTable(
+  "gift_cards",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    token: text("token").notNull(),
+    /** Halalas: the face value, and what is left of it. */
+    amount: integer("amount").notNull(),
+    balance: integer("balance").notNull(),
+    currency: text("currency").notNull().default("SAR"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** E.164. */
+    recipientMobile: text("recipient_mobile").notNull(),
+    recipientName: text("recipient_name").notNull(),
+    /** The buyer's name as shown on the card (null: hidden). */
+    fromName: text("from_name"),
+    theme: text("theme").notNull(),
+    productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
+    /** The order line that bought it, and which of its quantity's units this card is. */
+    cartItemId: uuid("cart_item_id")
+      .notNull()
+      .references(() => cartItems.id, { onDelete: "cascade" }),
+    unit: integer("unit").notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("gift_cards_tenant_code_uq").on(t.tenantId, t.code),
+    uniqueIndex("gift_cards_token_uq").on(t.token),
+    uniqueIndex("gift_cards_line_unit_uq").on(t.cartItemId, t.unit),
+    index("gift_cards_recipient_idx").on(t.tenantId, t.recipientMobile),
+    check("gift_card_balance_range", sql`${t.balance} >= 0 and ${t.balance} <= ${t.amount}`),
+  ],
+);
+
+/**
+ * What moved on a gift card (halalas, signed): issue (+face value), spend by an order (−), back
+ * when a line the card paid for is cancelled (+). One spend per order and one return per line.
+ */
+export const giftCardMovements = pgTable(
+  "gift_card_movements",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    giftCardId: uuid("gift_card_id")
+      .notNull()
+      .references(() => giftCards.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<"issue" | "spend" | "return">().notNull(),
+    amount: integer("amount").notNull(),
+    cartId: uuid("cart_id").references(() => carts.id, { onDelete: "set null" }),
+    cartItemId: uuid("cart_item_id").references(() => cartItems.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [
+    index("gift_card_movements_card_idx").on(t.giftCardId),
+    uniqueIndex("gift_card_movements_spend_uq").on(t.giftCardId, t.cartId).where(sql`${t.kind} = 'spend'`),
+    uniqueIndex("gift_card_movements_return_uq").on(t.giftCardId, t.cartItemId).where(sql`${t.kind} = 'return'`),
+  ],
+);

@@ -13,6 +13,7 @@ import { cardFailureReasonKey } from "@/contract/payment-failures";
 import { orderDetails, savedOrderDetails } from "../services/checkout";
 import { amountDue, checkPaymentMethod } from "../services/checkout-rules";
 import { quoteOrder, type CompletionQuote, type OrderDetails } from "../services/complete-order";
+import { remainderOf } from "../services/cart-totals";
 import type { OwnerScope } from "../services/own-cart";
 
 /**
@@ -58,7 +59,8 @@ export async function quotePayment(
     now: new Date(),
     expectedTotal,
   });
-  checkPaymentMethod(quote.settings, method, quote.totals);
+  // A gift card pays first: the provider is asked for what is left.
+  checkPaymentMethod(quote.settings, method, { ...quote.totals, totalAmount: remainderOf(quote.totals) });
   return { ...quote, amount: amountDue(method, quote.totals) };
 }
 

@@ -29,6 +29,8 @@ export const SANDBOX_TEMPLATES: Record<string, { languages: string[]; parameters
   refund_issued: { languages: ["ar", "en"], parameters: 4 },
   // Store, service, day, time, place, specialist, order number, link (render-reminder.ts).
   booking_reminder: { languages: ["ar", "en"], parameters: 8 },
+  // Recipient, store, sender (or the store), amount, expiry, link (render-gift-card.ts).
+  gift_card_received: { languages: ["ar", "en"], parameters: 6 },
 };
 
 const E164 = /^\+[1-9]\d{7,14}$/;

@@ -18,6 +18,7 @@ const KINDS = [
   "booking_moved",
   "refund_issued",
   "booking_reminder",
+  "gift_card_received",
 ] as const;
 /** Each kind its own template of the same name: a template's words are fixed, so one per message. */
 const templates: Record<string, s.WhatsAppTemplate> = Object.fromEntries(

@@ -23,6 +23,7 @@ import { refundOnce } from "../payments/refunds";
 import { readCart } from "./cart";
 import { loadCartLines, priceCart, pricingOf, type ItemRow } from "./cart-pricing";
 import type { OwnerScope } from "./own-cart";
+import { returnToGiftCard } from "./gift-cards";
 import { isUuid } from "./ids";
 import { paymentThatPaid } from "./order-money";
 
@@ -131,18 +132,25 @@ export async function cancelBooking(
     const payment = await onlinePayment(tx, scope.tenantId, cartId);
     const others = rows.filter((r) => r.item.id !== itemId);
     const refundedBefore = others.reduce((s, r) => s + r.item.refundedAmount, 0);
+    const lastLine = others.every((r) => r.item.cancelledAt);
+    const lineTotal = line.amount - line.discount + line.taxAmount;
     const share = payment
+      ? refundShare({ lineTotal, orderTotal: totals.totalAmount, paid: payment.amount, refundedBefore, lastLine })
+      : 0;
+    // The gift card paid its part of every line (the order's proportion): that part goes back to
+    // the card, the provider's part to the provider.
+    const giftCardShare = cart.giftCardId
       ? refundShare({
-          lineTotal: line.amount - line.discount + line.taxAmount,
+          lineTotal,
           orderTotal: totals.totalAmount,
-          paid: payment.amount,
-          refundedBefore,
-          lastLine: others.every((r) => r.item.cancelledAt),
+          paid: cart.giftCardAmount,
+          refundedBefore: others.reduce((s, r) => s + r.item.giftCardReturned, 0),
+          lastLine,
         })
       : 0;
     await tx
       .update(cartItems)
-      .set({ cancelledAt: now, refundedAmount: share })
+      .set({ cancelledAt: now, refundedAmount: share, giftCardReturned: giftCardShare })
       .where(and(eq(cartItems.tenantId, scope.tenantId), eq(cartItems.id, itemId)));
     if (share === 0) {
       await finishCancelling(tx, scope, cartId, itemId, null, now);
@@ -158,7 +166,7 @@ export async function cancelBooking(
     } catch (err) {
       await db
         .update(cartItems)
-        .set({ cancelledAt: null, refundedAmount: 0 })
+        .set({ cancelledAt: null, refundedAmount: 0, giftCardReturned: 0 })
         .where(and(eq(cartItems.tenantId, scope.tenantId), eq(cartItems.id, itemId), isNull(cartItems.refundRef)));
       throw err;
     }
@@ -182,6 +190,18 @@ async function finishCancelling(
   const rows = await loadCartLines(tx, scope.tenantId, cartId);
   const index = rows.findIndex((r) => r.item.id === itemId);
   const { item } = rows[index];
+  const [order] = await tx
+    .select({ giftCardId: carts.giftCardId })
+    .from(carts)
+    .where(and(eq(carts.tenantId, scope.tenantId), eq(carts.id, cartId)));
+  if (order?.giftCardId)
+    await returnToGiftCard(tx, {
+      tenantId: scope.tenantId,
+      giftCardId: order.giftCardId,
+      cartId,
+      cartItemId: itemId,
+      amount: item.giftCardReturned,
+    });
   await tx.delete(bookings).where(and(eq(bookings.tenantId, scope.tenantId), eq(bookings.cartItemId, itemId)));
   await dropReminders(tx, scope.tenantId, itemId);
   if (item.customerPackageId) {
@@ -198,10 +218,16 @@ async function finishCancelling(
   if (rows.every((r) => r.item.cancelledAt)) {
     await tx
       .update(carts)
-      .set({ paymentStatus: rows.some((r) => r.item.refundedAmount > 0) ? "refunded" : "cancelled" })
+      .set({
+        paymentStatus: rows.some((r) => r.item.refundedAmount + r.item.giftCardReturned > 0) ? "refunded" : "cancelled",
+      })
       .where(eq(carts.id, cartId));
   }
-  await issueCreditNote(tx, scope.tenantId, cartId, "cancelled", now, { itemId, index, paid: item.refundedAmount });
+  await issueCreditNote(tx, scope.tenantId, cartId, "cancelled", now, {
+    itemId,
+    index,
+    paid: item.refundedAmount + item.giftCardReturned,
+  });
   // A line is cancelled once (a second cancel is answered before this): the line names the intent.
   await enqueueOrderMessage(tx, scope.tenantId, "booking_cancelled", itemId, { orderId: cartId, bookingId: itemId });
   if (item.refundedAmount > 0)

@@ -4,7 +4,8 @@ import type { Db, Tx } from "../db/client";
 import { cartItems, carts, productPrices, products, tenants } from "../db/schema";
 import { parseFulfilment, parseTaxRate, type Locale } from "@/contract/tenant-settings";
 import type { CartPackageDto } from "@/contract/dto/cart";
-import { computeCartTotals, type CartTotals, type DeliveryCharge } from "./cart-totals";
+import { computeCartTotals, withGiftCard, type CartTotals, type DeliveryCharge } from "./cart-totals";
+import { giftCardById, giftCardPart, type GiftCardRow } from "./gift-cards";
 import { couponById, couponLineDiscounts, type CouponLine, type CouponRow } from "./coupon-rules";
 import { computeCoverage, packageDtos, packagesById, usablePackages, type Coverage, type PackageRow } from "./packages";
 import type { ProductRow } from "./catalog";
@@ -131,6 +132,8 @@ export type CartPricing = {
   /** Lines as the coupon sees them (after package coverage), and their sum: the coupon's cart amount. */
   couponLines: CouponLine[];
   cartAmount: number;
+  /** The cart's gift card as read now (null: none applied). */
+  giftCard: GiftCardRow | null;
 };
 
 const NO_COVERAGE: Coverage = { byItem: new Map(), uses: new Map() };
@@ -206,13 +209,18 @@ export async function priceCart(
       units: r.item.units,
       depositPercent: r.product.depositPercent,
       discount: packageDiscounts[i] + couponDiscounts[i],
+      untaxed: r.product.typeString === "gift",
     })),
     p.taxRate,
     0,
     deliveryCharge(cart, rows, p.delivery, p.locale),
   );
+  // A placed order keeps what its card paid; an open cart's card pays what its balance allows now.
+  const giftCard = cart.giftCardId ? await giftCardById(conn, tenantId, cart.giftCardId) : null;
+  const paidByCard = completed ? cart.giftCardAmount : giftCardPart(giftCard, totals.totalAmount, p.now);
   return {
-    totals,
+    totals: withGiftCard(totals, paidByCard),
+    giftCard,
     coverage: paying,
     packages: packageDtos(packages, coverage, p.locale),
     coupon,

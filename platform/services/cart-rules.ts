@@ -3,6 +3,7 @@ import type { Db, Tx } from "../db/client";
 import type { cartItems, GiftDetails } from "../db/schema";
 import { PlatformError, validation } from "../errors";
 import { dayStart, openingWindow, riyadhDay, today } from "../time";
+import { normalizeMobile } from "@/rules/phone";
 import { isPlatformDay } from "@/rules/riyadh-time";
 import { DAY_MS } from "@/rules/riyadh-time";
 import { addDays, daysBetween } from "@/rules/riyadh-time";
@@ -139,8 +140,18 @@ export function lineFromInput(product: RuleProduct, priceId: string, input: AddC
     return { ...line, subscriptionStartDate: day(input.subscriptionStartDate, "subscriptionStartDate") };
   if (product.typeString === "gift") {
     if (!input.giftDetails) throw validation("giftDetails is required", { giftDetails: "Required" });
-    const { theme, toName, fromName, showBuyerInfo } = input.giftDetails;
-    return { ...line, giftDetails: { theme, toName, fromName, showBuyerInfo } };
+    const { theme, toName, fromName, showBuyerInfo, toMobile, sendAt } = input.giftDetails;
+    return {
+      ...line,
+      giftDetails: {
+        theme,
+        toName,
+        fromName,
+        showBuyerInfo,
+        toMobile: toMobile ? giftRecipientMobile(toMobile) : null,
+        sendAt: sendAt ? giftSendAt(sendAt) : null,
+      },
+    };
   }
   return line;
 }
@@ -185,7 +196,32 @@ export function checkLineRules(product: RuleProduct, line: CartLine, now: Date):
     const themes = (product.giftThemes ?? []).map((t) => t.id);
     if (!line.giftDetails || !themes.includes(line.giftDetails.theme))
       throw validation("Unknown gift theme", { "giftDetails.theme": "Not one of the product's themes" });
+    const sendAt = line.giftDetails.sendAt ? Date.parse(line.giftDetails.sendAt) : null;
+    if (sendAt !== null && (sendAt <= now.getTime() || sendAt > now.getTime() + GIFT_SEND_AHEAD_MS))
+      throw new PlatformError(
+        "SP:GiftSendTimeInvalid",
+        400,
+        "The gift's sending time must be later than now and within a year",
+      );
   }
+}
+
+/** How far ahead a gift may be sent: its card's validity counts from the moment it is sent. */
+const GIFT_SEND_AHEAD_MS = 366 * 24 * 60 * 60 * 1000;
+
+function giftRecipientMobile(typed: string): string {
+  const mobile = normalizeMobile(typed);
+  if (!mobile)
+    throw new PlatformError("SP:InvalidMobileNumber", 400, "The recipient's mobile number is not valid", {
+      field: "giftDetails.toMobile",
+    });
+  return mobile;
+}
+
+function giftSendAt(typed: string): string {
+  const at = Date.parse(typed);
+  if (!Number.isFinite(at)) throw validation("Not an instant", { "giftDetails.sendAt": "validation.invalid" });
+  return new Date(at).toISOString();
 }
 
 /**

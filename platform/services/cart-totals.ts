@@ -14,6 +14,11 @@ export type TotalsLine = {
   depositPercent: number | null;
   /** Halalas taken off this line (package coverage, coupon share); capped at the line amount. */
   discount?: number;
+  /**
+   * No VAT on this line: a gift card's sale is not a supply (VAT Implementing Regulations, Article
+   * 14 on vouchers): VAT is charged when the card pays for goods or services.
+   */
+  untaxed?: boolean;
 };
 
 /**
@@ -36,6 +41,8 @@ export type CartTotals = Pick<
   lines: LineTotals[];
   /** The fees with their VAT: what the total holds beyond the goods (a minimum order counts goods only). */
   feesTotal: number;
+  /** Halalas a gift card pays of the total: a means of payment, not a discount (the VAT stays). */
+  giftCardAmount: number;
 };
 
 /**
@@ -57,12 +64,20 @@ export function computeCartTotals(
   const totals = lines.map((l) => {
     const amount = l.unitPrice * l.quantity * l.units;
     const discount = Math.min(Math.max(0, l.discount ?? 0), amount);
-    return { amount, discount, taxAmount: taxOn(amount - discount, taxRate), effectiveQuantity: l.quantity * l.units };
+    const rate = l.untaxed ? 1 : taxRate;
+    return {
+      amount,
+      discount,
+      taxAmount: taxOn(amount - discount, rate),
+      effectiveQuantity: l.quantity * l.units,
+      rate,
+    };
   });
   const subTotal = totals.reduce((s, l) => s + l.amount, 0);
   const lineDiscounts = totals.reduce((s, l) => s + l.discount, 0);
   const discount = Math.min(lineDiscounts + Math.max(0, extraDiscount), subTotal);
-  const goodsTax = taxOn(subTotal - discount, taxRate);
+  const untaxedNet = totals.filter((l) => l.rate === 1).reduce((s, l) => s + l.amount - l.discount, 0);
+  const goodsTax = taxOn(Math.max(0, subTotal - discount - untaxedNet), taxRate);
   const fees: CartTotals["fees"] = [];
   let feesTax = 0;
   if (delivery) {
@@ -84,11 +99,11 @@ export function computeCartTotals(
     deferred += gross - deposit;
   });
   return {
-    lines: totals.map(({ amount, discount, taxAmount, effectiveQuantity }) => ({
+    lines: totals.map(({ amount, discount, taxAmount, effectiveQuantity, rate }) => ({
       amount,
       discount,
       taxAmount,
-      listAmount: amount + taxOn(amount, taxRate),
+      listAmount: amount + taxOn(amount, rate),
       effectiveQuantity,
     })),
     subTotal,
@@ -99,8 +114,26 @@ export function computeCartTotals(
     totalAmount,
     depositAmount,
     amountToBePaid: totalAmount - deferred,
+    giftCardAmount: 0,
   };
 }
+
+/**
+ * The totals with `available` halalas of a gift card paying first: the card pays up to the
+ * total, and what is paid now (a deposit, or the whole) shrinks by what it paid.
+ */
+export function withGiftCard(totals: CartTotals, available: number): CartTotals {
+  const giftCardAmount = Math.max(0, Math.min(available, totals.totalAmount));
+  return {
+    ...totals,
+    giftCardAmount,
+    amountToBePaid: Math.max(0, Math.min(totals.amountToBePaid, totals.totalAmount - giftCardAmount)),
+  };
+}
+
+/** What the order's own means of payment (cash, a transfer, a provider) still pay: the total less the gift card's part. */
+export const remainderOf = (totals: Pick<CartTotals, "totalAmount" | "giftCardAmount">) =>
+  totals.totalAmount - totals.giftCardAmount;
 
 /** A line's cost with VAT after its discount. */
 export const lineGross = (l: Pick<LineTotals, "amount" | "discount" | "taxAmount">) =>

@@ -1,4 +1,5 @@
 import "server-only";
+import { formatGiftCardCode } from "@/rules/gift-card-code";
 import { and, eq, inArray, isNull, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { independentReads } from "../db/reads";
@@ -152,6 +153,13 @@ export async function readCart(
     totalAmount: toSar(totals.totalAmount),
     depositAmount: toSar(totals.depositAmount),
     amountToBePaid: toSar(totals.amountToBePaid),
+    giftCard: pricing.giftCard
+      ? {
+          code: formatGiftCardCode(pricing.giftCard.code),
+          amount: toSar(totals.giftCardAmount),
+          balance: toSar(pricing.giftCard.balance),
+        }
+      : null,
     hasPackageDiscounts: pricing.coverage.byItem.size > 0,
     money,
     status: cart.status,

@@ -223,8 +223,13 @@ export function checkPaymentMethod(
 }
 
 /** Spec §9: a pay-later method charges the full total; card and Apple Pay the amount to pay now (deposits). */
-export function amountDue(method: OnlineMethod, totals: Pick<CartTotals, "totalAmount" | "amountToBePaid">): number {
-  return (PAY_LATER_METHODS as readonly string[]).includes(method) ? totals.totalAmount : totals.amountToBePaid;
+export function amountDue(
+  method: OnlineMethod,
+  totals: Pick<CartTotals, "totalAmount" | "amountToBePaid" | "giftCardAmount">,
+): number {
+  return (PAY_LATER_METHODS as readonly string[]).includes(method)
+    ? totals.totalAmount - totals.giftCardAmount
+    : totals.amountToBePaid;
 }
 
 /**

@@ -11,7 +11,7 @@ import type { SalesChannel } from "@/contract/input/checkout";
 import { BankReceiptCheckoutInput, TransferorName, type SubmitCartInput } from "@/contract/input/checkout";
 import { readCart } from "./cart";
 import { completeOrder, quoteOrder, type OrderDetails, type Payment } from "./complete-order";
-import { changeOwnCart, type OwnerScope } from "./own-cart";
+import { setOwnCart, type OwnerScope } from "./own-cart";
 import { checkUpload } from "./uploads";
 import { isUuid } from "./ids";
 
@@ -42,12 +42,7 @@ export function setUsePackages(
   locale: Locale,
   now = new Date(),
 ): Promise<CartDto> {
-  return changeOwnCart(db, scope, cartId, locale, now, async (tx, cart) => {
-    await tx
-      .update(carts)
-      .set({ usePackages })
-      .where(and(eq(carts.tenantId, scope.tenantId), eq(carts.id, cart.id)));
-  });
+  return setOwnCart(db, scope, cartId, locale, now, { usePackages });
 }
 
 /**

@@ -10,7 +10,8 @@ import type { OrderPaymentMethod } from "../payments/provider";
 import { loadCartLines, priceCart, pricingOf } from "./cart-pricing";
 import { checkCoupon, redeemCoupon } from "./coupon-rules";
 import { amountDue, checkCartMinimum, checkPaymentMethod, fulfilLine, lockProducts } from "./checkout-rules";
-import type { CartTotals } from "./cart-totals";
+import { remainderOf, type CartTotals } from "./cart-totals";
+import { checkGiftCardUsable, giftCardNotFound, issueGiftCards, lockGiftCard, spendGiftCard } from "./gift-cards";
 import { lockOwnActiveCart, type OwnerScope } from "./own-cart";
 import { lockPackages, spendSessions } from "./packages";
 import { lockStaff } from "./specialists";
@@ -55,9 +56,20 @@ const onlineMethod = (method: OrderPaymentMethod): OnlineMethod =>
   method === "MADA" || method === "VISA" ? "CARD" : method;
 
 function paymentStatus(payment: Payment, totals: CartTotals): string {
+  if (paidByCard(payment, totals)) return "paid";
   if (payment.method === "CASH") return "pay_on_site";
   if (payment.method === "BANK_TRANSFER") return "pending_review";
-  return payment.amount < totals.totalAmount ? "deposit_paid" : "paid";
+  return payment.amount < remainderOf(totals) ? "deposit_paid" : "paid";
+}
+
+/** A gift card paid the whole order: nothing is left for another method (the checkout sends it as cash). */
+const paidByCard = (payment: Payment, totals: CartTotals) =>
+  payment.method === "CASH" && totals.giftCardAmount > 0 && remainderOf(totals) === 0;
+
+/** A cart holding a gift line takes no gift card: a card does not buy another. */
+export function checkNoGiftForGift(rows: { product: { typeString: string } }[]): void {
+  if (rows.some((r) => r.product.typeString === "gift"))
+    throw new PlatformError("SP:GiftCardForGiftCard", 400, "A gift card cannot pay for a gift card");
 }
 
 /**
@@ -78,10 +90,11 @@ function checkPaidAmount(payment: OnlinePayment, totals: CartTotals): void {
  * since the cart was shown) is refused, never completed for the new amount.
  */
 function checkExpectedTotal(expected: number | undefined, totals: CartTotals): void {
-  if (expected !== undefined && expected !== totals.totalAmount)
+  // What the shopper confirmed is what is left to pay after their gift card.
+  if (expected !== undefined && expected !== remainderOf(totals))
     throw new PlatformError("SP:CartTotalChanged", 409, "The cart's total changed; review it before ordering", {
       expected,
-      total: totals.totalAmount,
+      total: remainderOf(totals),
     });
 }
 
@@ -123,6 +136,14 @@ export async function completeOrder(
     rows.filter((r) => r.product.typeString === "reservation").map((r) => r.item.productId),
   );
   if (rows.some((r) => r.product.typeString === "reservation")) await lockPackages(tx, scope);
+  // The card's row is held from before pricing to the commit: orders spending one card complete
+  // one after another, each priced from the balance the ones before it left.
+  if (cart.giftCardId) {
+    checkNoGiftForGift(rows);
+    const card = await lockGiftCard(tx, tenantId, cart.giftCardId);
+    if (!card) throw giftCardNotFound();
+    checkGiftCardUsable(card, now);
+  }
   const pricing = await priceCart(tx, {
     tenantId,
     cart,
@@ -138,7 +159,8 @@ export async function completeOrder(
   // An online method was checked when its payment was created; the money it took is not refused
   // because the store switched the method off meanwhile — only for a different amount.
   if (payment?.method === "ONLINE") checkPaidAmount(payment, pricing.totals);
-  else if (payment) checkPaymentMethod(settings, payment.method, pricing.totals);
+  else if (payment)
+    checkPaymentMethod(settings, payment.method, { ...pricing.totals, totalAmount: remainderOf(pricing.totals) });
   // The store's minimum is on the goods: a delivery fee does not lift an order over it.
   const { totals } = pricing;
   checkCartMinimum(settings, totals.totalAmount - totals.feesTotal, pricing.coverage.uses.size > 0);
@@ -157,6 +179,13 @@ export async function completeOrder(
     });
     await redeemCoupon(tx, pricing.coupon, cart.id, customerId);
   }
+  if (cart.giftCardId)
+    await spendGiftCard(tx, {
+      tenantId,
+      giftCardId: cart.giftCardId,
+      cartId: cart.id,
+      amount: pricing.totals.giftCardAmount,
+    });
   await spendSessions(tx, scope, pricing.coverage.uses, now);
   for (const pkg of new Set(pricing.coverage.byItem.values())) {
     const items = [...pricing.coverage.byItem].filter(([, p]) => p === pkg).map(([item]) => item);
@@ -182,6 +211,7 @@ export async function completeOrder(
       transferorName: payment.method === "BANK_TRANSFER" ? payment.receipt.transferorName : null,
       receiptUploadId,
       locale: opts.locale,
+      giftCardAmount: pricing.totals.giftCardAmount,
       completedAt: now,
       updatedAt: now,
     })
@@ -194,8 +224,9 @@ export async function completeOrder(
   else await enqueueOrderMessage(tx, tenantId, "order_placed", cart.id, { orderId: cart.id });
   await scheduleReminders(tx, { tenantId, orderId: cart.id, now });
   // Money taken now is invoiced now (ZATCA: the simplified invoice at the supply or the payment);
-  // cash and a transfer under review are invoiced when the store records the money.
-  if (payment.method === "ONLINE") {
+  // cash and a transfer under review are invoiced when the store records the money. A gift card
+  // that paid everything is money taken now; paid gift lines issue their cards with the payment.
+  if (payment.method === "ONLINE" || paidByCard(payment, pricing.totals)) {
     await issueInvoice(tx, {
       tenantId,
       tenantName,
@@ -205,9 +236,10 @@ export async function completeOrder(
       rows,
       totals: pricing.totals,
       taxRate,
-      paid: payment.amount,
+      paid: (payment.method === "ONLINE" ? payment.amount : 0) + pricing.totals.giftCardAmount,
       now,
     });
+    await issueGiftCards(tx, { tenantId, cartId: cart.id, settings, buyerMobile: payment.details.customerMobile, now });
   }
   return quote;
 }

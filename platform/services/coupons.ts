@@ -1,7 +1,5 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { carts } from "../db/schema";
 import { PlatformError, validation } from "../errors";
 import type { Locale } from "@/contract/tenant-settings";
 import type { CartDto } from "@/contract/dto/cart";
@@ -9,7 +7,7 @@ import type { SalesChannel } from "@/contract/input/checkout";
 import type { ApplyCouponInput } from "@/contract/input/checkout";
 import { loadCartLines, priceCart, tenantPricing } from "./cart-pricing";
 import { checkCoupon, checkCouponWindow, findCoupon } from "./coupon-rules";
-import { changeOwnCart, type OwnerScope } from "./own-cart";
+import { changeOwnCart, setCart, setOwnCart, type OwnerScope } from "./own-cart";
 
 /**
  * POST cart/{id}/coupon: one coupon per cart (remove it before applying another; the same code
@@ -56,10 +54,7 @@ export async function applyCoupon(
       lines: pricing.couponLines,
       cartAmount: pricing.cartAmount,
     });
-    await tx
-      .update(carts)
-      .set({ couponId: coupon.id, couponCode: coupon.code })
-      .where(and(eq(carts.tenantId, scope.tenantId), eq(carts.id, cart.id)));
+    await setCart(tx, scope, cart.id, { couponId: coupon.id, couponCode: coupon.code });
   });
   return { ...cart, code: cart.couponCode ?? input.couponCode };
 }
@@ -72,12 +67,7 @@ export function removeCoupon(
   locale: Locale,
   now = new Date(),
 ): Promise<CartDto> {
-  return changeOwnCart(db, scope, cartId, locale, now, async (tx, cart) => {
-    await tx
-      .update(carts)
-      .set({ couponId: null, couponCode: null })
-      .where(and(eq(carts.tenantId, scope.tenantId), eq(carts.id, cart.id)));
-  });
+  return setOwnCart(db, scope, cartId, locale, now, { couponId: null, couponCode: null });
 }
 
 /** GET coupons/{code}: the code as the store spells it, when it exists and is active now. */

@@ -35,6 +35,8 @@ export type MoneyOrder = {
   amountToBePaid: number;
   /** Its merchandise is collected at a branch: paid there, not on delivery. */
   pickup?: boolean;
+  /** Halalas a gift card paid when the order was placed. */
+  paidByGiftCard?: number;
 };
 
 const OFFLINE = new Set(["CASH", "BANK_TRANSFER"]);
@@ -66,18 +68,20 @@ export function orderMoney(order: MoneyOrder): OrderMoneyDto {
   const deposit = live.reduce((s, l) => s + l.deposit, 0);
   const refunded = order.lines.reduce((s, l) => s + l.refunded, 0);
   const offline = OFFLINE.has(order.paymentMethod ?? "");
+  const card = order.paidByGiftCard ?? 0;
   const paid = !order.placed
     ? 0
     : offline
       ? order.paymentStatus === "paid"
         ? total
-        : 0
-      : (order.paidOnline ??
-        (order.paymentStatus === "paid"
-          ? order.total
-          : order.paymentStatus === "deposit_paid"
-            ? order.amountToBePaid
-            : 0));
+        : card
+      : card +
+        (order.paidOnline ??
+          (order.paymentStatus === "paid"
+            ? order.total - card
+            : order.paymentStatus === "deposit_paid"
+              ? order.amountToBePaid
+              : 0));
   const inReview = order.paymentStatus === "pending_review";
   const remaining = allCancelled ? 0 : Math.max(0, total - (paid - refunded));
   let status: MoneyStatus;
@@ -111,7 +115,7 @@ function moneyLine(row: Pick<ItemRow, "item" | "product">, line: CartTotals["lin
     gross,
     deposit: lineDeposit(gross, product.depositPercent),
     cancelled: item.cancelledAt !== null,
-    refunded: item.refundedAmount,
+    refunded: item.refundedAmount + item.giftCardReturned,
     kind:
       product.typeString === "reservation"
         ? product.isFullDayBooking
@@ -172,6 +176,7 @@ export async function readOrderMoney(
     paymentStatus: cart.paymentStatus,
     total: totals.totalAmount,
     amountToBePaid: totals.amountToBePaid,
+    paidByGiftCard: totals.giftCardAmount,
     lines: rows.map((r, i) => moneyLine(r, totals.lines[i])),
     paidOnline: online ? await paidOnline(conn, cart.tenantId, cart.id) : null,
     pickup: cart.fulfilment?.kind === "pickup",

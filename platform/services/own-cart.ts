@@ -35,6 +35,31 @@ export async function lockOwnActiveCart(tx: Tx, scope: OwnerScope, cartId: strin
   return cart;
 }
 
+/** Sets columns of the caller's active cart and answers the cart after it. */
+export function setOwnCart(
+  db: Db,
+  scope: OwnerScope,
+  cartId: string,
+  locale: Locale,
+  now: Date,
+  values: Partial<typeof carts.$inferInsert>,
+): Promise<CartDto> {
+  return changeOwnCart(db, scope, cartId, locale, now, (tx, cart) => setCart(tx, scope, cart.id, values));
+}
+
+/** Sets columns of a cart the caller holds (locked by lockOwnActiveCart). */
+export async function setCart(
+  tx: Tx,
+  scope: OwnerScope,
+  cartId: string,
+  values: Partial<typeof carts.$inferInsert>,
+): Promise<void> {
+  await tx
+    .update(carts)
+    .set(values)
+    .where(and(eq(carts.tenantId, scope.tenantId), eq(carts.id, cartId)));
+}
+
 /** Runs a change on the caller's active cart in one transaction and answers the cart after it. */
 export function changeOwnCart(
   db: Db,

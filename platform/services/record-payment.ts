@@ -7,6 +7,7 @@ import { issueInvoice } from "../invoices/invoices";
 import { toSar } from "../money";
 import { enqueueOrderMessage } from "../notify/order-messages";
 import { loadCartLines, priceCart, pricingOf } from "./cart-pricing";
+import { issueGiftCards } from "./gift-cards";
 import { tenantBySlug } from "./tenant-admin";
 
 export type RecordedPayment = { orderNumber: string; alreadyPaid: boolean; total: number; invoiced: boolean };
@@ -64,6 +65,14 @@ export async function recordOfflinePayment(
       totals,
       taxRate,
       paid: totals.totalAmount,
+      now,
+    });
+    // A gift line bought with cash or a transfer becomes a card now that its money is in.
+    await issueGiftCards(tx, {
+      tenantId: tenant.id,
+      cartId: cart.id,
+      settings: tenant.settings,
+      buyerMobile: cart.customerMobile,
       now,
     });
     return { orderNumber: number, alreadyPaid: false, total, invoiced };

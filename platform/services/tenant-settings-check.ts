@@ -10,6 +10,7 @@ import {
   parseCrNumber,
   parseVatNumber,
   parseChangeWindowHours,
+  parseGiftCardExpiryDays,
   parseDeliveryDays,
   parseReturnDays,
   parseQuietHours,
@@ -126,6 +127,8 @@ const CORE_RULES: Record<CoreSettingsKey, Rule> = {
   consentBannerEnabled: flag,
   rescheduleWindowHours: changeWindow,
   cancelWindowHours: changeWindow,
+  giftCardExpiryDays: (v) =>
+    parseGiftCardExpiryDays(v) !== null ? null : "must be a whole number of days from 1 to 3650",
   currencyDisplay: oneOf(["sign", "letters"]),
   returnDays: (v) => (parseReturnDays(v) === null ? "must be whole days from 0 (no returns) to 365" : null),
   deliveryDays: (v) => (parseDeliveryDays(v) ? null : 'must be days to delivery: "2" or a range "1-3", at most 60'),

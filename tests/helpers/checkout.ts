@@ -62,7 +62,7 @@ async function choosePickupIfMerchandise(db: Db, tenantId: string, cartId: strin
 export type ShopperCart = { shopper: Shopper; cartId: string };
 
 type ItemBody = z.input<typeof AddItemBody>;
-type CartColumns = Pick<typeof carts.$inferInsert, "couponId" | "couponCode">;
+type CartColumns = Pick<typeof carts.$inferInsert, "couponId" | "couponCode" | "giftCardId">;
 
 /**
  * An active cart for each of `owners` (one owner may be named more than once), the i-th holding the

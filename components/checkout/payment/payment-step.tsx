@@ -22,6 +22,7 @@ import { withConfirmedTotal, type CheckoutDetails } from "./payment-api";
 import { PaymentActions } from "./payment-actions";
 import { useOnlinePay } from "./use-online-pay";
 import { useFormatSar } from "@/components/money/sar-style";
+import { payingCart } from "@/components/cart/cart-totals";
 
 export type { CheckoutDetails };
 
@@ -115,12 +116,14 @@ function PayView(p: ViewProps) {
  * that the step shows the new total and the shopper confirms that one.
  */
 export function PaymentStep({ method, cart, config, checkout, onBack }: PaymentStepProps) {
-  const amount = amountToPay(cart, method);
-  const confirmed = withConfirmedTotal(checkout, cart);
+  // What the order's own method pays: the rest after a gift card.
+  const paying = payingCart(cart);
+  const amount = amountToPay(paying, method);
+  const confirmed = withConfirmedTotal(checkout, paying);
   // The same rule the method list used, so the cash flow is named as it was listed.
   const cashLabelKey = useMemo(
-    () => paymentMethods({ config, cart, applePaySupported: deviceSupportsApplePay() }).cashLabelKey,
-    [config, cart],
+    () => paymentMethods({ config, cart: paying, applePaySupported: deviceSupportsApplePay() }).cashLabelKey,
+    [config, paying],
   );
   return (
     <PayView

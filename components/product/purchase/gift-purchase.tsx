@@ -13,10 +13,14 @@ import { cn } from "@/lib/cn";
 import type { GiftThemeDto } from "@/contract/dto/catalog";
 import { lineTotal, PriceChoice, PurchaseFooter, type WidgetProps } from "./purchase-parts";
 import { useFormatSar } from "@/components/money/sar-style";
+import { toLatinDigits } from "@/rules/digits";
 
 const NAME_MAX = 60;
 
-type Errors = { toName?: string; fromName?: string };
+type Errors = { toName?: string; fromName?: string; toMobile?: string; sendAt?: string };
+
+/** A datetime-local value ("2026-12-01T09:30") read as Riyadh time (UTC+3, no daylight saving). */
+const riyadhInstant = (local: string) => (local ? new Date(`${local}:00+03:00`) : null);
 
 /** Gift card: a theme (swatches), the amount, the recipient, and the buyer's name when they want it shown. */
 export function GiftPurchase({
@@ -31,12 +35,16 @@ export function GiftPurchase({
   const tv = useTranslations("validation");
   const sar = useFormatSar();
   const { addToCart, isPending } = useAddToCart();
-  const ids = { to: useId(), from: useId(), show: useId() };
+  const ids = { to: useId(), from: useId(), show: useId(), mobile: useId(), later: useId(), sendAt: useId() };
   const [theme, setTheme] = useState(themes[0]?.id ?? "");
   const [priceId, setPriceId] = useState(prices[0]?.id ?? "");
   const [toName, setToName] = useState("");
   const [fromName, setFromName] = useState("");
   const [showBuyer, setShowBuyer] = useState(false);
+  const [toMobile, setToMobile] = useState("");
+  const [mobileInvalid, setMobileInvalid] = useState(false);
+  const [sendLater, setSendLater] = useState(false);
+  const [sendAt, setSendAt] = useState("");
   const [submitted, setSubmitted] = useState(false);
   const price = prices.find((p) => p.id === priceId);
   const current = themes.find((th) => th.id === theme);
@@ -47,15 +55,26 @@ export function GiftPurchase({
     else if (toName.trim().length > NAME_MAX) e.toName = tv("tooLong", { max: NAME_MAX });
     if (showBuyer && !fromName.trim()) e.fromName = tv("required");
     else if (showBuyer && fromName.trim().length > NAME_MAX) e.fromName = tv("tooLong", { max: NAME_MAX });
+    if (!toMobile.trim()) e.toMobile = tv("required");
+    else if (mobileInvalid) e.toMobile = tv("invalid");
+    // A time already past is refused by the platform (SP:GiftSendTimeInvalid), by its clock.
+    if (sendLater && !riyadhInstant(sendAt)) e.sendAt = tv("required");
     return e;
   };
   const errors = submitted ? validate() : {};
 
   const add = async () => {
     setSubmitted(true);
+    // The phone rules (libphonenumber's metadata) load on the first add, not with the product page.
+    const { normalizeMobile } = await import("@/rules/phone");
+    const mobile = normalizeMobile(toLatinDigits(toMobile));
+    setMobileInvalid(!!toMobile.trim() && !mobile);
     const e = validate();
-    if (e.toName || e.fromName) {
-      document.getElementById(e.toName ? ids.to : ids.from)?.focus();
+    if (toMobile.trim() && !mobile) e.toMobile = tv("invalid");
+    const first = (["toName", "toMobile", "fromName", "sendAt"] as const).find((k) => e[k]);
+    if (first) {
+      const target = { toName: ids.to, toMobile: ids.mobile, fromName: ids.from, sendAt: ids.sendAt }[first];
+      document.getElementById(target)?.focus();
       return;
     }
     if (!price) return;
@@ -68,6 +87,8 @@ export function GiftPurchase({
         toName: toName.trim(),
         fromName: showBuyer ? fromName.trim() : null,
         showBuyerInfo: showBuyer,
+        toMobile: mobile,
+        sendAt: sendLater ? (riyadhInstant(sendAt)?.toISOString() ?? null) : null,
       },
     });
   };
@@ -128,6 +149,61 @@ export function GiftPurchase({
           aria-describedby={errors.toName ? `${ids.to}-error` : undefined}
         />
         <FormMessage id={`${ids.to}-error`}>{errors.toName}</FormMessage>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor={ids.mobile} required>
+          {t("toMobile")}
+        </Label>
+        <Input
+          id={ids.mobile}
+          type="tel"
+          inputMode="tel"
+          dir="ltr"
+          value={toMobile}
+          onChange={(e) => {
+            setToMobile(e.target.value);
+            setMobileInvalid(false);
+          }}
+          autoComplete="off"
+          placeholder="05XXXXXXXX"
+          maxLength={40}
+          className="text-start tabular"
+          aria-required="true"
+          aria-invalid={!!errors.toMobile}
+          aria-describedby={errors.toMobile ? `${ids.mobile}-error` : `${ids.mobile}-hint`}
+        />
+        {errors.toMobile ? (
+          <FormMessage id={`${ids.mobile}-error`}>{errors.toMobile}</FormMessage>
+        ) : (
+          <p id={`${ids.mobile}-hint`} className="text-xs text-muted-foreground">
+            {t("toMobileHint")}
+          </p>
+        )}
+      </div>
+      <div className="grid gap-3">
+        <div className="flex items-center justify-between gap-3">
+          <label htmlFor={ids.later} className="text-sm font-medium">
+            {t("sendLater")}
+          </label>
+          <Switch id={ids.later} checked={sendLater} onChange={(e) => setSendLater(e.target.checked)} />
+        </div>
+        {sendLater ? (
+          <div className="grid gap-1.5">
+            <Label htmlFor={ids.sendAt} required>
+              {t("sendAt")}
+            </Label>
+            <Input
+              id={ids.sendAt}
+              type="datetime-local"
+              value={sendAt}
+              onChange={(e) => setSendAt(e.target.value)}
+              aria-required="true"
+              aria-invalid={!!errors.sendAt}
+              aria-describedby={errors.sendAt ? `${ids.sendAt}-error` : undefined}
+            />
+            <FormMessage id={`${ids.sendAt}-error`}>{errors.sendAt}</FormMessage>
+          </div>
+        ) : null}
       </div>
       <div className="grid gap-3">
         <div className="flex items-center justify-between gap-3">

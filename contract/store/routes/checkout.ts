@@ -5,6 +5,8 @@ export const checkoutRoutes = {
   checkCoupon: { method: "GET", path: "coupons/:code" },
   applyCoupon: { method: "POST", path: "checkout/coupon" },
   removeCoupon: { method: "DELETE", path: "checkout/coupon" },
+  applyGiftCard: { method: "POST", path: "checkout/gift-card" },
+  removeGiftCard: { method: "DELETE", path: "checkout/gift-card" },
   setUsePackages: { method: "PUT", path: "checkout/packages" },
   setFulfilment: { method: "PUT", path: "checkout/fulfilment" },
   pickupBranches: { method: "GET", path: "checkout/branches" },

@@ -14,6 +14,9 @@ export const checkoutHandlers = handlers(checkout, {
       .platform({ headers: WEBSITE })
       .checkout.applyCoupon({ params: { id: ctx.cart.id }, body: { couponCode: ctx.body.couponCode } }),
   removeCoupon: (ctx) => ctx.platform().checkout.removeCoupon({ params: { id: ctx.cart.id } }),
+  applyGiftCard: (ctx) =>
+    ctx.platform().checkout.applyGiftCard({ params: { id: ctx.cart.id }, body: { code: ctx.body.code } }),
+  removeGiftCard: (ctx) => ctx.platform().checkout.removeGiftCard({ params: { id: ctx.cart.id } }),
   setUsePackages: (ctx) =>
     ctx.platform().checkout.usePackages({ params: { id: ctx.cart.id }, body: { usePackages: ctx.body.usePackages } }),
   setFulfilment: (ctx) => ctx.platform().checkout.fulfilment({ params: { id: ctx.cart.id }, body: ctx.body }),

@@ -4,10 +4,12 @@ import { orderLink, ownOrderInvoices, sharedOrder, sharedOrderInvoices } from ".
 import { replaceBankReceipt } from "../../services/order-receipt";
 import { rescheduleBooking } from "../../services/reschedule";
 import { cancelBooking } from "../../services/cancel-booking";
+import { customerGiftCards } from "../../services/gift-cards";
 import { buildWalletPass } from "../../services/wallet-passes";
 import { handlers } from "../define";
 
 export const accountHandlers = handlers(account, {
+  giftCards: ({ db, tenant, customer, locale }) => customerGiftCards(db, tenant.id, customer.customerId, locale),
   orders: ({ db, tenant, customer, locale }) => listOrders(db, tenant.id, customer.customerId, locale),
   orderLink: ({ db, tenant, customer, params }) => orderLink(db, tenant.id, customer.customerId, params.id),
   sharedOrder: ({ db, tenant, locale, params }) => sharedOrder(db, tenant.id, params.id, params.key, locale),

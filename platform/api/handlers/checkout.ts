@@ -11,6 +11,8 @@ import type { Db } from "../../db/client";
 import { applyCoupon, checkCouponCode, removeCoupon } from "../../services/coupons";
 import { pickupBranches, setFulfilment } from "../../services/fulfilment";
 import { PositionQuery } from "@/contract/input/locations";
+import { applyGiftCard, removeGiftCard } from "../../services/gift-card-checkout";
+import { giftCardPage } from "../../services/gift-cards";
 import { handlers, ownerOf, type TenantInfo } from "../define";
 
 /** One live payment per cart: an order completed offline releases the cart's open online attempts (money they take later is given back). */
@@ -26,6 +28,11 @@ export const checkoutHandlers = handlers(checkout, {
     applyCoupon(db, ownerOf(tenant, customer), params.id, body, channel, locale),
   removeCoupon: ({ db, tenant, customer, locale, params }) =>
     removeCoupon(db, ownerOf(tenant, customer), params.id, locale),
+  applyGiftCard: ({ db, tenant, customer, locale, params, body }) =>
+    applyGiftCard(db, ownerOf(tenant, customer), params.id, body.code, locale),
+  giftCard: ({ db, tenant, locale, params }) => giftCardPage(db, tenant.id, params.token, locale),
+  removeGiftCard: ({ db, tenant, customer, locale, params }) =>
+    removeGiftCard(db, ownerOf(tenant, customer), params.id, locale),
   usePackages: ({ db, tenant, customer, locale, params, body }) =>
     setUsePackages(db, ownerOf(tenant, customer), params.id, body.usePackages, locale),
   fulfilment: ({ db, tenant, customer, locale, params, body }) =>

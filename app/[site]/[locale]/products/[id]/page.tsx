@@ -82,18 +82,20 @@ export default async function ProductPage({ params }: Props) {
   const productUrl = pageUrl(tenant.host, locale, productPath(product.slugs, locale));
   const storeImage =
     product.images.length > 0 ? null : (await storeShareImage(tenant.host, { config, storeName }, locale)).url;
+  const spec = widgetSpec(product, config, storeName);
   const jsonLd = productJsonLd({
     product,
     site: tenant.host,
     url: productUrl,
     storeName,
-    taxRate: config.taxRate,
+    taxRate: spec.kind === "gift" ? 1 : config.taxRate,
     fallbackImage: storeImage,
     policy: config.merchandisePolicy,
   });
+  // A gift card is sold at its face value, without VAT: VAT is due when it is spent (docs/behaviour.md, Gift cards).
+  const taxRate = spec.kind === "gift" ? 1 : config.taxRate;
   const paragraphs = product.description.split(/\n\s*\n/).filter((s) => s.trim());
-  const lowest = promoAmount(product, config.taxRate);
-  const spec = widgetSpec(product, config, storeName);
+  const lowest = promoAmount(product, taxRate);
   const messages = await getMessages();
 
   return (
@@ -148,12 +150,12 @@ export default async function ProductPage({ params }: Props) {
             />
           </div>
           <h1 className="text-2xl font-bold sm:text-3xl">{product.name}</h1>
-          <ProductPrice product={product} locale={locale} taxRate={config.taxRate} size="lg" showVatNote />
+          <ProductPrice product={product} locale={locale} taxRate={taxRate} size="lg" showVatNote />
           <ProductFacts product={product} locale={locale} hideDuration={config.hideDuration} />
         </div>
         <PaymentPromos
-          widgets={promoWidgets(config, tenant.payments, promoAmount(product, config.taxRate))}
-          amount={promoAmount(product, config.taxRate)}
+          widgets={promoWidgets(config, tenant.payments, promoAmount(product, taxRate))}
+          amount={promoAmount(product, taxRate)}
           locale={locale}
           className="-mt-3 self-start md:col-start-1 md:row-start-3 md:mt-0"
         />
@@ -180,7 +182,7 @@ export default async function ProductPage({ params }: Props) {
                 productId={product.id}
                 prices={product.prices}
                 locale={locale}
-                taxRate={config.taxRate}
+                taxRate={taxRate}
                 spec={spec}
               />
             </NextIntlClientProvider>
