@@ -8,6 +8,8 @@ import * as s from "../db/schema";
  * registered there (platform/sandbox/whatsapp.ts's SANDBOX_TEMPLATES) for what happens to an
  * order after it is placed, one per kind. The confirmation itself has none, and goes by text message: the
  * demo shows both channels, and where a kind has no template the store's text messages carry it.
+ * A gift card has none either: its recipient is not the store's customer and never agreed to hear
+ * from it on WhatsApp (Meta asks for that opt-in before a business writes first).
  */
 const KINDS = [
   "order_paid",
@@ -18,7 +20,6 @@ const KINDS = [
   "booking_moved",
   "refund_issued",
   "booking_reminder",
-  "gift_card_received",
 ] as const;
 /** Each kind its own template of the same name: a template's words are fixed, so one per message. */
 const templates: Record<string, s.WhatsAppTemplate> = Object.fromEntries(
