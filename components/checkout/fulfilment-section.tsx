@@ -38,7 +38,30 @@ export type FulfilmentChoice = {
   commit: () => Promise<boolean>;
 };
 
+const TYPING_KEY = "checkout:fulfilment";
+
+/** What was typed before Continue, for this cart: a language switch or a reload keeps it (the tab's storage only). */
+function readTyping(cartId: string): Draft | null {
+  try {
+    const kept = JSON.parse(window.sessionStorage.getItem(TYPING_KEY) ?? "null") as (Draft & { cartId: string }) | null;
+    return kept?.cartId === cartId ? kept : null;
+  } catch {
+    // Storage blocked or unreadable: start from the cart's own choice.
+    return null;
+  }
+}
+
+function keepTyping(cartId: string, draft: Draft) {
+  try {
+    window.sessionStorage.setItem(TYPING_KEY, JSON.stringify({ ...draft, cartId }));
+  } catch {
+    // Storage full or blocked: only a reload forgets what was typed.
+  }
+}
+
 function initialDraft(cart: CartDto, config: FulfilmentConfig): Draft {
+  const typed = typeof window === "undefined" ? null : readTyping(cart.id);
+  if (typed && (typed.kind === "pickup" ? config.pickup : config.delivery)) return typed;
   const f = cart.fulfilment;
   if (f?.kind === "delivery" && config.delivery)
     return { kind: "delivery", branchId: null, addressLine: f.addressLine, driverNote: f.driverNote ?? "" };
@@ -65,7 +88,11 @@ export function useFulfilmentChoice(cart: CartDto, config: FulfilmentConfig): Fu
   const needed =
     (config.delivery !== null || config.pickup) && cart.items.some((i) => i.product.typeString === "merchandise");
   const change = (next: Partial<Draft>) => {
-    setDraft((d) => ({ ...d, ...next }));
+    setDraft((d) => {
+      const changed = { ...d, ...next };
+      keepTyping(cart.id, changed);
+      return changed;
+    });
     setError(null);
     setMissing(null);
   };
