@@ -21,6 +21,7 @@ import { formatNumber } from "@/lib/money";
 import { useSelectedLocation, type SelectedLocation } from "@/lib/locations/selected-location";
 import { checkoutApi } from "@/lib/store-client/checkout";
 import { useFailureMessage } from "@/lib/use-failure-message";
+import { FULFILMENT_TYPING_KEY } from "./checkout-draft";
 
 type Draft = { kind: FulfilmentKind; branchId: string | null; addressLine: string; driverNote: string };
 
@@ -38,12 +39,12 @@ export type FulfilmentChoice = {
   commit: () => Promise<boolean>;
 };
 
-const TYPING_KEY = "checkout:fulfilment";
-
 /** What was typed before Continue, for this cart: a language switch or a reload keeps it (the tab's storage only). */
 function readTyping(cartId: string): Draft | null {
   try {
-    const kept = JSON.parse(window.sessionStorage.getItem(TYPING_KEY) ?? "null") as (Draft & { cartId: string }) | null;
+    const kept = JSON.parse(window.sessionStorage.getItem(FULFILMENT_TYPING_KEY) ?? "null") as
+      | (Draft & { cartId: string })
+      | null;
     return kept?.cartId === cartId ? kept : null;
   } catch {
     // Storage blocked or unreadable: start from the cart's own choice.
@@ -53,7 +54,7 @@ function readTyping(cartId: string): Draft | null {
 
 function keepTyping(cartId: string, draft: Draft) {
   try {
-    window.sessionStorage.setItem(TYPING_KEY, JSON.stringify({ ...draft, cartId }));
+    window.sessionStorage.setItem(FULFILMENT_TYPING_KEY, JSON.stringify({ ...draft, cartId }));
   } catch {
     // Storage full or blocked: only a reload forgets what was typed.
   }
