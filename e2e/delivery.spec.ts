@@ -123,6 +123,13 @@ test("pickup at a branch, in the project's language: no fee, the branch on the d
   const hittin = locale === "ar" ? "فرع حطين" : "Hittin branch";
   await choice.getByRole("radio", { name: new RegExp(hittin) }).check();
   await snap(page, info, `pickup-1-choice-${locale}`);
+  // Chosen but not sent yet: a language switch inside the sheet keeps it.
+  const other = locale === "ar" ? "en" : "ar";
+  const hittinOther = other === "ar" ? "فرع حطين" : "Hittin branch";
+  await cartDialog(page, locale).getByRole("link", { name: common[locale].language.switchTo }).click();
+  await expect(section(page, other).getByRole("radio", { name: new RegExp(hittinOther) })).toBeChecked();
+  await cartDialog(page, other).getByRole("link", { name: common[other].language.switchTo }).click();
+  await expect(section(page, locale).getByRole("radio", { name: new RegExp(hittin) })).toBeChecked();
   await page.getByRole("button", { name: c.customer.continue }).click();
 
   // Back keeps the choice the cart holds.
@@ -130,8 +137,6 @@ test("pickup at a branch, in the project's language: no fee, the branch on the d
   await cartDialog(page, locale).getByRole("button", { name: c.methods.back, exact: true }).click();
   await expect(section(page, locale).getByRole("radio", { name: new RegExp(hittin) })).toBeChecked();
   // So does a language switch inside the sheet, and back.
-  const other = locale === "ar" ? "en" : "ar";
-  const hittinOther = other === "ar" ? "فرع حطين" : "Hittin branch";
   await cartDialog(page, locale).getByRole("link", { name: common[locale].language.switchTo }).click();
   await expect(section(page, other).getByRole("radio", { name: new RegExp(hittinOther) })).toBeChecked();
   await cartDialog(page, other).getByRole("link", { name: common[other].language.switchTo }).click();

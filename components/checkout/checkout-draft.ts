@@ -15,6 +15,8 @@ export type CheckoutDraft = {
 };
 
 const KEY = "checkout:draft";
+/** The delivery-or-pickup choice typed before Continue (components/checkout/fulfilment-section.tsx). */
+export const FULFILMENT_TYPING_KEY = "checkout:fulfilment";
 
 export function readDraft(cartId: string): CheckoutDraft | null {
   try {
@@ -38,6 +40,7 @@ export function writeDraft(draft: CheckoutDraft) {
 export function clearDraft() {
   try {
     window.sessionStorage.removeItem(KEY);
+    window.sessionStorage.removeItem(FULFILMENT_TYPING_KEY);
   } catch {
     // Storage blocked: there is nothing stored either.
   }

@@ -21,6 +21,7 @@ import { formatNumber } from "@/lib/money";
 import { useSelectedLocation, type SelectedLocation } from "@/lib/locations/selected-location";
 import { checkoutApi } from "@/lib/store-client/checkout";
 import { useFailureMessage } from "@/lib/use-failure-message";
+import { FULFILMENT_TYPING_KEY } from "./checkout-draft";
 
 type Draft = { kind: FulfilmentKind; branchId: string | null; addressLine: string; driverNote: string };
 
@@ -38,7 +39,30 @@ export type FulfilmentChoice = {
   commit: () => Promise<boolean>;
 };
 
+/** What was typed before Continue, for this cart: a language switch or a reload keeps it (the tab's storage only). */
+function readTyping(cartId: string): Draft | null {
+  try {
+    const kept = JSON.parse(window.sessionStorage.getItem(FULFILMENT_TYPING_KEY) ?? "null") as
+      | (Draft & { cartId: string })
+      | null;
+    return kept?.cartId === cartId ? kept : null;
+  } catch {
+    // Storage blocked or unreadable: start from the cart's own choice.
+    return null;
+  }
+}
+
+function keepTyping(cartId: string, draft: Draft) {
+  try {
+    window.sessionStorage.setItem(FULFILMENT_TYPING_KEY, JSON.stringify({ ...draft, cartId }));
+  } catch {
+    // Storage full or blocked: only a reload forgets what was typed.
+  }
+}
+
 function initialDraft(cart: CartDto, config: FulfilmentConfig): Draft {
+  const typed = typeof window === "undefined" ? null : readTyping(cart.id);
+  if (typed && (typed.kind === "pickup" ? config.pickup : config.delivery)) return typed;
   const f = cart.fulfilment;
   if (f?.kind === "delivery" && config.delivery)
     return { kind: "delivery", branchId: null, addressLine: f.addressLine, driverNote: f.driverNote ?? "" };
@@ -65,7 +89,11 @@ export function useFulfilmentChoice(cart: CartDto, config: FulfilmentConfig): Fu
   const needed =
     (config.delivery !== null || config.pickup) && cart.items.some((i) => i.product.typeString === "merchandise");
   const change = (next: Partial<Draft>) => {
-    setDraft((d) => ({ ...d, ...next }));
+    setDraft((d) => {
+      const changed = { ...d, ...next };
+      keepTyping(cart.id, changed);
+      return changed;
+    });
     setError(null);
     setMissing(null);
   };
