@@ -1,7 +1,13 @@
 import { z } from "zod";
 import { platformApi } from "../api";
 import { PresetDto, PresetValueDto } from "../dto/presets";
-import { ApplyCouponInput, ApplyGiftCardInput, CouponCodeParams, SetUsePackagesInput, SubmitCartInput } from "../input/checkout";
+import {
+  ApplyCouponInput,
+  ApplyGiftCardInput,
+  CouponCodeParams,
+  SetUsePackagesInput,
+  SubmitCartInput,
+} from "../input/checkout";
 import { PresetValueInput, SaveCustomerInput } from "../input/customers";
 import { EntityId, IdParams } from "../input/ids";
 import { CreatePresetValueQuery } from "../input/presets";
