@@ -123,7 +123,7 @@ const PREFIXED: [RegExp, string | ((m: RegExpMatchArray) => string)][] = [
   // Page and column breaks (break-inside-avoid, break-before-page) are groups of their own, apart from word breaking.
   [/^(break-(?:before|after|inside))-/, (m) => m[1]],
   [
-    /^(whitespace|cursor|select|pointer-events|ease|animate|aspect|line-clamp|origin|underline-offset|decoration|blur|backdrop-blur|fill|stroke|grid-cols|grid-rows|col-span|row-span|justify-items|justify-self|place-content|place-items|place-self|outline-offset|appearance|list|break|columns|scrollbar)-/,
+    /^(whitespace|cursor|select|pointer-events|ease|animate|aspect|line-clamp|origin|underline-offset|decoration|blur|backdrop-blur|fill|stroke|grid-cols|grid-rows|col-span|row-span|col-start|col-end|row-start|row-end|justify-items|justify-self|place-content|place-items|place-self|outline-offset|appearance|list|break|columns|scrollbar)-/,
     (m) => m[1],
   ],
   [/^(overflow-x|overflow-y|overflow)-/, (m) => m[1]],

@@ -205,6 +205,7 @@ function families(c: Ctx): Record<(typeof FAMILIES)[number], RouteSpec[]> {
     ],
     account: [
       { method: "GET", pattern: "customer/orders", auth: true },
+      { method: "GET", pattern: "customer/gift-cards", auth: true },
       { method: "GET", pattern: "orders/:id/link", params: { id: c.carts.checkout }, auth: true },
       { method: "GET", pattern: "orders/:id/invoice", params: { id: c.carts.checkout }, auth: true },
       {
@@ -316,6 +317,15 @@ function families(c: Ctx): Record<(typeof FAMILIES)[number], RouteSpec[]> {
       },
       { method: "DELETE", pattern: "cart/:id/coupon", params: { id: c.carts.coupon }, auth: true },
       { method: "GET", pattern: "coupons/:code", params: { code: "RELAX10" }, auth: false },
+      {
+        method: "POST",
+        pattern: "cart/:id/gift-card",
+        params: { id: c.carts.coupon },
+        body: { code: "ABCD-EFGH-JKMN" },
+        auth: true,
+      },
+      { method: "DELETE", pattern: "cart/:id/gift-card", params: { id: c.carts.coupon }, auth: true },
+      { method: "GET", pattern: "gift-cards/:token", params: { token: "no-such-page" }, auth: false },
     ],
     "checkout (validate, packages, submit)": [
       {

@@ -54,6 +54,7 @@ const FAMILIES = [
   "otp send",
   "otp verify",
   "profile",
+  "reminders",
   "custom fields",
   "uploads",
   "upload download",
@@ -89,6 +90,7 @@ function families(c: { otpToken: string; uploadName: string }): Record<(typeof F
     "otp send": spec("POST", "otp/send", { auth: false, body: { mobileNumber: "0551234567" } }),
     "otp verify": spec("POST", "otp/verify", { auth: false, body: { token: c.otpToken, code: "١٢٣٤٥٦" } }),
     profile: spec("PUT", "profile", { body: { name: "Fuzz Shopper", email: "fuzz@example.com" } }),
+    reminders: spec("PUT", "reminders", { body: { bookingReminders: false } }),
     "custom fields": spec("PUT", "custom-fields", {
       body: {
         customFields: {

@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import { beforeAll, beforeEach, expect, it } from "vitest";
 import { setPlatformDb } from "@/platform/db";
+import { giftCards } from "@/platform/db/schema";
 import { registeredRoutes } from "@/platform/api/router";
 import { latestOutboxMessage } from "@/platform/services/sms-outbox";
 import { clearTenantCache } from "@/lib/platform-client/tenants";
@@ -88,6 +89,9 @@ type Spa = {
   oil: { id: string; priceId: string };
   massageId: string;
   day: string;
+  /** A gift card of spa's, received on the customer's number. */
+  giftCode: string;
+  giftToken: string;
 };
 
 /** What a foreign answer may never contain: every id, number, name and value that is spa's customer's (and spa's own). */
@@ -121,6 +125,8 @@ function spaMarkers(s: Spa, spaTenantId: string): string[] {
     s.massageId,
     "Lavender massage oil",
     "Rose bath salts",
+    s.giftCode,
+    s.giftToken,
   ];
 }
 
@@ -179,6 +185,11 @@ function routeCalls(s: Spa): Record<string, RouteCall> {
     },
     { method: "PUT", path: "identity-customer", body: { name: "Taken Over", email: "" } },
     { method: "PUT", path: "identity-customer/reminders", body: { bookingReminders: false } },
+    { method: "POST", path: `cart/${s.cart.id}/gift-card`, body: { code: s.giftCode } },
+    { method: "DELETE", path: `cart/${s.cart.id}/gift-card` },
+    // Spa's card page on coffee: a token coffee never issued.
+    { method: "GET", path: `gift-cards/${s.giftToken}`, public: true },
+    { method: "GET", path: "customer/gift-cards" },
     {
       method: "PUT",
       path: "identity-customer/customer-custom-fields",
@@ -361,6 +372,22 @@ describeEachDb("tenant isolation: spa's customer on coffee", (t) => {
     ).toBe("completed");
     const emptyCart = data<CartDto>(await as("POST", "cart"));
     const cart = await newCart([oil, salts]);
+    // A gift card of spa's on the customer's number (as a paid gift line would issue it).
+    const giftCode = "SPAGFTCRD234";
+    const giftToken = `spa-gift-${randomInt(1e9)}`;
+    await db.insert(giftCards).values({
+      tenantId: spaInfo.id,
+      code: giftCode,
+      token: giftToken,
+      amount: 10_000,
+      balance: 10_000,
+      expiresAt: new Date(now.getTime() + 30 * 86_400_000),
+      recipientMobile: mobileNumber,
+      recipientName: name,
+      theme: "classic",
+      cartItemId: order.cartItems[0].id,
+      unit: 1,
+    });
 
     const upload = data<UploadDto>(await as("POST", "customer/uploads", { form: uploadForm(FILES.png) }));
     data(
@@ -404,6 +431,8 @@ describeEachDb("tenant isolation: spa's customer on coffee", (t) => {
       oil: { id: oil.id, priceId: oil.priceId },
       massageId: massage.id,
       day: dayAhead(now, 3),
+      giftCode,
+      giftToken,
     };
   });
 
