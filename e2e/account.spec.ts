@@ -122,12 +122,12 @@ test("sign in keeps the guest cart; settings save every field type; logout clear
 test("a store selling neither bookings nor subscriptions: its account opens on the orders, with only the tabs it can fill, and its catalogue says what it sells", async ({
   page,
 }, info) => {
-  // The coffee roaster sells merchandise only, in Arabic only.
+  // The coffee roaster sells merchandise and gift cards, in Arabic only.
   const t = account.ar.menu;
   await page.goto(coffeeUrl("/profile"));
   await expect(page).toHaveURL(coffeeUrl("/profile/orders"));
   const tabs = page.getByRole("navigation", { name: t.pagesLabel });
-  await expect(tabs.getByRole("link")).toHaveText([t.orders, t.accountSettings]);
+  await expect(tabs.getByRole("link")).toHaveText([t.orders, t.giftCards, t.accountSettings]);
   await snap(page, info, "account-tabs-merchandise-only");
   await page.goto(coffeeUrl("/products"));
   const description = await page.locator('meta[name="description"]').getAttribute("content");
