@@ -66,12 +66,14 @@ export default defineConfig({
     // Requests no browser makes, against servers of the suite's own (their memory is measured) or
     // the journeys' server's process.
     { name: "server", testMatch: /huge-bodies\.spec|data-folder\.spec|server-process\.spec/ },
-    // The PostgreSQL server gets the whole-journey check and the double-action suite (one intent, one effect, on real concurrency).
+    // The PostgreSQL server gets the whole-journey check, the double-action suite (one intent, one
+    // effect, on real concurrency) and what happens after the order (messages sent by the worker,
+    // delivery or pickup, gift cards spent under a lock, the reminders switch).
     ...(withPostgres
       ? [
           {
             name: "postgres",
-            testMatch: /postgres\.spec|double-action\//,
+            testMatch: /postgres\.spec|double-action\/|messages\.spec|delivery\.spec|gift-cards\.spec|reminders\.spec/,
             use: { ...devices["Desktop Chrome"], baseURL: `http://spa.localhost:${pgPort}` },
           },
         ]
