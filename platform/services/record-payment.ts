@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { carts } from "../db/schema";
 import { notFound, PlatformError } from "../errors";
 import { issueInvoice } from "../invoices/invoices";
@@ -11,6 +11,18 @@ import { issueGiftCards } from "./gift-cards";
 import { tenantBySlug } from "./tenant-admin";
 
 export type RecordedPayment = { orderNumber: string; alreadyPaid: boolean; total: number; invoiced: boolean };
+
+/** A store's placed order by its number, locked for the operator's change (404 when there is none). */
+async function lockPlacedOrder(tx: Tx, slug: string, number: string) {
+  const tenant = await tenantBySlug(tx, slug);
+  const [cart] = await tx
+    .select()
+    .from(carts)
+    .where(and(eq(carts.tenantId, tenant.id), eq(carts.orderNumber, number), eq(carts.status, "completed")))
+    .for("update");
+  if (!cart) throw notFound("Order");
+  return { tenant, cart };
+}
 
 /**
  * The store records that a cash or bank-transfer order was paid in full (the cash taken at the
@@ -28,13 +40,7 @@ export async function recordOfflinePayment(
 ): Promise<RecordedPayment> {
   const number = orderNumber.trim().toUpperCase();
   return db.transaction(async (tx) => {
-    const tenant = await tenantBySlug(tx, slug);
-    const [cart] = await tx
-      .select()
-      .from(carts)
-      .where(and(eq(carts.tenantId, tenant.id), eq(carts.orderNumber, number), eq(carts.status, "completed")))
-      .for("update");
-    if (!cart) throw notFound("Order");
+    const { tenant, cart } = await lockPlacedOrder(tx, slug, number);
     const rows = (await loadCartLines(tx, tenant.id, cart.id)).filter((r) => !r.item.cancelledAt);
     const { taxRate } = pricingOf(tenant.settings);
     const { totals } = await priceCart(tx, { tenantId: tenant.id, cart, rows, taxRate, locale: "ar", now });
@@ -91,13 +97,7 @@ export async function refuseTransfer(
 ): Promise<{ orderNumber: string; alreadyTold: boolean }> {
   const number = orderNumber.trim().toUpperCase();
   return db.transaction(async (tx) => {
-    const tenant = await tenantBySlug(tx, slug);
-    const [cart] = await tx
-      .select()
-      .from(carts)
-      .where(and(eq(carts.tenantId, tenant.id), eq(carts.orderNumber, number), eq(carts.status, "completed")))
-      .for("update");
-    if (!cart) throw notFound("Order");
+    const { tenant, cart } = await lockPlacedOrder(tx, slug, number);
     if (cart.paymentMethod !== "BANK_TRANSFER" || cart.paymentStatus !== "pending_review")
       throw new PlatformError(
         "SP:PaymentNotRecordable",
