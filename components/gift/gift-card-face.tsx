@@ -1,33 +1,35 @@
+import type { ReactNode } from "react";
 import { Gift } from "lucide-react";
-import { Sar } from "@/components/money/sar";
-import type { SarStyle } from "@/lib/money";
 
-/** A gift card in its theme's colour: the store, the theme, the amount and who it is for and from. */
+/**
+ * A gift card in its theme's colour: the store, the theme, the amount and who it is for and from.
+ * The gift widget draws it as a live preview of what the recipient gets (`preview`: hidden from
+ * screen readers, which read the fields themselves); the card's page draws the card itself.
+ */
 export function GiftCardFace({
   color,
   storeName,
   themeName,
   amount,
-  locale,
-  sarStyle,
   to,
   from,
   labels,
+  preview = false,
 }: {
   color: string | null;
   storeName: string;
   themeName: string;
-  amount: number;
-  locale: string;
-  sarStyle: SarStyle;
+  amount: ReactNode;
   to: string;
   from: string | null;
   labels: { to: string; from: string };
+  preview?: boolean;
 }) {
   const c = color ?? "#1e5b57";
   return (
     <div
-      data-gift-card=""
+      aria-hidden={preview || undefined}
+      {...(preview ? { "data-gift-preview": "" } : { "data-gift-card": "" })}
       className="relative isolate flex aspect-[1.7] flex-col justify-between overflow-hidden rounded-xl p-5 text-white shadow-lift"
       style={{ background: `linear-gradient(135deg, ${c} 0%, color-mix(in srgb, ${c} 55%, #000) 100%)` }}
     >
@@ -39,14 +41,12 @@ export function GiftCardFace({
       </div>
       <div>
         <p className="text-xs uppercase tracking-wide opacity-80">{themeName}</p>
-        <p className="tabular font-display text-2xl font-bold">
-          <Sar amount={amount} locale={locale} style={sarStyle} />
-        </p>
+        <p className="tabular font-display text-2xl font-bold">{amount}</p>
       </div>
       <div className="flex flex-wrap justify-between gap-x-4 text-sm">
         <span className="truncate">
           <span className="opacity-75">{labels.to} </span>
-          {to}
+          {to || "…"}
         </span>
         {from ? (
           <span className="truncate">

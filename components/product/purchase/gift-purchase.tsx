@@ -2,7 +2,7 @@
 
 import { useId, useState } from "react";
 import { useTranslations } from "next-intl";
-import { Check, Gift } from "lucide-react";
+import { Check } from "lucide-react";
 import { useAddToCart } from "@/components/cart/use-add-to-cart";
 import { FormMessage } from "@/components/ui/form-message";
 import { Input } from "@/components/ui/input";
@@ -13,6 +13,7 @@ import { cn } from "@/lib/cn";
 import type { GiftThemeDto } from "@/contract/dto/catalog";
 import { lineTotal, PriceChoice, PurchaseFooter, type WidgetProps } from "./purchase-parts";
 import { useFormatSar } from "@/components/money/sar-style";
+import { GiftCardFace } from "@/components/gift/gift-card-face";
 import { toLatinDigits } from "@/rules/digits";
 
 const NAME_MAX = 60;
@@ -95,8 +96,10 @@ export function GiftPurchase({
 
   return (
     <div className="grid gap-5">
-      <GiftPreview
-        color={current?.color ?? "#1e5b57"}
+      {/* The card shows its face value (what the recipient can spend), not the price with VAT. */}
+      <GiftCardFace
+        preview
+        color={current?.color ?? null}
         themeName={current?.name ?? ""}
         storeName={storeName}
         amount={price ? sar(price.amount) : ""}
@@ -239,58 +242,6 @@ export function GiftPurchase({
         disabled={!price}
         onAdd={add}
       />
-    </div>
-  );
-}
-
-/** A live picture of the card the recipient gets, in the chosen theme. */
-function GiftPreview({
-  color,
-  themeName,
-  storeName,
-  amount,
-  to,
-  from,
-  labels,
-}: {
-  color: string;
-  themeName: string;
-  storeName: string;
-  amount: string;
-  to: string;
-  from: string;
-  labels: { to: string; from: string };
-}) {
-  return (
-    // The card shows its face value (what the recipient can spend), not the price with VAT.
-    <div
-      aria-hidden="true"
-      data-gift-preview=""
-      className="relative isolate flex aspect-[1.7] flex-col justify-between overflow-hidden rounded-xl p-5 text-white shadow-lift"
-      style={{ background: `linear-gradient(135deg, ${color} 0%, color-mix(in srgb, ${color} 55%, #000) 100%)` }}
-    >
-      <div className="pointer-events-none absolute -end-10 -top-10 -z-10 size-40 rounded-full bg-white/10" />
-      <div className="pointer-events-none absolute -bottom-16 -start-8 -z-10 size-44 rounded-full bg-white/10" />
-      <div className="flex items-start justify-between gap-3">
-        <span className="text-sm font-semibold opacity-90">{storeName}</span>
-        <Gift className="size-6 opacity-90" />
-      </div>
-      <div>
-        <p className="text-xs uppercase tracking-wide opacity-80">{themeName}</p>
-        <p className="tabular font-display text-2xl font-bold">{amount}</p>
-      </div>
-      <div className="flex flex-wrap justify-between gap-x-4 text-sm">
-        <span className="truncate">
-          <span className="opacity-75">{labels.to} </span>
-          {to || "…"}
-        </span>
-        {from ? (
-          <span className="truncate">
-            <span className="opacity-75">{labels.from} </span>
-            {from}
-          </span>
-        ) : null}
-      </div>
     </div>
   );
 }

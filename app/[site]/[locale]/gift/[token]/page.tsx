@@ -45,9 +45,7 @@ export default async function GiftCardPage({ params }: Props) {
         color={card.themeColor}
         storeName={storeName}
         themeName={card.themeName}
-        amount={card.amount}
-        locale={locale}
-        sarStyle={config.sarStyle}
+        amount={<Sar amount={card.amount} locale={locale} style={config.sarStyle} />}
         to={card.recipientName}
         from={card.fromName}
         labels={{ to: t("to"), from: t("from") }}
