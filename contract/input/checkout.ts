@@ -44,7 +44,18 @@ const BookingNotes = multiLine(1000)
   .nullish()
   .transform((v) => (v ? v : null));
 
-/** Spec §3's UTM record as the storefront kept it from the landing URL; each field ≤ 200 characters, unknown keys dropped. */
+/**
+ * The ad platforms' click ids a landing may carry, named as in the URL: each platform matches a
+ * conversion to its click by its own. `fbc` is Meta's cookie value built from `fbclid`
+ * (`fb.1.<ms>.<fbclid>`), kept beside it.
+ */
+export const CLICK_ID_FIELDS = ["fbclid", "fbc", "gclid", "gbraid", "wbraid", "ttclid", "ScCid", "msclkid"] as const;
+export type ClickIdField = (typeof CLICK_ID_FIELDS)[number];
+
+/**
+ * Spec §3's UTM record as the storefront kept it from the landing URL, with the landing's click
+ * ids; each field ≤ 200 characters, unknown keys dropped.
+ */
 export const UtmInput = z
   .object({
     source: printable(200).optional(),
@@ -54,6 +65,14 @@ export const UtmInput = z
     content: printable(200).optional(),
     id: printable(200).optional(),
     timestamp: printable(200).optional(),
+    fbclid: printable(200).optional(),
+    fbc: printable(200).optional(),
+    gclid: printable(200).optional(),
+    gbraid: printable(200).optional(),
+    wbraid: printable(200).optional(),
+    ttclid: printable(200).optional(),
+    ScCid: printable(200).optional(),
+    msclkid: printable(200).optional(),
   })
   // Empty fields are dropped, and a record with nothing left is no record.
   .transform((v) => {

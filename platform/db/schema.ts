@@ -939,7 +939,10 @@ export type Fulfilment =
       addressEn: string;
     };
 
-/** Spec §3's UTM record, as the storefront kept it from the landing URL and sent with the order. */
+/**
+ * Spec §3's UTM record, as the storefront kept it from the landing URL and sent with the order,
+ * with the landing's ad click ids (contract/input/checkout.ts CLICK_ID_FIELDS).
+ */
 export type UtmRecord = {
   source?: string;
   medium?: string;
@@ -948,6 +951,15 @@ export type UtmRecord = {
   content?: string;
   id?: string;
   timestamp?: string;
+  fbclid?: string;
+  /** Meta's `_fbc` value made from the landing's fbclid: `fb.1.<ms>.<fbclid>`. */
+  fbc?: string;
+  gclid?: string;
+  gbraid?: string;
+  wbraid?: string;
+  ttclid?: string;
+  ScCid?: string;
+  msclkid?: string;
 };
 
 /** A line of a tax invoice as issued (halalas; names in both languages, the invoice is bilingual). */
