@@ -26,6 +26,7 @@ import {
 import { renameProduct } from "@/platform/services/tenant-admin-products";
 import { seedDemo } from "@/platform/seed/demo";
 import { recordOfflinePayment, refuseTransfer } from "@/platform/services/record-payment";
+import { campaignReport, type CampaignReport, type CampaignRow } from "@/platform/services/campaigns";
 import { listMessages, MESSAGE_STATUSES, retryMessage, type MessageStatus } from "@/platform/notify/admin";
 import { describeWhatsApp, removeWhatsApp, setWhatsApp, whatsappIssues } from "@/platform/notify/whatsapp-admin";
 import {
@@ -63,6 +64,8 @@ export const USAGE = `Usage: npm run tenant -- <command>
   messages <slug> [--status failed|pending|sent|cancelled]
                                                       the customer messages (failed first): kind, number (masked), tries, last error
   messages <slug> --retry <id>                        send a failed message again
+  campaigns <slug> [--days 30] [--json]               orders and revenue (with VAT) of the last days per UTM source,
+                                                      UTM campaign, ad platform (by click id) and coupon
   product <slug> <product-id> [--name-ar <name>] [--name-en <name>] [--slug-ar <slug>] [--slug-en <slug>]
                                                       rename a product or set its addresses (/products/<slug>);
                                                       a new name gives a new slug, and every old address keeps leading to it
@@ -126,6 +129,26 @@ type Run = (db: Db, env: CliEnv, out: Out) => Promise<void>;
  * even while a server holds the PGlite folder; it returns the work to do with the database.
  */
 type Command = { create?: boolean; options?: ParseArgsConfig["options"]; parse: (args: string[], flags: Flags) => Run };
+
+/** The campaigns report as the owner reads it: a headline, then a table per dimension, biggest first. */
+export function formatCampaignReport(slug: string, days: number, r: CampaignReport): string {
+  const sar = (halalas: number) => (halalas / 100).toFixed(2);
+  const day = (d: Date) => d.toISOString().slice(0, 10);
+  const head = `${slug}, ${day(r.since)} to ${day(r.until)} (${days} days): ${r.orders} orders, ${sar(r.revenue)} SAR with VAT.`;
+  if (r.orders === 0) return head;
+  const section = (title: string, rows: CampaignRow[]) =>
+    `${title}\n${table([
+      ["", "orders", "revenue (SAR)", "share"],
+      ...rows.map((row) => [row.key, String(row.orders), sar(row.revenue), `${(row.share * 100).toFixed(1)}%`]),
+    ])}`;
+  return [
+    head,
+    section("UTM source", r.bySource),
+    section("UTM campaign", r.byCampaign),
+    section("Ad platform (click id)", r.byClickPlatform),
+    section("Coupon", r.byCoupon),
+  ].join("\n\n");
+}
 
 /** `branch` and `specialist`: added or replaced from a file, or removed by id. */
 function staffCommand(
@@ -427,6 +450,19 @@ const COMMANDS: Record<string, Command> = {
             ]),
           ]),
         );
+      };
+    },
+  },
+  campaigns: {
+    options: { days: { type: "string" }, json: { type: "boolean" } },
+    parse(args, flags) {
+      const [slug] = positionals(args, 1, "campaigns <slug>");
+      const days = flags.days === undefined ? 30 : Number(flags.days);
+      if (!Number.isInteger(days) || days < 1 || days > 3660)
+        throw usage("--days takes a whole number of days, 1 to 3660");
+      return async (db, _env, out) => {
+        const r = await campaignReport(db, slug, { days });
+        out.log(flags.json ? JSON.stringify(r, null, 2) : formatCampaignReport(slug, days, r));
       };
     },
   },
