@@ -56,4 +56,29 @@ describeEachDb("the languages a store offers", (t) => {
     expect((await visit("spa.localhost", "/en/products")).status).toBe(200);
     expect((await visit("spa.localhost", "/products")).status).toBe(200);
   });
+
+  it("/ar/… to the unprefixed page, and an Arabic page of an English-only store to English, query and all", async () => {
+    // An ad's landing keeps its campaign, click id and coupon through both (tests/campaign-links.test.ts).
+    const q = "?utm_source=snap&utm_campaign=eid&ScCid=abc&fbclid=F&coupon=RELAX10";
+    expect(await visit("spa.localhost", `/ar/products/x${q}`)).toEqual({
+      status: 308,
+      location: `http://spa.localhost/products/x${q}`,
+    });
+    expect(await visit("spa.localhost", `/ar${q}`)).toEqual({ status: 308, location: `http://spa.localhost/${q}` });
+    await offer("en");
+    expect(await visit("spa.localhost", `/products/x${q}`)).toEqual({
+      status: 307,
+      location: `http://spa.localhost/en/products/x${q}`,
+    });
+    // The coupon link of an English-only store: its English link, with the campaign.
+    expect(await visit("spa.localhost", `/discount/RELAX10${q}`)).toEqual({
+      status: 307,
+      location: `http://spa.localhost/en/discount/RELAX10${q}`,
+    });
+    // Twice: the same answer.
+    expect(await visit("spa.localhost", `/discount/RELAX10${q}`)).toEqual({
+      status: 307,
+      location: `http://spa.localhost/en/discount/RELAX10${q}`,
+    });
+  });
 });

@@ -7,6 +7,23 @@ import { describeEachDb } from "./helpers/test-db";
 import { FILES } from "./helpers/account-api";
 import { checkoutApi, expectCode } from "./helpers/checkout";
 import { paymentsHarness } from "./helpers/payments";
+import { CartDto } from "@/contract/dto/cart";
+import type { OrderLinkDto } from "@/contract/dto/account";
+
+/** A Snapchat and a Meta click, as lib/tracking/utm.ts keeps them. */
+const CLICKED = {
+  source: "snap",
+  campaign: "eid",
+  ScCid: "abc",
+  fbclid: "F1",
+  fbc: "fb.1.1772359200000.F1",
+  gclid: "G1",
+  gbraid: "GB",
+  wbraid: "WB",
+  ttclid: "T1",
+  msclkid: "M1",
+  timestamp: "2026-03-01T10:00:00.000Z",
+};
 
 const UTM = {
   source: "instagram",
@@ -20,6 +37,8 @@ const UTM = {
 
 it("the utm input: each field at most 200 characters, empty fields dropped, unknown keys dropped", () => {
   expect(UtmInput.parse({ ...UTM, extra: "x" })).toEqual(UTM);
+  expect(UtmInput.parse({ ...CLICKED, sccid: "x" })).toEqual(CLICKED);
+  expect(UtmInput.safeParse({ gclid: "g".repeat(201) }).success).toBe(false);
   expect(UtmInput.parse({ source: " fb ", medium: "" })).toEqual({ source: "fb" });
   expect(UtmInput.parse({ medium: "" })).toBeNull();
   expect(UtmInput.safeParse({ source: "x".repeat(201) }).success).toBe(false);
@@ -48,6 +67,33 @@ describeEachDb("utm on the order", (t) => {
     const plain = await p.saltsCart();
     expect((await api.submit(t().spa, plain.shopper, plain.cart.id)).error).toBeUndefined();
     expect(await utmOf(plain.cart.id)).toBeNull();
+  });
+
+  it("the order carries the campaign with its click ids, on the order's own read; its shared link does not", async () => {
+    const { shopper, cart } = await p.saltsCart();
+    // Submitted twice at once (a double tap): one order, the record on it once.
+    const [a, b] = await Promise.all([
+      api.submit(t().spa, shopper, cart.id, { utm: CLICKED } as never),
+      api.submit(t().spa, shopper, cart.id, { utm: CLICKED } as never),
+    ]);
+    const placed = [a, b].filter((r) => !r.error);
+    expect(placed.length).toBeGreaterThanOrEqual(1);
+    for (const r of placed) expect(r.data).toMatchObject({ status: "completed", utm: CLICKED });
+    expect(await utmOf(cart.id)).toEqual(CLICKED);
+    const read = await api.call(t().spa, "GET", `cart/${cart.id}`, { token: shopper.token });
+    expect(read.data?.utm).toEqual(CLICKED);
+    expect(CartDto.parse(read.data).utm).toEqual(CLICKED);
+
+    const link = await api.call<OrderLinkDto>(t().spa, "GET", `orders/${cart.id}/link`, { token: shopper.token });
+    const shared = await api.call(t().spa, "GET", `orders/${cart.id}/shared/${link.data!.key}`);
+    expect(shared.data).toMatchObject({ id: cart.id, utm: null });
+
+    // An order from no campaign: null, and the cart before its order too.
+    const plain = await p.saltsCart();
+    expect(
+      (await api.call(t().spa, "GET", `cart/${plain.cart.id}`, { token: plain.shopper.token })).data?.utm,
+    ).toBeNull();
+    expect((await api.submit(t().spa, plain.shopper, plain.cart.id)).data?.utm).toBeNull();
   });
 
   it("refuses an over-long utm field with SP:ValidationError, leaving the cart active", async () => {

@@ -215,6 +215,30 @@ export const CartCheckoutFields = z.object({
 });
 export type CartCheckoutFields = z.infer<typeof CartCheckoutFields>;
 
+/**
+ * The campaign an order came from, as the storefront sent it with the order (spec §3 UTM record):
+ * `source`…`id` are the landing's `utm_*`, `timestamp` its time (ISO), and the click ids are named
+ * as in the landing's URL (`fbc` is Meta's `fb.1.<ms>.<fbclid>`). Only the fields the landing had.
+ */
+export const UtmDto = z.object({
+  source: z.string().optional(),
+  medium: z.string().optional(),
+  campaign: z.string().optional(),
+  term: z.string().optional(),
+  content: z.string().optional(),
+  id: z.string().optional(),
+  timestamp: z.string().optional(),
+  fbclid: z.string().optional(),
+  fbc: z.string().optional(),
+  gclid: z.string().optional(),
+  gbraid: z.string().optional(),
+  wbraid: z.string().optional(),
+  ttclid: z.string().optional(),
+  ScCid: z.string().optional(),
+  msclkid: z.string().optional(),
+});
+export type UtmDto = z.infer<typeof UtmDto>;
+
 /** The cart (spec §3) with totals the platform computed; amounts are SAR with two decimals. */
 export const CartDto = CartCheckoutFields.extend({
   id: z.string(),
@@ -240,5 +264,7 @@ export const CartDto = CartCheckoutFields.extend({
   money: OrderMoneyDto,
   status: z.string(),
   currency: z.literal("SAR"),
+  /** The campaign the order came from, kept when it was placed; null before, and for an order from no campaign. */
+  utm: UtmDto.nullable(),
 });
 export type CartDto = z.infer<typeof CartDto>;

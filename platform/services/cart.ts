@@ -164,6 +164,7 @@ export async function readCart(
     money,
     status: cart.status,
     currency: "SAR",
+    utm: cart.utm ?? null,
     paymentMethod: cart.paymentMethod as CartDto["paymentMethod"],
     paymentStatus: cart.paymentStatus as CartDto["paymentStatus"],
     orderNumber: cart.orderNumber,

@@ -77,8 +77,8 @@ export async function orderLink(db: Conn, tenantId: string, customerId: string, 
 
 /**
  * GET orders/{id}/shared/{key} — a placed order read through its link, as its owner reads it but
- * without what only the owner should see (the mobile number, the notes, the customer's id): a link
- * travels in chats. A key that does not match (edited, another order's, another tenant's) is the
+ * without what only the owner should see (the mobile number, the notes, the customer's id, the
+ * campaign and click ids the order came with): a link travels in chats. A key that does not match (edited, another order's, another tenant's) is the
  * same 404 as an unknown id.
  */
 export async function sharedOrder(
@@ -91,7 +91,7 @@ export async function sharedOrder(
 ): Promise<CartDto> {
   const owner = await checkOrderKey(db, tenantId, cartId, key);
   const order = await readCart(db, { tenantId, customerId: owner.customerId }, cartId, locale, now);
-  return { ...order, customerId: null, customerMobile: null, bookingNotes: null };
+  return { ...order, customerId: null, customerMobile: null, bookingNotes: null, utm: null };
 }
 
 /**

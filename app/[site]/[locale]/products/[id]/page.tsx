@@ -24,10 +24,13 @@ import { pageMetadata, pageUrl } from "@/lib/seo";
 import { productShareImage, storeShareImage } from "@/lib/og/cards";
 import { ShareButton } from "@/components/share/share-button";
 import { loadSite, type SiteParams } from "@/lib/site";
-import { decodedSegment, localePath, productPath } from "@/lib/site-routing";
+import { decodedSegment, localePath, productPath, queryString } from "@/lib/site-routing";
 
 /** `id`: the address's last part — the product's slug in this language, its slug in the other, an earlier slug, or its id. */
-type Props = { params: Promise<SiteParams & { id: string }> };
+type Props = {
+  params: Promise<SiteParams & { id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -66,14 +69,15 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   });
 }
 
-export default async function ProductPage({ params }: Props) {
+export default async function ProductPage({ params, searchParams }: Props) {
   const p = await params;
   const { site, tenant, config, locale } = await loadSite(p);
   const product = await loadProduct(site, locale, p.id);
   if (!product) notFound();
-  // The id, the other language's slug or an earlier one: one address per page and language.
+  // The id, the other language's slug or an earlier one: one address per page and language, with
+  // the query kept (an ad's campaign, click id and coupon are read on the page it lands on).
   if (!isOwnAddress(p.id, product.slugs, locale))
-    permanentRedirect(localePath(locale, productPath(product.slugs, locale)));
+    permanentRedirect(`${localePath(locale, productPath(product.slugs, locale))}${queryString(await searchParams)}`);
   const t = await getTranslations("product");
   const tc = await getTranslations("common.nav");
   const tText = await getTranslations("text");
