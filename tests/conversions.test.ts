@@ -1,13 +1,18 @@
 import { createHash } from "node:crypto";
-import { and, eq, like } from "drizzle-orm";
+import { and, eq, like, sql } from "drizzle-orm";
 import { expect, it, vi } from "vitest";
 import type { Db } from "@/platform/db/client";
-import { carts, conversionSandboxEvents, customerMessages } from "@/platform/db/schema";
+import { carts, conversionSandboxEvents, customerMessages, tenants } from "@/platform/db/schema";
 import { runDueMessages } from "@/platform/notify/worker";
 import { conversionsSandbox } from "@/platform/sandbox/conversions";
 import { SPA_CONVERSIONS } from "@/platform/seed/demo-conversions";
 import { TrackingInput } from "@/contract/input/checkout";
 import { listMessages } from "@/platform/notify/admin";
+import { describeConversions, removeConversion, setConversions } from "@/platform/notify/conversions-admin";
+import { main } from "@/scripts/tenant-cli";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describeEachDb } from "./helpers/test-db";
 import { SANDBOX_ORIGIN, sandboxChannels } from "./helpers/message-channels";
 import { paymentsHarness, providerPayments } from "./helpers/payments";
@@ -64,6 +69,18 @@ it("the tracking input keeps cookie values only in their documented form", () =>
   expect(odd).toEqual({ consent: true });
   expect(TrackingInput.safeParse({ consent: "yes" }).success).toBe(false);
   expect(TrackingInput.safeParse({ consent: true, fbp: "x".repeat(1001) }).success).toBe(false);
+});
+
+it("conversions refuses a file that is not credentials before opening any database, naming each problem", async () => {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "cv-")), "conversions.json");
+  writeFileSync(file, JSON.stringify({ tiktok: { pixelId: "x", accessToken: "short" }, pinterest: {} }));
+  const lines: string[] = [];
+  const code = await main(["conversions", "spa", "--file", file, "--sandbox"], {
+    log: (l) => lines.push(l),
+    warn: (l) => lines.push(l),
+  });
+  expect(code).toBe(1);
+  expect(lines.join("\n")).toMatch(/tiktok\.pixelId: .*\n.*tiktok\.accessToken: .*\n.*pinterest: not a platform/);
 });
 
 describeEachDb("server-side purchases", (t) => {
@@ -177,6 +194,41 @@ describeEachDb("server-side purchases", (t) => {
     // The operator's list names the platform, not a masked number.
     const lines = (await listMessages(db(), "spa")).filter((l) => l.kind === "purchase_conversion");
     expect(lines.map((l) => l.to)).toEqual(expect.arrayContaining(["meta", "tiktok", "snap", "ga4"]));
+  });
+
+  it("credentials: set from a file (Meta's pixel id from the store's setting), shown masked, removed one platform at a time", async () => {
+    const secret = "EAAGsecretsecretsecret9876";
+    await db()
+      .update(tenants)
+      .set({ settings: sql`${tenants.settings} || '{"metaPixelId":"555666777888"}'::jsonb` })
+      .where(eq(tenants.slug, "coffee"));
+    expect(
+      await setConversions(
+        db(),
+        "coffee",
+        { meta: { accessToken: secret }, ga4: { pixelId: "G-ABC123", accessToken: "ga4secretvalue" } },
+        null,
+      ),
+    ).toEqual({
+      platforms: ["meta", "ga4"],
+    });
+    // Set again: replaced, never doubled.
+    await setConversions(db(), "coffee", { meta: { accessToken: secret } }, "sandbox");
+    const shown = await describeConversions(db(), "coffee");
+    expect(shown).toEqual([
+      { platform: "meta", pixelId: "555666777888", accessToken: "…9876", api: "sandbox" },
+      { platform: "ga4", pixelId: "G-ABC123", accessToken: "…alue", api: "live" },
+    ]);
+    expect(JSON.stringify(shown)).not.toContain("secretsecret");
+    await expect(
+      setConversions(db(), "coffee", { snap: { pixelId: "not-a-uuid", accessToken: "x" } }, null),
+    ).rejects.toMatchObject({
+      details: { issues: [{ key: "snap.pixelId" }, { key: "snap.accessToken" }] },
+    });
+    expect(await removeConversion(db(), "coffee", "ga4")).toBe(true);
+    expect(await removeConversion(db(), "coffee", "ga4")).toBe(false);
+    expect((await describeConversions(db(), "coffee")).map((c) => c.platform)).toEqual(["meta"]);
+    await expect(removeConversion(db(), "coffee", "pinterest")).rejects.toMatchObject({ code: "SP:ValidationError" });
   });
 
   it("a shopper who declined tracking: nothing kept, nothing sent; without any tracking answer, the same", async () => {
