@@ -4,7 +4,7 @@ import { expect, it, vi } from "vitest";
 import type { Db } from "@/platform/db/client";
 import { carts, conversionSandboxEvents, customerMessages, tenants } from "@/platform/db/schema";
 import { runDueMessages } from "@/platform/notify/worker";
-import { conversionsSandbox } from "@/platform/sandbox/conversions";
+import { conversionsSandbox, listConversionsSandbox, SANDBOX_EVENTS_CAP } from "@/platform/sandbox/conversions";
 import { SPA_CONVERSIONS } from "@/platform/seed/demo-conversions";
 import { TrackingInput } from "@/contract/input/checkout";
 import { listMessages } from "@/platform/notify/admin";
@@ -17,6 +17,7 @@ import { describeEachDb } from "./helpers/test-db";
 import { SANDBOX_ORIGIN, sandboxChannels } from "./helpers/message-channels";
 import { paymentsHarness, providerPayments } from "./helpers/payments";
 import { shoppersWithCarts } from "./helpers/checkout";
+import { FILES } from "./helpers/account-api";
 import { demoProduct, DEMO } from "./helpers/demo-catalog";
 
 /**
@@ -274,6 +275,52 @@ describeEachDb("server-side purchases", (t) => {
     expect(rows.snap.lastError).toContain("snap HTTP 500");
     expect(rows.tiktok.status).toBe("sent");
     expect(await receivedFor(order.cartId)).toHaveLength(2);
+  });
+
+  it("a bank transfer placed by a consenting shopper is a purchase too; a second submission writes nothing more", async () => {
+    const salts = await demoProduct(db(), spa().id, DEMO.salts);
+    const [entry] = await shoppersWithCarts(db(), spa(), 1, () => ({
+      productId: salts.id,
+      priceId: salts.priceId,
+      quantity: 1,
+    }));
+    const send = () => {
+      const form = new FormData();
+      form.set("transferorName", "Sara");
+      form.set("files", new Blob([new Uint8Array(FILES.pdf)]), "r.pdf");
+      form.set("checkout", JSON.stringify({ ...p.checkout(entry.shopper), tracking: TRACKING }));
+      return p.api.call(spa(), "POST", `cart/${entry.cartId}/bank-receipt`, {
+        token: entry.shopper.token,
+        headers: CLIENT,
+        form,
+      });
+    };
+    expect((await send()).error).toBeUndefined();
+    expect((await send()).error).toBeDefined();
+    expect((await outboxOf(entry.cartId)).map((m) => m.dedupeKey).sort()).toEqual(
+      ["ga4", "meta", "snap", "tiktok"].map((x) => `conversion:${x}:${entry.cartId}`),
+    );
+  });
+
+  it("the sandbox keeps a tenant's newest 200 events, and lists only the tenant's own", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const data = Array.from({ length: 205 }, (_, i) => ({
+      event_name: "PURCHASE",
+      event_time: now,
+      event_id: `cap-${i}`,
+      action_source: "WEB",
+    }));
+    const res = await conversionsSandbox(
+      new Request(
+        `${SANDBOX_ORIGIN}/sandbox/conversions/snap/v3/${SPA_CONVERSIONS.snap.pixelId}/events?access_token=${SPA_CONVERSIONS.snap.accessToken}`,
+        { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ data }) },
+      ),
+      db(),
+      ["snap", "v3", SPA_CONVERSIONS.snap.pixelId, "events"],
+    );
+    expect(res.status).toBe(200);
+    expect(await listConversionsSandbox(db(), spa().id, 1000)).toHaveLength(SANDBOX_EVENTS_CAP);
+    expect(await listConversionsSandbox(db(), t().coffee.id)).toEqual([]);
   });
 
   it("the sandbox refuses what each platform refuses, with its error body", async () => {

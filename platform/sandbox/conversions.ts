@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBytes, randomUUID } from "node:crypto";
-import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { and, desc, eq, notInArray } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { conversionSandboxEvents, tenantConversions, type ConversionPlatform } from "../db/schema";
 import { json, readJson } from "./http";
@@ -113,19 +113,14 @@ async function record(db: Db, tenantId: string, platform: ConversionPlatform, ev
     event,
   }));
   await db.insert(conversionSandboxEvents).values(rows);
-  const [edge] = await db
-    .select({ createdAt: conversionSandboxEvents.createdAt })
-    .from(conversionSandboxEvents)
-    .where(eq(conversionSandboxEvents.tenantId, tenantId))
-    .orderBy(desc(conversionSandboxEvents.createdAt))
-    .offset(SANDBOX_EVENTS_CAP - 1)
-    .limit(1);
-  if (edge)
-    await db
-      .delete(conversionSandboxEvents)
-      .where(
-        and(eq(conversionSandboxEvents.tenantId, tenantId), lt(conversionSandboxEvents.createdAt, edge.createdAt)),
-      );
+  const e = conversionSandboxEvents;
+  const kept = db
+    .select({ id: e.id })
+    .from(e)
+    .where(eq(e.tenantId, tenantId))
+    .orderBy(desc(e.createdAt), desc(e.id))
+    .limit(SANDBOX_EVENTS_CAP);
+  await db.delete(e).where(and(eq(e.tenantId, tenantId), notInArray(e.id, kept)));
 }
 
 const answer = (r: Refusal) => json(r.status, r.body);
@@ -233,7 +228,7 @@ export async function listConversionsSandbox(
     .select()
     .from(conversionSandboxEvents)
     .where(eq(conversionSandboxEvents.tenantId, tenantId))
-    .orderBy(desc(conversionSandboxEvents.createdAt), desc(sql`${conversionSandboxEvents.id}`))
+    .orderBy(desc(conversionSandboxEvents.createdAt), desc(conversionSandboxEvents.id))
     .limit(limit);
   return rows.map((r) => ({
     id: r.id,
