@@ -30,6 +30,12 @@ import { campaignReport, type CampaignReport, type CampaignRow } from "@/platfor
 import { listMessages, MESSAGE_STATUSES, retryMessage, type MessageStatus } from "@/platform/notify/admin";
 import { describeWhatsApp, removeWhatsApp, setWhatsApp, whatsappIssues } from "@/platform/notify/whatsapp-admin";
 import {
+  conversionsIssues,
+  describeConversions,
+  removeConversion,
+  setConversions,
+} from "@/platform/notify/conversions-admin";
+import {
   listStaff,
   removeBranch,
   removeSpecialist,
@@ -60,6 +66,10 @@ export const USAGE = `Usage: npm run tenant -- <command>
   whatsapp <slug> --file whatsapp.json [--live | --sandbox | --base-url <url>]
                                                       set the WhatsApp Business sender: phone number id, access token, a template per message kind
   whatsapp <slug> --remove                            remove it (every message goes by text message)
+  conversions <slug> --file conversions.json [--sandbox | --base-url <url>]
+                                                      the ad platforms' server credentials (meta, tiktok, snap, ga4):
+                                                      each order's Purchase is sent from the server too
+  conversions <slug> --remove <platform>              stop sending to that platform
   refuse-transfer <slug> <order-number>               tell the customer their bank transfer was not found (the order stays under review)
   messages <slug> [--status failed|pending|sent|cancelled]
                                                       the customer messages (failed first): kind, number (masked), tries, last error
@@ -347,6 +357,9 @@ const COMMANDS: Record<string, Command> = {
             ? `whatsapp: ${wa.api} API, phone number id ${wa.phoneNumberId}, token ${wa.accessToken}, templates for ${Object.keys(wa.templates).join(", ")}`
             : "whatsapp: none (every message goes by text message)",
         );
+        const conversions = await describeConversions(db, slug);
+        out.log(`conversions (${conversions.length})`);
+        for (const c of conversions) out.log(`  ${c.platform}: ${c.api} API, id ${c.pixelId}, token ${c.accessToken}`);
       };
     },
   },
@@ -399,6 +412,47 @@ const COMMANDS: Record<string, Command> = {
         const shown = await describeWhatsApp(db, slug);
         out.log(
           `${r.replaced ? "Replaced" : "Set"} ${slug}'s WhatsApp sender (${shown!.api} API, token ${shown!.accessToken}): templates for ${r.kinds.join(", ") || "no kind"}; other kinds go by text message.`,
+        );
+      };
+    },
+  },
+  conversions: {
+    options: {
+      file: { type: "string" },
+      remove: { type: "string" },
+      sandbox: { type: "boolean" },
+      "base-url": { type: "string" },
+    },
+    parse(args, flags) {
+      const [slug] = positionals(args, 1, "conversions <slug> --file conversions.json");
+      if (typeof flags.remove === "string") {
+        const platform = flags.remove;
+        return async (db, _env, out) => {
+          const removed = await removeConversion(db, slug, platform);
+          out.log(
+            removed
+              ? `Removed ${slug}'s ${platform} credentials: its Purchases are no longer sent from the server.`
+              : `${slug} had no ${platform} credentials; nothing changed.`,
+          );
+        };
+      }
+      if (typeof flags.file !== "string")
+        throw usage(
+          "conversions needs --file conversions.json (the tokens are never taken from the command line) or --remove <platform>",
+        );
+      const input = readJson(flags.file);
+      // Checked before the database is opened (Meta's pixel id may come from the store's setting: checked again then).
+      const issues = conversionsIssues(input, "0000000000").filter((i) => i.key !== "meta.pixelId");
+      if (issues.length > 0)
+        throw new CliError(
+          `${flags.file} is not a conversions file:\n${issues.map((i) => `  ${i.key}: ${i.message}`).join("\n")}`,
+        );
+      const baseUrl = flags.sandbox ? "sandbox" : typeof flags["base-url"] === "string" ? flags["base-url"] : null;
+      return async (db, _env, out) => {
+        const r = await setConversions(db, slug, input, baseUrl);
+        const shown = (await describeConversions(db, slug)).filter((c) => r.platforms.includes(c.platform));
+        out.log(
+          `Set ${slug}'s server credentials: ${shown.map((c) => `${c.platform} (${c.api} API, id ${c.pixelId}, token ${c.accessToken})`).join(", ")}.`,
         );
       };
     },

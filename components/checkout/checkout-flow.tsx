@@ -11,6 +11,7 @@ import type { CheckoutMethodId } from "@/lib/checkout/payment-methods";
 import type { CartDto } from "@/contract/dto/cart";
 import { track } from "@/lib/tracking/pixels";
 import { storedUtm } from "@/lib/tracking/utm";
+import { withTracking } from "@/lib/tracking/checkout-tracking";
 import { checkoutDetails, type CheckoutForm } from "@/lib/validation/checkout";
 import { readDraft, writeDraft, type CheckoutDraft } from "./checkout-draft";
 import { CheckoutProgress } from "./checkout-progress";
@@ -66,7 +67,7 @@ function PaymentStage({
           config={setup.config}
           checkout={{
             ...checkoutDetails(form, setup.config.separateFirstAndLastName),
-            utm: storedUtm(setup.config.utmAttributionDays),
+            ...withTracking(storedUtm(setup.config.utmAttributionDays), setup.config.askConsent),
           }}
           onBack={onBack}
         />

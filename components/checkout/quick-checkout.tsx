@@ -24,6 +24,7 @@ import type { CustomFieldDefinitionDto } from "@/contract/dto/customers";
 import { checkoutDetails, mobileNeedsConfirming, type CheckoutForm } from "@/lib/validation/checkout";
 import { track } from "@/lib/tracking/pixels";
 import { storedUtm } from "@/lib/tracking/utm";
+import { withTracking } from "@/lib/tracking/checkout-tracking";
 import { CustomerFields } from "./customer-fields";
 import { FulfilmentSection, useFulfilmentChoice } from "./fulfilment-section";
 import { MethodChoice, useMethodChoice } from "./payment-method-step";
@@ -208,7 +209,7 @@ export function QuickCheckout({ cart, setup }: Props) {
             config={setup.config}
             checkout={{
               ...checkoutDetails(paying.form, setup.config.separateFirstAndLastName),
-              utm: storedUtm(setup.config.utmAttributionDays),
+              ...withTracking(storedUtm(setup.config.utmAttributionDays), setup.config.askConsent),
             }}
             onBack={() => setView("order")}
           />

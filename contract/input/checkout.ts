@@ -81,6 +81,38 @@ export const UtmInput = z
   });
 export type UtmInput = z.output<typeof UtmInput>;
 
+/** A cookie-made value kept only in its documented form: anything else is dropped, never a refused order. */
+const shaped = (pattern: RegExp) =>
+  z
+    .string()
+    .max(1000)
+    .optional()
+    .transform((v) => (v !== undefined && pattern.test(v) ? v : undefined));
+
+/** Meta's `_fbp`: `fb.<subdomain index>.<creation ms>.<random>`. */
+export const FBP_PATTERN = /^fb\.\d\.\d{10,16}\.\d{1,30}$/;
+/** Meta's `_fbc`: `fb.<subdomain index>.<creation ms>.<fbclid>`. */
+export const FBC_PATTERN = /^fb\.\d\.\d{10,16}\.[\w-]{1,200}$/;
+/** GA4's client id: the last two fields of the `_ga` cookie (`GA1.1.<random>.<seconds>`). */
+export const GA_CLIENT_ID_PATTERN = /^\d{1,20}\.\d{1,20}$/;
+
+/**
+ * What the ad platforms' server-side Purchase needs from the shopper's browser: whether they
+ * accepted marketing tracking (nothing else is kept without it), Meta's `_fbp` and `_fbc`, GA4's
+ * client id, and the checkout page (http(s), ≤ 500 characters). The platform adds the request's
+ * address and user agent.
+ */
+export const TrackingInput = z.object({
+  consent: z.boolean(),
+  fbp: shaped(FBP_PATTERN),
+  fbc: shaped(FBC_PATTERN),
+  gaClientId: shaped(GA_CLIENT_ID_PATTERN),
+  pageUrl: shaped(/^https?:\/\/[^\s]{1,492}$/),
+});
+export type TrackingInput = z.output<typeof TrackingInput>;
+/** The tracking object as the browser sends it. */
+export type TrackingBody = z.input<typeof TrackingInput>;
+
 /** A total in halalas: a non-negative safe integer. */
 export const ExpectedTotal = z.int().min(0);
 
@@ -90,6 +122,8 @@ export const BankReceiptCheckoutInput = z.object({
   termsAccepted: z.boolean().optional(),
   /** The campaign the shopper arrived from, kept on the order. */
   utm: UtmInput.nullish(),
+  /** The browser's context for the ad platforms' server events, kept only with the shopper's consent. */
+  tracking: TrackingInput.nullish(),
   /**
    * The order's total (halalas) as the shopper confirmed it: when given, a completion priced at
    * anything else is refused (SP:CartTotalChanged), and so is an online payment's start, before

@@ -7,7 +7,7 @@ import type { StoreEndpointSpec } from "@/contract/store/endpoint";
 import { parseLanguages } from "@/contract/tenant-settings";
 import { UNSTORABLE_TEXT } from "@/rules/text";
 import { readJsonBody, readMultipartBody } from "@/server/body";
-import { clientIp } from "@/server/client-ip";
+import { clientIp, clientUserAgent } from "@/server/client-ip";
 import { env } from "@/server/env";
 import { envelopeResponse, errorResponse } from "@/server/error-envelope";
 import { clearCartId, readCartId, writeCartId } from "@/lib/cookies";
@@ -114,11 +114,14 @@ async function serve(req: Request): Promise<Response> {
 
   const intent = spec.idempotencyKey === "forward" ? req.headers.get(IDEMPOTENCY_KEY_HEADER) : null;
   const visitor = clientIp(req.headers);
+  const visitorAgent = clientUserAgent(req.headers);
   const platformAs = ({ token: as = token, keySuffix = "", headers }: PlatformAs = {}) => {
     const all = new Headers(headers);
     if (intent && !all.has(IDEMPOTENCY_KEY_HEADER)) all.set(IDEMPOTENCY_KEY_HEADER, `${intent}${keySuffix}`);
     // A guest's intents are kept per address (platform/api/idempotency.ts): one store's guests are not one owner.
     if (intent && !all.has("x-forwarded-for")) all.set("x-forwarded-for", visitor);
+    // The visitor's, not this server's: an order's ad-platform events name the shopper's browser.
+    if (visitorAgent && !all.has("user-agent")) all.set("user-agent", visitorAgent);
     return platform({ tenant, locale, token: as ?? undefined, headers: all });
   };
   // After the body: a refused body starts no cart.

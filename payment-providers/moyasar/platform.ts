@@ -13,8 +13,14 @@ export const moyasarServer = defineServer(moyasarContract, {
   gateways: { moyasar: moyasarGateway },
   handlers: {
     // One endpoint for card tokens and Apple Pay tokens (spec §7); the token says which.
-    moyasarSession: ({ db, tenant, customer, channel, locale, body }, payments) =>
-      createMoyasarSession(db, ownerOf(tenant, customer), body, { channel, locale, store: tenant.name }, payments),
+    moyasarSession: ({ db, tenant, customer, channel, locale, client, body }, payments) =>
+      createMoyasarSession(
+        db,
+        ownerOf(tenant, customer),
+        body,
+        { channel, locale, client, store: tenant.name },
+        payments,
+      ),
     applePayDomainAssociation: async ({ db, tenant }) => {
       const file = (await loadPaymentAccounts(db, tenant.id)).moyasar?.applePayDomainAssociation;
       if (!file) throw notFound("Apple Pay domain association");

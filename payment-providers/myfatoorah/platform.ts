@@ -15,12 +15,12 @@ export const myfatoorahServer = defineServer(myfatoorahContract, {
   handlers: {
     initiateSession: ({ db, tenant, customer, channel, locale, params, query }) =>
       initiateCardSession(db, ownerOf(tenant, customer), params.cartId, query, { channel, locale }),
-    executeCartPayment: ({ db, tenant, customer, channel, locale, query, body }, payments) =>
+    executeCartPayment: ({ db, tenant, customer, channel, locale, client, query, body }, payments) =>
       executeCardPayment(
         db,
         ownerOf(tenant, customer),
         { ...query, checkout: body.checkout },
-        { channel, locale },
+        { channel, locale, client },
         payments,
       ),
   },

@@ -12,8 +12,8 @@ export const tabbyServer = defineServer(tabbyContract, {
   handlers: {
     tabbyEligibility: ({ db, tenant, customer, channel, locale, origin, body: { cartId, ...urls } }) =>
       tabbyEligibility(db, ownerOf(tenant, customer), cartId, { channel, locale, origin, urls }),
-    tabbySession: ({ db, tenant, customer, channel, locale, body }, payments) =>
-      createTabbySession(db, ownerOf(tenant, customer), body, { channel, locale }, payments),
+    tabbySession: ({ db, tenant, customer, channel, locale, client, body }, payments) =>
+      createTabbySession(db, ownerOf(tenant, customer), body, { channel, locale, client }, payments),
   },
   sandbox: tabbySandbox,
 });

@@ -10,8 +10,8 @@ import { createTamaraSession } from "./start";
 export const tamaraServer = defineServer(tamaraContract, {
   gateways: { tamara: tamaraGateway },
   handlers: {
-    tamaraSession: ({ db, tenant, customer, channel, locale, body }, payments) =>
-      createTamaraSession(db, ownerOf(tenant, customer), body, { channel, locale }, payments),
+    tamaraSession: ({ db, tenant, customer, channel, locale, client, body }, payments) =>
+      createTamaraSession(db, ownerOf(tenant, customer), body, { channel, locale, client }, payments),
   },
   sandbox: tamaraSandbox,
 });

@@ -3,6 +3,7 @@ import type { BodyOut, EndpointGroup, EndpointSpec, ParamsOut, QueryOut, RAW_RES
 import type { Locale } from "@/contract/tenant-settings";
 import type { PaymentProvider } from "@/contract/dto/payments";
 import type { SalesChannel } from "@/contract/input/checkout";
+import type { ClientContext } from "@/server/client-ip";
 import type { Db } from "../db/client";
 import type { TenantRow } from "../services/tenants";
 
@@ -39,6 +40,8 @@ export type HandlerContext<E extends EndpointSpec> = {
   channel: SalesChannel;
   /** The client's address for per-address limits ("unknown" when not known). */
   clientIp: string;
+  /** The client's address and user agent, as an order's ad-platform events carry them. */
+  client: ClientContext;
   /** The origin the request reached the platform at. */
   origin: string;
   params: ParamsOut<E>;

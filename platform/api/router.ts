@@ -15,7 +15,7 @@ import { UNSTORABLE_TEXT } from "@/rules/text";
 import type { Db } from "../db/client";
 import { PlatformError } from "../errors";
 import { resolveCaller } from "./auth";
-import { clientIp } from "@/server/client-ip";
+import { clientContext, clientIp } from "@/server/client-ip";
 import type { Caller, TenantInfo, VerifiedWebhook } from "./define";
 
 export type { TenantInfo };
@@ -125,6 +125,7 @@ async function run(route: Route, call: RawCall): Promise<unknown> {
     locale: localeFrom(call.headers),
     channel: parseSalesChannel(call.headers.get("x-sales-channel")),
     clientIp: clientIp(call.headers),
+    client: clientContext(call.headers),
     origin: call.origin,
     params: params?.data ?? {},
     query,

@@ -260,6 +260,11 @@ export const carts = pgTable(
     /** The campaign the order came from (spec §3 UTM record), stored when the order completes. */
     utm: jsonb("utm").$type<UtmRecord>(),
     /**
+     * What the ad platforms' server events need of the shopper's browser and request (cookies, page,
+     * address, user agent), kept only when the shopper accepted marketing tracking.
+     */
+    tracking: jsonb("tracking").$type<OrderTracking>(),
+    /**
      * How a cart with merchandise is handed over, as the shopper chose it: a copy of the address or
      * the branch, so that changing or deleting the saved location or the branch later changes nothing.
      */
@@ -962,6 +967,20 @@ export type UtmRecord = {
   msclkid?: string;
 };
 
+/**
+ * The checkout's browser and request context for the ad platforms' server-side Purchase
+ * (platform/notify/conversions.ts): Meta's `_fbp`/`_fbc` cookies, GA4's client id from `_ga`, the
+ * checkout page, and the checkout request's client address and user agent.
+ */
+export type OrderTracking = {
+  fbp?: string;
+  fbc?: string;
+  gaClientId?: string;
+  pageUrl?: string;
+  ip?: string;
+  userAgent?: string;
+};
+
 /** A line of a tax invoice as issued (halalas; names in both languages, the invoice is bilingual). */
 export type InvoiceLine = {
   /** The order's line it bills (invoices issued before lines were named match by position). */
@@ -1101,6 +1120,49 @@ export const tenantWhatsApp = pgTable("tenant_whatsapp", {
   templates: jsonb("templates").$type<Record<string, WhatsAppTemplate>>().notNull().default({}),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** The ad platforms a tenant sends server-side Purchase events to (platform/notify/conversions.ts). */
+export const CONVERSION_PLATFORMS = ["meta", "tiktok", "snap", "ga4"] as const;
+export type ConversionPlatform = (typeof CONVERSION_PLATFORMS)[number];
+
+/**
+ * A tenant's server credentials for one ad platform: server only (the token is shown masked, never
+ * sent to a browser). `pixelId`: Meta's pixel id, TikTok's pixel code, Snap's pixel id, GA4's
+ * measurement id (G-…); `accessToken`: the platform's access token, GA4's api_secret. `baseUrl`:
+ * none ⇒ the platform's own API, "sandbox" ⇒ this app's /sandbox/conversions, else that URL.
+ */
+export const tenantConversions = pgTable(
+  "tenant_conversions",
+  {
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    platform: text("platform").$type<ConversionPlatform>().notNull(),
+    pixelId: text("pixel_id").notNull(),
+    accessToken: text("access_token").notNull(),
+    baseUrl: text("base_url"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.platform] })],
+);
+
+/** What the conversions sandbox accepted, per tenant and platform: read at /sandbox/conversions. */
+export const conversionSandboxEvents = pgTable(
+  "conversion_sandbox_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    platform: text("platform").$type<ConversionPlatform>().notNull(),
+    eventName: text("event_name").notNull(),
+    eventId: text("event_id").notNull(),
+    /** The event as the platform received it (one element of the request's list). */
+    event: jsonb("event").$type<Record<string, unknown>>().notNull(),
+    ...timestamps,
+  },
+  (t) => [index("conversion_sandbox_events_tenant_idx").on(t.tenantId, t.createdAt)],
+);
 
 /** What the WhatsApp sandbox accepted, per tenant: read at /sandbox/whatsapp. */
 export const whatsappSandboxMessages = pgTable("whatsapp_sandbox_messages", {

@@ -5,6 +5,7 @@ import { customerMessages } from "../db/schema";
 import { PlatformError } from "../errors";
 import { isUuid } from "../services/ids";
 import { tenantBySlug } from "../services/tenant-admin";
+import { CONVERSION_KIND } from "./conversion-kind";
 
 // The operator's view of a tenant's customer messages (`npm run tenant -- messages <slug>`).
 
@@ -14,7 +15,10 @@ export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 export type MessageLine = {
   id: string;
   kind: string;
-  /** The number with its middle hidden: enough to tell customers apart on a call, not to copy. */
+  /**
+   * The number with its middle hidden: enough to tell customers apart on a call, not to copy; for an
+   * ad platform's event, the platform's name (it goes to no one's phone).
+   */
   to: string;
   status: string;
   attempts: number;
@@ -44,7 +48,7 @@ export async function listMessages(
   return rows.map((r) => ({
     id: r.id,
     kind: r.kind,
-    to: maskNumber(r.to),
+    to: r.kind === CONVERSION_KIND ? r.to : maskNumber(r.to),
     status: r.status,
     attempts: r.attempts,
     lastError: r.lastError,

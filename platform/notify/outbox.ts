@@ -23,7 +23,15 @@ export type NewMessage<K extends MessageKind = MessageKind> = {
  * change it tells of commits. A second call with the same dedupe key is a no-op: a retried or
  * doubled cause sends one message. Returns whether a row was written.
  */
-export async function enqueueMessage<K extends MessageKind>(db: Db | Tx, m: NewMessage<K>): Promise<boolean> {
+export function enqueueMessage<K extends MessageKind>(db: Db | Tx, m: NewMessage<K>): Promise<boolean> {
+  return writeOutboxRow(db, m as OutboxRow);
+}
+
+/** Any row of the outbox: a customer message, or an ad platform's event (conversions.ts, `to` the platform). */
+export type OutboxRow = Omit<NewMessage, "kind" | "params"> & { kind: string; params: Record<string, unknown> };
+
+/** enqueueMessage's write, for every kind the worker sends: one row per dedupe key, and the workers woken. */
+export async function writeOutboxRow(db: Db | Tx, m: OutboxRow): Promise<boolean> {
   const rows = await db
     .insert(customerMessages)
     .values({
@@ -32,7 +40,7 @@ export async function enqueueMessage<K extends MessageKind>(db: Db | Tx, m: NewM
       dedupeKey: m.dedupeKey,
       to: m.to,
       locale: m.locale,
-      params: m.params as Record<string, unknown>,
+      params: m.params,
       ...(m.sendAt ? { sendAt: m.sendAt } : {}),
     })
     .onConflictDoNothing({ target: [customerMessages.tenantId, customerMessages.dedupeKey] })

@@ -8,6 +8,7 @@ import { getTenantById } from "../services/tenants";
 import type { MessageKind, MessageParams, RenderedMessage } from "./kinds";
 import { RENDERERS, type Renderer } from "./render";
 import { onMessageWritten } from "./wake";
+import { ConversionRefused, deliverConversion, isConversion } from "./conversions";
 import { loadWhatsApp, sendWhatsAppTemplate, whatsappBaseUrl, WhatsAppRefused } from "./whatsapp";
 
 // The customer messages' worker (docs/messages.md): every instance runs one. A message is claimed
@@ -96,10 +97,23 @@ class LeaseLost extends Error {
 type Outcome = "sent" | "cancelled" | "retry" | "failed" | "lost";
 
 /**
- * Sends one claimed message: by its tenant's WhatsApp template for its kind where there is one,
+ * Sends one claimed message: an ad platform's event to its platform (conversions.ts); a customer
+ * message by its tenant's WhatsApp template for its kind where there is one,
  * else (or when Meta refuses the template or the number) by text message.
  */
 async function deliver(db: Db, m: MessageRow, channels: Channels, now: Date): Promise<Outcome> {
+  if (isConversion(m.kind)) {
+    try {
+      const done = await deliverConversion(db, m, channels.sandbox, channels.fetch);
+      const set =
+        done === "sent" ? { status: "sent", channel: m.to, sentAt: new Date(), lastError: null } : { status: done };
+      return (await mark(db, m, set)) ? done : "lost";
+    } catch (err) {
+      // The platform refused the event itself: final, with its words (a retry would be refused again).
+      if (!(err instanceof ConversionRefused)) throw err;
+      return (await mark(db, m, { status: "failed", lastError: err.message })) ? "failed" : "lost";
+    }
+  }
   const tenant = await getTenantById(db, m.tenantId);
   const locale = m.locale === "en" ? "en" : "ar";
   const render = RENDERERS[m.kind as MessageKind] as Renderer<MessageKind> | undefined;

@@ -10,6 +10,7 @@ import type { SalesChannel } from "@/contract/input/checkout";
 import type { SettlementDto } from "@/contract/dto/payments";
 import type { OnlineCheckoutInput } from "@/contract/input/payments";
 import { cardFailureReasonKey } from "@/contract/payment-failures";
+import type { ClientContext } from "@/server/client-ip";
 import { orderDetails, savedOrderDetails } from "../services/checkout";
 import { amountDue, checkPaymentMethod } from "../services/checkout-rules";
 import { quoteOrder, type CompletionQuote, type OrderDetails } from "../services/complete-order";
@@ -25,7 +26,8 @@ export type AttemptRow = typeof paymentAttempts.$inferSelect;
 export type AttemptState = AttemptRow["state"];
 
 /** Where a payment call comes from: the sales channel (coupon rules) and the reader's language. */
-export type PaymentRequest = { channel: SalesChannel; locale: Locale };
+/** `client`: the request's address and user agent, kept with a consenting shopper's tracking context. */
+export type PaymentRequest = { channel: SalesChannel; locale: Locale; client?: ClientContext };
 
 /** The order snapshot kept on the attempt; the channel too, so that the settlement redeems the coupon where the shopper used it. */
 /** `locale`: the checkout's language, which the order's messages are written in (absent on older attempts). */
@@ -75,7 +77,7 @@ export async function attemptDetails(
   checkout: OnlineCheckoutInput | undefined,
   req: PaymentRequest,
 ): Promise<AttemptDetails> {
-  const details = checkout ? orderDetails(checkout) : await savedOrderDetails(db, scope, cartId);
+  const details = checkout ? orderDetails(checkout, req.client) : await savedOrderDetails(db, scope, cartId);
   return { ...details, channel: req.channel, locale: req.locale };
 }
 

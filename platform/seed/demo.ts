@@ -7,6 +7,7 @@ import { seedCoffeeAccounts, seedSpaAccounts } from "./demo-accounts";
 import { seedCheckoutDemo } from "./demo-checkout";
 import { seedPaymentsDemo } from "./demo-payments";
 import { seedWhatsAppDemo } from "./demo-whatsapp";
+import { seedConversionsDemo } from "./demo-conversions";
 import { seedSpaStaff } from "./demo-staff";
 import { seedPixelsDemo, SPA_PIXELS } from "./demo-pixels";
 import { seedDeliveryDemo } from "./demo-delivery";
@@ -429,6 +430,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
   await seedCheckoutDemo(db, now);
   await seedPaymentsDemo(db);
   await seedWhatsAppDemo(db);
+  await seedConversionsDemo(db);
   await seedPixelsDemo(db);
   await seedDeliveryDemo(db);
   return existing.length === 0;

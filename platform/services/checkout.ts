@@ -9,14 +9,16 @@ import type { BankAccountDto, ValidateCartDto } from "@/contract/dto/checkout";
 import type { CartDto } from "@/contract/dto/cart";
 import type { SalesChannel } from "@/contract/input/checkout";
 import { BankReceiptCheckoutInput, TransferorName, type SubmitCartInput } from "@/contract/input/checkout";
+import type { ClientContext } from "@/server/client-ip";
 import { readCart } from "./cart";
 import { completeOrder, quoteOrder, type OrderDetails, type Payment } from "./complete-order";
+import { orderTracking } from "../notify/conversion-context";
 import { setOwnCart, type OwnerScope } from "./own-cart";
 import { checkUpload } from "./uploads";
 import { isUuid } from "./ids";
 
 /** Where the call comes from: the sales channel (coupon rules) and the reader's language. */
-type CheckoutRequest = { channel: SalesChannel; locale: Locale; now?: Date };
+type CheckoutRequest = { channel: SalesChannel; locale: Locale; now?: Date; client?: ClientContext };
 
 /** GET bank-account/bank-account (public): the tenant's accounts for transfers, in display order. */
 export async function listBankAccounts(db: Db, tenantId: string): Promise<BankAccountDto[]> {
@@ -60,8 +62,11 @@ export async function validateCart(
   return { valid: true };
 }
 
-/** The order's customer snapshot from a checkout form (mobile normalised to E.164). */
-export function orderDetails(input: BankReceiptCheckoutInput): OrderDetails {
+/**
+ * The order's customer snapshot from a checkout form (mobile normalised to E.164), with the
+ * browser's tracking context and the request's `client` only when the shopper consented.
+ */
+export function orderDetails(input: BankReceiptCheckoutInput, client?: ClientContext): OrderDetails {
   const customerMobile = normalizeMobile(input.customer.mobileNumber);
   if (!customerMobile)
     throw new PlatformError("SP:InvalidMobileNumber", 400, "The mobile number is not valid", {
@@ -72,6 +77,7 @@ export function orderDetails(input: BankReceiptCheckoutInput): OrderDetails {
     customerMobile,
     bookingNotes: input.bookingNotes,
     utm: input.utm ?? null,
+    tracking: orderTracking(input.tracking, client),
   };
 }
 
@@ -125,7 +131,14 @@ export function submitCart(
   req: CheckoutRequest,
 ): Promise<CartDto> {
   if (input.paymentMethod === "BANK_TRANSFER") throw receiptRequired();
-  return complete(db, scope, cartId, { method: "CASH", details: orderDetails(input) }, req, input.expectedTotal);
+  return complete(
+    db,
+    scope,
+    cartId,
+    { method: "CASH", details: orderDetails(input, req.client) },
+    req,
+    input.expectedTotal,
+  );
 }
 
 /**
@@ -161,7 +174,7 @@ export async function completeWithBankTransfer(
       throw err;
     }
   }
-  const details = input ? orderDetails(input) : await savedOrderDetails(db, scope, cartId);
+  const details = input ? orderDetails(input, req.client) : await savedOrderDetails(db, scope, cartId);
   return complete(
     db,
     scope,

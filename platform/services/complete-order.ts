@@ -2,7 +2,15 @@ import "server-only";
 import { randomInt, randomUUID } from "node:crypto";
 import { and, eq, inArray, is, TransactionRollbackError } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
-import { cartItems, carts, tenants, uploads, type OnlineMethod, type UtmRecord } from "../db/schema";
+import {
+  cartItems,
+  carts,
+  tenants,
+  uploads,
+  type OnlineMethod,
+  type OrderTracking,
+  type UtmRecord,
+} from "../db/schema";
 import { PlatformError } from "../errors";
 import type { Locale, SettingsMap } from "@/contract/tenant-settings";
 import type { SalesChannel } from "@/contract/input/checkout";
@@ -19,6 +27,7 @@ import type { SniffedType } from "./uploads";
 import { issueInvoice } from "../invoices/invoices";
 import { enqueueOrderMessage } from "../notify/order-messages";
 import { scheduleReminders } from "../notify/reminders";
+import { enqueueConversions } from "../notify/conversions";
 import { checkFulfilment } from "./fulfilment";
 
 /** What the shopper gave at checkout (name trimmed, mobile already normalised to E.164). */
@@ -27,6 +36,8 @@ export type OrderDetails = {
   customerMobile: string;
   bookingNotes: string | null;
   utm?: UtmRecord | null;
+  /** The ad platforms' context (docs/behaviour.md): present only when the shopper consented. */
+  tracking?: OrderTracking | null;
 };
 
 export type Receipt = { transferorName: string; bytes: Uint8Array; type: SniffedType };
@@ -208,6 +219,7 @@ export async function completeOrder(
       customerMobile: payment.details.customerMobile,
       bookingNotes: payment.details.bookingNotes,
       utm: payment.details.utm ?? null,
+      tracking: payment.details.tracking ?? null,
       transferorName: payment.method === "BANK_TRANSFER" ? payment.receipt.transferorName : null,
       receiptUploadId,
       locale: opts.locale,
@@ -222,6 +234,8 @@ export async function completeOrder(
   if (payment.method === "BANK_TRANSFER")
     await enqueueOrderMessage(tx, tenantId, "transfer_received", cart.id, { orderId: cart.id });
   else await enqueueOrderMessage(tx, tenantId, "order_placed", cart.id, { orderId: cart.id });
+  // The ad platforms hear of the purchase at the same moment, once per order and platform.
+  if (payment.details.tracking) await enqueueConversions(tx, tenantId, cart.id);
   await scheduleReminders(tx, { tenantId, orderId: cart.id, now });
   // Money taken now is invoiced now (ZATCA: the simplified invoice at the supply or the payment);
   // cash and a transfer under review are invoiced when the store records the money. A gift card

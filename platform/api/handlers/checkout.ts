@@ -44,19 +44,19 @@ export const checkoutHandlers = handlers(checkout, {
   },
   validate: ({ db, tenant, customer, channel, locale, params }) =>
     validateCart(db, ownerOf(tenant, customer), params.id, { channel, locale }),
-  submit: ({ db, tenant, customer, channel, locale, params, body }) =>
+  submit: ({ db, tenant, customer, channel, locale, client, params, body }) =>
     releasingOthers(
       db,
       tenant,
       params.id,
-      submitCart(db, ownerOf(tenant, customer), params.id, body, { channel, locale }),
+      submitCart(db, ownerOf(tenant, customer), params.id, body, { channel, locale, client }),
     ),
-  bankReceipt: ({ db, tenant, customer, channel, locale, params, body }) =>
+  bankReceipt: ({ db, tenant, customer, channel, locale, client, params, body }) =>
     releasingOthers(
       db,
       tenant,
       params.id,
-      completeWithBankTransfer(db, ownerOf(tenant, customer), params.id, body, { channel, locale }),
+      completeWithBankTransfer(db, ownerOf(tenant, customer), params.id, body, { channel, locale, client }),
     ),
   bankAccounts: ({ db, tenant }) => listBankAccounts(db, tenant.id),
 });
