@@ -220,6 +220,19 @@ test("UTM parameters are kept and sent with the order; every event names the pro
     gtm: "add_payment_info",
   });
   expectProductNamed(paymentInfo, line, { gtm: { payment_type: "CASH" } });
+  // Once each per pixel over the whole tab, the sign-in's reload included (once per cart; per cart and method).
+  const counts = (await journal(page))
+    .filter((e) => /^(InitiateCheckout|begin_checkout|AddPaymentInfo|add_payment_info)$/.test(e.event))
+    .map((e) => `${e.pixel}:${e.event}`)
+    .sort();
+  expect(counts).toEqual([
+    "gtm:add_payment_info",
+    "gtm:begin_checkout",
+    "meta:AddPaymentInfo",
+    "meta:InitiateCheckout",
+    "tiktok:AddPaymentInfo",
+    "tiktok:InitiateCheckout",
+  ]);
   for (const p of Object.values(paymentInfo))
     expect(JSON.stringify(p), "no order id before the order").not.toMatch(/event_?id|transaction_id/i);
   await page.getByRole("button", { name: order[locale].cash.submit.cashOnDelivery }).click();
