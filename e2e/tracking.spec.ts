@@ -41,6 +41,79 @@ const pageViews = (log: { pixel: string; event: string }[]) =>
 const purchases = (log: { pixel: string; event: string }[]) =>
   log.filter((e) => /^(Purchase|purchase|CompletePayment|PURCHASE)$/.test(e.event));
 
+/**
+ * The tab's whole journey of pixel calls: window.__sfPixelLog lives as long as one document (a
+ * sign-in reloads the page), so each call is also kept in the tab's session storage.
+ */
+async function journalPixels(page: Page) {
+  await page.addInitScript(() => {
+    const key = "e2e:pixel-journal";
+    const log: unknown[] = [];
+    log.push = (...entries: unknown[]) => {
+      const kept = JSON.parse(sessionStorage.getItem(key) ?? "[]") as unknown[];
+      sessionStorage.setItem(key, JSON.stringify([...kept, ...entries]));
+      return Array.prototype.push.apply(log, entries);
+    };
+    (window as unknown as { __sfPixelLog: unknown[] }).__sfPixelLog = log;
+  });
+}
+
+const journal = (page: Page) =>
+  page.evaluate(() => JSON.parse(sessionStorage.getItem("e2e:pixel-journal") ?? "[]") as LogEntry[]);
+
+/** The parameters each pixel received for one of our events (per pixel: its own name of it). */
+async function received(page: Page, names: Record<"gtm" | "meta" | "tiktok", string>) {
+  let found: Record<string, Record<string, unknown>> = {};
+  await expect
+    .poll(
+      async () => {
+        const log = await journal(page);
+        found = Object.fromEntries(
+          Object.entries(names).flatMap(([pixel, event]) => {
+            const hit = log.findLast((e) => e.pixel === pixel && e.event === event);
+            return hit ? [[pixel, hit.params as Record<string, unknown>]] : [];
+          }),
+        );
+        return Object.keys(found).sort();
+      },
+      { message: JSON.stringify(names), timeout: 15_000 },
+    )
+    .toEqual(["gtm", "meta", "tiktok"]);
+  return found as Record<"gtm" | "meta" | "tiktok", Record<string, unknown>>;
+}
+
+/**
+ * What every pixel must have been told of one product line (docs/behaviour.md, "Pixel events"):
+ * Meta's content_ids/contents, TikTok's contents, GA4's items, each with its documented names.
+ */
+function expectProductNamed(
+  params: Record<"gtm" | "meta" | "tiktok", Record<string, unknown>>,
+  line: { id: string; name: string; price: number; quantity: number },
+  extra: { meta?: Record<string, unknown>; gtm?: Record<string, unknown> } = {},
+) {
+  const { price } = line;
+  expect(params.meta).toMatchObject({
+    content_ids: [line.id],
+    contents: [{ id: line.id, quantity: line.quantity, item_price: price }],
+    content_type: "product",
+    currency: "SAR",
+    value: expect.any(Number),
+    ...extra.meta,
+  });
+  expect(params.tiktok).toMatchObject({
+    contents: [{ content_id: line.id, content_name: line.name, quantity: line.quantity, price }],
+    content_type: "product",
+    currency: "SAR",
+    value: expect.any(Number),
+  });
+  expect(params.gtm).toMatchObject({
+    currency: "SAR",
+    value: expect.any(Number),
+    items: [{ item_id: line.id, item_name: line.name, price, quantity: line.quantity, item_category: "merchandise" }],
+    ...extra.gtm,
+  });
+}
+
 /** The pixels load after the page's load event and an idle moment. */
 async function pixelsLoaded(page: Page) {
   await expect.poll(async () => (await pixelLog(page)).length, { timeout: 15_000 }).toBeGreaterThan(0);
@@ -99,7 +172,7 @@ test("page views: one per pixel on the home page, none on product pages (they se
   ).toEqual(["gtm", "meta", "tiktok"]);
 });
 
-test("UTM parameters are kept and sent with the order; the purchase is sent once per pixel, never again on reload, in another tab or another browser", async ({
+test("UTM parameters are kept and sent with the order; every event names the product to each pixel; the purchase is sent once per pixel, never again on reload, in another tab or another browser", async ({
   page,
   context,
 }, info) => {
@@ -107,6 +180,7 @@ test("UTM parameters are kept and sent with the order; the purchase is sent once
   test.setTimeout(120_000);
   const { locale, prefix } = forProject(info.project.name);
   await stubPixels(page);
+  await journalPixels(page);
   await page.goto(
     `${prefix}/?utm_source=instagram&utm_medium=cpc&utm_campaign=spring&utm_term=spa&utm_content=story&utm_id=42`,
   );
@@ -114,11 +188,53 @@ test("UTM parameters are kept and sent with the order; the purchase is sent once
     .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("sf:utm") ?? "null")))
     .toMatchObject({ source: "instagram", medium: "cpc", campaign: "spring", term: "spa", content: "story", id: "42" });
 
-  await openProduct(page, prefix, locale === "ar" ? "أملاح استحمام بالورد" : "Rose bath salts");
-  await addAndCheck(page, locale);
+  const productName = locale === "ar" ? "أملاح استحمام بالورد" : "Rose bath salts";
+  await openProduct(page, prefix, productName);
+  const cart = await addAndCheck(page, locale);
+  // The product as the page showed it: its id, its name in the page's language, its unit price with VAT.
+  const bought = cart.cartItems[0];
+  const line = {
+    id: bought.product.id,
+    name: productName,
+    price: Math.round((bought.amountWithTax / bought.quantity) * 100) / 100,
+    quantity: 1,
+  };
+  expect(bought.product.name).toBe(productName);
+  // One price (a 300 g jar): the product page's lowest price is the line's, and both events are worth it.
+  for (const names of [
+    { meta: "ViewContent", tiktok: "ViewContent", gtm: "view_item" },
+    { meta: "AddToCart", tiktok: "AddToCart", gtm: "add_to_cart" },
+  ])
+    expectProductNamed(await received(page, names), line, { meta: { value: line.price } });
   const submitted = page.waitForRequest((r) => r.url().includes("/api/checkout/submit") && r.method() === "POST");
   const national = freshMobile();
   await checkoutTo(page, locale, checkout[locale].methods.cash.cashOnDelivery, national);
+  expectProductNamed(
+    await received(page, { meta: "InitiateCheckout", tiktok: "InitiateCheckout", gtm: "begin_checkout" }),
+    line,
+    { meta: { num_items: 1, value: cart.totalAmount } },
+  );
+  const paymentInfo = await received(page, {
+    meta: "AddPaymentInfo",
+    tiktok: "AddPaymentInfo",
+    gtm: "add_payment_info",
+  });
+  expectProductNamed(paymentInfo, line, { gtm: { payment_type: "CASH" } });
+  // Once each per pixel over the whole tab, the sign-in's reload included (once per cart; per cart and method).
+  const counts = (await journal(page))
+    .filter((e) => /^(InitiateCheckout|begin_checkout|AddPaymentInfo|add_payment_info)$/.test(e.event))
+    .map((e) => `${e.pixel}:${e.event}`)
+    .sort();
+  expect(counts).toEqual([
+    "gtm:add_payment_info",
+    "gtm:begin_checkout",
+    "meta:AddPaymentInfo",
+    "meta:InitiateCheckout",
+    "tiktok:AddPaymentInfo",
+    "tiktok:InitiateCheckout",
+  ]);
+  for (const p of Object.values(paymentInfo))
+    expect(JSON.stringify(p), "no order id before the order").not.toMatch(/event_?id|transaction_id/i);
   await page.getByRole("button", { name: order[locale].cash.submit.cashOnDelivery }).click();
   expect((await submitted).postDataJSON()).toMatchObject({
     utm: { source: "instagram", medium: "cpc", campaign: "spring", term: "spa", content: "story", id: "42" },
@@ -136,20 +252,15 @@ test("UTM parameters are kept and sent with the order; the purchase is sent once
   await snap(page, info, `tracking-done-${locale}`);
   // The order id is the event id the ad platforms de-duplicate by; each pixel gets what was bought.
   const orderId = new URL(page.url()).pathname.split("/").pop()!;
-  const bought = await page.evaluate(() =>
-    (window as unknown as { __sfPixelLog: LogEntry[] }).__sfPixelLog.filter((e) =>
-      /^(purchase|Purchase|CompletePayment)$/.test(e.event),
-    ),
+  const purchase = await received(page, { meta: "Purchase", tiktok: "CompletePayment", gtm: "purchase" });
+  expectProductNamed(purchase, line, { meta: { eventID: orderId, num_items: 1 }, gtm: { transaction_id: orderId } });
+  expect(purchase.tiktok.event_id).toBe(orderId);
+  // Tag manager: the previous ecommerce object cleared right before the purchase's.
+  const dataLayer = await page.evaluate(
+    () => (window as unknown as { dataLayer: Record<string, unknown>[] }).dataLayer,
   );
-  const params = Object.fromEntries(bought.map((e) => [e.pixel, e.params as Record<string, unknown>]));
-  expect(params.meta).toMatchObject({ eventID: orderId, currency: "SAR", content_type: "product", num_items: 1 });
-  expect(params.meta.content_ids).toHaveLength(1);
-  expect(params.tiktok).toMatchObject({
-    event_id: orderId,
-    currency: "SAR",
-    contents: [{ content_id: (params.meta.content_ids as string[])[0], quantity: 1 }],
-  });
-  expect(params.gtm).toMatchObject({ transaction_id: orderId, currency: "SAR", items: [{ quantity: 1 }] });
+  const at = dataLayer.findIndex((e) => e.event === "purchase");
+  expect(dataLayer[at - 1]).toEqual({ ecommerce: null });
 
   await page.reload();
   await page.waitForLoadState("load");

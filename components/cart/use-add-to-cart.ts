@@ -43,8 +43,12 @@ export function useAddToCart(): { addToCart: (input: AddCartItemBody) => Promise
           // A cart read still in flight (the page's first load) must not overwrite the newer answer.
           await client.cancelQueries({ queryKey: cartQueryKey(locale) });
           client.setQueryData(cartQueryKey(locale), cart);
-          void trackingCode().then(({ track, addedValue }) =>
-            track("AddToCart", { value: addedValue(cart, input), id: input.productId }),
+          void trackingCode().then(({ track, addedValue, addedItems }) =>
+            track("AddToCart", {
+              value: addedValue(cart, input),
+              id: input.productId,
+              items: addedItems(cart, input),
+            }),
           );
           toast.success(t("toast.added"));
           openCartSheet();

@@ -9,6 +9,7 @@ import { CART_RESUME_EVENT, writeCartHash } from "@/components/cart/cart-sheet-s
 import { SheetBody, SheetLoading } from "@/components/cart/sheet-layout";
 import type { CheckoutMethodId } from "@/lib/checkout/payment-methods";
 import type { CartDto } from "@/contract/dto/cart";
+import { checkoutPayload } from "@/lib/tracking/cart-value";
 import { track } from "@/lib/tracking/pixels";
 import { storedUtm } from "@/lib/tracking/utm";
 import { withTracking } from "@/lib/tracking/checkout-tracking";
@@ -144,7 +145,7 @@ export function CheckoutFlow({ cart, setup }: Props) {
           signedIn={isSignedIn}
           onContinue={() => {
             // Leaving the summary starts the checkout (once per cart and session: see lib/tracking/dedupe.ts).
-            track("InitiateCheckout", { value: cart.totalAmount, id: cart.id });
+            track("InitiateCheckout", checkoutPayload(cart));
             if (isSignedIn) go(stepAfterSummary(true));
             else signIn({ kind: "continue" });
           }}
@@ -239,6 +240,8 @@ export function CheckoutFlow({ cart, setup }: Props) {
             onBack={() => go(previousStep("payment-method"))}
             onContinue={(method) => {
               keep({ method });
+              // Heading to pay with a chosen method: the payment info (once per cart and method).
+              track("AddPaymentInfo", checkoutPayload(cart, method));
               go("payment");
             }}
           />

@@ -22,6 +22,7 @@ import type { CheckoutMethodId } from "@/lib/checkout/payment-methods";
 import type { CartDto } from "@/contract/dto/cart";
 import type { CustomFieldDefinitionDto } from "@/contract/dto/customers";
 import { checkoutDetails, mobileNeedsConfirming, type CheckoutForm } from "@/lib/validation/checkout";
+import { checkoutPayload } from "@/lib/tracking/cart-value";
 import { track } from "@/lib/tracking/pixels";
 import { storedUtm } from "@/lib/tracking/utm";
 import { withTracking } from "@/lib/tracking/checkout-tracking";
@@ -224,8 +225,10 @@ export function QuickCheckout({ cart, setup }: Props) {
       definitions={definitions.data ?? []}
       saved={paying}
       onComplete={(next) => {
-        // The quick cart has no summary step: heading for payment starts the checkout.
-        track("InitiateCheckout", { value: cart.totalAmount, id: cart.id });
+        // The quick cart has no summary step: heading for payment starts the checkout, with the
+        // method chosen on the same form (each once: per cart, per cart and method).
+        track("InitiateCheckout", checkoutPayload(cart));
+        track("AddPaymentInfo", checkoutPayload(cart, next.method));
         setPaying(next);
         setView("payment");
       }}

@@ -6,7 +6,8 @@
 export const CRITICAL_CAP = 10;
 export const PURCHASED_CAP = 50;
 
-export const isCritical = (event: string): boolean => event === "InitiateCheckout" || event === "Purchase";
+export const isCritical = (event: string): boolean =>
+  event === "InitiateCheckout" || event === "AddPaymentInfo" || event === "Purchase";
 
 export const criticalKey = (event: string, id: string): string => `${event}:${id}`;
 
@@ -29,7 +30,7 @@ export type DedupeState = { session: string[]; purchased: string[] };
 
 /**
  * Whether the event goes out, and the lists to keep afterwards. Non-critical events (page view,
- * view content, add to cart) always go; a critical one once per key; a purchase once per order, ever.
+ * view content, add to cart) always go; a critical one (checkout, payment info) once per key; a purchase once per order, ever.
  */
 export function dedupe(
   state: DedupeState,

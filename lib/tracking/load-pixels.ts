@@ -1,5 +1,6 @@
-import type { PixelEvent, PixelPayload, PixelSink } from "./pixels";
+import type { PixelSink } from "./pixels";
 import { attachPixels } from "./pixels";
+import { PIXEL_MAPPINGS, type PixelName } from "./pixel-params";
 
 /**
  * The pixels' standard loaders (loaded on demand, after the page's load event and an idle
@@ -29,16 +30,11 @@ function inject(src: string): void {
 }
 
 /** Every call a pixel gets, for the browser tests (and for debugging a store's tags). */
-function logged(
-  pixel: string,
-  fn: (name: string, params: Record<string, unknown>) => void,
-  names: Record<PixelEvent, string>,
-  params: (p: PixelPayload) => Record<string, unknown>,
-): PixelSink {
+function logged(pixel: PixelName, fn: (name: string, params: Record<string, unknown>) => void): PixelSink {
+  const { names, params } = PIXEL_MAPPINGS[pixel];
   return (event, payload) => {
     const name = names[event];
-    // Only a purchase names its order (transaction / event id); the other events' ids are for de-duplication.
-    const p = params(event === "Purchase" ? payload : { ...payload, id: undefined });
+    const p = params(event, payload);
     (w().__sfPixelLog ??= []).push({ pixel, event: name, params: p });
     fn(name, p);
   };
@@ -53,39 +49,19 @@ function stub(name: string, onCall: (f: Fn, args: unknown[]) => void): Fn {
   return f;
 }
 
-const money = (p: PixelPayload) => (p.value === undefined ? {} : { value: p.value, currency: p.currency ?? "SAR" });
-const itemCount = (items: NonNullable<PixelPayload["items"]>) => items.reduce((n, i) => n + i.quantity, 0);
-
-// What was bought, in each pixel's own words (a purchase carries it; the other events don't).
-const gtmItems = (p: PixelPayload) =>
-  p.items ? { items: p.items.map((i) => ({ item_id: i.id, quantity: i.quantity })) } : {};
-const metaItems = (p: PixelPayload) =>
-  p.items ? { content_ids: p.items.map((i) => i.id), content_type: "product", num_items: itemCount(p.items) } : {};
-const tiktokItems = (p: PixelPayload) =>
-  p.items
-    ? { contents: p.items.map((i) => ({ content_id: i.id, quantity: i.quantity })), content_type: "product" }
-    : {};
-const snapItems = (p: PixelPayload) =>
-  p.items ? { item_ids: p.items.map((i) => i.id), number_items: itemCount(p.items) } : {};
-
 function gtm(id: string): PixelSink {
   const dl = ((w().dataLayer as unknown[] | undefined) ??= []) as unknown[];
   w().dataLayer = dl;
   dl.push({ "gtm.start": Date.now(), event: "gtm.js" });
   inject(`https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(id)}`);
-  const names = {
-    PageView: "page_view",
-    ViewContent: "view_item",
-    AddToCart: "add_to_cart",
-    InitiateCheckout: "begin_checkout",
-    Purchase: "purchase",
-  } as const;
-  return logged(
-    "gtm",
-    (event, params) => dl.push({ event, ecommerce: params }),
-    names,
-    (p) => ({ ...money(p), ...gtmItems(p), ...(p.id ? { transaction_id: p.id } : {}) }),
-  );
+  return logged("gtm", (event, params) => {
+    if (event === "page_view") dl.push({ event });
+    else {
+      // Google's advice: clear the previous ecommerce object, so that no field of an earlier event leaks into this one.
+      dl.push({ ecommerce: null });
+      dl.push({ event, ecommerce: params });
+    }
+  });
 }
 
 function meta(id: string): PixelSink {
@@ -96,19 +72,8 @@ function meta(id: string): PixelSink {
   w()._fbq ??= fbq;
   inject("https://connect.facebook.net/en_US/fbevents.js");
   fbq("init", id);
-  const names = {
-    PageView: "PageView",
-    ViewContent: "ViewContent",
-    AddToCart: "AddToCart",
-    InitiateCheckout: "InitiateCheckout",
-    Purchase: "Purchase",
-  } as const;
-  return logged(
-    "meta",
-    (event, { eventID, ...params }) =>
-      eventID ? fbq("track", event, params, { eventID }) : fbq("track", event, params),
-    names,
-    (p) => ({ ...money(p), ...metaItems(p), ...(p.id ? { eventID: p.id } : {}) }),
+  return logged("meta", (event, { eventID, ...params }) =>
+    eventID ? fbq("track", event, params, { eventID }) : fbq("track", event, params),
   );
 }
 
@@ -141,19 +106,8 @@ function tiktok(id: string): PixelSink {
   });
   inject(`https://analytics.tiktok.com/i18n/pixel/events.js?sdkid=${encodeURIComponent(id)}&lib=ttq`);
   const call = (m: string, ...args: unknown[]) => (ttq[m] as Fn)(...args);
-  const names = {
-    PageView: "page",
-    ViewContent: "ViewContent",
-    AddToCart: "AddToCart",
-    InitiateCheckout: "InitiateCheckout",
-    Purchase: "CompletePayment",
-  } as const;
-  return logged(
-    "tiktok",
-    (event, { event_id, ...params }) =>
-      event === "page" ? call("page") : call("track", event, params, event_id ? { event_id } : {}),
-    names,
-    (p) => ({ ...money(p), ...tiktokItems(p), ...(p.id ? { event_id: p.id } : {}) }),
+  return logged("tiktok", (event, { event_id, ...params }) =>
+    event === "page" ? call("page") : call("track", event, params, event_id ? { event_id } : {}),
   );
 }
 
@@ -164,23 +118,7 @@ function snapchat(id: string): PixelSink {
   snaptr.queue ??= [];
   inject("https://sc-static.net/scevent.min.js");
   snaptr("init", id, {});
-  const names = {
-    PageView: "PAGE_VIEW",
-    ViewContent: "VIEW_CONTENT",
-    AddToCart: "ADD_CART",
-    InitiateCheckout: "START_CHECKOUT",
-    Purchase: "PURCHASE",
-  } as const;
-  return logged(
-    "snapchat",
-    (event, params) => snaptr("track", event, params),
-    names,
-    (p) => ({
-      ...(p.value === undefined ? {} : { price: p.value, currency: p.currency ?? "SAR" }),
-      ...snapItems(p),
-      ...(p.id ? { transaction_id: p.id } : {}),
-    }),
-  );
+  return logged("snapchat", (event, params) => snaptr("track", event, params));
 }
 
 function clarity(id: string): void {

@@ -6,16 +6,26 @@ import { dedupe, parseList, type DedupeState } from "./dedupe";
  * in a queue. Critical events are de-duplicated here, when tracked, so a queued one counts too.
  */
 
-export type PixelEvent = "PageView" | "ViewContent" | "AddToCart" | "InitiateCheckout" | "Purchase";
+export type PixelEvent = "PageView" | "ViewContent" | "AddToCart" | "InitiateCheckout" | "AddPaymentInfo" | "Purchase";
+
 /**
- * Value in SAR; `id` is the order (Purchase: also the event id the ad platforms de-duplicate by),
- * cart (InitiateCheckout) or product id; `items` what a purchase bought (product ids, quantities).
+ * A product an event names: the platform's product id (what a catalogue feed carries), its name in
+ * the page's language, its unit price in SAR with VAT as the shopper saw it, and its kind
+ * (reservation, subscription, merchandise, gift) as the category.
+ */
+export type PixelItem = { id: string; name?: string; price?: number; quantity: number; category?: string };
+
+/**
+ * Value in SAR with VAT; `id` is the order (Purchase: also the event id the ad platforms
+ * de-duplicate by), the cart (InitiateCheckout), the cart and method (AddPaymentInfo) or the
+ * product; `items` the products the event is about; `paymentType` the chosen method (AddPaymentInfo).
  */
 export type PixelPayload = {
   value?: number;
   currency?: "SAR";
   id?: string;
-  items?: { id: string; quantity: number }[];
+  items?: PixelItem[];
+  paymentType?: string;
 };
 export type PixelSink = (event: PixelEvent, payload: PixelPayload) => void;
 

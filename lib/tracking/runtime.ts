@@ -5,4 +5,4 @@
 export { attachPixels, track } from "./pixels";
 export { captureUtm } from "./utm";
 export { sendsPageView } from "./page-view";
-export { addedValue } from "./cart-value";
+export { addedItems, addedValue } from "./cart-value";

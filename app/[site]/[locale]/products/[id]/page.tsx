@@ -109,7 +109,12 @@ export default async function ProductPage({ params, searchParams }: Props) {
       <meta property="og:type" content="product" />
       <meta property="product:price:amount" content={lowest.toFixed(2)} />
       <meta property="product:price:currency" content="SAR" />
-      <TrackEvent event="ViewContent" value={lowest} id={product.id} />
+      <TrackEvent
+        event="ViewContent"
+        value={lowest}
+        id={product.id}
+        items={[{ id: product.id, name: product.name, price: lowest, quantity: 1, category: product.typeString }]}
+      />
       <nav aria-label={t("details.breadcrumb")} className="mb-4 text-sm text-muted-foreground">
         <ol className="flex flex-wrap items-center gap-1.5">
           <li>
