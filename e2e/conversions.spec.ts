@@ -2,6 +2,7 @@ import { expect, test, type Page } from "./test";
 import { forProject, spaUrl } from "./support";
 import { checkout } from "./checkout-support";
 import { pageFetchJson } from "./cart-support";
+import { stubPixels, type PixelLogEntry } from "./pixels-support";
 import { CARDS, checkoutTo, expectPaidOrder, fillBasket, fillCard, payButton } from "./payments-support";
 
 /**
@@ -11,17 +12,9 @@ import { CARDS, checkoutTo, expectPaidOrder, fillBasket, fillCard, payButton } f
  * id the browser's pixels used, and never a second one when the done page is shown again.
  */
 
-type PixelEntry = { pixel: string; event: string; params: Record<string, unknown> };
 type SandboxEvent = { platform: string; eventName: string; eventId: string; event: Record<string, unknown> };
 
 const FBP = "fb.1.1714000000000.1234567890";
-
-/** The pixels' own scripts live on the internet: empty stubs stand in for them. */
-const stubPixels = (page: Page) =>
-  page.route(
-    /googletagmanager\.com|connect\.facebook\.net|analytics\.tiktok\.com|sc-static\.net|clarity\.ms/,
-    (route) => route.fulfill({ status: 200, contentType: "text/javascript", body: "/* pixel stub */" }),
-  );
 
 /** What the conversions sandbox took for the order, read from the store's own origin as a page would. */
 const received = async (page: Page, orderId: string): Promise<SandboxEvent[]> =>
@@ -56,7 +49,7 @@ test("a card purchase by a shopper who accepted tracking reaches each platform o
     .poll(() =>
       page.evaluate(
         () =>
-          ((window as unknown as { __sfPixelLog?: PixelEntry[] }).__sfPixelLog ?? []).filter(
+          ((window as unknown as { __sfPixelLog?: PixelLogEntry[] }).__sfPixelLog ?? []).filter(
             (e) => e.pixel === "meta" && e.event === "Purchase",
           ).length,
       ),
@@ -64,7 +57,7 @@ test("a card purchase by a shopper who accepted tracking reaches each platform o
     .toBe(1);
   const pixelEventId = await page.evaluate(
     () =>
-      (window as unknown as { __sfPixelLog: PixelEntry[] }).__sfPixelLog.find(
+      (window as unknown as { __sfPixelLog: PixelLogEntry[] }).__sfPixelLog.find(
         (e) => e.pixel === "meta" && e.event === "Purchase",
       )!.params.eventID,
   );

@@ -2,7 +2,9 @@ import { expect, test, type Page } from "./test";
 import { coffeeUrl, forProject, messagesByLocale, snap, spaUrl } from "./support";
 import { addButton, cartDialog, openProduct, type Locale } from "./cart-support";
 import { checkout, order, signInInSheet } from "./checkout-support";
+import { journal, journalPixels, stubPixels } from "./pixels-support";
 import { COFFEE_ROASTERY } from "@/platform/seed/demo-delivery";
+import type { CartDto } from "@/contract/dto/cart";
 
 /**
  * Delivery or pickup of merchandise: coffee delivers within 30 km of its roastery for 15 SAR (before
@@ -47,9 +49,11 @@ async function saveHomeFromCheckout(page: Page, locale: Locale, description: str
   await expect(sheet).toBeHidden();
 }
 
-test("coffee, in Arabic: beans delivered to a saved location with its address, cash; the done page and the order page say where, with the fee", async ({
+test("coffee, in Arabic: beans delivered to a saved location with its address, cash; the done page and the order page say where, with the fee; its Snapchat pixel is told each step with the product", async ({
   page,
 }, info) => {
+  await stubPixels(page);
+  await journalPixels(page);
   await page.context().grantPermissions(["geolocation"]);
   await page.context().setGeolocation(NEAR);
   const c = checkout.ar;
@@ -82,7 +86,9 @@ test("coffee, in Arabic: beans delivered to a saved location with its address, c
   await page.getByRole("button", { name: c.quick.complete }).click();
   const pay = page.getByRole("button", { name: order.ar.cash.submit.cashOnDelivery });
   await expect(pay).toBeVisible();
+  const submitted = page.waitForResponse((r) => r.url().includes("/api/checkout/submit") && r.ok());
   await pay.click();
+  const placed = ((await (await submitted).json()) as { data: CartDto }).data;
   await page.waitForURL(/\/checkout\/done\//);
   const where = page.getByRole("region", { name: order.ar.fulfilment.deliverTo });
   await expect(where).toContainText("حي الروضة، شارع الأمير سلطان، مبنى ١٢");
@@ -97,6 +103,24 @@ test("coffee, in Arabic: beans delivered to a saved location with its address, c
   await expect(page.getByRole("region", { name: order.ar.fulfilment.deliverTo })).toContainText("شارع الأمير سلطان");
   await expect(page.getByText("رسوم التوصيل")).toBeVisible();
   await snap(page, info, "delivery-3-order-ar");
+
+  // The coffee roastery's Snapchat pixel (its only one), in Snap's own names: the product's id,
+  // units and kind on every commerce event, each event's amount with VAT as `price`, the order's
+  // id on the purchase; begin checkout and payment info once each.
+  const productId = placed.cartItems[0].product.id;
+  const snapEvents = (await journal(page)).filter((e) => e.pixel === "snapchat");
+  const one = (event: string) => {
+    const hits = snapEvents.filter((e) => e.event === event);
+    expect(hits, event).toHaveLength(1);
+    return hits[0].params;
+  };
+  const product = { item_ids: [productId], number_items: 1, item_category: "merchandise", currency: "SAR" };
+  expect(one("VIEW_CONTENT")).toEqual({ ...product, price: 74.75 });
+  expect(one("ADD_CART")).toEqual({ ...product, price: 74.75 });
+  expect(one("START_CHECKOUT")).toEqual({ ...product, price: expect.any(Number) });
+  expect(one("ADD_BILLING")).toEqual({ ...product, price: expect.any(Number) });
+  expect(one("PURCHASE")).toEqual({ ...product, price: placed.totalAmount, transaction_id: orderId });
+  expect(placed.totalAmount).toBe(92);
 });
 
 test("pickup at a branch, in the project's language: no fee, the branch on the done page and the order page", async ({

@@ -5,32 +5,17 @@ import { addAndCheck, openProduct } from "./cart-support";
 import { checkout, order } from "./checkout-support";
 import { checkoutTo } from "./payments-support";
 import { account, freshMobile, signInWithSheet } from "./account-support";
+import { journal, journalPixels, stubPixels, type PixelLogEntry } from "./pixels-support";
 
 /**
- * Marketing pixels and UTM (spec §1, §3). The pixels' own scripts live on the internet, which this
- * machine cannot reach: the journeys fulfil them with empty stubs and read what the storefront asked
- * each pixel to do from window.__sfPixelLog (kept by lib/tracking/load-pixels.ts). spa configures
- * tag manager, Meta, TikTok and the session-analytics tag, but no Snapchat pixel.
+ * Marketing pixels and UTM (spec §1, §3), with the pixels stubbed (pixels-support.ts). spa
+ * configures tag manager, Meta, TikTok and the session-analytics tag, but no Snapchat pixel (the
+ * coffee roastery's Snapchat pixel is held by the delivery journey).
  */
-
-type LogEntry = { pixel: string; event: string; params: unknown };
-
-/** Stubs every pixel host and records which scripts the page asked for. */
-async function stubPixels(page: Page): Promise<string[]> {
-  const scripts: string[] = [];
-  await page.route(
-    /googletagmanager\.com|connect\.facebook\.net|analytics\.tiktok\.com|sc-static\.net|clarity\.ms/,
-    (route) => {
-      scripts.push(route.request().url());
-      return route.fulfill({ status: 200, contentType: "text/javascript", body: "/* pixel stub */" });
-    },
-  );
-  return scripts;
-}
 
 const pixelLog = (page: Page) =>
   page.evaluate(() =>
-    ((window as unknown as { __sfPixelLog?: LogEntry[] }).__sfPixelLog ?? []).map((e) => ({
+    ((window as unknown as { __sfPixelLog?: PixelLogEntry[] }).__sfPixelLog ?? []).map((e) => ({
       pixel: e.pixel,
       event: e.event,
     })),
@@ -40,26 +25,6 @@ const pageViews = (log: { pixel: string; event: string }[]) =>
   log.filter((e) => /^(PageView|page_view|page|PAGE_VIEW)$/.test(e.event));
 const purchases = (log: { pixel: string; event: string }[]) =>
   log.filter((e) => /^(Purchase|purchase|CompletePayment|PURCHASE)$/.test(e.event));
-
-/**
- * The tab's whole journey of pixel calls: window.__sfPixelLog lives as long as one document (a
- * sign-in reloads the page), so each call is also kept in the tab's session storage.
- */
-async function journalPixels(page: Page) {
-  await page.addInitScript(() => {
-    const key = "e2e:pixel-journal";
-    const log: unknown[] = [];
-    log.push = (...entries: unknown[]) => {
-      const kept = JSON.parse(sessionStorage.getItem(key) ?? "[]") as unknown[];
-      sessionStorage.setItem(key, JSON.stringify([...kept, ...entries]));
-      return Array.prototype.push.apply(log, entries);
-    };
-    (window as unknown as { __sfPixelLog: unknown[] }).__sfPixelLog = log;
-  });
-}
-
-const journal = (page: Page) =>
-  page.evaluate(() => JSON.parse(sessionStorage.getItem("e2e:pixel-journal") ?? "[]") as LogEntry[]);
 
 /** The parameters each pixel received for one of our events (per pixel: its own name of it). */
 async function received(page: Page, names: Record<"gtm" | "meta" | "tiktok", string>) {
