@@ -454,6 +454,10 @@ const COMMANDS: Record<string, Command> = {
         out.log(
           `Set ${slug}'s server credentials: ${shown.map((c) => `${c.platform} (${c.api} API, id ${c.pixelId}, token ${c.accessToken})`).join(", ")}.`,
         );
+        if (r.noShopperAsked)
+          out.warn(
+            `Note: ${slug} asks shoppers before tracking them (consentBannerEnabled) but has no browser pixel, so it shows no banner and no shopper ever accepts: no Purchase will be sent from the server. Set its pixel ids, or consentBannerEnabled "False" where its privacy policy allows.`,
+          );
       };
     },
   },

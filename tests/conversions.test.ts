@@ -8,7 +8,12 @@ import { conversionsSandbox, listConversionsSandbox, SANDBOX_EVENTS_CAP } from "
 import { SPA_CONVERSIONS } from "@/platform/seed/demo-conversions";
 import { TrackingInput } from "@/contract/input/checkout";
 import { listMessages } from "@/platform/notify/admin";
-import { describeConversions, removeConversion, setConversions } from "@/platform/notify/conversions-admin";
+import {
+  describeConversions,
+  noShopperAsked,
+  removeConversion,
+  setConversions,
+} from "@/platform/notify/conversions-admin";
 import { main } from "@/scripts/tenant-cli";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -82,6 +87,13 @@ it("conversions refuses a file that is not credentials before opening any databa
   });
   expect(code).toBe(1);
   expect(lines.join("\n")).toMatch(/tiktok\.pixelId: .*\n.*tiktok\.accessToken: .*\n.*pinterest: not a platform/);
+});
+
+it("says when a store's shoppers can never accept tracking: the banner is on but no browser pixel shows it", () => {
+  expect(noShopperAsked({})).toBe(true);
+  expect(noShopperAsked({ gtmId: "  " })).toBe(true);
+  expect(noShopperAsked({ consentBannerEnabled: "False" })).toBe(false);
+  expect(noShopperAsked({ snapchatPixelId: "5b1f3c2e-7a4d-4e8b-9c61-2f0d8a7e4b13" })).toBe(false);
 });
 
 describeEachDb("server-side purchases", (t) => {
@@ -210,9 +222,7 @@ describeEachDb("server-side purchases", (t) => {
         { meta: { accessToken: secret }, ga4: { pixelId: "G-ABC123", accessToken: "ga4secretvalue" } },
         null,
       ),
-    ).toEqual({
-      platforms: ["meta", "ga4"],
-    });
+    ).toEqual({ platforms: ["meta", "ga4"], noShopperAsked: false });
     // Set again: replaced, never doubled.
     await setConversions(db(), "coffee", { meta: { accessToken: secret } }, "sandbox");
     const shown = await describeConversions(db(), "coffee");

@@ -5,6 +5,7 @@ import { CONVERSION_PLATFORMS, tenantConversions, type ConversionPlatform } from
 import { PlatformError } from "../errors";
 import { maskSecret } from "../services/tenant-admin-payments";
 import { tenantBySlug } from "../services/tenant-admin";
+import { toTenantConfig, type SettingsMap } from "@/contract/tenant-settings";
 
 // The operator's side of a tenant's ad platforms' server credentials
 // (`npm run tenant -- conversions <slug> --file conversions.json`): the file is checked whole before
@@ -73,7 +74,7 @@ export async function setConversions(
   slug: string,
   input: unknown,
   baseUrl: string | null,
-): Promise<{ platforms: ConversionPlatform[] }> {
+): Promise<{ platforms: ConversionPlatform[]; noShopperAsked: boolean }> {
   const { tenant, metaPixelId } = await tenantOf(db, slug);
   const issues = conversionsIssues(input, metaPixelId);
   if (issues.length > 0)
@@ -94,7 +95,16 @@ export async function setConversions(
         .onConflictDoUpdate({ target: [tenantConversions.tenantId, tenantConversions.platform], set: row });
     }
   });
-  return { platforms };
+  return { platforms, noShopperAsked: noShopperAsked(tenant.settings) };
+}
+
+/**
+ * Whether the store's shoppers can never accept tracking: it asks first (the banner is on) but shows
+ * the banner only with a browser pixel, and has none. Its server events would then never be sent.
+ */
+export function noShopperAsked(settings: SettingsMap): boolean {
+  const { askConsent, pixels } = toTenantConfig(settings);
+  return askConsent && Object.values(pixels).every((id) => id === null);
 }
 
 /** Removes one platform: its orders' Purchases are no longer sent from the server. */
