@@ -4,7 +4,6 @@ import { useEffect, useRef } from "react";
 import { usePathname } from "next/navigation";
 import type { PixelIds } from "@/lib/tracking/load-pixels";
 import { trackingCode } from "./tracking-code";
-import { CONSENT_EVENT, readConsent } from "@/lib/tracking/consent";
 
 /** After the load event and an idle moment: the pixels' code is fetched only then, never with the page. */
 function whenIdleAfterLoad(run: () => void): () => void {
@@ -34,6 +33,8 @@ export function Tracking({ ids, askConsent }: { ids: PixelIds; askConsent: boole
 
   useEffect(() => {
     let loaded = false;
+    let stopped = false;
+    let stopListening = () => {};
     const load = () => {
       if (loaded) return;
       loaded = true;
@@ -43,17 +44,17 @@ export function Tracking({ ids, askConsent }: { ids: PixelIds; askConsent: boole
     };
     // With consent asked (lib/tracking/consent.ts): yes loads the pixels and the waiting events go
     // out; no sends the waiting events nowhere (and every later one); no answer keeps them waiting.
-    const decide = () => {
-      const answer = readConsent();
-      if (answer === "granted") load();
-      else if (answer === "denied" && !loaded)
-        void trackingCode().then(({ attachPixels }) => !loaded && attachPixels([]));
-    };
-    const stopIdle = whenIdleAfterLoad(() => (askConsent ? decide() : load()));
-    if (askConsent) window.addEventListener(CONSENT_EVENT, decide);
+    // The answer is followed by the tracking code, out of the page's first load: one given before
+    // then is in storage already.
+    const askThenLoad = () =>
+      void trackingCode().then(({ attachPixels, followConsent }) => {
+        if (!stopped) stopListening = followConsent(load, () => !loaded && attachPixels([]));
+      });
+    const stopIdle = whenIdleAfterLoad(() => (askConsent ? askThenLoad() : load()));
     return () => {
+      stopped = true;
       stopIdle();
-      window.removeEventListener(CONSENT_EVENT, decide);
+      stopListening();
     };
   }, [key, askConsent]);
 

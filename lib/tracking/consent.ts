@@ -25,6 +25,21 @@ export function readConsent(): Consent | null {
 }
 
 /**
+ * Follows the shopper's answer from now on: `granted` on a yes (now or later), `denied` on a no
+ * (now or later). Returns a function that stops following it.
+ */
+export function followConsent(granted: () => void, denied: () => void): () => void {
+  const decide = () => {
+    const answer = readConsent();
+    if (answer === "granted") granted();
+    else if (answer === "denied") denied();
+  };
+  decide();
+  window.addEventListener(CONSENT_EVENT, decide);
+  return () => window.removeEventListener(CONSENT_EVENT, decide);
+}
+
+/**
  * The layout's inline script (CSP nonce), after the banner: shows it while there is no answer,
  * stores an answer and hides it (after a moment with its buttons off), and shows it again from the
  * footer's button. Inline, so the

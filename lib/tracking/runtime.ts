@@ -4,5 +4,6 @@
  */
 export { attachPixels, track } from "./pixels";
 export { captureUtm } from "./utm";
+export { followConsent } from "./consent";
 export { sendsPageView } from "./page-view";
 export { addedItems, addedValue } from "./cart-value";
