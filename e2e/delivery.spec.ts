@@ -49,6 +49,14 @@ async function saveHomeFromCheckout(page: Page, locale: Locale, description: str
   await expect(sheet).toBeHidden();
 }
 
+/** Waits until the Snapchat pixel has been told each of `events` in this tab. */
+const snapTold = (page: Page, events: string[]) =>
+  expect
+    .poll(async () => (await journal(page)).filter((e) => e.pixel === "snapchat").map((e) => e.event), {
+      timeout: 15_000,
+    })
+    .toEqual(expect.arrayContaining(events));
+
 test("coffee, in Arabic: beans delivered to a saved location with its address, cash; the done page and the order page say where, with the fee; its Snapchat pixel is told each step with the product", async ({
   page,
 }, info) => {
@@ -61,6 +69,9 @@ test("coffee, in Arabic: beans delivered to a saved location with its address, c
   await openProduct(page, "", "بن إثيوبي مختص ٢٥٠ غ", coffeeUrl(""));
   await addButton(page, "ar").click();
   await expect(cartDialog(page, "ar")).toBeVisible();
+  // The pixel loads after the page's load and an idle moment; what waits for it is gone if the
+  // page goes first (a sign-in reloads it).
+  await snapTold(page, ["VIEW_CONTENT", "ADD_CART"]);
   await page.getByRole("button", { name: c.quick.signIn }).click();
   await signInInSheet(page, "ar");
   await page.getByLabel(c.customer.firstName).fill("سارة");
@@ -97,6 +108,7 @@ test("coffee, in Arabic: beans delivered to a saved location with its address, c
   // 65 + 15 delivery with 15% VAT on both: 92 to prepare in cash.
   await expect(page.getByText(/٩٢/).first()).toBeVisible();
   await snap(page, info, "delivery-2-done-ar");
+  await snapTold(page, ["PURCHASE"]);
 
   const orderId = new URL(page.url()).pathname.split("/").pop()!;
   await page.goto(coffeeUrl(`/orders/${orderId}`));
