@@ -12,7 +12,7 @@ import { at, DEMO, demoProduct } from "./helpers/demo-catalog";
 // The cart's add and read are the store's hottest calls, and on the embedded database every
 // statement is planned and run on the server's one thread (QUALITY.md: cart p95 at 20 customers).
 // A cart read is one statement (plus one read of bookings per timed line); an add is the row lock,
-// one read of the product with its lines already in the cart, the write, and that read.
+// one read of the product with its lines already in the cart and the write, in a transaction, then that read.
 const NO_CUSTOMER = "00000000-0000-4000-8000-000000000001";
 
 describeEachDb(

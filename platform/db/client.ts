@@ -22,7 +22,7 @@ export type DbHandle = { db: Db; close: () => Promise<void>; kind: "pglite" | "p
 const PGLITE_CONF = pgliteSettings.postgresqlconf;
 
 /**
- * PostgreSQL connections per server process. A cart add holds one for six round trips, each
+ * PostgreSQL connections per server process. A cart add holds one for five round trips, each
  * waiting its turn on the server's busy thread: with 10, twenty shoppers at once queue for a
  * connection and the cart's reads wait behind the adds (npm run bench:http). PostgreSQL's default
  * allows 100 connections in all.

@@ -345,7 +345,10 @@ export async function claimPurchaseEvent(
 
 /**
  * Runs a change on an active cart inside one transaction, holding the cart's row lock so that
- * concurrent changes to one cart are checked one after the other; any refusal rolls back.
+ * concurrent changes to one cart are checked one after the other; any refusal rolls back. The
+ * answer is read once the change is committed, with the connection's prepared read: inside the
+ * transaction drizzle would build the read's SQL again for every change, and the lock (on the
+ * embedded database, the whole database) would be held for one more round trip.
  */
 async function changeCart(
   db: Db,
@@ -355,7 +358,7 @@ async function changeCart(
   change: (tx: Tx, tenantId: string) => Promise<void>,
 ): Promise<CartDto> {
   if (!isUuid(cartId)) throw cartNotFound();
-  return db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const [cart] = await tx
       .update(carts)
       .set({ updatedAt: new Date() })
@@ -365,8 +368,8 @@ async function changeCart(
     if (cart.status !== "active")
       throw new PlatformError("SP:CartAlreadyCompleted", 400, "This cart is already completed");
     await change(tx, scope.tenantId);
-    return readCart(tx, scope, cartId, locale);
   });
+  return readCart(db, scope, cartId, locale);
 }
 
 /**
