@@ -6,3 +6,5 @@ export { attachPixels, track } from "./pixels";
 export { captureUtm } from "./utm";
 export { sendsPageView } from "./page-view";
 export { addedItems, addedValue } from "./cart-value";
+// Starts real shoppers' Web Vitals: this chunk loads on every page right after hydration.
+import "./vitals-start";
