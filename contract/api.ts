@@ -8,6 +8,7 @@ import { locations } from "./endpoints/locations";
 import { payments } from "./endpoints/payments";
 import { presets } from "./endpoints/presets";
 import { tenants } from "./endpoints/tenants";
+import { vitals } from "./endpoints/vitals";
 import { website } from "./endpoints/website";
 import { PROVIDER_ENDPOINTS } from "@/payment-providers/contract";
 
@@ -29,6 +30,7 @@ export const platformApi = {
   checkout,
   payments: { ...payments, ...PROVIDER_ENDPOINTS },
   tenants,
+  vitals,
 };
 
 export type PlatformApi = typeof platformApi;

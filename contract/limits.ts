@@ -11,3 +11,6 @@ export const UPLOAD_FILE_LIMIT = 5_242_880;
 
 /** A multipart upload's whole body: the file plus room for the form's framing and small fields. */
 export const UPLOAD_BODY_LIMIT = UPLOAD_FILE_LIMIT + 64 * 1024;
+
+/** A Web Vitals beacon: five metrics and four labels fit in well under 1 KB. */
+export const VITALS_BODY_LIMIT = 2 * 1024;

@@ -50,6 +50,7 @@ const OPERATOR_ROUTES: Target[] = [
   { method: "POST", path: "/sandbox/operator/wallet" },
   { method: "POST", path: "/sandbox/operator/heap" },
   { method: "POST", path: "/sandbox/operator/paid" },
+  { method: "POST", path: "/sandbox/operator/vitals" },
 ];
 
 /** The provider sandboxes' API calls that read a body (any key of the right kind is an account there). */

@@ -18,7 +18,7 @@ async function builtByTheOtherServer() {
   }
 }
 // Every journey signs in from 127.0.0.1: the per-address send limit is for the open internet.
-const env = { ...process.env, OTP_SENDS_PER_IP: "1000", SANDBOX_OPERATOR: "on" };
+const env = { ...process.env, OTP_SENDS_PER_IP: "1000", VITALS_PER_IP: "100000", SANDBOX_OPERATOR: "on" };
 
 if (usePostgres) {
   const { default: pg } = await import("pg");

@@ -27,6 +27,8 @@ import { renameProduct } from "@/platform/services/tenant-admin-products";
 import { seedDemo } from "@/platform/seed/demo";
 import { recordOfflinePayment, refuseTransfer } from "@/platform/services/record-payment";
 import { campaignReport, type CampaignReport, type CampaignRow } from "@/platform/services/campaigns";
+import { formatVitalsReport, vitalsReport } from "@/platform/services/web-vitals";
+import { VITALS_KEPT_DAYS } from "@/rules/web-vitals";
 import { listMessages, MESSAGE_STATUSES, retryMessage, type MessageStatus } from "@/platform/notify/admin";
 import { describeWhatsApp, removeWhatsApp, setWhatsApp, whatsappIssues } from "@/platform/notify/whatsapp-admin";
 import {
@@ -76,6 +78,8 @@ export const USAGE = `Usage: npm run tenant -- <command>
   messages <slug> --retry <id>                        send a failed message again
   campaigns <slug> [--days 30] [--json]               orders and revenue (with VAT) of the last days per UTM source,
                                                       UTM campaign, ad platform (by click id) and coupon
+  vitals <slug> [--days 28] [--json]                  real shoppers' Web Vitals: the 75th percentile of LCP, INP, CLS, FCP, TTFB
+                                                      per page type, device and language, rated by Google's thresholds
   product <slug> <product-id> [--name-ar <name>] [--name-en <name>] [--slug-ar <slug>] [--slug-en <slug>]
                                                       rename a product or set its addresses (/products/<slug>);
                                                       a new name gives a new slug, and every old address keeps leading to it
@@ -521,6 +525,19 @@ const COMMANDS: Record<string, Command> = {
       return async (db, _env, out) => {
         const r = await campaignReport(db, slug, { days });
         out.log(flags.json ? JSON.stringify(r, null, 2) : formatCampaignReport(slug, days, r));
+      };
+    },
+  },
+  vitals: {
+    options: { days: { type: "string" }, json: { type: "boolean" } },
+    parse(args, flags) {
+      const [slug] = positionals(args, 1, "vitals <slug>");
+      const days = flags.days === undefined ? 28 : Number(flags.days);
+      if (!Number.isInteger(days) || days < 1 || days > VITALS_KEPT_DAYS)
+        throw usage(`--days takes a whole number of days, 1 to ${VITALS_KEPT_DAYS} (the days kept)`);
+      return async (db, _env, out) => {
+        const r = await vitalsReport(db, slug, { days });
+        out.log(flags.json ? JSON.stringify(r, null, 2) : formatVitalsReport(slug, days, r));
       };
     },
   },

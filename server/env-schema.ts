@@ -56,6 +56,8 @@ export const envSchema = z.object({
   SMS_SENDER: z.string().min(1).max(11).default("Storefront"),
   /** Sign-in codes one client address may ask for per store in 10 minutes (a shared office or carrier NAT may need more). */
   OTP_SENDS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** Web Vitals beacons one address may send a minute, over every store (platform/services/web-vitals.ts). */
+  VITALS_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(120),
 });
 
 export type Env = z.infer<typeof envSchema>;

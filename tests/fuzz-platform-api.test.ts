@@ -109,6 +109,18 @@ function families(c: Ctx): Record<(typeof FAMILIES)[number], RouteSpec[]> {
       // The operator's tenant-less call: a store's host never serves it.
       { method: "GET", pattern: "tenants/resolve", query: { host: "spa.localhost" }, auth: false },
       { method: "GET", pattern: "tenants/:id/content-version", params: { id: c.tenantId }, auth: false },
+      {
+        method: "POST",
+        pattern: "web-vitals",
+        body: {
+          page: "product",
+          locale: "ar",
+          device: "phone",
+          navigation: "navigate",
+          metrics: [{ name: "LCP", value: 2100, rating: "good" }],
+        },
+        auth: false,
+      },
     ],
     catalog: [
       { method: "GET", pattern: "products", query: { type: "merchandise" }, auth: false },

@@ -9,7 +9,7 @@ import { clearTenantCache } from "@/lib/platform-client/tenants";
 import { listEndpoints } from "@/contract/endpoint";
 import { ERROR_CODES, type ApiEnvelope } from "@/contract/errors";
 import type { CartDto } from "@/contract/dto/cart";
-import { JSON_BODY_LIMIT, UPLOAD_BODY_LIMIT } from "@/contract/limits";
+import { JSON_BODY_LIMIT, UPLOAD_BODY_LIMIT, VITALS_BODY_LIMIT } from "@/contract/limits";
 import { storeApi as table } from "@/contract/store/api";
 import { cart } from "@/contract/store/cart";
 import type { StoreEndpointSpec } from "@/contract/store/endpoint";
@@ -21,6 +21,7 @@ import { ordersRoutes } from "@/contract/store/routes/orders";
 import { payRoutes } from "@/contract/store/routes/pay";
 import { sessionRoutes } from "@/contract/store/routes/session";
 import { signInRoutes } from "@/contract/store/routes/sign-in";
+import { vitalsRoutes } from "@/contract/store/routes/vitals";
 import { describeEachDb } from "./helpers/test-db";
 import { envelopeData, jar, jsonRequest, nextHeadersMock, readEnvelope, storeApi } from "./helpers/bff-harness";
 import { DEMO, demoProduct } from "./helpers/demo-catalog";
@@ -45,6 +46,7 @@ const ROUTES = {
   pay: payRoutes,
   orders: ordersRoutes,
   locations: locationsRoutes,
+  vitals: vitalsRoutes,
 };
 
 const endpoints = listEndpoints<StoreEndpointSpec>(table);
@@ -92,7 +94,8 @@ describe("the storefront API's table", () => {
         .sort();
       const declared = spec.params ? Object.keys((spec.params as unknown as { shape: object }).shape).sort() : [];
       expect(declared, key).toEqual(inPath);
-      if (spec.body) expect(spec.limit, key).toBe(JSON_BODY_LIMIT);
+      // The Web Vitals beacon, a few hundred bytes that any page may send, takes a smaller one.
+      if (spec.body) expect(spec.limit, key).toBe(key === "vitals.record" ? VITALS_BODY_LIMIT : JSON_BODY_LIMIT);
       if (spec.multipart) expect(spec.limit, key).toBe(UPLOAD_BODY_LIMIT);
       if (!spec.body && !spec.multipart) expect(spec.limit, key).toBeUndefined();
       for (const code of spec.codes) expect(ERROR_CODES, `${key}: ${code}`).toContain(code);

@@ -14,6 +14,7 @@ import { payApi } from "@/lib/store-client/pay";
 import { publicReads } from "@/lib/store-client/public-reads";
 import { sessionApi } from "@/lib/store-client/session";
 import { signInApi } from "@/lib/store-client/sign-in";
+import { vitalsApi } from "@/lib/store-client/vitals";
 
 /**
  * The browser's clients (lib/store-client) call each endpoint exactly where and how the table
@@ -35,6 +36,7 @@ const CLIENTS: Record<keyof typeof storeApi, unknown> = {
   pay: payApi,
   orders: ordersApi,
   locations: locationsApi,
+  vitals: vitalsApi,
 };
 
 type Sent = { url: string; method: string; headers: Record<string, string>; body: unknown; credentials?: string };

@@ -301,6 +301,19 @@ function routeCalls(s: Spa): Record<string, RouteCall> {
     { method: "GET", path: "tenants/resolve?host=coffee.localhost", public: true },
     // The operator's content version of a store (any id, as the operator it is): never on a store's host.
     { method: "GET", path: `tenants/${s.orderId}/content-version`, public: true },
+    // A page view's vitals: counted for the store it is sent to, nothing of spa's read or answered.
+    {
+      method: "POST",
+      path: "web-vitals",
+      body: {
+        page: "home",
+        locale: "en",
+        device: "desktop",
+        navigation: "navigate",
+        metrics: [{ name: "CLS", value: 0.01, rating: "good" }],
+      },
+      public: true,
+    },
   ];
   const byKey: Record<string, RouteCall> = {};
   const patternOf = (c: RouteCall) => {

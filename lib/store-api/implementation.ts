@@ -9,6 +9,7 @@ import { ordersHandlers } from "./handlers/orders";
 import { payHandlers } from "./handlers/pay";
 import { sessionHandlers } from "./handlers/session";
 import { signInHandlers } from "./handlers/sign-in";
+import { vitalsHandlers } from "./handlers/vitals";
 
 /** A handler for every endpoint of the storefront's API: a group or an endpoint left out does not type-check. */
 export const implementation: { [G in keyof StoreApi]: StoreGroupHandlers<StoreApi[G]> } = {
@@ -20,4 +21,5 @@ export const implementation: { [G in keyof StoreApi]: StoreGroupHandlers<StoreAp
   pay: payHandlers,
   orders: ordersHandlers,
   locations: locationsHandlers,
+  vitals: vitalsHandlers,
 };

@@ -7,3 +7,5 @@ export { captureUtm } from "./utm";
 export { followConsent } from "./consent";
 export { sendsPageView } from "./page-view";
 export { addedItems, addedValue } from "./cart-value";
+// Starts real shoppers' Web Vitals: this chunk loads on every page right after hydration.
+import "./vitals-start";

@@ -10,6 +10,7 @@ import { locationsHandlers } from "./handlers/locations";
 import { paymentsHandlers } from "./handlers/payments";
 import { presetsHandlers } from "./handlers/presets";
 import { tenantsHandlers } from "./handlers/tenants";
+import { vitalsHandlers } from "./handlers/vitals";
 import { websiteHandlers } from "./handlers/website";
 
 /** A handler for every endpoint of the contract: a group or an endpoint left out does not type-check. */
@@ -25,4 +26,5 @@ export const implementation: { [G in keyof PlatformApi]: GroupHandlers<PlatformA
   checkout: checkoutHandlers,
   payments: paymentsHandlers,
   tenants: tenantsHandlers,
+  vitals: vitalsHandlers,
 };

@@ -1244,3 +1244,30 @@ export const giftCardMovements = pgTable(
     uniqueIndex("gift_card_movements_return_uq").on(t.giftCardId, t.cartItemId).where(sql`${t.kind} = 'return'`),
   ],
 );
+
+/**
+ * Real shoppers' Web Vitals (services/web-vitals.ts): per store, Riyadh day, page type, language,
+ * device class and metric, one histogram of counts over the metric's fixed buckets
+ * (rules/web-vitals.ts). A beacon adds one to a bucket; a flood of them costs no rows beyond
+ * those dimensions (7 page types × 2 languages × 3 devices × 5 metrics a day at most), and
+ * housekeeping drops days older than VITALS_KEPT_DAYS.
+ */
+export const webVitals = pgTable(
+  "web_vitals",
+  {
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    /** Riyadh's calendar day, YYYY-MM-DD. */
+    day: text("day").notNull(),
+    pageType: text("page_type").notNull(),
+    locale: text("locale").notNull(),
+    device: text("device").notNull(),
+    metric: text("metric").notNull(),
+    counts: integer("counts").array().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.day, t.pageType, t.locale, t.device, t.metric] }),
+    index("web_vitals_day_idx").on(t.day),
+  ],
+);

@@ -10,6 +10,7 @@ import {
   whatsappSandboxMessages,
 } from "../db/schema";
 import { pruneIdempotencyKeys } from "../api/idempotency";
+import { pruneVitals } from "./web-vitals";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const CUSTOMER_MESSAGES_KEPT_DAYS = 90;
@@ -18,14 +19,14 @@ export const CUSTOMER_MESSAGES_KEPT_DAYS = 90;
  * Deletes sign-in rows nobody can use any more, so that the tables do not grow without end:
  * codes expired a day ago, rate-limit windows older than a day, refresh tokens expired or
  * revoked a week ago, development SMS and WhatsApp sandbox messages older than a week, intents' answers past their 24 hours,
- * and customer messages done with (sent, cancelled or failed) for more than CUSTOMER_MESSAGES_KEPT_DAYS: the
+ * Web Vitals histograms past their VITALS_KEPT_DAYS (rules/web-vitals.ts), and customer messages done with (sent, cancelled or failed) for more than CUSTOMER_MESSAGES_KEPT_DAYS: the
  * operator's `messages` command reads a season back, and a pending one is never dropped. Idempotent: any instance may run it.
  */
 export async function pruneExpired(db: Db, now = new Date()) {
   const dayAgo = new Date(now.getTime() - DAY_MS);
   const weekAgo = new Date(now.getTime() - 7 * DAY_MS);
   const messagesBefore = new Date(now.getTime() - CUSTOMER_MESSAGES_KEPT_DAYS * DAY_MS);
-  const [codes, windows, tokens, sms, whatsapp, intents, messages] = await Promise.all([
+  const [codes, windows, tokens, sms, whatsapp, intents, messages, vitals] = await Promise.all([
     db.delete(otpChallenges).where(lt(otpChallenges.expiresAt, dayAgo)).returning({ id: otpChallenges.id }),
     db.delete(rateLimits).where(lt(rateLimits.windowStart, dayAgo)).returning({ key: rateLimits.key }),
     db
@@ -52,6 +53,7 @@ export async function pruneExpired(db: Db, now = new Date()) {
         ),
       )
       .returning({ id: customerMessages.id }),
+    pruneVitals(db, now),
   ]);
   return {
     codes: codes.length,
@@ -61,5 +63,6 @@ export async function pruneExpired(db: Db, now = new Date()) {
     whatsapp: whatsapp.length,
     intents,
     messages: messages.length,
+    vitals,
   };
 }
