@@ -1,5 +1,5 @@
 import type { AddCartItemBody } from "@/contract/input/cart";
-import type { CartDto, CartItemDto } from "@/contract/dto/cart";
+import { lineItems, type CartDto, type CartItemDto } from "@/contract/dto/cart";
 import type { PixelItem, PixelPayload } from "./pixels";
 
 type Line = Pick<CartItemDto, "product" | "price" | "quantity" | "amount" | "taxAmount" | "amountWithTax">;
@@ -16,20 +16,8 @@ export function addedValue(
   return cents(cart.cartItems.filter(isAdded(input)).reduce((sum, i) => sum + i.amount + i.taxAmount, 0));
 }
 
-/**
- * A cart's lines as the products a pixel event names: the unit price is the line's price with VAT
- * before discounts (what the product page showed) per unit of quantity, hours or nights included;
- * the category is the product's kind. Pure.
- */
-export function cartItems(cart: { cartItems: readonly Line[] }): PixelItem[] {
-  return cart.cartItems.map((i) => ({
-    id: i.product.id,
-    name: i.product.name,
-    price: cents(i.amountWithTax / Math.max(i.quantity, 1)),
-    quantity: i.quantity,
-    category: i.product.typeString,
-  }));
-}
+/** A cart's lines as the products a pixel event names (the server's events name them the same way). */
+export const cartItems = (cart: { cartItems: readonly Line[] }): PixelItem[] => lineItems(cart);
 
 /** The AddToCart items: the line(s) of the added product and price. Pure. */
 export function addedItems(

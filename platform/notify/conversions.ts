@@ -4,6 +4,7 @@ import type { Db, Tx } from "../db/client";
 import { carts, tenantConversions, type ConversionPlatform, type OrderTracking } from "../db/schema";
 import type { SandboxSetting } from "../payments/accounts";
 import { readCart } from "../services/cart";
+import { lineItems } from "@/contract/dto/cart";
 import { CONVERSION_KIND, conversionDedupeKey, type ConversionParams } from "./conversion-kind";
 import {
   PLATFORM_APIS,
@@ -85,12 +86,7 @@ export async function purchaseFacts(db: Db, tenantId: string, orderId: string): 
     completedAt: row.completedAt,
     value: order.totalAmount,
     currency: "SAR",
-    items: order.cartItems.map((i) => ({
-      id: i.product.id,
-      name: i.product.name,
-      price: Math.round((i.amountWithTax / Math.max(1, i.quantity)) * 100) / 100,
-      quantity: i.quantity,
-    })),
+    items: lineItems(order),
     mobile: row.mobile,
     tracking: row.tracking as OrderTracking,
     utm: row.utm,
