@@ -1,5 +1,6 @@
 import type { AddCartItemBody } from "@/contract/input/cart";
-import { lineItems, type CartDto, type CartItemDto } from "@/contract/dto/cart";
+import type { CartDto, CartItemDto } from "@/contract/dto/cart";
+import { lineItems } from "@/contract/dto/line-items";
 import type { PixelItem, PixelPayload } from "./pixels";
 
 type Line = Pick<CartItemDto, "product" | "price" | "quantity" | "amount" | "taxAmount" | "amountWithTax">;

@@ -4,7 +4,7 @@ import type { Db, Tx } from "../db/client";
 import { carts, tenantConversions, type ConversionPlatform, type OrderTracking } from "../db/schema";
 import type { SandboxSetting } from "../payments/accounts";
 import { readCart } from "../services/cart";
-import { lineItems } from "@/contract/dto/cart";
+import { lineItems } from "@/contract/dto/line-items";
 import { CONVERSION_KIND, conversionDedupeKey, type ConversionParams } from "./conversion-kind";
 import {
   PLATFORM_APIS,
