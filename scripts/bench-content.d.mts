@@ -2,8 +2,18 @@
 export type ImageHint = { href?: string; imageSrcSet?: string; imageSizes?: string; fetchPriority?: string };
 export declare function imageUrls(text: string): string[];
 export declare function splitPage(html: string): { body: string; hints: ImageHint[]; stylesheet: string | null };
-export declare function writeProductMarkup(options: {
+export declare const VARIANTS: Record<
+  string,
+  {
+    what: string;
+    body?: (body: string) => string;
+    css?: (css: string) => string;
+    stylesheet?: (href: string | null) => string | null;
+  }
+>;
+export declare function writeMarkup(options: {
   port: number;
   host: string;
-  paths: Record<string, string>;
+  pages: Record<string, { path: string; lang: string }>;
+  variants?: boolean;
 }): Promise<void>;

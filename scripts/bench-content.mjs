@@ -1,8 +1,9 @@
-// The storefront's product page as markup for bench/stack's /product/<lang> (the "product markup on
-// the stack" reference of `npm run bench:lighthouse`): the HTML the store served, its scripts taken
+// The storefront's product and home pages as markup for bench/stack's /markup/<key> (the "markup on
+// stack" references of `npm run bench:lighthouse`): the HTML the store served, its scripts taken
 // out, its pictures and stylesheet copied beside it as static files. Measured beside the store's
 // page, in the same run, it tells what showing that page costs on the stack alone, before a line of
-// the store's JavaScript, and so what of the page's gap to the floors is the store's own.
+// the store's JavaScript, and so what of the page's gap to the floors is the store's own; its
+// variants tell what each part of that markup costs.
 import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -52,12 +53,38 @@ export function splitPage(html) {
 }
 
 /**
- * Writes bench/stack's product markup (content/product-<lang>.json, public/_content/) from the
- * store on `port` (`paths`: the product's address per language). Every picture the markup or its
- * preloads name is fetched once and stored under a name of its own; every file the stylesheet
- * names (the riyal sign's fonts) is copied from the store's public folder to the same path.
+ * What each part of a page costs, one variant at a time (`npm run bench:lighthouse -- --split`):
+ * each takes one part away from the page's markup or stylesheet and leaves the rest as served.
  */
-export async function writeProductMarkup({ port, host, paths }) {
+export const VARIANTS = {
+  "no-stylesheet": { what: "without its stylesheet", stylesheet: () => null },
+  "system-fonts": {
+    what: "its stylesheet without web fonts, every font stack the platform's sans-serif",
+    css: (css) =>
+      css
+        .replace(/@font-face\s*\{[^}]*\}/g, "")
+        .replace(/(--(?:app-)?font-(?:sans|display|arabic|latin)):[^;}]*/g, "$1:sans-serif"),
+  },
+  "no-placeholder": {
+    what: "pictures without their blurred placeholder",
+    body: (body) => body.replace(/ style="background-image:[^"]*"/g, ""),
+  },
+  "no-animation": { what: "no CSS animation", css: (css) => `${css}\n*,::before,::after{animation:none!important}` },
+  "async-decode": {
+    what: "pictures decoded off the first frame",
+    body: (body) => body.replace(/decoding="sync"/g, 'decoding="async"'),
+  },
+};
+
+/**
+ * Writes bench/stack's markup pages (content/<key>.json, public/_content/) from the store on `port`:
+ * `pages` maps a key (`product-ar`, `home-en`) to the page's address and language. With `variants`,
+ * each product page also gets one page per entry of VARIANTS (`product-ar--system-fonts`). Every
+ * picture the markup or its preloads name is fetched once and stored under a name of its own;
+ * every file the stylesheet names (the riyal sign's fonts) is copied from the store's public folder
+ * to the same path.
+ */
+export async function writeMarkup({ port, host, pages, variants = false }) {
   const assets = path.join(STACK, "public/_content");
   rmSync(assets, { recursive: true, force: true });
   rmSync(path.join(STACK, "content"), { recursive: true, force: true });
@@ -79,23 +106,32 @@ export async function writeProductMarkup({ port, host, paths }) {
     for (const found of imageUrls(text)) text = text.split(found).join(await stored(unescapeAmp(found)));
     return text;
   };
-  for (const [lang, urlPath] of Object.entries(paths)) {
+  const stylesheets = new Map();
+  /** The store's stylesheet as a static file of the reference (`suffix`: a variant's copy); its path. */
+  const copyStylesheet = (href, css, suffix = "") => {
+    const file = path.basename(href, ".css") + suffix + ".css";
+    writeFileSync(path.join(assets, file), css);
+    return `/_content/${file}`;
+  };
+  for (const [key, { path: urlPath, lang }] of Object.entries(pages)) {
     const page = splitPage(await getText(port, urlPath, host, { "accept-language": lang }));
     let stylesheet = null;
+    let css = null;
     if (page.stylesheet) {
-      const file = path.basename(page.stylesheet);
-      const css = readFileSync(path.join(root, ".next/static/chunks", file), "utf8");
-      writeFileSync(path.join(assets, file), css);
-      for (const [, ref] of css.matchAll(/url\((\/[^)"']+)\)/g)) {
-        // The store's stylesheet names only files of its public folder (the riyal sign's fonts); anything else would be missing from the reference.
-        if (!existsSync(path.join(root, "public", ref)))
-          throw new Error(
-            `The store's stylesheet names ${ref}, which is not in public/: the reference would load without it`,
-          );
-        mkdirSync(path.dirname(path.join(STACK, "public", ref)), { recursive: true });
-        copyFileSync(path.join(root, "public", ref), path.join(STACK, "public", ref));
+      css = readFileSync(path.join(root, ".next/static/chunks", path.basename(page.stylesheet)), "utf8");
+      if (!stylesheets.has(page.stylesheet)) {
+        for (const [, ref] of css.matchAll(/url\((\/[^)"']+)\)/g)) {
+          // The store's stylesheet names only files of its public folder (the riyal sign's fonts); anything else would be missing from the reference.
+          if (!existsSync(path.join(root, "public", ref)))
+            throw new Error(
+              `The store's stylesheet names ${ref}, which is not in public/: the reference would load without it`,
+            );
+          mkdirSync(path.dirname(path.join(STACK, "public", ref)), { recursive: true });
+          copyFileSync(path.join(root, "public", ref), path.join(STACK, "public", ref));
+        }
+        stylesheets.set(page.stylesheet, copyStylesheet(page.stylesheet, css));
       }
-      stylesheet = `/_content/${file}`;
+      stylesheet = stylesheets.get(page.stylesheet);
     }
     const hints = [];
     for (const hint of page.hints)
@@ -104,9 +140,19 @@ export async function writeProductMarkup({ port, host, paths }) {
         href: hint.href && (await local(hint.href)),
         imageSrcSet: hint.imageSrcSet && (await local(hint.imageSrcSet)),
       });
-    writeFileSync(
-      path.join(STACK, "content", `product-${lang}.json`),
-      JSON.stringify({ body: await local(page.body), hints, stylesheet }),
-    );
+    const markup = { lang, body: await local(page.body), hints, stylesheet };
+    const write = (name, value) => writeFileSync(path.join(STACK, "content", `${name}.json`), JSON.stringify(value));
+    write(key, markup);
+    if (!variants || !key.startsWith("product-")) continue;
+    for (const [name, variant] of Object.entries(VARIANTS))
+      write(`${key}--${name}`, {
+        ...markup,
+        body: variant.body ? variant.body(markup.body) : markup.body,
+        stylesheet: variant.stylesheet
+          ? variant.stylesheet(stylesheet)
+          : variant.css && css !== null
+            ? copyStylesheet(page.stylesheet, variant.css(css), `--${name}`)
+            : stylesheet,
+      });
   }
 }

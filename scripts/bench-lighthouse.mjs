@@ -11,11 +11,15 @@
 // read against what the framework alone costs on this machine at that moment; and "stack floor"
 // (bench/stack), the same page with one client component on the storefront's client libraries
 // (next/link, next/dynamic, next-intl, TanStack Query): what the chosen stack costs before a line
-// of the store's own. And "markup on stack" (bench/stack's /product/<lang>, ar and en): the product
-// page's own markup, stylesheet and pictures as the store served them in this run, scripts taken
-// out (scripts/bench-content.mjs), on the stack floor's scripts alone — what showing that page
-// costs on the chosen stack before a line of the store's JavaScript, so that the product page's gap
+// of the store's own. And "markup on stack" (bench/stack's /markup/<key>, product and home, ar and
+// en): each page's own markup, stylesheet and pictures as the store served them in this run,
+// scripts taken out (scripts/bench-content.mjs), on the stack floor's scripts alone — what showing
+// that page costs on the chosen stack before a line of the store's JavaScript, so that a page's gap
 // to the floors can be split into the page's content and the store's own scripts.
+// `--split` also measures the product markup's variants, each with one part taken away (its
+// stylesheet, its web fonts, its pictures' placeholders, its animations, the picture's sync
+// decoding: VARIANTS in scripts/bench-content.mjs), and prints each page's LCP phases and
+// main-thread breakdown as Lighthouse gives them: what each part of the content costs.
 // Each page's first-load JavaScript is printed beside its figures.
 // Writes the summary to .bench/lighthouse.json.
 //
@@ -24,7 +28,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import path from "node:path";
 import { checkBundles, PRODUCT_ROUTE } from "./bundle-budget.mjs";
-import { writeProductMarkup } from "./bench-content.mjs";
+import { VARIANTS, writeMarkup } from "./bench-content.mjs";
 import { PROVIDER_PROFILES } from "./provider-profiles.mjs";
 import { ensureBuild, root } from "./build-stamp.mjs";
 import {
@@ -43,6 +47,7 @@ import {
 
 const port = portFromEnv("BENCH_LH_PORT", 3221);
 const runs = Number(process.env.BENCH_LH_RUNS || 3);
+const split = process.argv.includes("--split");
 const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium";
 const chromeFlags = [
   "--headless",
@@ -112,8 +117,13 @@ const server = await startNext({
 const productPaths = {};
 try {
   for (const lang of ["ar", "en"]) productPaths[lang] = await firstProductPath(port, host, lang === "en" ? "/en" : "");
-  // Its markup, for bench/stack's /product/<lang>, before bench/stack is built.
-  await writeProductMarkup({ port, host, paths: productPaths });
+  // The product's and home's markup, for bench/stack's /markup/<key>, before bench/stack is built.
+  const markupPages = {};
+  for (const lang of ["ar", "en"]) {
+    markupPages[`product-${lang}`] = { path: productPaths[lang], lang };
+    markupPages[`home-${lang}`] = { path: lang === "en" ? "/en" : "/", lang };
+  }
+  await writeMarkup({ port, host, pages: markupPages, variants: split });
 } catch (err) {
   await server.stop();
   throw err;
@@ -156,10 +166,12 @@ try {
       // QUALITY.md holds home and a product page; the catalogue is measured for the record.
       ["/products", `${prefix}/products`, "/[site]/[locale]/products", true],
     ]) {
+      // A split run is about the pages QUALITY.md holds and what their content costs.
+      if (split && informational) continue;
       pages.push({ page, lang, path, url: `${origin}${path}`, informational, firstLoadBytes: firstLoad(".", route) });
     }
   }
-  for (const ref of references)
+  for (const ref of references.filter((r) => !split || r.dir === REFERENCES.stack))
     pages.push({
       page: ref.name === "floor" ? "next floor" : `${ref.name} floor`,
       lang: "en",
@@ -169,18 +181,24 @@ try {
       floor: true,
       firstLoadBytes: firstLoad(ref.dir, "/"),
     });
-  // The product page's own markup, stylesheet and pictures on the stack's scripts alone (bench/stack's /product/<lang>).
+  // The product's and home's own markup, stylesheet and pictures on the stack's scripts alone
+  // (bench/stack's /markup/<key>), and with --split the product markup's variants.
   const stack = references.find((r) => r.dir === REFERENCES.stack);
   for (const lang of ["ar", "en"])
-    pages.push({
-      page: "markup on stack",
-      lang,
-      path: `/product/${lang}`,
-      url: `http://127.0.0.1:${stack.port}/product/${lang}`,
-      informational: true,
-      floor: true,
-      firstLoadBytes: firstLoad(stack.dir, "/product/[lang]"),
-    });
+    for (const key of [
+      `product-${lang}`,
+      `home-${lang}`,
+      ...(split ? Object.keys(VARIANTS).map((v) => `product-${lang}--${v}`) : []),
+    ])
+      pages.push({
+        page: `markup on stack: ${key.replace(`-${lang}`, "").replace("--", " −")}`,
+        lang,
+        path: `/markup/${key}`,
+        url: `http://127.0.0.1:${stack.port}/markup/${key}`,
+        informational: true,
+        floor: true,
+        firstLoadBytes: firstLoad(stack.dir, "/markup/[key]"),
+      });
   // Each page once through the server first, so that no run pays for a cold render.
   for (const p of pages) if (!p.floor) await getText(port, p.path, host, { "accept-language": p.lang });
 
@@ -228,6 +246,11 @@ async function measure(url, lang) {
       siMs: round(audit("speed-index")),
       ttiMs: round(audit("interactive")),
       lcpElement: lcpElement(lhr),
+      lcpPhases: lcpPhases(lhr),
+      mainThread: mainThread(lhr),
+      // The unthrottled load Lighthouse simulated from: when the page really painted first.
+      observedFcpMs: round(lhr.audits.metrics?.details?.items?.[0]?.observedFirstContentfulPaint ?? null),
+      domElements: lhr.audits["dom-size"]?.numericValue ?? null,
       // Lighthouse's measure of the host's CPU at the time; simulated throttling scales observed CPU work, so a busy machine inflates TBT and LCP.
       benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
       blockedRequests: external.filter((u) => blockedRes.some((re) => re.test(u))).length,
@@ -244,6 +267,19 @@ function lcpElement(lhr) {
   const lists = lhr.audits["largest-contentful-paint-element"]?.details?.items ?? [];
   const node = lists.flatMap((l) => l.items ?? []).find((i) => i.node)?.node;
   return node ? `${node.nodeLabel ?? ""} — ${node.snippet ?? ""}`.slice(0, 300) : null;
+}
+
+/** Lighthouse's LCP phases (TTFB, load delay, load time, render delay), in ms. */
+function lcpPhases(lhr) {
+  const tables = lhr.audits["largest-contentful-paint-element"]?.details?.items ?? [];
+  const phases = tables.find((t) => t.headings?.some((h) => h.key === "phase"))?.items ?? [];
+  return Object.fromEntries(phases.map((p) => [p.phase, round(p.timing)]));
+}
+
+/** Lighthouse's main-thread breakdown (script evaluation, style and layout, …), in ms. */
+function mainThread(lhr) {
+  const items = lhr.audits["mainthread-work-breakdown"]?.details?.items ?? [];
+  return Object.fromEntries(items.map((i) => [i.group, round(i.duration)]));
 }
 
 function round(v) {
@@ -314,6 +350,50 @@ printTable(
     ];
   }),
 );
+if (split) {
+  console.log(`\nWhere each page's time goes (the same median runs): LCP phases and main-thread work, in ms\n`);
+  const phase = (m, name) => m?.lcpPhases?.[name] ?? "–";
+  const work = (m, ...groups) => (m ? groups.reduce((sum, g) => sum + (m.mainThread?.[g] ?? 0), 0) : "–");
+  printTable(
+    [
+      "page",
+      "lang",
+      "score",
+      "LCP",
+      "TBT",
+      "TTFB",
+      "load delay",
+      "load time",
+      "render delay",
+      "scripts",
+      "style+layout",
+      "parse HTML",
+      "other",
+      "painted (real)",
+      "DOM",
+    ],
+    report.map((r) => {
+      const m = r.median;
+      return [
+        r.page,
+        r.lang,
+        m ? m.score.toFixed(2) : "–",
+        secs(m?.lcpMs ?? null),
+        m ? `${m.tbtMs} ms` : "–",
+        phase(m, "TTFB"),
+        phase(m, "Load Delay"),
+        phase(m, "Load Time"),
+        phase(m, "Render Delay"),
+        work(m, "scriptEvaluation", "scriptParseCompile"),
+        work(m, "styleLayout"),
+        work(m, "parseHTML"),
+        work(m, "other", "paintCompositeRender", "garbageCollection"),
+        m?.observedFcpMs ?? "–",
+        m?.domElements ?? "–",
+      ];
+    }),
+  );
+}
 for (const r of report)
   if (r.unblockedRequests.length)
     console.log(`\n${r.page} ${r.lang} reached hosts that are not blocked:\n  ${r.unblockedRequests.join("\n  ")}`);
@@ -325,6 +405,7 @@ const file = writeReport("lighthouse", {
   lighthouse: "12 (default config: mobile, simulated throttling)",
   chrome: chromePath,
   runsPerPage: runs,
+  split,
   target: TARGET,
   blockedUrlPatterns: BLOCKED_URL_PATTERNS,
   pages: report,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { imageUrls, splitPage } from "../scripts/bench-content.mjs";
+import { imageUrls, splitPage, VARIANTS } from "../scripts/bench-content.mjs";
 
 const page = [
   `<!DOCTYPE html><html lang="ar" dir="rtl"><head><meta charSet="utf-8"/>`,
@@ -41,5 +41,21 @@ describe("the product page's markup for the stack reference", () => {
       "/api/img?w=24&u=a.jpg&blur=1",
       "/api/img?w=24&u=a.jpg",
     ]);
+  });
+});
+
+describe("the variants that split the markup's cost", () => {
+  const css = `@font-face{font-family:"Saudi Riyal";src:url(/fonts/r.woff2)}:root{--font-arabic:"Noto Sans Arabic",Tahoma;--app-font-sans:"Saudi Riyal",var(--font-arabic),sans-serif}`;
+
+  it("takes away exactly one part each", () => {
+    const fonts = VARIANTS["system-fonts"].css?.(css) ?? "";
+    expect(fonts).not.toContain("@font-face");
+    expect(fonts).toContain("--font-arabic:sans-serif;--app-font-sans:sans-serif}");
+    const { body } = splitPage(page);
+    expect(VARIANTS["no-placeholder"].body?.(body)).not.toContain("background-image");
+    expect(VARIANTS["no-placeholder"].body?.(body)).toContain("<main><img");
+    expect(VARIANTS["async-decode"].body?.('<img decoding="sync" src="a"/>')).toBe('<img decoding="async" src="a"/>');
+    expect(VARIANTS["no-stylesheet"].stylesheet?.("/_content/a.css")).toBeNull();
+    expect(VARIANTS["no-animation"].css?.(css)).toMatch(/animation:none!important\}$/);
   });
 });

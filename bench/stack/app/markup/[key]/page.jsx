@@ -1,18 +1,18 @@
-// The storefront's product page as markup on the stack alone: the page's HTML as the store served
-// it (its scripts taken out), its stylesheet and pictures, inside the stack floor's own root
-// layout, beside the floor's one client component. What showing the same page costs on the chosen
-// stack before a line of the store's JavaScript. `npm run bench:lighthouse` writes the markup
-// (scripts/bench-content.mjs) before it builds this folder.
+// A storefront page as markup on the stack alone: the page's HTML as the store served it (its
+// scripts taken out), its stylesheet and pictures, inside the stack floor's own root layout, beside
+// the floor's one client component. What showing the same page costs on the chosen stack before a
+// line of the store's JavaScript. `npm run bench:lighthouse` writes the markup, and the variants
+// that each take one part of it away (scripts/bench-content.mjs), before it builds this folder.
 import { preload } from "react-dom";
 import { Stack } from "../../stack.jsx";
-import { productMarkup } from "../markup.js";
+import { markupKeys, pageMarkup } from "../markup.js";
 
 export const dynamicParams = false;
-export const generateStaticParams = () => [{ lang: "ar" }, { lang: "en" }];
+export const generateStaticParams = () => markupKeys().map((key) => ({ key }));
 
-export default async function ProductMarkup({ params }) {
-  const { lang } = await params;
-  const { body, hints, stylesheet } = productMarkup(lang);
+export default async function PageMarkup({ params }) {
+  const { key } = await params;
+  const { lang, body, hints, stylesheet } = pageMarkup(key);
   // The store's head: its pictures' preloads and its stylesheet (React puts both in <head>).
   for (const hint of hints) {
     const href = hint.href ?? hint.imageSrcSet?.split(" ")[0];
