@@ -328,6 +328,14 @@ const report = pages.map((p) => {
   };
 });
 
+/** A row's first columns, the same in both tables: the page and its median run's score, LCP and TBT. */
+const headline = (r) => [
+  r.page,
+  r.lang,
+  r.median ? r.median.score.toFixed(2) : "–",
+  secs(r.median?.lcpMs ?? null),
+  r.median ? `${r.median.tbtMs} ms` : "–",
+];
 console.log(`\nLighthouse ${runs} runs per page, mobile preset (simulated throttling), median run by score:\n`);
 printTable(
   ["page", "lang", "score", "LCP", "TBT", "CLS", "FCP", "SI", "scores", "CPU index", "first-load JS", "verdict"],
@@ -335,11 +343,7 @@ printTable(
     const m = r.median;
     const verdict = r.pass ? "pass" : `miss: ${r.misses.join(", ")}`;
     return [
-      r.page,
-      r.lang,
-      m ? m.score.toFixed(2) : "–",
-      secs(m?.lcpMs ?? null),
-      m ? `${m.tbtMs} ms` : "–",
+      ...headline(r),
       m ? m.cls.toFixed(3) : "–",
       secs(m?.fcpMs ?? null),
       secs(m?.siMs ?? null),
@@ -375,11 +379,7 @@ if (split) {
     report.map((r) => {
       const m = r.median;
       return [
-        r.page,
-        r.lang,
-        m ? m.score.toFixed(2) : "–",
-        secs(m?.lcpMs ?? null),
-        m ? `${m.tbtMs} ms` : "–",
+        ...headline(r),
         phase(m, "TTFB"),
         phase(m, "Load Delay"),
         phase(m, "Load Time"),
