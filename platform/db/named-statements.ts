@@ -33,6 +33,15 @@ export async function addNamedStatements(pg: PGlite): Promise<void> {
     }
     return pg.execProtocol(message);
   };
+  // PGlite's parseResults copies its parsers of every type the database has into a new object for
+  // each call that brings parsers of its own (drizzle's prepared queries do, one object each): the
+  // copy is made once per such object instead.
+  const merged = new WeakMap<object, typeof pg.parsers>();
+  const parsersWith = (own: NonNullable<QueryOptions["parsers"]>) => {
+    let all = merged.get(own);
+    if (!all) merged.set(own, (all = { ...pg.parsers, ...own }));
+    return all;
+  };
   const run: NamedQuery = async (text, params, options) => {
     await pg._checkReady();
     return pg._runExclusiveTransaction(() =>
@@ -60,7 +69,8 @@ export async function addNamedStatements(pg: PGlite): Promise<void> {
           serialize.execute({}),
           serialize.sync(),
         );
-        return parse.parseResults(messages, pg.parsers, options)[0];
+        if (!options?.parsers) return parse.parseResults(messages, pg.parsers, options)[0];
+        return parse.parseResults(messages, parsersWith(options.parsers), { ...options, parsers: undefined })[0];
       }),
     );
   };
