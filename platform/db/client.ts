@@ -86,12 +86,15 @@ export async function openDatabase(opts: {
     release = lockDataDir(opts.dataDir);
   }
   try {
-    const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
-      import("@electric-sql/pglite"),
-      import("drizzle-orm/pglite"),
-      import("drizzle-orm/pglite/migrator"),
-    ]);
+    const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }, { addNamedStatements }] =
+      await Promise.all([
+        import("@electric-sql/pglite"),
+        import("drizzle-orm/pglite"),
+        import("drizzle-orm/pglite/migrator"),
+        import("./named-statements"),
+      ]);
     const client = new PGlite({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir, postgresqlconf: PGLITE_CONF });
+    await addNamedStatements(client);
     const db = drizzlePglite(client, { schema });
     try {
       await migratePglite(db, { migrationsFolder });

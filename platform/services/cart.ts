@@ -3,6 +3,7 @@ import { formatGiftCardCode } from "@/rules/gift-card-code";
 import { and, eq, inArray, isNull, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { independentReads } from "../db/reads";
+import { inTransaction, onNamedStatement } from "../db/named-statements";
 import {
   branches,
   cartItems,
@@ -96,14 +97,19 @@ const cartReads = new WeakMap<Conn, { guest?: CartRead; customer?: CartRead }>()
 
 /**
  * The cart read prepared once per connection object (the database, or a transaction for as long
- * as it lasts, so an add still builds it once): drizzle otherwise builds the 80-column query's SQL
- * again for every read, about a sixth of the server's thread under a load of cart reads.
+ * as it lasts, so an add still builds it once): drizzle otherwise builds the query's SQL again for
+ * every read, about a sixth of the server's thread under a load of cart reads. On the database
+ * (not a transaction) it runs on a named statement, so that PGlite parses and plans the join once
+ * instead of on every read, as PostgreSQL already does for a named query.
  */
 function cartRead(db: Conn, guest: boolean): CartRead {
   let held = cartReads.get(db);
   if (!held) cartReads.set(db, (held = {}));
   const key = guest ? "guest" : "customer";
-  return (held[key] ??= cartReadQuery(db, guest).prepare(guest ? "cart_read_guest" : "cart_read_customer"));
+  return (held[key] ??= onNamedStatement(
+    db,
+    cartReadQuery(db, guest).prepare(guest ? "cart_read_guest" : "cart_read_customer"),
+  ));
 }
 
 /**
@@ -343,6 +349,64 @@ export async function claimPurchaseEvent(
   return { first: false };
 }
 
+const ph = sql.placeholder;
+
+/**
+ * What every add runs in its transaction, with placeholders: the cart's lock (a guest's cart or a
+ * customer's), the product with the cart's lines of it, and a merged line's new quantity.
+ */
+function changeStatements(db: Db) {
+  const lock = (guest: boolean) =>
+    db
+      .update(carts)
+      .set({ updatedAt: sql`${ph("now")}` })
+      .where(cartOf(ph("tenantId"), ph("cartId"), guest ? null : ph("customerId")))
+      .returning({ status: carts.status })
+      .prepare(guest ? "cart_lock_guest" : "cart_lock_customer");
+  return {
+    lockGuest: lock(true),
+    lockCustomer: lock(false),
+    productAndLines: db
+      .select({ product: ruleProductColumns, priceId: productPrices.id, line: cartItems })
+      .from(products)
+      .leftJoin(
+        productPrices,
+        and(
+          eq(productPrices.productId, products.id),
+          eq(productPrices.tenantId, ph("tenantId")),
+          eq(productPrices.id, ph("priceId")),
+        ),
+      )
+      .leftJoin(
+        cartItems,
+        and(
+          eq(cartItems.tenantId, ph("tenantId")),
+          eq(cartItems.cartId, ph("cartId")),
+          eq(cartItems.productId, products.id),
+        ),
+      )
+      .where(and(eq(products.tenantId, ph("tenantId")), eq(products.id, ph("productId")), eq(products.isActive, true)))
+      .prepare("cart_product_and_lines"),
+    lineQuantity: db
+      .update(cartItems)
+      .set({ quantity: sql`${ph("quantity")}` })
+      .where(and(eq(cartItems.tenantId, ph("tenantId")), eq(cartItems.id, ph("itemId"))))
+      .prepare("cart_line_quantity"),
+  };
+}
+type ChangeStatements = ReturnType<typeof changeStatements>;
+const changeStatementsOf = new WeakMap<Db, ChangeStatements>();
+
+/**
+ * changeStatements built once per database object: drizzle would otherwise build each statement's
+ * SQL again in every transaction, and each runs on a named statement (see inTransaction).
+ */
+function statementsOf(db: Db): ChangeStatements {
+  let held = changeStatementsOf.get(db);
+  if (!held) changeStatementsOf.set(db, (held = changeStatements(db)));
+  return held;
+}
+
 /**
  * Runs a change on an active cart inside one transaction, holding the cart's row lock so that
  * concurrent changes to one cart are checked one after the other; any refusal rolls back. The
@@ -355,19 +419,23 @@ async function changeCart(
   scope: CartScope,
   cartId: string,
   locale: Locale,
-  change: (tx: Tx, tenantId: string) => Promise<void>,
+  change: (tx: Tx, tenantId: string, statements: ChangeStatements) => Promise<void>,
 ): Promise<CartDto> {
   if (!isUuid(cartId)) throw cartNotFound();
+  const statements = statementsOf(db);
   await db.transaction(async (tx) => {
-    const [cart] = await tx
-      .update(carts)
-      .set({ updatedAt: new Date() })
-      .where(visibleCart(scope, cartId))
-      .returning({ status: carts.status });
+    const { tenantId, customerId } = scope;
+    const lock = customerId === null ? statements.lockGuest : statements.lockCustomer;
+    const [cart] = await inTransaction(tx, lock).execute({
+      now: new Date().toISOString(),
+      tenantId,
+      cartId,
+      customerId: customerId ?? NO_ID,
+    });
     if (!cart) throw cartNotFound();
     if (cart.status !== "active")
       throw new PlatformError("SP:CartAlreadyCompleted", 400, "This cart is already completed");
-    await change(tx, scope.tenantId);
+    await change(tx, tenantId, statements);
   });
   return readCart(db, scope, cartId, locale);
 }
@@ -378,28 +446,19 @@ async function changeCart(
  */
 async function productAndLines(
   tx: Tx,
+  statements: ChangeStatements,
   tenantId: string,
   cartId: string,
   productId: string,
   priceId: string,
 ): Promise<{ product: RuleProduct; lines: CartLine[] }> {
   const rows = isUuid(productId)
-    ? await tx
-        .select({ product: ruleProductColumns, priceId: productPrices.id, line: cartItems })
-        .from(products)
-        .leftJoin(
-          productPrices,
-          and(
-            eq(productPrices.productId, products.id),
-            eq(productPrices.tenantId, tenantId),
-            eq(productPrices.id, isUuid(priceId) ? priceId : NO_ID),
-          ),
-        )
-        .leftJoin(
-          cartItems,
-          and(eq(cartItems.tenantId, tenantId), eq(cartItems.cartId, cartId), eq(cartItems.productId, products.id)),
-        )
-        .where(and(eq(products.tenantId, tenantId), eq(products.id, productId), eq(products.isActive, true)))
+    ? await inTransaction(tx, statements.productAndLines).execute({
+        tenantId,
+        cartId,
+        productId,
+        priceId: isUuid(priceId) ? priceId : NO_ID,
+      })
     : [];
   if (rows.length === 0) throw notFound("Product");
   if (!rows[0].priceId)
@@ -440,18 +499,26 @@ export async function addCartItem(
   locale: Locale,
   now = new Date(),
 ): Promise<CartDto> {
-  return changeCart(db, scope, cartId, locale, async (tx, tenantId) => {
+  return changeCart(db, scope, cartId, locale, async (tx, tenantId, statements) => {
     // Checked against every line of the product already in the cart, so a merge below adds exactly what was checked.
-    const { product, lines: existing } = await productAndLines(tx, tenantId, cartId, input.productId, input.priceId);
+    const { product, lines: existing } = await productAndLines(
+      tx,
+      statements,
+      tenantId,
+      cartId,
+      input.productId,
+      input.priceId,
+    );
     const line = lineFromInput(product, input.priceId, input);
     checkLineRules(product, line, now);
     await checkCapacity(tx, tenantId, product, line, existing);
     const target = mergeTarget(product, line, existing);
     if (target) {
-      await tx
-        .update(cartItems)
-        .set({ quantity: target.quantity + line.quantity })
-        .where(and(eq(cartItems.tenantId, tenantId), eq(cartItems.id, target.id!)));
+      await inTransaction(tx, statements.lineQuantity).execute({
+        quantity: target.quantity + line.quantity,
+        tenantId,
+        itemId: target.id!,
+      });
       return;
     }
     // Lines are listed in the order they were added; PGlite's clock has millisecond resolution, so
@@ -471,7 +538,7 @@ export async function updateCartItem(
   locale: Locale,
   now = new Date(),
 ): Promise<CartDto> {
-  return changeCart(db, scope, cartId, locale, async (tx, tenantId) => {
+  return changeCart(db, scope, cartId, locale, async (tx, tenantId, statements) => {
     const [row] = isUuid(itemId)
       ? await tx
           .select()
@@ -481,7 +548,7 @@ export async function updateCartItem(
       : [];
     if (!row) throw notFound("Cart item");
     const line: CartLine = { ...lineOfItem(row), priceId: input.priceId ?? row.priceId, quantity: input.quantity };
-    const { product, lines } = await productAndLines(tx, tenantId, cartId, row.productId, line.priceId);
+    const { product, lines } = await productAndLines(tx, statements, tenantId, cartId, row.productId, line.priceId);
     checkLineRules(product, line, now);
     const others = lines.filter((l) => l.id !== row.id);
     await checkCapacity(tx, tenantId, product, line, others);

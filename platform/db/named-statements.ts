@@ -1,0 +1,124 @@
+import "server-only";
+import type { PGlite, QueryOptions, Results, Transaction } from "@electric-sql/pglite";
+
+/** A statement's text run with its values on a statement the database keeps parsed, as PGlite's query answers. */
+type NamedQuery = (text: string, params: unknown[], options?: QueryOptions) => Promise<Results>;
+
+/**
+ * Where an embedded database's runner is kept: on the PGlite instance itself, under a symbol of the
+ * process's registry, so that every bundle of the server that imports this module finds it.
+ */
+const RUNNER = Symbol.for("storefront.pglite.namedQuery");
+
+type WithRunner = { [RUNNER]?: NamedQuery };
+
+/**
+ * Gives a PGlite database named statements, as node-postgres has for a query with a name. PGlite's
+ * own query sends the statement's text on every call, and the embedded server parses and plans it
+ * each time: for the cart's read (five tables) that is most of its cost. Here each text is parsed
+ * once, under a name of its own, and each call only binds its values and executes; the server plans
+ * it as PostgreSQL plans any prepared statement (custom plans first, then a generic one if as good).
+ * Runs under PGlite's two locks, as its query does; a transaction's statements under its own
+ * (see inTransaction).
+ */
+export async function addNamedStatements(pg: PGlite): Promise<void> {
+  const { protocol, parse } = await import("@electric-sql/pglite");
+  const { serialize } = protocol;
+  const statements = new Map<string, { name: string; paramTypes: number[] }>();
+  // Written to the data folder after each call outside a transaction, as PGlite's query does.
+  const send = (inTransaction: boolean, ...parts: Uint8Array[]) => {
+    const message = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+    let at = 0;
+    for (const p of parts) {
+      message.set(p, at);
+      at += p.length;
+    }
+    return pg.execProtocol(message, { syncToFs: !inTransaction });
+  };
+  // PGlite's parseResults copies its parsers of every type the database has into a new object for
+  // each call that brings parsers of its own (drizzle's prepared queries do, one object each): the
+  // copy is made once per such object instead.
+  const merged = new WeakMap<object, typeof pg.parsers>();
+  const parsersWith = (own: NonNullable<QueryOptions["parsers"]>) => {
+    let all = merged.get(own);
+    if (!all) merged.set(own, (all = { ...pg.parsers, ...own }));
+    return all;
+  };
+  const runNamed = async (
+    text: string,
+    params: unknown[],
+    options: QueryOptions | undefined,
+    inTransaction: boolean,
+  ) => {
+    let statement = statements.get(text);
+    if (!statement) {
+      const name = `sf_${statements.size + 1}`;
+      const { messages } = await send(
+        inTransaction,
+        serialize.parse({ name, text }),
+        serialize.describe({ type: "S", name }),
+        serialize.sync(),
+      );
+      statement = { name, paramTypes: parse.parseDescribeStatementResults(messages) };
+      statements.set(text, statement);
+    }
+    // Each value in its text form, by its parameter's type, as PGlite's query sends it.
+    const { paramTypes } = statement;
+    const values = params.map((value, i) => {
+      if (value === null || value === undefined) return null;
+      const serializer = options?.serializers?.[paramTypes[i]] ?? pg.serializers[paramTypes[i]];
+      return serializer ? serializer(value) : String(value);
+    });
+    const { messages } = await send(
+      inTransaction,
+      serialize.bind({ statement: statement.name, values }),
+      serialize.describe({ type: "P" }),
+      serialize.execute({}),
+      serialize.sync(),
+    );
+    if (!options?.parsers) return parse.parseResults(messages, pg.parsers, options)[0];
+    return parse.parseResults(messages, parsersWith(options.parsers), { ...options, parsers: undefined })[0];
+  };
+  const run: NamedQuery = async (text, params, options) => {
+    await pg._checkReady();
+    return pg._runExclusiveTransaction(() => pg._runExclusiveQuery(() => runNamed(text, params, options, false)));
+  };
+  // A transaction's own runner: its callback already holds the transaction lock, as its query does.
+  const transaction = pg.transaction.bind(pg);
+  pg.transaction = ((callback: (tx: Transaction) => Promise<unknown>) =>
+    transaction((tx) => {
+      (tx as unknown as WithRunner)[RUNNER] = (text, params, options) => {
+        if (tx.closed) throw new Error("Transaction is closed");
+        return pg._runExclusiveQuery(() => runNamed(text, params, options, true));
+      };
+      return callback(tx);
+    })) as PGlite["transaction"];
+  (pg as unknown as WithRunner)[RUNNER] = run;
+}
+
+/**
+ * Runs a query drizzle prepared on `db` (with `.prepare`) on a named statement of the database:
+ * PGlite's with the runner above, when the database has one. node-postgres already does so for a
+ * query prepared with a name, once per connection; a transaction's queries stay as they are.
+ */
+export function onNamedStatement<T>(db: object, prepared: T): T {
+  const client = (db as { $client?: WithRunner }).$client;
+  const run = client?.[RUNNER];
+  if (run) {
+    (prepared as unknown as { client: { query: NamedQuery } }).client = {
+      query: (text, params, options) => run(text, params, options),
+    };
+  }
+  return prepared;
+}
+
+/**
+ * A query drizzle prepared on the database, run inside transaction `tx` on the transaction's
+ * connection: built once instead of again in each transaction, and on a named statement (PGlite's
+ * with the runner above; node-postgres's, once per connection, for a query prepared with a name).
+ */
+export function inTransaction<T extends object>(tx: object, prepared: T): T {
+  const client = (tx as { session: { client: WithRunner } }).session.client;
+  const run = client[RUNNER];
+  return Object.create(prepared, { client: { value: run ? { query: run } : client } }) as T;
+}
