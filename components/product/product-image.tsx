@@ -62,8 +62,10 @@ export function ProductImage({
         height={height}
         loading={priority ? "eager" : "lazy"}
         fetchPriority={priority ? "high" : undefined}
-        // The first image (the page's largest paint) is decoded for the first frame, not after the scripts have run.
-        decoding={priority ? "sync" : "async"}
+        // Off the frame, even for the page's largest paint: a synchronous decode held the first frame
+        // back for it (markup on stack, `npm run bench:lighthouse -- --split`), and the first
+        // frame's time decides whether Lighthouse counts the page's scripts before its LCP.
+        decoding="async"
         style={
           sources.placeholder
             ? { backgroundImage: `url(${JSON.stringify(sources.placeholder)})`, backgroundSize: "cover" }
