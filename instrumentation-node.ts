@@ -32,15 +32,6 @@ async function startedThroughTheEntry() {
 /** The Node.js server's start (instrumentation.ts): a bad environment fails here, and the database is ready before the first request. */
 export async function registerNode() {
   await startedThroughTheEntry();
-  // A production server says which it is: the demo (SANDBOX=on: development keys, provider
-  // sandboxes; what `npm start` sets when unset, unless NODE_ENV=production is set) or a deployment
-  // (SANDBOX=off, with its secrets). Left unset, it would quietly run a deployment on the development keys.
-  if (process.env.NODE_ENV === "production" && !process.env.SANDBOX) {
-    console.error(
-      "Invalid environment:\n  SANDBOX: must be set in production: on (the demo: development keys and provider sandboxes) or off (a deployment, with JWT_SECRET, SESSION_PASSWORD and an SMS gateway)",
-    );
-    process.exit(1);
-  }
   const { env } = await import("./server/env");
   const e = env();
   if (e.PLATFORM_API_URL) return;

@@ -109,6 +109,8 @@ test("a production server with SANDBOX unset refuses to start instead of running
     expect(await server.exited).toBe(1);
     expect(server.output()).toContain("SANDBOX: must be set in production");
     await expect(health(SANDBOX_PORT)).rejects.toThrow();
+    // Refused before anything is created: no demo stores seeded into what may be a deployment's folder.
+    expect(existsSync(path.join(dataDir, "PG_VERSION"))).toBe(false);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }

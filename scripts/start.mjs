@@ -27,6 +27,17 @@ if (!Number.isInteger(port) || port <= 0 || port > 65535) {
   process.exit(1);
 }
 
+// A production server says which it is: the demo (SANDBOX=on: development keys, provider
+// sandboxes; what this entry sets when unset, unless NODE_ENV=production is set) or a deployment
+// (SANDBOX=off, with its secrets). Left unset, it would quietly run a deployment on the development
+// keys. Said before anything is built, created or seeded: the answer does not depend on them.
+if (process.env.NODE_ENV === "production" && !process.env.SANDBOX) {
+  console.error(
+    "Invalid environment:\n  SANDBOX: must be set in production: on (the demo: development keys and provider sandboxes) or off (a deployment, with JWT_SECRET, SESSION_PASSWORD and an SMS gateway)",
+  );
+  process.exit(1);
+}
+
 if (process.env.NODE_ENV !== "production") ensureBuild();
 else if (!isBuilt()) {
   console.error(
