@@ -22,6 +22,13 @@ const chromium = {
   ],
 };
 
+/**
+ * What the PostgreSQL server runs: the whole-journey check, the double-action suite (one intent,
+ * one effect, on real concurrency) and what happens after the order (messages sent by the worker,
+ * delivery or pickup, gift cards spent under a lock, the reminders switch).
+ */
+const ON_POSTGRES = /postgres\.spec|double-action\/|messages\.spec|delivery\.spec|gift-cards\.spec|reminders\.spec/;
+
 export default defineConfig({
   testDir: "./e2e",
   outputDir: "./test-results",
@@ -66,14 +73,12 @@ export default defineConfig({
     // Requests no browser makes, against servers of the suite's own (their memory is measured) or
     // the journeys' server's process.
     { name: "server", testMatch: /huge-bodies\.spec|data-folder\.spec|server-process\.spec/ },
-    // The PostgreSQL server gets the whole-journey check, the double-action suite (one intent, one
-    // effect, on real concurrency) and what happens after the order (messages sent by the worker,
-    // delivery or pickup, gift cards spent under a lock, the reminders switch).
+    // The PostgreSQL server's journeys (ON_POSTGRES), in the desktop browser and English.
     ...(withPostgres
       ? [
           {
             name: "postgres",
-            testMatch: /postgres\.spec|double-action\/|messages\.spec|delivery\.spec|gift-cards\.spec|reminders\.spec/,
+            testMatch: ON_POSTGRES,
             use: { ...devices["Desktop Chrome"], baseURL: `http://spa.localhost:${pgPort}` },
           },
         ]
@@ -86,8 +91,13 @@ export default defineConfig({
     },
     {
       name: "desktop",
-      testIgnore:
+      testIgnore: [
         /postgres\.spec|provider-switch\.spec|huge-bodies\.spec|data-folder\.spec|server-process\.spec|phone-looks\.spec/,
+        // With PostgreSQL these run there, in the same desktop browser and language: a second run
+        // on the embedded database would repeat the browser's half and add nothing the phone's
+        // run on it (Arabic, 390 px) does not already cover.
+        ...(withPostgres ? [ON_POSTGRES] : []),
+      ],
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
     },
   ],
