@@ -70,6 +70,8 @@ afterAll(() => {
 });
 
 describe("npm run tenant (the real CLI on PGlite)", () => {
+  // The first two in a process of their own (exit codes 0 and 1, stdout and stderr apart), the
+  // rest through the same entry in this process.
   it("add → settings (refused, then written) → payments → list and show, with exit codes", async () => {
     const added = await cli("add", "cli-shop", "--name", "CLI Shop");
     expect(added, added.stderr).toMatchObject({ code: 0, stderr: "" });
@@ -86,7 +88,7 @@ describe("npm run tenant (the real CLI on PGlite)", () => {
     expect(refused.stderr).toMatch(/\n {2}frontendLanguages: unknown language "de"/);
     noStack(refused.stderr);
 
-    const written = await cli(
+    const written = await cliHere(
       "settings",
       "cli-shop",
       file("good.json", { brandName: "CLI", cashEnabled: "True", frontendLanguages: "ar,en" }),
@@ -100,11 +102,11 @@ describe("npm run tenant (the real CLI on PGlite)", () => {
       webhookSecret: "whsec_cli_0123456789hidden",
       publishableKey: "pk_live_cli0123456789",
     };
-    const paid = await cli("payments", "cli-shop", "moyasar", "--file", file("keys.json", keys), "--live");
+    const paid = await cliHere("payments", "cli-shop", "moyasar", "--file", file("keys.json", keys), "--live");
     expect(paid, paid.stderr).toMatchObject({ code: 0 });
     expect(paid.stdout).toContain("https://cli-shop.shops.example/api/app/payment/webhooks/moyasar");
 
-    const list = await cli("list");
+    const list = await cliHere("list");
     expect(list, list.stderr).toMatchObject({ code: 0, stderr: "" });
     expect(list.stdout.split("\n")[0]).toMatch(/^SLUG\s+NAME\s+DOMAINS\s+LANGUAGES\s+PAYMENTS\s+WALLET$/);
     // The list says why a store offers no Apple Wallet passes.
@@ -112,7 +114,7 @@ describe("npm run tenant (the real CLI on PGlite)", () => {
       /\ncli-shop\s+CLI Shop\s+—\s+ar,en\s+moyasar:live\s+off \(walletPassesEnabled is not True\)\n/,
     );
 
-    const shown = await cli("show", "cli-shop");
+    const shown = await cliHere("show", "cli-shop");
     expect(shown.code).toBe(0);
     expect(shown.stdout).toContain("secretKey sk_live_…cret");
     for (const secret of [keys.secretKey, keys.webhookSecret])
