@@ -86,14 +86,19 @@ export async function openDatabase(opts: {
     release = lockDataDir(opts.dataDir);
   }
   try {
-    const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }, { addNamedStatements }] =
+    const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }, { addNamedStatements, textParsers }] =
       await Promise.all([
         import("@electric-sql/pglite"),
         import("drizzle-orm/pglite"),
         import("drizzle-orm/pglite/migrator"),
         import("./named-statements"),
       ]);
-    const client = new PGlite({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir, postgresqlconf: PGLITE_CONF });
+    const client = new PGlite({
+      dataDir: opts.dataDir,
+      loadDataDir: opts.loadDataDir,
+      postgresqlconf: PGLITE_CONF,
+      parsers: textParsers,
+    });
     await addNamedStatements(client);
     const db = drizzlePglite(client, { schema });
     try {

@@ -13,13 +13,40 @@ const RUNNER = Symbol.for("storefront.pglite.namedQuery");
 type WithRunner = { [RUNNER]?: NamedQuery };
 
 /**
+ * The types drizzle's PGlite queries keep as PostgreSQL's text (timestamps, intervals, dates and
+ * their arrays): each of its prepared queries brings its own parsers for them, which return the
+ * value as it is.
+ */
+const TEXT_TYPES = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182];
+const keepAsText = (value: string) => value;
+
+/** PGlite's options for a database drizzle queries: those types kept as text by the database's own parsers. */
+export const textParsers: NonNullable<QueryOptions["parsers"]> = Object.fromEntries(
+  TEXT_TYPES.map((type) => [type, keepAsText]),
+);
+
+/**
+ * A query's options without parsers that only keep text types as text, which the database's own
+ * already do (textParsers): PGlite copies its parsers of every type the database has (over 300)
+ * into a new object for each query that brings parsers of its own, and drizzle's bring theirs on
+ * every call, in a new object for each query it builds.
+ */
+function withoutTextParsers(options: QueryOptions | undefined): QueryOptions | undefined {
+  const own = options?.parsers;
+  if (!own) return options;
+  for (const type in own) if (!TEXT_TYPES.includes(Number(type))) return options;
+  return { ...options, parsers: undefined };
+}
+
+/**
  * Gives a PGlite database named statements, as node-postgres has for a query with a name. PGlite's
  * own query sends the statement's text on every call, and the embedded server parses and plans it
  * each time: for the cart's read (five tables) that is most of its cost. Here each text is parsed
  * once, under a name of its own, and each call only binds its values and executes; the server plans
  * it as PostgreSQL plans any prepared statement (custom plans first, then a generic one if as good).
  * Runs under PGlite's two locks, as its query does; a transaction's statements under its own
- * (see inTransaction).
+ * (see inTransaction). Every query of the database, named or not, also runs without drizzle's
+ * text-keeping parsers (withoutTextParsers), for a database opened with textParsers.
  */
 export async function addNamedStatements(pg: PGlite): Promise<void> {
   const { protocol, parse } = await import("@electric-sql/pglite");
@@ -35,9 +62,7 @@ export async function addNamedStatements(pg: PGlite): Promise<void> {
     }
     return pg.execProtocol(message, { syncToFs: !inTransaction });
   };
-  // PGlite's parseResults copies its parsers of every type the database has into a new object for
-  // each call that brings parsers of its own (drizzle's prepared queries do, one object each): the
-  // copy is made once per such object instead.
+  // Other parsers than drizzle's are merged with the database's once per options object.
   const merged = new WeakMap<object, typeof pg.parsers>();
   const parsersWith = (own: NonNullable<QueryOptions["parsers"]>) => {
     let all = merged.get(own);
@@ -47,9 +72,10 @@ export async function addNamedStatements(pg: PGlite): Promise<void> {
   const runNamed = async (
     text: string,
     params: unknown[],
-    options: QueryOptions | undefined,
+    givenOptions: QueryOptions | undefined,
     inTransaction: boolean,
   ) => {
+    const options = withoutTextParsers(givenOptions);
     let statement = statements.get(text);
     if (!statement) {
       const name = `sf_${statements.size + 1}`;
@@ -83,10 +109,17 @@ export async function addNamedStatements(pg: PGlite): Promise<void> {
     await pg._checkReady();
     return pg._runExclusiveTransaction(() => pg._runExclusiveQuery(() => runNamed(text, params, options, false)));
   };
+  // Every other query, the database's own and a transaction's, without drizzle's parsers.
+  const query = pg.query.bind(pg);
+  pg.query = ((text: string, params?: unknown[], options?: QueryOptions) =>
+    query(text, params, withoutTextParsers(options))) as PGlite["query"];
   // A transaction's own runner: its callback already holds the transaction lock, as its query does.
   const transaction = pg.transaction.bind(pg);
   pg.transaction = ((callback: (tx: Transaction) => Promise<unknown>) =>
     transaction((tx) => {
+      const txQuery = tx.query.bind(tx);
+      tx.query = ((text: string, params?: unknown[], options?: QueryOptions) =>
+        txQuery(text, params, withoutTextParsers(options))) as Transaction["query"];
       (tx as unknown as WithRunner)[RUNNER] = (text, params, options) => {
         if (tx.closed) throw new Error("Transaction is closed");
         return pg._runExclusiveQuery(() => runNamed(text, params, options, true));
