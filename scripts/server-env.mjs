@@ -41,7 +41,7 @@ export function serverEnv(env = process.env) {
     MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX || "2",
     GLIBC_TUNABLES: env.GLIBC_TUNABLES || "glibc.malloc.mmap_threshold=32768",
     // The demo unless told otherwise. A production environment left unset would run a deployment
-    // on the development keys: its server refuses to guess (instrumentation-node.ts).
+    // on the development keys: the entry refuses to guess (scripts/start.mjs).
     ...(env.SANDBOX || env.NODE_ENV === "production" ? {} : { SANDBOX: "on" }),
   };
 }
