@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { addedItems, cartItems, checkoutPayload } from "@/lib/tracking/cart-value";
+import { lineItems } from "@/contract/dto/line-items";
+import { addedItems, checkoutPayload } from "@/lib/tracking/cart-value";
 import { dedupe } from "@/lib/tracking/dedupe";
 import { PIXEL_MAPPINGS, type PixelName } from "@/lib/tracking/pixel-params";
 import type { PixelEvent, PixelPayload } from "@/lib/tracking/pixels";
@@ -241,7 +242,7 @@ describe("the items a cart's events carry", () => {
   } as unknown as Parameters<typeof checkoutPayload>[0];
 
   it("unit price with VAT per unit of quantity, the product's name and kind", () => {
-    expect(cartItems(cart)).toEqual([
+    expect(lineItems(cart)).toEqual([
       { id: "p", name: "name p", price: 57.5, quantity: 2, category: "merchandise" },
       { id: "q", name: "name q", price: 57.5, quantity: 1, category: "merchandise" },
     ]);

@@ -26,7 +26,7 @@ import { formatDay } from "@/lib/day-format";
 import type { CartDto } from "@/contract/dto/cart";
 import { localePath } from "@/lib/site-routing";
 import { TrackPurchase } from "@/components/tracking/track-purchase";
-import { cartItems } from "@/lib/tracking/cart-value";
+import { lineItems } from "@/contract/dto/line-items";
 import { googleCalendarLink, type BookingEvent } from "@/lib/orders/calendar-events";
 import { CopyButton } from "@/components/share/copy-button";
 import { ShareButton } from "@/components/share/share-button";
@@ -188,7 +188,7 @@ export async function OrderView({
   const Icon = cancelled ? CircleX : pending ? Clock : CircleCheck;
   return (
     <div className="grid gap-6">
-      {variant === "done" ? <TrackPurchase value={cart.totalAmount} id={cart.id} items={cartItems(cart)} /> : null}
+      {variant === "done" ? <TrackPurchase value={cart.totalAmount} id={cart.id} items={lineItems(cart)} /> : null}
       <header className="flex flex-col items-center gap-3 text-center">
         <span
           aria-hidden="true"

@@ -17,15 +17,12 @@ export function addedValue(
   return cents(cart.cartItems.filter(isAdded(input)).reduce((sum, i) => sum + i.amount + i.taxAmount, 0));
 }
 
-/** A cart's lines as the products a pixel event names (the server's events name them the same way). */
-export const cartItems = (cart: { cartItems: readonly Line[] }): PixelItem[] => lineItems(cart);
-
 /** The AddToCart items: the line(s) of the added product and price. Pure. */
 export function addedItems(
   cart: { cartItems: readonly Line[] },
   input: Pick<AddCartItemBody, "productId" | "priceId">,
 ): PixelItem[] {
-  return cartItems({ cartItems: cart.cartItems.filter(isAdded(input)) });
+  return lineItems({ cartItems: cart.cartItems.filter(isAdded(input)) });
 }
 
 /**
@@ -37,6 +34,6 @@ export function checkoutPayload(
   cart: Pick<CartDto, "id" | "totalAmount"> & { cartItems: readonly Line[] },
   method?: string,
 ): PixelPayload {
-  const base = { value: cart.totalAmount, items: cartItems(cart) };
+  const base = { value: cart.totalAmount, items: lineItems(cart) };
   return method ? { ...base, id: `${cart.id}:${method}`, paymentType: method } : { ...base, id: cart.id };
 }

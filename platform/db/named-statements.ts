@@ -155,3 +155,13 @@ export function inTransaction<T extends object>(tx: object, prepared: T): T {
   const run = client[RUNNER];
   return Object.create(prepared, { client: { value: run ? { query: run } : client } }) as T;
 }
+
+/** `build`'s answer for each connection object (a database, a transaction), made on first use and kept while the object lives. */
+export function oncePer<C extends object, V>(build: (conn: C) => V): (conn: C) => V {
+  const held = new WeakMap<C, V>();
+  return (conn) => {
+    let value = held.get(conn);
+    if (value === undefined) held.set(conn, (value = build(conn)));
+    return value;
+  };
+}

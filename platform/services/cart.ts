@@ -3,7 +3,7 @@ import { formatGiftCardCode } from "@/rules/gift-card-code";
 import { and, eq, inArray, isNull, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { independentReads } from "../db/reads";
-import { inTransaction, onNamedStatement } from "../db/named-statements";
+import { inTransaction, onNamedStatement, oncePer } from "../db/named-statements";
 import {
   branches,
   cartItems,
@@ -93,7 +93,7 @@ function cartReadQuery(db: Conn, guest: boolean) {
     .orderBy(...LINE_ORDER);
 }
 type CartRead = ReturnType<ReturnType<typeof cartReadQuery>["prepare"]>;
-const cartReads = new WeakMap<Conn, { guest?: CartRead; customer?: CartRead }>();
+const cartReadsOf = oncePer<Conn, { guest?: CartRead; customer?: CartRead }>(() => ({}));
 
 /**
  * The cart read prepared once per connection object (the database, or a transaction for as long
@@ -103,8 +103,7 @@ const cartReads = new WeakMap<Conn, { guest?: CartRead; customer?: CartRead }>()
  * instead of on every read, as PostgreSQL already does for a named query.
  */
 function cartRead(db: Conn, guest: boolean): CartRead {
-  let held = cartReads.get(db);
-  if (!held) cartReads.set(db, (held = {}));
+  const held = cartReadsOf(db);
   const key = guest ? "guest" : "customer";
   return (held[key] ??= onNamedStatement(
     db,
@@ -395,17 +394,12 @@ function changeStatements(db: Db) {
   };
 }
 type ChangeStatements = ReturnType<typeof changeStatements>;
-const changeStatementsOf = new WeakMap<Db, ChangeStatements>();
 
 /**
  * changeStatements built once per database object: drizzle would otherwise build each statement's
  * SQL again in every transaction, and each runs on a named statement (see inTransaction).
  */
-function statementsOf(db: Db): ChangeStatements {
-  let held = changeStatementsOf.get(db);
-  if (!held) changeStatementsOf.set(db, (held = changeStatements(db)));
-  return held;
-}
+const statementsOf = oncePer(changeStatements);
 
 /**
  * Runs a change on an active cart inside one transaction, holding the cart's row lock so that
