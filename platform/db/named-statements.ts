@@ -63,12 +63,7 @@ export async function addNamedStatements(pg: PGlite): Promise<void> {
     return pg.execProtocol(message, { syncToFs: !inTransaction });
   };
   // Other parsers than drizzle's are merged with the database's once per options object.
-  const merged = new WeakMap<object, typeof pg.parsers>();
-  const parsersWith = (own: NonNullable<QueryOptions["parsers"]>) => {
-    let all = merged.get(own);
-    if (!all) merged.set(own, (all = { ...pg.parsers, ...own }));
-    return all;
-  };
+  const parsersWith = oncePer((own: NonNullable<QueryOptions["parsers"]>) => ({ ...pg.parsers, ...own }));
   const runNamed = async (
     text: string,
     params: unknown[],
@@ -156,7 +151,7 @@ export function inTransaction<T extends object>(tx: object, prepared: T): T {
   return Object.create(prepared, { client: { value: run ? { query: run } : client } }) as T;
 }
 
-/** `build`'s answer for each connection object (a database, a transaction), made on first use and kept while the object lives. */
+/** `build`'s answer for each object (a database, a transaction, a query's options), made on first use and kept while the object lives. */
 export function oncePer<C extends object, V>(build: (conn: C) => V): (conn: C) => V {
   const held = new WeakMap<C, V>();
   return (conn) => {
