@@ -86,22 +86,17 @@ export async function openDatabase(opts: {
     release = lockDataDir(opts.dataDir);
   }
   try {
-    const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }, { addNamedStatements, textParsers }] =
-      await Promise.all([
-        import("@electric-sql/pglite"),
-        import("drizzle-orm/pglite"),
-        import("drizzle-orm/pglite/migrator"),
-        import("./named-statements"),
-      ]);
-    const client = new PGlite({
-      dataDir: opts.dataDir,
-      loadDataDir: opts.loadDataDir,
-      postgresqlconf: PGLITE_CONF,
-      parsers: textParsers,
-    });
-    await addNamedStatements(client);
+    const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }, { fitForDrizzle }] = await Promise.all([
+      import("@electric-sql/pglite"),
+      import("drizzle-orm/pglite"),
+      import("drizzle-orm/pglite/migrator"),
+      import("./named-statements"),
+    ]);
+    const client = new PGlite({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir, postgresqlconf: PGLITE_CONF });
     const db = drizzlePglite(client, { schema });
     try {
+      // Waits for the database to start: a folder that cannot be opened fails here, closed below.
+      await fitForDrizzle(client);
       await migratePglite(db, { migrationsFolder });
       if (opts.seed) await opts.seed(db as unknown as Db);
     } catch (err) {

@@ -17,39 +17,38 @@ type WithRunner = { [RUNNER]?: NamedQuery };
  * their arrays): each of its prepared queries brings its own parsers for them, which return the
  * value as it is.
  */
-const TEXT_TYPES = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182];
+const TEXT_TYPES = new Set([1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182]);
 const keepAsText = (value: string) => value;
-
-/** PGlite's options for a database drizzle queries: those types kept as text by the database's own parsers. */
-export const textParsers: NonNullable<QueryOptions["parsers"]> = Object.fromEntries(
-  TEXT_TYPES.map((type) => [type, keepAsText]),
-);
 
 /**
  * A query's options without parsers that only keep text types as text, which the database's own
- * already do (textParsers): PGlite copies its parsers of every type the database has (over 300)
+ * then do (fitForDrizzle): PGlite copies its parsers of every type the database has (over 300)
  * into a new object for each query that brings parsers of its own, and drizzle's bring theirs on
  * every call, in a new object for each query it builds.
  */
 function withoutTextParsers(options: QueryOptions | undefined): QueryOptions | undefined {
   const own = options?.parsers;
   if (!own) return options;
-  for (const type in own) if (!TEXT_TYPES.includes(Number(type))) return options;
+  for (const type in own) if (!TEXT_TYPES.has(Number(type))) return options;
   return { ...options, parsers: undefined };
 }
 
 /**
- * Gives a PGlite database named statements, as node-postgres has for a query with a name. PGlite's
+ * Fits a PGlite database to drizzle's queries. Its own parsers keep drizzle's text types as text,
+ * set once it has started (its start sets the array types' parsers), so that its queries run
+ * without drizzle's (withoutTextParsers). And it gets named statements, as node-postgres has for a
+ * query with a name. PGlite's
  * own query sends the statement's text on every call, and the embedded server parses and plans it
  * each time: for the cart's read (five tables) that is most of its cost. Here each text is parsed
  * once, under a name of its own, and each call only binds its values and executes; the server plans
  * it as PostgreSQL plans any prepared statement (custom plans first, then a generic one if as good).
  * Runs under PGlite's two locks, as its query does; a transaction's statements under its own
- * (see inTransaction). Every query of the database, named or not, also runs without drizzle's
- * text-keeping parsers (withoutTextParsers), for a database opened with textParsers.
+ * (see inTransaction).
  */
-export async function addNamedStatements(pg: PGlite): Promise<void> {
+export async function fitForDrizzle(pg: PGlite): Promise<void> {
   const { protocol, parse } = await import("@electric-sql/pglite");
+  await pg.waitReady;
+  for (const type of TEXT_TYPES) pg.parsers[type] = keepAsText;
   const { serialize } = protocol;
   const statements = new Map<string, { name: string; paramTypes: number[] }>();
   // Written to the data folder after each call outside a transaction, as PGlite's query does.
