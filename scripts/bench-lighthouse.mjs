@@ -19,7 +19,11 @@
 // `--split` also measures the product markup's variants, each with one part taken away (its
 // stylesheet, its web fonts, its pictures' placeholders, its animations, the picture's sync
 // decoding: VARIANTS in scripts/bench-content.mjs), and prints each page's LCP phases and
-// main-thread breakdown as Lighthouse gives them: what each part of the content costs.
+// main-thread breakdown as Lighthouse gives them: what each part of the content costs. It also
+// measures the product page and its markup once more in a Chromium without paint holding (which
+// keeps a new page off the screen until its first contentful paint is presented): in this lab the
+// page's first frame is often shown one or two seconds after it was painted, and Lantern then counts
+// every script and task of that wait on the LCP's path; the "observed FCP" column shows it run by run.
 // Each page's first-load JavaScript is printed beside its figures.
 // Writes the summary to .bench/lighthouse.json.
 //
@@ -59,6 +63,9 @@ const chromeFlags = [
   "--disable-component-update",
   "--disable-sync",
 ];
+
+/** Chromium's switch for `--split`'s rows without paint holding. */
+const NO_PAINT_HOLDING = "--disable-features=PaintHolding";
 
 /** QUALITY.md, Performance: Lighthouse mobile on home and a product page, ar and en. */
 const TARGET = { score: 0.95, lcpMs: 1800, tbtMs: 150, cls: 0.05 };
@@ -171,6 +178,15 @@ try {
       pages.push({ page, lang, path, url: `${origin}${path}`, informational, firstLoadBytes: firstLoad(".", route) });
     }
   }
+  // The same pages without paint holding: what the held first frame costs them (see the header).
+  if (split)
+    for (const lang of ["ar", "en"])
+      pages.push({
+        ...pages.find((p) => p.page === "product" && p.lang === lang),
+        page: "product, no paint holding",
+        informational: true,
+        chromeFlags: [NO_PAINT_HOLDING],
+      });
   for (const ref of references.filter((r) => !split || r.dir === REFERENCES.stack))
     pages.push({
       page: ref.name === "floor" ? "next floor" : `${ref.name} floor`,
@@ -199,6 +215,13 @@ try {
         floor: true,
         firstLoadBytes: firstLoad(stack.dir, "/markup/[key]"),
       });
+  if (split)
+    for (const lang of ["ar", "en"])
+      pages.push({
+        ...pages.find((p) => p.page === "markup on stack: product" && p.lang === lang),
+        page: "markup on stack: product, no paint holding",
+        chromeFlags: [NO_PAINT_HOLDING],
+      });
   // Each page once through the server first, so that no run pays for a cold render.
   for (const p of pages) if (!p.floor) await getText(port, p.path, host, { "accept-language": p.lang });
 
@@ -206,7 +229,9 @@ try {
   for (let run = 1; run <= runs; run++) {
     for (const p of pages) {
       const t = Date.now();
-      const summary = await measure(p.url, p.lang).catch((err) => ({ error: String(err?.message ?? err) }));
+      const summary = await measure(p.url, p.lang, p.chromeFlags).catch((err) => ({
+        error: String(err?.message ?? err),
+      }));
       const key = `${p.page}|${p.lang}`;
       results.set(key, [...(results.get(key) ?? []), summary]);
       const shown = "error" in summary ? `error: ${summary.error}` : `score ${summary.score}`;
@@ -219,9 +244,9 @@ try {
   await Promise.all([server.stop(), ...references.map((r) => r.server.stop())]);
 }
 
-/** One Lighthouse run in a Chromium of its own; the figures of the run. */
-async function measure(url, lang) {
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+/** One Lighthouse run in a Chromium of its own (with `extraFlags` besides the bench's); the figures of the run. */
+async function measure(url, lang, extraFlags = []) {
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: [...chromeFlags, ...extraFlags] });
   try {
     const result = await lighthouse(url, {
       port: chrome.port,
@@ -338,7 +363,21 @@ const headline = (r) => [
 ];
 console.log(`\nLighthouse ${runs} runs per page, mobile preset (simulated throttling), median run by score:\n`);
 printTable(
-  ["page", "lang", "score", "LCP", "TBT", "CLS", "FCP", "SI", "scores", "CPU index", "first-load JS", "verdict"],
+  [
+    "page",
+    "lang",
+    "score",
+    "LCP",
+    "TBT",
+    "CLS",
+    "FCP",
+    "SI",
+    "scores",
+    "observed FCP",
+    "CPU index",
+    "first-load JS",
+    "verdict",
+  ],
   report.map((r) => {
     const m = r.median;
     const verdict = r.pass ? "pass" : `miss: ${r.misses.join(", ")}`;
@@ -348,6 +387,7 @@ printTable(
       secs(m?.fcpMs ?? null),
       secs(m?.siMs ?? null),
       r.runs.map((x) => ("error" in x ? "err" : x.score.toFixed(2))).join(" / "),
+      r.runs.map((x) => ("error" in x ? "err" : (x.observedFcpMs ?? "–"))).join(" / "),
       m?.benchmarkIndex ?? "–",
       r.firstLoadBytes === null ? "–" : `${(r.firstLoadBytes / 1000).toFixed(1)} KB`,
       r.informational ? `(informational) ${verdict}` : verdict,
