@@ -8,10 +8,11 @@
 // (home, product) misses its targets; /products is measured and printed as informational.
 // So is "next floor" (bench/floor): a prerendered Next page with no client component, CSS or proxy,
 // built with the same Next and React and measured in the same loop, so the figures of a run can be
-// read against what the framework alone costs on this machine at that moment; and "stack floor"
-// (bench/stack), the same page with one client component on the storefront's client libraries
-// (next/link, next/dynamic, next-intl, TanStack Query): what the chosen stack costs before a line
-// of the store's own. And "markup on stack" (bench/stack's /markup/<key>, product and home, ar and
+// read against what the framework alone costs on this machine at that moment ("next floor, slow
+// first frame": the same page whose first frame takes 250 ms, see bench/floor/app/slow-first-frame);
+// and "stack floor" (bench/stack), the same page with one client component on the storefront's
+// client libraries (next/link, next/dynamic, next-intl, TanStack Query): what the chosen stack
+// costs before a line of the store's own. And "markup on stack" (bench/stack's /markup/<key>, product and home, ar and
 // en): each page's own markup, stylesheet and pictures as the store served them in this run,
 // scripts taken out (scripts/bench-content.mjs), on the stack floor's scripts alone — what showing
 // that page costs on the chosen stack before a line of the store's JavaScript, so that a page's gap
@@ -196,6 +197,19 @@ try {
       informational: true,
       floor: true,
       firstLoadBytes: firstLoad(ref.dir, "/"),
+    });
+  // Next's floor with a 250 ms first frame (bench/floor/app/slow-first-frame): how this lab holds a
+  // late first frame, on a page with none of the store's code or content.
+  const floor = references.find((r) => r.dir === REFERENCES.floor);
+  if (floor && !split)
+    pages.push({
+      page: "next floor, slow first frame",
+      lang: "en",
+      path: "/slow-first-frame",
+      url: `http://127.0.0.1:${floor.port}/slow-first-frame`,
+      informational: true,
+      floor: true,
+      firstLoadBytes: firstLoad(floor.dir, "/slow-first-frame"),
     });
   // The product's and home's own markup, stylesheet and pictures on the stack's scripts alone
   // (bench/stack's /markup/<key>), and with --split the product markup's variants.
