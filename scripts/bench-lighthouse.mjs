@@ -8,23 +8,24 @@
 // (home, product) misses its targets; /products is measured and printed as informational.
 // So is "next floor" (bench/floor): a prerendered Next page with no client component, CSS or proxy,
 // built with the same Next and React and measured in the same loop, so the figures of a run can be
-// read against what the framework alone costs on this machine at that moment ("next floor, slow
-// first frame": the same page whose first frame takes 250 ms, see bench/floor/app/slow-first-frame);
-// and "stack floor" (bench/stack), the same page with one client component on the storefront's
+// read against what the framework alone costs on this machine at that moment. "Next floor, slow
+// first frame" is the same page whose first frame takes 250 ms (bench/floor/app/slow-first-frame;
+// not with --split): a first frame that late is often shown one or two seconds after it was
+// painted in this lab, and Lantern then counts every script and task of that wait on the LCP's
+// path. "Stack floor" (bench/stack) is the same page with one client component on the storefront's
 // client libraries (next/link, next/dynamic, next-intl, TanStack Query): what the chosen stack
-// costs before a line of the store's own. And "markup on stack" (bench/stack's /markup/<key>, product and home, ar and
-// en): each page's own markup, stylesheet and pictures as the store served them in this run,
-// scripts taken out (scripts/bench-content.mjs), on the stack floor's scripts alone — what showing
-// that page costs on the chosen stack before a line of the store's JavaScript, so that a page's gap
-// to the floors can be split into the page's content and the store's own scripts.
+// costs before a line of the store's own. And "markup on stack" (bench/stack's /markup/<key>,
+// product and home, ar and en): each page's own markup, stylesheet and pictures as the store
+// served them in this run, scripts taken out (scripts/bench-content.mjs), on the stack floor's
+// scripts alone — what showing that page costs on the chosen stack before a line of the store's
+// JavaScript, so that a page's gap to the floors can be split into the page's content and the
+// store's own scripts.
 // `--split` also measures the product markup's variants, each with one part taken away (its
 // stylesheet, its web fonts, its pictures' placeholders, its animations, the picture's sync
 // decoding: VARIANTS in scripts/bench-content.mjs), and prints each page's LCP phases and
 // main-thread breakdown as Lighthouse gives them: what each part of the content costs. It also
-// measures the product page and its markup once more in a Chromium without paint holding (which
-// keeps a new page off the screen until its first contentful paint is presented): in this lab the
-// page's first frame is often shown one or two seconds after it was painted, and Lantern then counts
-// every script and task of that wait on the LCP's path; the "observed FCP" column shows it run by run.
+// measures the product page and its markup once more in a Chromium without paint holding, where
+// a late first frame is not held. Every run's real first paint is printed ("observed FCP").
 // Each page's first-load JavaScript is printed beside its figures.
 // Writes the summary to .bench/lighthouse.json.
 //
