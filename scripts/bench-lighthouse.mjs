@@ -180,15 +180,6 @@ try {
       pages.push({ page, lang, path, url: `${origin}${path}`, informational, firstLoadBytes: firstLoad(".", route) });
     }
   }
-  // The same pages without paint holding: what the held first frame costs them (see the header).
-  if (split)
-    for (const lang of ["ar", "en"])
-      pages.push({
-        ...pages.find((p) => p.page === "product" && p.lang === lang),
-        page: "product, no paint holding",
-        informational: true,
-        chromeFlags: [NO_PAINT_HOLDING],
-      });
   for (const ref of references.filter((r) => !split || r.dir === REFERENCES.stack))
     pages.push({
       page: ref.name === "floor" ? "next floor" : `${ref.name} floor`,
@@ -230,13 +221,17 @@ try {
         floor: true,
         firstLoadBytes: firstLoad(stack.dir, "/markup/[key]"),
       });
+  // The product page and its markup again without paint holding: what the held first frame costs
+  // them (see the header).
   if (split)
-    for (const lang of ["ar", "en"])
-      pages.push({
-        ...pages.find((p) => p.page === "markup on stack: product" && p.lang === lang),
-        page: "markup on stack: product, no paint holding",
-        chromeFlags: [NO_PAINT_HOLDING],
-      });
+    for (const name of ["product", "markup on stack: product"])
+      for (const lang of ["ar", "en"])
+        pages.push({
+          ...pages.find((p) => p.page === name && p.lang === lang),
+          page: `${name}, no paint holding`,
+          informational: true,
+          chromeFlags: [NO_PAINT_HOLDING],
+        });
   // Each page once through the server first, so that no run pays for a cold render.
   for (const p of pages) if (!p.floor) await getText(port, p.path, host, { "accept-language": p.lang });
 

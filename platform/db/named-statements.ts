@@ -37,9 +37,8 @@ function withoutTextParsers(options: QueryOptions | undefined): QueryOptions | u
  * Fits a PGlite database to drizzle's queries. Its own parsers keep drizzle's text types as text,
  * set once it has started (its start sets the array types' parsers), so that its queries run
  * without drizzle's (withoutTextParsers). And it gets named statements, as node-postgres has for a
- * query with a name. PGlite's
- * own query sends the statement's text on every call, and the embedded server parses and plans it
- * each time: for the cart's read (five tables) that is most of its cost. Here each text is parsed
+ * query with a name. PGlite's own query sends the statement's text on every call, and the embedded
+ * server parses and plans it each time: for the cart's read (five tables) that is most of its cost. Here each text is parsed
  * once, under a name of its own, and each call only binds its values and executes; the server plans
  * it as PostgreSQL plans any prepared statement (custom plans first, then a generic one if as good).
  * Runs under PGlite's two locks, as its query does; a transaction's statements under its own
